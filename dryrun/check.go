@@ -1,0 +1,447 @@
+package dryrun
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/pattern"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// forbidden is a construct the sandbox refuses to evaluate, found before the
+// code containing it runs.
+type forbidden struct {
+	pos  syntax.Pos
+	kind error
+	what string
+}
+
+func (f *forbidden) error(name string) error {
+	return fmt.Errorf("%w: %s:%d:%d: %s", f.kind, name, f.pos.Line(), f.pos.Col(), f.what)
+}
+
+// findForbidden walks node for constructs the sandbox will not evaluate:
+//
+//   - process substitution <(…) and >(…): interp creates a FIFO for it with a
+//     direct mkfifo(2) in its temp dir and opens it outside every handler;
+//   - the -O and -G test operators: interp asks os/user for the current user;
+//   - ~user tilde expansion: outside the main shell (background jobs, the left
+//     side of a pipe) interp asks os/user for the user's home directory.
+//
+// With a non-nil pruner, code that cannot run in the pruner's mode (other
+// branches of a case or if on the mode argument) is not looked at.
+func findForbidden(node syntax.Node, pr *pruner) *forbidden {
+	var found *forbidden
+	hdocs := map[*syntax.Word]bool{}
+	var walk func(n syntax.Node, prune bool)
+	walk = func(n syntax.Node, prune bool) {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			if found != nil {
+				return false
+			}
+			switch x := n.(type) {
+			case *syntax.ProcSubst:
+				found = &forbidden{x.Pos(), ErrProcSubst, "process substitution is not evaluated: interp would create a FIFO outside the sandbox's file handlers"}
+				return false
+			case *syntax.UnaryTest:
+				if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
+					found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v is not evaluated: it consults the host's user database", x.Op)}
+					return false
+				}
+			case *syntax.Redirect:
+				if x.Hdoc != nil {
+					hdocs[x.Hdoc] = true
+				}
+			case *syntax.Word:
+				if !hdocs[x] && tildeUser(x) {
+					found = &forbidden{x.Pos(), ErrUnsupported, "~user expansion is not evaluated: it consults the host's user database"}
+					return false
+				}
+			case *syntax.FuncDecl:
+				if prune {
+					walk(x.Body, false) // a function may be called from anywhere
+					return false
+				}
+			case *syntax.CaseClause:
+				if prune && pr.isModeWord(x.Word) {
+					pr.walkCase(x, func(n syntax.Node) { walk(n, prune) })
+					return false
+				}
+			case *syntax.IfClause:
+				if prune {
+					walk(&syntax.Block{Stmts: x.Cond}, prune)
+					known, val := pr.decide(x.Cond)
+					if !known || val {
+						walk(&syntax.Block{Stmts: x.Then}, prune)
+					}
+					if x.Else != nil && (!known || !val) {
+						walk(x.Else, prune)
+					}
+					return false
+				}
+			}
+			return true
+		})
+	}
+	walk(node, pr != nil)
+	return found
+}
+
+// tildeUser reports whether w starts with an unquoted ~name.
+func tildeUser(w *syntax.Word) bool {
+	if len(w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") {
+		return false
+	}
+	// Mirror interp's expandUser: the name runs up to the first slash; a
+	// word with more parts and no slash in this literal is not expanded.
+	rest := lit.Value[1:]
+	i := strings.IndexByte(rest, '/')
+	if i < 0 && len(w.Parts) > 1 {
+		return false
+	}
+	if i >= 0 {
+		rest = rest[:i]
+	}
+	return rest != ""
+}
+
+// pruner decides, for one mode, which branches on the mode argument cannot
+// run. It only ever prunes when sure; anything it does not understand is
+// kept.
+type pruner struct {
+	mode string
+	vars map[string]bool // top-level variables that hold exactly $1
+}
+
+// newPruner returns nil when pruning is not safe (the positional parameters
+// may change) or not possible.
+func newPruner(f *syntax.File, mode string) *pruner {
+	if mode == "" || f == nil {
+		return nil
+	}
+	assigns := map[string]int{}
+	disabled := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Assign:
+			if x.Name != nil {
+				assigns[x.Name.Value]++
+			}
+		case *syntax.WordIter:
+			assigns[x.Name.Value]++
+		case *syntax.ParamExp:
+			if x.Param != nil && x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
+				assigns[x.Param.Value]++
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) == 0 {
+				break
+			}
+			switch x.Args[0].Lit() {
+			case "shift", "getopts":
+				disabled = true
+			case "set":
+				if setsParams(x.Args[1:]) {
+					disabled = true
+				}
+			}
+			for _, a := range x.Args[1:] {
+				if lit := a.Lit(); syntax.ValidName(lit) {
+					assigns[lit]++ // read NAME, printf -v NAME, ...: counted as assignments
+				}
+			}
+		}
+		return !disabled
+	})
+	if disabled {
+		return nil
+	}
+	pr := &pruner{mode: mode, vars: map[string]bool{}}
+	for _, st := range f.Stmts {
+		ce, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) != 0 || st.Background || st.Negated {
+			continue
+		}
+		for _, as := range ce.Assigns {
+			if as.Name == nil || as.Value == nil || as.Append || as.Index != nil || as.Array != nil {
+				continue
+			}
+			if assigns[as.Name.Value] == 1 && pr.isModeWord(as.Value) {
+				pr.vars[as.Name.Value] = true
+			}
+		}
+	}
+	return pr
+}
+
+// setsParams reports whether a `set` with these words may change the
+// positional parameters.
+func setsParams(args []*syntax.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i].Lit()
+		if a == "" || a == "--" || a == "-" {
+			return true
+		}
+		if !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+") {
+			return true
+		}
+		if strings.HasSuffix(a, "o") {
+			i++ // -o NAME, -euo NAME
+		}
+	}
+	return false
+}
+
+// isModeWord reports whether w expands to exactly the mode: $1, "$1",
+// ${1:-x}, ${1:?msg}, or the same forms of a variable holding $1.
+func (p *pruner) isModeWord(w *syntax.Word) bool {
+	if p == nil || w == nil || len(w.Parts) != 1 {
+		return false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*syntax.DblQuoted); ok {
+		if len(dq.Parts) != 1 {
+			return false
+		}
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Flags != nil ||
+		pe.NestedParam != nil || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Names != 0 ||
+		len(pe.Modifiers) != 0 {
+		return false
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		default:
+			return false
+		}
+	}
+	return pe.Param.Value == "1" || p.vars[pe.Param.Value]
+}
+
+// tri is a three-valued match result.
+type tri int
+
+const (
+	triNo tri = iota
+	triYes
+	triUnknown
+)
+
+// walkCase walks the items of a case on the mode that can run.
+func (p *pruner) walkCase(cc *syntax.CaseClause, walk func(syntax.Node)) {
+	walk(cc.Word)
+	stopped, fall := false, false
+	for _, ci := range cc.Items {
+		if stopped && !fall {
+			continue
+		}
+		for _, w := range ci.Patterns {
+			walk(w)
+		}
+		k := triYes
+		if !fall {
+			k = p.matchItem(ci)
+		}
+		if k != triNo {
+			walk(&syntax.Block{Stmts: ci.Stmts})
+		}
+		switch ci.Op {
+		case syntax.Fallthrough:
+			fall = k != triNo
+		case syntax.Resume, syntax.ResumeKorn:
+			fall = false
+		default:
+			fall = false
+			if k == triYes {
+				stopped = true
+			}
+		}
+	}
+}
+
+func (p *pruner) matchItem(ci *syntax.CaseItem) tri {
+	res := triNo
+	for _, w := range ci.Patterns {
+		pat, ok := staticPattern(w)
+		if !ok {
+			res = triUnknown
+			continue
+		}
+		expr, err := pattern.Regexp(pat, pattern.EntireString)
+		if err != nil {
+			res = triUnknown
+			continue
+		}
+		rx, err := regexp.Compile(expr)
+		if err != nil {
+			res = triUnknown
+			continue
+		}
+		if rx.MatchString(p.mode) {
+			return triYes
+		}
+	}
+	return res
+}
+
+// staticPattern returns the glob pattern a word spells when it has no
+// expansions; quoted parts are matched literally.
+func staticPattern(w *syntax.Word) (string, bool) {
+	var sb strings.Builder
+	for _, part := range w.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			sb.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				return "", false
+			}
+			sb.WriteString(pattern.QuoteMeta(x.Value, 0))
+		case *syntax.DblQuoted:
+			for _, dp := range x.Parts {
+				lit, ok := dp.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				sb.WriteString(pattern.QuoteMeta(unescapeDouble(lit.Value), 0))
+			}
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
+}
+
+// staticString returns the string a word spells when it has no expansions
+// and no glob characters.
+func staticString(w *syntax.Word) (string, bool) {
+	var sb strings.Builder
+	for _, part := range w.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(x.Value, "*?[\\") {
+				return "", false
+			}
+			sb.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				return "", false
+			}
+			sb.WriteString(x.Value)
+		case *syntax.DblQuoted:
+			for _, dp := range x.Parts {
+				lit, ok := dp.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				sb.WriteString(unescapeDouble(lit.Value))
+			}
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
+}
+
+func unescapeDouble(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+			i++
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// decide evaluates an if condition on the mode when it is one test of the
+// mode against a static string: [ "$1" = x ], test "$mode" != x,
+// [[ $mode == pat ]], optionally negated with !.
+func (p *pruner) decide(cond []*syntax.Stmt) (known, val bool) {
+	if len(cond) != 1 {
+		return false, false
+	}
+	st := cond[0]
+	if st.Background || st.Coprocess || len(st.Redirs) != 0 {
+		return false, false
+	}
+	known, val = p.decideCmd(st.Cmd)
+	if st.Negated {
+		val = !val
+	}
+	return known, val
+}
+
+func (p *pruner) decideCmd(cmd syntax.Command) (known, val bool) {
+	switch x := cmd.(type) {
+	case *syntax.TestClause:
+		bt, ok := x.X.(*syntax.BinaryTest)
+		if !ok {
+			return false, false
+		}
+		lhs, ok := bt.X.(*syntax.Word)
+		if !ok || !p.isModeWord(lhs) {
+			return false, false
+		}
+		rhs, ok := bt.Y.(*syntax.Word)
+		if !ok {
+			return false, false
+		}
+		pat, ok := staticPattern(rhs)
+		if !ok {
+			return false, false
+		}
+		expr, err := pattern.Regexp(pat, pattern.EntireString)
+		if err != nil {
+			return false, false
+		}
+		rx, err := regexp.Compile(expr)
+		if err != nil {
+			return false, false
+		}
+		switch bt.Op {
+		case syntax.TsMatch, syntax.TsMatchShort:
+			return true, rx.MatchString(p.mode)
+		case syntax.TsNoMatch:
+			return true, !rx.MatchString(p.mode)
+		}
+	case *syntax.CallExpr:
+		if len(x.Assigns) != 0 {
+			return false, false
+		}
+		args := x.Args
+		switch {
+		case len(args) == 5 && args[0].Lit() == "[" && args[4].Lit() == "]":
+			args = args[1:4]
+		case len(args) == 4 && args[0].Lit() == "test":
+			args = args[1:4]
+		default:
+			return false, false
+		}
+		if !p.isModeWord(args[0]) {
+			return false, false
+		}
+		s, ok := staticString(args[2])
+		if !ok {
+			return false, false
+		}
+		switch args[1].Lit() {
+		case "=", "==":
+			return true, p.mode == s
+		case "!=":
+			return true, p.mode != s
+		}
+	}
+	return false, false
+}

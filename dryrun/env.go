@@ -1,0 +1,236 @@
+package dryrun
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"maps"
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/expand"
+)
+
+// The fixed identity the sandbox shows a script. Nothing of the host's
+// environment, user or machine is ever copied in.
+const (
+	sandboxPath     = "/nonexistent-servelint/bin"
+	sandboxHome     = "/nonexistent-servelint/home"
+	sandboxUser     = "servelint"
+	sandboxUID      = "1000"
+	sandboxHostname = "localhost"
+)
+
+// sandboxEnv is the interpreter's initial environment: a fixed map, plus an
+// answer for every "HOME <user>" lookup so that `~user` never makes the
+// expander consult the host's user database.
+type sandboxEnv struct {
+	vars map[string]expand.Variable
+}
+
+var _ expand.Environ = (*sandboxEnv)(nil)
+
+// Get implements expand.Environ.
+func (e *sandboxEnv) Get(name string) expand.Variable {
+	if vr, ok := e.vars[name]; ok {
+		return vr
+	}
+	if user, ok := strings.CutPrefix(name, "HOME "); ok {
+		return strVar(path.Join(sandboxHome, "..", path.Base("/"+user)), false)
+	}
+	return expand.Variable{}
+}
+
+// Each implements expand.Environ.
+func (e *sandboxEnv) Each(f func(name string, vr expand.Variable) bool) {
+	for name, vr := range e.vars {
+		if !f(name, vr) {
+			return
+		}
+	}
+}
+
+func strVar(s string, exported bool) expand.Variable {
+	return expand.Variable{Set: true, Kind: expand.String, Str: s, Exported: exported}
+}
+
+// sandboxDefaults are the exported variables the sandbox itself provides; a
+// non-docker launch's Env leaves them out unless the script changed them.
+func sandboxDefaults(tmpDir string) map[string]string {
+	return map[string]string{
+		"PATH":    sandboxPath,
+		"HOME":    sandboxHome,
+		"TMPDIR":  tmpDir,
+		"USER":    sandboxUser,
+		"LOGNAME": sandboxUser,
+	}
+}
+
+// newSandboxEnv builds the interpreter's whole starting environment.
+func newSandboxEnv(script, tmpDir string, extra map[string]string) *sandboxEnv {
+	vars := make(map[string]expand.Variable, 16+len(extra))
+	for k, v := range extra {
+		vars[k] = strVar(v, true)
+	}
+	for k, v := range sandboxDefaults(tmpDir) {
+		if _, ok := extra[k]; !ok || k == "TMPDIR" {
+			vars[k] = strVar(v, true)
+		}
+	}
+	vars["HOSTNAME"] = strVar(sandboxHostname, false)
+	for _, k := range []string{"UID", "EUID", "GID"} {
+		vr := strVar(sandboxUID, false)
+		vr.ReadOnly = true
+		vars[k] = vr
+	}
+	vars["BASH_SOURCE"] = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{script}}
+	return &sandboxEnv{vars: vars}
+}
+
+// snapshotEnv is a frozen copy of the interpreter's variables at the moment
+// the engine was invoked.
+type snapshotEnv struct {
+	vars map[string]expand.Variable
+}
+
+var _ expand.Environ = (*snapshotEnv)(nil)
+
+func takeSnapshot(env expand.Environ) *snapshotEnv {
+	s := &snapshotEnv{vars: make(map[string]expand.Variable, 64)}
+	env.Each(func(name string, vr expand.Variable) bool {
+		if vr.Declared() {
+			vr.List = append([]string(nil), vr.List...)
+			vr.Indexes = append([]int(nil), vr.Indexes...)
+			vr.Map = maps.Clone(vr.Map)
+			s.vars[name] = vr
+		} else {
+			delete(s.vars, name)
+		}
+		return true
+	})
+	return s
+}
+
+// Get implements expand.Environ.
+func (s *snapshotEnv) Get(name string) expand.Variable {
+	if vr, ok := s.vars[name]; ok {
+		return vr
+	}
+	if user, ok := strings.CutPrefix(name, "HOME "); ok {
+		return strVar(path.Join(sandboxHome, "..", path.Base("/"+user)), false)
+	}
+	return expand.Variable{}
+}
+
+// Each implements expand.Environ.
+func (s *snapshotEnv) Each(f func(name string, vr expand.Variable) bool) {
+	for name, vr := range s.vars {
+		if !f(name, vr) {
+			return
+		}
+	}
+}
+
+// exported returns the exported, set string variables.
+func (s *snapshotEnv) exported() map[string]string {
+	out := make(map[string]string)
+	for name, vr := range s.vars {
+		if vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+			out[name] = vr.Str
+		}
+	}
+	return out
+}
+
+// envWrapperAssigns applies the `env` wrappers found in a launcher (argv
+// before the engine program) to base: `env -i` clears, `-u NAME` unsets,
+// NAME=VALUE sets.
+func envWrapperAssigns(launcher []string, base map[string]string) map[string]string {
+	out := maps.Clone(base)
+	for i := 0; i < len(launcher); i++ {
+		if path.Base(launcher[i]) != "env" {
+			continue
+		}
+		j := i + 1
+	scan:
+		for ; j < len(launcher); j++ {
+			a := launcher[j]
+			switch {
+			case a == "-i" || a == "--ignore-environment" || a == "-":
+				clear(out)
+			case a == "-u" || a == "--unset":
+				if j+1 < len(launcher) {
+					j++
+					delete(out, launcher[j])
+				}
+			case strings.HasPrefix(a, "--unset="):
+				delete(out, strings.TrimPrefix(a, "--unset="))
+			case strings.HasPrefix(a, "-u") && len(a) > 2:
+				delete(out, a[2:])
+			case a == "-C" || a == "--chdir" || a == "-S" || a == "--split-string":
+				j++ // an option with a value that is not environment
+			case strings.HasPrefix(a, "-"):
+				// other env options: not environment
+			case strings.Contains(a, "="):
+				k, v, _ := strings.Cut(a, "=")
+				out[k] = v
+			default:
+				break scan // the wrapped command
+			}
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// parseDockerEnvFile reads an --env-file the way docker's CLI does
+// (docker/cli opts/file.go): lines are left-trimmed, blank lines and lines
+// starting with # are skipped, KEY=VALUE keeps VALUE verbatim (quotes,
+// trailing spaces and all), a bare KEY takes the value from the docker
+// CLI's own environment (lookup) and is dropped when unset there. A key with
+// whitespace is an error that makes docker refuse to run; it is reported and
+// the entries read so far are kept.
+func parseDockerEnvFile(data []byte, lookup func(string) (string, bool)) (keys []string, vals map[string]string, problem error) {
+	vals = make(map[string]string)
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), maxFileSize)
+	first := true
+	for sc.Scan() {
+		b := sc.Bytes()
+		if !utf8.Valid(b) {
+			return keys, vals, fmt.Errorf("invalid utf8 bytes in env file")
+		}
+		if first {
+			b = bytes.TrimPrefix(b, []byte{0xEF, 0xBB, 0xBF})
+			first = false
+		}
+		line := strings.TrimLeftFunc(string(b), unicode.IsSpace)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, hasValue := strings.Cut(line, "=")
+		k = strings.TrimLeft(k, " \t")
+		if strings.ContainsAny(k, " \t") {
+			return keys, vals, fmt.Errorf("variable '%s' contains whitespaces", k)
+		}
+		if k == "" {
+			return keys, vals, fmt.Errorf("no variable name on line '%s'", line)
+		}
+		if !hasValue {
+			var ok bool
+			if v, ok = lookup(k); !ok {
+				continue
+			}
+		}
+		if _, seen := vals[k]; !seen {
+			keys = append(keys, k)
+		}
+		vals[k] = v
+	}
+	if err := sc.Err(); err != nil {
+		return keys, vals, err
+	}
+	return keys, vals, nil
+}

@@ -1,0 +1,152 @@
+package dryrun
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// maxFileSize bounds any file the evaluator reads from the linted tree.
+const maxFileSize = 8 << 20
+
+// errOutsideTree is the reason given for any access outside Options.Root.
+var errOutsideTree = errors.New("outside the linted tree (servelint dry-run sandbox)")
+
+// errSymlinkLoop is returned when in-tree symlinks do not resolve.
+var errSymlinkLoop = errors.New("too many levels of symbolic links")
+
+// within reports whether the clean absolute path p is root or below it.
+func within(root, p string) bool {
+	return p == root || strings.HasPrefix(p, root+string(filepath.Separator))
+}
+
+// absPath makes p absolute against dir and cleans it, as interp does.
+func absPath(dir, p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// resolveInTree resolves the symlinks of abs (which must be within root)
+// without ever touching a path outside root: a link whose target leaves the
+// tree is refused before the target is looked at. Components that do not
+// exist are appended lexically. With followLast false, a symlink in the last
+// component is not followed (lstat semantics).
+func resolveInTree(root, abs string, followLast bool) (string, error) {
+	if !within(root, abs) {
+		return "", errOutsideTree
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return "", err
+	}
+	parts := splitPath(rel)
+	cur := root
+	links := 0
+	for i := 0; i < len(parts); i++ {
+		next := filepath.Join(cur, parts[i])
+		fi, err := os.Lstat(next)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) || isNotDir(err) {
+				return filepath.Join(append([]string{cur}, parts[i:]...)...), nil
+			}
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 || (!followLast && i == len(parts)-1) {
+			cur = next
+			continue
+		}
+		if links++; links > 40 {
+			return "", errSymlinkLoop
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			return "", err
+		}
+		target = absPath(cur, target)
+		if !within(root, target) {
+			return "", errOutsideTree
+		}
+		trel, err := filepath.Rel(root, target)
+		if err != nil {
+			return "", err
+		}
+		parts = append(splitPath(trel), parts[i+1:]...)
+		cur = root
+		i = -1
+	}
+	return cur, nil
+}
+
+func splitPath(rel string) []string {
+	if rel == "." || rel == "" {
+		return nil
+	}
+	return strings.Split(rel, string(filepath.Separator))
+}
+
+// readRegular reads a regular file (never a FIFO or device, which could
+// block or stream forever), up to maxFileSize.
+func readRegular(p string) ([]byte, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return nil, &os.PathError{Op: "read", Path: p, Err: errors.New("is a directory")}
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "read", Path: p, Err: errors.New("not a regular file")}
+	}
+	if fi.Size() > maxFileSize {
+		return nil, &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %d bytes", maxFileSize)}
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxFileSize {
+		return nil, &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %d bytes", maxFileSize)}
+	}
+	return data, nil
+}
+
+// fakeInfo is the FileInfo the sandbox gives for paths it answers without
+// touching the disk: directories a script cd'ed into outside the tree, and
+// files that exist only in an Options.ReadFile overlay.
+type fakeInfo struct {
+	name string
+	size int64
+	dir  bool
+}
+
+func (f fakeInfo) Name() string { return f.name }
+func (f fakeInfo) Size() int64  { return f.size }
+func (f fakeInfo) Mode() fs.FileMode {
+	if f.dir {
+		return fs.ModeDir | 0o755
+	}
+	return 0o644
+}
+func (f fakeInfo) ModTime() time.Time { return fixedTime }
+func (f fakeInfo) IsDir() bool        { return f.dir }
+
+// Sys returns a zero stat structure where the platform has one: interp
+// type-asserts it for some test operators.
+func (f fakeInfo) Sys() any { return zeroStat() }
+
+// fixedTime is the clock the sandbox shows (date, file times).
+var fixedTime = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)

@@ -1,0 +1,12 @@
+module github.com/servelint/servelint
+
+go 1.26.8
+
+require (
+	github.com/joho/godotenv v1.5.1 // indirect
+	github.com/owenrumney/go-sarif/v2 v2.3.3 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
+)

@@ -1,0 +1,383 @@
+// Package lint drives servelint's analyzers over a set of files: it loads
+// the model, runs the enabled rules (and what they require) once each, and
+// turns their diagnostics into findings with file:line:col positions.
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"os"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/fixes"
+	"github.com/servelint/servelint/parser"
+	"github.com/servelint/servelint/rules"
+)
+
+// Options says what to lint and how.
+type Options struct {
+	Paths []string
+	// Enable and Disable adjust the default set of rules.
+	Enable, Disable []string
+	Jobs            int
+	// ReadFile overrides how files are read (editor buffers).
+	ReadFile    func(string) ([]byte, error)
+	Config      *rules.Config
+	Roles       parser.RoleMatcher
+	Exclude     []string
+	Owners      map[string]string
+	MaxFileSize int64
+	// Evaluator computes dry-run argv for rules that need it; nil disables
+	// those rules' evaluation (they then say so).
+	Evaluator Evaluator
+}
+
+// Evaluator computes the dry-run argv of every mode of a script.
+type Evaluator func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult
+
+// Edit is one edit of a fix, by byte offsets into a file.
+type Edit struct {
+	File    string `json:"file"`
+	Offset  int    `json:"offset"`
+	End     int    `json:"end"`
+	NewText string `json:"new_text"`
+}
+
+// Fix is a suggested fix.
+type Fix struct {
+	Message string `json:"message"`
+	Edits   []Edit `json:"edits"`
+}
+
+// Finding is one reported problem.
+type Finding struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line"`
+	EndColumn int    `json:"end_column"`
+	Rule      string `json:"rule"`
+	Severity  string `json:"severity"`
+	Message   string `json:"message"`
+	Fixes     []Fix  `json:"fixes"`
+	// Offset and EndOffset are the byte span in File.
+	Offset    int `json:"-"`
+	EndOffset int `json:"-"`
+}
+
+// Result is the outcome of a lint run.
+type Result struct {
+	Findings []Finding
+	// Errors are failures: unreadable files, internal errors (exit 3).
+	Errors []error
+	Unit   *parser.Unit
+	// Contents holds every loaded file's bytes as analysed.
+	Contents map[string][]byte
+}
+
+// Analyzers resolves the enabled rules from the defaults and the
+// enable/disable lists; an unknown rule name is an error.
+func Analyzers(enable, disable []string) ([]*analysis.Analyzer, error) {
+	on := map[string]bool{}
+	for _, a := range rules.All {
+		on[a.Name] = rules.DefaultOn(a)
+	}
+	for _, lst := range [][]string{enable, disable} {
+		for _, n := range lst {
+			if rules.ByName(n) == nil {
+				return nil, fmt.Errorf("unknown rule %q (servelint rules lists them)", n)
+			}
+		}
+	}
+	for _, n := range enable {
+		on[n] = true
+	}
+	for _, n := range disable {
+		on[n] = false
+	}
+	var out []*analysis.Analyzer
+	for _, a := range rules.All {
+		if on[a.Name] {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// Run lints the files the options name.
+func Run(opts Options) (*Result, error) {
+	as, err := Analyzers(opts.Enable, opts.Disable)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Config == nil {
+		opts.Config = rules.DefaultConfig()
+	}
+	u := parser.Load(parser.LoadOptions{Paths: opts.Paths, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
+		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
+	return Analyze(u, as, opts)
+}
+
+// Analyze runs the analyzers over a loaded unit.
+func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result, err error) {
+	if opts.Config == nil {
+		opts.Config = rules.DefaultConfig()
+	}
+	res = &Result{Unit: u, Errors: append([]error(nil), u.Errors...), Contents: map[string][]byte{}}
+	fset := token.NewFileSet()
+	files := map[string]*token.File{}
+	var paths []string
+	addFile := func(path string, src []byte) {
+		tf := fset.AddFile(path, -1, len(src))
+		tf.SetLinesForContent(src)
+		files[path] = tf
+		res.Contents[path] = src
+		paths = append(paths, path)
+	}
+	for _, s := range u.Scripts {
+		addFile(s.Path, s.Src)
+	}
+	for _, e := range u.Envs {
+		addFile(e.Path, e.Src)
+	}
+	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files}
+	if opts.Evaluator != nil {
+		ev := opts.Evaluator
+		ctx.Eval = func(s *parser.Script) map[string]*rules.EvalResult { return ev(u, s) }
+	}
+	pkg := types.NewPackage("servelint.invalid/unit", "unit")
+	release := rules.Bind(pkg, ctx)
+	defer release()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+
+	order := topo(as)
+	results := map[*analysis.Analyzer]any{}
+	reportable := map[*analysis.Analyzer]bool{}
+	for _, a := range as {
+		reportable[a] = true
+	}
+	for _, a := range order {
+		resultOf := map[*analysis.Analyzer]any{}
+		for _, r := range a.Requires {
+			resultOf[r] = results[r]
+		}
+		var diags []analysis.Diagnostic
+		pass := &analysis.Pass{
+			Analyzer:   a,
+			Fset:       fset,
+			OtherFiles: paths,
+			Pkg:        pkg,
+			TypesInfo:  &types.Info{},
+			TypesSizes: types.SizesFor("gc", "amd64"),
+			ResultOf:   resultOf,
+			Report:     func(d analysis.Diagnostic) { diags = append(diags, d) },
+			ReadFile: func(name string) ([]byte, error) {
+				if b, ok := res.Contents[name]; ok {
+					return b, nil
+				}
+				return nil, fmt.Errorf("%s is not part of this run", name)
+			},
+		}
+		r, err := a.Run(pass)
+		if err != nil {
+			res.Errors = append(res.Errors, fmt.Errorf("rule %s: %w", a.Name, err))
+			continue
+		}
+		results[a] = r
+		if !reportable[a] {
+			continue
+		}
+		for _, d := range diags {
+			res.Findings = append(res.Findings, toFinding(fset, files, a.Name, d))
+		}
+	}
+	res.Findings = Dedup(res.Findings)
+	Sort(res.Findings)
+	return res, nil
+}
+
+// topo orders analyzers so that each runs after what it requires.
+func topo(as []*analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, r := range a.Requires {
+			visit(r)
+		}
+		out = append(out, a)
+	}
+	for _, a := range as {
+		visit(a)
+	}
+	return out
+}
+
+func toFinding(fset *token.FileSet, files map[string]*token.File, rule string, d analysis.Diagnostic) Finding {
+	p := fset.Position(d.Pos)
+	end := d.End
+	if !end.IsValid() {
+		end = d.Pos
+	}
+	e := fset.Position(end)
+	f := Finding{File: p.Filename, Line: p.Line, Column: p.Column, EndLine: e.Line, EndColumn: e.Column,
+		Rule: rule, Severity: d.Category, Message: d.Message, Offset: p.Offset, EndOffset: e.Offset, Fixes: []Fix{}}
+	if f.Severity == "" {
+		f.Severity = rules.Error
+	}
+	for _, sf := range d.SuggestedFixes {
+		fx := Fix{Message: sf.Message}
+		for _, te := range sf.TextEdits {
+			tp, tq := fset.Position(te.Pos), fset.Position(te.End)
+			if te.End == token.NoPos {
+				tq = tp
+			}
+			fx.Edits = append(fx.Edits, Edit{File: tp.Filename, Offset: tp.Offset, End: tq.Offset, NewText: string(te.NewText)})
+		}
+		f.Fixes = append(f.Fixes, fx)
+	}
+	_ = files
+	return f
+}
+
+// Dedup drops findings identical in file, span, rule and message.
+func Dedup(fs []Finding) []Finding {
+	seen := map[string]bool{}
+	out := fs[:0]
+	for _, f := range fs {
+		k := fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%s", f.File, f.Offset, f.EndOffset, f.Rule, f.Message)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// Sort orders findings by file, position and rule.
+func Sort(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Rule < b.Rule
+	})
+}
+
+// FixesOf converts the findings' fixes for the fixes package.
+func FixesOf(fs []Finding) []fixes.Fix {
+	var out []fixes.Fix
+	for _, f := range fs {
+		for _, fx := range f.Fixes {
+			ff := fixes.Fix{Message: fx.Message, Edits: map[string][]fixes.Edit{}}
+			for _, e := range fx.Edits {
+				ff.Edits[e.File] = append(ff.Edits[e.File], fixes.Edit{Start: e.Offset, End: e.End, New: e.NewText})
+			}
+			out = append(out, ff)
+		}
+	}
+	return out
+}
+
+// FixOutcome is what --fix did.
+type FixOutcome struct {
+	// Changed maps each changed file to its old and new contents.
+	Changed map[string][2][]byte
+	Report  fixes.Report
+}
+
+// ApplyFixes runs analysis and applies fixes to a fixed point (in memory). It does
+// not write: the caller writes Changed with fixes.WriteFile or prints diffs.
+func ApplyFixes(opts Options, maxPasses int) (*Result, *FixOutcome, error) {
+	first, err := Run(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	orig := first.Contents
+	as, err := Analyzers(opts.Enable, opts.Disable)
+	if err != nil {
+		return nil, nil, err
+	}
+	analyze := func(cur map[string][]byte) ([]fixes.Fix, error) {
+		o := opts
+		o.ReadFile = func(p string) ([]byte, error) {
+			if b, ok := cur[p]; ok {
+				return b, nil
+			}
+			if opts.ReadFile != nil {
+				return opts.ReadFile(p)
+			}
+			return os.ReadFile(p)
+		}
+		u := parser.Load(parser.LoadOptions{Paths: opts.Paths, ReadFile: o.ReadFile, Jobs: opts.Jobs,
+			MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
+		r, err := Analyze(u, as, o)
+		if err != nil {
+			return nil, err
+		}
+		return FixesOf(r.Findings), nil
+	}
+	validate := func(path string, b []byte) error {
+		if parser.IsEnvName(baseName(path)) {
+			return nil
+		}
+		s := parser.ParseScript(path, b)
+		if s.Err != nil {
+			return errors.New(s.Err.Msg)
+		}
+		return nil
+	}
+	out, rep, err := fixes.Loop(orig, analyze, validate, maxPasses)
+	if err != nil {
+		return nil, nil, err
+	}
+	oc := &FixOutcome{Changed: map[string][2][]byte{}, Report: rep}
+	for p, b := range out {
+		oc.Changed[p] = [2][]byte{orig[p], b}
+	}
+	// The findings after fixing: lint again over the fixed contents.
+	o := opts
+	o.ReadFile = func(p string) ([]byte, error) {
+		if b, ok := out[p]; ok {
+			return b, nil
+		}
+		if opts.ReadFile != nil {
+			return opts.ReadFile(p)
+		}
+		return os.ReadFile(p)
+	}
+	after, err := Run(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	after.Errors = append(after.Errors, first.Errors[:0:0]...)
+	return after, oc, nil
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}

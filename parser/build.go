@@ -1,0 +1,312 @@
+package parser
+
+import (
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Analyze builds the script's model: assignments, functions, modes, engine
+// invocations and their flags, and env-file references. It is a no-op for a
+// script that did not parse.
+func (s *Script) Analyze(rm RoleMatcher) {
+	if s.File == nil {
+		return
+	}
+	s.collect()
+	s.findSelectors()
+	s.findInvocations()
+	s.findModes()
+	rm.Assign(s.Modes)
+	s.attribute()
+}
+
+// collect gathers functions, assignments, calls and comments.
+func (s *Script) collect() {
+	var funcStack []*syntax.FuncDecl
+	var visit func(n syntax.Node) bool
+	visit = func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			s.Funcs[n.Name.Value] = n
+			funcStack = append(funcStack, n)
+			syntax.Walk(n.Body, visit)
+			funcStack = funcStack[:len(funcStack)-1]
+			return false
+		case *syntax.Stmt:
+			s.collectStmt(n, funcStack)
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				s.calls = append(s.calls, n)
+			}
+		case *syntax.Comment:
+			s.Comments = append(s.Comments, Comment{Start: s.Off(n.Pos()), End: s.Off(n.End()), Text: n.Text})
+		}
+		return true
+	}
+	syntax.Walk(s.File, visit)
+	sort.Slice(s.Comments, func(i, j int) bool { return s.Comments[i].Start < s.Comments[j].Start })
+}
+
+func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl) {
+	fn := ""
+	if len(funcStack) > 0 {
+		fn = funcStack[len(funcStack)-1].Name.Value
+	}
+	var as []*syntax.Assign
+	local := false
+	whole := false
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		as = c.Assigns
+		whole = len(c.Args) == 0
+	case *syntax.DeclClause:
+		as = c.Args
+		local = c.Variant.Value == "local" || c.Variant.Value == "declare" && fn != ""
+		whole = len(c.Args) == 1
+	}
+	for _, a := range as {
+		if a.Name == nil {
+			continue
+		}
+		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
+			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn}
+		if a.Index != nil {
+			na.Array = nil
+		}
+		if whole && len(as) == 1 && len(st.Redirs) == 0 && !st.Background && !st.Negated {
+			na.StmtStart, na.StmtEnd = s.Off(st.Pos()), s.Off(st.End())
+		}
+		s.Assigns[na.Name] = append(s.Assigns[na.Name], na)
+	}
+}
+
+// findModes finds the modes of the selector and keeps those that reach an
+// engine invocation.
+func (s *Script) findModes() {
+	var cands []candidate
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CaseClause:
+			cands = append(cands, s.caseModes(n)...)
+		case *syntax.IfClause:
+			cands = append(cands, s.ifModes(n)...)
+		case *syntax.CallExpr:
+			cands = append(cands, s.dispatchModes(n)...)
+		}
+		return true
+	})
+	byName := map[string]*Mode{}
+	for _, c := range cands {
+		m := byName[c.name]
+		if m == nil {
+			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn}
+			byName[c.name] = m
+			s.Modes = append(s.Modes, m)
+		}
+		m.Ranges = append(m.Ranges, c.ranges...)
+	}
+	s.extendThroughCalls()
+	// Keep modes that reach the engine.
+	kept := s.Modes[:0]
+	for _, m := range s.Modes {
+		if s.reaches(m) {
+			kept = append(kept, m)
+		}
+	}
+	s.Modes = kept
+	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
+}
+
+// extendThroughCalls adds to each mode the bodies of functions called only
+// from that mode's code (to a fixed point).
+func (s *Script) extendThroughCalls() {
+	for round := 0; round < 8; round++ {
+		changed := false
+		for name, fd := range s.Funcs {
+			body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
+			var owners []*Mode
+			shared := false
+			for _, c := range s.calls {
+				if n, ok := LitValue(c.Args[0]); !ok || n != name {
+					continue
+				}
+				off := s.Off(c.Pos())
+				if off >= body.Start && off < body.End {
+					continue // recursion
+				}
+				ms := s.modesAtRaw(off)
+				if len(ms) == 0 {
+					shared = true
+					break
+				}
+				owners = append(owners, ms...)
+			}
+			if shared {
+				continue
+			}
+			for _, m := range owners {
+				if !m.Contains(body.Start) {
+					m.Ranges = append(m.Ranges, body)
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+func (s *Script) modesAtRaw(off int) []*Mode {
+	var out []*Mode
+	for _, m := range s.Modes {
+		if m.Contains(off) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// reaches reports whether a mode's code contributes to an engine
+// invocation: it holds one, adds to its argv, or assigns a variable the argv
+// reads.
+func (s *Script) reaches(m *Mode) bool {
+	for _, inv := range s.Invocations {
+		if m.Contains(inv.Start) {
+			return true
+		}
+		for _, a := range inv.Args {
+			if a.Start >= 0 && m.Contains(a.Start) {
+				return true
+			}
+		}
+	}
+	for _, name := range s.argvRefs() {
+		for _, a := range s.Assigns[name] {
+			if m.Contains(a.Start) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// argvRefs returns the names of variables referenced by invocation args,
+// following assignments one level deep.
+func (s *Script) argvRefs() []string {
+	seen := map[string]bool{}
+	var out []string
+	var add func(name string, depth int)
+	add = func(name string, depth int) {
+		if seen[name] || depth > 6 {
+			return
+		}
+		seen[name] = true
+		out = append(out, name)
+		for _, a := range s.Assigns[name] {
+			if a.Value != nil {
+				for _, r := range wordRefs(a.Value) {
+					add(r, depth+1)
+				}
+			}
+		}
+	}
+	for _, inv := range s.Invocations {
+		for _, a := range inv.Args {
+			if a.Word != nil {
+				for _, r := range wordRefs(a.Word) {
+					add(r, 0)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// wordRefs lists the variable names a word expands.
+func wordRefs(w *syntax.Word) []string {
+	var out []string
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				out = append(out, n.Param.Value)
+			}
+		case *syntax.ArithmExp:
+			syntax.Walk(n.X, func(m syntax.Node) bool {
+				if l, ok := m.(*syntax.Lit); ok && isName(l.Value) {
+					out = append(out, l.Value)
+				}
+				return true
+			})
+			return false
+		case *syntax.CmdSubst:
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// attribute sets the modes of assignments, comments, sources and flags.
+func (s *Script) attribute() {
+	for _, as := range s.Assigns {
+		for _, a := range as {
+			a.Modes = s.ModesAt(a.Start)
+		}
+	}
+	for i := range s.Comments {
+		s.Comments[i].Modes = s.ModesAt(s.Comments[i].Start)
+	}
+	for _, inv := range s.Invocations {
+		inv.Modes = s.ModesAt(inv.Start)
+		for _, f := range inv.Flags {
+			f.Modes = s.ModesAt(f.NameStart)
+		}
+	}
+	s.findSources()
+}
+
+// VarDefs returns the assignments of name.
+func (s *Script) VarDefs(name string) []*Assign { return s.Assigns[name] }
+
+// IsSelector reports whether name holds the mode.
+func (s *Script) IsSelector(name string) bool {
+	for _, n := range s.Selectors {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ModeTokens reports whether an upper-case key names a mode of the script,
+// as a whole underscore-separated token (FRANK_CALIB_MAX_SEQS → calib).
+func (s *Script) ModeTokens(key string) *Mode {
+	toks := "_" + strings.ToUpper(key) + "_"
+	for _, m := range s.Modes {
+		if m.Role == RoleProven {
+			continue
+		}
+		t := "_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(m.Name)) + "_"
+		if strings.Contains(toks, t) {
+			return m
+		}
+	}
+	return nil
+}

@@ -1,0 +1,376 @@
+package parser
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// forwardAll marks "$@" in a sketch: the arguments a function was called with.
+const forwardAll = "\x00@"
+
+// ArgWord is one word of a command's argv as the script writes it, with
+// array expansions replaced by the words assigned to the array.
+type ArgWord struct {
+	// Word is the script's word; nil for a field split out of a string.
+	Word *syntax.Word
+	// Sketch is the word's literal value, or Unknown.
+	Sketch string
+	// Start/End span the word in the script; Start is -1 when unknown.
+	Start, End int
+	// Array names the array the word was assigned to, "" for a word of the
+	// command itself.
+	Array string
+	// Assign is the array assignment holding the word.
+	Assign *Assign
+}
+
+// Invocation is a command that reaches an engine.
+type Invocation struct {
+	Call       *syntax.CallExpr
+	Start, End int
+	Engine     EngineCall
+	Profile    *Profile
+	Args       []ArgWord
+	Flags      []*Flag
+	Modes      []*Mode
+	// Via is the wrapper function whose "$@" carries the engine argv, "".
+	Via string
+}
+
+// Flag is one flag of an engine invocation.
+type Flag struct {
+	Inv *Invocation
+	// Name is the flag as written; Canon its canonical form in the profile.
+	Name, Canon string
+	// Shape is the profile's shape flag, nil when the flag does not size a boot.
+	Shape              *ShapeFlag
+	NameStart, NameEnd int
+	// Value is the value's word (for --f=V a word holding only V's parts);
+	// nil when the flag has none.
+	Value            *syntax.Word
+	ValStart, ValEnd int
+	Inline           bool
+	// Arg is the index of the flag's word in Inv.Args.
+	Arg   int
+	Modes []*Mode
+}
+
+// ValueText returns the value as written in the script.
+func (f *Flag) ValueText(s *Script) string { return s.Text(f.ValStart, f.ValEnd) }
+
+// argWords expands a command's words.
+func (s *Script) argWords(words []*syntax.Word, depth int) []ArgWord {
+	var out []ArgWord
+	for _, w := range words {
+		out = append(out, s.expandWord(w, depth)...)
+	}
+	return out
+}
+
+func (s *Script) expandWord(w *syntax.Word, depth int) []ArgWord {
+	start, end := s.Off(w.Pos()), s.Off(w.End())
+	if pe := singleParam(w); pe != nil && pe.Param != nil {
+		name := pe.Param.Value
+		if name == "@" || name == "*" {
+			return []ArgWord{{Word: w, Sketch: forwardAll, Start: start, End: end}}
+		}
+		if isAllIndex(pe) && depth < 4 {
+			var out []ArgWord
+			for _, a := range s.Assigns[name] {
+				if a.Array == nil {
+					continue
+				}
+				for _, el := range a.Array.Elems {
+					if el.Value == nil {
+						continue
+					}
+					for _, aw := range s.expandWord(el.Value, depth+1) {
+						if aw.Array == "" {
+							aw.Array, aw.Assign = name, a
+						}
+						out = append(out, aw)
+					}
+				}
+			}
+			return out
+		}
+		if _, quoted := w.Parts[0].(*syntax.DblQuoted); !quoted && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
+			// An unquoted string variable: its words split.
+			if fields := s.splitVar(name); fields != nil {
+				return fields
+			}
+		}
+		if pe.Exp == nil && pe.Index == nil && !pe.Excl && !pe.Length {
+			if v, ok := s.uniqueLiteral(name); ok {
+				return []ArgWord{{Word: w, Sketch: v, Start: start, End: end}}
+			}
+		}
+	}
+	sk := Unknown
+	if v, ok := LitValue(w); ok {
+		sk = v
+	}
+	return []ArgWord{{Word: w, Sketch: sk, Start: start, End: end}}
+}
+
+func isAllIndex(pe *syntax.ParamExp) bool {
+	if pe.Index == nil {
+		return false
+	}
+	if w, ok := pe.Index.(*syntax.Word); ok {
+		v := w.Lit()
+		return v == "@" || v == "*"
+	}
+	return false
+}
+
+// uniqueLiteral returns the literal value of a variable assigned exactly
+// once, to a literal.
+func (s *Script) uniqueLiteral(name string) (string, bool) {
+	as := s.Assigns[name]
+	if len(as) != 1 || as[0].Value == nil {
+		return "", false
+	}
+	return LitValue(as[0].Value)
+}
+
+// splitVar returns the fields of a string variable assigned once to a
+// literal that holds flags ("--max-num-seqs 8 --tp 2").
+func (s *Script) splitVar(name string) []ArgWord {
+	as := s.Assigns[name]
+	if len(as) != 1 || as[0].Value == nil {
+		return nil
+	}
+	w := as[0].Value
+	v, ok := LitValue(w)
+	if !ok || !strings.HasPrefix(strings.TrimSpace(v), "-") {
+		return nil
+	}
+	// Positions: the literal text sits after an opening quote when quoted.
+	base := s.Off(w.Pos())
+	raw := s.Text(base, s.Off(w.End()))
+	if strings.HasPrefix(raw, `"`) || strings.HasPrefix(raw, `'`) {
+		base++
+	}
+	var out []ArgWord
+	for i := 0; i < len(v); {
+		for i < len(v) && strings.ContainsRune(" \t\n", rune(v[i])) {
+			i++
+		}
+		j := i
+		for j < len(v) && !strings.ContainsRune(" \t\n", rune(v[j])) {
+			j++
+		}
+		if j > i {
+			st, en := base+i, base+j
+			if raw != v && (strings.ContainsAny(raw, "\\\n")) {
+				st, en = -1, -1
+			}
+			out = append(out, ArgWord{Sketch: v[i:j], Start: st, End: en, Array: name, Assign: as[0]})
+		}
+		i = j
+	}
+	return out
+}
+
+func sketches(aws []ArgWord) []string {
+	out := make([]string, len(aws))
+	for i, a := range aws {
+		out[i] = a.Sketch
+	}
+	return out
+}
+
+// findInvocations finds every command reaching an engine, directly or
+// through a function that forwards "$@" to one.
+func (s *Script) findInvocations() {
+	wrappers := map[string]*Invocation{}
+	for _, c := range s.calls {
+		aws := s.argWords(c.Args, 0)
+		ec, ok := DetectEngine(sketches(aws))
+		if !ok {
+			continue
+		}
+		inv := &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: aws}
+		if fn := s.funcAt(inv.Start); fn != "" && hasForward(aws[ec.ArgStart:]) {
+			wrappers[fn] = inv
+			continue
+		}
+		s.Invocations = append(s.Invocations, inv)
+	}
+	if len(wrappers) == 0 {
+		s.finishInvocations()
+		return
+	}
+	for _, c := range s.calls {
+		name, ok := LitValue(c.Args[0])
+		if !ok {
+			continue
+		}
+		w := wrappers[name]
+		if w == nil {
+			continue
+		}
+		callArgs := s.argWords(c.Args[1:], 0)
+		var args []ArgWord
+		for _, a := range w.Args {
+			if a.Sketch == forwardAll {
+				args = append(args, callArgs...)
+				continue
+			}
+			args = append(args, a)
+		}
+		ec, ok := DetectEngine(sketches(args))
+		if !ok {
+			continue
+		}
+		s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: name})
+	}
+	s.finishInvocations()
+}
+
+func hasForward(aws []ArgWord) bool {
+	for _, a := range aws {
+		if a.Sketch == forwardAll {
+			return true
+		}
+	}
+	return false
+}
+
+// funcAt returns the name of the function whose body holds off.
+func (s *Script) funcAt(off int) string {
+	best, bestStart := "", -1
+	for name, fd := range s.Funcs {
+		st, en := s.Off(fd.Body.Pos()), s.Off(fd.Body.End())
+		if off >= st && off < en && st > bestStart {
+			best, bestStart = name, st
+		}
+	}
+	return best
+}
+
+func (s *Script) finishInvocations() {
+	for _, inv := range s.Invocations {
+		inv.Flags = s.parseFlags(inv)
+	}
+}
+
+// parseFlags reads the engine's flags from an invocation's args.
+func (s *Script) parseFlags(inv *Invocation) []*Flag {
+	var out []*Flag
+	args := inv.Args
+	for i := inv.Engine.ArgStart; i < len(args); i++ {
+		a := args[i]
+		prefix := a.Sketch
+		if prefix == Unknown && a.Word != nil {
+			prefix = litPrefix(a.Word)
+		}
+		if !strings.HasPrefix(prefix, "-") || prefix == "-" || prefix == "--" || prefix == forwardAll {
+			continue
+		}
+		if name, _, ok := strings.Cut(prefix, "="); ok {
+			f := &Flag{Inv: inv, Name: name, Canon: inv.Profile.Canon(name), Inline: true, Arg: i,
+				NameStart: a.Start, NameEnd: a.Start + len(name), ValStart: -1, ValEnd: -1}
+			f.Shape, _ = inv.Profile.Lookup(name)
+			if a.Word != nil {
+				f.Value, f.NameStart, f.NameEnd, f.ValStart = s.inlineValue(a.Word, name)
+				f.ValEnd = a.End
+			} else if a.Start >= 0 {
+				f.ValStart, f.ValEnd = a.Start+len(name)+1, a.End
+			}
+			out = append(out, f)
+			continue
+		}
+		if a.Sketch == Unknown {
+			continue
+		}
+		f := &Flag{Inv: inv, Name: a.Sketch, Canon: inv.Profile.Canon(a.Sketch), Arg: i,
+			NameStart: a.Start, NameEnd: a.End, ValStart: -1, ValEnd: -1}
+		f.Shape, _ = inv.Profile.Lookup(a.Sketch)
+		if i+1 < len(args) {
+			n := args[i+1]
+			if f.Shape != nil || !strings.HasPrefix(n.Sketch, "-") {
+				f.Value, f.ValStart, f.ValEnd = n.Word, n.Start, n.End
+				i++
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// litPrefix returns the literal text a word starts with.
+func litPrefix(w *syntax.Word) string {
+	var sb strings.Builder
+	var walk func(parts []syntax.WordPart) bool
+	walk = func(parts []syntax.WordPart) bool {
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				sb.WriteString(p.Value)
+			case *syntax.SglQuoted:
+				sb.WriteString(p.Value)
+			case *syntax.DblQuoted:
+				if !walk(p.Parts) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	walk(w.Parts)
+	return sb.String()
+}
+
+// inlineValue splits --name=VALUE: it returns a word of VALUE's parts, the
+// name's span and the value's start.
+func (s *Script) inlineValue(w *syntax.Word, name string) (*syntax.Word, int, int, int) {
+	wordStart := s.Off(w.Pos())
+	raw := s.Text(wordStart, s.Off(w.End()))
+	eq := strings.Index(raw, "=")
+	nameStart := wordStart + strings.Index(raw, name)
+	if eq < 0 {
+		return nil, nameStart, nameStart + len(name), s.Off(w.End())
+	}
+	valStart := wordStart + eq + 1
+	var parts []syntax.WordPart
+	var cut func(ps []syntax.WordPart) []syntax.WordPart
+	cut = func(ps []syntax.WordPart) []syntax.WordPart {
+		var out []syntax.WordPart
+		for _, p := range ps {
+			pst, pen := s.Off(p.Pos()), s.Off(p.End())
+			switch {
+			case pen <= valStart:
+				continue
+			case pst >= valStart:
+				out = append(out, p)
+			default:
+				switch p := p.(type) {
+				case *syntax.Lit:
+					k := valStart - pst
+					if k <= len(p.Value) {
+						out = append(out, &syntax.Lit{ValuePos: shift(p.ValuePos, k), ValueEnd: p.ValueEnd, Value: p.Value[k:]})
+					}
+				case *syntax.DblQuoted:
+					out = append(out, &syntax.DblQuoted{Left: p.Left, Right: p.Right, Parts: cut(p.Parts)})
+				default:
+					out = append(out, p)
+				}
+			}
+		}
+		return out
+	}
+	parts = cut(w.Parts)
+	if len(parts) == 0 {
+		return nil, nameStart, nameStart + len(name), valStart
+	}
+	return &syntax.Word{Parts: parts}, nameStart, nameStart + len(name), valStart
+}
+
+func shift(p syntax.Pos, k int) syntax.Pos {
+	return syntax.NewPos(p.Offset()+uint(k), p.Line(), p.Col()+uint(k))
+}

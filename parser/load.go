@@ -1,0 +1,392 @@
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// DefaultMaxFileSize is the largest file servelint analyses by default.
+const DefaultMaxFileSize = 8 << 20
+
+// LoadOptions says what to load and how.
+type LoadOptions struct {
+	// Paths are the files and directories to lint (default ".").
+	Paths []string
+	// ReadFile reads a file; it lets editors lint unsaved text. Default
+	// os.ReadFile.
+	ReadFile func(path string) ([]byte, error)
+	// Jobs bounds the parsing workers (default 4).
+	Jobs int
+	// MaxFileSize is the size past which a file is reported, not parsed.
+	MaxFileSize int64
+	// Roles overrides how modes get their roles.
+	Roles RoleMatcher
+	// Exclude skips paths matching these globs (matched against the path
+	// and its base name).
+	Exclude []string
+	// Owners names the owner key of flags the key names cannot tell.
+	Owners map[string]string
+}
+
+// Unit is everything servelint knows about the linted files: the scripts,
+// the env files, and who reads which.
+type Unit struct {
+	Scripts []*Script
+	Envs    []*EnvFile
+	envs    map[string]*EnvFile
+	// Readers says which programs read each env file, by path.
+	Readers map[string]Reader
+	// Owning lists, per script path, the env files that own its numbers.
+	Owning map[string][]*EnvFile
+	// Errors are files that could not be read (exit 3).
+	Errors []error
+	// TooBig are files skipped for their size.
+	TooBig []string
+	// OwnerKeys are owners named by the config, flag → key.
+	OwnerKeys map[string]string
+	// Roots are the directories (or files' directories) that were linted;
+	// the evaluator may read only inside them.
+	Roots []string
+}
+
+// EnvFile returns the loaded env file at path.
+func (u *Unit) EnvFile(path string) *EnvFile { return u.envs[path] }
+
+// ScriptAt returns the loaded script at path.
+func (u *Unit) ScriptAt(path string) *Script {
+	for _, s := range u.Scripts {
+		if s.Path == path {
+			return s
+		}
+	}
+	return nil
+}
+
+type fileKind int
+
+const (
+	kindNone fileKind = iota
+	kindScript
+	kindEnv
+)
+
+// IsEnvName reports whether a base name is an env file's.
+func IsEnvName(base string) bool {
+	return strings.HasSuffix(base, ".env") || base == ".env" || strings.HasPrefix(base, ".env.")
+}
+
+func classify(path string, head []byte) fileKind {
+	base := filepath.Base(path)
+	switch {
+	case IsEnvName(base):
+		return kindEnv
+	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash"):
+		return kindScript
+	}
+	if len(head) > 2 && head[0] == '#' && head[1] == '!' {
+		if _, ok := ShebangVariant(head); ok {
+			return kindScript
+		}
+	}
+	return kindNone
+}
+
+func (o *LoadOptions) excluded(path string) bool {
+	for _, g := range o.Exclude {
+		if ok, _ := filepath.Match(g, path); ok {
+			return true
+		}
+		if ok, _ := filepath.Match(g, filepath.Base(path)); ok {
+			return true
+		}
+		if strings.HasSuffix(g, "/**") && strings.HasPrefix(path, strings.TrimSuffix(g, "**")) {
+			return true
+		}
+	}
+	return false
+}
+
+// Load walks the paths, parses every script and env file, follows the env
+// files the scripts read, and builds the model.
+func Load(opts LoadOptions) *Unit {
+	if opts.ReadFile == nil {
+		opts.ReadFile = os.ReadFile
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = 4
+	}
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
+	}
+	if len(opts.Paths) == 0 {
+		opts.Paths = []string{"."}
+	}
+	u := &Unit{envs: map[string]*EnvFile{}, Readers: map[string]Reader{}, Owning: map[string][]*EnvFile{}, OwnerKeys: opts.Owners}
+	var scripts, envs []string
+	var explicitEnvs []string
+	seen := map[string]bool{}
+	for _, p := range opts.Paths {
+		p = filepath.Clean(p)
+		st, err := os.Stat(p)
+		if err != nil {
+			// An editor buffer may not exist on disk.
+			if _, rerr := opts.ReadFile(p); rerr == nil {
+				st = nil
+			} else {
+				u.Errors = append(u.Errors, err)
+				continue
+			}
+		}
+		if st != nil && st.IsDir() {
+			u.Roots = append(u.Roots, p)
+			walkDir(p, &opts, u, func(path string, k fileKind) {
+				if seen[path] {
+					return
+				}
+				seen[path] = true
+				if k == kindScript {
+					scripts = append(scripts, path)
+				} else {
+					envs = append(envs, path)
+				}
+			})
+			continue
+		}
+		u.Roots = append(u.Roots, filepath.Dir(p))
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if IsEnvName(filepath.Base(p)) {
+			envs = append(envs, p)
+			explicitEnvs = append(explicitEnvs, p)
+		} else {
+			scripts = append(scripts, p)
+		}
+	}
+	// Scripts that read an env file given alone: look beside it and one
+	// directory up.
+	for _, e := range explicitEnvs {
+		for _, dir := range []string{filepath.Dir(e), filepath.Dir(filepath.Dir(e))} {
+			walkDir(dir, &opts, u, func(path string, k fileKind) {
+				if k == kindScript && !seen[path] {
+					seen[path] = true
+					scripts = append(scripts, path)
+				}
+			})
+		}
+	}
+	u.Scripts = parseAll(scripts, &opts, u)
+	sort.Slice(u.Scripts, func(i, j int) bool { return u.Scripts[i].Path < u.Scripts[j].Path })
+	for _, e := range envs {
+		u.loadEnv(e, &opts)
+	}
+	u.link(&opts, explicitEnvs)
+	return u
+}
+
+// walkDir walks a directory for scripts and env files, skipping .git, vendor
+// and node_modules, never following symlinked directories.
+func walkDir(root string, opts *LoadOptions, u *Unit, add func(string, fileKind)) {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if path == root {
+				return err
+			}
+			u.Errors = append(u.Errors, err)
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (name == ".git" || name == "vendor" || name == "node_modules" || opts.excluded(path)) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || opts.excluded(path) {
+			return nil // symlinks and devices are not followed
+		}
+		k := classify(path, nil)
+		if k == kindNone && !strings.Contains(name, ".") || k == kindNone && strings.HasSuffix(name, ".in") {
+			k = classify(path, readHead(path))
+		}
+		if k != kindNone {
+			add(path, k)
+		}
+		return nil
+	})
+	if err != nil {
+		u.Errors = append(u.Errors, err)
+	}
+}
+
+func readHead(path string) []byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer func() { _ = f.Close() }()
+	b := make([]byte, 128)
+	n, _ := f.Read(b)
+	return b[:n]
+}
+
+func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
+	out := make([]*Script, len(paths))
+	errs := make([]error, len(paths))
+	big := make([]bool, len(paths))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, opts.Jobs)
+	for i, p := range paths {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int, p string) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if st, err := os.Stat(p); err == nil && st.Size() > opts.MaxFileSize {
+				big[i] = true
+				s := &Script{Path: p, Assigns: map[string][]*Assign{}, Funcs: map[string]*syntax.FuncDecl{}}
+				s.Err = &Problem{Line: 1, Col: 1, Msg: fmt.Sprintf("not analysed: %s is %d bytes, over the %d-byte limit (--max-file-size)", filepath.Base(p), st.Size(), opts.MaxFileSize)}
+				out[i] = s
+				return
+			}
+			src, err := opts.ReadFile(p)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			s := ParseScript(p, src)
+			s.Analyze(opts.Roles)
+			out[i] = s
+		}(i, p)
+	}
+	wg.Wait()
+	var kept []*Script
+	for i, s := range out {
+		if errs[i] != nil {
+			u.Errors = append(u.Errors, errs[i])
+			continue
+		}
+		if big[i] {
+			u.TooBig = append(u.TooBig, paths[i])
+		}
+		if s != nil {
+			kept = append(kept, s)
+		}
+	}
+	return kept
+}
+
+func (u *Unit) loadEnv(path string, opts *LoadOptions) *EnvFile {
+	if e, ok := u.envs[path]; ok {
+		return e
+	}
+	if st, err := os.Stat(path); err == nil && st.Size() > opts.MaxFileSize {
+		u.TooBig = append(u.TooBig, path)
+		u.envs[path] = nil
+		return nil
+	}
+	src, err := opts.ReadFile(path)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			u.Errors = append(u.Errors, err)
+		}
+		u.envs[path] = nil
+		return nil
+	}
+	e := ParseEnv(path, src)
+	u.envs[path] = e
+	u.Envs = append(u.Envs, e)
+	return e
+}
+
+// link resolves which env files each script reads and how.
+func (u *Unit) link(opts *LoadOptions, explicitEnvs []string) {
+	for _, s := range u.Scripts {
+		var owning []*EnvFile
+		add := func(e *EnvFile) {
+			for _, o := range owning {
+				if o == e {
+					return
+				}
+			}
+			owning = append(owning, e)
+		}
+		for _, ref := range s.Sources {
+			if ref.Path == "" {
+				continue
+			}
+			e := u.loadEnv(ref.Path, opts)
+			if e == nil {
+				continue
+			}
+			if ref.Kind == SourceBash {
+				u.Readers[e.Path] |= ReaderBash
+			} else {
+				u.Readers[e.Path] |= ReaderDocker
+			}
+			add(e)
+		}
+		if len(owning) == 0 {
+			stem := strings.TrimSuffix(s.Path, filepath.Ext(s.Path))
+			if e := u.loadEnv(stem+".env", opts); e != nil {
+				add(e)
+			}
+		}
+		u.Owning[s.Path] = owning
+	}
+	sort.Slice(u.Envs, func(i, j int) bool { return u.Envs[i].Path < u.Envs[j].Path })
+	_ = explicitEnvs
+}
+
+// EnvDef is a key's definition in an owning env file.
+type EnvDef struct {
+	File  *EnvFile
+	Entry *EnvEntry
+}
+
+// EnvLookup returns the winning definition of key in the script's owning
+// env files (the last file that defines it wins, as sourcing in order does).
+func (u *Unit) EnvLookup(s *Script, key string) (EnvDef, bool) {
+	var d EnvDef
+	ok := false
+	for _, e := range u.Owning[s.Path] {
+		if en := e.Lookup(key); en != nil {
+			d, ok = EnvDef{File: e, Entry: en}, true
+		}
+	}
+	return d, ok
+}
+
+// EnvKeysOf returns the EnvKeys predicate for a script.
+func (u *Unit) EnvKeysOf(s *Script) EnvKeys {
+	return func(name string) bool {
+		_, ok := u.EnvLookup(s, name)
+		return ok
+	}
+}
+
+// ScriptsReading returns the scripts that read an env file.
+func (u *Unit) ScriptsReading(e *EnvFile) []*Script {
+	var out []*Script
+	for _, s := range u.Scripts {
+		for _, o := range u.Owning[s.Path] {
+			if o == e {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,438 @@
+package parser
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Role is what a mode is for.
+type Role int
+
+// The roles a mode can have.
+const (
+	RolePlain Role = iota
+	RoleProven
+	RoleScoring
+	RoleCalib
+)
+
+func (r Role) String() string {
+	switch r {
+	case RoleProven:
+		return "proven"
+	case RoleScoring:
+		return "scoring"
+	case RoleCalib:
+		return "calib"
+	}
+	return "plain"
+}
+
+// Range is a byte range [Start, End) of a script.
+type Range struct{ Start, End int }
+
+// Mode is one value of the mode selector that takes its own branch.
+type Mode struct {
+	Name string
+	Role Role
+	// Start/End span the pattern or name that declares the mode.
+	Start, End int
+	// Ranges are the byte ranges of the code that runs only in this mode.
+	Ranges []Range
+	// Func is the dispatch function, "" when the mode is a branch.
+	Func string
+}
+
+// Contains reports whether the byte offset is in code of this mode.
+func (m *Mode) Contains(off int) bool {
+	for _, r := range m.Ranges {
+		if off >= r.Start && off < r.End {
+			return true
+		}
+	}
+	return false
+}
+
+// RoleMatcher decides roles from mode names; the zero value uses the
+// defaults of SPEC.md.
+type RoleMatcher struct {
+	Proven  string
+	Scoring []string
+	Calib   []string
+}
+
+func globAny(globs []string, name string) bool {
+	for _, g := range globs {
+		if ok, _ := filepath.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Assign sets the roles of modes.
+func (rm RoleMatcher) Assign(modes []*Mode) {
+	scoring := rm.Scoring
+	if len(scoring) == 0 {
+		scoring = []string{"kl*", "score*", "eval*"}
+	}
+	calib := rm.Calib
+	if len(calib) == 0 {
+		calib = []string{"calib*", "*tap*"}
+	}
+	proven := rm.Proven
+	if proven == "" {
+		proven = "serve"
+		found := false
+		for _, m := range modes {
+			if m.Name == proven {
+				found = true
+			}
+		}
+		if !found && len(modes) > 0 {
+			proven = ""
+			for _, m := range modes {
+				if !globAny(scoring, m.Name) && !globAny(calib, m.Name) {
+					proven = m.Name
+					break
+				}
+			}
+			if proven == "" {
+				proven = modes[0].Name
+			}
+		}
+	}
+	for _, m := range modes {
+		switch {
+		case m.Name == proven:
+			m.Role = RoleProven
+		case globAny(calib, m.Name):
+			m.Role = RoleCalib
+		case globAny(scoring, m.Name):
+			m.Role = RoleScoring
+		default:
+			m.Role = RolePlain
+		}
+	}
+}
+
+// Proven returns the proven mode, nil when the script has no modes.
+func (s *Script) Proven() *Mode {
+	for _, m := range s.Modes {
+		if m.Role == RoleProven {
+			return m
+		}
+	}
+	return nil
+}
+
+// ModeNamed returns the mode with that name.
+func (s *Script) ModeNamed(name string) *Mode {
+	for _, m := range s.Modes {
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
+}
+
+// ModesAt returns the modes whose code contains the byte offset; nil for
+// code shared by every mode.
+func (s *Script) ModesAt(off int) []*Mode {
+	var out []*Mode
+	for _, m := range s.Modes {
+		if m.Contains(off) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// ModeNames joins mode names for messages.
+func ModeNames(ms []*Mode) string {
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name
+	}
+	return strings.Join(names, "|")
+}
+
+// candidate is a mode found before it is known to reach the engine.
+type candidate struct {
+	name       string
+	start, end int
+	ranges     []Range
+	fn         string
+}
+
+// findSelectors returns the variables holding $1.
+func (s *Script) findSelectors() {
+	sel := []string{"1"}
+	for name, as := range s.Assigns {
+		for _, a := range as {
+			if a.Value != nil && len(a.Modes) == 0 && isParamOf(a.Value, []string{"1"}) {
+				sel = append(sel, name)
+				break
+			}
+		}
+	}
+	sort.Strings(sel[1:])
+	s.Selectors = sel
+}
+
+// isParamOf reports whether w is a single (possibly quoted) expansion of one
+// of the names: $1, "${1:-x}", "${mode,,}", ${MODE//-/_}.
+func isParamOf(w *syntax.Word, names []string) bool {
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil {
+		return false
+	}
+	for _, n := range names {
+		if pe.Param.Value == n {
+			return true
+		}
+	}
+	return false
+}
+
+// singleParam returns the parameter expansion that is all of w.
+func singleParam(w *syntax.Word) *syntax.ParamExp {
+	if w == nil || len(w.Parts) != 1 {
+		return nil
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.ParamExp:
+		return p
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			if pe, ok := p.Parts[0].(*syntax.ParamExp); ok {
+				return pe
+			}
+		}
+	}
+	return nil
+}
+
+// LitValue returns the value of a word made only of literal text and
+// quotes, and whether it is one.
+func LitValue(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", false
+	}
+	var sb strings.Builder
+	if !litParts(w.Parts, &sb) {
+		return "", false
+	}
+	return sb.String(), true
+}
+
+func litParts(parts []syntax.WordPart, sb *strings.Builder) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			if strings.Contains(v, "\\") {
+				v = unescapeLit(v)
+			}
+			sb.WriteString(v)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return false
+			}
+			sb.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if !litParts(p.Parts, sb) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func unescapeLit(v string) string {
+	var sb strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			i++
+			if v[i] == '\n' {
+				continue
+			}
+		}
+		sb.WriteByte(v[i])
+	}
+	return sb.String()
+}
+
+func hasGlob(s string) bool { return strings.ContainsAny(s, "*?[") }
+
+// caseModes returns the candidates of a case clause on the selector.
+func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
+	if !isParamOf(c.Word, s.Selectors) {
+		return nil
+	}
+	var out []candidate
+	for _, it := range c.Items {
+		if len(it.Stmts) == 0 {
+			continue
+		}
+		// From the end of the patterns, so comments before the first
+		// command belong to the mode too.
+		r := Range{s.Off(it.Patterns[len(it.Patterns)-1].End()), s.Off(it.Stmts[len(it.Stmts)-1].End())}
+		if it.OpPos.IsValid() {
+			r.End = s.Off(it.OpPos)
+		}
+		for _, p := range it.Patterns {
+			v, ok := LitValue(p)
+			if !ok || v == "" || hasGlob(v) {
+				continue
+			}
+			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}})
+		}
+	}
+	return out
+}
+
+// ifModes returns the candidates of an if/elif clause testing the selector.
+func (s *Script) ifModes(ic *syntax.IfClause) []candidate {
+	if len(ic.Then) == 0 || len(ic.Cond) == 0 {
+		return nil
+	}
+	r := Range{s.Off(ic.ThenPos), s.Off(ic.Then[len(ic.Then)-1].End())}
+	var out []candidate
+	for _, st := range ic.Cond {
+		for _, nw := range s.condNames(st.Cmd) {
+			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}})
+		}
+	}
+	return out
+}
+
+type nameAt struct {
+	name       string
+	start, end int
+}
+
+// condNames returns the mode names a condition tests the selector for.
+func (s *Script) condNames(cmd syntax.Command) []nameAt {
+	var out []nameAt
+	eq := func(x, y *syntax.Word) {
+		if isParamOf(x, s.Selectors) {
+			if v, ok := LitValue(y); ok && v != "" && !hasGlob(v) {
+				out = append(out, nameAt{v, s.Off(y.Pos()), s.Off(y.End())})
+			}
+		} else if isParamOf(y, s.Selectors) {
+			if v, ok := LitValue(x); ok && v != "" && !hasGlob(v) {
+				out = append(out, nameAt{v, s.Off(x.Pos()), s.Off(x.End())})
+			}
+		}
+	}
+	var test func(e syntax.TestExpr)
+	test = func(e syntax.TestExpr) {
+		switch e := e.(type) {
+		case *syntax.BinaryTest:
+			switch e.Op {
+			case syntax.TsMatch, syntax.TsMatchShort:
+				xw, ok1 := e.X.(*syntax.Word)
+				yw, ok2 := e.Y.(*syntax.Word)
+				if ok1 && ok2 {
+					eq(xw, yw)
+				}
+			case syntax.OrTest:
+				test(e.X)
+				test(e.Y)
+			}
+		case *syntax.ParenTest:
+			test(e.X)
+		}
+	}
+	switch c := cmd.(type) {
+	case *syntax.TestClause:
+		test(c.X)
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.OrStmt {
+			out = append(out, s.condNames(c.X.Cmd)...)
+			out = append(out, s.condNames(c.Y.Cmd)...)
+		}
+	case *syntax.CallExpr:
+		if len(c.Args) >= 4 {
+			name, _ := LitValue(c.Args[0])
+			args := c.Args[1:]
+			if name == "[" {
+				args = args[:len(args)-1]
+			}
+			if (name == "[" || name == "test") && len(args) == 3 {
+				op, _ := LitValue(args[1])
+				if op == "=" || op == "==" {
+					eq(args[0], args[2])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dispatchModes returns candidates for functions called by a name built
+// from the selector: "mode_$1", "run_${MODE//-/_}".
+func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
+	if len(c.Args) == 0 {
+		return nil
+	}
+	w := c.Args[0]
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	prefix, suffix := "", ""
+	var pe *syntax.ParamExp
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if pe == nil {
+				prefix += p.Value
+			} else {
+				suffix += p.Value
+			}
+		case *syntax.ParamExp:
+			if pe != nil {
+				return nil
+			}
+			pe = p
+		default:
+			return nil
+		}
+	}
+	if pe == nil || pe.Param == nil || (prefix == "" && suffix == "") {
+		return nil
+	}
+	isSel := false
+	for _, n := range s.Selectors {
+		if pe.Param.Value == n {
+			isSel = true
+		}
+	}
+	if !isSel {
+		return nil
+	}
+	dashToUnder := pe.Repl != nil
+	var out []candidate
+	for name, fd := range s.Funcs {
+		if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, suffix) || len(name) <= len(prefix)+len(suffix) {
+			continue
+		}
+		mode := name[len(prefix) : len(name)-len(suffix)]
+		if dashToUnder {
+			mode = strings.ReplaceAll(mode, "_", "-")
+		}
+		out = append(out, candidate{name: mode, start: s.Off(fd.Name.Pos()), end: s.Off(fd.Name.End()),
+			ranges: []Range{{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}}, fn: name})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
+	return out
+}

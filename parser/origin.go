@@ -1,0 +1,264 @@
+package parser
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// OriginKind says where a value comes from.
+type OriginKind int
+
+// Where a value can come from.
+const (
+	// OriginUnknown: not statically known (command output, the host's
+	// environment, a positional parameter).
+	OriginUnknown OriginKind = iota
+	// OriginLiteral: a literal written in the script.
+	OriginLiteral
+	// OriginEnvKey: a key of an owning env file.
+	OriginEnvKey
+	// OriginArith: arithmetic.
+	OriginArith
+	// OriginDefault: ${X:-default} where X is set nowhere servelint sees.
+	OriginDefault
+	// OriginExpr: text mixing several parts.
+	OriginExpr
+)
+
+// Origin is one place a value comes from. A value used in shared code can
+// have one origin per mode.
+type Origin struct {
+	Kind OriginKind
+	// Key is the env key for OriginEnvKey, the variable for OriginDefault.
+	Key string
+	// Value is the literal value when known.
+	Value string
+	// Start/End span the literal or expression where it is written.
+	Start, End int
+	// Chain lists the assignments the value went through, from the use
+	// outward (seqs=16 for `--max-num-seqs "$seqs"`).
+	Chain []*Assign
+	// Modes restricts the origin to these modes; nil means every mode the
+	// use runs in.
+	Modes []*Mode
+	// Refs are the variables an arithmetic or mixed value reads.
+	Refs []string
+}
+
+// EnvKeys answers whether a name is a key of the script's owning env files.
+type EnvKeys func(name string) bool
+
+// Origins returns where the value of word w, used at byte offset use in the
+// given modes, comes from.
+func (s *Script) Origins(w *syntax.Word, use int, modes []*Mode, env EnvKeys) []Origin {
+	if w == nil {
+		return []Origin{{Kind: OriginUnknown}}
+	}
+	return s.originsOf(w, use, modes, env, 0, nil)
+}
+
+func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
+	start, end := s.Off(w.Pos()), s.Off(w.End())
+	if depth > 8 {
+		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
+	}
+	if v, ok := LitValue(w); ok {
+		return []Origin{{Kind: OriginLiteral, Value: v, Start: start, End: end, Chain: chain}}
+	}
+	if pe := singleParam(w); pe != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
+		name := pe.Param.Value
+		if pe.Exp != nil {
+			switch pe.Exp.Op {
+			case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+				if len(s.Assigns[name]) == 0 && !env(name) {
+					if pe.Exp.Word == nil {
+						return []Origin{{Kind: OriginLiteral, Value: "", Start: start, End: end, Chain: chain}}
+					}
+					inner := s.originsOf(pe.Exp.Word, use, modes, env, depth+1, chain)
+					if len(inner) == 1 && inner[0].Kind == OriginLiteral {
+						inner[0].Kind, inner[0].Key = OriginDefault, name
+					}
+					return inner
+				}
+			default:
+				return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: []string{name}}}
+			}
+		}
+		return s.varOrigins(name, start, end, use, modes, env, depth, chain)
+	}
+	if len(w.Parts) == 1 {
+		part := w.Parts[0]
+		if dq, ok := part.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+			part = dq.Parts[0]
+		}
+		if ae, ok := part.(*syntax.ArithmExp); ok {
+			return []Origin{{Kind: OriginArith, Start: start, End: end, Chain: chain, Refs: wordRefs(&syntax.Word{Parts: []syntax.WordPart{ae}})}}
+		}
+	}
+	refs := wordRefs(w)
+	hasCmd := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.CmdSubst); ok {
+			hasCmd = true
+		}
+		return !hasCmd
+	})
+	if hasCmd || len(refs) == 0 {
+		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
+	}
+	return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: refs}}
+}
+
+// varOrigins resolves a variable read at use: per mode, the last assignment
+// before the use in that mode's code or in shared code; failing that, an
+// env key or unknown.
+func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
+	for _, a := range chain {
+		if a.Name == name {
+			// ${X:-$X}-style self reference: the value comes from before.
+			return s.fallback(name, start, end, chain, env)
+		}
+	}
+	defs := s.Assigns[name]
+	if len(defs) == 0 {
+		return s.fallback(name, start, end, chain, env)
+	}
+	useInFunc := s.funcAt(use) != ""
+	pick := func(m *Mode) *Assign {
+		var modeDef, sharedDef *Assign
+		for _, a := range defs {
+			if a.Array != nil || !(useInFunc || a.Start < use || a.InFunc != "") {
+				continue
+			}
+			switch {
+			case len(a.Modes) == 0:
+				if sharedDef == nil || a.Start > sharedDef.Start {
+					sharedDef = a
+				}
+			case m != nil && containsMode(a.Modes, m):
+				if modeDef == nil || a.Start > modeDef.Start {
+					modeDef = a
+				}
+			}
+		}
+		if modeDef != nil && sharedDef != nil && sharedDef.Start > modeDef.Start && sharedDef.InFunc == "" && modeDef.InFunc == "" {
+			return sharedDef
+		}
+		if modeDef != nil {
+			return modeDef
+		}
+		return sharedDef
+	}
+	resolve := func(a *Assign, ms []*Mode) []Origin {
+		if a == nil {
+			return s.fallback(name, start, end, chain, env)
+		}
+		if a.Value == nil {
+			return []Origin{{Kind: OriginLiteral, Value: "", Start: a.End, End: a.End, Chain: append(chain, a)}}
+		}
+		out := s.originsOf(a.Value, a.Start, ms, env, depth+1, append(append([]*Assign(nil), chain...), a))
+		for i := range out {
+			if out[i].Modes == nil {
+				out[i].Modes = ms
+			}
+		}
+		return out
+	}
+	if len(modes) > 0 {
+		var out []Origin
+		for _, m := range modes {
+			out = append(out, resolve(pick(m), []*Mode{m})...)
+		}
+		return mergeOrigins(out, modes)
+	}
+	// Shared use: one origin per mode that assigns the variable itself.
+	shared := pick(nil)
+	var out []Origin
+	var rest []*Mode
+	for _, m := range s.Modes {
+		a := pick(m)
+		if a != nil && a != shared {
+			out = append(out, resolve(a, []*Mode{m})...)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	if len(out) == 0 {
+		return resolve(shared, nil)
+	}
+	if len(rest) > 0 {
+		out = append(out, resolve(shared, rest)...)
+	}
+	return out
+}
+
+func (s *Script) fallback(name string, start, end int, chain []*Assign, env EnvKeys) []Origin {
+	if env(name) {
+		return []Origin{{Kind: OriginEnvKey, Key: name, Start: start, End: end, Chain: chain}}
+	}
+	return []Origin{{Kind: OriginUnknown, Key: name, Start: start, End: end, Chain: chain}}
+}
+
+// mergeOrigins folds per-mode origins that are the same into one.
+func mergeOrigins(out []Origin, modes []*Mode) []Origin {
+	if len(out) <= 1 {
+		return out
+	}
+	same := true
+	for _, o := range out[1:] {
+		if o.Kind != out[0].Kind || o.Key != out[0].Key || o.Start != out[0].Start || o.Value != out[0].Value {
+			same = false
+		}
+	}
+	if same {
+		o := out[0]
+		o.Modes = modes
+		return []Origin{o}
+	}
+	return out
+}
+
+func containsMode(ms []*Mode, m *Mode) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Describe says in words where an origin's value comes from, for messages.
+func (o Origin) Describe(s *Script) string {
+	var via []string
+	for _, a := range o.Chain {
+		via = append(via, strings.TrimSpace(s.Text(a.Start, a.End))+" (line "+itoa(s.Line(a.Start))+")")
+	}
+	suffix := ""
+	if len(via) > 0 {
+		suffix = " through " + strings.Join(via, ", ")
+	}
+	return suffix
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,133 @@
+package parser
+
+import (
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Owner is the env key that owns a shape flag for a script.
+type Owner struct {
+	// Flag is the canonical flag name.
+	Flag string
+	Key  string
+	Def  EnvDef
+}
+
+// OwnerOverride lets a config name a flag's owner key directly.
+type OwnerOverride map[string]string
+
+// Owner returns the key of the script's owning env files that owns the
+// canonical flag in profile p: a key named for the flag whose value is its
+// own (not derived from another key) and whose name does not carry a mode.
+func (u *Unit) Owner(s *Script, p *Profile, canon string) (Owner, bool) {
+	if key, ok := u.OwnerKeys[canon]; ok {
+		if d, ok := u.EnvLookup(s, key); ok {
+			return Owner{Flag: canon, Key: key, Def: d}, true
+		}
+	}
+	var cands []Owner
+	for _, key := range u.keysOf(s) {
+		f, ok := p.FlagForKey(key)
+		if !ok || f.Name != canon {
+			continue
+		}
+		d, _ := u.EnvLookup(s, key)
+		if len(d.Entry.Refs) > 0 || s.ModeTokens(key) != nil {
+			continue
+		}
+		cands = append(cands, Owner{Flag: canon, Key: key, Def: d})
+	}
+	if len(cands) == 0 {
+		return Owner{}, false
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return len(cands[i].Key) < len(cands[j].Key) })
+	return cands[0], true
+}
+
+// keysOf lists the keys of the script's owning env files, in file order.
+func (u *Unit) keysOf(s *Script) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range u.Owning[s.Path] {
+		for _, en := range e.Entries {
+			if !seen[en.Key] {
+				seen[en.Key] = true
+				out = append(out, en.Key)
+			}
+		}
+	}
+	return out
+}
+
+// Owners returns every owner of the script's engine profiles' flags, keyed by
+// key name.
+func (u *Unit) Owners(s *Script) map[string]Owner {
+	out := map[string]Owner{}
+	for _, p := range s.Profiles() {
+		for _, f := range p.Flags {
+			if o, ok := u.Owner(s, p, f.Name); ok {
+				out[o.Key] = o
+			}
+		}
+	}
+	return out
+}
+
+// Profiles returns the engine profiles the script invokes.
+func (s *Script) Profiles() []*Profile {
+	var out []*Profile
+	for _, inv := range s.Invocations {
+		dup := false
+		for _, p := range out {
+			if p == inv.Profile {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, inv.Profile)
+		}
+	}
+	return out
+}
+
+// PureRef returns the variable a word merely expands: $X, "${X}", and for
+// ${Y:-$X} the X of the default (with self set to Y).
+func PureRef(w *syntax.Word) (name, self string, ok bool) {
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Repl != nil || pe.Slice != nil {
+		return "", "", false
+	}
+	if pe.Exp == nil {
+		return pe.Param.Value, "", true
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if inner, _, ok := PureRef(pe.Exp.Word); ok {
+			return inner, pe.Param.Value, true
+		}
+	}
+	return "", "", false
+}
+
+// ParamUses returns every expansion of the variable name in the script:
+// the spans of the name inside $NAME / ${NAME…}.
+func (s *Script) ParamUses(name string) []Range {
+	var out []Range
+	if s.File == nil {
+		return nil
+	}
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
+			out = append(out, Range{s.Off(pe.Param.Pos()), s.Off(pe.Param.End())})
+		}
+		return true
+	})
+	return out
+}
+
+// IsUpperName reports whether a name looks like an env key.
+func IsUpperName(name string) bool {
+	return isName(name) && strings.ToUpper(name) == name && strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+}

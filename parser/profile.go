@@ -1,0 +1,379 @@
+package parser
+
+import (
+	"path"
+	"strings"
+)
+
+// ShapeFlag is an engine flag that sizes a boot, with the env-key name
+// suffixes that own it.
+type ShapeFlag struct {
+	// Name is the canonical spelling, e.g. "--max-num-seqs".
+	Name string
+	// Aliases are other spellings the engine accepts for the same flag.
+	Aliases []string
+	// KeySuffixes are env-key name suffixes (after an underscore or as the
+	// whole name) that own this flag, e.g. "MAX_SEQS".
+	KeySuffixes []string
+}
+
+// Profile describes one engine: the flags that size its boot.
+type Profile struct {
+	// Name is the profile id: radiance, vllm, sglang, tgi, trtllm.
+	Name  string
+	Flags []ShapeFlag
+	// StepFlag is the flag that sizes the activation arena (the step).
+	StepFlag string
+	// SeatsFlag is the flag that sets the number of concurrent sequences.
+	SeatsFlag string
+}
+
+// Profiles lists every engine servelint knows, by name.
+var Profiles = map[string]*Profile{
+	"radiance": {
+		Name: "radiance", StepFlag: "--max-num-batched-tokens", SeatsFlag: "--max-num-seqs",
+		Flags: []ShapeFlag{
+			{Name: "--max-num-seqs", KeySuffixes: []string{"MAX_SEQS", "MAX_NUM_SEQS"}},
+			{Name: "--max-num-batched-tokens", KeySuffixes: []string{"MAX_BATCHED_TOKENS", "MAX_NUM_BATCHED_TOKENS", "MNBT"}},
+			{Name: "--max-model-len", KeySuffixes: []string{"MAX_MODEL_LEN"}},
+			{Name: "--host-pool-mib", KeySuffixes: []string{"HOST_POOL_MIB"}},
+			{Name: "--gpu-headroom-mib", KeySuffixes: []string{"GPU_HEADROOM_MIB"}},
+			{Name: "--tp", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
+			{Name: "--kv-cache-dtype", KeySuffixes: []string{"KV_CACHE_DTYPE"}},
+			{Name: "--placement", KeySuffixes: []string{"PLACEMENT"}},
+			{Name: "--ngram-placement", KeySuffixes: []string{"NGRAM_PLACEMENT"}},
+		},
+	},
+	"vllm": {
+		Name: "vllm", StepFlag: "--max-num-batched-tokens", SeatsFlag: "--max-num-seqs",
+		Flags: []ShapeFlag{
+			{Name: "--max-num-seqs", KeySuffixes: []string{"MAX_SEQS", "MAX_NUM_SEQS"}},
+			{Name: "--max-num-batched-tokens", KeySuffixes: []string{"MAX_BATCHED_TOKENS", "MAX_NUM_BATCHED_TOKENS", "MNBT"}},
+			{Name: "--max-model-len", KeySuffixes: []string{"MAX_MODEL_LEN"}},
+			{Name: "--gpu-memory-utilization", KeySuffixes: []string{"GPU_MEMORY_UTILIZATION", "GPU_MEM_UTIL"}},
+			{Name: "--tensor-parallel-size", Aliases: []string{"-tp"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
+			{Name: "--kv-cache-dtype", KeySuffixes: []string{"KV_CACHE_DTYPE"}},
+		},
+	},
+	"sglang": {
+		Name: "sglang", StepFlag: "--chunked-prefill-size", SeatsFlag: "--max-running-requests",
+		Flags: []ShapeFlag{
+			{Name: "--max-running-requests", KeySuffixes: []string{"MAX_RUNNING_REQUESTS"}},
+			{Name: "--chunked-prefill-size", KeySuffixes: []string{"CHUNKED_PREFILL_SIZE"}},
+			{Name: "--max-prefill-tokens", KeySuffixes: []string{"MAX_PREFILL_TOKENS"}},
+			{Name: "--context-length", KeySuffixes: []string{"CONTEXT_LENGTH", "MAX_MODEL_LEN"}},
+			{Name: "--mem-fraction-static", KeySuffixes: []string{"MEM_FRACTION_STATIC"}},
+			{Name: "--tp-size", Aliases: []string{"--tp"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
+		},
+	},
+	"tgi": {
+		Name: "tgi", StepFlag: "--max-batch-prefill-tokens", SeatsFlag: "--max-concurrent-requests",
+		Flags: []ShapeFlag{
+			{Name: "--max-batch-prefill-tokens", KeySuffixes: []string{"MAX_BATCH_PREFILL_TOKENS"}},
+			{Name: "--max-batch-total-tokens", KeySuffixes: []string{"MAX_BATCH_TOTAL_TOKENS"}},
+			{Name: "--max-concurrent-requests", KeySuffixes: []string{"MAX_CONCURRENT_REQUESTS"}},
+			{Name: "--max-total-tokens", KeySuffixes: []string{"MAX_TOTAL_TOKENS"}},
+			{Name: "--max-input-tokens", Aliases: []string{"--max-input-length"}, KeySuffixes: []string{"MAX_INPUT_TOKENS", "MAX_INPUT_LENGTH"}},
+		},
+	},
+	"trtllm": {
+		Name: "trtllm", StepFlag: "--max-num-tokens", SeatsFlag: "--max-batch-size",
+		Flags: []ShapeFlag{
+			{Name: "--max-batch-size", KeySuffixes: []string{"MAX_BATCH_SIZE"}},
+			{Name: "--max-num-tokens", KeySuffixes: []string{"MAX_NUM_TOKENS"}},
+			{Name: "--max-seq-len", KeySuffixes: []string{"MAX_SEQ_LEN"}},
+			{Name: "--tp-size", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
+		},
+	},
+}
+
+// NormFlag returns the canonical comparison form of a flag name: underscores
+// become dashes ("--max_num_seqs" → "--max-num-seqs").
+func NormFlag(name string) string {
+	if !strings.HasPrefix(name, "-") {
+		return name
+	}
+	return strings.ReplaceAll(name, "_", "-")
+}
+
+// Lookup returns the shape flag that name spells in this profile.
+func (p *Profile) Lookup(name string) (*ShapeFlag, bool) {
+	if p == nil {
+		return nil, false
+	}
+	n := NormFlag(name)
+	for i := range p.Flags {
+		f := &p.Flags[i]
+		if f.Name == n {
+			return f, true
+		}
+		for _, a := range f.Aliases {
+			if a == n {
+				return f, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// Canon returns the canonical name of flag in this profile, or its
+// normalised spelling when the profile does not know it.
+func (p *Profile) Canon(name string) string {
+	if f, ok := p.Lookup(name); ok {
+		return f.Name
+	}
+	return NormFlag(name)
+}
+
+// FlagForKey returns the shape flag an env key owns by its name: the flag
+// whose longest suffix matches the key at an underscore boundary.
+func (p *Profile) FlagForKey(key string) (*ShapeFlag, bool) {
+	if p == nil {
+		return nil, false
+	}
+	var best *ShapeFlag
+	bestLen := 0
+	for i := range p.Flags {
+		for _, s := range p.Flags[i].KeySuffixes {
+			if (key == s || strings.HasSuffix(key, "_"+s)) && len(s) > bestLen {
+				best, bestLen = &p.Flags[i], len(s)
+			}
+		}
+	}
+	return best, best != nil
+}
+
+// Unknown marks an argv element whose value is not statically known.
+const Unknown = "\x00?"
+
+// EngineCall says where, in a command's argv, an engine invocation starts.
+type EngineCall struct {
+	Profile *Profile
+	// Start is the index of the engine program in argv; argv[:Start] is the
+	// launcher (wrappers, docker run and its options and image).
+	Start int
+	// ArgStart is the index of the engine's first argument after its program
+	// and fixed sub-command words ("vllm serve", "python -m x").
+	ArgStart int
+	// Docker holds what a docker run launcher hands the container.
+	Docker *DockerRun
+}
+
+// DockerRun is what `docker run` options in a launcher say.
+type DockerRun struct {
+	// EnvFiles are the --env-file arguments, by argv index.
+	EnvFiles []int
+	// Env are the -e/--env arguments, by argv index.
+	Env []int
+	// Image is the argv index of the image.
+	Image int
+}
+
+var dockerValueOpts = map[string]bool{}
+
+func init() {
+	for _, o := range strings.Fields(`-a --attach --add-host --annotation --blkio-weight --blkio-weight-device
+		--cap-add --cap-drop --cgroup-parent --cgroupns --cidfile --cpu-count --cpu-percent --cpu-period
+		--cpu-quota --cpu-rt-period --cpu-rt-runtime -c --cpu-shares --cpus --cpuset-cpus --cpuset-mems
+		--device --device-cgroup-rule --device-read-bps --device-read-iops --device-write-bps
+		--device-write-iops --dns --dns-opt --dns-option --dns-search --domainname --entrypoint -e --env
+		--env-file --expose --gpus --group-add --health-cmd --health-interval --health-retries
+		--health-start-interval --health-start-period --health-timeout -h --hostname --ip --ip6 --ipc
+		--isolation --kernel-memory -l --label --label-file --link --link-local-ip --log-driver --log-opt
+		--mac-address -m --memory --memory-reservation --memory-swap --memory-swappiness --mount --name
+		--net --network --net-alias --network-alias --oom-score-adj --pid --pids-limit --platform -p
+		--publish --pull --restart --runtime --security-opt --shm-size --stop-signal --stop-timeout
+		--storage-opt --sysctl --tmpfs --ulimit -u --user --userns --uts -v --volume --volume-driver
+		--volumes-from -w --workdir --detach-keys`) {
+		dockerValueOpts[o] = true
+	}
+}
+
+// wrapperSkip returns how many argv words the wrapper at argv[i] takes,
+// including itself, before the wrapped command; 0 when argv[i] is not a
+// wrapper.
+func wrapperSkip(argv []string, i int) int {
+	name := path.Base(argv[i])
+	j := i + 1
+	// skipOpts skips options; valued lists the options that take a
+	// separate value.
+	skipOpts := func(valued string) {
+		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
+			if argv[j] == "--" {
+				j++
+				return
+			}
+			if !strings.Contains(argv[j], "=") && strings.Contains(" "+valued+" ", " "+argv[j]+" ") {
+				j++
+			}
+			j++
+		}
+	}
+	switch name {
+	case "exec":
+		skipOpts("-a")
+	case "nohup", "time", "command", "builtin", "setsid":
+		skipOpts("")
+	case "sudo":
+		skipOpts("-u -g -C -D -h -p -r -t -U")
+	case "env":
+		skipOpts("-u -C -S --unset --chdir --split-string")
+		for j < len(argv) && strings.Contains(argv[j], "=") && !strings.HasPrefix(argv[j], "-") {
+			j++
+		}
+	case "timeout":
+		skipOpts("-s -k --signal --kill-after")
+		j++ // duration
+	case "numactl":
+		skipOpts("-N -m -C -p -i -l --cpunodebind --membind --physcpubind --preferred --interleave")
+	case "taskset":
+		if j < len(argv) && (argv[j] == "-c" || argv[j] == "--cpu-list") {
+			j++
+		}
+		j++ // mask or list
+	case "nice":
+		skipOpts("-n --adjustment")
+	case "ionice":
+		skipOpts("-c -n -t --class --classdata")
+	case "stdbuf":
+		skipOpts("-i -o -e")
+	case "chrt":
+		skipOpts("")
+		j++ // priority
+	case "srun", "mpirun", "mpiexec":
+		skipOpts("-n -N -c -p -A -t -J -o -e --ntasks --nodes --partition --account --time --job-name -np -H --host -x --hostfile --map-by --bind-to --mca")
+	default:
+		return 0
+	}
+	if j > len(argv) {
+		j = len(argv)
+	}
+	return j - i
+}
+
+// DetectEngine finds an engine invocation in argv (words of one command, with
+// Unknown for statically unknown words). It looks through wrappers such as
+// exec, env, nohup, timeout, numactl, taskset and `docker run … IMAGE`.
+func DetectEngine(argv []string) (EngineCall, bool) {
+	var dr *DockerRun
+	i := 0
+	for i < len(argv) {
+		if n := wrapperSkip(argv, i); n > 0 {
+			i += n
+			continue
+		}
+		base := path.Base(argv[i])
+		if (base == "docker" || base == "podman" || base == "nvidia-docker") && i+1 < len(argv) && (argv[i+1] == "run" || (argv[i+1] == "container" && i+2 < len(argv) && argv[i+2] == "run")) {
+			j := i + 2
+			if argv[i+1] == "container" {
+				j++
+			}
+			dr = &DockerRun{Image: -1}
+			entry := -1
+			for j < len(argv) && strings.HasPrefix(argv[j], "-") {
+				opt, _, hasEq := strings.Cut(argv[j], "=")
+				if opt == "--" {
+					j++
+					break
+				}
+				val := j
+				if !hasEq && dockerValueOpts[opt] {
+					j++
+					val = j
+				}
+				switch opt {
+				case "--env-file":
+					dr.EnvFiles = append(dr.EnvFiles, val)
+				case "-e", "--env":
+					dr.Env = append(dr.Env, val)
+				case "--entrypoint":
+					entry = val
+				}
+				j++
+			}
+			if j >= len(argv) {
+				return EngineCall{}, false
+			}
+			dr.Image = j
+			if entry >= 0 && entry < len(argv) {
+				// The entrypoint is the program; words after the image are its
+				// arguments. Only a known engine entrypoint is followed.
+				if ec, ok := engineAt(append([]string{argv[entry]}, argv[j+1:]...), 0); ok {
+					ec.Start = j // the image stands where the program is
+					ec.ArgStart += j
+					ec.Docker = dr
+					return ec, true
+				}
+				return EngineCall{}, false
+			}
+			if _, ok := engineAt(argv, j+1); !ok {
+				if p := imageProfile(argv[j]); p != "" {
+					return EngineCall{Profile: Profiles[p], Start: j, ArgStart: j + 1, Docker: dr}, true
+				}
+			}
+			i = j + 1
+			continue
+		}
+		ec, ok := engineAt(argv, i)
+		if ok {
+			ec.Docker = dr
+		}
+		return ec, ok
+	}
+	return EngineCall{}, false
+}
+
+// engineAt reports whether argv[i] starts an engine program.
+func engineAt(argv []string, i int) (EngineCall, bool) {
+	if i >= len(argv) {
+		return EngineCall{}, false
+	}
+	base := path.Base(argv[i])
+	at := func(p string, argStart int) (EngineCall, bool) {
+		return EngineCall{Profile: Profiles[p], Start: i, ArgStart: argStart}, true
+	}
+	switch base {
+	case "radiance":
+		return at("radiance", i+1)
+	case "vllm":
+		if i+1 < len(argv) && argv[i+1] == "serve" {
+			return at("vllm", i+2)
+		}
+	case "text-generation-launcher":
+		return at("tgi", i+1)
+	case "trtllm-serve":
+		return at("trtllm", i+1)
+	}
+	if strings.HasPrefix(base, "python") {
+		for j := i + 1; j+1 < len(argv); j++ {
+			if argv[j] == "-m" {
+				switch {
+				case strings.HasPrefix(argv[j+1], "vllm.entrypoints"):
+					return at("vllm", j+2)
+				case argv[j+1] == "sglang.launch_server":
+					return at("sglang", j+2)
+				}
+				return EngineCall{}, false
+			}
+			if !strings.HasPrefix(argv[j], "-") {
+				return EngineCall{}, false
+			}
+		}
+	}
+	return EngineCall{}, false
+}
+
+// imageProfile knows the images whose entrypoint is an engine's server.
+func imageProfile(image string) string {
+	name, _, _ := strings.Cut(image, "@")
+	if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
+		name = name[:i]
+	}
+	switch {
+	case strings.HasSuffix(name, "vllm/vllm-openai"):
+		return "vllm"
+	case strings.HasSuffix(name, "huggingface/text-generation-inference"):
+		return "tgi"
+	}
+	return ""
+}

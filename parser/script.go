@@ -1,0 +1,285 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// MaxDepth bounds how deeply nested a script may be before servelint refuses
+// it (it would otherwise risk the parser's or the walker's stack).
+const MaxDepth = 400
+
+// Problem is why a file could not be read as what it claims to be.
+type Problem struct {
+	Offset, End int
+	Line, Col   int
+	Msg         string
+}
+
+// Script is one parsed shell file.
+type Script struct {
+	Path string
+	// Src is the file as read, BOM and CRLF included.
+	Src []byte
+	// File is the syntax tree; nil when the file does not parse.
+	File    *syntax.File
+	Variant syntax.LangVariant
+	// Err says why the file could not be parsed (syntax error, binary).
+	Err  *Problem
+	BOM  bool
+	CRLF bool
+
+	// Selectors are the variable names holding the mode ("1", "mode").
+	Selectors []string
+	Modes     []*Mode
+	// Invocations are the engine invocations found statically.
+	Invocations []*Invocation
+	// Sources are the source/. statements and --env-file arguments.
+	Sources []*SourceRef
+	// Assigns are all variable assignments, by name, in source order.
+	Assigns map[string][]*Assign
+	// Funcs are the function declarations by name.
+	Funcs map[string]*syntax.FuncDecl
+	// Comments are all comments with the modes they sit in.
+	Comments []Comment
+
+	// calls lists every simple command with its position.
+	calls []*syntax.CallExpr
+	// arrays lists the assignments of each array (args=( ), args+=( )).
+	lines []int
+}
+
+// Comment is one comment of a script.
+type Comment struct {
+	Start, End int // byte span, from the '#'
+	Text       string
+	Modes      []*Mode
+}
+
+// SourceKind says how a script reads an env file.
+type SourceKind int
+
+// How a script reads an env file.
+const (
+	SourceBash SourceKind = iota
+	SourceDockerEnvFile
+)
+
+// SourceRef is a reference from a script to an env file.
+type SourceRef struct {
+	Kind       SourceKind
+	Start, End int    // span of the path word
+	Word       string // the word as written
+	Path       string // resolved path, "" when it could not be resolved
+	Modes      []*Mode
+}
+
+// Assign is one assignment to a variable.
+type Assign struct {
+	Name       string
+	Start, End int // the whole assignment
+	// StmtStart/StmtEnd span the statement when the assignment is all of it
+	// (so it can be deleted); -1 otherwise.
+	StmtStart, StmtEnd int
+	Value              *syntax.Word
+	Array              *syntax.ArrayExpr
+	Append             bool
+	Local              bool
+	Modes              []*Mode
+	// InFunc is the enclosing function name, "" at top level.
+	InFunc string
+}
+
+// base is the offset the parser's positions are relative to (3 after a BOM).
+func (s *Script) base() int {
+	if s.BOM {
+		return 3
+	}
+	return 0
+}
+
+// Off converts a syntax position to a byte offset into Src.
+func (s *Script) Off(p syntax.Pos) int { return int(p.Offset()) + s.base() }
+
+// Line returns the 1-based line of a byte offset.
+func (s *Script) Line(off int) int {
+	return lineOf(s.lines, off)
+}
+
+// Text returns Src[start:end].
+func (s *Script) Text(start, end int) string {
+	if start < 0 || end > len(s.Src) || start > end {
+		return ""
+	}
+	return string(s.Src[start:end])
+}
+
+func lineStarts(src []byte) []int {
+	ls := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			ls = append(ls, i+1)
+		}
+	}
+	return ls
+}
+
+func lineOf(ls []int, off int) int {
+	lo, hi := 0, len(ls)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if ls[m] <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// IsBinary reports whether src looks like a binary file rather than text.
+func IsBinary(src []byte) bool {
+	head := src
+	if len(head) > 8000 {
+		head = head[:8000]
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return true
+	}
+	if !utf8.Valid(head) {
+		// Count control bytes outside whitespace: text in another encoding
+		// is still text.
+		bad := 0
+		for _, b := range head {
+			if b < 0x20 && b != '\n' && b != '\r' && b != '\t' && b != '\f' {
+				bad++
+			}
+		}
+		return bad*20 > len(head)
+	}
+	return false
+}
+
+// ShebangVariant returns the shell dialect a script declares.
+func ShebangVariant(src []byte) (syntax.LangVariant, bool) {
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	if !bytes.HasPrefix(src, []byte("#!")) {
+		return syntax.LangBash, false
+	}
+	line := src
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	fields := strings.Fields(strings.TrimSpace(string(line[2:])))
+	if len(fields) == 0 {
+		return syntax.LangBash, false
+	}
+	prog := fields[0]
+	if strings.HasSuffix(prog, "/env") && len(fields) > 1 {
+		prog = fields[1]
+		if prog == "-S" && len(fields) > 2 {
+			prog = fields[2]
+		}
+	}
+	if i := strings.LastIndexByte(prog, '/'); i >= 0 {
+		prog = prog[i+1:]
+	}
+	switch prog {
+	case "sh", "dash", "ash", "ksh", "posh":
+		return syntax.LangPOSIX, true
+	case "bash":
+		return syntax.LangBash, true
+	}
+	return syntax.LangBash, false
+}
+
+// ParseScript parses src as a shell script. It never panics and never
+// returns nil; Err is set when the file cannot be parsed.
+func ParseScript(path string, src []byte) *Script {
+	s := &Script{Path: path, Src: src, Assigns: map[string][]*Assign{}, Funcs: map[string]*syntax.FuncDecl{}}
+	s.lines = lineStarts(src)
+	if IsBinary(src) {
+		s.Err = &Problem{Line: 1, Col: 1, End: 0, Msg: "not a shell script: the file is binary"}
+		return s
+	}
+	body := src
+	if bytes.HasPrefix(body, []byte("\xef\xbb\xbf")) {
+		s.BOM = true
+		body = body[3:]
+	}
+	if bytes.Contains(body, []byte("\r\n")) {
+		s.CRLF = true
+		// Keep offsets: a space stands where bash would see a stray \r.
+		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
+	}
+	s.Variant, _ = ShebangVariant(src)
+	if d := nestingDepth(body); d > MaxDepth {
+		s.Err = &Problem{Line: 1, Col: 1, Msg: fmt.Sprintf("not analysed: nesting %d levels deep exceeds the limit of %d", d, MaxDepth)}
+		return s
+	}
+	p := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(s.Variant))
+	f, err := parseSafe(p, body, path)
+	if err != nil {
+		s.Err = problemOf(err, s)
+		return s
+	}
+	s.File = f
+	return s
+}
+
+func parseSafe(p *syntax.Parser, body []byte, path string) (f *syntax.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("parser failed: %v", r)
+		}
+	}()
+	return p.Parse(bytes.NewReader(body), path)
+}
+
+func problemOf(err error, s *Script) *Problem {
+	pr := &Problem{Line: 1, Col: 1, Msg: err.Error()}
+	if pe, ok := err.(syntax.ParseError); ok {
+		pr.Line, pr.Col = int(pe.Pos.Line()), int(pe.Pos.Col())
+		pr.Offset = s.Off(pe.Pos)
+		pr.Msg = pe.Text
+		if pe.Incomplete {
+			pr.Msg += " (the file ends too early)"
+		}
+	} else if le, ok := err.(syntax.LangError); ok {
+		pr.Line, pr.Col = int(le.Pos.Line()), int(le.Pos.Col())
+		pr.Offset = s.Off(le.Pos)
+		pr.Msg = le.Error()
+		if i := strings.Index(pr.Msg, ": "); i >= 0 && strings.Contains(pr.Msg[:i], ":") {
+			pr.Msg = pr.Msg[i+2:]
+		}
+	}
+	if pr.Offset > len(s.Src) {
+		pr.Offset = len(s.Src)
+	}
+	pr.End = pr.Offset
+	return pr
+}
+
+// nestingDepth estimates the bracket nesting of a script cheaply, so that
+// pathological input is refused before the recursive parser sees it.
+func nestingDepth(b []byte) int {
+	depth, max := 0, 0
+	for _, c := range b {
+		switch c {
+		case '(', '{', '[':
+			depth++
+			if depth > max {
+				max = depth
+			}
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return max
+}

@@ -1,0 +1,223 @@
+package parser
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// findSources records the env files a script reads: `source`/`.` and
+// `docker … --env-file`.
+func (s *Script) findSources() {
+	for _, c := range s.calls {
+		aws := s.argWords(c.Args, 0)
+		if len(aws) == 0 {
+			continue
+		}
+		name := aws[0].Sketch
+		if (name == "source" || name == ".") && len(aws) > 1 && aws[1].Word != nil {
+			s.addSource(SourceBash, aws[1])
+			continue
+		}
+		// docker run/compose … --env-file X, wherever the command is wrapped.
+		docker := false
+		for _, a := range aws {
+			b := path.Base(a.Sketch)
+			if b == "docker" || b == "podman" || b == "nvidia-docker" {
+				docker = true
+				break
+			}
+		}
+		if !docker {
+			continue
+		}
+		for i, a := range aws {
+			switch {
+			case a.Sketch == "--env-file" && i+1 < len(aws):
+				s.addSource(SourceDockerEnvFile, aws[i+1])
+			case a.Word != nil && strings.HasPrefix(litPrefix(a.Word), "--env-file="):
+				v, _, _, vs := s.inlineValue(a.Word, "--env-file")
+				if v != nil {
+					s.addSource(SourceDockerEnvFile, ArgWord{Word: v, Start: vs, End: a.End})
+				}
+			}
+		}
+	}
+}
+
+func (s *Script) addSource(kind SourceKind, a ArgWord) {
+	ref := &SourceRef{Kind: kind, Start: a.Start, End: a.End, Modes: s.ModesAt(a.Start)}
+	if a.Start >= 0 {
+		ref.Word = s.Text(a.Start, a.End)
+	}
+	if a.Word != nil {
+		if v, ok := s.staticWord(a.Word.Parts, 0); ok {
+			ref.Path = s.resolvePath(v)
+		}
+	} else if a.Sketch != Unknown {
+		ref.Path = filepath.Clean(filepath.Join(filepath.Dir(s.Path), a.Sketch))
+	}
+	s.Sources = append(s.Sources, ref)
+}
+
+// scriptDirMark stands for the directory of the script in static paths.
+const scriptDirMark = "\x00dir"
+
+// resolvePath turns a statically evaluated path into a file path: the
+// script's directory stands where $0, BASH_SOURCE, dirname, cd … && pwd,
+// readlink -f or realpath computed it; a relative path is tried against the
+// script's directory.
+func (s *Script) resolvePath(v string) string {
+	dir := filepath.Dir(s.Path)
+	if strings.Contains(v, scriptDirMark) {
+		i := strings.LastIndex(v, scriptDirMark)
+		return filepath.Clean(dir + v[i+len(scriptDirMark):])
+	}
+	if !filepath.IsAbs(v) {
+		v = filepath.Join(dir, v)
+	}
+	return filepath.Clean(v)
+}
+
+func (s *Script) staticWord(parts []syntax.WordPart, depth int) (string, bool) {
+	if depth > 8 {
+		return "", false
+	}
+	var sb strings.Builder
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			sb.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			sb.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			v, ok := s.staticWord(p.Parts, depth)
+			if !ok {
+				return "", false
+			}
+			sb.WriteString(v)
+		case *syntax.ParamExp:
+			v, ok := s.staticParam(p, depth)
+			if !ok {
+				return "", false
+			}
+			sb.WriteString(v)
+		case *syntax.CmdSubst:
+			v, ok := s.staticCmd(p.Stmts, depth)
+			if !ok {
+				return "", false
+			}
+			sb.WriteString(v)
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
+}
+
+func (s *Script) staticParam(p *syntax.ParamExp, depth int) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length {
+		return "", false
+	}
+	name := p.Param.Value
+	var v string
+	switch {
+	case name == "0" || name == "BASH_SOURCE":
+		v = scriptDirMark + "/" + filepath.Base(s.Path)
+	case name == "PWD":
+		v = scriptDirMark
+	default:
+		as := s.Assigns[name]
+		if len(as) == 0 || as[len(as)-1].Value == nil {
+			return "", false
+		}
+		var ok bool
+		v, ok = s.staticWord(as[len(as)-1].Value.Parts, depth+1)
+		if !ok {
+			return "", false
+		}
+	}
+	if p.Exp != nil {
+		pat, _ := LitValue(p.Exp.Word)
+		switch {
+		case p.Exp.Op == syntax.RemSmallSuffix && pat == "/*":
+			v = dirOf(v)
+		case p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull:
+		default:
+			return "", false
+		}
+	}
+	return v, true
+}
+
+func dirOf(v string) string {
+	if i := strings.LastIndexByte(v, '/'); i >= 0 {
+		return v[:i]
+	}
+	return "."
+}
+
+// staticCmd evaluates the few pure commands path computations use.
+func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
+	if len(stmts) != 1 {
+		return "", false
+	}
+	var last string
+	var run func(cmd syntax.Command) (string, bool)
+	run = func(cmd syntax.Command) (string, bool) {
+		switch c := cmd.(type) {
+		case *syntax.BinaryCmd:
+			if c.Op != syntax.AndStmt {
+				return "", false
+			}
+			if _, ok := run(c.X.Cmd); !ok {
+				return "", false
+			}
+			return run(c.Y.Cmd)
+		case *syntax.CallExpr:
+			if len(c.Args) == 0 {
+				return "", false
+			}
+			name, _ := LitValue(c.Args[0])
+			var args []string
+			for _, a := range c.Args[1:] {
+				v, ok := s.staticWord(a.Parts, depth+1)
+				if !ok {
+					return "", false
+				}
+				if strings.HasPrefix(v, "-") && len(args) == 0 && name != "cd" {
+					continue
+				}
+				args = append(args, v)
+			}
+			switch name {
+			case "dirname":
+				if len(args) == 1 {
+					return dirOf(args[0]), true
+				}
+			case "cd":
+				if len(args) == 1 {
+					last = args[0]
+					return "", true
+				}
+			case "pwd":
+				if last != "" {
+					return last, true
+				}
+				return scriptDirMark, true
+			case "readlink", "realpath":
+				if len(args) == 1 {
+					return args[0], true
+				}
+			case "basename":
+				if len(args) == 1 {
+					return path.Base(args[0]), true
+				}
+			}
+		}
+		return "", false
+	}
+	return run(stmts[0].Cmd)
+}

@@ -1,0 +1,244 @@
+// Package rules holds servelint's rules, one golang.org/x/tools/go/analysis
+// Analyzer per file. Every rule reads the shared model through the Model
+// analyzer (Requires/ResultOf), so scripts and env files are parsed once.
+package rules
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// Severities a finding can have. They travel in analysis.Diagnostic.Category.
+const (
+	Error   = "error"
+	Warning = "warning"
+	Info    = "info"
+)
+
+// Config is what a config file can say that the files cannot tell.
+type Config struct {
+	// CalibKnobs are the flags a calib mode may set on its own, with the env
+	// key that owns each ("" when none is named).
+	CalibKnobs map[string]string
+	// PerModeFlags differ between modes by design (--port, --log-file, …).
+	PerModeFlags []string
+	// ProvenNamed is true when the config names the proven mode.
+	ProvenNamed bool
+	// DocumentTokens is the calibration document length: a number or an
+	// env key ("" to use the mode's --max-model-len).
+	DocumentTokens string
+	// Ledger is a proven boot ledger for stepcost ("" disables it).
+	Ledger string
+}
+
+// DefaultPerModeFlags are flags that may differ between modes by design.
+var DefaultPerModeFlags = []string{"--port", "--host", "--log-file", "--served-model-name", "--api-key", "--uvicorn-log-level", "--log-level", "--metrics-port", "--name", "--disable-log-requests", "--disable-log-stats", "--seed", "--dist-init-addr", "--node-rank", "--nnodes", "--master-port", "--hostname", "--otlp-endpoint"}
+
+// DefaultConfig returns the configuration used when no config file says
+// otherwise.
+func DefaultConfig() *Config {
+	return &Config{
+		CalibKnobs:   map[string]string{"--max-num-batched-tokens": "", "--ngram-placement": ""},
+		PerModeFlags: DefaultPerModeFlags,
+	}
+}
+
+// Context is the result of the Model analyzer: the model of the files being
+// linted, their positions, and the configuration.
+type Context struct {
+	Unit   *parser.Unit
+	Config *Config
+	Files  map[string]*token.File
+	// Eval returns the dry-run argv of a script's modes, computed once. It is
+	// set by the driver; rules reach it through the DryRun analyzer.
+	Eval func(s *parser.Script) map[string]*EvalResult
+}
+
+// EvalResult is one mode's dry-run argv as rules see it.
+type EvalResult struct {
+	Mode     string
+	Argv     []string
+	Launcher []string
+	Env      map[string]string
+	// Unresolved are indexes into Argv whose value is not statically known.
+	Unresolved []int
+	Err        error
+}
+
+var bound sync.Map // *types.Package → *Context
+
+// Bind attaches a Context to the package the driver analyses; the Model
+// analyzer hands it to every rule. The returned func releases it.
+func Bind(pkg *types.Package, c *Context) func() {
+	bound.Store(pkg, c)
+	return func() { bound.Delete(pkg) }
+}
+
+// Model hands the model of the linted files to the rules.
+var Model = &analysis.Analyzer{
+	Name:       "model",
+	Doc:        "builds the serve-script model (scripts, modes, engine invocations, flags, env files) shared by every rule",
+	Run:        runModel,
+	ResultType: reflect.TypeOf((*Context)(nil)),
+}
+
+func runModel(pass *analysis.Pass) (any, error) {
+	c, ok := bound.Load(pass.Pkg)
+	if !ok {
+		return nil, fmt.Errorf("servelint: no model bound to package %s", pass.Pkg.Path())
+	}
+	return c, nil
+}
+
+// Pos converts a byte offset of a file into a token.Pos.
+func (c *Context) Pos(path string, off int) token.Pos {
+	tf := c.Files[path]
+	if tf == nil {
+		return token.NoPos
+	}
+	if off < 0 {
+		off = 0
+	}
+	if off > tf.Size() {
+		off = tf.Size()
+	}
+	return tf.Pos(off)
+}
+
+// Where formats path:line for messages.
+func (c *Context) Where(path string, off int) string {
+	tf := c.Files[path]
+	if tf == nil {
+		return path
+	}
+	return fmt.Sprintf("%s:%d", DisplayPath(path), tf.Line(c.Pos(path, off)))
+}
+
+// DisplayPath is how paths appear in messages; the driver may set it to
+// make paths relative to the working directory.
+var DisplayPath = func(p string) string { return p }
+
+// edit is one text edit of a fix, by byte offsets.
+type edit struct {
+	path       string
+	start, end int
+	text       string
+}
+
+// diag builds a diagnostic.
+type diag struct {
+	sev        string
+	path       string
+	start, end int
+	msg        string
+	fixMsg     string
+	edits      []edit
+}
+
+func (c *Context) report(pass *analysis.Pass, d diag) {
+	ad := analysis.Diagnostic{
+		Pos:      c.Pos(d.path, d.start),
+		End:      c.Pos(d.path, d.end),
+		Category: d.sev,
+		Message:  d.msg,
+	}
+	if len(d.edits) > 0 {
+		var tes []analysis.TextEdit
+		sort.SliceStable(d.edits, func(i, j int) bool {
+			if d.edits[i].path != d.edits[j].path {
+				return d.edits[i].path < d.edits[j].path
+			}
+			return d.edits[i].start < d.edits[j].start
+		})
+		for _, e := range d.edits {
+			tes = append(tes, analysis.TextEdit{Pos: c.Pos(e.path, e.start), End: c.Pos(e.path, e.end), NewText: []byte(e.text)})
+		}
+		ad.SuggestedFixes = []analysis.SuggestedFix{{Message: d.fixMsg, TextEdits: tes}}
+	}
+	pass.Report(ad)
+}
+
+// lineDelete widens [start, end) to remove whole lines when the span is all
+// that stands on them (with a trailing `\` continuation), else to swallow the
+// blanks that follow it.
+func lineDelete(src []byte, start, end int) (int, int) {
+	ls := start
+	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
+		ls--
+	}
+	e := end
+	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+		e++
+	}
+	atLineStart := ls == 0 || src[ls-1] == '\n'
+	rest := src[e:]
+	switch {
+	case atLineStart && len(rest) == 0:
+		return ls, e
+	case atLineStart && rest[0] == '\n':
+		return ls, e + 1
+	case atLineStart && len(rest) > 1 && rest[0] == '\r' && rest[1] == '\n':
+		return ls, e + 2
+	case atLineStart && len(rest) > 1 && rest[0] == '\\' && rest[1] == '\n':
+		return ls, e + 2
+	case atLineStart && len(rest) > 2 && rest[0] == '\\' && rest[1] == '\r' && rest[2] == '\n':
+		return ls, e + 3
+	}
+	if e < len(src) && src[e] != '\n' && src[e] != '\r' && src[e] != ')' {
+		return start, e
+	}
+	// Something else follows on the line: keep one separating blank.
+	return ls, end
+}
+
+// refText writes a reference to key in the quoting style of the invocation's
+// other values.
+func refText(s *parser.Script, f *parser.Flag, key string) string {
+	quoted, braces := 0, 0
+	total := 0
+	for _, g := range f.Inv.Flags {
+		if g == f || g.ValStart < 0 {
+			continue
+		}
+		t := s.Text(g.ValStart, g.ValEnd)
+		if !strings.Contains(t, "$") {
+			continue
+		}
+		total++
+		if strings.HasPrefix(t, `"`) {
+			quoted++
+		}
+		if strings.Contains(t, "${") {
+			braces++
+		}
+	}
+	ref := "$" + key
+	if total > 0 && braces*2 > total {
+		ref = "${" + key + "}"
+	}
+	if insideDouble(s, f) {
+		return ref
+	}
+	if total == 0 || quoted*2 >= total {
+		return `"` + ref + `"`
+	}
+	return ref
+}
+
+// insideDouble reports whether a flag's value sits inside double quotes
+// that also hold the flag name ("--f=V").
+func insideDouble(s *parser.Script, f *parser.Flag) bool {
+	if !f.Inline {
+		return false
+	}
+	return strings.HasPrefix(s.Text(f.NameStart-1, f.NameStart), `"`)
+}

@@ -1,0 +1,55 @@
+package rules
+
+import (
+	"fmt"
+	"math/bits"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// EnvDialect finds env-file lines that their readers read differently.
+var EnvDialect = &analysis.Analyzer{
+	Name: "envdialect",
+	Doc: `an env-file line that the programs reading the file read differently
+
+An env file is often both sourced by bash and handed to docker --env-file
+(or read by godotenv). They disagree on quotes, export, inline comments,
+${VAR} expansion, spaces around '=', CRLF and a BOM: bash expands
+X=${OWNER}, docker passes the text verbatim, so the container and the
+script see different numbers. Only lines whose readings differ among the
+readers that actually read the file are findings.
+
+Fix: the line is rewritten to the plain KEY=value form all readers agree
+on, when one exists.`,
+	Requires: []*analysis.Analyzer{Model},
+	Run:      runEnvDialect,
+}
+
+func runEnvDialect(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	u := c.Unit
+	for _, e := range u.Envs {
+		readers := u.Readers[e.Path]
+		if bits.OnesCount8(uint8(readers)) < 2 {
+			continue
+		}
+		for _, fi := range e.FileDisagreements(readers) {
+			c.report(pass, diag{sev: Error, path: e.Path, start: fi.Start, end: fi.End,
+				msg: fmt.Sprintf("%s (read by %s)", fi.Msg, readers)})
+		}
+		for _, en := range e.Entries {
+			differ, why := en.Disagreement(readers)
+			if !differ {
+				continue
+			}
+			d := diag{sev: Error, path: e.Path, start: en.Start, end: en.End,
+				msg: fmt.Sprintf("%s: %s", en.Key, why)}
+			if line, ok := en.Portable(e); ok {
+				d.fixMsg = "write " + line
+				d.edits = []edit{{e.Path, en.Start, en.End, line}}
+			}
+			c.report(pass, d)
+		}
+	}
+	return nil, nil
+}

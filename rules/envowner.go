@@ -1,0 +1,188 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// EnvOwner checks that the owning env files hold each key once, hold every
+// key the script needs, and that owned keys are used.
+var EnvOwner = &analysis.Analyzer{
+	Name: "envowner",
+	Doc: `an env key defined twice, a key the script needs that no owning file defines, or an owned key the script never uses
+
+Law 2 (one owner): the numbers that size a boot live in one owning env file.
+A key defined twice has two owners (the last silently wins); a key the
+script reads with the env file's prefix that no owning file defines boots
+with an empty value; an owned shape key no script reads is a number nobody
+inherits.
+
+Fix: where a key is defined twice with equal values, the earlier definition
+is deleted.`,
+	Requires: []*analysis.Analyzer{Model},
+	Run:      runEnvOwner,
+}
+
+func runEnvOwner(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	u := c.Unit
+	for _, e := range u.Envs {
+		c.duplicates(pass, e)
+	}
+	for _, s := range u.Scripts {
+		c.missingKeys(pass, s)
+	}
+	c.unusedOwned(pass)
+	return nil, nil
+}
+
+func (c *Context) duplicates(pass *analysis.Pass, e *parser.EnvFile) {
+	seen := map[string]bool{}
+	for _, en := range e.Entries {
+		if seen[en.Key] {
+			continue
+		}
+		defs := e.Defs(en.Key)
+		if len(defs) < 2 {
+			continue
+		}
+		seen[en.Key] = true
+		first := defs[0]
+		for _, later := range defs[1:] {
+			d := diag{sev: Warning, path: e.Path, start: later.KeyStart, end: later.End,
+				msg: fmt.Sprintf("%s is defined twice: line %d (%s) and line %d (%s); the last one wins",
+					en.Key, first.Line, first.Raw, later.Line, later.Raw)}
+			if first.Raw == later.Raw {
+				st, end := lineDelete(e.Src, first.Start, first.End)
+				d.fixMsg, d.edits = "delete the earlier definition", []edit{{e.Path, st, end, ""}}
+			}
+			c.report(pass, d)
+			first = later
+		}
+	}
+}
+
+// envPrefixes returns the key prefixes (up to the last underscore-separated
+// token) that at least two keys of the owning env files share.
+func envPrefixes(files []*parser.EnvFile) []string {
+	var out []string
+	for _, e := range files {
+		byPrefix := map[string]int{}
+		for _, en := range e.Entries {
+			toks := strings.Split(en.Key, "_")
+			if len(toks) > 1 {
+				byPrefix[toks[0]+"_"]++
+				if len(toks) > 2 {
+					byPrefix[toks[0]+"_"+toks[1]+"_"]++
+				}
+			}
+		}
+		for p, n := range byPrefix {
+			if n >= 2 {
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
+}
+
+func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
+	u := c.Unit
+	owning := u.Owning[s.Path]
+	if s.File == nil || len(owning) == 0 {
+		return
+	}
+	prefixes := envPrefixes(owning)
+	if len(prefixes) == 0 {
+		return
+	}
+	reported := map[string]bool{}
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		pe, ok := n.(*syntax.ParamExp)
+		if !ok || pe.Param == nil {
+			return true
+		}
+		name := pe.Param.Value
+		if reported[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 {
+			return true
+		}
+		if _, ok := u.EnvLookup(s, name); ok {
+			return true
+		}
+		if pe.Exp != nil && pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
+			return true // it has a default or alternative: not needed
+		}
+		for _, p := range prefixes {
+			if strings.HasPrefix(name, p) {
+				reported[name] = true
+				off := s.Off(pe.Param.Pos())
+				var files []string
+				for _, e := range owning {
+					files = append(files, DisplayPath(e.Path))
+				}
+				c.report(pass, diag{sev: Error, path: s.Path, start: off, end: s.Off(pe.Param.End()),
+					msg: fmt.Sprintf("%s is read here but no owning env file defines it (%s)", name, strings.Join(files, ", "))})
+				break
+			}
+		}
+		return true
+	})
+}
+
+func (c *Context) unusedOwned(pass *analysis.Pass) {
+	u := c.Unit
+	for _, e := range u.Envs {
+		readers := u.ScriptsReading(e)
+		if len(readers) == 0 {
+			continue
+		}
+		used := map[string]bool{}
+		owned := map[string]parser.Owner{}
+		for _, s := range readers {
+			if s.File == nil {
+				used["*"] = true // an unparsed reader may use anything
+				continue
+			}
+			for k, o := range u.Owners(s) {
+				if o.Def.File == e {
+					owned[k] = o
+				}
+			}
+			syntax.Walk(s.File, func(n syntax.Node) bool {
+				if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+					used[pe.Param.Value] = true
+				}
+				return true
+			})
+		}
+		// Keys referenced by other keys of the file count as used.
+		for _, en := range e.Entries {
+			for _, r := range en.Refs {
+				used[r] = true
+			}
+		}
+		if used["*"] {
+			continue
+		}
+		var keys []string
+		for k := range owned {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if used[k] {
+				continue
+			}
+			o := owned[k]
+			c.report(pass, diag{sev: Warning, path: e.Path, start: o.Def.Entry.KeyStart, end: o.Def.Entry.KeyEnd,
+				msg: fmt.Sprintf("%s owns %s but no script that reads this file uses it: no mode inherits it", k, o.Flag)})
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package rules
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// FreeThroughput finds comments that call a wider step or more seats free.
+var FreeThroughput = &analysis.Analyzer{
+	Name: "freethroughput",
+	Doc: `a comment claims a wider step or more seats is free
+
+Law 1 (the step is charged to the card): --max-num-batched-tokens sizes the
+activation arena, taken out of GPU memory before weights and KV cache are
+funded (measured: step 1,024 → arena 504 MiB; step 65,536 → 10.65 GiB, 14
+GiB less claimable). A comment that calls a wide step "free throughput" is
+false, and it is how private shapes get written.
+
+Fix: the comment is rewritten to say what the mode inherits and that the
+step's arena is charged to the card.`,
+	Requires: []*analysis.Analyzer{Model},
+	Run:      runFreeThroughput,
+}
+
+// claimRE matches the claim that something costs nothing.
+var claimRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b|\bcosts? (?:us )?nothing\b|\bno (?:extra |additional )?(?:vram|gpu|memory|hbm) (?:cost|overhead|penalty)\b|\b(?:zero|no) (?:extra |additional )?cost\b|\bdoes(?:n't| not) cost\b|\bfor free\b|\b(?:is|are|comes?) (?:basically |essentially |practically )?free\b|\bfree (?:lunch|win|speed-?up)\b`)
+
+// strongRE is the claim quoted first when a comment makes several.
+var strongRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b`)
+
+// claimOf returns the claim a comment makes, "" when none.
+func claimOf(text string) string {
+	if m := strongRE.FindString(text); m != "" {
+		return m
+	}
+	return claimRE.FindString(text)
+}
+
+// subjectRE matches what the claim must be about: the step or the seats.
+var subjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?)\b`)
+
+// notAboutCostRE excludes talk about free disk space or free memory readings.
+var notAboutCostRE = regexp.MustCompile(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\bfrees?\b.*\bcache\b`)
+
+func runFreeThroughput(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	for _, s := range c.Unit.Scripts {
+		if len(s.Invocations) == 0 {
+			continue
+		}
+		for _, cm := range s.Comments {
+			text := cm.Text
+			claim := claimOf(text)
+			if claim == "" || !subjectRE.MatchString(text) {
+				continue
+			}
+			if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
+				continue
+			}
+			if strings.HasPrefix(strings.TrimSpace(text), "!") || strings.HasPrefix(strings.TrimSpace(text), "shellcheck") {
+				continue
+			}
+			c.report(pass, diag{sev: Warning, path: s.Path, start: cm.Start, end: cm.End,
+				msg:    fmt.Sprintf("comment claims %q, but the step's activation arena is charged to the card: a wider step takes VRAM from the weights and the KV cache", claim),
+				fixMsg: "say what the mode inherits",
+				edits:  []edit{{s.Path, cm.Start, cm.End, c.inheritComment(s, cm.Modes)}}})
+		}
+	}
+	return nil, nil
+}
+
+// inheritComment writes the replacement comment: what the mode inherits,
+// from which key of which file, and that the step is charged to the card.
+func (c *Context) inheritComment(s *parser.Script, modes []*parser.Mode) string {
+	var seats, step *parser.Owner
+	for _, p := range s.Profiles() {
+		if o, ok := c.Unit.Owner(s, p, p.SeatsFlag); ok && seats == nil {
+			seats = &o
+		}
+		if o, ok := c.Unit.Owner(s, p, p.StepFlag); ok && step == nil {
+			step = &o
+		}
+	}
+	who := "every mode"
+	if len(modes) > 0 {
+		who = parser.ModeNames(modes)
+	}
+	from := func(o *parser.Owner) string {
+		rel, err := filepath.Rel(filepath.Dir(s.Path), o.Def.File.Path)
+		if err != nil {
+			rel = filepath.Base(o.Def.File.Path)
+		}
+		return fmt.Sprintf("%s %s from %s", o.Flag, o.Key, rel)
+	}
+	switch {
+	case allCalib(modes) && seats != nil:
+		return fmt.Sprintf("# %s inherits %s; its step is its own knob from the env file, and the step's activation arena is charged to the card, not free.", who, from(seats))
+	case seats != nil && step != nil:
+		return fmt.Sprintf("# %s inherits %s and %s; the step's activation arena is charged to the card, not free.", who, from(seats), from(step))
+	case step != nil:
+		return fmt.Sprintf("# %s inherits %s; the step's activation arena is charged to the card, not free.", who, from(step))
+	case seats != nil:
+		return fmt.Sprintf("# %s inherits %s; more seats and a wider step are charged to the card, not free.", who, from(seats))
+	}
+	return fmt.Sprintf("# %s inherits the proven shape; the step's activation arena is charged to the card, not free.", who)
+}

@@ -1,0 +1,239 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// PrivateShape finds a mode that carries its own shape number.
+var PrivateShape = &analysis.Analyzer{
+	Name: "privateshape",
+	Doc: `a mode passes an owned shape flag a value that does not come from its owner key
+
+Law 2 (one owner): no mode carries its own --max-num-seqs or step. Both come
+from the env file that owns them. A literal, a mode-local variable holding a
+literal, arithmetic on the owner, a re-assignment of the owner inside a mode,
+or a second copy of the flag that overrides the shared one are findings.
+What counts is where the value comes from: step=$OWNER; --flag "$step" is
+fine. A calib mode's own knobs (the step, the n-gram placement) may differ
+from the proven shape but must still come from the env file.
+
+Fix: the value becomes "$OWNER"; an overriding copy and a dead mode-local
+assignment are deleted. A calib knob given as a literal has no fix (the fix
+would have to invent a key) unless the config names its key.`,
+	Requires: []*analysis.Analyzer{Model},
+	Run:      runPrivateShape,
+}
+
+func runPrivateShape(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	u := c.Unit
+	for _, s := range u.Scripts {
+		env := u.EnvKeysOf(s)
+		for _, inv := range s.Invocations {
+			for _, f := range inv.Flags {
+				if f.Shape == nil || f.ValStart < 0 {
+					continue
+				}
+				owner, ok := u.Owner(s, inv.Profile, f.Canon)
+				if !ok {
+					continue
+				}
+				if len(f.Modes) > 0 && overridesShared(inv, f) {
+					c.reportOverride(pass, s, f, owner)
+					continue
+				}
+				for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
+					c.checkOrigin(pass, s, f, owner, o)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// overridesShared reports whether a mode's flag repeats one that shared
+// code already passes to the same invocation.
+func overridesShared(inv *parser.Invocation, f *parser.Flag) bool {
+	for _, g := range inv.Flags {
+		if g != f && g.Canon == f.Canon && len(g.Modes) == 0 && g.NameStart < f.NameStart {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Context) ownerText(o parser.Owner) string {
+	return fmt.Sprintf("%s owns it as %s=%s", c.Where(o.Def.File.Path, o.Def.Entry.Start), o.Key, o.Def.Entry.Raw)
+}
+
+func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f *parser.Flag, owner parser.Owner) {
+	st, en := lineDelete(s.Src, f.NameStart, f.ValEnd)
+	c.report(pass, diag{
+		sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
+		msg: fmt.Sprintf("%s passes a second %s %s that overrides the shared one; %s",
+			parser.ModeNames(f.Modes), f.Name, f.ValueText(s), c.ownerText(owner)),
+		fixMsg: "delete the overriding copy",
+		edits:  []edit{{s.Path, st, en, ""}},
+	})
+}
+
+func (c *Context) isCalibKnob(canon string) bool {
+	_, ok := c.Config.CalibKnobs[canon]
+	return ok
+}
+
+func allCalib(ms []*parser.Mode) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if m.Role != parser.RoleCalib {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.Flag, owner parser.Owner, o parser.Origin) {
+	modes := o.Modes
+	if modes == nil {
+		modes = f.Modes
+	}
+	if len(modes) == 0 {
+		return // shared by every mode: nothing private
+	}
+	u := c.Unit
+	calibKnob := allCalib(modes) && c.isCalibKnob(f.Canon)
+	who := parser.ModeNames(modes)
+	valFix := func() []edit {
+		return []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, owner.Key)}}
+	}
+	// A re-assignment of the owner inside a mode.
+	for _, a := range o.Chain {
+		if a.Name == owner.Key && len(a.Modes) > 0 {
+			d := diag{sev: Error, path: s.Path, start: a.Start, end: a.End,
+				msg: fmt.Sprintf("%s re-assigns the owner %s inside the mode, so %s gets %s; %s",
+					parser.ModeNames(a.Modes), strings.TrimSpace(s.Text(a.Start, a.End)), f.Name, valueOf(s, o), c.ownerText(owner))}
+			if a.StmtStart >= 0 {
+				st, en := lineDelete(s.Src, a.StmtStart, a.StmtEnd)
+				d.fixMsg, d.edits = "delete the re-assignment", []edit{{s.Path, st, en, ""}}
+			}
+			c.report(pass, d)
+			return
+		}
+	}
+	switch o.Kind {
+	case parser.OriginEnvKey:
+		if o.Key == owner.Key || calibKnob {
+			return
+		}
+		if isAliasOf(u, s, o.Key, owner.Key) {
+			return // shapealias reports it
+		}
+		d, _ := u.EnvLookup(s, o.Key)
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+			msg: fmt.Sprintf("%s passes %s %s from %s=%s (%s), not from its owner; %s",
+				who, f.Name, f.ValueText(s), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
+			fixMsg: "take the value from " + owner.Key, edits: valFix()})
+	case parser.OriginLiteral, parser.OriginDefault:
+		if o.Kind == parser.OriginDefault && len(o.Chain) == 0 {
+			return // ${X:-8192}: the value is the caller's to set
+		}
+		msg := fmt.Sprintf("%s passes %s %s", who, f.Name, o.Value)
+		if len(o.Chain) > 0 {
+			msg += " through the mode-local " + chainText(s, o.Chain)
+		}
+		msg += "; " + c.ownerText(owner)
+		if calibKnob {
+			if key := c.Config.CalibKnobs[f.Canon]; key != "" {
+				c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+					msg:    msg + "; calib's own knob belongs in " + key,
+					fixMsg: "take the value from " + key,
+					edits:  []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, key)}}})
+				return
+			}
+			c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+				msg: fmt.Sprintf("%s passes its own knob %s %s as a literal; calib may differ from the proven shape here, but the value must come from the env file (%s)",
+					who, f.Name, o.Value, c.Where(owner.Def.File.Path, owner.Def.Entry.Start))})
+			return
+		}
+		edits := valFix()
+		for _, a := range o.Chain {
+			if a.StmtStart >= 0 && !usedElsewhere(s, a, f) {
+				st, en := lineDelete(s.Src, a.StmtStart, a.StmtEnd)
+				edits = append(edits, edit{s.Path, st, en, ""})
+			}
+		}
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd, msg: msg,
+			fixMsg: "take the value from " + owner.Key, edits: edits})
+	case parser.OriginArith, parser.OriginExpr:
+		uses := false
+		for _, r := range o.Refs {
+			if r == owner.Key {
+				uses = true
+			}
+		}
+		if !uses || calibKnob {
+			return
+		}
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+			msg: fmt.Sprintf("%s passes %s %s, arithmetic on its owner; %s",
+				who, f.Name, s.Text(o.Start, o.End), c.ownerText(owner)),
+			fixMsg: "take the value from " + owner.Key, edits: valFix()})
+	}
+}
+
+func valueOf(s *parser.Script, o parser.Origin) string {
+	if o.Kind == parser.OriginLiteral || o.Kind == parser.OriginDefault {
+		return o.Value
+	}
+	return s.Text(o.Start, o.End)
+}
+
+func chainText(s *parser.Script, chain []*parser.Assign) string {
+	var parts []string
+	for _, a := range chain {
+		parts = append(parts, fmt.Sprintf("%s (line %d)", strings.TrimSpace(s.Text(a.Start, a.End)), s.Line(a.Start)))
+	}
+	return strings.Join(parts, " ← ")
+}
+
+// usedElsewhere reports whether the variable a assigns is read anywhere but
+// at the flag's value.
+func usedElsewhere(s *parser.Script, a *parser.Assign, f *parser.Flag) bool {
+	for _, r := range s.ParamUses(a.Name) {
+		if r.Start >= f.ValStart && r.End <= f.ValEnd {
+			continue
+		}
+		return true
+	}
+	// Another assignment reading it, or a later re-assignment, keeps it.
+	return false
+}
+
+// isAliasOf reports whether env key k is an alias of owner: its value is a
+// reference to owner, or its name is a per-mode copy of the owner's.
+func isAliasOf(u *parser.Unit, s *parser.Script, k, owner string) bool {
+	d, ok := u.EnvLookup(s, k)
+	if !ok {
+		return false
+	}
+	if d.Entry.Word != nil {
+		if ref, _, ok := parser.PureRef(d.Entry.Word); ok && ref == owner {
+			return true
+		}
+	}
+	for _, p := range s.Profiles() {
+		fk, ok1 := p.FlagForKey(k)
+		fo, ok2 := p.FlagForKey(owner)
+		if ok1 && ok2 && fk == fo && s.ModeTokens(k) != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,204 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// ShapeAlias finds shims and per-mode aliases of owned keys.
+var ShapeAlias = &analysis.Analyzer{
+	Name: "shapealias",
+	Doc: `a shim or per-mode alias of an owned key
+
+Law 2 (one owner): no shim, no per-mode alias such as FRANK_CALIB_MAX_SEQS.
+An env key or script variable whose value is a reference to the owner key
+(X=${OWNER}, X=${X:-$OWNER}), or a key named for a mode that owns the same
+flag, lets one mode drift from the proven shape without anyone noticing.
+
+Fix: every use of the alias reads the owner instead, and the alias is
+deleted.`,
+	Requires: []*analysis.Analyzer{Model},
+	Run:      runShapeAlias,
+}
+
+// alias is one alias definition found for a script.
+type alias struct {
+	name  string
+	owner parser.Owner
+	// env is set for an env-file alias; assign for a script one.
+	env    *parser.EnvFile
+	entry  *parser.EnvEntry
+	assign *parser.Assign
+	script *parser.Script
+	why    string
+}
+
+func runShapeAlias(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	u := c.Unit
+	reported := map[string]bool{}
+	for _, s := range u.Scripts {
+		owners := u.Owners(s)
+		if len(owners) == 0 {
+			continue
+		}
+		aliases := c.findAliases(s, owners)
+		for _, a := range aliases {
+			c.reportAlias(pass, a, reported)
+		}
+		c.reportShimValues(pass, s, owners)
+	}
+	return nil, nil
+}
+
+func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) []alias {
+	u := c.Unit
+	var out []alias
+	ownerFlag := func(key string) (parser.Owner, bool) {
+		for _, p := range s.Profiles() {
+			f, ok := p.FlagForKey(key)
+			if !ok {
+				continue
+			}
+			if o, ok := u.Owner(s, p, f.Name); ok && o.Key != key {
+				return o, true
+			}
+		}
+		return parser.Owner{}, false
+	}
+	for _, e := range u.Owning[s.Path] {
+		for _, en := range e.Entries {
+			if _, isOwner := owners[en.Key]; isOwner {
+				continue
+			}
+			if en.Word != nil {
+				if ref, _, ok := parser.PureRef(en.Word); ok {
+					if o, ok := owners[ref]; ok {
+						out = append(out, alias{name: en.Key, owner: o, env: e, entry: en, script: s, why: "a shim of"})
+						continue
+					}
+				}
+			}
+			if m := s.ModeTokens(en.Key); m != nil {
+				if o, ok := ownerFlag(en.Key); ok {
+					out = append(out, alias{name: en.Key, owner: o, env: e, entry: en, script: s, why: "a per-mode (" + m.Name + ") alias of"})
+				}
+			}
+		}
+	}
+	for name, as := range s.Assigns {
+		if _, isOwner := owners[name]; isOwner {
+			continue
+		}
+		for _, a := range as {
+			if a.Value == nil || a.Local {
+				continue
+			}
+			ref, self, ok := parser.PureRef(a.Value)
+			if !ok {
+				continue
+			}
+			o, isOwner := owners[ref]
+			if !isOwner {
+				continue
+			}
+			_, named := ownerFlag(name)
+			switch {
+			case self != "":
+				out = append(out, alias{name: name, owner: o, assign: a, script: s, why: "a shim (${" + self + ":-$" + ref + "}) of"})
+			case parser.IsUpperName(name) && (named || s.ModeTokens(name) != nil):
+				out = append(out, alias{name: name, owner: o, assign: a, script: s, why: "an alias of"})
+			}
+		}
+	}
+	return out
+}
+
+func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]bool) {
+	u := c.Unit
+	ownerAt := fmt.Sprintf("%s=%s (%s)", a.owner.Key, a.owner.Def.Entry.Raw, c.Where(a.owner.Def.File.Path, a.owner.Def.Entry.Start))
+	// Uses in every script that reads the alias.
+	var useEdits []edit
+	readers := []*parser.Script{a.script}
+	if a.env != nil {
+		readers = u.ScriptsReading(a.env)
+	}
+	for _, s := range readers {
+		for _, r := range s.ParamUses(a.name) {
+			if a.assign != nil && s == a.script && r.Start >= a.assign.Start && r.End <= a.assign.End {
+				continue // the alias's own ${X:-…}
+			}
+			useEdits = append(useEdits, edit{s.Path, r.Start, r.End, a.owner.Key})
+			key := fmt.Sprintf("use:%s:%d", s.Path, r.Start)
+			if reported[key] {
+				continue
+			}
+			reported[key] = true
+			ms := s.ModesAt(r.Start)
+			who := "the script"
+			if len(ms) > 0 {
+				who = parser.ModeNames(ms)
+			}
+			c.report(pass, diag{sev: Error, path: s.Path, start: r.Start, end: r.End,
+				msg:    fmt.Sprintf("%s reads %s, %s %s; read the owner %s", who, a.name, a.why, a.owner.Key, ownerAt),
+				fixMsg: "read " + a.owner.Key, edits: []edit{{s.Path, r.Start, r.End, a.owner.Key}}})
+		}
+	}
+	var d diag
+	if a.env != nil {
+		key := fmt.Sprintf("def:%s:%d", a.env.Path, a.entry.Start)
+		if reported[key] {
+			return
+		}
+		reported[key] = true
+		st, en := lineDelete(a.env.Src, a.entry.Start, a.entry.End)
+		d = diag{sev: Error, path: a.env.Path, start: a.entry.Start, end: a.entry.End,
+			msg:   fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt),
+			edits: append([]edit{{a.env.Path, st, en, ""}}, useEdits...)}
+	} else {
+		s := a.script
+		key := fmt.Sprintf("def:%s:%d", s.Path, a.assign.Start)
+		if reported[key] {
+			return
+		}
+		reported[key] = true
+		d = diag{sev: Error, path: s.Path, start: a.assign.Start, end: a.assign.End,
+			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
+		if a.assign.StmtStart >= 0 {
+			st, en := lineDelete(s.Src, a.assign.StmtStart, a.assign.StmtEnd)
+			d.edits = append([]edit{{s.Path, st, en, ""}}, useEdits...)
+		}
+	}
+	if len(d.edits) > 0 {
+		d.fixMsg = "delete " + a.name + " and read " + a.owner.Key
+	}
+	c.report(pass, d)
+}
+
+// reportShimValues finds a flag value that is itself a shim:
+// --max-num-seqs "${CALIB_SEQS:-$OWNER}".
+func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners map[string]parser.Owner) {
+	for _, inv := range s.Invocations {
+		for _, f := range inv.Flags {
+			if f.Value == nil || f.Shape == nil {
+				continue
+			}
+			ref, self, ok := parser.PureRef(f.Value)
+			if !ok || self == "" {
+				continue
+			}
+			o, isOwner := owners[ref]
+			if !isOwner || strings.EqualFold(self, ref) {
+				continue
+			}
+			c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+				msg: fmt.Sprintf("%s lets %s override its owner %s (%s)", f.Name, self, o.Key,
+					c.Where(o.Def.File.Path, o.Def.Entry.Start)),
+				fixMsg: "read " + o.Key, edits: []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, o.Key)}}})
+		}
+	}
+}

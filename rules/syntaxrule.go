@@ -1,0 +1,51 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// Syntax reports files that cannot be read as what they claim to be.
+var Syntax = &analysis.Analyzer{
+	Name: "syntax",
+	Doc: `a file that does not parse, is binary, or that bash would misread
+
+A script that does not parse cannot be checked, and bash would refuse it
+too: the finding carries the parser's position. A binary file named like a
+script is said to be one. CRLF line endings and a byte-order mark parse
+here but break bash ($'\r': command not found), so they are findings too.
+None of these stops the other files from being linted.`,
+	Requires: []*analysis.Analyzer{Model},
+	Run:      runSyntax,
+}
+
+func runSyntax(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	u := c.Unit
+	for _, s := range u.Scripts {
+		if s.Err != nil {
+			c.report(pass, diag{sev: Error, path: s.Path, start: s.Err.Offset, end: s.Err.End, msg: s.Err.Msg})
+			continue
+		}
+		if s.CRLF {
+			i := bytes.Index(s.Src, []byte("\r\n"))
+			c.report(pass, diag{sev: Error, path: s.Path, start: i, end: i + 1,
+				msg: "the script has CRLF line endings: bash reads the \\r as part of each line ($'\\r': command not found); convert it to LF"})
+		}
+		if s.BOM {
+			c.report(pass, diag{sev: Error, path: s.Path, start: 0, end: 3,
+				msg: "the script starts with a UTF-8 byte-order mark: the kernel will not see its #! line and bash reads the mark as part of the first command"})
+		}
+	}
+	for _, e := range u.Envs {
+		if e.BashErr != nil && u.Readers[e.Path]&parser.ReaderBash != 0 {
+			c.report(pass, diag{sev: Error, path: e.Path, start: 0, end: 0,
+				msg: fmt.Sprintf("bash cannot source this env file: %v", e.BashErr)})
+		}
+	}
+	return nil, nil
+}

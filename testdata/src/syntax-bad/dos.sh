@@ -1,0 +1,3 @@
+#!/bin/bash
+echo hi
+# want@1 "CRLF line endings"
