@@ -8,7 +8,6 @@ import (
 )
 
 func TestApply(t *testing.T) {
-	type E = Edit
 	tests := []struct {
 		name     string
 		src      string

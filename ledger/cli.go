@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 )
 
@@ -259,7 +258,7 @@ func positiveInt(s string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if n <= 0 || n != math.Trunc(n) || n > math.MaxInt32 {
+	if !wholeCount(n) {
 		return 0, fmt.Errorf("%s is not a positive whole number of tokens or seats", s)
 	}
 	return int(n), nil

@@ -398,3 +398,28 @@ func TestParseBoundsWhatItKeeps(t *testing.T) {
 		t.Errorf("Explain() = %q", got)
 	}
 }
+
+func TestParseUnreadableParts(t *testing.T) {
+	in := `I vram_budget: weights by tier: nothing here
+I vram_budget: 0.26 full-length sessions (8,47 x 32768 requested, 3% backing)
+I vram_budget: vram_kv 1 GiB (1,0 tokens)
+I vram_budget: weights by tier: vram 1 GiB, disk 2 GiB
+I startup complete
+`
+	l, err := Parse("parts.log", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkValues(t, l.File, values(l), map[string]float64{
+		"sessions": 0.26, "shape seats": math.NaN(), "shape len": 32768, "backing": 3,
+		"vram_kv": 1024, "tokens": math.NaN(), "vram": 1024, "disk": 2048, "host": math.NaN(),
+	})
+	want := []string{
+		`parts.log:1: weights by tier: no tier in "nothing here"; the rows are left missing`,
+		`parts.log:2: shape seats: "8,47" is not a number; the row is left missing`,
+		`parts.log:3: kv tokens: "1,0" is not a number; the row is left missing`,
+	}
+	if strings.Join(l.Notes, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes = %q\nwant %q", l.Notes, want)
+	}
+}

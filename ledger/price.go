@@ -65,7 +65,7 @@ func Price(ledgers []*Ledger, step, seats int) (*Estimate, error) {
 		return nil, errors.New("no ledger to price from")
 	}
 	if step <= 0 || seats < 0 {
-		return nil, fmt.Errorf("step %d and seats %d: both must be positive", step, seats)
+		return nil, fmt.Errorf("step %d must be positive and seats %d not negative", step, seats)
 	}
 	first := ledgers[0]
 	firstSeats, window := first.Seats(), first.MaxModelLen()
@@ -89,9 +89,9 @@ func Price(ledgers []*Ledger, step, seats int) (*Estimate, error) {
 	if len(lack) > 0 {
 		return nil, fmt.Errorf("%s: the first ledger lacks what the estimate starts from: %s", first.File, strings.Join(lack, ", "))
 	}
-	if first.KVTokens.V <= 0 || window.V <= 0 {
-		return nil, fmt.Errorf("%s: the first ledger has %s KV tokens and a window of %s: no bytes per KV token to price with",
-			first.File, formatCount(first.KVTokens.V), formatCount(window.V))
+	if first.KVTokens.V <= 0 || !wholeCount(window.V) || !wholeCount(firstSeats.V) {
+		return nil, fmt.Errorf("%s: the first ledger's figures cannot be priced from: %s KV tokens, %s seats, a window of %s tokens",
+			first.File, formatPlain(first.KVTokens.V), formatPlain(firstSeats.V), formatPlain(window.V))
 	}
 	fit, err := FitArena(ledgers)
 	if err != nil {
@@ -129,6 +129,12 @@ func Price(ledgers []*Ledger, step, seats int) (*Estimate, error) {
 	e.basis(ledgers)
 	e.caveats(ledgers)
 	return e, nil
+}
+
+// wholeCount reports whether n is a plausible count of seats or tokens: a
+// whole number from 1 to MaxInt32.
+func wholeCount(n float64) bool {
+	return n >= 1 && n <= math.MaxInt32 && n == math.Trunc(n)
 }
 
 // runtime sets the runtime at e.Seats and returns its change from the first

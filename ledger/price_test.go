@@ -212,6 +212,13 @@ func TestPriceNotes(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "truncated.log: the first ledger lacks what the estimate starts from: vram_kv, vram_kv tokens") {
 		t.Errorf("error = %v", err)
 	}
+	odd := *serve
+	odd.Flags = map[string]string{"--max-num-seqs": "8.5", "--max-model-len": "32768"}
+	odd.RuntimeSeats = Value{}
+	_, err = Price([]*Ledger{&odd, serve}, 8192, 0)
+	if err == nil || !strings.Contains(err.Error(), "cannot be priced from: 205127 KV tokens, 8.5 seats, a window of 32768 tokens") {
+		t.Errorf("fractional seats: error = %v", err)
+	}
 	if _, err := Price(nil, 8192, 0); err == nil {
 		t.Error("no ledgers: no error")
 	}

@@ -156,10 +156,21 @@ func FormatTable(ledgers []*Ledger) string {
 	return b.String()
 }
 
-// writeRow writes one tab-separated row to the table.
+// writeRow writes one row to the table. Control characters in a cell (a tab
+// in a flag's value, say) become spaces so that they cannot break the
+// columns.
 func writeRow(tw *tabwriter.Writer, cells ...string) {
+	clean := make([]string, len(cells))
+	for i, c := range cells {
+		clean[i] = strings.Map(func(r rune) rune {
+			if r < ' ' || r == 0x7f {
+				return ' '
+			}
+			return r
+		}, c)
+	}
 	// Writes go to a strings.Builder, which does not fail.
-	_, _ = tw.Write([]byte(strings.Join(cells, "\t") + "\n"))
+	_, _ = tw.Write([]byte(strings.Join(clean, "\t") + "\n"))
 }
 
 // flagNames lists the flags echoed by any of the ledgers: the first

@@ -174,3 +174,14 @@ func TestMarshalLedgers(t *testing.T) {
 		t.Errorf("zero ledger: %s, %v", empty, err)
 	}
 }
+
+func TestFormatTableControlCharacters(t *testing.T) {
+	l, err := Parse("tab\tname.log", strings.NewReader("I  --model a\tb\vc\nI vram_budget: claimable 1 GiB\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := FormatTable([]*Ledger{l})
+	if !strings.HasSuffix(strings.SplitN(out, "\n", 2)[0], " tab name.log") || !strings.HasSuffix(tableLine(t, out, "--model"), "  a b c") {
+		t.Errorf("control characters not neutralised:\n%q", out)
+	}
+}

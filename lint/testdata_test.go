@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/servelint/servelint/rules"
 )
@@ -151,9 +152,8 @@ func caseOptions(dir string) Options {
 	return Options{Paths: []string{dir}, Config: cfg, Jobs: 2, Evaluator: testEvaluator}
 }
 
-// testEvaluator is set by a test file of the dry-run wiring; nil leaves
-// argv rules without evaluation.
-var testEvaluator Evaluator
+// testEvaluator evaluates modes in the dry-run sandbox, as the CLI does.
+var testEvaluator = SandboxEvaluator(5*time.Second, 2, nil)
 
 func checkFixes(t *testing.T, dir string, opts Options) {
 	t.Helper()

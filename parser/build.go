@@ -98,6 +98,7 @@ func (s *Script) findModes() {
 		return true
 	})
 	byName := map[string]*Mode{}
+	emptyOf := map[*Mode]syntax.Node{}
 	for _, c := range cands {
 		m := byName[c.name]
 		if m == nil {
@@ -106,12 +107,34 @@ func (s *Script) findModes() {
 			s.Modes = append(s.Modes, m)
 		}
 		m.Ranges = append(m.Ranges, c.ranges...)
+		if c.empty {
+			emptyOf[m] = c.group
+		}
 	}
 	s.extendThroughCalls()
-	// Keep modes that reach the engine.
-	kept := s.Modes[:0]
+	// Keep modes that reach the engine, and the empty branches of a case
+	// whose other branches do when shared code launches the engine (they
+	// take the shared path: `serve|kl) ;;`).
+	reached := map[syntax.Node]bool{}
 	for _, m := range s.Modes {
 		if s.reaches(m) {
+			for _, c := range cands {
+				if c.name == m.Name && c.group != nil {
+					reached[c.group] = true
+				}
+			}
+		}
+	}
+	sharedLaunch := false
+	for _, inv := range s.Invocations {
+		if len(s.modesAtRaw(inv.Start)) == 0 {
+			sharedLaunch = true
+		}
+	}
+	kept := s.Modes[:0]
+	for _, m := range s.Modes {
+		g, empty := emptyOf[m]
+		if s.reaches(m) || empty && sharedLaunch && reached[g] {
 			kept = append(kept, m)
 		}
 	}

@@ -298,7 +298,7 @@ func (f *EnvFile) assemble(dock []envDockerLine, gd *gdScan, bs *envBashScan) ma
 			f.attach(owner(), c)
 			continue
 		case !c.keyed():
-			f.unattached(c, bs)
+			f.unattached(c)
 			continue
 		case in && !bashHere && c.dock != nil && c.dock.bare && (c.gd == nil || !c.gd.hasKey):
 			f.attach(owner(), c)
@@ -342,7 +342,7 @@ func (f *EnvFile) attach(e *EnvEntry, c *envCand) {
 }
 
 // unattached records the errors of a statement outside any entry.
-func (f *EnvFile) unattached(c *envCand, bs *envBashScan) {
+func (f *EnvFile) unattached(c *envCand) {
 	if c.gd != nil && c.gd.err != "" {
 		f.issues = append(f.issues, envPendingIssue{ReaderGodotenv, c.gd.errPos, "godotenv fails: " + c.gd.err})
 	}

@@ -608,9 +608,9 @@ func (e *envBashEnv) Set(name string, vr expand.Variable) error {
 	return nil
 }
 
-// envErrNoRun is returned for command and process substitutions: nothing is
+// errEnvNoRun is returned for command and process substitutions: nothing is
 // ever run.
-var envErrNoRun = errors.New("command substitution not run")
+var errEnvNoRun = errors.New("command substitution not run")
 
 // envBashAssign is one assignment bash reads.
 type envBashAssign struct {
@@ -1091,13 +1091,13 @@ func (b *envBashScan) evaluate(as *syntax.Assign) (val string, dyn bool, why, er
 			if ran == "" {
 				ran = b.text(cs)
 			}
-			return envErrNoRun
+			return errEnvNoRun
 		},
 		ProcSubst: func(ps *syntax.ProcSubst) (string, error) {
 			if ran == "" {
 				ran = b.text(ps)
 			}
-			return "", envErrNoRun
+			return "", errEnvNoRun
 		},
 	}
 	parts := make([]string, 0, len(words))

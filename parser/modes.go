@@ -166,6 +166,10 @@ type candidate struct {
 	start, end int
 	ranges     []Range
 	fn         string
+	// group is the case clause the candidate comes from (nil otherwise);
+	// empty marks a branch with no commands (`serve|kl) ;;`).
+	group syntax.Node
+	empty bool
 }
 
 // findSelectors returns the variables holding $1.
@@ -277,12 +281,15 @@ func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
 	}
 	var out []candidate
 	for _, it := range c.Items {
-		if len(it.Stmts) == 0 {
+		if len(it.Patterns) == 0 {
 			continue
 		}
 		// From the end of the patterns, so comments before the first
 		// command belong to the mode too.
-		r := Range{s.Off(it.Patterns[len(it.Patterns)-1].End()), s.Off(it.Stmts[len(it.Stmts)-1].End())}
+		r := Range{s.Off(it.Patterns[len(it.Patterns)-1].End()), s.Off(it.Patterns[len(it.Patterns)-1].End())}
+		if len(it.Stmts) > 0 {
+			r.End = s.Off(it.Stmts[len(it.Stmts)-1].End())
+		}
 		if it.OpPos.IsValid() {
 			r.End = s.Off(it.OpPos)
 		}
@@ -291,7 +298,7 @@ func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
 			if !ok || v == "" || hasGlob(v) {
 				continue
 			}
-			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}})
+			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: len(it.Stmts) == 0})
 		}
 	}
 	return out

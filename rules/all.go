@@ -10,6 +10,9 @@ var All = []*analysis.Analyzer{
 	EnvOwner,
 	EnvDialect,
 	Syntax,
+	ArgvDrift,
+	NgramPlacement,
+	CalibStep,
 }
 
 // offByDefault are rules that run only when enabled.

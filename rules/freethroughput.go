@@ -91,22 +91,25 @@ func (c *Context) inheritComment(s *parser.Script, modes []*parser.Mode) string 
 	if len(modes) > 0 {
 		who = parser.ModeNames(modes)
 	}
-	from := func(o *parser.Owner) string {
+	file := func(o *parser.Owner) string {
 		rel, err := filepath.Rel(filepath.Dir(s.Path), o.Def.File.Path)
 		if err != nil {
 			rel = filepath.Base(o.Def.File.Path)
 		}
-		return fmt.Sprintf("%s %s from %s", o.Flag, o.Key, rel)
+		return rel
 	}
+	one := func(o *parser.Owner) string { return fmt.Sprintf("%s ($%s)", o.Flag, o.Key) }
 	switch {
 	case allCalib(modes) && seats != nil:
-		return fmt.Sprintf("# %s inherits %s; its step is its own knob from the env file, and the step's activation arena is charged to the card, not free.", who, from(seats))
+		return fmt.Sprintf("# %s inherits %s from %s; its step is its own knob from the env file, and the step's activation arena is charged to the card, not free.", who, one(seats), file(seats))
+	case seats != nil && step != nil && file(seats) == file(step):
+		return fmt.Sprintf("# %s inherits %s and %s from %s; the step's activation arena is charged to the card, not free.", who, one(seats), one(step), file(seats))
 	case seats != nil && step != nil:
-		return fmt.Sprintf("# %s inherits %s and %s; the step's activation arena is charged to the card, not free.", who, from(seats), from(step))
+		return fmt.Sprintf("# %s inherits %s from %s and %s from %s; the step's activation arena is charged to the card, not free.", who, one(seats), file(seats), one(step), file(step))
 	case step != nil:
-		return fmt.Sprintf("# %s inherits %s; the step's activation arena is charged to the card, not free.", who, from(step))
+		return fmt.Sprintf("# %s inherits %s from %s; the step's activation arena is charged to the card, not free.", who, one(step), file(step))
 	case seats != nil:
-		return fmt.Sprintf("# %s inherits %s; more seats and a wider step are charged to the card, not free.", who, from(seats))
+		return fmt.Sprintf("# %s inherits %s from %s; more seats and a wider step are charged to the card, not free.", who, one(seats), file(seats))
 	}
 	return fmt.Sprintf("# %s inherits the proven shape; the step's activation arena is charged to the card, not free.", who)
 }

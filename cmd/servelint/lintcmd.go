@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/servelint/servelint/fixes"
 	"github.com/servelint/servelint/lint"
@@ -57,6 +58,7 @@ type lintFlags struct {
 	disable     string
 	jobs        int
 	maxFileSize int64
+	evalTimeout time.Duration
 	paths       []string
 }
 
@@ -120,6 +122,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&lf.enable, "enable", "", "comma-separated rules to turn on (e.g. a rule that is off by default)")
 	fs.StringVar(&lf.disable, "disable", "", "comma-separated rules to turn off")
 	fs.IntVar(&lf.jobs, "j", 4, "number of files parsed in parallel")
+	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
 	fs.Usage = func() {
 		_, _ = fmt.Fprint(fs.Output(), usageText)
@@ -152,7 +155,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	lf.paths = paths
 	opts := lint.Options{Paths: paths, Enable: splitList(lf.enable), Disable: splitList(lf.disable),
-		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize, Config: rules.DefaultConfig()}
+		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize, Config: rules.DefaultConfig(),
+		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil)}
 	if _, err := lint.Analyzers(opts.Enable, opts.Disable); err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
 		return exitUsage

@@ -11,23 +11,25 @@ df -h /var/lib/docker
 
 mode="${1:-serve}"
 step="$RAD_MAX_BATCHED_TOKENS"
-args=(serve "$RAD_MODEL"
-  --max-model-len "$RAD_MAX_MODEL_LEN"
-  --max-num-seqs "$RAD_MAX_SEQS"
-  --max-num-batched-tokens "$step")
-
+placement=ram
 case "$mode" in
-  serve|kl|kl-ref)
-    args+=(--ngram-placement ram)
-    ;;
+  serve|kl|kl-ref) ;;
   calib)
-    # calib's own knobs come from the env file: one document per step.
-    args+=(--ngram-placement disk)
+    # calib's own knobs come from the env file: one document per step, and
+    # the n-gram table on disk.
+    step="$RAD_CALIB_BATCHED_TOKENS"
+    placement=disk
     ;;
   *)
     echo "unknown mode: $mode" >&2
     exit 2
     ;;
 esac
+
+args=(serve "$RAD_MODEL"
+  --max-model-len "$RAD_MAX_MODEL_LEN"
+  --max-num-seqs "$RAD_MAX_SEQS"
+  --max-num-batched-tokens "$step"
+  --ngram-placement "$placement")
 
 exec docker run --rm --gpus all --env-file "$here/boot.env" "$RAD_IMAGE" radiance "${args[@]}" --port "$RAD_PORT"

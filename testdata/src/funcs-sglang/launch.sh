@@ -21,7 +21,7 @@ mode_score_kl() {
 }
 
 mode_batch_heavy() {
-  start --max-running-requests "$((SG_MAX_RUNNING_REQUESTS * 4))" --chunked-prefill-size "$SG_CHUNKED_PREFILL_SIZE" # want "batch-heavy passes --max-running-requests .*SG_MAX_RUNNING_REQUESTS \* 4.*arithmetic on its owner"
+  start --max-running-requests "$((SG_MAX_RUNNING_REQUESTS * 4))" --chunked-prefill-size "$SG_CHUNKED_PREFILL_SIZE" # want "batch-heavy passes --max-running-requests .*SG_MAX_RUNNING_REQUESTS \* 4.*arithmetic on its owner" "batch-heavy boots with --max-running-requests 192 where serve boots with 48.*\(argvdrift\)"
 }
 
 "mode_${MODE//-/_}"

@@ -22,4 +22,4 @@ case "$1" in
     exit 2
     ;;
 esac
-# want@16 "eval passes --max-batch-prefill-tokens 8192; .*tgi.env:2 owns it as TGI_MAX_BATCH_PREFILL_TOKENS=4096"
+# want@16 "eval boots with --max-batch-prefill-tokens 8192 where serve boots with 4096.*\(argvdrift\)" "eval passes --max-batch-prefill-tokens 8192; .*tgi.env:2 owns it as TGI_MAX_BATCH_PREFILL_TOKENS=4096"

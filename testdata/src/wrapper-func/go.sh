@@ -11,6 +11,6 @@ launch() {
 case "${1:-}" in
   serve) launch --max-num-seqs "$GO_MAX_NUM_SEQS" ;;
   kl) launch --max-num-seqs "$GO_MAX_NUM_SEQS" ;;
-  bench) launch --max-num-seqs 128 ;; # want "bench passes --max-num-seqs 128; .*go.env:3 owns it as GO_MAX_NUM_SEQS=16"
+  bench) launch --max-num-seqs 128 ;; # want "bench passes --max-num-seqs 128; .*go.env:3 owns it as GO_MAX_NUM_SEQS=16" "bench boots with --max-num-seqs 128 where serve boots with 16.*\(argvdrift\)"
   *) echo "usage" >&2; exit 2 ;;
 esac

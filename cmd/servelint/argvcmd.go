@@ -1,0 +1,334 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/dryrun"
+	"github.com/servelint/servelint/fixes"
+	"github.com/servelint/servelint/parser"
+	"github.com/servelint/servelint/rules"
+)
+
+func init() { subcommands["argv"] = runArgv }
+
+const argvUsage = `usage: servelint argv [flags] SCRIPT [MODE...]
+
+Prints the argv each mode of SCRIPT would hand the engine (default: every
+mode found), one shell-quoted argument per line, then a diff of each mode
+against the proven mode. The argv is obtained by evaluating the script in a
+sandbox: no command is executed, no file is written, nothing reaches the
+network, and only files inside the script's directory tree are read.
+
+Exit status: 0 the modes agree; 1 a mode differs from the proven one outside
+its role's own knobs (a calib mode's step and n-gram placement, and per-mode
+flags such as --port); 2 bad usage; 3 a mode could not be evaluated.
+
+Flags:
+`
+
+type argvOut struct {
+	Mode       string            `json:"mode"`
+	Argv       []string          `json:"argv"`
+	Launcher   []string          `json:"launcher"`
+	Env        map[string]string `json:"env"`
+	Skipped    [][]string        `json:"skipped"`
+	Unresolved []string          `json:"unresolved"`
+	Error      string            `json:"error"`
+	Exec       *execOut          `json:"exec,omitempty"`
+}
+
+type execOut struct {
+	Argv  []string `json:"argv"`
+	Match bool     `json:"match"`
+	Error string   `json:"error,omitempty"`
+}
+
+func runArgv(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("servelint argv", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: text or json")
+	timeout := fs.Duration("eval-timeout", 2*time.Second, "time limit for evaluating one mode")
+	runExec := fs.Bool("exec", false, "ALSO RUN THE SCRIPT FOR REAL as `SCRIPT MODE --dry-run` (with the eval timeout) and compare its output with the static argv; only for scripts you trust")
+	fs.Usage = func() {
+		_, _ = fmt.Fprint(fs.Output(), argvUsage)
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			fs.Usage()
+			return exitClean
+		}
+		return exitUsage
+	}
+	if len(pos) == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		_, _ = fmt.Fprintf(stderr, "servelint argv: unknown --format %q (want text or json)\n", *format)
+		return exitUsage
+	}
+	path := pos[0]
+	src, err := os.ReadFile(path)
+	if err != nil {
+		_, _ = fmt.Fprintf(stderr, "servelint argv: %v\n", err)
+		return exitFailure
+	}
+	u := parser.Load(parser.LoadOptions{Paths: []string{path}})
+	s := u.ScriptAt(filepath.Clean(path))
+	if s == nil || s.File == nil {
+		msg := "not a shell script"
+		if s != nil && s.Err != nil {
+			msg = fmt.Sprintf("%d:%d: %s", s.Err.Line, s.Err.Col, s.Err.Msg)
+		}
+		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: %s\n", path, msg)
+		return exitFailure
+	}
+	modes := pos[1:]
+	if len(modes) == 0 {
+		for _, m := range s.Modes {
+			modes = append(modes, m.Name)
+		}
+	}
+	if len(modes) == 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found (a mode is a value of $1 that takes its own branch to the engine)\n", path)
+		return exitFailure
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		_, _ = fmt.Fprintf(stderr, "servelint argv: %v\n", err)
+		return exitFailure
+	}
+	root := filepath.Dir(abs)
+	outs := make([]*argvOut, len(modes))
+	results := make([]*dryrun.Result, len(modes))
+	for i, m := range modes {
+		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout})
+		results[i] = r
+		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}}
+		if o.Env == nil {
+			o.Env = map[string]string{}
+		}
+		if o.Skipped == nil {
+			o.Skipped = [][]string{}
+		}
+		for _, ix := range r.Unresolved {
+			if ix >= 0 && ix < len(r.Argv) {
+				o.Unresolved = append(o.Unresolved, r.Argv[ix])
+			}
+		}
+		if r.Err != nil {
+			o.Error = r.Err.Error()
+		}
+		if *runExec {
+			o.Exec = execDryRun(path, m, *timeout, r.Argv)
+		}
+		outs[i] = o
+	}
+	provenName := ""
+	if p := s.Proven(); p != nil {
+		provenName = p.Name
+	}
+	code := argvVerdict(s, outs, results, provenName)
+	if *format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(outs); err != nil {
+			return exitFailure
+		}
+		return code
+	}
+	printArgvText(stdout, outs, provenName, s)
+	return code
+}
+
+func orEmpty(a []string) []string {
+	if a == nil {
+		return []string{}
+	}
+	return a
+}
+
+// argvVerdict is the exit status: 3 when a mode could not be evaluated, 1
+// when a mode differs from the proven one outside its own knobs.
+func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, proven string) int {
+	var pr *rules.EvalResult
+	for i, o := range outs {
+		if o.Error != "" || len(o.Argv) == 0 {
+			return exitFailure
+		}
+		if o.Mode == proven {
+			pr = toEval(results[i], o.Mode)
+		}
+	}
+	if pr == nil {
+		// The proven mode was not asked for: evaluate it to compare.
+		return exitClean
+	}
+	_, pflags := rules.ParseArgv(pr)
+	code := exitClean
+	for i, o := range outs {
+		if o.Mode == proven {
+			continue
+		}
+		_, mflags := rules.ParseArgv(toEval(results[i], o.Mode))
+		if len(argvDiffFlags(s, o.Mode, pflags, mflags)) > 0 {
+			code = exitFindings
+		}
+	}
+	return code
+}
+
+func toEval(r *dryrun.Result, mode string) *rules.EvalResult {
+	return &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err}
+}
+
+// argvDiffFlags lists the flags on which a mode differs from the proven mode
+// outside its role's knobs and the per-mode flags.
+func argvDiffFlags(s *parser.Script, mode string, pflags, mflags map[string]rules.ArgvFlag) []string {
+	cfg := rules.DefaultConfig()
+	skip := map[string]bool{}
+	for _, f := range cfg.PerModeFlags {
+		skip[f] = true
+	}
+	if m := s.ModeNamed(mode); m != nil && m.Role == parser.RoleCalib {
+		for k := range cfg.CalibKnobs {
+			skip[k] = true
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, set := range []map[string]rules.ArgvFlag{pflags, mflags} {
+		for k := range set {
+			if seen[k] || skip[k] {
+				continue
+			}
+			seen[k] = true
+			if pflags[k].Value != mflags[k].Value || (pflags[k] == rules.ArgvFlag{}) != (mflags[k] == rules.ArgvFlag{}) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+func quoteArgs(a []string) string {
+	var b strings.Builder
+	for _, x := range a {
+		q, err := syntax.Quote(x, syntax.LangBash)
+		if err != nil {
+			q = fmt.Sprintf("%q", x)
+		}
+		b.WriteString(q)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script) {
+	var provenText string
+	for _, o := range outs {
+		if o.Mode == proven {
+			provenText = quoteArgs(o.Argv)
+		}
+	}
+	for _, o := range outs {
+		role := ""
+		if m := s.ModeNamed(o.Mode); m != nil {
+			role = " (" + m.Role.String() + ")"
+		}
+		_, _ = fmt.Fprintf(w, "== %s%s\n", o.Mode, role)
+		if o.Error != "" {
+			_, _ = fmt.Fprintf(w, "could not be evaluated: %s\n", o.Error)
+			continue
+		}
+		_, _ = fmt.Fprint(w, quoteArgs(o.Argv))
+		if len(o.Unresolved) > 0 {
+			_, _ = fmt.Fprintf(w, "# not statically known: %s\n", strings.Join(o.Unresolved, " "))
+		}
+		if o.Exec != nil {
+			switch {
+			case o.Exec.Error != "":
+				_, _ = fmt.Fprintf(w, "# --exec: %s\n", o.Exec.Error)
+			case o.Exec.Match:
+				_, _ = fmt.Fprintln(w, "# --exec: the script's own --dry-run prints the same argv")
+			default:
+				_, _ = fmt.Fprintf(w, "# --exec: the script's own --dry-run prints a different argv:\n%s", fixes.UnifiedDiff("static/"+o.Mode, []byte(quoteArgs(o.Argv)), []byte(quoteArgs(o.Exec.Argv))))
+			}
+		}
+	}
+	if proven == "" || provenText == "" {
+		return
+	}
+	for _, o := range outs {
+		if o.Mode == proven || o.Error != "" {
+			continue
+		}
+		d := fixes.UnifiedDiff(o.Mode, []byte(provenText), []byte(quoteArgs(o.Argv)))
+		if d == "" {
+			_, _ = fmt.Fprintf(w, "== %s: byte-identical to %s\n", o.Mode, proven)
+			continue
+		}
+		d = strings.Replace(d, "--- a/"+o.Mode, "--- "+proven, 1)
+		d = strings.Replace(d, "+++ b/"+o.Mode, "+++ "+o.Mode, 1)
+		_, _ = fmt.Fprintf(w, "== %s differs from %s:\n%s", o.Mode, proven, d)
+	}
+}
+
+// execDryRun runs `SCRIPT MODE --dry-run` for real (opt-in) and compares
+// what it prints, one argument per line, with the static argv.
+func execDryRun(path, mode string, timeout time.Duration, static []string) *execOut {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return &execOut{Error: err.Error()}
+	}
+	cmd := exec.CommandContext(ctx, "bash", abs, mode, "--dry-run")
+	cmd.Dir = filepath.Dir(abs)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		return &execOut{Error: fmt.Sprintf("%s %s --dry-run: %v", path, mode, err)}
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+		got = append(got, unquoteShell(line))
+	}
+	match := len(got) == len(static)
+	for i := 0; match && i < len(got); i++ {
+		match = got[i] == static[i]
+	}
+	return &execOut{Argv: got, Match: match}
+}
+
+// unquoteShell undoes printf %q quoting of one word by parsing it.
+func unquoteShell(s string) string {
+	f, err := syntax.NewParser().Parse(strings.NewReader("x "+s), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return s
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 {
+		return s
+	}
+	if v, ok := parser.LitValue(ce.Args[1]); ok {
+		return v
+	}
+	return s
+}

@@ -1,0 +1,131 @@
+// Package dryrun obtains, for one serve script and one mode, the argv the
+// script would hand the inference engine, without ever executing anything.
+//
+// servelint runs in CI on pull requests from strangers, so the script is
+// hostile input. [Eval] interprets it with mvdan.cc/sh/v3/interp inside a
+// sandbox built from interp's handlers, once per mode, with $0 and
+// BASH_SOURCE set to the script's path and $1 set to the mode alone (so the
+// real launch path runs, not the script's own --dry-run branch). The first
+// engine invocation reached (found by parser.DetectEngine through exec, env,
+// nohup, timeout, numactl, taskset, docker run … IMAGE and the like) is
+// recorded and the run stops there.
+//
+// # The boundary
+//
+// What the evaluator may read: files inside the linted tree
+// (Options.Root), and nothing else. Paths are checked after cleaning, and
+// symlinks inside the tree are resolved component by component without ever
+// looking at a target outside it: a link that leads out of the tree is
+// refused before it is followed. Reads go through Options.ReadFile when set
+// (editor buffers), which is only called for such paths. /dev/null reads as
+// empty. Files are read at most 8 MiB, regular files only (never a FIFO or
+// a device).
+//
+// What it can never do:
+//
+//   - Execute. Every command that is not a shell builtin or a function of
+//     the script reaches the sandbox's exec handler, which never calls the
+//     next handler: interp's default handler, the only code that starts a
+//     process, is unreachable (a guard stands in its place and refuses).
+//     The engine invocation is recorded; pure helpers (dirname, basename,
+//     readlink, realpath, pwd, true, false, sleep, id, whoami, hostname,
+//     nproc, uname, date, cat of files in the tree, which, and echo, printf
+//     and test by path) are emulated in Go; every other command is recorded
+//     in Result.Skipped and behaves as a command that succeeded and printed
+//     a sentinel, so that any value computed from its output is reported
+//     unresolved, never guessed.
+//   - Write. Every redirection that writes (>, >>, &>, exec >file,
+//     including /dev/tcp/… paths) gets a sink that discards. No handler
+//     creates, truncates or removes a file.
+//   - Connect. Nothing the sandbox runs opens a socket: network programs
+//     (curl, wget, nc, ssh, …) are skipped, /dev/tcp is a discarding sink,
+//     and the user-database lookups interp could make (which can reach
+//     NSS/LDAP) are refused, see below.
+//   - Read the host's environment. The interpreter's environment is built
+//     from scratch: PATH=/nonexistent-servelint/bin,
+//     HOME=/nonexistent-servelint/home, USER=LOGNAME=servelint,
+//     HOSTNAME=localhost, UID=EUID=GID=1000, TMPDIR (below), BASH_SOURCE,
+//     and Options.Env. The host's variables are never copied. Standard
+//     input is closed.
+//
+// # Escape routes and how each is closed
+//
+//   - exec and its wrappers (exec, command, builtin, env, nohup, timeout,
+//     sudo, …): all arrive at the exec handler as above. `exec` with only
+//     redirections keeps them on the shell: they are sinks. `exec 3>file`
+//     and other file descriptors above 2 are rejected by interp.
+//   - eval, trap, alias: the code runs in the same interpreter, under the
+//     same handlers. It is parsed and checked for the refused constructs
+//     below before it is registered or run.
+//   - Command substitution $(…) and `…`: runs in a subshell of the same
+//     interpreter, under the same handlers.
+//   - Process substitution <(…) and >(…): interp creates a FIFO with a
+//     direct mkfifo(2) in its temp dir and opens it without any handler. It
+//     is refused with ErrProcSubst: before running, in the code the mode can
+//     reach (other branches of a case or if on the mode are not considered);
+//     at run time, in code parsed by eval, trap, alias or source. As a last
+//     layer, TMPDIR names a directory that does not exist (a never-created
+//     child of a private 0700 temp dir, removed afterwards): mkfifo fails
+//     there, nothing runs, and interp's report of that failure also stops
+//     the mode with ErrProcSubst.
+//   - Redirections into the interpreter's temp dir: interp opens
+//     "$TMPDIR/sh-interp-*" with os.OpenFile directly, bypassing the open
+//     handler. That directory does not exist and cannot be created by the
+//     script, so such an open fails.
+//   - source and . of a path outside the tree: interp would search PATH and
+//     stat the host's files. The call handler resolves the path itself (in
+//     the current directory only; the sandbox has no PATH) and refuses one
+//     outside the tree: the command fails with status 1 as a missing file
+//     would, and is listed in Skipped. A sourced file that does not parse
+//     stops the mode with ErrSource.
+//   - Background jobs (cmd &) and pipelines: they run on goroutines under
+//     the same handlers and context. When the main script ends (or the
+//     engine is reached, or a bound is hit) the context is cancelled and the
+//     jobs are joined with `wait` within the same deadline; a job that does
+//     not stop makes the mode fail with ErrTimeout, and any handler call it
+//     makes after Eval returned changes nothing.
+//   - command -v, command -V, type, type -p, which, hash: interp would stat
+//     every PATH entry on the host. They are answered without a search:
+//     keywords, builtins and the script's functions as such, any other name
+//     as a program in /usr/bin. `hash` does nothing.
+//   - pwd -P: interp would resolve symlinks on the host; it is answered
+//     with in-tree resolution only.
+//   - cd, pushd, test -e/-f/-d/-r/-w/-x, globbing: they use the stat,
+//     access and read-dir handlers, which answer inside the tree only and
+//     say "not found" outside it, with one exception: a directory the
+//     script cd's into outside the tree is remembered (without being looked
+//     at) so that the cd succeeds and the script's working directory
+//     changes, as it would on the machine it is written for.
+//   - ~user, test -O and test -G: interp asks os/user, which reads the
+//     host's user database (possibly over the network). They are refused
+//     with ErrUnsupported wherever they appear in code the mode can reach or
+//     in code parsed at run time; every "HOME <user>" lookup is also
+//     answered by the sandbox's environment in the main shell.
+//   - Unsupported builtins (ulimit, umask, kill, jobs, …) are listed in
+//     Skipped instead of failing.
+//
+// # Bounds
+//
+// Each mode has a deadline (Options.Timeout, 2 s by default) and a budget of
+// simple commands (Options.MaxCommands, counted over builtins, functions and
+// programs alike); hitting one fails the mode with ErrTimeout or ErrBudget.
+// Eval returns at the latest a quarter second after the deadline, even if
+// the interpreter has not yet stopped.
+//
+// # Known limits
+//
+//   - Memory is not bounded: a script that doubles a string in a loop can
+//     exhaust memory before the deadline. Run the linter under a memory
+//     limit (cgroup, ulimit -v) in CI.
+//   - $$ and $PPID are the linter's process IDs; RANDOM is seeded with a
+//     fixed value so that argvs are reproducible; date shows a fixed clock.
+//   - A dynamic declaration whose value starts with ~user (v='x=~root';
+//     export $v) evaluated in a background job or on the left of a pipe
+//     makes interp look the user up in the host's user database; the
+//     sandbox cannot see that value before interp expands it.
+//   - Inside a sourced file, BASH_SOURCE still names the main script.
+//   - Values computed by arithmetic or string operations from a skipped
+//     command's output lose the sentinel and are not marked unresolved.
+//   - A script function named like an intercepted builtin (type, source,
+//     command) is shadowed by the sandbox's answer.
+package dryrun

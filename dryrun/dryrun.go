@@ -1,0 +1,520 @@
+package dryrun
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Defaults for Options.
+const (
+	DefaultTimeout     = 2 * time.Second
+	DefaultMaxCommands = 20000
+)
+
+// grace is how long Eval waits, past the deadline, for the interpreter to
+// notice it and for background jobs to stop; then it returns regardless.
+const grace = 250 * time.Millisecond
+
+// Options configures one evaluation.
+type Options struct {
+	// Root is the linted tree: reads are allowed only inside it. It should
+	// be absolute and cleaned (Eval cleans it and makes it absolute); it
+	// must not be "/". Empty means the script's directory.
+	Root string
+	// Timeout bounds the evaluation of one mode; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// MaxCommands bounds the number of simple commands run (builtins,
+	// function calls and programs alike); 0 means DefaultMaxCommands.
+	MaxCommands int
+	// ReadFile, when set, reads the tree's files instead of the disk (an
+	// editor's unsaved buffers); it is only ever called with paths inside
+	// Root whose in-tree symlinks do not lead out of Root.
+	ReadFile func(path string) ([]byte, error)
+	// Env holds variables the evaluation starts with, exported, such as a
+	// config file's declared environment. The host's environment is never
+	// used. TMPDIR cannot be overridden.
+	Env map[string]string
+
+	// guard is the last exec middleware, after the sandbox's own handler
+	// (which never calls it). Tests replace it with one that fails the
+	// test; the default refuses.
+	guard func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc
+	// skipPrecheck turns the static refusal off, so tests can reach the
+	// run-time layers behind it.
+	skipPrecheck bool
+}
+
+// Result is what one mode of a script would hand the engine.
+type Result struct {
+	Script string
+	Mode   string
+	// Argv runs from the engine program on, e.g. ["radiance", "serve",
+	// "/models/…", "--max-num-seqs", "8", …]; nil if no engine invocation
+	// was reached. An element that depends on the output of a skipped
+	// command holds a readable placeholder, "<unresolved: curl -s …>".
+	Argv []string
+	// Launcher is what precedes the engine program (wrappers, `docker run
+	// … IMAGE`); nil if nothing does.
+	Launcher []string
+	// Env is what the engine would see: for a docker launch, the
+	// --env-file entries (read as docker reads them: values verbatim) then
+	// the -e entries; otherwise the exported variables (the sandbox's own
+	// defaults left out unless the script changed them) and `env K=V`
+	// wrapper assignments.
+	Env map[string]string
+	// Skipped lists the commands that were not run, as the script would
+	// have run them, in order.
+	Skipped [][]string
+	// Unresolved lists the indexes into Argv whose value depends on a
+	// skipped command's output.
+	Unresolved []int
+	// Spans gives, per Argv element, the byte span in the script of the
+	// word it came from, best effort (see computeSpans); -1, -1 if unknown.
+	Spans []Span
+	// Notes are non-fatal observations: reads refused outside the tree, an
+	// env file docker would reject, a sourced file outside the tree.
+	Notes []string
+	// Err is nil, or why the mode could not be evaluated: ErrTimeout,
+	// ErrBudget, ErrProcSubst, ErrUnsupported, ErrSource, ErrInternal, or
+	// an *ExitError (wrapping ErrNoEngine) when the script ended without
+	// reaching an engine invocation.
+	Err error
+}
+
+// Span is a byte range [Start, End) in the script's source.
+type Span struct{ Start, End int }
+
+// Errors a Result may carry (test with errors.Is).
+var (
+	ErrTimeout     = errors.New("evaluation exceeded its time bound")
+	ErrBudget      = errors.New("evaluation exceeded its command budget")
+	ErrNoEngine    = errors.New("no engine invocation reached")
+	ErrProcSubst   = errors.New("process substitution is not evaluated")
+	ErrUnsupported = errors.New("construct not evaluated in the sandbox")
+	ErrSource      = errors.New("a sourced file could not be evaluated")
+	ErrInput       = errors.New("invalid evaluation input")
+	ErrInternal    = errors.New("internal error in the dry-run evaluator")
+)
+
+// ExitError says the script ended before reaching an engine invocation.
+type ExitError struct {
+	// Status is the script's exit status.
+	Status int
+	// Exited is true when the script stopped by `exit`, errexit or an
+	// unset-variable error, false when it ran to its end.
+	Exited bool
+	// Stderr is the tail of what the script wrote to its standard error.
+	Stderr string
+}
+
+func (e *ExitError) Error() string {
+	var msg string
+	if e.Exited {
+		msg = fmt.Sprintf("script exited with status %d before reaching an engine invocation", e.Status)
+	} else {
+		msg = fmt.Sprintf("script finished (status %d) without reaching an engine invocation", e.Status)
+	}
+	if s := lastLine(e.Stderr); s != "" {
+		msg += ": " + s
+	}
+	return msg
+}
+
+// Unwrap makes errors.Is(err, ErrNoEngine) hold.
+func (e *ExitError) Unwrap() error { return ErrNoEngine }
+
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\n")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+// Statements run around the script: seeding RANDOM makes argvs
+// reproducible; `wait` joins background jobs.
+var preludeStmt, waitStmt = mustStmt("RANDOM=1"), mustStmt("wait")
+
+func mustStmt(src string) *syntax.Stmt {
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		panic(fmt.Sprintf("dryrun: bad built-in statement %q: %v", src, err))
+	}
+	return f.Stmts[0]
+}
+
+// defaultGuard refuses: it stands after the sandbox's exec handler, which
+// never calls it, in place of interp's default handler.
+func defaultGuard(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(_ context.Context, args []string) error {
+		return fmt.Errorf("%w: a command reached the fallback exec handler: %q", ErrInternal, args)
+	}
+}
+
+// Eval evaluates one mode of a script in the sandbox described in the
+// package documentation and returns the argv it would hand the engine.
+// file is the already-parsed script (bash or POSIX), src its bytes, path its
+// path (absolute, or relative to opts.Root). Eval never executes anything,
+// returns within opts.Timeout plus a short grace, and is safe to call from
+// many goroutines at once.
+func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options) (res *Result) {
+	res = &Result{Script: path, Mode: mode}
+	defer func() {
+		if p := recover(); p != nil {
+			res.Argv, res.Launcher, res.Env, res.Unresolved, res.Spans = nil, nil, nil, nil, nil
+			res.Err = fmt.Errorf("%w: panic: %v", ErrInternal, p)
+		}
+	}()
+	if file == nil {
+		res.Err = fmt.Errorf("%w: no parsed script", ErrInput)
+		return res
+	}
+	script, root, err := normPaths(path, opts.Root)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	maxCalls := opts.MaxCommands
+	if maxCalls <= 0 {
+		maxCalls = DefaultMaxCommands
+	}
+	display := script
+	if rel, err := filepath.Rel(root, script); err == nil && within(root, script) {
+		display = rel
+	}
+	// Refuse, before running, what the sandbox cannot evaluate in the code
+	// this mode can reach.
+	if !opts.skipPrecheck {
+		if fb := findForbidden(file, newPruner(file, mode)); fb != nil {
+			res.Err = fb.error(display)
+			return res
+		}
+	}
+
+	// TMPDIR points into a private directory, at a child that is never
+	// created: interp opens "$TMPDIR/sh-interp-*" and makes process
+	// substitution FIFOs there without any handler, so nothing must be
+	// creatable there.
+	priv, err := os.MkdirTemp("", "servelint-dryrun-")
+	if err != nil {
+		res.Err = fmt.Errorf("%w: private temp dir: %v", ErrInternal, err)
+		return res
+	}
+	defer func() {
+		if err := os.RemoveAll(priv); err != nil {
+			res.Notes = append(res.Notes, "removing the private temp dir: "+err.Error())
+		}
+	}()
+	tmpDir := filepath.Join(priv, "tmp")
+
+	base, cancel := context.WithCancelCause(ctx)
+	defer cancel(errMainDone)
+	runCtx, cancelTimer := context.WithTimeoutCause(base, timeout, fmt.Errorf("%w (%v)", ErrTimeout, timeout))
+	defer cancelTimer()
+	deadline, _ := runCtx.Deadline()
+
+	ev := &evaluator{
+		root:     root,
+		script:   script,
+		readFn:   opts.ReadFile,
+		custom:   opts.ReadFile != nil,
+		maxCalls: int64(maxCalls),
+		runCtx:   runCtx,
+		cancel:   cancel,
+		deadline: deadline,
+		files:    map[string]fileEntry{},
+		virtual:  map[string]bool{},
+		funcs:    map[string]bool{},
+	}
+	ev.addFuncs(file)
+	guard := opts.guard
+	if guard == nil {
+		guard = defaultGuard
+	}
+	runner, err := interp.New(
+		interp.Env(newSandboxEnv(script, tmpDir, opts.Env)),
+		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
+		interp.Params("--", mode),
+		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),
+		interp.CallHandler(ev.callHandler),
+		interp.ExecHandlers(ev.sandboxExec, guard),
+		interp.OpenHandler(ev.openHandler),
+		interp.StatHandler(ev.statHandler),
+		interp.ReadDirHandler2(ev.readDirHandler),
+		interp.AccessHandler(ev.accessHandler),
+	)
+	if err != nil {
+		res.Err = fmt.Errorf("%w: %v", ErrInternal, err)
+		return res
+	}
+	fileCopy := *file // $0 is the File's name; the caller's File is not touched
+	fileCopy.Name = script
+
+	type outcome struct {
+		err      error
+		exited   bool
+		cause    error
+		panicked any
+	}
+	mainDone := make(chan outcome, 1)
+	joined := make(chan struct{})
+	go func() {
+		defer close(joined)
+		var out outcome
+		func() {
+			defer func() { out.panicked = recover() }()
+			if err := runner.Run(runCtx, preludeStmt); err != nil {
+				out.err = err
+				return
+			}
+			out.err = runner.Run(runCtx, &fileCopy)
+			out.exited = runner.Exited()
+		}()
+		out.cause = context.Cause(runCtx)
+		cancel(errMainDone) // stop background jobs
+		mainDone <- out
+		if out.panicked != nil {
+			return
+		}
+		defer func() { _ = recover() }()
+		// interp's wait ignores contexts; jobs stop at their next
+		// statement now that the run's context is cancelled.
+		joinCtx := context.WithValue(context.Background(), joinKey{}, true)
+		_ = runner.Run(joinCtx, waitStmt) // its status is the jobs'
+	}()
+
+	hard := time.NewTimer(timeout + grace)
+	defer hard.Stop()
+	var out outcome
+	abandoned, unjoined := false, false
+	select {
+	case out = <-mainDone:
+		select {
+		case <-joined:
+		case <-hard.C:
+			unjoined = true
+		}
+	case <-hard.C:
+		abandoned = true
+	}
+	cancel(errMainDone)
+	ev.close()
+
+	// From here on no handler changes ev: read it without the lock.
+	res.Notes = append(res.Notes, ev.notes...)
+	res.Skipped = make([][]string, len(ev.skipped))
+	for i, s := range ev.skipped {
+		res.Skipped[i] = ev.resolveAll(s)
+	}
+	if eng := ev.engine; eng != nil {
+		ev.fillEngine(res, eng, file, len(src))
+	}
+
+	switch {
+	case abandoned:
+		res.Err = fmt.Errorf("%w: the evaluation did not stop within %v", ErrTimeout, timeout+grace)
+	case out.panicked != nil:
+		res.Err = fmt.Errorf("%w: panic: %v", ErrInternal, out.panicked)
+	case ev.engine != nil && unjoined:
+		res.Err = fmt.Errorf("%w: background jobs did not stop within %v", ErrTimeout, timeout+grace)
+	case ev.engine != nil:
+		res.Err = nil
+	case out.cause != nil && !errors.Is(out.cause, errEngineReached):
+		if errors.Is(out.cause, context.Canceled) || errors.Is(out.cause, context.DeadlineExceeded) {
+			res.Err = fmt.Errorf("%w: %v", ErrTimeout, out.cause) // the caller's context
+		} else {
+			res.Err = out.cause
+		}
+	default:
+		status := 0
+		var es interp.ExitStatus
+		switch {
+		case out.err == nil:
+		case errors.As(out.err, &es):
+			status = int(es)
+		default:
+			res.Err = fmt.Errorf("%w: %v", ErrInternal, out.err)
+		}
+		if res.Err == nil {
+			res.Err = &ExitError{Status: status, Exited: out.exited, Stderr: ev.resolveText(ev.stderr.String())}
+		}
+	}
+	return res
+}
+
+// normPaths returns the script's absolute path and the root.
+func normPaths(path, root string) (script, absRoot string, err error) {
+	if root == "" {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return "", "", fmt.Errorf("%w: %v", ErrInput, err)
+		}
+		root = filepath.Dir(abs)
+	}
+	absRoot, err = filepath.Abs(root)
+	if err != nil {
+		return "", "", fmt.Errorf("%w: root: %v", ErrInput, err)
+	}
+	if absRoot == string(filepath.Separator) || filepath.Dir(absRoot) == absRoot {
+		return "", "", fmt.Errorf("%w: the root of the linted tree must not be %s", ErrInput, absRoot)
+	}
+	script = path
+	if !filepath.IsAbs(script) {
+		script = filepath.Join(absRoot, script)
+	}
+	return filepath.Clean(script), absRoot, nil
+}
+
+// fillEngine fills the engine part of res from the recorded invocation.
+func (ev *evaluator) fillEngine(res *Result, eng *engineRec, file *syntax.File, srcLen int) {
+	start := eng.call.Start
+	if start < 0 || start > len(eng.args) {
+		start = 0
+	}
+	raw := eng.args[start:]
+	res.Argv = make([]string, len(raw))
+	unresolved := map[int]bool{}
+	for i, a := range raw {
+		res.Argv[i] = ev.resolveText(a)
+		if hasSentinel(a) {
+			res.Unresolved = append(res.Unresolved, i)
+			unresolved[i] = true
+		}
+	}
+	if start > 0 {
+		res.Launcher = ev.resolveAll(eng.args[:start])
+	}
+	res.Spans = computeSpans(file, srcLen, raw, unresolved, eng.env, eng.pos)
+	res.Env = ev.engineEnv(res, eng)
+}
+
+// engineEnv computes what the engine would see in its environment.
+func (ev *evaluator) engineEnv(res *Result, eng *engineRec) map[string]string {
+	exported := eng.env.exported()
+	cli := envWrapperAssigns(eng.args[:eng.call.Start], exported)
+	env := map[string]string{}
+	dr := eng.call.Docker
+	if dr == nil {
+		for k, v := range sandboxDefaults(eng.env.Get("TMPDIR").String()) {
+			if cur, ok := cli[k]; ok && cur == v {
+				delete(cli, k)
+			}
+		}
+		for k, v := range cli {
+			env[k] = ev.resolveText(v)
+		}
+		return env
+	}
+	lookup := func(k string) (string, bool) {
+		v, ok := cli[k]
+		return v, ok
+	}
+	for _, i := range dr.EnvFiles {
+		if i < 0 || i >= len(eng.args) {
+			continue
+		}
+		p := eng.args[i]
+		if v, ok := strings.CutPrefix(p, "--env-file="); ok {
+			p = v
+		}
+		if hasSentinel(p) {
+			res.Notes = append(res.Notes, "--env-file "+ev.resolveText(p)+": path not statically known")
+			continue
+		}
+		abs := absPath(eng.dir, p)
+		data, err := ev.readFile(abs)
+		if err != nil {
+			res.Notes = append(res.Notes, fmt.Sprintf("--env-file %s: %v", p, err))
+			continue
+		}
+		keys, vals, perr := parseDockerEnvFile(data, lookup)
+		for _, k := range keys {
+			env[k] = ev.resolveText(vals[k])
+		}
+		if perr != nil {
+			res.Notes = append(res.Notes, fmt.Sprintf("docker would refuse --env-file %s: %v", ev.display(abs), perr))
+		}
+	}
+	for _, i := range dr.Env {
+		if i < 0 || i >= len(eng.args) {
+			continue
+		}
+		kv := eng.args[i]
+		for _, pre := range []string{"--env=", "-e="} {
+			if v, ok := strings.CutPrefix(kv, pre); ok {
+				kv = v
+			}
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			if v, ok = cli[k]; !ok {
+				continue // docker drops a bare -e NAME unset in its own environment
+			}
+		}
+		env[k] = ev.resolveText(v)
+	}
+	return env
+}
+
+// resolveText replaces every sentinel in s with a readable placeholder
+// naming the skipped command whose output it stands for.
+func (ev *evaluator) resolveText(s string) string {
+	return ev.resolveDepth(s, 0)
+}
+
+func (ev *evaluator) resolveDepth(s string, depth int) string {
+	if !hasSentinel(s) {
+		return s
+	}
+	var sb strings.Builder
+	for {
+		i := strings.Index(s, sentinelPrefix)
+		if i < 0 {
+			sb.WriteString(s)
+			return sb.String()
+		}
+		sb.WriteString(s[:i])
+		rest := s[i+len(sentinelPrefix):]
+		j := strings.Index(rest, sentinelSuffix)
+		if j < 0 {
+			sb.WriteString(s[i:])
+			return sb.String()
+		}
+		id, err := strconv.Atoi(rest[:j])
+		if err != nil || id < 0 || id >= len(ev.skipped) || depth > 4 {
+			sb.WriteString("<unresolved>")
+		} else {
+			desc := strings.Join(ev.skipped[id], " ")
+			desc = ev.resolveDepth(desc, depth+1)
+			if len(desc) > 80 {
+				desc = desc[:77] + "..."
+			}
+			sb.WriteString("<unresolved: " + desc + ">")
+		}
+		s = rest[j+len(sentinelSuffix):]
+	}
+}
+
+func (ev *evaluator) resolveAll(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = ev.resolveText(s)
+	}
+	return out
+}

@@ -1,0 +1,77 @@
+package dryrun
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// testdataDir is this package's test tree.
+func testdataDir(t testing.TB, elem ...string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join(append([]string{"..", "testdata", "dryrun"}, elem...)...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func parseFile(t testing.TB, path string, lang syntax.LangVariant) ([]byte, *syntax.File) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(lang)).Parse(bytes.NewReader(src), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, f
+}
+
+// strictGuard fails the test if any command ever reaches the exec handler
+// after the sandbox's own, or interp's default handler behind it.
+func strictGuard(t testing.TB) func(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+		return func(ctx context.Context, args []string) error {
+			t.Errorf("a command reached the fallback exec handler (a real exec would follow): %q", args)
+			return interp.ExitStatus(127)
+		}
+	}
+}
+
+// evalFile evaluates one mode of a script file of testdata with a guard that
+// fails the test on any fallback.
+func evalFile(t testing.TB, root, script, mode string, lang syntax.LangVariant, opts Options) *Result {
+	t.Helper()
+	src, f := parseFile(t, script, lang)
+	opts.Root = root
+	opts.guard = strictGuard(t)
+	return Eval(context.Background(), script, src, f, mode, opts)
+}
+
+// evalSrc evaluates one mode of a script given as text, written into a temp
+// tree (with extra files).
+func evalSrc(t testing.TB, src, mode string, files map[string]string, opts Options) *Result {
+	t.Helper()
+	root := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	script := filepath.Join(root, "serve.sh")
+	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return evalFile(t, root, script, mode, syntax.LangBash, opts)
+}

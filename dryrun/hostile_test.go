@@ -1,0 +1,396 @@
+package dryrun
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// snapshot describes every file under dir: type, size, content hash, link
+// target.
+func snapshot(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	snap := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		desc := fi.Mode().String()
+		switch {
+		case fi.Mode()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			desc += " -> " + target
+		case fi.Mode().IsRegular():
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			sum := sha256.Sum256(data)
+			desc += fmt.Sprintf(" %d %x", len(data), sum[:8])
+		}
+		snap[p] = desc
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+func diffSnapshots(before, after map[string]string) []string {
+	var diffs []string
+	for p, d := range before {
+		if a, ok := after[p]; !ok {
+			diffs = append(diffs, "removed: "+p)
+		} else if a != d {
+			diffs = append(diffs, "changed: "+p)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			diffs = append(diffs, "created: "+p)
+		}
+	}
+	slices.Sort(diffs)
+	return diffs
+}
+
+// listWith lists the entries of dir whose name contains tok.
+func listWith(t testing.TB, dir, tok string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if strings.Contains(e.Name(), tok) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// listener counts the TCP connections it accepts.
+type listener struct {
+	ln    net.Listener
+	count atomic.Int64
+	wg    sync.WaitGroup
+}
+
+func newListener(t testing.TB) *listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &listener{ln: ln}
+	l.wg.Go(func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			l.count.Add(1)
+			_ = c.Close()
+		}
+	})
+	return l
+}
+
+func (l *listener) port() string { return strconv.Itoa(l.ln.Addr().(*net.TCPAddr).Port) }
+
+func (l *listener) close() {
+	_ = l.ln.Close()
+	l.wg.Wait()
+}
+
+func randomToken(t testing.TB) string {
+	t.Helper()
+	b := make([]byte, 6)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return "sltest" + hex.EncodeToString(b)
+}
+
+// hostileTree copies testdata/dryrun/hostile into a fresh tree and adds
+// symlinks that lead out of it.
+func hostileTree(t *testing.T, victim string) string {
+	t.Helper()
+	root := t.TempDir()
+	src := testdataDir(t, "hostile")
+	for _, name := range []string{"hostile.sh", "keep.txt", "procsubst.env", "evil.sh"} {
+		data, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(root, "escape"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]string{
+		"escape/passwd": "/etc/passwd",
+		"escape/victim": filepath.Join(victim, "secret.env"),
+		"escape/up":     "../../",
+	} {
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestHostile runs every mode of a script that tries every escape route and
+// checks that nothing was executed, written, removed or connected to.
+func TestHostile(t *testing.T) {
+	// Every Eval's private temp dir goes here, so that leftovers show.
+	procTmp := t.TempDir()
+	t.Setenv("TMPDIR", procTmp)
+
+	victim := t.TempDir()
+	for name, content := range map[string]string{"secret.env": "SECRET=1\n", "data/model.bin": "weights"} {
+		p := filepath.Join(victim, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := hostileTree(t, victim)
+	tok := randomToken(t)
+	ln := newListener(t)
+	defer ln.close()
+
+	// The checks must be able to fail: a real connection is counted, a
+	// real file is seen.
+	c, err := net.Dial("tcp", ln.ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = c.Close()
+	probe := filepath.Join(victim, "probe")
+	before := snapshot(t, victim)
+	if err := os.WriteFile(probe, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d := diffSnapshots(before, snapshot(t, victim)); len(d) != 1 {
+		t.Fatalf("snapshot does not see a created file: %v", d)
+	}
+	if err := os.Remove(probe); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for ln.count.Load() != 1 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if ln.count.Load() != 1 {
+		t.Fatalf("listener does not count connections")
+	}
+
+	beforeTree, beforeVictim := snapshot(t, root), snapshot(t, victim)
+	beforeTmp := listWith(t, os.TempDir(), tok)
+	beforeRealTmp := listWith(t, "/tmp", tok)
+
+	src, f := parseFile(t, filepath.Join(root, "hostile.sh"), syntax.LangBash)
+	opts := Options{
+		Root:    root,
+		Timeout: 2 * time.Second,
+		Env:     map[string]string{"VICTIM": victim, "TOKEN": tok, "PORT": ln.port()},
+		guard:   strictGuard(t),
+	}
+	eval := func(mode string) *Result {
+		return Eval(context.Background(), filepath.Join(root, "hostile.sh"), src, f, mode, opts)
+	}
+
+	noEngine := []string{"exec", "net", "eval", "redir", "subst", "trap", "source", "lookup", "bg", "cd"}
+	refused := map[string]error{
+		"procsubst":       ErrProcSubst,
+		"evalprocsubst":   ErrProcSubst,
+		"sourceprocsubst": ErrProcSubst,
+		"tilde":           ErrUnsupported,
+		"owner":           ErrUnsupported,
+		"owner2":          ErrUnsupported,
+	}
+	for _, mode := range noEngine {
+		r := eval(mode)
+		if !errors.Is(r.Err, ErrNoEngine) {
+			t.Errorf("%s: Err = %v, want ErrNoEngine", mode, r.Err)
+		}
+		if r.Argv != nil {
+			t.Errorf("%s: Argv = %q, want nil", mode, r.Argv)
+		}
+		if len(r.Skipped) == 0 && mode != "redir" && mode != "lookup" {
+			t.Errorf("%s: nothing skipped", mode)
+		}
+	}
+	for mode, want := range refused {
+		r := eval(mode)
+		if !errors.Is(r.Err, want) {
+			t.Errorf("%s: Err = %v, want %v", mode, r.Err, want)
+		}
+	}
+
+	// What the script can see of the host: only the sandbox's fixed values.
+	r := eval("host")
+	if r.Err != nil {
+		t.Fatalf("host: %v", r.Err)
+	}
+	got := map[string]string{}
+	for i := 3; i+1 < len(r.Argv); i += 2 {
+		got[r.Argv[i]] = r.Argv[i+1]
+	}
+	want := map[string]string{
+		"--home": sandboxHome, "--user": sandboxUser, "--path": sandboxPath, "--uid": sandboxUID,
+		"--tilde": sandboxHome, "--host": sandboxHostname, "--pwd": root, "--glob": "/etc/pass*",
+		"--shell": "", "--who": sandboxUser,
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("host: %s = %q, want %q", k, got[k], v)
+		}
+	}
+	for _, k := range []string{"--passwd", "--hostname", "--link"} {
+		if !strings.HasPrefix(got[k], "<unresolved") {
+			t.Errorf("host: %s = %q, want unresolved", k, got[k])
+		}
+	}
+	if !strings.HasPrefix(got["--tmp"], filepath.Join(procTmp, "servelint-dryrun-")) {
+		t.Errorf("host: TMPDIR = %q, want a private dir under %s", got["--tmp"], procTmp)
+	}
+	if _, err := os.Lstat(got["--tmp"]); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("host: the script's TMPDIR %s exists: %v", got["--tmp"], err)
+	}
+	for _, v := range got {
+		for _, host := range []string{os.Getenv("HOME"), os.Getenv("PATH")} {
+			if host != "" && v == host {
+				t.Errorf("host: the host's value %q leaked into the argv", v)
+			}
+		}
+		if strings.Contains(v, "root:x:0:0") {
+			t.Errorf("host: /etc/passwd leaked into the argv")
+		}
+	}
+
+	// Give background jobs that might have escaped a moment to act.
+	time.Sleep(100 * time.Millisecond)
+	if d := diffSnapshots(beforeTree, snapshot(t, root)); len(d) > 0 {
+		t.Errorf("the linted tree changed: %v", d)
+	}
+	if d := diffSnapshots(beforeVictim, snapshot(t, victim)); len(d) > 0 {
+		t.Errorf("the victim dir outside the tree changed: %v", d)
+	}
+	if got := listWith(t, os.TempDir(), tok); !slices.Equal(got, beforeTmp) {
+		t.Errorf("temp dir entries with the token: %v, before %v", got, beforeTmp)
+	}
+	if got := listWith(t, "/tmp", tok); !slices.Equal(got, beforeRealTmp) {
+		t.Errorf("/tmp entries with the token: %v, before %v", got, beforeRealTmp)
+	}
+	if left, err := os.ReadDir(procTmp); err != nil || len(left) > 0 {
+		t.Errorf("private temp dirs left behind: %v %v", left, err)
+	}
+	if n := ln.count.Load(); n != 1 {
+		t.Errorf("the listener saw %d connections from the script", n-1)
+	}
+}
+
+// TestHostileSkippedDetails checks what the hostile modes report.
+func TestHostileSkippedDetails(t *testing.T) {
+	victim := t.TempDir()
+	root := hostileTree(t, victim)
+	tok := randomToken(t)
+	opts := Options{Env: map[string]string{"VICTIM": victim, "TOKEN": tok, "PORT": "9"}}
+	script := filepath.Join(root, "hostile.sh")
+
+	skippedHas := func(r *Result, prefix ...string) bool {
+		for _, s := range r.Skipped {
+			if len(s) >= len(prefix) && slices.Equal(s[:len(prefix)], prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	r := evalFile(t, root, script, "exec", syntax.LangBash, opts)
+	for _, p := range [][]string{{"touch"}, {"rm", "-rf", victim}, {"/bin/rm"}, {"env", "touch"}, {"nohup", "touch"}, {"sh", "-c"}, {"docker", "run"}, {filepath.Join(root, "evil.sh")}, {"./evil.sh"}} {
+		if !skippedHas(r, p...) {
+			t.Errorf("exec: %q not in Skipped %q", p, r.Skipped)
+		}
+	}
+	if r.Err.(*ExitError).Exited != true {
+		t.Errorf("exec: `exec touch` should end the script: %v", r.Err)
+	}
+
+	r = evalFile(t, root, script, "source", syntax.LangBash, opts)
+	for _, p := range [][]string{{"source", "/etc/passwd"}, {".", "/etc/profile"}} {
+		if !skippedHas(r, p...) {
+			t.Errorf("source: %q not in Skipped %q", p, r.Skipped)
+		}
+	}
+	if len(r.Notes) == 0 {
+		t.Errorf("source: no notes about refused reads")
+	}
+
+	r = evalFile(t, root, script, "lookup", syntax.LangBash, opts)
+	if len(r.Skipped) != 0 && !skippedHas(r, "hash") {
+		// only builtins and emulations here: nothing to skip but maybe hash
+		t.Logf("lookup skipped: %q", r.Skipped)
+	}
+
+	r = evalFile(t, root, script, "cd", syntax.LangBash, opts)
+	if !skippedHas(r, "cat", "passwd") || !skippedHas(r, "source", "./passwd") {
+		t.Errorf("cd: reads outside the tree were not refused: %q", r.Skipped)
+	}
+}
+
+// TestProcSubstRuntimeLayer checks the last layer against process
+// substitution, with the static check switched off: interp fails to make
+// its FIFO in the sandbox's nonexistent TMPDIR, and the mode stops.
+func TestProcSubstRuntimeLayer(t *testing.T) {
+	victim := t.TempDir()
+	before := snapshot(t, victim)
+	for _, src := range []string{
+		`cat <(touch "$VICTIM/x")` + "\nexec radiance serve",
+		`diff <(touch "$VICTIM/y") <(rm -rf "$VICTIM") 2>/dev/null` + "\nexec radiance serve",
+		`x=$(cat <(touch "$VICTIM/z") 2>&1)` + "\nexec radiance serve \"$x\"",
+	} {
+		r := evalSrc(t, src, "serve", nil, Options{Env: map[string]string{"VICTIM": victim}, skipPrecheck: true})
+		if !errors.Is(r.Err, ErrProcSubst) {
+			t.Errorf("%q: Err = %v, want ErrProcSubst", src, r.Err)
+		}
+		// With the static check on, it is refused before running.
+		r = evalSrc(t, src, "serve", nil, Options{Env: map[string]string{"VICTIM": victim}})
+		if !errors.Is(r.Err, ErrProcSubst) || len(r.Skipped) != 0 {
+			t.Errorf("%q: static: Err = %v, skipped %q", src, r.Err, r.Skipped)
+		}
+	}
+	if d := diffSnapshots(before, snapshot(t, victim)); len(d) > 0 {
+		t.Errorf("victim changed: %v", d)
+	}
+}

@@ -1,0 +1,888 @@
+package dryrun
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// internalCmd is the program name the call handler rewrites an intercepted
+// builtin to; the exec handler then emulates it. It cannot be typed in a
+// script by accident.
+const internalCmd = "\x1eservelint-internal\x1e"
+
+// Internal operations, the first argument after internalCmd.
+const (
+	opSkip = "skip" // record the rest as a skipped command
+	opFail = "fail" // print args[1] to stderr, exit with status args[0]
+	opPwdP = "pwd-P"
+	opCmdV = "command-v" // args[0] is "v" or "V"
+	opType = "type"
+)
+
+// The sentinel a skipped command prints as its output. It carries the
+// index of the command in the skipped list; an argv element containing it
+// depends on that command's output and is reported unresolved. \x1e is not
+// in IFS, not a glob character and survives command substitution.
+const (
+	sentinelPrefix = "\x1eSLU"
+	sentinelSuffix = "\x1e"
+)
+
+func sentinel(id int) string { return sentinelPrefix + strconv.Itoa(id) + sentinelSuffix }
+
+func hasSentinel(s string) bool { return strings.Contains(s, sentinelPrefix) }
+
+// maxArgBytes bounds the size of one command's argument list.
+const maxArgBytes = 4 << 20
+
+// maxNotes bounds Result.Notes.
+const maxNotes = 32
+
+var (
+	// errEngineReached stops the run once the engine invocation is recorded.
+	errEngineReached = errors.New("engine invocation reached")
+	// errMainDone stops background jobs once the main script has finished.
+	errMainDone = errors.New("evaluation finished")
+)
+
+// joinKey marks the context of the `wait` that joins background jobs.
+type joinKey struct{}
+
+// errProcSubstReached stops a mode that reached a process substitution the
+// static check did not see.
+var errProcSubstReached = fmt.Errorf("%w: a process substitution <(…) or >(…) was reached", ErrProcSubst)
+
+// fifoMarker is the text interp prints when a process substitution fails to
+// create its FIFO in the sandbox's (nonexistent) temp dir.
+var fifoMarker = []byte("cannot create fifo")
+
+// engineRec is the first engine invocation reached.
+type engineRec struct {
+	args []string
+	call parser.EngineCall
+	env  *snapshotEnv
+	dir  string
+	pos  syntax.Pos
+}
+
+type fileEntry struct {
+	data []byte
+	err  error
+}
+
+// evaluator is the state of one Eval: the handlers given to interp are its
+// methods. Handlers may run concurrently (background jobs, pipes), so every
+// field they change is guarded by mu or atomic.
+type evaluator struct {
+	root     string
+	script   string
+	readFn   func(string) ([]byte, error)
+	custom   bool
+	maxCalls int64
+	runCtx   context.Context
+	cancel   context.CancelCauseFunc
+	deadline time.Time
+	guard    func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc
+
+	calls atomic.Int64
+
+	mu      sync.Mutex
+	closed  bool
+	engine  *engineRec
+	skipped [][]string
+	notes   []string
+	files   map[string]fileEntry
+	virtual map[string]bool
+	funcs   map[string]bool
+	pipes   []*os.File
+
+	stderr tailBuf
+}
+
+// alive returns why the run must stop, or nil.
+func (ev *evaluator) alive() error {
+	return context.Cause(ev.runCtx)
+}
+
+// fail stops the run with err and returns it.
+func (ev *evaluator) fail(err error) error {
+	ev.cancel(err)
+	return err
+}
+
+// recoverTo turns a panic in a handler into an error that stops the run:
+// handlers also run on goroutines interp starts, where a panic could not
+// be recovered by Eval.
+func (ev *evaluator) recoverTo(err *error) {
+	if p := recover(); p != nil {
+		*err = ev.fail(fmt.Errorf("%w: panic in a sandbox handler: %v", ErrInternal, p))
+	}
+}
+
+func (ev *evaluator) note(format string, args ...any) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if !ev.closed && len(ev.notes) < maxNotes {
+		ev.notes = append(ev.notes, fmt.Sprintf(format, args...))
+	}
+}
+
+// display names a path for messages: relative to the root when inside it.
+func (ev *evaluator) display(p string) string {
+	if within(ev.root, p) {
+		if rel, err := filepath.Rel(ev.root, p); err == nil {
+			return rel
+		}
+	}
+	return p
+}
+
+func (ev *evaluator) maybeFunc(name string) bool {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	return ev.funcs[name]
+}
+
+// addFuncs records the names of the functions a file may define.
+func (ev *evaluator) addFuncs(n syntax.Node) {
+	var names []string
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
+			names = append(names, fd.Name.Value)
+		}
+		return true
+	})
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	for _, name := range names {
+		ev.funcs[name] = true
+	}
+}
+
+// write writes s to a command's output. A pipe gets the run's deadline so a
+// reader that never reads cannot block the evaluation; write errors are
+// ignored as a shell's writer would (a closed pipe is normal).
+func (ev *evaluator) write(w io.Writer, s string) {
+	if w == nil {
+		return
+	}
+	if f, ok := w.(*os.File); ok {
+		_ = f.SetWriteDeadline(ev.deadline)
+	}
+	_, _ = io.WriteString(w, s)
+}
+
+// skip records args as a command that is not run and prints its sentinel.
+func (ev *evaluator) skip(hc interp.HandlerContext, args []string) error {
+	ev.mu.Lock()
+	if ev.closed {
+		ev.mu.Unlock()
+		return errMainDone
+	}
+	id := len(ev.skipped)
+	ev.skipped = append(ev.skipped, slices.Clone(args))
+	ev.mu.Unlock()
+	ev.write(hc.Stdout, sentinel(id)+"\n")
+	return nil
+}
+
+func internal(op string, args ...string) ([]string, error) {
+	return append([]string{internalCmd, op}, args...), nil
+}
+
+// unsupportedBuiltins are interp builtins that fail with "unsupported
+// builtin" (status 2) or that only reach a call when named dynamically;
+// they are recorded as skipped instead.
+var unsupportedBuiltins = map[string]bool{
+	"bg": true, "fc": true, "fg": true, "jobs": true, "kill": true, "newgrp": true, "umask": true,
+	"bind": true, "caller": true, "compgen": true, "complete": true, "compopt": true, "disown": true,
+	"enable": true, "history": true, "logout": true, "suspend": true, "ulimit": true,
+	"declare": true, "typeset": true, "local": true, "export": true, "readonly": true, "let": true,
+}
+
+// callHandler sees every simple command (builtins, functions and programs)
+// after expansion. It counts the budget and rewrites the builtins that
+// would otherwise reach the host: path searches (command -v, type, source),
+// pwd -P, and the unsupported ones; it checks code parsed at run time (eval,
+// trap, alias, source) for constructs the sandbox refuses.
+func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []string, err error) {
+	defer ev.recoverTo(&err)
+	if ctx.Value(joinKey{}) != nil {
+		if len(args) == 1 && args[0] == "wait" {
+			return args, nil
+		}
+		return nil, errMainDone
+	}
+	if err := ev.alive(); err != nil {
+		return nil, err
+	}
+	if n := ev.calls.Add(1); n > ev.maxCalls {
+		return nil, ev.fail(fmt.Errorf("%w: more than %d commands", ErrBudget, ev.maxCalls))
+	}
+	size := 0
+	for _, a := range args {
+		size += len(a)
+		if strings.Contains(a, string(fifoMarker)) {
+			// interp's report of a failed process substitution, captured
+			// by a command substitution and passed on as a value.
+			return nil, ev.fail(errProcSubstReached)
+		}
+	}
+	if size > maxArgBytes {
+		return nil, ev.fail(fmt.Errorf("%w: a command's arguments exceed %d bytes", ErrBudget, maxArgBytes))
+	}
+	hc := interp.HandlerCtx(ctx)
+
+	// Look through `builtin` and `command` (without options).
+	i := 0
+	for i < len(args)-1 && (args[i] == "builtin" || (args[i] == "command" && !strings.HasPrefix(args[i+1], "-"))) {
+		i++
+	}
+	head, rest := args[i], args[i+1:]
+	switch head {
+	case "command":
+		verbose, j := "", 0
+		for ; j < len(rest); j++ {
+			a := rest[j]
+			if a == "--" {
+				j++
+				break
+			}
+			if !strings.HasPrefix(a, "-") || a == "-" {
+				break
+			}
+			if strings.Contains(a, "V") {
+				verbose = "V"
+			} else if strings.Contains(a, "v") && verbose == "" {
+				verbose = "v"
+			}
+		}
+		if verbose != "" {
+			return internal(opCmdV, append([]string{verbose}, rest[j:]...)...)
+		}
+	case "type":
+		return internal(opType, rest...)
+	case "pwd":
+		for _, a := range rest {
+			if strings.HasPrefix(a, "-") && strings.Contains(a, "P") {
+				return internal(opPwdP)
+			}
+		}
+	case "source", ".":
+		return ev.interceptSource(hc, args, i)
+	case "cd", "pushd":
+		ev.noteCd(hc, rest)
+	case "eval":
+		if err := ev.checkCode(strings.Join(rest, " "), "eval"); err != nil {
+			return nil, err
+		}
+	case "trap":
+		j := 0
+		for j < len(rest) && strings.HasPrefix(rest[j], "-") && rest[j] != "-" {
+			j++
+		}
+		if len(rest)-j >= 2 {
+			if err := ev.checkCode(rest[j], "trap"); err != nil {
+				return nil, err
+			}
+		}
+	case "alias":
+		for _, a := range rest {
+			if _, v, ok := strings.Cut(a, "="); ok {
+				if err := ev.checkCode(v, "alias"); err != nil {
+					return nil, err
+				}
+			}
+		}
+	case "test", "[":
+		for _, a := range rest {
+			if a == "-O" || a == "-G" {
+				return nil, ev.fail(fmt.Errorf("%w: test %s is not evaluated: it consults the host's user database", ErrUnsupported, a))
+			}
+		}
+	default:
+		if unsupportedBuiltins[head] && (i > 0 || !ev.maybeFunc(head)) {
+			return internal(opSkip, args[i:]...)
+		}
+	}
+	return args, nil
+}
+
+// checkCode checks shell code parsed at run time (by eval, trap or alias)
+// for constructs the sandbox refuses. Code that does not parse is left to
+// interp, which reports it as bash would.
+func (ev *evaluator) checkCode(src, what string) error {
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), what)
+	if err != nil {
+		return nil
+	}
+	if fb := findForbidden(f, nil); fb != nil {
+		return ev.fail(fb.error(what))
+	}
+	ev.addFuncs(f)
+	return nil
+}
+
+// interceptSource resolves the file of `source FILE` / `. FILE` inside the
+// tree (interp would otherwise search PATH on the host), checks that it
+// parses and holds nothing the sandbox refuses, and hands interp its
+// absolute path. A file outside the tree, or missing, fails like a missing
+// file in bash (status 1) and is recorded as skipped.
+func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i int) ([]string, error) {
+	if len(args) <= i+1 {
+		return args, nil // interp reports the usage error
+	}
+	p := args[i+1]
+	abs, err := ev.sourcePath(hc.Dir, p)
+	var data []byte
+	if err == nil {
+		data, err = ev.readFile(abs)
+	}
+	if err != nil {
+		if errors.Is(err, errOutsideTree) || errors.Is(err, errUnresolvedPath) {
+			ev.mu.Lock()
+			if !ev.closed {
+				ev.skipped = append(ev.skipped, slices.Clone(args[i:]))
+			}
+			ev.mu.Unlock()
+		}
+		ev.note("%s %s: %v", args[i], p, err)
+		return internal(opFail, "1", fmt.Sprintf("%s: %s: %v", args[i], p, err))
+	}
+	f, err := syntax.NewParser().Parse(bytes.NewReader(data), ev.display(abs))
+	if err != nil {
+		return nil, ev.fail(fmt.Errorf("%w: %v", ErrSource, err))
+	}
+	if fb := findForbidden(f, nil); fb != nil {
+		return nil, ev.fail(fb.error(ev.display(abs)))
+	}
+	ev.addFuncs(f)
+	out := slices.Clone(args)
+	out[i+1] = abs
+	return out, nil
+}
+
+// errUnresolvedPath is the reason a path that depends on a skipped
+// command's output is not opened.
+var errUnresolvedPath = errors.New("path depends on the output of a command that was not run")
+
+// sourcePath resolves a sourced file's path. bash searches PATH first for a
+// name without a slash; the sandbox has no PATH and only looks in the
+// current directory.
+func (ev *evaluator) sourcePath(dir, p string) (string, error) {
+	if p == "" {
+		return "", fs.ErrNotExist
+	}
+	if hasSentinel(p) {
+		return "", errUnresolvedPath
+	}
+	abs := absPath(dir, p)
+	if !within(ev.root, abs) {
+		return "", errOutsideTree
+	}
+	return abs, nil
+}
+
+// noteCd lets `cd DIR` / `pushd DIR` succeed for a directory outside the
+// tree without looking at it: the runner's directory changes and the stat
+// handler answers for that directory alone, from memory.
+func (ev *evaluator) noteCd(hc interp.HandlerContext, rest []string) {
+	var target string
+	switch {
+	case len(rest) == 0:
+		target = hc.Env.Get("HOME").String()
+	case len(rest) == 1 && rest[0] == "-":
+		target = hc.Env.Get("OLDPWD").String()
+	case len(rest) == 1:
+		target = rest[0]
+	default:
+		return
+	}
+	if target == "" || strings.HasPrefix(target, "+") || strings.HasPrefix(target, "-") {
+		return
+	}
+	abs := absPath(hc.Dir, target)
+	if within(ev.root, abs) {
+		return
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if !ev.closed {
+		ev.virtual[abs] = true
+	}
+}
+
+func (ev *evaluator) isVirtual(abs string) bool {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	return ev.virtual[abs]
+}
+
+// sandboxExec is the exec middleware. It handles every command itself and
+// never calls next: no code path leads to interp's default handler, which
+// would run a program.
+func (ev *evaluator) sandboxExec(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	_ = next // deliberately never called
+	return ev.execHandler
+}
+
+// execHandler receives every command that is not a builtin or a function:
+// the engine invocation is recorded, pure helpers are emulated, the
+// internal operations of callHandler are carried out, and everything else
+// is recorded as skipped.
+func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error) {
+	defer ev.recoverTo(&err)
+	if err := ev.alive(); err != nil {
+		return err
+	}
+	hc := interp.HandlerCtx(ctx)
+	if args[0] == internalCmd {
+		return ev.internal(ctx, hc, args[1:])
+	}
+	if ec, ok := parser.DetectEngine(forDetect(args)); ok && launches(hc.Stdout) {
+		ev.recordEngine(hc, args, ec)
+		return errEngineReached
+	}
+	if h := helperFor(args[0]); h != nil && !slices.ContainsFunc(args, hasSentinel) {
+		return h(ev, ctx, hc, args)
+	}
+	return ev.skip(hc, args)
+}
+
+// forDetect marks argv elements that are wholly a skipped command's output
+// as parser.Unknown for engine detection.
+func forDetect(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if strings.HasPrefix(a, sentinelPrefix) && strings.HasSuffix(a, sentinelSuffix) && strings.Count(a, sentinelSuffix) == 2 {
+			if out == nil {
+				out = slices.Clone(args)
+			}
+			out[i] = parser.Unknown
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// launches reports whether a command writing to w is a launch rather than a
+// query whose output is captured by a command substitution ($(radiance
+// --version)).
+func launches(w io.Writer) bool {
+	_, captured := w.(*strings.Builder)
+	return !captured
+}
+
+// recordEngine records the first engine invocation and stops the run.
+func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall) {
+	snap := takeSnapshot(hc.Env)
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.closed || ev.engine != nil || context.Cause(ev.runCtx) != nil {
+		return
+	}
+	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: hc.Pos}
+	ev.cancel(errEngineReached)
+}
+
+// internal carries out an operation callHandler rewrote a builtin to.
+func (ev *evaluator) internal(ctx context.Context, hc interp.HandlerContext, args []string) error {
+	if len(args) == 0 {
+		return ev.fail(fmt.Errorf("%w: empty internal operation", ErrInternal))
+	}
+	op, args := args[0], args[1:]
+	switch op {
+	case opSkip:
+		return ev.skip(hc, args)
+	case opFail:
+		code, err := strconv.Atoi(args[0])
+		if err != nil || code <= 0 || code > 255 {
+			code = 1
+		}
+		ev.write(hc.Stderr, args[1]+"\n")
+		return interp.ExitStatus(code)
+	case opPwdP:
+		ev.write(hc.Stdout, ev.physical(hc.Dir)+"\n")
+		return nil
+	case opCmdV:
+		return ev.commandV(hc, args[0], args[1:])
+	case opType:
+		return ev.typeBuiltin(hc, args)
+	}
+	return ev.fail(fmt.Errorf("%w: unknown internal operation %q", ErrInternal, op))
+}
+
+// physical resolves the symlinks of a directory inside the tree; a
+// directory outside is shown as it is.
+func (ev *evaluator) physical(dir string) string {
+	if within(ev.root, dir) {
+		if p, err := resolveInTree(ev.root, dir, true); err == nil {
+			return p
+		}
+	}
+	return dir
+}
+
+// kind says what a command name is, as `type -t` would, without a PATH
+// search: every name that is not a keyword, function or builtin is taken
+// to be a program, as it would be on the machine the script is written for.
+func (ev *evaluator) kind(name string) string {
+	switch {
+	case syntax.IsKeyword(name):
+		return "keyword"
+	case ev.maybeFunc(name):
+		return "function"
+	case interp.IsBuiltin(name):
+		return "builtin"
+	}
+	return "file"
+}
+
+// fakePath is where the sandbox says a program is.
+func fakePath(name string) string {
+	if strings.Contains(name, "/") {
+		return name
+	}
+	return "/usr/bin/" + name
+}
+
+// commandV emulates `command -v` / `command -V`.
+func (ev *evaluator) commandV(hc interp.HandlerContext, mode string, names []string) error {
+	var sb strings.Builder
+	for _, n := range names {
+		k := ev.kind(n)
+		switch {
+		case mode == "v" && k == "file":
+			sb.WriteString(fakePath(n) + "\n")
+		case mode == "v":
+			sb.WriteString(n + "\n")
+		default:
+			sb.WriteString(describe(n, k) + "\n")
+		}
+	}
+	ev.write(hc.Stdout, sb.String())
+	return nil
+}
+
+func describe(name, kind string) string {
+	switch kind {
+	case "keyword":
+		return name + " is a shell keyword"
+	case "function":
+		return name + " is a function"
+	case "builtin":
+		return name + " is a shell builtin"
+	}
+	return name + " is " + fakePath(name)
+}
+
+// typeBuiltin emulates `type [-afptP] NAME...`.
+func (ev *evaluator) typeBuiltin(hc interp.HandlerContext, args []string) error {
+	mode := ""
+	j := 0
+	for ; j < len(args) && strings.HasPrefix(args[j], "-") && len(args[j]) > 1; j++ {
+		if args[j] == "--" {
+			j++
+			break
+		}
+		for _, c := range args[j][1:] {
+			switch c {
+			case 't', 'p', 'P':
+				mode = string(c)
+			}
+		}
+	}
+	var sb strings.Builder
+	for _, n := range args[j:] {
+		k := ev.kind(n)
+		switch mode {
+		case "t":
+			sb.WriteString(k + "\n")
+		case "P":
+			sb.WriteString(fakePath(n) + "\n")
+		case "p":
+			if k == "file" {
+				sb.WriteString(fakePath(n) + "\n")
+			}
+		default:
+			sb.WriteString(describe(n, k) + "\n")
+		}
+	}
+	ev.write(hc.Stdout, sb.String())
+	return nil
+}
+
+// readFile reads a file of the tree, once per evaluation. Symlinks are
+// resolved without leaving the tree; the read goes through Options.ReadFile
+// when set.
+func (ev *evaluator) readFile(abs string) ([]byte, error) {
+	abs = filepath.Clean(abs)
+	if !within(ev.root, abs) {
+		return nil, errOutsideTree
+	}
+	ev.mu.Lock()
+	e, ok := ev.files[abs]
+	ev.mu.Unlock()
+	if ok {
+		return e.data, e.err
+	}
+	real, err := resolveInTree(ev.root, abs, true)
+	var data []byte
+	if err == nil {
+		if ev.custom {
+			data, err = ev.readFn(abs)
+			if err == nil && len(data) > maxFileSize {
+				data, err = nil, fmt.Errorf("larger than %d bytes", maxFileSize)
+			}
+		} else {
+			data, err = readRegular(real)
+		}
+	}
+	ev.mu.Lock()
+	if !ev.closed {
+		ev.files[abs] = fileEntry{data, err}
+	}
+	ev.mu.Unlock()
+	return data, err
+}
+
+// pipeOf returns a read-only *os.File that yields data. An *os.File (rather
+// than any reader) keeps interp from starting its own copying goroutine;
+// the pipe is closed when the evaluation ends at the latest.
+func (ev *evaluator) pipeOf(data []byte) (*os.File, error) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	ev.mu.Lock()
+	if ev.closed {
+		ev.mu.Unlock()
+		_ = pr.Close()
+		_ = pw.Close()
+		return nil, errMainDone
+	}
+	ev.pipes = append(ev.pipes, pr, pw)
+	ev.mu.Unlock()
+	if len(data) <= 4096 { // fits in any pipe buffer: no goroutine needed
+		_, werr := pw.Write(data)
+		if cerr := pw.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			_ = pr.Close()
+			return nil, werr
+		}
+		return pr, nil
+	}
+	go func() {
+		// Fails with EPIPE once the reader is closed; either way the
+		// writer is done.
+		_, _ = pw.Write(data)
+		_ = pw.Close()
+	}()
+	return pr, nil
+}
+
+// writeFlags are the open flags of any redirection that writes.
+const writeFlags = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC
+
+// openHandler opens files for redirections, source and $(<file). Every
+// write goes to a sink; reads are served only from the tree (and
+// /dev/null).
+func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm os.FileMode) (rwc io.ReadWriteCloser, err error) {
+	defer ev.recoverTo(&err)
+	if err := ev.alive(); err != nil {
+		return nil, err
+	}
+	if flag&writeFlags != 0 {
+		return &sink{ev: ev}, nil
+	}
+	hc := interp.HandlerCtx(ctx)
+	if p == "" {
+		return nil, &os.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
+	}
+	abs := absPath(hc.Dir, p)
+	if abs == os.DevNull {
+		return ev.openPipe(nil)
+	}
+	data, err := ev.readFile(abs)
+	if errors.Is(err, errOutsideTree) {
+		// The file may well exist on the machine the script is written
+		// for: its content is unknown, like a skipped command's output.
+		ev.note("read of %s refused: %v", p, errOutsideTree)
+		ev.mu.Lock()
+		if ev.closed {
+			ev.mu.Unlock()
+			return nil, errMainDone
+		}
+		id := len(ev.skipped)
+		ev.skipped = append(ev.skipped, []string{"<", p})
+		ev.mu.Unlock()
+		return ev.openPipe([]byte(sentinel(id) + "\n"))
+	}
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &os.PathError{Op: "open", Path: p, Err: err}
+	}
+	return ev.openPipe(data)
+}
+
+// openPipe is pipeOf for the open handler, which must not return a typed
+// nil.
+func (ev *evaluator) openPipe(data []byte) (io.ReadWriteCloser, error) {
+	f, err := ev.pipeOf(data)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// statHandler answers stat inside the tree (symlinks resolved without
+// leaving it), for directories the script cd'ed into outside the tree (from
+// memory), and says "not found" for everything else.
+func (ev *evaluator) statHandler(ctx context.Context, name string, follow bool) (fi fs.FileInfo, err error) {
+	defer ev.recoverTo(&err)
+	abs := filepath.Clean(name)
+	if !filepath.IsAbs(abs) {
+		abs = absPath(interp.HandlerCtx(ctx).Dir, name)
+	}
+	if ev.isVirtual(abs) {
+		return fakeInfo{name: filepath.Base(abs), dir: true}, nil
+	}
+	if !within(ev.root, abs) {
+		return nil, &os.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	real, err := resolveInTree(ev.root, abs, follow)
+	if err != nil {
+		return nil, &os.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	fi, err = os.Lstat(real)
+	if err != nil && ev.custom {
+		if data, rerr := ev.readFile(abs); rerr == nil {
+			return fakeInfo{name: filepath.Base(abs), size: int64(len(data))}, nil
+		}
+	}
+	return fi, err
+}
+
+// accessHandler answers -r/-w/-x and cd's permission check from the mode
+// bits of files inside the tree.
+func (ev *evaluator) accessHandler(ctx context.Context, name string, mode interp.AccessMode) (err error) {
+	defer ev.recoverTo(&err)
+	fi, err := ev.statHandler(ctx, name, true)
+	if err != nil {
+		return err
+	}
+	perm := fi.Mode().Perm()
+	switch {
+	case mode&interp.AccessRead != 0 && perm&0o444 == 0,
+		mode&interp.AccessWrite != 0 && perm&0o222 == 0,
+		mode&interp.AccessExec != 0 && perm&0o111 == 0:
+		return &os.PathError{Op: "access", Path: name, Err: fs.ErrPermission}
+	}
+	return nil
+}
+
+// readDirHandler lists directories (for globbing) inside the tree only.
+func (ev *evaluator) readDirHandler(ctx context.Context, name string) (entries []fs.DirEntry, err error) {
+	defer ev.recoverTo(&err)
+	abs := absPath(interp.HandlerCtx(ctx).Dir, name)
+	if ev.isVirtual(abs) {
+		return nil, nil
+	}
+	if !within(ev.root, abs) {
+		return nil, &os.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	real, err := resolveInTree(ev.root, abs, true)
+	if err != nil {
+		return nil, &os.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	return os.ReadDir(real)
+}
+
+// close ends the evaluation: later handler calls (from background jobs
+// that have not stopped yet) change nothing, and every pipe is closed.
+func (ev *evaluator) close() {
+	ev.mu.Lock()
+	ev.closed = true
+	pipes := ev.pipes
+	ev.pipes = nil
+	ev.mu.Unlock()
+	for _, p := range pipes {
+		_ = p.Close() // may already be closed by interp
+	}
+}
+
+// sink is where every write goes: the runner's stdout and stderr and every
+// file a redirection opens for writing. It watches for interp's report of
+// a process substitution, and keeps the tail of stderr for error messages.
+type sink struct {
+	ev   *evaluator
+	tail *tailBuf
+}
+
+// Write implements io.Writer.
+func (s *sink) Write(p []byte) (int, error) {
+	if bytes.Contains(p, fifoMarker) {
+		s.ev.cancel(errProcSubstReached)
+	}
+	if s.tail != nil {
+		s.tail.add(p)
+	}
+	return len(p), nil
+}
+
+// Read implements io.Reader: a sink reads as empty.
+func (s *sink) Read([]byte) (int, error) { return 0, io.EOF }
+
+// Close implements io.Closer.
+func (s *sink) Close() error { return nil }
+
+// tailBuf keeps the last bytes written to it.
+type tailBuf struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+const tailMax = 2048
+
+func (t *tailBuf) add(p []byte) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > 2*tailMax {
+		t.b = append(t.b[:0], t.b[len(t.b)-tailMax:]...)
+	}
+}
+
+func (t *tailBuf) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b := t.b
+	if len(b) > tailMax {
+		b = b[len(b)-tailMax:]
+	}
+	return string(b)
+}

@@ -1,0 +1,68 @@
+package lint
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/servelint/servelint/dryrun"
+	"github.com/servelint/servelint/parser"
+	"github.com/servelint/servelint/rules"
+)
+
+// SandboxEvaluator returns the Evaluator that runs each mode of a script in
+// the dryrun sandbox, with a per-mode timeout, jobs modes at a time. Reads
+// are confined to the unit's roots.
+func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]byte, error)) Evaluator {
+	if jobs < 1 {
+		jobs = 1
+	}
+	return func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult {
+		root := evalRoot(u, s)
+		path, err := filepath.Abs(s.Path)
+		if err != nil {
+			path = s.Path
+		}
+		out := make(map[string]*rules.EvalResult, len(s.Modes))
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, jobs)
+		for _, m := range s.Modes {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func(mode string) {
+				defer wg.Done()
+				defer func() { <-sem }()
+				r := dryrun.Eval(context.Background(), path, s.Src, s.File, mode,
+					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile})
+				er := &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err}
+				mu.Lock()
+				out[mode] = er
+				mu.Unlock()
+			}(m.Name)
+		}
+		wg.Wait()
+		return out
+	}
+}
+
+// evalRoot is the directory the evaluator may read: the linted root that
+// holds the script (the script's own directory at least).
+func evalRoot(u *parser.Unit, s *parser.Script) string {
+	abs, err := filepath.Abs(s.Path)
+	if err != nil {
+		return filepath.Dir(s.Path)
+	}
+	best := filepath.Dir(abs)
+	for _, r := range u.Roots {
+		ra, err := filepath.Abs(r)
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(ra, abs); err == nil && rel != ".." && !filepath.IsAbs(rel) && len(rel) > 0 && rel[0] != '.' && len(ra) < len(best) {
+			best = ra
+		}
+	}
+	return best
+}

@@ -1,0 +1,208 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// ArgvDrift compares each mode's dry-run argv with the proven mode's.
+var ArgvDrift = &analysis.Analyzer{
+	Name: "argvdrift",
+	Doc: `a mode's dry-run argv differs from the proven mode's where it must not
+
+Law 3 (proof is the argv) and law 5 (scoring modes share one shape): the
+argv each mode hands the engine is obtained by evaluating the script in a
+sandbox (nothing is executed) and compared byte for byte:
+- every flag the owning env file owns has the same value in every mode as in
+  the proven mode, except a calib mode's own knobs (its step and n-gram
+  placement);
+- a scoring mode (kl*, score*, eval*) equals the proven mode on every shape
+  flag of the engine, and scoring modes equal each other;
+- with modes.proven named in the config, every mode equals the proven one on
+  all flags except per-mode ones (--port, --log-file, --served-model-name…).
+Modes that are different shapes by design (prefill/decode roles, presets in
+a script with no owning env file) are not compared. A mode that cannot be
+evaluated is an info finding that says why, never a silent pass. The proven
+mode is serve, else the first mode; a config can name it.
+
+No fix: it is the proof. The privateshape and shapealias fixes make it pass.`,
+	Requires: []*analysis.Analyzer{Model, DryRun},
+	Run:      runArgvDrift,
+}
+
+func runArgvDrift(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	argvs := pass.ResultOf[DryRun].(*Argvs)
+	for _, s := range c.Unit.Scripts {
+		if argvs.ByScript[s.Path] == nil || len(s.Modes) < 2 {
+			continue
+		}
+		if len(c.Unit.Owning[s.Path]) == 0 && !c.Config.ProvenNamed {
+			continue // per-workload presets with no owner: shapes by design
+		}
+		c.driftScript(pass, s, argvs)
+	}
+	return nil, nil
+}
+
+// Drift is one flag on which a mode differs from the mode it must match.
+type Drift struct {
+	Flag           string
+	Value, Against string
+	Missing        bool
+}
+
+func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argvs) {
+	proven := s.Proven()
+	pr := argvs.Of(s, proven.Name)
+	if pr == nil || pr.Err != nil || len(pr.Argv) == 0 {
+		c.report(pass, diag{sev: Info, path: s.Path, start: proven.Start, end: proven.End,
+			msg: fmt.Sprintf("the proven mode %s could not be evaluated (%s): no mode's argv was compared", proven.Name, evalWhy(pr))})
+		return
+	}
+	prof, pflags := ParseArgv(pr)
+	var firstScoring *parser.Mode
+	reported := map[string]bool{}
+	for _, m := range s.Modes {
+		if m == proven {
+			continue
+		}
+		r := argvs.Of(s, m.Name)
+		if r == nil || r.Err != nil || len(r.Argv) == 0 {
+			c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
+				msg: fmt.Sprintf("%s could not be evaluated (%s): its argv was not compared with %s's", m.Name, evalWhy(r), proven.Name)})
+			continue
+		}
+		_, mflags := ParseArgv(r)
+		for _, flag := range c.mustMatch(s, prof, m, pflags, mflags) {
+			c.reportDrift(pass, s, m, proven.Name, flag, mflags, pflags, reported)
+		}
+		if m.Role != parser.RoleScoring {
+			continue
+		}
+		if firstScoring == nil {
+			firstScoring = m
+			continue
+		}
+		fr := argvs.Of(s, firstScoring.Name)
+		if fr == nil || fr.Err != nil {
+			continue
+		}
+		_, fflags := ParseArgv(fr)
+		for _, f := range prof.Flags {
+			if differs(fflags, mflags, f.Name) {
+				c.reportDrift(pass, s, m, firstScoring.Name, f.Name, mflags, fflags, reported)
+			}
+		}
+	}
+}
+
+func evalWhy(r *EvalResult) string {
+	switch {
+	case r == nil:
+		return "not evaluated"
+	case r.Err != nil:
+		return r.Err.Error()
+	}
+	return "no engine invocation was reached"
+}
+
+// mustMatch lists the flags on which mode m must equal the proven mode and
+// does not.
+func (c *Context) mustMatch(s *parser.Script, prof *parser.Profile, m *parser.Mode, pflags, mflags map[string]ArgvFlag) []string {
+	set := map[string]bool{}
+	calib := m.Role == parser.RoleCalib
+	for _, f := range prof.Flags {
+		if _, owned := c.Unit.Owner(s, prof, f.Name); owned && !(calib && c.isCalibKnob(f.Name)) {
+			set[f.Name] = true
+		}
+		if m.Role == parser.RoleScoring {
+			set[f.Name] = true
+		}
+	}
+	if c.Config.ProvenNamed {
+		perMode := map[string]bool{}
+		for _, f := range c.Config.PerModeFlags {
+			perMode[prof.Canon(f)] = true
+		}
+		for k := range pflags {
+			if !perMode[k] && !(calib && c.isCalibKnob(k)) {
+				set[k] = true
+			}
+		}
+		for k := range mflags {
+			if !perMode[k] && !(calib && c.isCalibKnob(k)) {
+				set[k] = true
+			}
+		}
+	}
+	var out []string
+	for k := range set {
+		if differs(pflags, mflags, k) {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// differs reports whether two argvs disagree on a flag; an unresolved value
+// is not compared (never guessed).
+func differs(a, b map[string]ArgvFlag, flag string) bool {
+	x, okx := a[flag]
+	y, oky := b[flag]
+	if !okx && !oky {
+		return false
+	}
+	if okx && oky && (x.Unresolved || y.Unresolved) {
+		return false
+	}
+	return okx != oky || x.Value != y.Value
+}
+
+func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.Mode, against, flag string, mflags, oflags map[string]ArgvFlag, reported map[string]bool) {
+	key := m.Name + "\x00" + flag
+	if reported[key] {
+		return
+	}
+	reported[key] = true
+	mv, mok := mflags[flag]
+	ov, ook := oflags[flag]
+	var msg string
+	switch {
+	case mok && ook:
+		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, flag, mv.Value, against, ov.Value)
+	case mok:
+		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Name, flag, mv.Value, against)
+	default:
+		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, flag, against, ov.Value)
+	}
+	switch m.Role {
+	case parser.RoleScoring:
+		msg += "; scoring numbers are only comparable at one shape"
+	default:
+		msg += "; the dry-run argv must match the proven mode byte for byte"
+	}
+	if prof, ok := firstProfile(s); ok {
+		if o, owned := c.Unit.Owner(s, prof, flag); owned {
+			msg += fmt.Sprintf(" (%s owns it as %s=%s)", c.Where(o.Def.File.Path, o.Def.Entry.Start), o.Key, o.Def.Entry.Raw)
+		}
+	}
+	path, st, en, ok := c.valueSpan(s, m, flag)
+	if !ok {
+		path, st, en = s.Path, m.Start, m.End
+	}
+	c.report(pass, diag{sev: Error, path: path, start: st, end: en, msg: msg})
+}
+
+func firstProfile(s *parser.Script) (*parser.Profile, bool) {
+	ps := s.Profiles()
+	if len(ps) == 0 {
+		return nil, false
+	}
+	return ps[0], true
+}

@@ -1,0 +1,160 @@
+package rules
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// DryRun evaluates every mode of every script once, in the sandbox, and
+// hands the engine argv to the rules that compare or read it.
+var DryRun = &analysis.Analyzer{
+	Name:       "dryrun",
+	Doc:        "evaluates each mode of each serve script in a sandbox (nothing is executed) and records the engine argv it would run",
+	Requires:   []*analysis.Analyzer{Model},
+	Run:        runDryRun,
+	ResultType: reflect.TypeOf((*Argvs)(nil)),
+}
+
+// Argvs holds the dry-run argv of every (script, mode).
+type Argvs struct {
+	ByScript map[string]map[string]*EvalResult
+}
+
+// Of returns a mode's result, nil when the mode was not evaluated.
+func (a *Argvs) Of(s *parser.Script, mode string) *EvalResult {
+	if a == nil {
+		return nil
+	}
+	return a.ByScript[s.Path][mode]
+}
+
+// ErrNoEvaluator is the error of every mode when no evaluator is wired.
+var ErrNoEvaluator = errors.New("dry-run evaluation is not available in this run")
+
+func runDryRun(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	out := &Argvs{ByScript: map[string]map[string]*EvalResult{}}
+	for _, s := range c.Unit.Scripts {
+		if len(s.Modes) == 0 || len(s.Invocations) == 0 {
+			continue
+		}
+		if c.Eval == nil {
+			m := map[string]*EvalResult{}
+			for _, md := range s.Modes {
+				m[md.Name] = &EvalResult{Mode: md.Name, Err: ErrNoEvaluator}
+			}
+			out.ByScript[s.Path] = m
+			continue
+		}
+		out.ByScript[s.Path] = c.Eval(s)
+	}
+	return out, nil
+}
+
+// ArgvFlag is one flag of an evaluated argv.
+type ArgvFlag struct {
+	Name, Canon, Value string
+	// Index is the argv index of the value (of the flag word for --f=V).
+	Index int
+	// Unresolved is true when the value is not statically known.
+	Unresolved bool
+}
+
+// ParseArgv reads the engine flags of an evaluated argv (which starts at
+// the engine program): the last occurrence of a flag wins, as argparse does.
+func ParseArgv(r *EvalResult) (*parser.Profile, map[string]ArgvFlag) {
+	if r == nil || len(r.Argv) == 0 {
+		return nil, nil
+	}
+	ec, ok := parser.DetectEngine(r.Argv)
+	if !ok {
+		return nil, nil
+	}
+	unres := map[int]bool{}
+	for _, i := range r.Unresolved {
+		unres[i] = true
+	}
+	p := ec.Profile
+	out := map[string]ArgvFlag{}
+	args := r.Argv
+	for i := ec.ArgStart; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+			continue
+		}
+		if name, val, ok := strings.Cut(a, "="); ok {
+			out[p.Canon(name)] = ArgvFlag{Name: name, Canon: p.Canon(name), Value: val, Index: i, Unresolved: unres[i]}
+			continue
+		}
+		f := ArgvFlag{Name: a, Canon: p.Canon(a), Index: -1}
+		_, shape := p.Lookup(a)
+		if i+1 < len(args) && (shape || !strings.HasPrefix(args[i+1], "-")) {
+			f.Value, f.Index, f.Unresolved = args[i+1], i+1, unres[i+1]
+			i++
+		}
+		out[f.Canon] = f
+	}
+	return p, out
+}
+
+// modeFlag finds the static flag that gives a mode its value: a flag in the
+// mode's own code first, else one in shared code.
+func modeFlag(s *parser.Script, m *parser.Mode, canon string) *parser.Flag {
+	var shared *parser.Flag
+	for _, inv := range s.Invocations {
+		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
+			continue
+		}
+		for _, f := range inv.Flags {
+			if f.Canon != canon {
+				continue
+			}
+			if containsMode(f.Modes, m) {
+				return f
+			}
+			if len(f.Modes) == 0 && len(inv.Modes) == 0 || len(f.Modes) == 0 && containsMode(inv.Modes, m) {
+				shared = f
+			}
+		}
+	}
+	return shared
+}
+
+func containsMode(ms []*parser.Mode, m *parser.Mode) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// valueSpan returns where a mode's value of a flag is written: the flag's
+// value word in the mode's own code, else (a shared flag) the literal the
+// mode's code assigned to the variable it reads; ok is false when no static
+// flag is found.
+func (c *Context) valueSpan(s *parser.Script, m *parser.Mode, canon string) (string, int, int, bool) {
+	f := modeFlag(s, m, canon)
+	if f == nil || f.ValStart < 0 {
+		return "", 0, 0, false
+	}
+	if containsMode(f.Modes, m) {
+		return s.Path, f.ValStart, f.ValEnd, true
+	}
+	// A shared flag whose value a mode sets through a variable: point at the
+	// mode's own literal.
+	for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, c.Unit.EnvKeysOf(s)) {
+		if o.Modes != nil && !containsMode(o.Modes, m) {
+			continue
+		}
+		if (o.Kind == parser.OriginLiteral || o.Kind == parser.OriginDefault) && len(o.Chain) > 0 && o.End > o.Start {
+			return s.Path, o.Start, o.End, true
+		}
+	}
+	return s.Path, f.ValStart, f.ValEnd, true
+}

@@ -1,0 +1,137 @@
+package rules
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// NgramPlacement checks where each mode puts the n-gram table.
+var NgramPlacement = &analysis.Analyzer{
+	Name: "ngramplacement",
+	Doc: `a calib mode that pins the n-gram table in RAM; scoring modes that place it differently
+
+Law 4 (calib is the exception, in its own knobs): on a BF16 payload the
+n-gram table is tens of GiB and --ngram-placement ram pins it beside a full
+host pool: the calibration boot dies with "startup stopped: out of memory".
+A calib mode must run --ngram-placement disk (ram is also the engine's
+default, so leaving the flag out is the same mistake). Scoring (KL) modes
+keep ram, and all of them the same: their numbers are only comparable at one
+shape.
+
+Fix: ram → disk at the span that produced the value in the calib mode.`,
+	Requires: []*analysis.Analyzer{Model, DryRun},
+	Run:      runNgramPlacement,
+}
+
+const ngramFlag = "--ngram-placement"
+
+func runNgramPlacement(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	argvs := pass.ResultOf[DryRun].(*Argvs)
+	for _, s := range c.Unit.Scripts {
+		prof, ok := firstProfile(s)
+		if !ok || prof.Name != "radiance" {
+			continue
+		}
+		var scoringVal string
+		var scoringMode *parser.Mode
+		for _, m := range s.Modes {
+			val, known, span := c.placement(s, m, argvs)
+			if !known {
+				continue
+			}
+			switch m.Role {
+			case parser.RoleCalib:
+				if val != "ram" {
+					continue
+				}
+				d := diag{sev: Error, path: s.Path, start: m.Start, end: m.End,
+					msg: fmt.Sprintf("%s runs with the n-gram table in RAM (--ngram-placement ram%s): beside a full host pool the calibration boot dies with \"startup stopped: out of memory\"; a calib tap must run --ngram-placement disk", m.Name, defaultNote(span))}
+				if span != nil {
+					d.path, d.start, d.end = span.path, span.start, span.end
+					if span.literal {
+						d.fixMsg, d.edits = "place the n-gram table on disk", []edit{{span.path, span.start, span.end, "disk"}}
+					}
+				}
+				c.report(pass, d)
+			case parser.RoleScoring:
+				if scoringMode == nil {
+					scoringMode, scoringVal = m, val
+					continue
+				}
+				if val != scoringVal {
+					d := diag{sev: Error, path: s.Path, start: m.Start, end: m.End,
+						msg: fmt.Sprintf("%s places the n-gram table on %s where %s places it on %s: scoring numbers are only comparable at one shape", m.Name, val, scoringMode.Name, scoringVal)}
+					if span != nil {
+						d.path, d.start, d.end = span.path, span.start, span.end
+					}
+					c.report(pass, d)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+type span struct {
+	path       string
+	start, end int
+	// literal is true when the span is the literal word ram itself.
+	literal bool
+}
+
+func defaultNote(sp *span) string {
+	if sp == nil {
+		return ", the engine default"
+	}
+	return ""
+}
+
+// placement returns a mode's n-gram placement: from its dry-run argv when
+// evaluated, else from the static flags; "ram" (the engine default) when the
+// flag is absent.
+func (c *Context) placement(s *parser.Script, m *parser.Mode, argvs *Argvs) (string, bool, *span) {
+	val, known := "", false
+	if r := argvs.Of(s, m.Name); r != nil && r.Err == nil && len(r.Argv) > 0 {
+		_, flags := ParseArgv(r)
+		if f, ok := flags[ngramFlag]; ok {
+			if f.Unresolved {
+				return "", false, nil
+			}
+			val, known = f.Value, true
+		} else {
+			val, known = "ram", true
+		}
+	}
+	f := modeFlag(s, m, ngramFlag)
+	if f == nil || f.ValStart < 0 {
+		if !known && len(s.Invocations) > 0 {
+			return "ram", true, nil
+		}
+		return val, known, nil
+	}
+	sp := &span{path: s.Path, start: f.ValStart, end: f.ValEnd}
+	for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, c.Unit.EnvKeysOf(s)) {
+		if o.Modes != nil && !containsMode(o.Modes, m) {
+			continue
+		}
+		if o.Kind == parser.OriginLiteral {
+			sp = &span{path: s.Path, start: o.Start, end: o.End, literal: s.Text(o.Start, o.End) == o.Value}
+			if !known {
+				val, known = o.Value, true
+			}
+		}
+		if o.Kind == parser.OriginEnvKey {
+			if d, ok := c.Unit.EnvLookup(s, o.Key); ok {
+				sp = &span{path: d.File.Path, start: d.Entry.ValStart, end: d.Entry.ValEnd, literal: d.Entry.Raw == "ram"}
+				if !known {
+					val, known = d.Entry.Raw, true
+				}
+			}
+		}
+	}
+	return val, known, sp
+}
