@@ -42,11 +42,11 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 			}
 			switch x := n.(type) {
 			case *syntax.ProcSubst:
-				found = &forbidden{x.Pos(), ErrProcSubst, "process substitution is not evaluated: interp would create a FIFO outside the sandbox's file handlers"}
+				found = &forbidden{x.Pos(), ErrProcSubst, "<(…) and >(…) would make interp create a FIFO outside the sandbox's file handlers"}
 				return false
 			case *syntax.UnaryTest:
 				if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
-					found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v is not evaluated: it consults the host's user database", x.Op)}
+					found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v consults the host's user database", x.Op)}
 					return false
 				}
 			case *syntax.Redirect:
@@ -55,7 +55,7 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 				}
 			case *syntax.Word:
 				if !hdocs[x] && tildeUser(x) {
-					found = &forbidden{x.Pos(), ErrUnsupported, "~user expansion is not evaluated: it consults the host's user database"}
+					found = &forbidden{x.Pos(), ErrUnsupported, "~user expansion consults the host's user database"}
 					return false
 				}
 			case *syntax.FuncDecl:

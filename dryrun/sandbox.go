@@ -314,7 +314,7 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 	case "test", "[":
 		for _, a := range rest {
 			if a == "-O" || a == "-G" {
-				return nil, ev.fail(fmt.Errorf("%w: test %s is not evaluated: it consults the host's user database", ErrUnsupported, a))
+				return nil, ev.fail(fmt.Errorf("%w: test %s consults the host's user database", ErrUnsupported, a))
 			}
 		}
 	default:

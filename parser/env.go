@@ -123,7 +123,6 @@ type EnvEntry struct {
 	Word *syntax.Word
 
 	src              []byte
-	index            int
 	ownStart, ownEnd int
 	refTexts         []string
 	bashWhy          string
@@ -375,7 +374,7 @@ func (f *EnvFile) bashLineIssues(bs *envBashScan) {
 
 // newEntry builds the entry for a candidate with a key.
 func (f *EnvFile) newEntry(c *envCand, bs *envBashScan) *EnvEntry {
-	e := &EnvEntry{src: f.Src, index: len(f.Entries)}
+	e := &EnvEntry{src: f.Src}
 	switch {
 	case c.bash != nil:
 		b := c.bash
@@ -398,9 +397,6 @@ func (f *EnvFile) newEntry(c *envCand, bs *envBashScan) *EnvEntry {
 	switch {
 	case c.bash != nil:
 		e.Bash, e.bashWhy = c.bash.rd, c.bash.dynWhy
-		if c.bash.export || c.bash.key != e.Key {
-			e.Export = e.Export || c.bash.export
-		}
 	case c.cmd != "":
 		e.Bash = Reading{Err: c.cmd}
 	default:
@@ -753,7 +749,7 @@ func (f *EnvFile) FileDisagreements(readers Reader) []FileIssue {
 		if readers&ReaderGodotenv != 0 {
 			msg := "godotenv fails"
 			var ee *EnvError
-			if errors.As(f.GodotenvErr, &ee) && ee.Offset == 0 {
+			if errors.As(f.GodotenvErr, &ee) && ee.Line == 1 {
 				msg += " (" + ee.Msg + ")"
 			}
 			parts = append(parts, msg)

@@ -758,6 +758,15 @@ func envTooDeep(b []byte) string {
 	depth, maxDepth, heredocs := 0, 0, 0
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
+		case '#':
+			if i == 0 || b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == '\n' {
+				nl := bytes.IndexByte(b[i:], '\n')
+				if nl < 0 {
+					nl = len(b) - i
+				}
+				i += nl - 1
+				continue
+			}
 		case '(', '{', '[':
 			depth++
 		case ')', '}', ']':

@@ -13,10 +13,11 @@ var All = []*analysis.Analyzer{
 	ArgvDrift,
 	NgramPlacement,
 	CalibStep,
+	StepCost,
 }
 
 // offByDefault are rules that run only when enabled.
-var offByDefault = map[string]bool{"stepcost": true}
+var offByDefault = map[string]bool{}
 
 // DefaultOn reports whether a rule runs when no option names it.
 func DefaultOn(a *analysis.Analyzer) bool { return !offByDefault[a.Name] }
