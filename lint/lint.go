@@ -89,7 +89,7 @@ func Analyzers(enable, disable []string) ([]*analysis.Analyzer, error) {
 	}
 	for _, lst := range [][]string{enable, disable} {
 		for _, n := range lst {
-			if rules.ByName(n) == nil {
+			if !knownRule(n) {
 				return nil, fmt.Errorf("unknown rule %q (servelint rules lists them)", n)
 			}
 		}
@@ -200,6 +200,7 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 			res.Findings = append(res.Findings, toFinding(fset, files, a.Name, d))
 		}
 	}
+	res.Findings = applySuppressions(u, as, opts, files, res.Findings)
 	res.Findings = Dedup(res.Findings)
 	Sort(res.Findings)
 	return res, nil

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -44,6 +45,7 @@ type EnvFile struct {
 	DockerErr error
 
 	issues []envPendingIssue
+	byKey  map[string][]*EnvEntry
 }
 
 // LineKind classifies a physical line.
@@ -131,6 +133,7 @@ type EnvEntry struct {
 	dockerExtra      []string // later lines docker reads as bare keys
 	inside           *EnvEntry
 	group            []*EnvEntry
+	refDefs          []*EnvEntry // for each of Refs, its bash definition before this entry
 }
 
 // FileIssue is a whole-file disagreement among readers: a byte-order mark,
@@ -272,6 +275,8 @@ func (f *EnvFile) assemble(dock []envDockerLine, gd *gdScan, bs *envBashScan) ma
 	sort.Ints(anchors)
 
 	gdEntries := map[int]*EnvEntry{}
+	lastDef := map[string]*EnvEntry{}
+	f.byKey = map[string][]*EnvEntry{}
 	var group []*EnvEntry
 	gStart, gEnd := -1, -1
 	flush := func() {
@@ -318,6 +323,14 @@ func (f *EnvFile) assemble(dock []envDockerLine, gd *gdScan, bs *envBashScan) ma
 		}
 		group = append(group, e)
 		f.Entries = append(f.Entries, e)
+		f.byKey[e.Key] = append(f.byKey[e.Key], e)
+		e.refDefs = make([]*EnvEntry, len(e.Refs))
+		for i, r := range e.Refs {
+			e.refDefs[i] = lastDef[r]
+		}
+		if e.Bash.Defined {
+			lastDef[e.Key] = e
+		}
 	}
 	flush()
 	f.bashLineIssues(bs)
@@ -352,23 +365,25 @@ func (f *EnvFile) unattached(c *envCand) {
 
 // bashLineIssues records bash's syntax errors on lines that hold no entry.
 func (f *EnvFile) bashLineIssues(bs *envBashScan) {
+	if len(bs.lineErr) == 0 {
+		return
+	}
+	covered := make([]bool, len(f.Lines))
+	for _, e := range f.Entries {
+		first, last := envLineIndex(f.Lines, e.ownStart), envLineIndex(f.Lines, e.ownEnd)
+		for li := max(first, 0); li <= last; li++ {
+			covered[li] = true
+		}
+	}
 	lis := make([]int, 0, len(bs.lineErr))
 	for li := range bs.lineErr {
-		lis = append(lis, li)
+		if li >= 0 && li < len(covered) && !covered[li] {
+			lis = append(lis, li)
+		}
 	}
 	sort.Ints(lis)
 	for _, li := range lis {
-		ln := f.Lines[li]
-		covered := false
-		for _, e := range f.Entries {
-			if e.ownStart <= ln.End && ln.Start <= e.ownEnd {
-				covered = true
-				break
-			}
-		}
-		if !covered {
-			f.issues = append(f.issues, envPendingIssue{ReaderBash, ln.Start, "bash source " + bs.lineErr[li]})
-		}
+		f.issues = append(f.issues, envPendingIssue{ReaderBash, f.Lines[li].Start, "bash source " + bs.lineErr[li]})
 	}
 }
 
@@ -485,21 +500,24 @@ func (f *EnvFile) classifyLines() {
 // Lookup returns the definition of key that wins (the last one), nil if
 // there is none.
 func (f *EnvFile) Lookup(key string) *EnvEntry {
-	if f == nil {
+	defs := f.defs(key)
+	if len(defs) == 0 {
 		return nil
 	}
-	for i := len(f.Entries) - 1; i >= 0; i-- {
-		if f.Entries[i].Key == key {
-			return f.Entries[i]
-		}
-	}
-	return nil
+	return defs[len(defs)-1]
 }
 
 // Defs returns every definition of key, in file order.
 func (f *EnvFile) Defs(key string) []*EnvEntry {
+	return slices.Clone(f.defs(key))
+}
+
+func (f *EnvFile) defs(key string) []*EnvEntry {
 	if f == nil {
 		return nil
+	}
+	if f.byKey != nil {
+		return f.byKey[key]
 	}
 	var out []*EnvEntry
 	for _, e := range f.Entries {
@@ -672,8 +690,13 @@ func (e *EnvEntry) portableOne(f *EnvFile) (string, bool) {
 		if e.End >= 0 && e.End < len(f.Src) && f.Src[e.End] == '\r' {
 			val = strings.TrimSuffix(val, "\r")
 		}
-		for _, ref := range e.Refs {
-			def := f.defBefore(ref, e)
+		for i, ref := range e.Refs {
+			var def *EnvEntry
+			if i < len(e.refDefs) {
+				def = e.refDefs[i]
+			} else {
+				def = f.defBefore(ref, e)
+			}
 			if def == nil || !def.plainLiteral() {
 				return "", false
 			}

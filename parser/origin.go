@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -120,6 +121,9 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 			return s.fallback(name, start, end, chain, env)
 		}
 	}
+	if n, err := strconv.Atoi(name); err == nil && n >= 1 {
+		return s.positionalOrigins(n, start, end, use, modes, env, depth, chain)
+	}
 	defs := s.Assigns[name]
 	if len(defs) == 0 {
 		return s.fallback(name, start, end, chain, env)
@@ -191,6 +195,45 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		out = append(out, resolve(shared, rest)...)
 	}
 	return out
+}
+
+// positionalOrigins resolves $N inside a function through the words its
+// callers pass, each under the modes of its call site.
+func (s *Script) positionalOrigins(n, start, end, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
+	fn := s.funcAt(use)
+	if fn == "" {
+		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
+	}
+	var out []Origin
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); !ok || name != fn || len(c.Args) <= n {
+			continue
+		}
+		at := s.Off(c.Pos())
+		cm := s.ModesAt(at)
+		if len(modes) > 0 && len(cm) > 0 && !anyMode(cm, modes) {
+			continue
+		}
+		for _, o := range s.originsOf(c.Args[n], at, cm, env, depth+1, chain) {
+			if o.Modes == nil {
+				o.Modes = cm
+			}
+			out = append(out, o)
+		}
+	}
+	if len(out) == 0 {
+		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
+	}
+	return out
+}
+
+func anyMode(a, b []*Mode) bool {
+	for _, m := range a {
+		if containsMode(b, m) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Script) fallback(name string, start, end int, chain []*Assign, env EnvKeys) []Origin {

@@ -143,16 +143,16 @@ func (c *Context) valueSpan(s *parser.Script, m *parser.Mode, canon string) (str
 	if f == nil || f.ValStart < 0 {
 		return "", 0, 0, false
 	}
-	if containsMode(f.Modes, m) {
+	if sameModes(f.Modes, []*parser.Mode{m}) {
 		return s.Path, f.ValStart, f.ValEnd, true
 	}
-	// A shared flag whose value a mode sets through a variable: point at the
-	// mode's own literal.
+	// A flag shared with other modes whose value this mode sets through a
+	// variable or a function argument: point at the mode's own literal.
 	for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, c.Unit.EnvKeysOf(s)) {
 		if o.Modes != nil && !containsMode(o.Modes, m) {
 			continue
 		}
-		if (o.Kind == parser.OriginLiteral || o.Kind == parser.OriginDefault) && len(o.Chain) > 0 && o.End > o.Start {
+		if (o.Kind == parser.OriginLiteral || o.Kind == parser.OriginDefault) && o.End > o.Start && m.Contains(o.Start) {
 			return s.Path, o.Start, o.End, true
 		}
 	}

@@ -146,20 +146,38 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		}
 		msg := fmt.Sprintf("%s passes %s %s", who, f.Name, o.Value)
 		if len(o.Chain) > 0 {
-			msg += " through the mode-local " + chainText(s, o.Chain)
+			local := ""
+			if sameModes(o.Chain[len(o.Chain)-1].Modes, modes) {
+				local = "the mode-local "
+			}
+			msg += " through " + local + chainText(s, o.Chain)
+		}
+		// A literal written in the mode's own code and carried into a shared
+		// flag (a function argument, a variable): report and fix it there.
+		atLiteral := !sameModes(f.Modes, modes) && o.End > o.Start && inModes(modes, o.Start) && s.Text(o.Start, o.End) != ""
+		st, en := f.ValStart, f.ValEnd
+		if atLiteral {
+			st, en = o.Start, o.End
+			msg += fmt.Sprintf(" to %s (line %d)", f.Name, s.Line(f.NameStart))
 		}
 		msg += "; " + c.ownerText(owner)
 		if calibKnob {
 			if key := c.Config.CalibKnobs[f.Canon]; key != "" {
-				c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+				c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en,
 					msg:    msg + "; calib's own knob belongs in " + key,
 					fixMsg: "take the value from " + key,
-					edits:  []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, key)}}})
+					edits:  []edit{{s.Path, st, en, quoteRef(s, f, key, atLiteral)}}})
 				return
 			}
-			c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+			c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en,
 				msg: fmt.Sprintf("%s passes its own knob %s %s as a literal; calib may differ from the proven shape here, but the value must come from the env file (%s)",
 					who, f.Name, o.Value, c.Where(owner.Def.File.Path, owner.Def.Entry.Start))})
+			return
+		}
+		if atLiteral {
+			c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en, msg: msg,
+				fixMsg: "take the value from " + owner.Key,
+				edits:  []edit{{s.Path, st, en, quoteRef(s, f, owner.Key, true)}}})
 			return
 		}
 		edits := valFix()
@@ -236,4 +254,34 @@ func isAliasOf(u *parser.Unit, s *parser.Script, k, owner string) bool {
 		}
 	}
 	return false
+}
+
+func sameModes(a, b []*parser.Mode) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, m := range a {
+		if !containsMode(b, m) {
+			return false
+		}
+	}
+	return true
+}
+
+func inModes(ms []*parser.Mode, off int) bool {
+	for _, m := range ms {
+		if m.Contains(off) {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteRef writes a reference to key replacing a value; at a literal away
+// from the flag it is always double-quoted unless already inside quotes.
+func quoteRef(s *parser.Script, f *parser.Flag, key string, atLiteral bool) string {
+	if !atLiteral {
+		return refText(s, f, key)
+	}
+	return `"$` + key + `"`
 }

@@ -62,21 +62,24 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output format: text or json")
 	timeout := fs.Duration("eval-timeout", 2*time.Second, "time limit for evaluating one mode")
 	runExec := fs.Bool("exec", false, "ALSO RUN THE SCRIPT FOR REAL as `SCRIPT MODE --dry-run` (with the eval timeout) and compare its output with the static argv; only for scripts you trust")
-	fs.Usage = func() {
-		_, _ = fmt.Fprint(fs.Output(), argvUsage)
+	usage := func(w io.Writer) {
+		_, _ = fmt.Fprint(w, argvUsage)
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(stderr)
 	}
+	fs.Usage = func() {}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.Usage()
+			usage(stdout)
 			return exitClean
 		}
+		_, _ = fmt.Fprintln(stderr, "run 'servelint argv --help' for usage")
 		return exitUsage
 	}
 	if len(pos) == 0 {
-		fs.Usage()
+		usage(stderr)
 		return exitUsage
 	}
 	if *format != "text" && *format != "json" {

@@ -1,0 +1,71 @@
+package lint
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
+	"github.com/servelint/servelint/rules"
+	"github.com/servelint/servelint/suppress"
+)
+
+// knownRule reports whether name is a rule or the suppression pseudo-rule.
+func knownRule(name string) bool {
+	return name == suppress.Rule || rules.ByName(name) != nil
+}
+
+// applySuppressions drops the findings that servelint:ignore comments
+// silence and adds the findings of the suppression pseudo-rule (unless
+// opts.Disable names it): suppressions without a reason, malformed or
+// misplaced ones, and ones that silenced nothing for a rule that ran.
+func applySuppressions(u *parser.Unit, as []*analysis.Analyzer, opts Options, files map[string]*token.File, fs []Finding) []Finding {
+	set := suppress.New(knownRule)
+	for _, s := range u.Scripts {
+		set.AddScript(s)
+	}
+	for _, e := range u.Envs {
+		set.AddEnv(e)
+	}
+	if set.Empty() {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		if !set.Silences(f.File, f.Line, f.Rule) {
+			out = append(out, f)
+		}
+	}
+	for _, n := range opts.Disable {
+		if n == suppress.Rule {
+			return out
+		}
+	}
+	ran := map[string]bool{}
+	for _, a := range as {
+		ran[a.Name] = true
+	}
+	for _, p := range set.Problems(func(r string) bool { return ran[r] }) {
+		tf := files[p.File]
+		if tf == nil {
+			continue
+		}
+		f := Finding{File: p.File, Rule: suppress.Rule, Severity: p.Severity, Message: p.Message, Fixes: []Fix{}}
+		f.Offset, f.EndOffset = clampOff(tf, p.Start), clampOff(tf, p.End)
+		start, end := tf.Position(tf.Pos(f.Offset)), tf.Position(tf.Pos(f.EndOffset))
+		f.Line, f.Column, f.EndLine, f.EndColumn = start.Line, start.Column, end.Line, end.Column
+		if len(p.Edits) > 0 {
+			fx := Fix{Message: p.FixMessage}
+			for _, e := range p.Edits {
+				fx.Edits = append(fx.Edits, Edit{File: p.File, Offset: clampOff(tf, e.Start), End: clampOff(tf, e.End), NewText: e.New})
+			}
+			f.Fixes = append(f.Fixes, fx)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func clampOff(tf *token.File, off int) int {
+	return min(max(off, 0), tf.Size())
+}
