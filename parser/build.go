@@ -326,10 +326,14 @@ func (s *Script) ModeTokens(key string) *Mode {
 		if m.Role == RoleProven {
 			continue
 		}
-		t := "_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(m.Name)) + "_"
-		if strings.Contains(toks, t) {
+		if m.token == "" {
+			m.token = "_" + strings.ToUpper(tokenReplacer.Replace(m.Name)) + "_"
+		}
+		if strings.Contains(toks, m.token) {
 			return m
 		}
 	}
 	return nil
 }
+
+var tokenReplacer = strings.NewReplacer("-", "_", ".", "_")

@@ -55,6 +55,9 @@ type Unit struct {
 	// Roots are the directories (or files' directories) that were linted;
 	// the evaluator may read only inside them.
 	Roots []string
+
+	mu     sync.Mutex
+	owners map[ownerKey]ownerResult
 }
 
 // EnvFile returns the loaded env file at path.

@@ -44,6 +44,8 @@ type Mode struct {
 	Ranges []Range
 	// Func is the dispatch function, "" when the mode is a branch.
 	Func string
+	// token is the mode's name as an upper-case key token (_CALIB_).
+	token string
 }
 
 // Contains reports whether the byte offset is in code of this mode.

@@ -22,6 +22,35 @@ type OwnerOverride map[string]string
 // canonical flag in profile p: a key named for the flag whose value is its
 // own (not derived from another key) and whose name does not carry a mode.
 func (u *Unit) Owner(s *Script, p *Profile, canon string) (Owner, bool) {
+	k := ownerKey{s, p, canon}
+	u.mu.Lock()
+	if r, ok := u.owners[k]; ok {
+		u.mu.Unlock()
+		return r.o, r.ok
+	}
+	u.mu.Unlock()
+	o, ok := u.owner(s, p, canon)
+	u.mu.Lock()
+	if u.owners == nil {
+		u.owners = map[ownerKey]ownerResult{}
+	}
+	u.owners[k] = ownerResult{o, ok}
+	u.mu.Unlock()
+	return o, ok
+}
+
+type ownerKey struct {
+	s     *Script
+	p     *Profile
+	canon string
+}
+
+type ownerResult struct {
+	o  Owner
+	ok bool
+}
+
+func (u *Unit) owner(s *Script, p *Profile, canon string) (Owner, bool) {
 	if key, ok := u.OwnerKeys[canon]; ok {
 		if d, ok := u.EnvLookup(s, key); ok {
 			return Owner{Flag: canon, Key: key, Def: d}, true
