@@ -670,7 +670,7 @@ func envScanBash(path string, src []byte, lines []EnvLine, bom bool) *envBashSca
 		}
 	}
 	if why := envTooDeep(b.pb); why != "" {
-		b.setErr(0, "not analysed whole: "+why)
+		b.setErr(0, "the file is not analysed as a whole: it is "+why)
 		b.perLine(0)
 		return b
 	}
@@ -802,7 +802,7 @@ func envTooDeep(b []byte) string {
 	case maxDepth > envMaxNesting:
 		return fmt.Sprintf("nested more than %d levels deep", envMaxNesting)
 	case heredocs > envMaxHeredocs:
-		return fmt.Sprintf("more than %d here-documents", envMaxHeredocs)
+		return fmt.Sprintf("holding more than %d here-documents", envMaxHeredocs)
 	}
 	return ""
 }
@@ -944,6 +944,14 @@ func (b *envBashScan) stmt(st *syntax.Stmt, top bool) {
 			b.cmds[anchor] = undefined
 			return
 		}
+		export := v == "export"
+		for _, as := range cmd.Args {
+			if as.Name == nil && as.Value != nil {
+				if opt := as.Value.Lit(); strings.HasPrefix(opt, "-") && strings.Contains(opt, "x") {
+					export = true // declare -x
+				}
+			}
+		}
 		first := true
 		for _, as := range cmd.Args {
 			if as.Name == nil {
@@ -954,7 +962,7 @@ func (b *envBashScan) stmt(st *syntax.Stmt, top bool) {
 				a = b.off(as.Pos())
 			}
 			first = false
-			b.assign(st, as, a, v == "export", undefined)
+			b.assign(st, as, a, export, undefined)
 		}
 		if first {
 			b.cmds[anchor] = fmt.Sprintf("runs `%s`", b.text(st))

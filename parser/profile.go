@@ -161,9 +161,11 @@ type EngineCall struct {
 
 // DockerRun is what `docker run` options in a launcher say.
 type DockerRun struct {
-	// EnvFiles are the --env-file arguments, by argv index.
+	// EnvFiles are the --env-file arguments, by argv index (the word is the
+	// value, or --env-file=VALUE itself).
 	EnvFiles []int
-	// Env are the -e/--env arguments, by argv index.
+	// Env are the -e/--env arguments, by argv index (the value, or the
+	// option word with the value attached: --env=K=V, -eK=V).
 	Env []int
 	// Image is the argv index of the image.
 	Image int
@@ -225,10 +227,10 @@ func wrapperSkip(argv []string, i int) int {
 		skipOpts("-s -k --signal --kill-after")
 		j++ // duration
 	case "numactl":
-		skipOpts("-N -m -C -p -i -l --cpunodebind --membind --physcpubind --preferred --interleave")
+		skipOpts("-N -m -C -p -i --cpunodebind --membind --physcpubind --preferred --interleave")
 	case "taskset":
-		if j < len(argv) && (argv[j] == "-c" || argv[j] == "--cpu-list") {
-			j++
+		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
+			j++ // -a, -c/--cpu-list, -p: flags without values
 		}
 		j++ // mask or list
 	case "nice":
@@ -272,6 +274,10 @@ func DetectEngine(argv []string) (EngineCall, bool) {
 			entry := -1
 			for j < len(argv) && strings.HasPrefix(argv[j], "-") {
 				opt, _, hasEq := strings.Cut(argv[j], "=")
+				if !hasEq && len(opt) > 2 && opt[1] != '-' && dockerValueOpts[opt[:2]] {
+					// -eK=V, -v/a:/b: a short option with its value attached.
+					opt, hasEq = opt[:2], true
+				}
 				if opt == "--" {
 					j++
 					break

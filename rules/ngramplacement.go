@@ -79,13 +79,19 @@ func runNgramPlacement(pass *analysis.Pass) (any, error) {
 type span struct {
 	path       string
 	start, end int
-	// literal is true when the span is the literal word ram itself.
+	// literal is true when the span is the literal word ram itself, written
+	// in the mode's own code (so replacing it changes that mode alone).
 	literal bool
+	// shared is the line of a value set in code every mode runs, 0 if not.
+	shared int
 }
 
 func defaultNote(sp *span) string {
-	if sp == nil {
+	switch {
+	case sp == nil:
 		return ", the engine default"
+	case sp.shared > 0:
+		return fmt.Sprintf(", set for every mode at line %d", sp.shared)
 	}
 	return ""
 }
@@ -119,14 +125,21 @@ func (c *Context) placement(s *parser.Script, m *parser.Mode, argvs *Argvs) (str
 			continue
 		}
 		if o.Kind == parser.OriginLiteral {
-			sp = &span{path: s.Path, start: o.Start, end: o.End, literal: s.Text(o.Start, o.End) == o.Value}
+			own := m.Contains(o.Start) || containsMode(f.Modes, m) && len(f.Modes) == 1 && len(o.Chain) == 0
+			sp = &span{path: s.Path, start: o.Start, end: o.End, literal: own && s.Text(o.Start, o.End) == o.Value}
+			if !own {
+				sp.shared = s.Line(o.Start)
+			}
 			if !known {
 				val, known = o.Value, true
 			}
 		}
 		if o.Kind == parser.OriginEnvKey {
 			if d, ok := c.Unit.EnvLookup(s, o.Key); ok {
-				sp = &span{path: d.File.Path, start: d.Entry.ValStart, end: d.Entry.ValEnd, literal: d.Entry.Raw == "ram"}
+				// Only a key of calib's own (FRANK_CALIB_NGRAM_PLACEMENT) is
+				// fixed in place: another key is read by every mode.
+				own := s.ModeTokens(o.Key) == m
+				sp = &span{path: d.File.Path, start: d.Entry.ValStart, end: d.Entry.ValEnd, literal: own && d.Entry.Raw == "ram"}
 				if !known {
 					val, known = d.Entry.Raw, true
 				}

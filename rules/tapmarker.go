@@ -1,0 +1,307 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+
+	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// TapMarker finds pushers that feed a calib tap without checking the rig.
+var TapMarker = &analysis.Analyzer{
+	Name: "tapmarker",
+	Doc: `a pusher feeds a calib tap without checking the rig's marker file and that its container is running
+
+Law 6 (a window script is gated): a pusher refuses unless the rig's marker
+file (container=, image=, pid=) exists in the tap dir and names a running
+container. A tap dir is a directory and production is an endpoint on the
+same port: without that proof a pusher feeds millions of tokens into
+whatever answers and records nothing.
+
+A pusher is a script that does not boot an engine itself and that
+  - sends requests with a body: curl -d/--data*/--json/-F/-T or -X POST,
+    wget --post-*, httpie POST, python with requests.post/httpx/urlopen
+    (in -c or a here-document), also under xargs or parallel;
+  - in a loop (or under xargs/parallel), or at two places or more;
+  - and is tied to a tap: it expands RADIANCE_CALIB_DIR or a variable
+    named like TAP, TAP_DIR, CALIB_DIR, *_TAP, or a window script (see
+    phasegate) runs it as its push phase.
+
+It is gated when, before its first request in execution order (following
+the script's functions):
+  - it tests or reads a file in the tap dir: [ -f "$TAP/.rig" ] (also -e,
+    -s, -r), source/. of it, grep, cat, awk, sed, cut, head, tail or jq on
+    it, or a < redirect from it; a path counts when it is built on the tap
+    variable ("$TAP/x", a variable assigned one, or "$1/x" in a function
+    called with the tap);
+  - and it checks that the container (or process) is running: docker/
+    podman inspect, ps or top, kill -0, ps -p, pgrep, pidof, systemctl
+    is-active, where the result decides something (an if or while
+    condition, && or ||, a command substitution, set -e in force, or a
+    helper function's body).
+A call of a helper the script does not define whose name says it checks the
+rig, the tap or the marker (require_rig, check_tap_marker, …) counts as both.
+When no request is reached by the trace (requests only in functions run by
+xargs, bash -c or traps), both checks anywhere in the script suffice.
+
+The finding is on the first request. No suggested fix: the gate needs the
+rig's own marker format.`,
+	Requires: []*analysis.Analyzer{Model},
+	Run:      runTapMarker,
+}
+
+const lawMarker = "a pusher refuses unless the tap dir holds the rig's marker file (container=, image=, pid=) and the container it names is running (law 6)"
+
+// gateHelperRE matches helpers that, by name, check the rig before a push.
+var gateHelperRE = regexp.MustCompile(`(?i)^(require|check|ensure|assert|verify|guard|gate)_?(rig|tap|marker).*|.*(rig|tap|marker)_?(check|required?|ensure|gate|guard|ok|alive|running)$`)
+
+func runTapMarker(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	u := c.Unit
+	windows := map[*parser.Script]*window{}
+	called := map[*parser.Script]bool{}
+	for _, s := range u.Scripts {
+		w := analyzeWindow(u, s)
+		windows[s] = w
+		if w == nil || !w.isWindow {
+			continue
+		}
+		for _, p := range w.pushes {
+			for _, s2 := range w.pushedScripts(p) {
+				called[s2] = true
+			}
+		}
+	}
+	for _, s := range u.Scripts {
+		w := windows[s]
+		if w == nil || w.bootsAnywhere() {
+			continue
+		}
+		c.checkPusher(pass, w, called[s])
+	}
+	return nil, nil
+}
+
+// pushedScripts returns the linted scripts a push phase runs.
+func (w *window) pushedScripts(p *phaseEvent) []*parser.Script {
+	if p.call == nil {
+		return nil
+	}
+	t := w.t
+	var out []*parser.Script
+	resolve := func(c *syntax.CallExpr) {
+		cm := cmdOf(c)
+		base := cm.name
+		if cm.script != "" {
+			base = cm.script
+		}
+		if s2 := scriptNamed(w.u, w.s, base); s2 != nil {
+			out = append(out, s2)
+		}
+	}
+	if fd := t.funcFor(p.call); fd != nil {
+		t.walkRegion([]syntax.Node{fd.Body}, func(n syntax.Node, _ *frame) bool {
+			if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && t.funcFor(c) == nil {
+				resolve(c)
+			}
+			return true
+		})
+		return out
+	}
+	resolve(p.call)
+	return out
+}
+
+// tiedToTap reports whether a script expands a tap variable.
+func (t *shTree) tiedToTap() bool {
+	found := false
+	syntax.Walk(t.file, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && tapNameRE.MatchString(pe.Param.Value) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isRequestCall reports whether a call posts a document, itself or through
+// xargs/parallel.
+func (t *shTree) isRequestCall(c *syntax.CallExpr) (bool, bool) {
+	cm := cmdOf(c)
+	if cm.isRequest(heredocOf(t, c)) {
+		return true, false
+	}
+	if cm.name == "xargs" || cm.name == "parallel" {
+		for i := range cm.args {
+			inner := cmdOf(&syntax.CallExpr{Args: cm.args[i:]})
+			if inner.isRequest("") {
+				return true, true
+			}
+		}
+	}
+	return false, false
+}
+
+// isMarkerRead reports whether a node tests or reads a file in the tap.
+func (t *shTree) isMarkerRead(n syntax.Node) bool {
+	fr := t.frameAt(n)
+	switch n := n.(type) {
+	case *syntax.CallExpr:
+		cm := cmdOf(n)
+		switch cm.name {
+		case "[", "test":
+			ls := cm.argLits()
+			for i := 0; i+1 < len(ls); i++ {
+				switch ls[i] {
+				case "-f", "-e", "-s", "-r", "-L":
+					if w := cm.args[i+1]; t.isSubpath(w, fr) && t.markerLike(w) {
+						return true
+					}
+				}
+			}
+		case "source", ".", "grep", "cat", "awk", "sed", "cut", "head", "tail", "jq":
+			for _, w := range cm.args {
+				if t.isSubpath(w, fr) && t.markerLike(w) {
+					return true
+				}
+			}
+		}
+	case *syntax.UnaryTest:
+		switch n.Op {
+		case syntax.TsExists, syntax.TsRegFile, syntax.TsNoEmpty, syntax.TsRead, syntax.TsSmbLink:
+			if w, ok := n.X.(*syntax.Word); ok && t.isSubpath(w, fr) && t.markerLike(w) {
+				return true
+			}
+		}
+	case *syntax.Redirect:
+		return n.Op == syntax.RdrIn && n.Word != nil && t.isSubpath(n.Word, fr) && t.markerLike(n.Word)
+	}
+	return false
+}
+
+// decides reports whether a check's result decides something: it sits in
+// a condition, && or ||, a command substitution or a function, or set -e
+// is in force.
+func (t *shTree) decides(n syntax.Node, chain []*syntax.Stmt) bool {
+	if len(chain) > 0 || t.funcOf(n) != nil || t.errexitAt(n, chain) {
+		return true
+	}
+	child := n
+	for i := 0; i < maxWalkUp; i++ {
+		p := t.parent[child]
+		switch p := p.(type) {
+		case nil, *syntax.File:
+			return false
+		case *syntax.CmdSubst:
+			return true
+		case *syntax.IfClause:
+			if st, ok := child.(*syntax.Stmt); ok && inList(p.Cond, st) {
+				return true
+			}
+		case *syntax.WhileClause:
+			if st, ok := child.(*syntax.Stmt); ok && inList(p.Cond, st) {
+				return true
+			}
+		case *syntax.BinaryCmd:
+			if p.Op == syntax.AndStmt || p.Op == syntax.OrStmt {
+				return true
+			}
+		case *syntax.Stmt:
+			if p.Negated {
+				return true
+			}
+		}
+		child = p
+	}
+	return false
+}
+
+// request is a request call met by the trace.
+type request struct {
+	call *syntax.CallExpr
+	idx  int
+	loop bool
+}
+
+// checkPusher reports a pusher whose first request is not gated on the
+// rig's marker and its running container.
+func (c *Context) checkPusher(pass *analysis.Pass, w *window, calledByWindow bool) {
+	t := w.t
+	var reqs []request
+	marker, running := -1, -1
+	idx := 0
+	visit := func(n syntax.Node, chain []*syntax.Stmt) {
+		idx++
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+			if is, viaX := t.isRequestCall(ce); is {
+				reqs = append(reqs, request{ce, idx, viaX || t.inLoop(ce, chain)})
+			}
+			cm := cmdOf(ce)
+			if cm.isRunningCheck() && t.decides(ce, chain) && running < 0 {
+				running = idx
+			}
+			if t.funcFor(ce) == nil && gateHelperRE.MatchString(cm.name) {
+				if marker < 0 {
+					marker = idx
+				}
+				if running < 0 {
+					running = idx
+				}
+			}
+		}
+		if marker < 0 && t.isMarkerRead(n) {
+			marker = idx
+		}
+	}
+	t.trace(func(n syntax.Node, chain []*syntax.Stmt) bool {
+		visit(n, chain)
+		return true
+	})
+	ordered := true
+	if len(reqs) == 0 {
+		// Requests only in code the trace does not reach: order unknown.
+		ordered = false
+		marker, running, idx = -1, -1, 0
+		syntax.Walk(t.file, func(n syntax.Node) bool {
+			if n != nil {
+				visit(n, nil)
+			}
+			return true
+		})
+	}
+	if len(reqs) == 0 {
+		return
+	}
+	many := len(reqs) > 1
+	for _, r := range reqs {
+		if r.loop {
+			many = true
+		}
+	}
+	if !many || !(calledByWindow || t.tiedToTap()) {
+		return
+	}
+	first := reqs[0]
+	before := func(at int) bool { return at >= 0 && (!ordered || at < first.idx) }
+	if before(marker) && before(running) {
+		return
+	}
+	var what string
+	switch {
+	case !before(marker) && !before(running):
+		what = "without checking the rig's marker file in the tap dir or that the container it names is running"
+	case !before(marker):
+		what = "without checking the rig's marker file in the tap dir"
+	default:
+		what = "checking the tap's marker but not that the container it names is running"
+	}
+	if marker > first.idx || running > first.idx {
+		what += " before its first request"
+	}
+	start, end := t.off(first.call.Pos()), t.off(first.call.End())
+	c.report(pass, diag{sev: Error, path: w.s.Path, start: start, end: end,
+		msg: fmt.Sprintf("pushes into the calib tap with `%s` %s: %s", t.summary(first.call), what, lawMarker)})
+}
