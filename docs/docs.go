@@ -20,14 +20,18 @@ import (
 //go:embed rules.md
 var Rules string
 
-var headingRE = regexp.MustCompile(`(?m)^## ([a-z][a-z0-9-]*)[ \t]*$`)
+var (
+	headingRE  = regexp.MustCompile(`(?m)^## ([a-z][a-z0-9-]*)[ \t]*$`)
+	level2RE   = regexp.MustCompile(`(?m)^## `)
+	severityRE = regexp.MustCompile(`\*\*Severity:\*\*\s*([a-z]+)`)
+)
 
 // Page returns the section of rules.md about a rule, from its "## RULE"
 // heading up to the next "## " heading.
 func Page(rule string) (string, bool) {
-	for _, s := range sections(Rules) {
-		if s.name == rule {
-			return strings.TrimRight(Rules[s.start:s.end], "\n") + "\n", true
+	for _, s := range Sections(Rules) {
+		if s.Name == rule {
+			return strings.TrimRight(Rules[s.Start:s.End], "\n") + "\n", true
 		}
 	}
 	return "", false
@@ -36,37 +40,39 @@ func Page(rule string) (string, bool) {
 // Pages lists the rules that have a page, in document order.
 func Pages() []string {
 	var out []string
-	for _, s := range sections(Rules) {
-		out = append(out, s.name)
+	for _, s := range Sections(Rules) {
+		out = append(out, s.Name)
 	}
 	return out
 }
 
-type section struct {
-	name       string
-	start, end int
+// Section is a rule's "## name" section of a markdown text: its byte span,
+// from the heading to the next level-2 heading.
+type Section struct {
+	Name       string
+	Start, End int
 }
 
-// sections finds the "## name" sections of a markdown text (headings inside
+// Sections finds the "## name" sections of a markdown text (headings inside
 // fenced blocks do not count).
-func sections(md string) []section {
+func Sections(md string) []Section {
 	fenced := fences(md)
-	var out []section
+	var out []Section
 	for _, m := range headingRE.FindAllStringSubmatchIndex(md, -1) {
 		if inside(fenced, m[0]) {
 			continue
 		}
 		if n := len(out); n > 0 {
-			out[n-1].end = m[0]
+			out[n-1].End = m[0]
 		}
-		out = append(out, section{name: md[m[2]:m[3]], start: m[0], end: len(md)})
+		out = append(out, Section{Name: md[m[2]:m[3]], Start: m[0], End: len(md)})
 	}
 	// A section ends at the next level-2 heading of any kind too.
 	for i := range out {
-		rest := md[out[i].start+1 : out[i].end]
-		for _, idx := range regexp.MustCompile(`(?m)^## `).FindAllStringIndex(rest, -1) {
-			if !inside(fenced, out[i].start+1+idx[0]) {
-				out[i].end = out[i].start + 1 + idx[0]
+		rest := md[out[i].Start+1 : out[i].End]
+		for _, idx := range level2RE.FindAllStringIndex(rest, -1) {
+			if !inside(fenced, out[i].Start+1+idx[0]) {
+				out[i].End = out[i].Start + 1 + idx[0]
 				break
 			}
 		}
@@ -81,7 +87,7 @@ func Severity(rule string) string {
 	if !ok {
 		return ""
 	}
-	m := regexp.MustCompile(`\*\*Severity:\*\*\s*([a-z]+)`).FindStringSubmatch(p)
+	m := severityRE.FindStringSubmatch(p)
 	if m == nil {
 		return ""
 	}

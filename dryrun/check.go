@@ -34,58 +34,70 @@ func (f *forbidden) error(name string) error {
 func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 	var found *forbidden
 	hdocs := map[*syntax.Word]bool{}
+	walkReachable(node, pr, func(n syntax.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.ProcSubst:
+			found = &forbidden{x.Pos(), ErrProcSubst, "<(…) and >(…) would make interp create a FIFO outside the sandbox's file handlers"}
+		case *syntax.UnaryTest:
+			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
+				found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v consults the host's user database", x.Op)}
+			}
+		case *syntax.Redirect:
+			if x.Hdoc != nil {
+				hdocs[x.Hdoc] = true
+			}
+		case *syntax.Word:
+			if !hdocs[x] && tildeUser(x) {
+				found = &forbidden{x.Pos(), ErrUnsupported, "~user expansion consults the host's user database"}
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// walkReachable walks node like syntax.Walk, calling visit on each node
+// (visit returns false to skip a node's children). With a non-nil pruner,
+// the branches of a case or if on the mode argument that cannot run in the
+// pruner's mode are not walked; function bodies are always walked, as a
+// function may be called from anywhere.
+func walkReachable(node syntax.Node, pr *pruner, visit func(syntax.Node) bool) {
 	var walk func(n syntax.Node, prune bool)
 	walk = func(n syntax.Node, prune bool) {
 		syntax.Walk(n, func(n syntax.Node) bool {
-			if found != nil {
+			if n == nil || !visit(n) {
 				return false
 			}
+			if !prune {
+				return true
+			}
 			switch x := n.(type) {
-			case *syntax.ProcSubst:
-				found = &forbidden{x.Pos(), ErrProcSubst, "<(…) and >(…) would make interp create a FIFO outside the sandbox's file handlers"}
-				return false
-			case *syntax.UnaryTest:
-				if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
-					found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v consults the host's user database", x.Op)}
-					return false
-				}
-			case *syntax.Redirect:
-				if x.Hdoc != nil {
-					hdocs[x.Hdoc] = true
-				}
-			case *syntax.Word:
-				if !hdocs[x] && tildeUser(x) {
-					found = &forbidden{x.Pos(), ErrUnsupported, "~user expansion consults the host's user database"}
-					return false
-				}
 			case *syntax.FuncDecl:
-				if prune {
-					walk(x.Body, false) // a function may be called from anywhere
-					return false
-				}
+				walk(x.Body, false)
+				return false
 			case *syntax.CaseClause:
-				if prune && pr.isModeWord(x.Word) {
+				if pr.isModeWord(x.Word) {
 					pr.walkCase(x, func(n syntax.Node) { walk(n, prune) })
 					return false
 				}
 			case *syntax.IfClause:
-				if prune {
-					walk(&syntax.Block{Stmts: x.Cond}, prune)
-					known, val := pr.decide(x.Cond)
-					if !known || val {
-						walk(&syntax.Block{Stmts: x.Then}, prune)
-					}
-					if x.Else != nil && (!known || !val) {
-						walk(x.Else, prune)
-					}
-					return false
+				walk(&syntax.Block{Stmts: x.Cond}, prune)
+				known, val := pr.decide(x.Cond)
+				if !known || val {
+					walk(&syntax.Block{Stmts: x.Then}, prune)
 				}
+				if x.Else != nil && (!known || !val) {
+					walk(x.Else, prune)
+				}
+				return false
 			}
 			return true
 		})
 	}
 	walk(node, pr != nil)
-	return found
 }
 
 // tildeUser reports whether w starts with an unquoted ~name.

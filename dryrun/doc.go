@@ -8,7 +8,8 @@
 // real launch path runs, not the script's own --dry-run branch). The first
 // engine invocation reached (found by parser.DetectEngine through exec, env,
 // nohup, timeout, numactl, taskset, docker run … IMAGE and the like) is
-// recorded and the run stops there.
+// recorded and the run stops there. The working directory starts at the
+// root of the linted tree.
 //
 // # The boundary
 //
@@ -19,7 +20,10 @@
 // refused before it is followed. Reads go through Options.ReadFile when set
 // (editor buffers), which is only called for such paths. /dev/null reads as
 // empty. Files are read at most 8 MiB, regular files only (never a FIFO or
-// a device).
+// a device). A read outside the tree (< file, $(<file), cat file) is not
+// performed: the content is unknown, like a skipped command's output, so
+// the values it feeds are reported unresolved and the read is listed in
+// Skipped as ["<", file]; `source` of such a file fails (see below).
 //
 // What it can never do:
 //
@@ -29,14 +33,16 @@
 //     process, is unreachable (a guard stands in its place and refuses).
 //     The engine invocation is recorded; pure helpers (dirname, basename,
 //     readlink, realpath, pwd, true, false, sleep, id, whoami, hostname,
-//     nproc, uname, date, cat of files in the tree, which, and echo, printf
-//     and test by path) are emulated in Go; every other command is recorded
+//     nproc, uname, date, which, cat of files in the tree, the subset of
+//     grep and xargs that loads an env file, and echo, printf and test by
+//     path) are emulated in Go; every other command is recorded
 //     in Result.Skipped and behaves as a command that succeeded and printed
 //     a sentinel, so that any value computed from its output is reported
 //     unresolved, never guessed.
 //   - Write. Every redirection that writes (>, >>, &>, exec >file,
 //     including /dev/tcp/… paths) gets a sink that discards. No handler
-//     creates, truncates or removes a file.
+//     creates, truncates or removes a file, and the evaluator itself puts
+//     nothing on disk.
 //   - Connect. Nothing the sandbox runs opens a socket: network programs
 //     (curl, wget, nc, ssh, …) are skipped, /dev/tcp is a discarding sink,
 //     and the user-database lookups interp could make (which can reach
@@ -64,14 +70,15 @@
 //     is refused with ErrProcSubst: before running, in the code the mode can
 //     reach (other branches of a case or if on the mode are not considered);
 //     at run time, in code parsed by eval, trap, alias or source. As a last
-//     layer, TMPDIR names a directory that does not exist (a never-created
-//     child of a private 0700 temp dir, removed afterwards): mkfifo fails
-//     there, nothing runs, and interp's report of that failure also stops
-//     the mode with ErrProcSubst.
+//     layer, TMPDIR names a directory in which nothing can be created:
+//     /dev/null/servelint-tmp (ENOTDIR for every user, root included; where
+//     /dev/null is not a device, a never-created child of a private 0700
+//     temp dir, removed afterwards). mkfifo fails there, nothing runs, and
+//     interp's report of that failure also stops the mode with ErrProcSubst.
 //   - Redirections into the interpreter's temp dir: interp opens
 //     "$TMPDIR/sh-interp-*" with os.OpenFile directly, bypassing the open
-//     handler. That directory does not exist and cannot be created by the
-//     script, so such an open fails.
+//     handler. Nothing can be created in that directory, so such an open
+//     fails.
 //   - source and . of a path outside the tree: interp would search PATH and
 //     stat the host's files. The call handler resolves the path itself (in
 //     the current directory only; the sandbox has no PATH) and refuses one
@@ -79,11 +86,14 @@
 //     would, and is listed in Skipped. A sourced file that does not parse
 //     stops the mode with ErrSource.
 //   - Background jobs (cmd &) and pipelines: they run on goroutines under
-//     the same handlers and context. When the main script ends (or the
-//     engine is reached, or a bound is hit) the context is cancelled and the
-//     jobs are joined with `wait` within the same deadline; a job that does
-//     not stop makes the mode fail with ErrTimeout, and any handler call it
-//     makes after Eval returned changes nothing.
+//     the same handlers, context and deadline. When the main script ends,
+//     its background jobs go on (one of them may launch the engine, as in
+//     `nohup radiance … &`) and are joined with `wait`; reaching the engine
+//     or a bound cancels the context, which stops them at their next
+//     statement (interp's wait ignores contexts, the jobs do not). A job
+//     that has not stopped a quarter second past the deadline fails the
+//     mode with ErrTimeout, and any handler call it makes after Eval
+//     returned changes nothing.
 //   - command -v, command -V, type, type -p, which, hash: interp would stat
 //     every PATH entry on the host. They are answered without a search:
 //     keywords, builtins and the script's functions as such, any other name
@@ -102,7 +112,8 @@
 //     in code parsed at run time; every "HOME <user>" lookup is also
 //     answered by the sandbox's environment in the main shell.
 //   - Unsupported builtins (ulimit, umask, kill, jobs, …) are listed in
-//     Skipped instead of failing.
+//     Skipped instead of failing; trap on a signal other than EXIT and ERR
+//     is accepted and never fires.
 //
 // # Bounds
 //

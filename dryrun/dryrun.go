@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -51,6 +50,9 @@ type Options struct {
 	// skipPrecheck turns the static refusal off, so tests can reach the
 	// run-time layers behind it.
 	skipPrecheck bool
+	// privateTmp makes TMPDIR a never-created child of a private temp dir,
+	// the fallback for systems without a /dev/null device.
+	privateTmp bool
 }
 
 // Result is what one mode of a script would hand the engine.
@@ -59,7 +61,9 @@ type Result struct {
 	Mode   string
 	// Argv runs from the engine program on, e.g. ["radiance", "serve",
 	// "/models/…", "--max-num-seqs", "8", …]; nil if no engine invocation
-	// was reached. An element that depends on the output of a skipped
+	// was reached. When a docker image's entrypoint is the engine
+	// (vllm/vllm-openai IMAGE --model …), Argv starts with the image, which
+	// stands where the program is (parser.EngineCall.Start). An element that depends on the output of a skipped
 	// command holds a readable placeholder, "<unresolved: curl -s …>".
 	Argv []string
 	// Launcher is what precedes the engine program (wrappers, `docker run
@@ -72,7 +76,8 @@ type Result struct {
 	// wrapper assignments.
 	Env map[string]string
 	// Skipped lists the commands that were not run, as the script would
-	// have run them, in order.
+	// have run them, in order; a read of a file outside the tree is listed
+	// as ["<", file].
 	Skipped [][]string
 	// Unresolved lists the indexes into Argv whose value depends on a
 	// skipped command's output.
@@ -181,6 +186,9 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		res.Err = fmt.Errorf("%w: no parsed script", ErrInput)
 		return res
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	script, root, err := normPaths(path, opts.Root)
 	if err != nil {
 		res.Err = err
@@ -207,21 +215,16 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		}
 	}
 
-	// TMPDIR points into a private directory, at a child that is never
-	// created: interp opens "$TMPDIR/sh-interp-*" and makes process
-	// substitution FIFOs there without any handler, so nothing must be
-	// creatable there.
-	priv, err := os.MkdirTemp("", "servelint-dryrun-")
+	tmpDir, cleanup, err := sandboxTmpDir(opts.privateTmp)
 	if err != nil {
-		res.Err = fmt.Errorf("%w: private temp dir: %v", ErrInternal, err)
+		res.Err = fmt.Errorf("%w: private temp dir: %w", ErrInternal, err)
 		return res
 	}
 	defer func() {
-		if err := os.RemoveAll(priv); err != nil {
+		if err := cleanup(); err != nil {
 			res.Notes = append(res.Notes, "removing the private temp dir: "+err.Error())
 		}
 	}()
-	tmpDir := filepath.Join(priv, "tmp")
 
 	base, cancel := context.WithCancelCause(ctx)
 	defer cancel(errMainDone)
@@ -260,7 +263,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		interp.AccessHandler(ev.accessHandler),
 	)
 	if err != nil {
-		res.Err = fmt.Errorf("%w: %v", ErrInternal, err)
+		res.Err = fmt.Errorf("%w: %w", ErrInternal, err)
 		return res
 	}
 	fileCopy := *file // $0 is the File's name; the caller's File is not touched
@@ -269,7 +272,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	type outcome struct {
 		err      error
 		exited   bool
-		cause    error
+		stderr   string
 		panicked any
 	}
 	mainDone := make(chan outcome, 1)
@@ -286,16 +289,17 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 			out.err = runner.Run(runCtx, &fileCopy)
 			out.exited = runner.Exited()
 		}()
-		out.cause = context.Cause(runCtx)
-		cancel(errMainDone) // stop background jobs
+		out.stderr = ev.stderr.String()
 		mainDone <- out
 		if out.panicked != nil {
 			return
 		}
 		defer func() { _ = recover() }()
-		// interp's wait ignores contexts; jobs stop at their next
-		// statement now that the run's context is cancelled.
-		joinCtx := context.WithValue(context.Background(), joinKey{}, true)
+		// Background jobs go on, as they would after the script ends: one
+		// of them may launch the engine. They end by themselves, or when
+		// the run's context is cancelled (engine reached, a bound hit);
+		// interp's wait ignores contexts, hence WithoutCancel.
+		joinCtx := context.WithValue(context.WithoutCancel(ctx), joinKey{}, true)
 		_ = runner.Run(joinCtx, waitStmt) // its status is the jobs'
 	}()
 
@@ -313,6 +317,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	case <-hard.C:
 		abandoned = true
 	}
+	cause := context.Cause(runCtx)
 	cancel(errMainDone)
 	ev.close()
 
@@ -331,15 +336,15 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		res.Err = fmt.Errorf("%w: the evaluation did not stop within %v", ErrTimeout, timeout+grace)
 	case out.panicked != nil:
 		res.Err = fmt.Errorf("%w: panic: %v", ErrInternal, out.panicked)
-	case ev.engine != nil && unjoined:
+	case unjoined:
 		res.Err = fmt.Errorf("%w: background jobs did not stop within %v", ErrTimeout, timeout+grace)
 	case ev.engine != nil:
 		res.Err = nil
-	case out.cause != nil && !errors.Is(out.cause, errEngineReached):
-		if errors.Is(out.cause, context.Canceled) || errors.Is(out.cause, context.DeadlineExceeded) {
-			res.Err = fmt.Errorf("%w: %v", ErrTimeout, out.cause) // the caller's context
+	case cause != nil:
+		if errors.Is(cause, context.Canceled) || errors.Is(cause, context.DeadlineExceeded) {
+			res.Err = fmt.Errorf("%w: %w", ErrTimeout, cause) // the caller's context
 		} else {
-			res.Err = out.cause
+			res.Err = cause
 		}
 	default:
 		status := 0
@@ -349,10 +354,10 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		case errors.As(out.err, &es):
 			status = int(es)
 		default:
-			res.Err = fmt.Errorf("%w: %v", ErrInternal, out.err)
+			res.Err = fmt.Errorf("%w: %w", ErrInternal, out.err)
 		}
 		if res.Err == nil {
-			res.Err = &ExitError{Status: status, Exited: out.exited, Stderr: ev.resolveText(ev.stderr.String())}
+			res.Err = &ExitError{Status: status, Exited: out.exited, Stderr: ev.resolveText(out.stderr)}
 		}
 	}
 	return res
@@ -363,13 +368,13 @@ func normPaths(path, root string) (script, absRoot string, err error) {
 	if root == "" {
 		abs, err := filepath.Abs(path)
 		if err != nil {
-			return "", "", fmt.Errorf("%w: %v", ErrInput, err)
+			return "", "", fmt.Errorf("%w: %w", ErrInput, err)
 		}
 		root = filepath.Dir(abs)
 	}
 	absRoot, err = filepath.Abs(root)
 	if err != nil {
-		return "", "", fmt.Errorf("%w: root: %v", ErrInput, err)
+		return "", "", fmt.Errorf("%w: root: %w", ErrInput, err)
 	}
 	if absRoot == string(filepath.Separator) || filepath.Dir(absRoot) == absRoot {
 		return "", "", fmt.Errorf("%w: the root of the linted tree must not be %s", ErrInput, absRoot)

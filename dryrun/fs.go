@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -150,3 +152,31 @@ func (f fakeInfo) Sys() any { return zeroStat() }
 
 // fixedTime is the clock the sandbox shows (date, file times).
 var fixedTime = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// nullIsDevice reports whether /dev/null is the character device it should
+// be, so that no path below it can ever be created.
+var nullIsDevice = sync.OnceValue(func() bool {
+	if runtime.GOOS == "windows" {
+		return false
+	}
+	fi, err := os.Lstat(os.DevNull)
+	return err == nil && fi.Mode()&fs.ModeCharDevice != 0
+})
+
+// sandboxTmpDir returns the TMPDIR the interpreter gets, and how to clean it
+// up. interp opens "$TMPDIR/sh-interp-*" and makes process-substitution
+// FIFOs there with no handler involved, so it must name a directory in which
+// nothing can ever be created. A path below /dev/null is one: creating
+// anything there fails with ENOTDIR, for every user, root included, and
+// there is nothing to make or remove. Where /dev/null is not a device, a
+// never-created child of a private 0700 temp dir is used instead.
+func sandboxTmpDir(private bool) (string, func() error, error) {
+	if !private && nullIsDevice() {
+		return filepath.Join(os.DevNull, "servelint-tmp"), func() error { return nil }, nil
+	}
+	priv, err := os.MkdirTemp("", "servelint-dryrun-")
+	if err != nil {
+		return "", nil, err
+	}
+	return filepath.Join(priv, "tmp"), func() error { return os.RemoveAll(priv) }, nil
+}

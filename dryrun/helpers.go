@@ -43,6 +43,8 @@ var helpers = map[string]helperFunc{
 	"date":     helperDate,
 	"cat":      helperCat,
 	"which":    helperWhich,
+	"grep":     helperGrep,
+	"xargs":    helperXargs,
 }
 
 // stdBinDirs are the directories from which a program named by path is
@@ -70,7 +72,7 @@ func errOut(ev *evaluator, hc interp.HandlerContext, format string, args ...any)
 	return interp.ExitStatus(1)
 }
 
-func helperStatus(code int) helperFunc {
+func helperStatus(code uint8) helperFunc {
 	return func(*evaluator, context.Context, interp.HandlerContext, []string) error {
 		if code == 0 {
 			return nil // interp.ExitStatus(0) panics in interp v3.14.1

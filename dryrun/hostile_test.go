@@ -168,8 +168,14 @@ func hostileTree(t *testing.T, victim string) string {
 }
 
 // TestHostile runs every mode of a script that tries every escape route and
-// checks that nothing was executed, written, removed or connected to.
+// checks that nothing was executed, written, removed or connected to, with
+// either kind of sandbox TMPDIR.
 func TestHostile(t *testing.T) {
+	t.Run("devnull-tmp", func(t *testing.T) { testHostile(t, false) })
+	t.Run("private-tmp", func(t *testing.T) { testHostile(t, true) })
+}
+
+func testHostile(t *testing.T, privateTmp bool) {
 	// Every Eval's private temp dir goes here, so that leftovers show.
 	procTmp := t.TempDir()
 	t.Setenv("TMPDIR", procTmp)
@@ -221,10 +227,11 @@ func TestHostile(t *testing.T) {
 
 	src, f := parseFile(t, filepath.Join(root, "hostile.sh"), syntax.LangBash)
 	opts := Options{
-		Root:    root,
-		Timeout: 2 * time.Second,
-		Env:     map[string]string{"VICTIM": victim, "TOKEN": tok, "PORT": ln.port()},
-		guard:   strictGuard(t),
+		Root:       root,
+		Timeout:    2 * time.Second,
+		Env:        map[string]string{"VICTIM": victim, "TOKEN": tok, "PORT": ln.port()},
+		guard:      strictGuard(t),
+		privateTmp: privateTmp,
 	}
 	eval := func(mode string) *Result {
 		return Eval(context.Background(), filepath.Join(root, "hostile.sh"), src, f, mode, opts)
@@ -282,11 +289,15 @@ func TestHostile(t *testing.T) {
 			t.Errorf("host: %s = %q, want unresolved", k, got[k])
 		}
 	}
-	if !strings.HasPrefix(got["--tmp"], filepath.Join(procTmp, "servelint-dryrun-")) {
-		t.Errorf("host: TMPDIR = %q, want a private dir under %s", got["--tmp"], procTmp)
+	wantTmp := "/dev/null/servelint-tmp"
+	if privateTmp {
+		wantTmp = filepath.Join(procTmp, "servelint-dryrun-")
 	}
-	if _, err := os.Lstat(got["--tmp"]); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("host: the script's TMPDIR %s exists: %v", got["--tmp"], err)
+	if !strings.HasPrefix(got["--tmp"], wantTmp) {
+		t.Errorf("host: TMPDIR = %q, want %s…", got["--tmp"], wantTmp)
+	}
+	if _, err := os.Lstat(got["--tmp"]); err == nil {
+		t.Errorf("host: the script's TMPDIR %s exists", got["--tmp"])
 	}
 	for _, v := range got {
 		for _, host := range []string{os.Getenv("HOME"), os.Getenv("PATH")} {
@@ -343,7 +354,7 @@ func TestHostileSkippedDetails(t *testing.T) {
 			t.Errorf("exec: %q not in Skipped %q", p, r.Skipped)
 		}
 	}
-	if r.Err.(*ExitError).Exited != true {
+	if ee := (*ExitError)(nil); !errors.As(r.Err, &ee) || !ee.Exited {
 		t.Errorf("exec: `exec touch` should end the script: %v", r.Err)
 	}
 
@@ -380,12 +391,14 @@ func TestProcSubstRuntimeLayer(t *testing.T) {
 		`diff <(touch "$VICTIM/y") <(rm -rf "$VICTIM") 2>/dev/null` + "\nexec radiance serve",
 		`x=$(cat <(touch "$VICTIM/z") 2>&1)` + "\nexec radiance serve \"$x\"",
 	} {
-		r := evalSrc(t, src, "serve", nil, Options{Env: map[string]string{"VICTIM": victim}, skipPrecheck: true})
-		if !errors.Is(r.Err, ErrProcSubst) {
-			t.Errorf("%q: Err = %v, want ErrProcSubst", src, r.Err)
+		for _, private := range []bool{false, true} {
+			r := evalSrc(t, src, "serve", nil, Options{Env: map[string]string{"VICTIM": victim}, skipPrecheck: true, privateTmp: private})
+			if !errors.Is(r.Err, ErrProcSubst) {
+				t.Errorf("%q (private tmp %v): Err = %v, want ErrProcSubst", src, private, r.Err)
+			}
 		}
 		// With the static check on, it is refused before running.
-		r = evalSrc(t, src, "serve", nil, Options{Env: map[string]string{"VICTIM": victim}})
+		r := evalSrc(t, src, "serve", nil, Options{Env: map[string]string{"VICTIM": victim}})
 		if !errors.Is(r.Err, ErrProcSubst) || len(r.Skipped) != 0 {
 			t.Errorf("%q: static: Err = %v, skipped %q", src, r.Err, r.Skipped)
 		}

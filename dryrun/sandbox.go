@@ -30,6 +30,7 @@ const internalCmd = "\x1eservelint-internal\x1e"
 // Internal operations, the first argument after internalCmd.
 const (
 	opSkip = "skip" // record the rest as a skipped command
+	opNop  = "nop"  // succeed, print nothing
 	opFail = "fail" // print args[1] to stderr, exit with status args[0]
 	opPwdP = "pwd-P"
 	opCmdV = "command-v" // args[0] is "v" or "V"
@@ -58,7 +59,7 @@ const maxNotes = 32
 var (
 	// errEngineReached stops the run once the engine invocation is recorded.
 	errEngineReached = errors.New("engine invocation reached")
-	// errMainDone stops background jobs once the main script has finished.
+	// errMainDone stops everything once the evaluation is over.
 	errMainDone = errors.New("evaluation finished")
 )
 
@@ -99,7 +100,6 @@ type evaluator struct {
 	runCtx   context.Context
 	cancel   context.CancelCauseFunc
 	deadline time.Time
-	guard    func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc
 
 	calls atomic.Int64
 
@@ -288,21 +288,38 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 	case "source", ".":
 		return ev.interceptSource(hc, args, i)
 	case "cd", "pushd":
-		ev.noteCd(hc, rest)
+		// interp's cd takes exactly one operand: drop the options bash
+		// accepts (-L, -P, -e, --), as in the idiom cd -- "$(dirname …)".
+		j := 0
+		for j < len(rest) && len(rest) > 1 && (rest[j] == "-P" || rest[j] == "-L" || rest[j] == "-e" || rest[j] == "-LP" || rest[j] == "-PL") {
+			j++
+		}
+		if j < len(rest) && rest[j] == "--" {
+			j++
+		}
+		ev.noteCd(hc, rest[j:])
+		if j > 0 {
+			return append(slices.Clone(args[:i+1]), rest[j:]...), nil
+		}
 	case "eval":
 		if err := ev.checkCode(strings.Join(rest, " "), "eval"); err != nil {
 			return nil, err
 		}
 	case "trap":
-		j := 0
-		for j < len(rest) && strings.HasPrefix(rest[j], "-") && rest[j] != "-" {
-			j++
+		r := rest
+		if len(r) > 0 && r[0] == "--" {
+			r = r[1:]
 		}
-		if len(rest)-j >= 2 {
-			if err := ev.checkCode(rest[j], "trap"); err != nil {
+		if len(r) == 0 || (strings.HasPrefix(r[0], "-") && r[0] != "-") {
+			break // trap, trap -p, trap -l: left to interp
+		}
+		if len(r) >= 2 {
+			if err := ev.checkCode(r[0], "trap"); err != nil {
 				return nil, err
 			}
+			return trapSignals(args[:i+1], r[:1], r[1:]), nil
 		}
+		return trapSignals(args[:i+1], nil, r), nil
 	case "alias":
 		for _, a := range rest {
 			if _, v, ok := strings.Cut(a, "="); ok {
@@ -325,18 +342,37 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 	return args, nil
 }
 
+// trapSignals keeps the signals interp knows (EXIT and ERR); the others
+// (INT, TERM, …) can never fire in the sandbox, and interp would fail the
+// whole trap on them (which, under set -e, ends the script).
+func trapSignals(head, action, sigs []string) []string {
+	var keep []string
+	for _, s := range sigs {
+		switch strings.TrimPrefix(strings.ToUpper(s), "SIG") {
+		case "EXIT", "0":
+			keep = append(keep, "EXIT")
+		case "ERR":
+			keep = append(keep, "ERR")
+		}
+	}
+	if len(keep) == 0 {
+		return []string{internalCmd, opNop}
+	}
+	out := slices.Clone(head)
+	out = append(out, action...)
+	return append(out, keep...)
+}
+
 // checkCode checks shell code parsed at run time (by eval, trap or alias)
 // for constructs the sandbox refuses. Code that does not parse is left to
 // interp, which reports it as bash would.
 func (ev *evaluator) checkCode(src, what string) error {
-	f, err := syntax.NewParser().Parse(strings.NewReader(src), what)
-	if err != nil {
-		return nil
+	if f, perr := syntax.NewParser().Parse(strings.NewReader(src), what); perr == nil {
+		if fb := findForbidden(f, nil); fb != nil {
+			return ev.fail(fb.error(what))
+		}
+		ev.addFuncs(f)
 	}
-	if fb := findForbidden(f, nil); fb != nil {
-		return ev.fail(fb.error(what))
-	}
-	ev.addFuncs(f)
 	return nil
 }
 
@@ -368,7 +404,7 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 	}
 	f, err := syntax.NewParser().Parse(bytes.NewReader(data), ev.display(abs))
 	if err != nil {
-		return nil, ev.fail(fmt.Errorf("%w: %v", ErrSource, err))
+		return nil, ev.fail(fmt.Errorf("%w: %w", ErrSource, err))
 	}
 	if fb := findForbidden(f, nil); fb != nil {
 		return nil, ev.fail(fb.error(ev.display(abs)))
@@ -454,7 +490,7 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 	}
 	hc := interp.HandlerCtx(ctx)
 	if args[0] == internalCmd {
-		return ev.internal(ctx, hc, args[1:])
+		return ev.internal(hc, args[1:])
 	}
 	if ec, ok := parser.DetectEngine(forDetect(args)); ok && launches(hc.Stdout) {
 		ev.recordEngine(hc, args, ec)
@@ -505,7 +541,7 @@ func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec pa
 }
 
 // internal carries out an operation callHandler rewrote a builtin to.
-func (ev *evaluator) internal(ctx context.Context, hc interp.HandlerContext, args []string) error {
+func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 	if len(args) == 0 {
 		return ev.fail(fmt.Errorf("%w: empty internal operation", ErrInternal))
 	}
@@ -513,6 +549,8 @@ func (ev *evaluator) internal(ctx context.Context, hc interp.HandlerContext, arg
 	switch op {
 	case opSkip:
 		return ev.skip(hc, args)
+	case opNop:
+		return nil
 	case opFail:
 		code, err := strconv.Atoi(args[0])
 		if err != nil || code <= 0 || code > 255 {

@@ -69,7 +69,8 @@ func computeSpans(file *syntax.File, srcLen int, argv []string, unresolved map[i
 		m := 0
 		for c.k+m < len(fs) && j+m < len(argv) {
 			f := fs[c.k+m]
-			if f.sep || !(f.val == argv[j+m] && !f.wild || f.wild && unresolved[j+m]) {
+			matches := (!f.wild && f.val == argv[j+m]) || (f.wild && unresolved[j+m])
+			if f.sep || !matches {
 				break
 			}
 			m++

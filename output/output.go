@@ -14,7 +14,7 @@ import (
 )
 
 // Formats lists the accepted --format values.
-var Formats = []string{"text", "json", "github"}
+var Formats = []string{"text", "json", "sarif", "github"}
 
 // Relative rewrites paths relative to the working directory when under it.
 func Relative(wd, p string) string {
@@ -29,11 +29,18 @@ func Relative(wd, p string) string {
 
 // Write prints findings in the named format.
 func Write(w io.Writer, format string, fs []lint.Finding) error {
+	return WriteWith(w, format, fs, Options{})
+}
+
+// WriteWith prints findings in the named format with options.
+func WriteWith(w io.Writer, format string, fs []lint.Finding, opts Options) error {
 	switch format {
 	case "text", "":
 		return Text(w, fs)
 	case "json":
 		return JSON(w, fs)
+	case "sarif":
+		return SARIF(w, fs, opts)
 	case "github":
 		return GitHub(w, fs)
 	}

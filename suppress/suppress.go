@@ -31,6 +31,7 @@ package suppress
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -352,8 +353,8 @@ func (s *Set) add(d *Directive) {
 	}
 }
 
-// stmtSpan is one statement: its start, the end of what a directive before
-// it covers, in byte offsets into Src.
+// stmtSpan is one statement: its start and the end of what a directive
+// before it covers, in byte offsets into Src.
 type stmtSpan struct{ start, coverEnd int }
 
 // AddScript reads the directives of a parsed script (s.Analyze must have
@@ -398,6 +399,13 @@ func (s *Set) AddScript(sc *parser.Script) {
 			}
 			s.place(d, sc.Src, func() (int, int, bool) {
 				for _, st := range stmts {
+					if st.start < hash && hash < st.coverEnd {
+						// Inside a command that spans lines (an array
+						// assignment): the next line of code.
+						return nextCodeLine(sc.Src, d.End)
+					}
+				}
+				for _, st := range stmts {
 					if st.start > d.End {
 						return lineOf(sc.Src, st.start), lineOf(sc.Src, max(st.coverEnd-1, st.start)), true
 					}
@@ -431,7 +439,7 @@ func (s *Set) place(d *Directive, src []byte, next func() (int, int, bool), firs
 			d.Active = false
 			return
 		}
-		d.From, d.To = 1, lineOf(src, len(src))+1
+		d.From, d.To = 1, math.MaxInt
 	}
 }
 
@@ -462,6 +470,20 @@ func coverEnd(sc *parser.Script, st *syntax.Stmt) int {
 		return le
 	}
 	return end
+}
+
+// nextCodeLine returns the line after off that is neither blank nor only a
+// comment.
+func nextCodeLine(src []byte, off int) (int, int, bool) {
+	for o := nextLineStart(src, off); o < len(src); o = nextLineStart(src, o) {
+		_, le := lineBounds(src, o)
+		t := strings.TrimLeftFunc(string(src[o:le]), unicode.IsSpace)
+		if t != "" && t[0] != '#' {
+			n := lineOf(src, o)
+			return n, n, true
+		}
+	}
+	return 0, 0, false
 }
 
 // addUnparsed scans a file that did not parse: directives on their own
@@ -701,10 +723,6 @@ func (d *Directive) unusedProblem(unused []int) Problem {
 
 // knownListOnly reports whether the rule list holds exactly d.Rules.
 func (d *Directive) knownListOnly() bool {
-	n := 0
-	for _, f := range strings.FieldsFunc(string(d.src[d.listStart:d.listEnd]), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-		_ = f
-		n++
-	}
-	return n == len(d.Rules)
+	names := strings.FieldsFunc(string(d.src[d.listStart:d.listEnd]), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	return len(names) == len(d.Rules)
 }

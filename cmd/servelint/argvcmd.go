@@ -61,6 +61,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text or json")
 	timeout := fs.Duration("eval-timeout", 2*time.Second, "time limit for evaluating one mode")
+	cfgFile := fs.String("config", "", "config file (default: .servelint.yaml in the current directory or its parents): modes.proven, scoring/calib globs, per_mode_flags, calib.knobs")
 	runExec := fs.Bool("exec", false, "ALSO RUN THE SCRIPT FOR REAL as `SCRIPT MODE --dry-run` (with the eval timeout) and compare its output with the static argv; only for scripts you trust")
 	usage := func(w io.Writer) {
 		_, _ = fmt.Fprint(w, argvUsage)
@@ -86,13 +87,19 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: unknown --format %q (want text or json)\n", *format)
 		return exitUsage
 	}
+	wd, _ := os.Getwd()
+	cfg, code := loadConfig(*cfgFile, wd, stderr)
+	if cfg == nil {
+		return code
+	}
+	rc := cfg.RulesConfig()
 	path := pos[0]
 	src, err := os.ReadFile(path)
 	if err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: %v\n", err)
 		return exitFailure
 	}
-	u := parser.Load(parser.LoadOptions{Paths: []string{path}})
+	u := parser.Load(parser.LoadOptions{Paths: []string{path}, Roles: cfg.Roles()})
 	s := u.ScriptAt(filepath.Clean(path))
 	if s == nil || s.File == nil {
 		msg := "not a shell script"
@@ -147,7 +154,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	if p := s.Proven(); p != nil {
 		provenName = p.Name
 	}
-	code := argvVerdict(s, outs, results, provenName)
+	code = argvVerdict(s, outs, results, provenName, rc)
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -169,7 +176,7 @@ func orEmpty(a []string) []string {
 
 // argvVerdict is the exit status: 3 when a mode could not be evaluated, 1
 // when a mode differs from the proven one outside its own knobs.
-func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, proven string) int {
+func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, proven string, rc *rules.Config) int {
 	var pr *rules.EvalResult
 	for i, o := range outs {
 		if o.Error != "" || len(o.Argv) == 0 {
@@ -190,7 +197,7 @@ func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, pr
 			continue
 		}
 		_, mflags := rules.ParseArgv(toEval(results[i], o.Mode))
-		if len(argvDiffFlags(s, o.Mode, pflags, mflags)) > 0 {
+		if len(argvDiffFlags(s, o.Mode, pflags, mflags, rc)) > 0 {
 			code = exitFindings
 		}
 	}
@@ -203,8 +210,7 @@ func toEval(r *dryrun.Result, mode string) *rules.EvalResult {
 
 // argvDiffFlags lists the flags on which a mode differs from the proven mode
 // outside its role's knobs and the per-mode flags.
-func argvDiffFlags(s *parser.Script, mode string, pflags, mflags map[string]rules.ArgvFlag) []string {
-	cfg := rules.DefaultConfig()
+func argvDiffFlags(s *parser.Script, mode string, pflags, mflags map[string]rules.ArgvFlag, cfg *rules.Config) []string {
 	skip := map[string]bool{}
 	for _, f := range cfg.PerModeFlags {
 		skip[f] = true

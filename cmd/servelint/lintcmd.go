@@ -6,15 +6,20 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/servelint/servelint/config"
+	"github.com/servelint/servelint/docs"
 	"github.com/servelint/servelint/fixes"
+	"github.com/servelint/servelint/gitdiff"
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/output"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
+	"github.com/servelint/servelint/suppress"
 )
 
 // Exit codes.
@@ -33,7 +38,8 @@ SGLang, TGI, TensorRT-LLM, radiance) and the env files that own their numbers.
 
 Usage:
   servelint [flags] [PATH...]          lint files and directories (default .)
-  servelint rules [RULE]               list the rules, or print one rule's doc
+  servelint rules [RULE]               list the rules, or print one rule's page
+  servelint config [--config FILE]     print the effective configuration
   servelint argv [flags] SCRIPT [MODE...]
                                        print each mode's dry-run engine argv and
                                        a byte diff against the proven mode
@@ -41,6 +47,12 @@ Usage:
   servelint price --ledger A --ledger B --max-num-batched-tokens N
                                        estimate what a shape costs from ledgers
   servelint version                    print the version
+
+Configuration is read from .servelint.yaml in the current directory or its
+parents (or --config FILE). Inline suppressions:
+  CMD  # servelint:ignore RULE[,RULE] -- reason   (this line)
+  # servelint:ignore RULE -- reason               (the next command)
+  # servelint:ignore-file RULE -- reason          (the file; before the first command)
 
 Flags for linting:
 `
@@ -59,6 +71,9 @@ type lintFlags struct {
 	jobs        int
 	maxFileSize int64
 	evalTimeout time.Duration
+	config      string
+	changedFrom string
+	ledger      string
 	paths       []string
 }
 
@@ -67,6 +82,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "rules":
 			return runRules(args[1:], stdout, stderr)
+		case "config":
+			return runConfig(args[1:], stdout, stderr)
 		case "version":
 			_, _ = fmt.Fprintf(stdout, "servelint %s\n", version)
 			return exitClean
@@ -121,21 +138,25 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(output.Formats, ", "))
 	fs.StringVar(&lf.enable, "enable", "", "comma-separated rules to turn on (e.g. a rule that is off by default)")
 	fs.StringVar(&lf.disable, "disable", "", "comma-separated rules to turn off")
+	fs.StringVar(&lf.config, "config", "", "config file (default: .servelint.yaml in the current directory or its parents)")
+	fs.StringVar(&lf.changedFrom, "changed-from", "", "lint only what changed since this git revision (committed, staged, unstaged, untracked) and report only findings on changed lines or new since it")
+	fs.StringVar(&lf.ledger, "ledger", "", "boot ledgers for stepcost: paths or globs, comma separated (overrides the config's ledger)")
 	fs.IntVar(&lf.jobs, "j", 4, "number of files parsed in parallel")
 	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
-	fs.Usage = func() {
-		_, _ = fmt.Fprint(fs.Output(), usageText)
-		fs.PrintDefaults()
-		_, _ = fmt.Fprint(fs.Output(), exitText)
-	}
+	// The flag package prints the usage on its own for -h and for errors;
+	// print it once, on stdout, and only when asked.
+	fs.Usage = func() {}
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stdout)
-			fs.Usage()
+			_, _ = fmt.Fprint(stdout, usageText)
+			fs.PrintDefaults()
+			_, _ = fmt.Fprint(stdout, exitText)
 			return exitClean
 		}
+		_, _ = fmt.Fprintln(stderr, "run 'servelint --help' for usage")
 		return exitUsage
 	}
 	if lf.jobs < 1 {
@@ -150,22 +171,63 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "servelint: unknown --format %q (want one of %s)\n", lf.format, strings.Join(output.Formats, ", "))
 		return exitUsage
 	}
+	if lf.changedFrom != "" && (lf.fix || lf.diff) {
+		_, _ = fmt.Fprintln(stderr, "servelint: --changed-from reports findings; it does not combine with --fix or --diff")
+		return exitUsage
+	}
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
 	lf.paths = paths
+	wd, err := os.Getwd()
+	if err != nil {
+		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+		return exitFailure
+	}
+	cfg, code := loadConfig(lf.config, wd, stderr)
+	if cfg == nil {
+		return code
+	}
 	opts := lint.Options{Paths: paths, Enable: splitList(lf.enable), Disable: splitList(lf.disable),
-		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize, Config: rules.DefaultConfig(),
+		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize,
 		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil)}
+	cfg.Apply(&opts, wd)
+	if lf.ledger != "" {
+		opts.Config.Ledger = lf.ledger
+	}
 	if _, err := lint.Analyzers(opts.Enable, opts.Disable); err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
 		return exitUsage
 	}
-	wd, _ := os.Getwd()
 	rules.DisplayPath = func(p string) string { return output.Relative(wd, p) }
 
+	// exclude: applies to files named on the command line too (pre-commit
+	// names every changed file).
+	opts.Paths = keepIncluded(opts.Paths, opts.Exclude)
 	var res *lint.Result
-	if lf.fix || lf.diff {
+	switch {
+	case len(opts.Paths) == 0:
+		res = &lint.Result{Contents: map[string][]byte{}}
+	case lf.changedFrom != "":
+		g, err := gitdiff.Run(opts, lf.changedFrom, func(rf func(string) ([]byte, error)) lint.Evaluator {
+			return lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, rf)
+		})
+		if err != nil {
+			_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+			var ue *gitdiff.UsageError
+			if errors.As(err, &ue) {
+				return exitUsage
+			}
+			return exitFailure
+		}
+		if len(g.Linted) == 0 {
+			_, _ = fmt.Fprintf(stderr, "servelint: no script or env file changed since %s\n", lf.changedFrom)
+		}
+		res = g.Result
+	case lf.fix || lf.diff:
+		// Env files named alone (pre-commit passes changed files): lint the
+		// scripts that read them too.
+		opts.Paths = append(opts.Paths, gitdiff.ExplicitEnvReaders(opts)...)
 		var oc *lint.FixOutcome
 		res, oc, err = lint.ApplyFixes(opts, 8)
 		if err != nil {
@@ -178,7 +240,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		if lf.diff {
 			return diffExit(oc, res)
 		}
-	} else {
+	default:
+		opts.Paths = append(opts.Paths, gitdiff.ExplicitEnvReaders(opts)...)
 		res, err = lint.Run(opts)
 		if err != nil {
 			_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
@@ -186,6 +249,24 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return report(res, lf.format, wd, stdout, stderr)
+}
+
+// keepIncluded drops the files (not directories) that match an exclude glob.
+func keepIncluded(paths, exclude []string) []string {
+	if len(exclude) == 0 {
+		return paths
+	}
+	var out []string
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			abs, _ := filepath.Abs(p)
+			if gitdiff.Excluded(exclude, filepath.Clean(p)) || gitdiff.Excluded(exclude, abs) {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 func validFormat(f string) bool {
@@ -254,7 +335,11 @@ func report(res *lint.Result, format, wd string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if err := output.Write(stdout, format, res.Findings); err != nil {
+	contents := map[string][]byte{}
+	for p, b := range res.Contents {
+		contents[output.Relative(wd, p)] = b
+	}
+	if err := output.WriteWith(stdout, format, res.Findings, output.Options{Version: version, Contents: contents, SrcRoot: wd}); err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
 		return exitFailure
 	}
@@ -267,19 +352,78 @@ func report(res *lint.Result, format, wd string, stdout, stderr io.Writer) int {
 	return findingsExit(res.Findings)
 }
 
+// loadConfig loads the config file (explicit, or found from wd upward);
+// on an error it prints it and returns nil with the exit code.
+func loadConfig(explicit, wd string, stderr io.Writer) (*config.Config, int) {
+	cfg, err := config.Load(explicit, wd)
+	if err != nil {
+		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			return nil, exitUsage
+		}
+		return nil, exitFailure
+	}
+	return cfg, exitClean
+}
+
+// runConfig prints the effective configuration.
+func runConfig(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("servelint config", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	file := fs.String("config", "", "config file (default: .servelint.yaml in the current directory or its parents)")
+	fs.Usage = func() {}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			_, _ = fmt.Fprint(stdout, "Usage: servelint config [--config FILE]\n\nPrints the effective configuration: every key with the value servelint uses,\ndefaults marked, and the rules that run. Exit 2 when the config is invalid.\n\n")
+			fs.PrintDefaults()
+			return exitClean
+		}
+		_, _ = fmt.Fprintln(stderr, "run 'servelint config --help' for usage")
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint config: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+		return exitFailure
+	}
+	cfg, code := loadConfig(*file, wd, stderr)
+	if cfg == nil {
+		return code
+	}
+	if err := cfg.Effective(stdout); err != nil {
+		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+		return exitFailure
+	}
+	return exitClean
+}
+
 func runRules(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 1 {
 		_, _ = fmt.Fprintln(stderr, "usage: servelint rules [RULE]")
 		return exitUsage
 	}
 	if len(args) == 1 {
-		a := rules.ByName(args[0])
-		if a == nil {
-			_, _ = fmt.Fprintf(stderr, "servelint: unknown rule %q\n", args[0])
-			return exitUsage
+		name := args[0]
+		if page, ok := docs.Page(name); ok && (rules.ByName(name) != nil || name == suppress.Rule) {
+			_, _ = fmt.Fprint(stdout, page)
+			return exitClean
 		}
-		_, _ = fmt.Fprintf(stdout, "%s\n\n%s\n", a.Name, a.Doc)
-		return exitClean
+		if a := rules.ByName(name); a != nil {
+			_, _ = fmt.Fprintf(stdout, "%s\n\n%s\n", a.Name, a.Doc)
+			return exitClean
+		}
+		if name == suppress.Rule {
+			_, _ = fmt.Fprintf(stdout, "%s\n\n%s\n", suppress.Rule, suppress.Doc)
+			return exitClean
+		}
+		_, _ = fmt.Fprintf(stderr, "servelint: unknown rule %q (servelint rules lists them)\n", name)
+		return exitUsage
 	}
 	for _, a := range rules.All {
 		first, _, _ := strings.Cut(a.Doc, "\n")
@@ -289,5 +433,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		}
 		_, _ = fmt.Fprintf(stdout, "%-15s %s%s\n", a.Name, first, on)
 	}
+	first, _, _ := strings.Cut(suppress.Doc, "\n")
+	_, _ = fmt.Fprintf(stdout, "%-15s %s\n", suppress.Rule, first)
 	return exitClean
 }

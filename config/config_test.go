@@ -1,0 +1,236 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/servelint/servelint/lint"
+	"github.com/servelint/servelint/parser"
+	"github.com/servelint/servelint/rules"
+)
+
+var wantRE = regexp.MustCompile(`^# want: (ok|(\d+) "((?:[^"\\]|\\.)*)")`)
+
+// TestFiles loads every testdata/config/*.yaml and checks the header
+// `# want: ok` or `# want: LINE "regexp"` (the error's line and message).
+func TestFiles(t *testing.T) {
+	files, err := filepath.Glob("../testdata/config/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test files: %v", err)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := wantRE.FindStringSubmatch(string(b))
+			if m == nil {
+				t.Fatalf("%s: no `# want:` header", f)
+			}
+			_, err = Load(f, "")
+			if m[1] == "ok" {
+				if err != nil {
+					t.Fatalf("unexpected error: %v", err)
+				}
+				return
+			}
+			var ce *Error
+			if !errors.As(err, &ce) {
+				t.Fatalf("got %v, want a *config.Error", err)
+			}
+			line, _ := strconv.Atoi(m[2])
+			re := regexp.MustCompile(strings.ReplaceAll(m[3], `\"`, `"`))
+			if ce.File != f || ce.Line != line || !re.MatchString(ce.Msg) {
+				t.Errorf("got %q, want %s:%d: /%s/", ce.Error(), f, line, re)
+			}
+			if !strings.HasPrefix(ce.Error(), f+":"+m[2]+": ") {
+				t.Errorf("error %q does not start with file:line", ce.Error())
+			}
+		})
+	}
+}
+
+func TestFull(t *testing.T) {
+	c, err := Load("../testdata/config/full.yaml", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := c.RulesConfig()
+	if !rc.ProvenNamed {
+		t.Error("modes.proven set but ProvenNamed is false")
+	}
+	if got, want := rc.PerModeFlags, []string{"--port", "--log-file"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("PerModeFlags = %v, want %v (replaced, normalised)", got, want)
+	}
+	if got, want := rc.CalibKnobs, map[string]string{"--max-num-batched-tokens": "FRANK_ARCHON_CALIB_BATCHED_TOKENS", "--ngram-placement": ""}; !reflect.DeepEqual(got, want) {
+		t.Errorf("CalibKnobs = %v, want %v", got, want)
+	}
+	if rc.DocumentTokens != "32768" {
+		t.Errorf("DocumentTokens = %q, want 32768", rc.DocumentTokens)
+	}
+	if !strings.Contains(rc.Ledger, filepath.Join("testdata", "config", "ledgers", "serve.log")) || !strings.Contains(rc.Ledger, ",") {
+		t.Errorf("Ledger = %q, want both ledgers resolved against the config's directory", rc.Ledger)
+	}
+	rm := c.Roles()
+	if rm.Proven != "serve" || !reflect.DeepEqual(rm.Scoring, []string{"kl*", "eval"}) || !reflect.DeepEqual(rm.Calib, []string{"calib*"}) {
+		t.Errorf("Roles = %+v", rm)
+	}
+	if c.Engine != "radiance" {
+		t.Errorf("Engine = %q", c.Engine)
+	}
+
+	var o lint.Options
+	o.Enable = []string{"freethroughput"} // the command line wins
+	wd, _ := filepath.Abs("../testdata/config")
+	c.Apply(&o, wd)
+	if !reflect.DeepEqual(o.Enable, []string{"stepcost", "freethroughput"}) || len(o.Disable) != 0 {
+		t.Errorf("Enable, Disable = %v, %v", o.Enable, o.Disable)
+	}
+	if o.Owners["--max-num-seqs"] != "FRANK_ARCHON_MAX_SEQS" {
+		t.Errorf("Owners = %v", o.Owners)
+	}
+	if o.Config.Ledger != "ledgers/serve.log,ledgers/bench.log" {
+		t.Errorf("Ledger after Apply = %q, want it relative to the working directory", o.Config.Ledger)
+	}
+	if _, err := lint.Analyzers(o.Enable, o.Disable); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	c := Default()
+	rc := c.RulesConfig()
+	def := rules.DefaultConfig()
+	if !reflect.DeepEqual(rc, def) {
+		t.Errorf("RulesConfig of the defaults = %+v, want %+v", rc, def)
+	}
+	if !reflect.DeepEqual(c.Roles(), parser.RoleMatcher{}) {
+		t.Errorf("Roles of the defaults = %+v", c.Roles())
+	}
+	var nilCfg *Config
+	if !reflect.DeepEqual(nilCfg.RulesConfig(), def) {
+		t.Error("a nil config is not the defaults")
+	}
+}
+
+func TestFind(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b", "c")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Find(deep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p != "" && strings.HasPrefix(p, root) {
+		t.Fatalf("found %s with no config", p)
+	}
+	cfg := filepath.Join(root, "a", FileName)
+	if err := os.WriteFile(cfg, []byte("engine: vllm\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err = Find(deep); err != nil || p != cfg {
+		t.Fatalf("Find = %q, %v; want %s", p, err, cfg)
+	}
+	c, err := Load("", deep)
+	if err != nil || c.Engine != "vllm" || c.Path != cfg {
+		t.Fatalf("Load = %+v, %v", c, err)
+	}
+	// A nearer config wins.
+	near := filepath.Join(deep, FileName)
+	if err := os.WriteFile(near, []byte("engine: sglang\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = Load("", deep); err != nil || c.Engine != "sglang" {
+		t.Fatalf("Load = %+v, %v", c, err)
+	}
+	// An explicit path that does not exist is a config error.
+	_, err = Load(filepath.Join(root, "nope.yaml"), deep)
+	var ce *Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("Load(missing) = %v, want *Error", err)
+	}
+}
+
+func TestExcludeGlobs(t *testing.T) {
+	root := t.TempDir()
+	c := &Config{Dir: root, Exclude: []string{"*.bak.sh", "vendor/**", "legacy/old.sh", "sub/**"}}
+	tests := []struct {
+		wd   string
+		want []string
+	}{
+		{root, []string{"*.bak.sh", filepath.Join(root, "vendor") + "/**", "vendor/**", filepath.Join(root, "legacy/old.sh"), "legacy/old.sh", filepath.Join(root, "sub") + "/**", "sub/**"}},
+		{filepath.Join(root, "sub"), []string{"*.bak.sh", filepath.Join(root, "vendor") + "/**", "../vendor/**", filepath.Join(root, "legacy/old.sh"), "../legacy/old.sh", filepath.Join(root, "sub") + "/**", "*"}},
+	}
+	for _, tt := range tests {
+		if got := c.ExcludeGlobs(tt.wd); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("ExcludeGlobs(%s) =\n%q\nwant\n%q", tt.wd, got, tt.want)
+		}
+	}
+}
+
+func TestRuleLists(t *testing.T) {
+	c := &Config{Enable: []string{"stepcost"}, Disable: []string{"freethroughput", "argvdrift"}}
+	tests := []struct {
+		cliEnable, cliDisable []string
+		enable, disable       []string
+	}{
+		{nil, nil, []string{"stepcost"}, []string{"freethroughput", "argvdrift"}},
+		{[]string{"argvdrift"}, nil, []string{"stepcost", "argvdrift"}, []string{"freethroughput"}},
+		{nil, []string{"stepcost"}, []string{}, []string{"freethroughput", "argvdrift", "stepcost"}},
+	}
+	for _, tt := range tests {
+		e, d := c.RuleLists(tt.cliEnable, tt.cliDisable)
+		if len(e) == 0 {
+			e = []string{}
+		}
+		if !reflect.DeepEqual(e, tt.enable) || !reflect.DeepEqual(d, tt.disable) {
+			t.Errorf("RuleLists(%v, %v) = %v, %v; want %v, %v", tt.cliEnable, tt.cliDisable, e, d, tt.enable, tt.disable)
+		}
+	}
+}
+
+// TestEffectiveRoundTrip checks that the effective config is a valid config
+// file that means the same thing.
+func TestEffectiveRoundTrip(t *testing.T) {
+	for _, f := range []string{"../testdata/config/full.yaml", ""} {
+		c := Default()
+		if f != "" {
+			var err error
+			if c, err = Load(f, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var buf bytes.Buffer
+		if err := c.Effective(&buf); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		for _, want := range []string{"modes:", "per_mode_flags:", "calib:", "knobs:", "# rules that run: "} {
+			if !strings.Contains(out, want) {
+				t.Errorf("effective config lacks %q:\n%s", want, out)
+			}
+		}
+		c2, err := Parse(filepath.Join(filepath.Dir(f), "effective.yaml"), buf.Bytes())
+		if err != nil {
+			t.Fatalf("the effective config does not parse: %v\n%s", err, out)
+		}
+		if !reflect.DeepEqual(c2.RulesConfig(), c.RulesConfig()) {
+			t.Errorf("round trip changed the rules config:\n%+v\n%+v", c2.RulesConfig(), c.RulesConfig())
+		}
+		if f == "" && !strings.Contains(out, "proven: null # default: serve, else the first plain mode") {
+			t.Errorf("defaults are not marked:\n%s", out)
+		}
+	}
+}

@@ -1,0 +1,317 @@
+package dryrun
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+func TestDirnameBasename(t *testing.T) {
+	for in, want := range map[string]string{
+		"": ".", "/": "/", "//": "/", "a": ".", "a/": ".", "/a": "/", "/a/b": "/a", "/a/b/": "/a",
+		"a/b//c//": "a/b", "//a": "/", "./x.sh": ".",
+	} {
+		if got := dirname(in); got != want {
+			t.Errorf("dirname(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for _, tc := range [][3]string{
+		{"", "", ""}, {"/", "", "/"}, {"/a/b/", "", "b"}, {"a", "", "a"}, {"x.sh", ".sh", "x"}, {".sh", ".sh", ".sh"},
+		{"/a/b.tar.gz", ".gz", "b.tar"},
+	} {
+		if got := basename(tc[0], tc[1]); got != tc[2] {
+			t.Errorf("basename(%q, %q) = %q, want %q", tc[0], tc[1], got, tc[2])
+		}
+	}
+}
+
+func TestStrftime(t *testing.T) {
+	for f, want := range map[string]string{
+		"%Y-%m-%d %H:%M:%S": "2026-01-01 00:00:00", "%F_%T": "2026-01-01_00:00:00", "%s": "1767225600",
+		"%a %b %e": "Thu Jan  1", "100%%": "100%", "%j %u %w %y": "001 4 4 26",
+	} {
+		if got, ok := strftime(fixedTime, f); !ok || got != want {
+			t.Errorf("strftime(%q) = %q, %v, want %q", f, got, ok, want)
+		}
+	}
+	if _, ok := strftime(fixedTime, "%Q"); ok {
+		t.Errorf("strftime accepts %%Q")
+	}
+}
+
+func TestParseDockerEnvFile(t *testing.T) {
+	host := map[string]string{"FROM_HOST": "h"}
+	lookup := func(k string) (string, bool) { v, ok := host[k]; return v, ok }
+	data := "\xEF\xBB\xBFA=1\n  # comment\n\n  B = x\n"
+	keys, vals, err := parseDockerEnvFile([]byte(data), lookup)
+	if err == nil || !strings.Contains(err.Error(), "variable 'B ' contains whitespaces") || !slices.Equal(keys, []string{"A"}) {
+		t.Errorf("got %q %q %v", keys, vals, err)
+	}
+	data = "A=\"q\" # not a comment\r\nB='s $X'\nFROM_HOST\nUNSET\nA=2\nC=${D:-x}  \n"
+	keys, vals, err = parseDockerEnvFile([]byte(data), lookup)
+	want := map[string]string{"A": "2", "B": "'s $X'", "FROM_HOST": "h", "C": "${D:-x}  "}
+	if err != nil || !maps.Equal(vals, want) || !slices.Equal(keys, []string{"A", "B", "FROM_HOST", "C"}) {
+		t.Errorf("got %q %q %v, want %q", keys, vals, err, want)
+	}
+	if _, _, err := parseDockerEnvFile([]byte("A=\xff\n"), lookup); err == nil {
+		t.Errorf("invalid utf8 accepted")
+	}
+}
+
+func TestEnvWrapperAssigns(t *testing.T) {
+	got := envWrapperAssigns([]string{"env", "-u", "DROP", "A=1", "numactl", "-C", "0", "env", "B=2"}, map[string]string{"DROP": "x", "KEEP": "y"})
+	want := map[string]string{"KEEP": "y", "A": "1", "B": "2"}
+	if !maps.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := envWrapperAssigns([]string{"env", "-i", "A=1"}, map[string]string{"X": "1"}); !maps.Equal(got, map[string]string{"A": "1"}) {
+		t.Errorf("env -i: %q", got)
+	}
+}
+
+func TestResolveInTree(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	mk := func(p string) {
+		if err := os.MkdirAll(filepath.Join(root, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, p string) {
+		if err := os.Symlink(target, filepath.Join(root, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("a/b")
+	link("a/b", "in")           // relative, inside
+	link(root+"/a", "abs")      // absolute, inside
+	link("../..", "a/b/up")     // back to the root
+	link("../../..", "a/b/out") // leaves the tree
+	link(outside, "far")        // absolute, outside
+	link("loop2", "loop1")
+	link("loop1", "loop2")
+	link("far/x", "via") // through an escaping link
+
+	for p, want := range map[string]string{
+		"in":           "a/b",
+		"in/c":         "a/b/c",
+		"abs/b":        "a/b",
+		"a/b/up/a":     "a",
+		"missing/x":    "missing/x",
+		"a/b/up/in/up": "",
+	} {
+		got, err := resolveInTree(root, filepath.Join(root, p), true)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if w := filepath.Join(root, want); got != w {
+			t.Errorf("%s -> %s, want %s", p, got, w)
+		}
+	}
+	for _, p := range []string{"a/b/out", "far", "via", "a/b/out/etc/passwd"} {
+		if _, err := resolveInTree(root, filepath.Join(root, p), true); !errors.Is(err, errOutsideTree) {
+			t.Errorf("%s: err = %v, want errOutsideTree", p, err)
+		}
+	}
+	if _, err := resolveInTree(root, filepath.Join(root, "loop1"), true); !errors.Is(err, errSymlinkLoop) {
+		t.Errorf("loop: %v", err)
+	}
+	// lstat semantics: the last link is not followed.
+	if got, err := resolveInTree(root, filepath.Join(root, "far"), false); err != nil || got != filepath.Join(root, "far") {
+		t.Errorf("far without following: %s %v", got, err)
+	}
+	if _, err := resolveInTree(root, "/etc/passwd", true); !errors.Is(err, errOutsideTree) {
+		t.Errorf("/etc/passwd: %v", err)
+	}
+}
+
+func TestPruner(t *testing.T) {
+	src := `mode=${1:?usage}
+case "$mode" in
+  serve|kl) a <(x) ;;
+  bench*) b ;;
+  *) c ;;
+esac
+if [ "$1" = calib ]; then d; elif [[ $mode == t?p ]]; then e; else f; fi
+g() { h; }
+`
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reached := func(mode string) []string {
+		pr := newPruner(f, mode)
+		if pr == nil {
+			t.Fatalf("%s: no pruner", mode)
+		}
+		var names []string
+		walkReachable(f, pr, func(n syntax.Node) bool {
+			if x, ok := n.(*syntax.CallExpr); ok && len(x.Args) > 0 && len(x.Args[0].Lit()) == 1 {
+				names = append(names, x.Args[0].Lit())
+			}
+			return true
+		})
+		slices.Sort(names)
+		return names
+	}
+	for mode, want := range map[string][]string{
+		"serve":  {"[", "a", "f", "h", "x"},
+		"bench2": {"[", "b", "f", "h"},
+		"calib":  {"[", "c", "d", "h"},
+		"top":    {"[", "c", "e", "h"},
+	} {
+		if got := reached(mode); !slices.Equal(got, want) {
+			t.Errorf("%s reaches %q, want %q", mode, got, want)
+		}
+	}
+	if fb := findForbidden(f, newPruner(f, "bench")); fb != nil {
+		t.Errorf("bench: %v", fb.error("x"))
+	}
+	if fb := findForbidden(f, newPruner(f, "serve")); fb == nil || !errors.Is(fb.kind, ErrProcSubst) {
+		t.Errorf("serve: no process substitution found")
+	}
+	// shift makes $1 unreliable: no pruning at all.
+	g, err := syntax.NewParser().Parse(strings.NewReader("shift\ncase $1 in a) x;; esac"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if newPruner(g, "a") != nil {
+		t.Errorf("pruner despite shift")
+	}
+}
+
+func TestTildeUser(t *testing.T) {
+	for src, want := range map[string]bool{
+		"echo ~": false, "echo ~/x": false, "echo ~root": true, "echo ~root/x": true, "echo '~root'": false,
+		`echo "~root"`: false, "echo ~'root'": false, "x=~nobody": true, "echo a~b": false, "echo ~+": true,
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := findForbidden(f, nil) != nil; got != want {
+			t.Errorf("%s: forbidden = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestSandboxEnvHome(t *testing.T) {
+	env := newSandboxEnv("/r/s.sh", "/t", map[string]string{"X": "1", "TMPDIR": "/evil"})
+	if v := env.Get("HOME root").String(); v != "/nonexistent-servelint/root" {
+		t.Errorf("HOME root = %q", v)
+	}
+	if v := env.Get("HOME ../../etc").String(); strings.Contains(v, "..") || !strings.HasPrefix(v, "/nonexistent-servelint/") {
+		t.Errorf("HOME ../../etc = %q", v)
+	}
+	if env.Get("TMPDIR").String() != "/t" || env.Get("X").String() != "1" {
+		t.Errorf("TMPDIR/X: %q %q", env.Get("TMPDIR").String(), env.Get("X").String())
+	}
+	n := 0
+	env.Each(func(name string, vr expand.Variable) bool {
+		if strings.HasPrefix(name, "HOME ") {
+			t.Errorf("Each lists %q", name)
+		}
+		n++
+		return true
+	})
+	if n == 0 || n > 16 {
+		t.Errorf("Each lists %d variables", n)
+	}
+}
+
+// TestGuardWouldCatch shows that the guard stands where a real exec would
+// happen: with the sandbox's handler taken out of the chain, the guard sees
+// the command (and, in the hostile tests, would fail them).
+func TestGuardWouldCatch(t *testing.T) {
+	var caught [][]string
+	guard := func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+		return func(_ context.Context, args []string) error {
+			caught = append(caught, args)
+			return interp.ExitStatus(127)
+		}
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader("touch /nonexistent-servelint/x"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := interp.New(interp.Env(expand.ListEnviron()), interp.ExecHandlers(guard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(context.Background(), f); err == nil {
+		t.Errorf("the guard did not refuse")
+	}
+	if len(caught) != 1 || caught[0][0] != "touch" {
+		t.Errorf("caught %q", caught)
+	}
+}
+
+func TestPosixRegexp(t *testing.T) {
+	for _, tc := range []struct {
+		pat   string
+		ext   bool
+		want  string
+		ok    bool
+		match []string
+		not   []string
+	}{
+		{pat: "^#", ok: true, match: []string{"# c", "#"}, not: []string{" #", "a#"}},
+		{pat: "^$", ok: true, match: []string{""}, not: []string{" "}},
+		{pat: "a+b", ok: true, match: []string{"a+b"}, not: []string{"aab"}},
+		{pat: "a+b", ext: true, ok: true, match: []string{"aab", "ab"}, not: []string{"a+b"}},
+		{pat: `a\+b`, ok: true, match: []string{"aab"}},
+		{pat: "*x", ok: true, match: []string{"*x"}, not: []string{"x"}},
+		{pat: "^[[:upper:]_]*=", ok: true, match: []string{"MAX_SEQS=8"}, not: []string{"max=1"}},
+		{pat: `[\]`, ok: true, match: []string{`a\b`}},
+		{pat: "a^b$c", ok: true, match: []string{"a^b$c"}},
+		{pat: `\w`, ok: false},
+		{pat: `\(a\)\1`, ok: false},
+		{pat: "a{2}", ext: true, ok: false},
+		{pat: "[abc", ok: false},
+	} {
+		got, ok := posixRegexp(tc.pat, tc.ext)
+		if ok != tc.ok {
+			t.Errorf("%q ext=%v: ok = %v, want %v (%q)", tc.pat, tc.ext, ok, tc.ok, got)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		rx, err := regexp.Compile(got)
+		if err != nil {
+			t.Errorf("%q: %q does not compile: %v", tc.pat, got, err)
+			continue
+		}
+		for _, m := range tc.match {
+			if !rx.MatchString(m) {
+				t.Errorf("%q (%q) does not match %q", tc.pat, got, m)
+			}
+		}
+		for _, m := range tc.not {
+			if rx.MatchString(m) {
+				t.Errorf("%q (%q) matches %q", tc.pat, got, m)
+			}
+		}
+	}
+}
+
+func TestXargsItems(t *testing.T) {
+	got, ok := xargsItems("A=1 B='x y'\n\nC=\"q\" D=a\\ b\n")
+	if want := []string{"A=1", "B=x y", "C=q", "D=a b"}; !ok || !slices.Equal(got, want) {
+		t.Errorf("got %q %v, want %q", got, ok, want)
+	}
+	if _, ok := xargsItems("A='x\n"); ok {
+		t.Errorf("unmatched quote accepted")
+	}
+}

@@ -1,0 +1,314 @@
+package gitdiff
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/servelint/servelint/lint"
+	"github.com/servelint/servelint/parser"
+)
+
+// Gate is the outcome of a --changed-from run.
+type Gate struct {
+	Changes *Changes
+	// Linted are the paths linted (relative to the working directory when
+	// under it).
+	Linted []string
+	// Result holds the reported findings only; Dropped counts the findings
+	// that were neither on a changed line nor new.
+	Result  *lint.Result
+	Dropped int
+}
+
+// EvaluatorFor builds the dry-run evaluator that reads files through
+// readFile, so that REV's side is evaluated from REV's contents.
+type EvaluatorFor func(readFile func(string) ([]byte, error)) lint.Evaluator
+
+// Run lints what changed since rev in the work tree holding the working
+// directory, within opts.Paths (default "."), and keeps the findings that
+// are on changed lines or new since rev. evalFor builds REV's evaluator;
+// nil reuses opts.Evaluator (which then reads sourced files from disk).
+func Run(opts lint.Options, rev string, evalFor EvaluatorFor) (*Gate, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	ch, err := Load(wd, rev)
+	if err != nil {
+		return nil, err
+	}
+	return RunChanges(opts, ch, wd, evalFor)
+}
+
+// RunChanges is Run with the changes already loaded; wd is the working
+// directory paths are relative to.
+func RunChanges(opts lint.Options, ch *Changes, wd string, evalFor EvaluatorFor) (*Gate, error) {
+	if len(opts.Paths) == 0 {
+		opts.Paths = []string{"."}
+	}
+	rwd := wd
+	if r, err := filepath.EvalSymlinks(wd); err == nil {
+		rwd = r
+	}
+	rel := func(abs string) string {
+		if r, err := filepath.Rel(rwd, abs); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return r
+		}
+		return abs
+	}
+	var roots []string
+	for _, p := range opts.Paths {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		roots = append(roots, ch.real(a))
+	}
+	under := func(abs string) bool {
+		for _, r := range roots {
+			if abs == r || strings.HasPrefix(abs, r+string(filepath.Separator)) {
+				return true
+			}
+		}
+		return false
+	}
+
+	// The changed scripts and env files.
+	var targets []string
+	changedEnv := map[string]bool{}
+	seen := map[string]bool{}
+	for _, abs := range ch.Paths() {
+		if !under(abs) {
+			continue
+		}
+		p := rel(abs)
+		if Excluded(opts.Exclude, p) || Excluded(opts.Exclude, abs) {
+			continue
+		}
+		switch Kind(abs) {
+		case KindEnv:
+			changedEnv[abs] = true
+		case KindScript:
+		default:
+			continue
+		}
+		targets = append(targets, p)
+		seen[abs] = true
+	}
+	// The scripts that read a changed env file.
+	if len(changedEnv) > 0 {
+		for _, s := range Readers(opts, opts.Paths, changedEnv) {
+			a, err := filepath.Abs(s)
+			if err != nil {
+				continue
+			}
+			a = ch.real(a)
+			if !seen[a] {
+				seen[a] = true
+				targets = append(targets, rel(a))
+			}
+		}
+	}
+	g := &Gate{Changes: ch, Linted: targets}
+	if len(targets) == 0 {
+		g.Result = &lint.Result{Contents: map[string][]byte{}}
+		return g, nil
+	}
+
+	newOpts := opts
+	newOpts.Paths = targets
+	cur, err := lint.Run(newOpts)
+	if err != nil {
+		return nil, err
+	}
+
+	// The same paths at the base, read from git.
+	var oldPaths []string
+	for _, p := range targets {
+		a, _ := filepath.Abs(p)
+		if f := ch.File(ch.real(a)); f == nil || !f.New() {
+			oldPaths = append(oldPaths, p)
+		}
+	}
+	type key struct {
+		file, rule string
+		line       int
+	}
+	old := map[key]bool{}
+	if len(oldPaths) > 0 {
+		oldOpts := opts
+		oldOpts.Paths = oldPaths
+		oldOpts.ReadFile = ch.ReadOld
+		if evalFor != nil && opts.Evaluator != nil {
+			oldOpts.Evaluator = evalFor(ch.ReadOld)
+		}
+		prev, err := lint.Run(oldOpts)
+		if err != nil {
+			return nil, fmt.Errorf("linting %s: %w", ch.Rev, err)
+		}
+		// Files that cannot be read at the base are simply absent there:
+		// their findings count as new.
+		for _, f := range prev.Findings {
+			old[key{f.File, f.Rule, f.Line}] = true
+		}
+	}
+
+	kept := cur.Findings[:0]
+	for _, f := range cur.Findings {
+		a, _ := filepath.Abs(f.File)
+		fc := ch.File(ch.real(a))
+		onChanged := false
+		for l := f.Line; l <= max(f.EndLine, f.Line); l++ {
+			if fc.Changed(l) {
+				onChanged = true
+				break
+			}
+		}
+		if !onChanged {
+			if ol, ok := fc.OldLine(f.Line); ok && old[key{f.File, f.Rule, ol}] {
+				g.Dropped++
+				continue
+			}
+		}
+		kept = append(kept, f)
+	}
+	cur.Findings = kept
+	g.Result = cur
+	return g, nil
+}
+
+// FileKind says whether a path is something servelint lints.
+type FileKind int
+
+// The kinds of file servelint lints.
+const (
+	KindNone FileKind = iota
+	KindScript
+	KindEnv
+)
+
+// Kind classifies a path the way servelint's loader does: env files by
+// name, scripts by extension (.sh, .bash) or by a sh/bash shebang.
+func Kind(path string) FileKind {
+	base := filepath.Base(path)
+	switch {
+	case parser.IsEnvName(base):
+		return KindEnv
+	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash"):
+		return KindScript
+	}
+	if strings.Contains(base, ".") && !strings.HasSuffix(base, ".in") {
+		return KindNone
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return KindNone
+	}
+	defer func() { _ = f.Close() }()
+	head := make([]byte, 128)
+	n, _ := f.Read(head)
+	if _, ok := parser.ShebangVariant(head[:n]); ok && n > 2 && head[0] == '#' && head[1] == '!' {
+		return KindScript
+	}
+	return KindNone
+}
+
+// Excluded reports whether a path matches one of the exclude globs, as
+// parser.LoadOptions.Exclude matches them: the path or its base name, or a
+// directory prefix for a glob ending in "/**".
+func Excluded(globs []string, path string) bool {
+	for _, g := range globs {
+		if ok, _ := filepath.Match(g, path); ok {
+			return true
+		}
+		if ok, _ := filepath.Match(g, filepath.Base(path)); ok {
+			return true
+		}
+		if strings.HasSuffix(g, "/**") && strings.HasPrefix(path, strings.TrimSuffix(g, "**")) {
+			return true
+		}
+	}
+	return false
+}
+
+// Readers returns the scripts under roots that read one of the env files
+// (absolute paths): it parses the scripts (no rule runs) to resolve what
+// they source or hand to docker --env-file.
+func Readers(opts lint.Options, roots []string, envs map[string]bool) []string {
+	u := parser.Load(parser.LoadOptions{Paths: roots, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
+		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
+	var out []string
+	for _, s := range u.Scripts {
+		for _, e := range u.Owning[s.Path] {
+			a, err := filepath.Abs(e.Path)
+			if err != nil {
+				continue
+			}
+			if envs[a] || envs[realPath(a)] {
+				out = append(out, s.Path)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// ExplicitEnvReaders returns, for the env files named on the command line
+// (pre-commit passes the changed files), the scripts under the working
+// directory that read them and are not already named. It searches only
+// inside a git work tree (pre-commit runs at its root), never a whole home
+// directory.
+func ExplicitEnvReaders(opts lint.Options) []string {
+	envs := map[string]bool{}
+	named := map[string]bool{}
+	for _, p := range opts.Paths {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		named[realPath(a)] = true
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && parser.IsEnvName(filepath.Base(p)) {
+			envs[realPath(a)] = true
+		}
+	}
+	if len(envs) == 0 || !inWorkTree(".") {
+		return nil
+	}
+	var out []string
+	for _, s := range Readers(opts, []string{"."}, envs) {
+		a, err := filepath.Abs(s)
+		if err != nil || named[realPath(a)] {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func realPath(abs string) string {
+	if r, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(r, filepath.Base(abs))
+	}
+	return abs
+}
+
+// inWorkTree reports whether dir is inside a git work tree (a ".git" entry
+// in it or a parent).
+func inWorkTree(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for d := abs; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return false
+		}
+		d = parent
+	}
+}
