@@ -118,9 +118,9 @@ func SARIF(w io.Writer, fs []lint.Finding, opts Options) error {
 			WithLevel(sarifLevel(f.Severity)).
 			WithMessage(sarif.NewTextMessage(f.Message))
 		src := opts.Contents[f.File]
-		region := sarif.NewRegion().WithStartLine(max(f.Line, 1)).WithStartColumn(col16(src, f.Offset, f.Line, f.Column))
+		region := sarif.NewRegion().WithStartLine(max(f.Line, 1)).WithStartColumn(col16(src, f.Offset, f.Column))
 		if f.EndLine > 0 {
-			region.WithEndLine(f.EndLine).WithEndColumn(col16(src, f.EndOffset, f.EndLine, f.EndColumn))
+			region.WithEndLine(f.EndLine).WithEndColumn(col16(src, f.EndOffset, f.EndColumn))
 		}
 		res.AddLocation(sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
 			WithArtifactLocation(artifact(f.File, opts)).
@@ -188,7 +188,7 @@ func fileURI(p string) string {
 
 // col16 returns the 1-based UTF-16 column of a byte offset, or the byte
 // column given when the file's contents are not known.
-func col16(src []byte, off, line, col int) int {
+func col16(src []byte, off, col int) int {
 	if src == nil || off < 0 || off > len(src) {
 		return max(col, 1)
 	}

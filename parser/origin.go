@@ -132,7 +132,8 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 	pick := func(m *Mode) *Assign {
 		var modeDef, sharedDef *Assign
 		for _, a := range defs {
-			if a.Array != nil || !(useInFunc || a.Start < use || a.InFunc != "") {
+			visible := useInFunc || a.Start < use || a.InFunc != ""
+			if a.Array != nil || !visible {
 				continue
 			}
 			switch {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -242,14 +243,16 @@ func parseSafe(p *syntax.Parser, body []byte, path string) (f *syntax.File, err 
 
 func problemOf(err error, s *Script) *Problem {
 	pr := &Problem{Line: 1, Col: 1, Msg: err.Error()}
-	if pe, ok := err.(syntax.ParseError); ok {
+	var pe syntax.ParseError
+	var le syntax.LangError
+	if errors.As(err, &pe) {
 		pr.Line, pr.Col = int(pe.Pos.Line()), int(pe.Pos.Col())
 		pr.Offset = s.Off(pe.Pos)
 		pr.Msg = pe.Text
 		if pe.Incomplete {
 			pr.Msg += " (the file ends too early)"
 		}
-	} else if le, ok := err.(syntax.LangError); ok {
+	} else if errors.As(err, &le) {
 		pr.Line, pr.Col = int(le.Pos.Line()), int(le.Pos.Col())
 		pr.Offset = s.Off(le.Pos)
 		pr.Msg = le.Error()
@@ -264,22 +267,62 @@ func problemOf(err error, s *Script) *Problem {
 	return pr
 }
 
-// nestingDepth estimates the bracket nesting of a script cheaply, so that
-// pathological input is refused before the recursive parser sees it.
+// nestingDepth estimates the nesting of a script cheaply, so that
+// pathological input is refused before the recursive parser sees it (a
+// stack overflow cannot be recovered in Go): the depth of brackets, and,
+// weighed at a tenth, the depth of compound-command keywords (if … fi,
+// while … done, case … esac) outside comments.
 func nestingDepth(b []byte) int {
-	depth, max := 0, 0
-	for _, c := range b {
-		switch c {
-		case '(', '{', '[':
-			depth++
-			if depth > max {
-				max = depth
-			}
-		case ')', '}', ']':
-			if depth > 0 {
-				depth--
+	brackets, kw, maxDepth := 0, 0, 0
+	note := func() {
+		if d := brackets + kw/10; d > maxDepth {
+			maxDepth = d
+		}
+	}
+	word, inWord := 0, false
+	flush := func(end int) {
+		if !inWord {
+			return
+		}
+		inWord = false
+		switch string(b[word:end]) {
+		case "if", "while", "until", "for", "case", "select":
+			kw++
+			note()
+		case "fi", "done", "esac":
+			if kw > 0 {
+				kw--
 			}
 		}
 	}
-	return max
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '#':
+			if !inWord {
+				for i < len(b) && b[i] != '\n' {
+					i++
+				}
+				continue
+			}
+		case '(', '{', '[', '`':
+			flush(i)
+			brackets++
+			note()
+			continue
+		case ')', '}', ']':
+			flush(i)
+			if brackets > 0 {
+				brackets--
+			}
+			continue
+		case ' ', '\t', '\n', ';', '&', '|', '\r':
+			flush(i)
+			continue
+		}
+		if !inWord {
+			inWord, word = true, i
+		}
+	}
+	flush(len(b))
+	return maxDepth
 }

@@ -123,10 +123,10 @@ func (s *Script) staticParam(p *syntax.ParamExp, depth int) (string, bool) {
 	}
 	name := p.Param.Value
 	var v string
-	switch {
-	case name == "0" || name == "BASH_SOURCE":
+	switch name {
+	case "0", "BASH_SOURCE":
 		v = scriptDirMark + "/" + filepath.Base(s.Path)
-	case name == "PWD":
+	case "PWD":
 		v = scriptDirMark
 	default:
 		as := s.Assigns[name]

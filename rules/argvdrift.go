@@ -117,7 +117,7 @@ func (c *Context) mustMatch(s *parser.Script, prof *parser.Profile, m *parser.Mo
 	set := map[string]bool{}
 	calib := m.Role == parser.RoleCalib
 	for _, f := range prof.Flags {
-		if _, owned := c.Unit.Owner(s, prof, f.Name); owned && !(calib && c.isCalibKnob(f.Name)) {
+		if _, owned := c.Unit.Owner(s, prof, f.Name); owned && (!calib || !c.isCalibKnob(f.Name)) {
 			set[f.Name] = true
 		}
 		if m.Role == parser.RoleScoring {
@@ -130,12 +130,12 @@ func (c *Context) mustMatch(s *parser.Script, prof *parser.Profile, m *parser.Mo
 			perMode[prof.Canon(f)] = true
 		}
 		for k := range pflags {
-			if !perMode[k] && !(calib && c.isCalibKnob(k)) {
+			if !perMode[k] && (!calib || !c.isCalibKnob(k)) {
 				set[k] = true
 			}
 		}
 		for k := range mflags {
-			if !perMode[k] && !(calib && c.isCalibKnob(k)) {
+			if !perMode[k] && (!calib || !c.isCalibKnob(k)) {
 				set[k] = true
 			}
 		}

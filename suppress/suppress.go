@@ -289,10 +289,10 @@ func (s *Set) parseAt(file string, src []byte, hash int, ownLine bool) *Directiv
 	sawComma := true
 	for i < len(list) {
 		c := list[i]
-		switch {
-		case c == ' ' || c == '\t':
+		switch c {
+		case ' ', '\t':
 			i++
-		case c == ',':
+		case ',':
 			sawComma = true
 			i++
 		default:
@@ -397,7 +397,7 @@ func (s *Set) AddScript(sc *parser.Script) {
 			if d == nil {
 				continue
 			}
-			s.place(d, sc.Src, func() (int, int, bool) {
+			s.place(d, func() (int, int, bool) {
 				for _, st := range stmts {
 					if st.start < hash && hash < st.coverEnd {
 						// Inside a command that spans lines (an array
@@ -421,7 +421,7 @@ func (s *Set) AddScript(sc *parser.Script) {
 // place sets the lines a directive covers. next finds the next command's
 // first and last covered lines; firstCmd is the offset of the file's first
 // command (-1 when none).
-func (s *Set) place(d *Directive, src []byte, next func() (int, int, bool), firstCmd int) {
+func (s *Set) place(d *Directive, next func() (int, int, bool), firstCmd int) {
 	switch d.Scope {
 	case ScopeLine:
 		d.From, d.To = d.Line, d.Line
@@ -524,7 +524,7 @@ func (s *Set) addUnparsed(path string, src []byte) {
 		if d == nil {
 			continue
 		}
-		s.place(d, src, func() (int, int, bool) {
+		s.place(d, func() (int, int, bool) {
 			for j := i + 1; j < len(lines); j++ {
 				if lines[j].kind == 'x' {
 					n := lineOf(src, lines[j].start)
@@ -562,7 +562,7 @@ func (s *Set) AddEnv(e *parser.EnvFile) {
 			if d == nil {
 				continue
 			}
-			s.place(d, e.Src, func() (int, int, bool) {
+			s.place(d, func() (int, int, bool) {
 				for j := i + 1; j < len(e.Lines); j++ {
 					k := e.Lines[j].Kind
 					if k != parser.LineAssign && k != parser.LineOther {
@@ -587,7 +587,7 @@ func (s *Set) AddEnv(e *parser.EnvFile) {
 			if d == nil {
 				continue
 			}
-			s.place(d, e.Src, nil, firstCmd)
+			s.place(d, nil, firstCmd)
 			s.add(d)
 		}
 	}

@@ -308,7 +308,8 @@ func execDryRun(path, mode string, timeout time.Duration, static []string) *exec
 	if err != nil {
 		return &execOut{Error: err.Error()}
 	}
-	cmd := exec.CommandContext(ctx, "bash", abs, mode, "--dry-run")
+	cmd := exec.CommandContext(ctx, "bash", abs, mode, "--dry-run") //nolint:gosec // --exec is opt-in and documented as running the script
+
 	cmd.Dir = filepath.Dir(abs)
 	var out bytes.Buffer
 	cmd.Stdout = &out

@@ -409,7 +409,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(args) == 1 {
-		name := args[0]
+		name := args[len(args)-1]
 		if page, ok := docs.Page(name); ok && (rules.ByName(name) != nil || name == suppress.Rule) {
 			_, _ = fmt.Fprint(stdout, page)
 			return exitClean
