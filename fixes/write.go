@@ -12,6 +12,11 @@ import (
 // no longer holds the bytes the fixes were computed from.
 var ErrChanged = errors.New("file changed since it was read")
 
+// ErrReadOnly is returned, wrapped with the path, by [WriteFile] for a file
+// without any write permission bit: its owner marked it read-only, and
+// renaming over it would defeat that (root could).
+var ErrReadOnly = errors.New("file is read-only")
+
 // modeBits are the parts of a file mode WriteFile carries over.
 const modeBits = os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky
 
@@ -33,7 +38,8 @@ var testHook func(step string) error
 // temporary file is removed and the original is intact; a failure to fsync
 // the directory after the rename is reported but the file has been replaced.
 //
-// If path is a symbolic link, the link's final target (filepath.EvalSymlinks)
+// A file with no write permission bit is refused ([ErrReadOnly]), even
+// for root. If path is a symbolic link, the link's final target (filepath.EvalSymlinks)
 // is replaced and the link stays a link. The file must exist and be a
 // regular file. Hard links to the file keep the old content, and extended
 // attributes are not carried over. When the owner cannot be kept (for
@@ -53,6 +59,9 @@ func WriteFile(path string, orig, data []byte) error {
 	}
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("write %s: not a regular file (mode %v)", path, fi.Mode())
+	}
+	if fi.Mode().Perm()&0o222 == 0 {
+		return fmt.Errorf("%s: %w (mode %v)", path, ErrReadOnly, fi.Mode().Perm())
 	}
 	if err := replace(target, fi, orig, data); err != nil {
 		if errors.Is(err, ErrChanged) {

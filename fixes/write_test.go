@@ -62,8 +62,22 @@ func checkContent(t *testing.T, path, want string) {
 	}
 }
 
+// TestWriteFileReadOnly: a file without write bits is refused, intact.
+func TestWriteFileReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	path := writeTestFile(t, dir, "script.sh", "echo $x\n", 0o444)
+	err := WriteFile(path, []byte("echo $x\n"), []byte("echo \"$x\"\n"))
+	if !errors.Is(err, ErrReadOnly) {
+		t.Fatalf("WriteFile = %v, want ErrReadOnly", err)
+	}
+	checkContent(t, path, "echo $x\n")
+	if names := listDir(t, dir); !slices.Equal(names, []string{"script.sh"}) {
+		t.Errorf("directory holds %v, want only script.sh", names)
+	}
+}
+
 func TestWriteFileKeepsMode(t *testing.T) {
-	modes := []fs.FileMode{0o755, 0o600, 0o644, 0o700, 0o444, 0o640}
+	modes := []fs.FileMode{0o755, 0o600, 0o644, 0o700, 0o640, 0o200}
 	if runtime.GOOS != "windows" {
 		modes = append(modes, 0o755|fs.ModeSetuid, 0o755|fs.ModeSetgid, 0o755|fs.ModeSticky)
 	}

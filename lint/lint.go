@@ -239,6 +239,13 @@ func toFinding(fset *token.FileSet, files map[string]*token.File, rule string, d
 	if f.Severity == "" {
 		f.Severity = rules.Error
 	}
+	// An empty (or unread, too large) file has no line 1 in its token.File.
+	if f.Line < 1 {
+		f.Line, f.Column = 1, 1
+	}
+	if f.EndLine < f.Line {
+		f.EndLine, f.EndColumn = f.Line, f.Column
+	}
 	for _, sf := range d.SuggestedFixes {
 		fx := Fix{Message: sf.Message}
 		for _, te := range sf.TextEdits {

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// lintDir runs the CLI on dir and returns stdout, stderr and the exit code.
+func lintDir(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// TestBadInput gives the linter every kind of bad file beside a good one:
+// each gets a clear finding or message, never a panic, and the good file is
+// still linted.
+func TestBadInput(t *testing.T) {
+	dir := example(t)
+	bad := filepath.Join(dir, "bad")
+	write := func(name string, b []byte) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(bad, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(bad, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("binary.sh", []byte("\x7fELF\x02\x01\x01\x00\x00\x00garbage\x00\x00"))
+	write("empty.sh", nil)
+	write("invalid-utf8.sh", []byte("#!/bin/bash\necho \xff\xfe\xfd caf\xe9\n"))
+	write("bom.sh", []byte("\xef\xbb\xbf#!/bin/bash\necho hi\n"))
+	write("crlf.sh", []byte("#!/bin/bash\r\necho hi\r\n"))
+	write("deep.sh", []byte("echo "+strings.Repeat("$(", 5000)+"x"+strings.Repeat(")", 5000)+"\n"))
+	write("unclosed.sh", []byte("#!/bin/bash\ncase \"$1\" in\n  serve) radiance serve\n"))
+	write("big-value.env", []byte("BIG="+strings.Repeat("x", 1<<20)+"\n"))
+	big := make([]byte, 0, 50<<20)
+	line := []byte("echo 'padding padding padding padding padding padding padding'\n")
+	for len(big)+len(line) < 50<<20 {
+		big = append(big, line...)
+	}
+	write("huge.sh", big)
+	// A symlink loop in the walk.
+	if err := os.Symlink(bad, filepath.Join(bad, "loop")); err != nil {
+		t.Fatal(err)
+	}
+	// A mode that loops forever and one that starts background jobs.
+	write("forever/run.sh", []byte("#!/bin/bash\n. \"$(dirname \"$0\")/run.env\"\ncase $1 in\n  serve) exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\n  spin) while :; do :; done; exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\n  bg) sleep 1000 & yes >/dev/null & exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\nesac\n"))
+	write("forever/run.env", []byte("RUN_MAX_SEQS=8\n"))
+
+	start := time.Now()
+	out, errOut, code := lintDir(t, "--eval-timeout", "300ms", ".")
+	if time.Since(start) > 60*time.Second {
+		t.Errorf("linting took %v", time.Since(start))
+	}
+	if code != exitFindings {
+		t.Errorf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"bad/binary.sh:1:1: not a shell script: the file is binary (syntax)",
+		"bad/bom.sh:1:1: the script starts with a UTF-8 byte-order mark",
+		"bad/crlf.sh:1:12: the script has CRLF line endings",
+		"bad/deep.sh:1:1: not analysed: nesting",
+		"bad/huge.sh:1:1: not analysed: huge.sh is 52428",
+		"bad/unclosed.sh:",
+		"bad/forever/run.sh:5:3: info: spin could not be evaluated",
+		// The good files are still linted.
+		"scripts/frank-archon.sh:36:37: kl-ref passes --max-num-batched-tokens 2048",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q\n%s", want, out)
+		}
+	}
+	for _, quiet := range []string{"empty.sh", "loop/"} {
+		if strings.Contains(out, quiet) {
+			t.Errorf("output mentions %s:\n%s", quiet, out)
+		}
+	}
+	if strings.Contains(out, "bg could not be evaluated") {
+		t.Errorf("a mode with background jobs should still be evaluated:\n%s", out)
+	}
+}
+
+// TestJobsDeterministic: -j N gives the same output, in the same order, as
+// -j 1.
+func TestJobsDeterministic(t *testing.T) {
+	dir := example(t)
+	src, err := filepath.Abs("../../testdata/src")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(src, filepath.Join(dir, "cases")); err != nil {
+		t.Fatal(err)
+	}
+	// The walk does not follow symlinks: lint the cases by path.
+	one, _, c1 := lintDir(t, "-j", "1", "--format", "json", ".", "cases/")
+	for _, j := range []string{"2", "8"} {
+		many, _, cN := lintDir(t, "-j", j, "--format", "json", ".", "cases/")
+		if many != one || cN != c1 {
+			t.Fatalf("-j %s output differs from -j 1 (exit %d vs %d)", j, cN, c1)
+		}
+	}
+	if !strings.Contains(one, "privateshape") {
+		t.Fatalf("no findings linted:\n%s", one)
+	}
+}
+
+// TestFixSafety: --fix refuses a read-only file (exit 3 naming it, the file
+// intact, no temp file left) and keeps the mode of the files it writes.
+func TestFixSafety(t *testing.T) {
+	dir := example(t)
+	sh := filepath.Join(dir, "scripts", "frank-archon.sh")
+	env := filepath.Join(dir, "scripts", "frank-archon.env")
+	if err := os.Chmod(sh, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(env, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	envBefore, _ := os.ReadFile(env)
+	_, errOut, code := lintDir(t, "--fix", ".")
+	if code != exitFailure || !strings.Contains(errOut, "frank-archon.env: file is read-only") {
+		t.Fatalf("exit %d, stderr %q; want 3 naming the read-only env file", code, errOut)
+	}
+	if after, _ := os.ReadFile(env); !bytes.Equal(after, envBefore) {
+		t.Fatal("the read-only file was changed")
+	}
+	st, err := os.Stat(sh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o750 {
+		t.Errorf("fixed script mode %v, want 0750", st.Mode().Perm())
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "scripts", ".*servelint-*"))
+	if len(left) > 0 {
+		t.Errorf("temp files left behind: %v", left)
+	}
+}
