@@ -151,6 +151,7 @@ func (c *Config) Apply(o *lint.Options, wd string) {
 			o.Owners[f] = k
 		}
 	}
+	o.Engine = c.Engine
 	o.Exclude = append(o.Exclude, c.ExcludeGlobs(wd)...)
 	o.Config.Ledger = relList(c.Ledger, wd)
 	o.Enable, o.Disable = c.RuleLists(o.Enable, o.Disable)
@@ -191,7 +192,7 @@ func (c *Config) Effective(w io.Writer) error {
 	line(0, "disable", seq(c.Disable), "")
 	line(0, "enable", seq(c.Enable), "")
 	line(0, "exclude", seq(c.Exclude), def(len(c.Exclude) > 0, "; .git, vendor and node_modules are always skipped"))
-	line(0, "engine", strOrNull(c.Engine), def(c.Engine != "", ": detected from each engine invocation"))
+	line(0, "engine", strOrNull(c.Engine), def(c.Engine != "", ": detected from each engine invocation; when set, every invocation uses this profile and an unknown program passed its shape flags counts as the engine"))
 	line(0, "modes", nil, "")
 	line(1, "proven", strOrNull(c.Modes.Proven), def(c.Modes.Proven != "", ": serve, else the first plain mode"))
 	scoring, calib := c.Modes.Scoring, c.Modes.Calib

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/servelint/servelint/parser"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -42,6 +43,9 @@ type Options struct {
 	// config file's declared environment. The host's environment is never
 	// used. TMPDIR cannot be overridden.
 	Env map[string]string
+	// Engine, when set, forces the engine profile: an unknown program passed
+	// one of its shape flags counts as the engine (parser.DetectEngineAs).
+	Engine *parser.Profile
 
 	// guard is the last exec middleware, after the sandbox's own handler
 	// (which never calls it). Tests replace it with one that fails the
@@ -236,6 +240,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		root:     root,
 		script:   script,
 		readFn:   opts.ReadFile,
+		forced:   opts.Engine,
 		custom:   opts.ReadFile != nil,
 		maxCalls: int64(maxCalls),
 		runCtx:   runCtx,

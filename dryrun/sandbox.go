@@ -95,6 +95,7 @@ type evaluator struct {
 	root     string
 	script   string
 	readFn   func(string) ([]byte, error)
+	forced   *parser.Profile
 	custom   bool
 	maxCalls int64
 	runCtx   context.Context
@@ -492,7 +493,7 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 	if args[0] == internalCmd {
 		return ev.internal(hc, args[1:])
 	}
-	if ec, ok := parser.DetectEngine(forDetect(args)); ok && launches(hc.Stdout) {
+	if ec, ok := parser.DetectEngineAs(forDetect(args), ev.forced); ok && launches(hc.Stdout) {
 		ev.recordEngine(hc, args, ec)
 		return errEngineReached
 	}

@@ -32,6 +32,8 @@ type Options struct {
 	Exclude     []string
 	Owners      map[string]string
 	MaxFileSize int64
+	// Engine forces an engine profile ("" detects it per invocation).
+	Engine string
 	// Evaluator computes dry-run argv for rules that need it; nil disables
 	// those rules' evaluation (they then say so).
 	Evaluator Evaluator
@@ -119,7 +121,7 @@ func Run(opts Options) (*Result, error) {
 		opts.Config = rules.DefaultConfig()
 	}
 	u := parser.Load(parser.LoadOptions{Paths: opts.Paths, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
-		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
+		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners, Engine: opts.Engine})
 	return Analyze(u, as, opts)
 }
 
@@ -339,7 +341,7 @@ func ApplyFixes(opts Options, maxPasses int) (*Result, *FixOutcome, error) {
 			return os.ReadFile(p)
 		}
 		u := parser.Load(parser.LoadOptions{Paths: opts.Paths, ReadFile: o.ReadFile, Jobs: opts.Jobs,
-			MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
+			MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners, Engine: opts.Engine})
 		r, err := Analyze(u, as, o)
 		if err != nil {
 			return nil, err

@@ -1,9 +1,10 @@
-package lint
+package lint_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/rules"
 )
 
@@ -12,7 +13,7 @@ import (
 func TestStepCost(t *testing.T) {
 	cfg := rules.DefaultConfig()
 	cfg.Ledger = "../examples/ledgers/qwen38_bf16_serve.log,../examples/ledgers/qwen38_bf16_bench.log"
-	res, err := Run(Options{Paths: []string{"../examples/frank-archon"}, Config: cfg, Evaluator: testEvaluator})
+	res, err := lint.Run(lint.Options{Paths: []string{"../examples/frank-archon"}, Config: cfg, Evaluator: testEvaluator})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +27,7 @@ func TestStepCost(t *testing.T) {
 		t.Fatalf("stepcost findings = %q, want one for bench's 65536 step", got)
 	}
 	// Off unless a ledger is named.
-	res, err = Run(Options{Paths: []string{"../examples/frank-archon"}, Config: rules.DefaultConfig(), Evaluator: testEvaluator})
+	res, err = lint.Run(lint.Options{Paths: []string{"../examples/frank-archon"}, Config: rules.DefaultConfig(), Evaluator: testEvaluator})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package lint
+package lint_test
 
 import (
 	"bufio"
@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/servelint/servelint/config"
+	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/rules"
 )
 
@@ -116,8 +118,8 @@ func caseDirs(t *testing.T) []string {
 func TestCases(t *testing.T) {
 	for _, dir := range caseDirs(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			opts := caseOptions(dir)
-			res, err := Run(opts)
+			opts := caseOptions(t, dir)
+			res, err := lint.Run(opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,17 +149,26 @@ func TestCases(t *testing.T) {
 	}
 }
 
-func caseOptions(dir string) Options {
-	cfg := rules.DefaultConfig()
-	return Options{Paths: []string{dir}, Config: cfg, Jobs: 2, Evaluator: testEvaluator}
+// caseOptions lints a case directory; a .servelint.yaml in it applies.
+func caseOptions(t *testing.T, dir string) lint.Options {
+	t.Helper()
+	opts := lint.Options{Paths: []string{dir}, Config: rules.DefaultConfig(), Jobs: 2, Evaluator: testEvaluator}
+	if _, err := os.Stat(filepath.Join(dir, ".servelint.yaml")); err == nil {
+		cfg, err := config.Load(filepath.Join(dir, ".servelint.yaml"), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Apply(&opts, "")
+	}
+	return opts
 }
 
 // testEvaluator evaluates modes in the dry-run sandbox, as the CLI does.
-var testEvaluator = SandboxEvaluator(5*time.Second, 2, nil)
+var testEvaluator = lint.SandboxEvaluator(5*time.Second, 2, nil)
 
-func checkFixes(t *testing.T, dir string, opts Options) {
+func checkFixes(t *testing.T, dir string, opts lint.Options) {
 	t.Helper()
-	_, oc, err := ApplyFixes(opts, 8)
+	_, oc, err := lint.ApplyFixes(opts, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +218,7 @@ func checkFixes(t *testing.T, dir string, opts Options) {
 		}
 		return os.ReadFile(p)
 	}
-	_, oc2, err := ApplyFixes(o2, 8)
+	_, oc2, err := lint.ApplyFixes(o2, 8)
 	if err != nil {
 		t.Fatal(err)
 	}

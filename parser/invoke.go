@@ -188,7 +188,7 @@ func (s *Script) findInvocations() {
 	wrappers := map[string]*Invocation{}
 	for _, c := range s.calls {
 		aws := s.argWords(c.Args, 0)
-		ec, ok := DetectEngine(sketches(aws))
+		ec, ok := s.detect(aws)
 		if !ok {
 			continue
 		}
@@ -221,13 +221,19 @@ func (s *Script) findInvocations() {
 			}
 			args = append(args, a)
 		}
-		ec, ok := DetectEngine(sketches(args))
+		ec, ok := s.detect(args)
 		if !ok {
 			continue
 		}
 		s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: name})
 	}
 	s.finishInvocations()
+}
+
+// detect finds the engine in a command's words, under a forced profile when
+// the config names one.
+func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
+	return DetectEngineAs(sketches(aws), s.Engine)
 }
 
 func hasForward(aws []ArgWord) bool {

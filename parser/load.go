@@ -34,6 +34,9 @@ type LoadOptions struct {
 	Exclude []string
 	// Owners names the owner key of flags the key names cannot tell.
 	Owners map[string]string
+	// Engine forces an engine profile by name: every invocation uses it, and
+	// an unknown program passed its shape flags counts as the engine.
+	Engine string
 }
 
 // Unit is everything servelint knows about the linted files: the scripts,
@@ -270,6 +273,7 @@ func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
 				return
 			}
 			s := ParseScript(p, src)
+			s.Engine = Profiles[opts.Engine]
 			s.Analyze(opts.Roles)
 			out[i] = s
 		}(i, p)

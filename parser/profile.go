@@ -329,6 +329,34 @@ func DetectEngine(argv []string) (EngineCall, bool) {
 	return EngineCall{}, false
 }
 
+// DetectEngineAs is DetectEngine under a forced profile (nil: none): every
+// invocation found uses it, and an unknown program passed one of its shape
+// flags ("$BIN" --max-num-seqs 8, ./serve-llm …) counts as the engine.
+func DetectEngineAs(argv []string, forced *Profile) (EngineCall, bool) {
+	ec, ok := DetectEngine(argv)
+	if forced == nil {
+		return ec, ok
+	}
+	if ok {
+		ec.Profile = forced
+		return ec, true
+	}
+	if len(argv) < 2 {
+		return ec, false
+	}
+	switch path.Base(argv[0]) {
+	case "echo", "printf", "local", "export", "declare", "readonly", "test", "[", "set", "cat", "tee":
+		return ec, false
+	}
+	for _, a := range argv[1:] {
+		name, _, _ := strings.Cut(a, "=")
+		if _, shape := forced.Lookup(name); shape {
+			return EngineCall{Profile: forced, Start: 0, ArgStart: 1}, true
+		}
+	}
+	return ec, false
+}
+
 // engineAt reports whether argv[i] starts an engine program.
 func engineAt(argv []string, i int) (EngineCall, bool) {
 	if i >= len(argv) {

@@ -34,6 +34,9 @@ type Script struct {
 	BOM  bool
 	CRLF bool
 
+	// Engine, when set before Analyze, forces the engine profile.
+	Engine *Profile
+
 	// Selectors are the variable names holding the mode ("1", "mode").
 	Selectors []string
 	Modes     []*Mode

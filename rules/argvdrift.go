@@ -65,6 +65,9 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 		return
 	}
 	prof, pflags := ParseArgv(pr)
+	if prof == nil {
+		return
+	}
 	var firstScoring *parser.Mode
 	reported := map[string]bool{}
 	for _, m := range s.Modes {

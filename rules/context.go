@@ -72,6 +72,8 @@ type EvalResult struct {
 	// Unresolved are indexes into Argv whose value is not statically known.
 	Unresolved []int
 	Err        error
+	// Engine is the forced engine profile, nil to detect it from Argv.
+	Engine *parser.Profile
 }
 
 var bound sync.Map // *types.Package → *Context

@@ -71,7 +71,7 @@ func ParseArgv(r *EvalResult) (*parser.Profile, map[string]ArgvFlag) {
 	if r == nil || len(r.Argv) == 0 {
 		return nil, nil
 	}
-	ec, ok := parser.DetectEngine(r.Argv)
+	ec, ok := parser.DetectEngineAs(r.Argv, r.Engine)
 	if !ok {
 		return nil, nil
 	}

@@ -135,8 +135,10 @@ type window struct {
 	firstPush                           int
 	isWindow                            bool
 	fates                               map[*phaseEvent]fate
-	// sends caches whether a linted script sends requests.
-	sends map[*parser.Script]bool
+	// sends caches whether a linted script sends requests; pushFn whether
+	// a function pushes.
+	sends  map[*parser.Script]bool
+	pushFn map[*syntax.FuncDecl]bool
 }
 
 // analyzeWindow traces a script and classifies its steps; nil when the
@@ -147,7 +149,16 @@ func analyzeWindow(u *parser.Unit, s *parser.Script) *window {
 		return nil
 	}
 	w := &window{u: u, s: s, t: t, firstPush: -1, fates: map[*phaseEvent]fate{}, sends: map[*parser.Script]bool{}}
+	seen := map[[2]any]bool{}
 	add := func(e *phaseEvent) {
+		key := [2]any{e.kind, syntax.Node(e.stmt)}
+		if e.loop != nil {
+			key[1] = e.loop.node
+		}
+		if seen[key] {
+			return // the same step reached again through another call
+		}
+		seen[key] = true
 		e.idx = len(w.events)
 		w.events = append(w.events, e)
 	}
@@ -286,16 +297,57 @@ func pushName(n string) bool {
 func (w *window) isPush(cm cmd, c *syntax.CallExpr) bool {
 	t := w.t
 	if fd := t.funcFor(c); fd != nil {
-		return t.regionHas([]syntax.Node{fd.Body}, func(n syntax.Node, _ *frame) bool {
-			k, ok := n.(*syntax.CallExpr)
-			if !ok || len(k.Args) == 0 || t.funcFor(k) != nil {
-				return false
-			}
-			km := cmdOf(k)
-			return km.isRequest(heredocOf(t, k)) || w.isExternalPush(km)
-		})
+		if w.pushFn == nil {
+			w.pushFns()
+		}
+		return w.pushFn[fd]
 	}
 	return w.isExternalPush(cm)
+}
+
+// pushFns finds the script functions that push: those whose body sends a
+// request or runs an external pusher, and those that call one (to a fixed
+// point, so the cost stays linear in the script).
+func (w *window) pushFns() {
+	t := w.t
+	w.pushFn = map[*syntax.FuncDecl]bool{}
+	callers := map[*syntax.FuncDecl][]*syntax.FuncDecl{}
+	var work []*syntax.FuncDecl
+	for _, fd := range t.funcs {
+		direct := false
+		syntax.Walk(fd.Body, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.FuncDecl:
+				return false
+			case *syntax.CallExpr:
+				if len(n.Args) == 0 {
+					return true
+				}
+				if g := t.funcFor(n); g != nil {
+					callers[g] = append(callers[g], fd)
+					return true
+				}
+				if km := cmdOf(n); km.isRequest(heredocOf(t, n)) || w.isExternalPush(km) {
+					direct = true
+				}
+			}
+			return true
+		})
+		if direct {
+			w.pushFn[fd] = true
+			work = append(work, fd)
+		}
+	}
+	for len(work) > 0 {
+		fd := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range callers[fd] {
+			if !w.pushFn[c] {
+				w.pushFn[c] = true
+				work = append(work, c)
+			}
+		}
+	}
 }
 
 // isExternalPush reports whether a program or script pushes, by name or
@@ -676,7 +728,7 @@ func (c *Context) reportPhases(pass *analysis.Pass, w *window) {
 			report(f.at, fmt.Sprintf("%s %s: %s, so a failed %s falls through into %s; %s", what, text, f.why, what, next, lawPhase))
 			return
 		}
-		if strings.HasPrefix(f.why, "it is piped") {
+		if strings.HasPrefix(f.why, "it is piped") || strings.HasPrefix(f.why, "`local`") {
 			report(f.at, fmt.Sprintf("%s %s is not checked: %s, so a failed %s falls through into %s; %s", what, text, f.why, what, next, lawPhase))
 			return
 		}

@@ -281,7 +281,7 @@ func (c *Context) checkPusher(pass *analysis.Pass, w *window, calledByWindow boo
 			many = true
 		}
 	}
-	if !many || !(calledByWindow || t.tiedToTap()) {
+	if !many || !calledByWindow && !t.tiedToTap() {
 		return
 	}
 	first := reqs[0]

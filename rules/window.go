@@ -22,7 +22,8 @@ import (
 // Limits that keep the walks bounded on any input.
 const (
 	maxChain     = 8      // nested function calls followed by a trace
-	traceBudget  = 200000 // nodes a trace visits before it stops descending
+	maxDescents  = 8      // times a trace enters the same function
+	traceBudget  = 100000 // nodes a trace or region walk visits
 	maxInnerTree = 2      // nesting of `bash -c '…'` strings parsed
 	maxWalkUp    = 400    // steps of a walk up the tree
 )
@@ -56,7 +57,12 @@ type shTree struct {
 	subVars map[string]string
 	// tapFuncs are the functions some call passes a tap dir to.
 	tapFuncs map[*syntax.FuncDecl]bool
-	depth    int
+	// funcStops, loops and fnOpt memoize isStop, healthLoopOf and the
+	// state of set options at a function's call sites.
+	funcStops map[*syntax.FuncDecl]bool
+	loops     map[syntax.Node]*healthLoop
+	fnOpt     map[optKey]bool
+	depth     int
 }
 
 // toggle is one `set -e`/`set +e` (or pipefail) statement.
@@ -89,6 +95,7 @@ func newTree(s *parser.Script) *shTree {
 func buildTree(s *parser.Script, f *syntax.File, base, depth int, timed bool, outer *shTree) *shTree {
 	t := &shTree{s: s, file: f, base: base, parent: map[syntax.Node]syntax.Node{}, funcs: map[string]*syntax.FuncDecl{},
 		inner: map[*syntax.CallExpr]*shTree{}, timed: timed, depth: depth,
+		funcStops: map[*syntax.FuncDecl]bool{}, loops: map[syntax.Node]*healthLoop{}, fnOpt: map[optKey]bool{},
 		tapVars: map[string]bool{}, subVars: map[string]string{}, clockVars: map[string]bool{}, listVars: map[string]bool{}}
 	var stack []syntax.Node
 	var calls []*syntax.CallExpr
@@ -687,11 +694,15 @@ func (t *shTree) isStop(c cmd, seen map[*syntax.FuncDecl]bool) bool {
 		return false
 	}
 	if fd := t.funcs[c.name]; fd != nil && c.call != nil && len(c.call.Args) > 0 && wordName(c.call.Args[0]) == c.name {
+		if v, ok := t.funcStops[fd]; ok {
+			return v
+		}
 		if seen[fd] {
 			return false
 		}
 		seen[fd] = true
 		found := false
+		defer func() { t.funcStops[fd] = found }()
 		syntax.Walk(fd.Body, func(n syntax.Node) bool {
 			if found {
 				return false
@@ -1160,11 +1171,20 @@ func (t *shTree) inArithm(w *syntax.Word) bool {
 
 // optAt reports whether an option toggled by `set` is on at a node, given
 // the call chain that reached it (for code in functions).
-func (t *shTree) optAt(toggles []toggle, init bool, n syntax.Node, chain []*syntax.Stmt) bool {
-	return t.optAtDepth(toggles, init, n, chain, 0)
+func (t *shTree) optAt(opt string, n syntax.Node, chain []*syntax.Stmt) bool {
+	return t.optAtDepth(opt, n, chain, 0)
 }
 
-func (t *shTree) optAtDepth(toggles []toggle, init bool, n syntax.Node, chain []*syntax.Stmt, depth int) bool {
+// option returns the toggles of an option and its state at the start.
+func (t *shTree) option(opt string) ([]toggle, bool) {
+	if opt == "errexit" {
+		return t.errexit, t.errexitInit
+	}
+	return t.pipefail, false
+}
+
+func (t *shTree) optAtDepth(opt string, n syntax.Node, chain []*syntax.Stmt, depth int) bool {
+	toggles, init := t.option(opt)
 	if n == nil || depth > maxChain {
 		return init
 	}
@@ -1180,9 +1200,28 @@ func (t *shTree) optAtDepth(toggles []toggle, init bool, n syntax.Node, chain []
 		return state
 	}
 	if len(chain) > 0 {
-		return t.optAtDepth(toggles, init, chain[len(chain)-1], chain[:len(chain)-1], depth+1)
+		return t.optAtDepth(opt, chain[len(chain)-1], chain[:len(chain)-1], depth+1)
 	}
 	// No call chain: on only if it is on at every call site.
+	key := optKey{opt, fn}
+	if v, ok := t.fnOpt[key]; ok {
+		return v
+	}
+	t.fnOpt[key] = init // while computing: recursion sees the default
+	v := t.optAtCallers(opt, fn, depth)
+	t.fnOpt[key] = v
+	return v
+}
+
+// optKey names the state of one option at the call sites of a function.
+type optKey struct {
+	opt string
+	fn  *syntax.FuncDecl
+}
+
+// optAtCallers reports whether an option is on at every call site of a
+// function (at its declaration when it has none).
+func (t *shTree) optAtCallers(opt string, fn *syntax.FuncDecl, depth int) bool {
 	calls := 0
 	all := true
 	syntax.Walk(t.file, func(m syntax.Node) bool {
@@ -1191,19 +1230,19 @@ func (t *shTree) optAtDepth(toggles []toggle, init bool, n syntax.Node, chain []
 			return true
 		}
 		calls++
-		if !t.optAtDepth(toggles, init, c, nil, depth+1) {
+		if !t.optAtDepth(opt, c, nil, depth+1) {
 			all = false
 		}
 		return true
 	})
 	if calls == 0 {
-		return t.optAtDepth(toggles, init, fn, nil, depth+1)
+		return t.optAtDepth(opt, fn, nil, depth+1)
 	}
 	return all
 }
 
 func (t *shTree) errexitAt(n syntax.Node, chain []*syntax.Stmt) bool {
-	return t.optAt(t.errexit, t.errexitInit, n, chain)
+	return t.optAt("errexit", n, chain)
 }
 
 // errexitIgnored reports whether set -e is suspended at a statement
@@ -1255,7 +1294,7 @@ func (t *shTree) errexitIgnored(st *syntax.Stmt, chain []*syntax.Stmt) bool {
 }
 
 func (t *shTree) pipefailAt(n syntax.Node, chain []*syntax.Stmt) bool {
-	return t.optAt(t.pipefail, false, n, chain)
+	return t.optAt("pipefail", n, chain)
 }
 
 // ---- trace ------------------------------------------------------------
@@ -1265,9 +1304,11 @@ func (t *shTree) pipefailAt(n syntax.Node, chain []*syntax.Stmt) bool {
 // to maxChain deep, no recursion). fn gets every node with the chain of
 // call statements that reached it; returning false for a call keeps the
 // trace out of the function it calls. Function bodies are not walked
-// where they are declared, and trap handlers are not walked.
+// where they are declared, and trap handlers are not walked. A function is
+// entered at most maxDescents times, so the trace stays linear.
 func (t *shTree) trace(fn func(n syntax.Node, chain []*syntax.Stmt) bool) {
 	onStack := map[*syntax.FuncDecl]bool{}
+	descents := map[*syntax.FuncDecl]int{}
 	budget := traceBudget
 	var run func(root syntax.Node, chain []*syntax.Stmt)
 	run = func(root syntax.Node, chain []*syntax.Stmt) {
@@ -1287,10 +1328,11 @@ func (t *shTree) trace(fn func(n syntax.Node, chain []*syntax.Stmt) bool) {
 					return true
 				}
 				fd := t.funcFor(n)
-				if fd == nil || onStack[fd] || len(chain) >= maxChain {
+				if fd == nil || onStack[fd] || len(chain) >= maxChain || descents[fd] >= maxDescents {
 					return true
 				}
 				if st := t.stmtOf(n); st != nil {
+					descents[fd]++
 					onStack[fd] = true
 					run(fd.Body, append(chain[:len(chain):len(chain)], st))
 					onStack[fd] = false
@@ -1350,6 +1392,15 @@ type healthLoop struct {
 // socat, grpcurl, python -c with urllib/requests/socket, and /dev/tcp
 // redirects; a curl that posts a document is a request, not a probe.
 func (t *shTree) healthLoopOf(n syntax.Node) *healthLoop {
+	if h, ok := t.loops[n]; ok {
+		return h
+	}
+	h := t.healthLoopNoMemo(n)
+	t.loops[n] = h
+	return h
+}
+
+func (t *shTree) healthLoopNoMemo(n syntax.Node) *healthLoop {
 	var cond, body []*syntax.Stmt
 	forBounded := false
 	switch l := n.(type) {
@@ -1793,6 +1844,10 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 	f := fate{vars: map[string]bool{}}
 	cur := st
 	level := len(chain)
+	// captured are the variables that took the phase's output; masked is
+	// set when a declaration (local v=$(P)) replaced its status.
+	captured := map[string]bool{}
+	masked := false
 	for step := 0; cur != nil && step < maxWalkUp; step++ {
 		f.path = append(f.path, cur)
 		if cur.Background {
@@ -1913,7 +1968,20 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 			return f
 		}
 		i := indexOf(list, cur)
-		if i+1 < len(list) && usesStatus(list[i+1]) {
+		if i+1 < len(list) && len(captured) > 0 && t.isCondition(list[i+1], chain[:level]) && t.refsAny([]syntax.Node{list[i+1]}, captured) {
+			// cid=$(docker run -d …); [ -n "$cid" ] || die: the output is
+			// the status.
+			f.examiners = append(f.examiners, list[i+1])
+			for k := range captured {
+				f.vars[k] = true
+			}
+			f.kind = fateChecked
+			if t.gateOutcome(list[i+1]) == outStop {
+				f.kind = fateStops
+			}
+			return f
+		}
+		if i+1 < len(list) && usesStatus(list[i+1]) && !masked {
 			next := list[i+1]
 			f.examiners = append(f.examiners, next)
 			for k := range statusVars(next, false) {
@@ -1923,6 +1991,10 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 			if t.gateOutcome(next) == outStop {
 				f.kind = fateStops
 			}
+			return f
+		}
+		if masked {
+			f.kind, f.at, f.why = fateLost, cur, "`local` (or declare, export) masks its status"
 			return f
 		}
 		if t.errexitAt(cur, chain[:level]) && !t.errexitIgnored(cur, chain[:level]) {
@@ -1944,8 +2016,25 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 				f.kind = fateChecked
 				return f
 			}
-			if ce, ok := outer.Cmd.(*syntax.CallExpr); ok && len(ce.Args) == 0 {
-				cur = outer // v=$(P): the assignment's status is P's
+			switch oc := outer.Cmd.(type) {
+			case *syntax.CallExpr:
+				if len(oc.Args) == 0 {
+					for _, a := range oc.Assigns {
+						if a.Name != nil {
+							captured[a.Name.Value] = true
+						}
+					}
+					cur = outer // v=$(P): the assignment's status is P's
+					continue
+				}
+			case *syntax.DeclClause:
+				for _, a := range oc.Args {
+					if a.Name != nil {
+						captured[a.Name.Value] = true
+					}
+				}
+				masked = true // local v=$(P): the status is local's
+				cur = outer
 				continue
 			}
 			f.kind = fateChecked
@@ -1971,6 +2060,23 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 	}
 	f.kind = fateChecked
 	return f
+}
+
+// isCondition reports whether a statement tests something and acts on it:
+// an if, a while, an && or || list, or a bare test under set -e.
+func (t *shTree) isCondition(st *syntax.Stmt, chain []*syntax.Stmt) bool {
+	switch c := st.Cmd.(type) {
+	case *syntax.IfClause, *syntax.WhileClause:
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt || c.Op == syntax.OrStmt
+	case *syntax.TestClause, *syntax.ArithmCmd:
+		return t.errexitAt(st, chain)
+	case *syntax.CallExpr:
+		name := cmdOf(c).name
+		return (name == "[" || name == "test") && t.errexitAt(st, chain)
+	}
+	return false
 }
 
 // topIf returns the outermost if of an elif chain.

@@ -99,7 +99,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: %v\n", err)
 		return exitFailure
 	}
-	u := parser.Load(parser.LoadOptions{Paths: []string{path}, Roles: cfg.Roles()})
+	u := parser.Load(parser.LoadOptions{Paths: []string{path}, Roles: cfg.Roles(), Engine: cfg.Engine})
 	s := u.ScriptAt(filepath.Clean(path))
 	if s == nil || s.File == nil {
 		msg := "not a shell script"
@@ -128,7 +128,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	outs := make([]*argvOut, len(modes))
 	results := make([]*dryrun.Result, len(modes))
 	for i, m := range modes {
-		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout})
+		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine})
 		results[i] = r
 		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}}
 		if o.Env == nil {
@@ -183,7 +183,7 @@ func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, pr
 			return exitFailure
 		}
 		if o.Mode == proven {
-			pr = toEval(results[i], o.Mode)
+			pr = toEval(results[i], o.Mode, s.Engine)
 		}
 	}
 	if pr == nil {
@@ -196,7 +196,7 @@ func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, pr
 		if o.Mode == proven {
 			continue
 		}
-		_, mflags := rules.ParseArgv(toEval(results[i], o.Mode))
+		_, mflags := rules.ParseArgv(toEval(results[i], o.Mode, s.Engine))
 		if len(argvDiffFlags(s, o.Mode, pflags, mflags, rc)) > 0 {
 			code = exitFindings
 		}
@@ -204,8 +204,8 @@ func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, pr
 	return code
 }
 
-func toEval(r *dryrun.Result, mode string) *rules.EvalResult {
-	return &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err}
+func toEval(r *dryrun.Result, mode string, engine *parser.Profile) *rules.EvalResult {
+	return &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err, Engine: engine}
 }
 
 // argvDiffFlags lists the flags on which a mode differs from the proven mode
