@@ -21,7 +21,8 @@ Law 2 (one owner): the numbers that size a boot live in one owning env file.
 A key defined twice has two owners (the last silently wins); a key the
 script reads with the env file's prefix that no owning file defines boots
 with an empty value; an owned shape key no script reads is a number nobody
-inherits.
+inherits (unless the file is handed to a container with --env-file, whose
+entrypoint may read it).
 
 Fix: where a key is defined twice with equal values, the earlier definition
 is deleted.`,
@@ -140,7 +141,9 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	u := c.Unit
 	for _, e := range u.Envs {
 		readers := u.ScriptsReading(e)
-		if len(readers) == 0 {
+		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 {
+			// A file handed to a container may be read inside it (env-only
+			// entrypoints read MAX_BATCH_PREFILL_TOKENS themselves).
 			continue
 		}
 		used := map[string]bool{}

@@ -466,6 +466,9 @@ wrappers:
 			i++
 			skipOpts("-a")
 		case "command", "builtin", "nohup", "setsid", "time", "caffeinate":
+			if i+1 < len(ls) && (ls[i+1] == "-v" || ls[i+1] == "-V") {
+				break wrappers // command -v curl looks a program up
+			}
 			i++
 			skipOpts("")
 		case "sudo":
