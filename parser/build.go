@@ -29,6 +29,9 @@ func (s *Script) collect() {
 	visit = func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
+			if n.Name == nil || n.Body == nil {
+				return true // an anonymous or zsh multi-name function
+			}
 			s.Funcs[n.Name.Value] = n
 			funcStack = append(funcStack, n)
 			syntax.Walk(n.Body, visit)
