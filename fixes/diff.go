@@ -12,7 +12,8 @@ import (
 const noNewline = "\n\\ No newline at end of file\n"
 
 // UnifiedDiff returns a unified diff of old → new, with "--- a/path" and
-// "+++ b/path" headers (path with forward slashes) and 3 lines of context,
+// "+++ b/path" headers (path with forward slashes, an absolute path
+// without its leading slash) and 3 lines of context,
 // or "" when old and new are equal. Lines keep their line endings, so a
 // CRLF file gives "\r\n"-terminated diff lines; a last line without a line
 // ending is followed by "\ No newline at end of file".
@@ -20,7 +21,7 @@ func UnifiedDiff(path string, old, new []byte) string {
 	if bytes.Equal(old, new) {
 		return ""
 	}
-	p := filepath.ToSlash(path)
+	p := strings.TrimPrefix(filepath.ToSlash(path), "/") // a/ + an absolute path, without "//"
 	var b strings.Builder
 	// Writing to a strings.Builder cannot fail.
 	_ = difflib.WriteUnifiedDiff(&b, difflib.UnifiedDiff{
