@@ -331,8 +331,8 @@ func (u *Unit) link(opts *LoadOptions, explicitEnvs []string) {
 			owning = append(owning, e)
 		}
 		for _, ref := range s.Sources {
-			if ref.Path == "" {
-				continue
+			if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
+				continue // a sourced shell library is code, not an env file
 			}
 			e := u.loadEnv(ref.Path, opts)
 			if e == nil {
@@ -396,4 +396,9 @@ func (u *Unit) ScriptsReading(e *EnvFile) []*Script {
 		}
 	}
 	return out
+}
+
+// isScriptName reports whether a path names a shell script by its suffix.
+func isScriptName(p string) bool {
+	return strings.HasSuffix(p, ".sh") || strings.HasSuffix(p, ".bash")
 }

@@ -14,6 +14,8 @@ var All = []*analysis.Analyzer{
 	NgramPlacement,
 	CalibStep,
 	StepCost,
+	PhaseGate,
+	TapMarker,
 }
 
 // offByDefault are rules that run only when enabled.

@@ -48,39 +48,51 @@ timeout is any of: the loop runs inside timeout N bash -c '…'; its condition
 tests a counter the loop changes (n++, n=$((n+1))) or a clock ($SECONDS,
 $EPOCHSECONDS, a variable from $(date +%s)); its body (or a function it
 calls) leaves the loop (break, exit, return, a die helper) when such a test
-says so; it is a for loop over a list or with a C-style bound. Probes are
-curl, wget, httpie, nc, socat, grpcurl, python -c with urllib/requests and
-/dev/tcp. It is a warning, not an error: in a launcher the wait is often
+says so; it is a for loop over a list or with a C-style bound; its
+function is run by timeout N bash -c 'f' (export -f f). Probes are curl,
+wget, httpie, nc, socat, grpcurl, python -c with urllib/requests and
+/dev/tcp; a curl or wget whose URLs are all literal and on a public host
+(a download retried until it succeeds) is not a probe. It is a warning, not an error: in a launcher the wait is often
 watched by a person, but in a window it hangs CI forever.
 
 (b) phase status, error, in window scripts only: a boot (the boots before
 the first push; later ones restore the service) or a push whose failure
-falls through. A status counts as checked when set -e (set -o errexit,
+falls through. The status is followed up the tree and through the calls
+that reached the phase. It counts as checked when set -e (set -o errexit,
 set -euo pipefail, a -e shebang) is in force at the statement (tracked by
-statement order at top level and in functions, set +e undoing it), when it
-is examined by if, while, && or || (except || true, || :, or || echo/a
-logging function, which swallow it), when the next statement reads $? or
-PIPESTATUS, or when it is the last statement of a function whose call is
-checked. A phase piped into another command without pipefail is lost. A
-boot started in the background (&) or a detached container (docker run -d)
-must have its death checked by the health wait that follows: kill -0,
-wait -n, ps -p, pgrep, docker inspect/ps, or a /proc test in the loop. A push
+statement order at top level and in functions, set +e undoing it; as in
+bash, set -e does not act in code run from an if or while condition, from
+the left of && or ||, or under !), when if, while, && or || examines it
+(|| true, || :, || echo or || a logging function swallow it), when the next
+statement reads $? or PIPESTATUS, when v=$(P) is followed by a test of v,
+or when it is the last statement of a function (or block) whose own status
+is checked. It is lost when the phase is piped into another command without
+pipefail, or when local/declare/export masks it (local v=$(P)). A boot
+started in the background (&) or a detached container (docker run -d) must
+have its death checked by the health wait that follows: kill -0, wait -n,
+ps -p, pgrep, docker inspect/ps, or a /proc test in the loop. A push
 started in the background must be collected with wait "$pid" and checked.
+A push inside a loop (one call per shard) and an exec'd phase are not
+checked.
 
 (c) banking, error, in window scripts only: a cp, mv, rsync, scp, tar -c,
 aws s3 cp/mv/sync, gsutil, gcloud storage, rclone or s3cmd whose source is
-the tap (RADIANCE_CALIB_DIR, a variable named like TAP, TAP_DIR, CALIB_DIR,
-*_TAP, or one assigned a path built on those), after the first push. It is
-guarded when the conditions that must hold for it to run (the ifs and &&
-lists around it, and the gates before it: if …; then exit/return; fi,
-COND || exit, or a bare test under set -e, also inside a helper function
-called before it) check:
-  - both phases: each boot and push either stops the script on failure
-    (set -e in force at the bank, || exit, if ! P; then exit; fi), or is
-    run by a guard (if push; then … bank), or its status variable is
-    tested (rc=$? after it, || rc=$?, a variable its function sets, or the
-    wait "$pid" of a background push); a background boot whose health wait
-    checks its liveness counts as checked;
+the tap, after the first push. The tap is RADIANCE_CALIB_DIR, a variable
+named like TAP, TAP_DIR, CALIB_DIR or *_TAP, a literal path through a dir
+named taps, tap-* or *-tap, a variable assigned a path built on those, or
+$1… in a function called with one. It is guarded when the conditions that
+must hold for it to run (the ifs and && lists around it, and the gates
+before it: if …; then exit/return; fi, COND || exit, or a bare test under
+set -e, also at the top of a helper function called before it) check:
+  - both phases, unless set -e is in force at the bank: each boot and push
+    either stops the script on failure (|| exit, || die, if ! P; then exit;
+    fi, $? tested by a gate right after it), or runs inside a guard (if
+    push; then … bank), or its status variable is tested (rc=$? after it,
+    || rc=$?, a variable its own function sets, the wait "$pid" of a
+    background push). A boot also counts as checked when the health wait
+    after it checks its liveness (background boot), or has a hard timeout
+    whose expiry ends the script (or fails a call that does): reaching the
+    bank then proves the rig answered;
   - that the tap holds files: a listing of the tap in a guard ([ -n
     "$(ls -A "$TAP")" ], compgen -G "$TAP/*", find "$TAP" -type f | grep -q .,
     du -sb), a -s test of the tap or a -s/-f/-e test of a file in it other
@@ -174,7 +186,7 @@ func analyzeWindow(u *parser.Unit, s *parser.Script) *window {
 				add(&phaseEvent{kind: evPush, stmt: st, call: n, chain: chain, inline: t.inLoop(n, chain)})
 				return false
 			}
-			if inv := t.invs[n]; inv != nil {
+			if inv := t.invs[n]; inv != nil && !versionOnly(inv) {
 				add(&phaseEvent{kind: evBoot, stmt: st, call: n, chain: chain, detached: detachedRun(inv)})
 			} else if w.isBootScript(cm) {
 				add(&phaseEvent{kind: evBoot, stmt: st, call: n, chain: chain})
@@ -267,6 +279,18 @@ func (t *shTree) mentionsTap() bool {
 	return found
 }
 
+// versionOnly reports whether an engine invocation only asks for its
+// version or help (radiance --version): not a boot.
+func versionOnly(inv *parser.Invocation) bool {
+	for i := inv.Engine.ArgStart; i >= 0 && i < len(inv.Args); i++ {
+		switch inv.Args[i].Sketch {
+		case "--version", "-V", "--help", "-h", "version", "help":
+			return true
+		}
+	}
+	return false
+}
+
 // detachedRun reports whether an engine invocation is docker run -d.
 func detachedRun(inv *parser.Invocation) bool {
 	d := inv.Engine.Docker
@@ -305,20 +329,28 @@ func (w *window) isPush(cm cmd, c *syntax.CallExpr) bool {
 	return w.isExternalPush(cm)
 }
 
-// pushFns finds the script functions that push: those whose body sends a
-// request or runs an external pusher, and those that call one (to a fixed
-// point, so the cost stays linear in the script).
+// pushFns finds the script functions that are a push phase: those that
+// send a request or run an external pusher, themselves or through the
+// functions they call, and that neither boot, wait for health nor bank (an
+// orchestrating main() is traced into, not taken for a push). The flags
+// are propagated from callees to callers to a fixed point, so the cost
+// stays linear in the script.
 func (w *window) pushFns() {
 	t := w.t
 	w.pushFn = map[*syntax.FuncDecl]bool{}
 	callers := map[*syntax.FuncDecl][]*syntax.FuncDecl{}
-	var work []*syntax.FuncDecl
+	pushes, others := map[*syntax.FuncDecl]bool{}, map[*syntax.FuncDecl]bool{}
+	var pushWork, otherWork []*syntax.FuncDecl
 	for _, fd := range t.funcs {
-		direct := false
+		push, other := false, false
 		syntax.Walk(fd.Body, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.FuncDecl:
 				return false
+			case *syntax.WhileClause, *syntax.ForClause:
+				if t.healthLoopOf(n) != nil {
+					other = true
+				}
 			case *syntax.CallExpr:
 				if len(n.Args) == 0 {
 					return true
@@ -327,25 +359,42 @@ func (w *window) pushFns() {
 					callers[g] = append(callers[g], fd)
 					return true
 				}
-				if km := cmdOf(n); km.isRequest(heredocOf(t, n)) || w.isExternalPush(km) {
-					direct = true
+				km := cmdOf(n)
+				switch {
+				case t.invs[n] != nil || w.isBootScript(km) || t.isBank(km, t.frameAt(n)) || t.inner[n] != nil:
+					other = true
+				case km.isRequest(heredocOf(t, n)) || w.isExternalPush(km):
+					push = true
 				}
 			}
 			return true
 		})
-		if direct {
-			w.pushFn[fd] = true
-			work = append(work, fd)
+		if push {
+			pushes[fd] = true
+			pushWork = append(pushWork, fd)
+		}
+		if other {
+			others[fd] = true
+			otherWork = append(otherWork, fd)
 		}
 	}
-	for len(work) > 0 {
-		fd := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, c := range callers[fd] {
-			if !w.pushFn[c] {
-				w.pushFn[c] = true
-				work = append(work, c)
+	spread := func(set map[*syntax.FuncDecl]bool, work []*syntax.FuncDecl) {
+		for len(work) > 0 {
+			fd := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, c := range callers[fd] {
+				if !set[c] {
+					set[c] = true
+					work = append(work, c)
+				}
 			}
+		}
+	}
+	spread(pushes, pushWork)
+	spread(others, otherWork)
+	for fd := range pushes {
+		if !others[fd] {
+			w.pushFn[fd] = true
 		}
 	}
 }

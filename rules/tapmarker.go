@@ -22,9 +22,11 @@ same port: without that proof a pusher feeds millions of tokens into
 whatever answers and records nothing.
 
 A pusher is a script that does not boot an engine itself and that
-  - sends requests with a body: curl -d/--data*/--json/-F/-T or -X POST,
-    wget --post-*, httpie POST, python with requests.post/httpx/urlopen
-    (in -c or a here-document), also under xargs or parallel;
+  - sends requests with a body to the engine: curl -d/--data*/--json/-F/-T
+    or -X POST, wget --post-*, httpie POST, python with requests.post/
+    httpx/urlopen (in -c or a here-document), also under xargs or parallel;
+    a request whose URLs are all literal and on a public host (a name with
+    a dot that is not an IP: hooks.slack.com) is a notification, not a push;
   - in a loop (or under xargs/parallel), or at two places or more;
   - and is tied to a tap: it expands RADIANCE_CALIB_DIR or a variable
     named like TAP, TAP_DIR, CALIB_DIR, *_TAP, or a window script (see
@@ -32,11 +34,14 @@ A pusher is a script that does not boot an engine itself and that
 
 It is gated when, before its first request in execution order (following
 the script's functions):
-  - it tests or reads a file in the tap dir: [ -f "$TAP/.rig" ] (also -e,
-    -s, -r), source/. of it, grep, cat, awk, sed, cut, head, tail or jq on
-    it, or a < redirect from it; a path counts when it is built on the tap
-    variable ("$TAP/x", a variable assigned one, or "$1/x" in a function
-    called with the tap);
+  - it tests or reads the marker in the tap dir: [ -f "$TAP/.rig" ] (also
+    -e, -s, -r, [[ ]]), source/. of it, grep, cat, awk, sed, cut, head,
+    tail or jq on it, or a < redirect from it. The path must be built on
+    the tap ("$TAP/x", a variable assigned one, "$1/x" in a function called
+    with the tap) and may name the marker: a dot file, a name with marker,
+    rig, lock, pid or owner in it, a name without an extension, or a name
+    not known statically (progress.log or grams.bin are the tap's output,
+    not its marker);
   - and it checks that the container (or process) is running: docker/
     podman inspect, ps or top, kill -0, ps -p, pgrep, pidof, systemctl
     is-active, where the result decides something (an if or while

@@ -244,6 +244,8 @@ func (t *shTree) innerTree(cm cmd, depth int, timed bool) *shTree {
 				if !p.Dollar {
 					start, end = t.off(p.Pos())+1, t.off(p.End())-1
 				}
+			case *syntax.Lit:
+				start, end = t.off(p.Pos()), t.off(p.End())
 			}
 			if start < 0 || end < start || end > len(t.s.Src) {
 				return nil
@@ -558,10 +560,13 @@ func (c cmd) sub() string {
 	return ""
 }
 
-// isProbe reports whether a command probes an endpoint (curl, wget, nc, …).
+// isProbe reports whether a command probes an endpoint (curl, wget, nc, …);
+// a download from a public host (wget https://huggingface.co/…) is not one.
 func (c cmd) isProbe() bool {
 	switch c.name {
-	case "curl", "wget", "http", "https", "xh", "curlie", "nc", "ncat", "netcat", "socat", "grpcurl", "grpc_health_probe":
+	case "curl", "wget", "http", "https", "xh", "curlie":
+		return !c.external()
+	case "nc", "ncat", "netcat", "socat", "grpcurl", "grpc_health_probe":
 		return true
 	}
 	if strings.HasPrefix(c.name, "python") {
@@ -584,6 +589,42 @@ var requestCodeRE = regexp.MustCompile(`requests\.post|httpx\.post|session\.post
 // of a document), as a pusher does; heredoc is the text of a here-document
 // fed to it.
 func (c cmd) isRequest(heredoc string) bool {
+	if c.external() {
+		return false
+	}
+	return c.postsBody(heredoc)
+}
+
+// external reports whether every URL a command names is on a public host
+// (hooks.slack.com, api.github.com): a notification, not the engine. A URL
+// built from variables ($URL, http://$HOST:$PORT) may be the engine.
+func (c cmd) external() bool {
+	urls := 0
+	for _, w := range c.args {
+		src := wordSource(w)
+		i := strings.Index(src, "://")
+		if i < 0 {
+			continue
+		}
+		urls++
+		if _, ok := parser.LitValue(w); !ok {
+			return false // built from variables
+		}
+		host := src[i+3:]
+		if j := strings.IndexAny(host, "/:?#"); j >= 0 {
+			host = host[:j]
+		}
+		if host == "" || host == "localhost" || host == "0.0.0.0" || strings.HasPrefix(host, "[") || !strings.Contains(host, ".") || ipv4RE.MatchString(host) {
+			return false
+		}
+	}
+	return urls > 0
+}
+
+var ipv4RE = regexp.MustCompile(`^[0-9]+(\.[0-9]+){3}$`)
+
+// postsBody reports whether a command sends a body, whatever the host.
+func (c cmd) postsBody(heredoc string) bool {
 	ls := c.argLits()
 	switch c.name {
 	case "curl", "curlie":
@@ -1463,7 +1504,33 @@ func (t *shTree) healthLoopNoMemo(n syntax.Node) *healthLoop {
 	default:
 		h.bounded, h.how, h.onTimeout = t.deadline(cond, body)
 	}
+	if fd := t.funcOf(n); !h.bounded && fd != nil && fd.Name != nil && t.runsUnderTimeout(fd.Name.Value) {
+		h.bounded, h.how = true, "timeout wraps the function that holds it"
+	}
 	return h
+}
+
+// runsUnderTimeout reports whether a function is run by `timeout N bash -c
+// '… name …'` (after export -f name).
+func (t *shTree) runsUnderTimeout(name string) bool {
+	for _, it := range t.inner {
+		if !it.timed {
+			continue
+		}
+		found := false
+		syntax.Walk(it.file, func(n syntax.Node) bool {
+			if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+				if v, ok := parser.LitValue(c.Args[0]); ok && v == name {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // negatedProbe reports whether a while condition waits for a probe to

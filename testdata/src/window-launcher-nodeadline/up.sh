@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# up.sh: start llama-server-style vLLM for local testing and wait for it.
+MODEL=${MODEL:-Qwen/Qwen2.5-7B-Instruct}
+
+vllm serve "$MODEL" --port 8000 --max-num-seqs 32 >vllm.log 2>&1 &
+pid=$!
+echo "vllm pid $pid"
+
+wait_ready() {
+  while true; do # want "health wait `while true` has no hard timeout: no deadline or counter is checked in the loop and no `timeout` wraps it, so a rig that never answers hangs the script; a window script waits for health with a hard timeout \(law 6\) \(phasegate\)"
+    if curl -s localhost:8000/v1/models | grep -q "$MODEL"; then
+      break
+    fi
+    kill -0 "$pid" || { echo "vllm died" >&2; exit 1; }
+    sleep 3
+  done
+}
+
+wait_ready # the loop above ends only when vLLM answers or dies
+while ! nc -z localhost 8000; do sleep 1; done # want "health wait `while ! nc -z localhost 8000` has no hard timeout.*\(phasegate\)"
+echo "ready: http://localhost:8000"
