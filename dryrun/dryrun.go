@@ -46,6 +46,10 @@ type Options struct {
 	// Engine, when set, forces the engine profile: an unknown program passed
 	// one of its shape flags counts as the engine (parser.DetectEngineAs).
 	Engine *parser.Profile
+	// NoSpans skips mapping argv elements back to script words (a walk of
+	// the whole script per mode) for callers that locate flags themselves;
+	// Result.Spans is then nil.
+	NoSpans bool
 
 	// guard is the last exec middleware, after the sandbox's own handler
 	// (which never calls it). Tests replace it with one that fails the
@@ -241,6 +245,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		script:   script,
 		readFn:   opts.ReadFile,
 		forced:   opts.Engine,
+		noSpans:  opts.NoSpans,
 		custom:   opts.ReadFile != nil,
 		maxCalls: int64(maxCalls),
 		runCtx:   runCtx,
@@ -410,7 +415,9 @@ func (ev *evaluator) fillEngine(res *Result, eng *engineRec, file *syntax.File, 
 	if start > 0 {
 		res.Launcher = ev.resolveAll(eng.args[:start])
 	}
-	res.Spans = computeSpans(file, srcLen, raw, unresolved, eng.env, eng.pos)
+	if !ev.noSpans {
+		res.Spans = computeSpans(file, srcLen, raw, unresolved, eng.env, eng.pos)
+	}
 	res.Env = ev.engineEnv(res, eng)
 }
 

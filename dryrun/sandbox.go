@@ -96,6 +96,7 @@ type evaluator struct {
 	script   string
 	readFn   func(string) ([]byte, error)
 	forced   *parser.Profile
+	noSpans  bool
 	custom   bool
 	maxCalls int64
 	runCtx   context.Context

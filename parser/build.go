@@ -148,17 +148,21 @@ func (s *Script) findModes() {
 // extendThroughCalls adds to each mode the bodies of functions called only
 // from that mode's code (to a fixed point).
 func (s *Script) extendThroughCalls() {
+	callsTo := map[string][]int{}
+	for _, c := range s.calls {
+		if n, ok := LitValue(c.Args[0]); ok {
+			if _, fn := s.Funcs[n]; fn {
+				callsTo[n] = append(callsTo[n], s.Off(c.Pos()))
+			}
+		}
+	}
 	for round := 0; round < 8; round++ {
 		changed := false
 		for name, fd := range s.Funcs {
 			body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
 			var owners []*Mode
 			shared := false
-			for _, c := range s.calls {
-				if n, ok := LitValue(c.Args[0]); !ok || n != name {
-					continue
-				}
-				off := s.Off(c.Pos())
+			for _, off := range callsTo[name] {
 				if off >= body.Start && off < body.End {
 					continue // recursion
 				}

@@ -178,16 +178,25 @@ func Load(opts LoadOptions) *Unit {
 			scripts = append(scripts, p)
 		}
 	}
-	// Scripts that read an env file given alone: look beside it and one
-	// directory up.
+	// Scripts that may read an env file given alone: those beside it and
+	// one directory up (one level each, not a walk of the tree); the ones
+	// that do not read it are linted too, which is cheap and harmless.
 	for _, e := range explicitEnvs {
 		for _, dir := range []string{filepath.Dir(e), filepath.Dir(filepath.Dir(e))} {
-			walkDir(dir, &opts, u, func(path string, k fileKind) {
-				if k == kindScript && !seen[path] {
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				continue
+			}
+			for _, d := range entries {
+				path := filepath.Join(dir, d.Name())
+				if !d.Type().IsRegular() || seen[path] || opts.excluded(path) {
+					continue
+				}
+				if classify(path, nil) == kindScript || !strings.Contains(d.Name(), ".") && classify(path, readHead(path)) == kindScript {
 					seen[path] = true
 					scripts = append(scripts, path)
 				}
-			})
+			}
 		}
 	}
 	u.Scripts = parseAll(scripts, &opts, u)

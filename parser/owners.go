@@ -143,17 +143,19 @@ func PureRef(w *syntax.Word) (name, self string, ok bool) {
 // ParamUses returns every expansion of the variable name in the script:
 // the spans of the name inside $NAME / ${NAME…}.
 func (s *Script) ParamUses(name string) []Range {
-	var out []Range
-	if s.File == nil {
-		return nil
-	}
-	syntax.Walk(s.File, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
-			out = append(out, Range{s.Off(pe.Param.Pos()), s.Off(pe.Param.End())})
+	s.usesOnce.Do(func() {
+		s.uses = map[string][]Range{}
+		if s.File == nil {
+			return
 		}
-		return true
+		syntax.Walk(s.File, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+				s.uses[pe.Param.Value] = append(s.uses[pe.Param.Value], Range{s.Off(pe.Param.Pos()), s.Off(pe.Param.End())})
+			}
+			return true
+		})
 	})
-	return out
+	return s.uses[name]
 }
 
 // IsUpperName reports whether a name looks like an env key.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -50,6 +51,10 @@ type Script struct {
 	Funcs map[string]*syntax.FuncDecl
 	// Comments are all comments with the modes they sit in.
 	Comments []Comment
+
+	// uses indexes the expansions of each variable (ParamUses).
+	usesOnce sync.Once
+	uses     map[string][]Range
 
 	// calls lists every simple command with its position.
 	calls []*syntax.CallExpr

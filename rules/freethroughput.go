@@ -36,6 +36,10 @@ var strongRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b`)
 
 // claimOf returns the claim a comment makes, "" when none.
 func claimOf(text string) string {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "free") && !strings.Contains(low, "cost") && !strings.Contains(low, "nothing") {
+		return ""
+	}
 	if m := strongRE.FindString(text); m != "" {
 		return m
 	}

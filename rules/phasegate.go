@@ -100,7 +100,7 @@ set -e, also at the top of a helper function called before it) check:
     tap, or a helper called with the tap that does one of those.
 
 No suggested fixes: what the gate should do on failure is the author's.`,
-	Requires: []*analysis.Analyzer{Model},
+	Requires: []*analysis.Analyzer{Model, Windows},
 	Run:      runPhaseGate,
 }
 
@@ -616,8 +616,9 @@ func (t *shTree) isBank(c cmd, fr *frame) bool {
 
 func runPhaseGate(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
+	windows := pass.ResultOf[Windows].(map[*parser.Script]*window)
 	for _, s := range c.Unit.Scripts {
-		w := analyzeWindow(c.Unit, s)
+		w := windows[s]
 		if w == nil {
 			continue
 		}

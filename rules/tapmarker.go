@@ -54,7 +54,7 @@ xargs, bash -c or traps), both checks anywhere in the script suffice.
 
 The finding is on the first request. No suggested fix: the gate needs the
 rig's own marker format.`,
-	Requires: []*analysis.Analyzer{Model},
+	Requires: []*analysis.Analyzer{Model, Windows},
 	Run:      runTapMarker,
 }
 
@@ -66,11 +66,10 @@ var gateHelperRE = regexp.MustCompile(`(?i)^(require|check|ensure|assert|verify|
 func runTapMarker(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
 	u := c.Unit
-	windows := map[*parser.Script]*window{}
+	windows := pass.ResultOf[Windows].(map[*parser.Script]*window)
 	called := map[*parser.Script]bool{}
 	for _, s := range u.Scripts {
-		w := analyzeWindow(u, s)
-		windows[s] = w
+		w := windows[s]
 		if w == nil || !w.isWindow {
 			continue
 		}

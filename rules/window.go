@@ -9,8 +9,10 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"golang.org/x/tools/go/analysis"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 
@@ -2392,4 +2394,23 @@ var calibArgRE = regexp.MustCompile(`^(calib.*|.*tap.*)$`)
 func isScriptWord(w *syntax.Word) bool {
 	src := wordSource(w)
 	return strings.Contains(src, "/") || strings.HasSuffix(src, ".sh") || strings.HasSuffix(src, ".bash")
+}
+
+// Windows traces every script once for the window-script rules (phasegate,
+// tapmarker), which share the result.
+var Windows = &analysis.Analyzer{
+	Name:       "windows",
+	Doc:        "traces each script in execution order and classifies its boots, health waits, pushes and banking, for phasegate and tapmarker",
+	Requires:   []*analysis.Analyzer{Model},
+	Run:        runWindows,
+	ResultType: reflect.TypeOf(map[*parser.Script]*window(nil)),
+}
+
+func runWindows(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[Model].(*Context)
+	out := make(map[*parser.Script]*window, len(c.Unit.Scripts))
+	for _, s := range c.Unit.Scripts {
+		out[s] = analyzeWindow(c.Unit, s)
+	}
+	return out, nil
 }

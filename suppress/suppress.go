@@ -336,9 +336,12 @@ func (s *Set) parseAt(file string, src []byte, hash int, ownLine bool) *Directiv
 	if len(d.Rules) == 0 {
 		d.Active = false
 	}
-	if reason == "" {
+	switch {
+	case reason == "":
 		s.problem(d, hash, le, sevWarning, fmt.Sprintf("suppression of %s has no reason: say why after \"--\" (`# servelint:%s %s -- reason`)",
 			strings.Join(d.Rules, ","), word, strings.Join(d.Rules, ",")))
+	case isPlaceholder(reason):
+		s.problem(d, hash, le, sevWarning, fmt.Sprintf("suppression of %s still has the placeholder reason %q: say why", strings.Join(d.Rules, ","), reason))
 	}
 	return d
 }
@@ -725,4 +728,11 @@ func (d *Directive) unusedProblem(unused []int) Problem {
 func (d *Directive) knownListOnly() bool {
 	names := strings.FieldsFunc(string(d.src[d.listStart:d.listEnd]), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 	return len(names) == len(d.Rules)
+}
+
+// isPlaceholder reports whether a reason is the one the editor's "ignore"
+// action inserts, left unedited.
+func isPlaceholder(reason string) bool {
+	r := strings.ToLower(strings.TrimSpace(reason))
+	return r == "todo: reason" || r == "todo" || r == "reason" || r == "todo: why"
 }

@@ -1,0 +1,130 @@
+package lsp
+
+import (
+	"fmt"
+	"sort"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/servelint/servelint/lint"
+	"github.com/servelint/servelint/rules"
+)
+
+// located is a finding of an open document with the lint that produced it
+// (its edits' offsets are into that lint's texts).
+type located struct {
+	f    lint.Finding
+	root *rootResult
+	// diag is the finding as the client sees it.
+	diag protocol.Diagnostic
+}
+
+// findingsOf returns the findings of the open document at path, merged
+// over the tiers and over every root whose lint read the document's current
+// text, without duplicates, in position order. ok is false while the
+// static tier has no such lint (its lint is pending); the dry-run tier's
+// findings are left out while they are not current. Called with mu held.
+func (s *Server) findingsOf(path string) (out []located, ok bool) {
+	if s.docs[path] == nil {
+		return nil, false
+	}
+	seen := map[string]bool{}
+	for i, t := range s.tiers {
+		// The document's own lint first, then the others in a stable
+		// order: where two lints report the same finding, the first one's
+		// fixes are kept.
+		names := make([]string, 0, len(t.roots))
+		for root := range t.roots {
+			if root != path {
+				names = append(names, root)
+			}
+		}
+		sort.Strings(names)
+		if _, own := t.roots[path]; own {
+			names = append([]string{path}, names...)
+		}
+		for _, root := range names {
+			r := t.roots[root]
+			if !s.fresh(r, path) {
+				continue
+			}
+			if i == 0 {
+				ok = true
+			}
+			m := s.mapperOf(r, path)
+			for _, f := range r.byFile[path] {
+				k := fmt.Sprintf("%s\x00%d\x00%d\x00%s", f.Rule, f.Offset, f.EndOffset, f.Message)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				out = append(out, located{f: f, root: r, diag: toDiagnostic(m, f)})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].f, out[j].f
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return a.Rule < b.Rule
+	})
+	return out, ok
+}
+
+// diagnosticsFor builds the publishDiagnostics notifications of the open
+// documents among paths that some current lint covers. Called with mu held.
+func (s *Server) diagnosticsFor(paths map[string]bool) []protocol.PublishDiagnosticsParams {
+	sorted := make([]string, 0, len(paths))
+	for p := range paths {
+		sorted = append(sorted, p)
+	}
+	sort.Strings(sorted)
+	var out []protocol.PublishDiagnosticsParams
+	for _, p := range sorted {
+		d := s.docs[p]
+		if d == nil {
+			continue
+		}
+		fs, ok := s.findingsOf(p)
+		if !ok {
+			continue // its lint is still pending
+		}
+		diags := make([]protocol.Diagnostic, 0, len(fs))
+		for _, f := range fs {
+			diags = append(diags, f.diag)
+		}
+		var version *protocol.UInteger
+		if d.version >= 0 {
+			v := protocol.UInteger(d.version)
+			version = &v
+		}
+		out = append(out, protocol.PublishDiagnosticsParams{URI: d.uri, Version: version, Diagnostics: diags})
+	}
+	return out
+}
+
+// toDiagnostic converts a finding to an LSP diagnostic.
+func toDiagnostic(m *mapper, f lint.Finding) protocol.Diagnostic {
+	sev := severity(f.Severity)
+	src := Source
+	return protocol.Diagnostic{
+		Range:           m.rangeOf(f.Offset, f.EndOffset),
+		Severity:        &sev,
+		Code:            &protocol.IntegerOrString{Value: f.Rule},
+		CodeDescription: &protocol.CodeDescription{HRef: RuleDocsURL + f.Rule},
+		Source:          &src,
+		Message:         f.Message,
+	}
+}
+
+// severity maps a finding's severity to the LSP's.
+func severity(s string) protocol.DiagnosticSeverity {
+	switch s {
+	case rules.Warning:
+		return protocol.DiagnosticSeverityWarning
+	case rules.Info:
+		return protocol.DiagnosticSeverityInformation
+	}
+	return protocol.DiagnosticSeverityError
+}
