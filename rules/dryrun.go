@@ -155,6 +155,12 @@ func (c *Context) valueSpan(s *parser.Script, m *parser.Mode, canon string) (str
 		if (o.Kind == parser.OriginLiteral || o.Kind == parser.OriginDefault) && o.End > o.Start && m.Contains(o.Start) {
 			return s.Path, o.Start, o.End, true
 		}
+		// The mode assigns the variable the shared flag reads.
+		for _, a := range o.Chain {
+			if m.Contains(a.Start) {
+				return s.Path, a.Start, a.End, true
+			}
+		}
 	}
 	return s.Path, f.ValStart, f.ValEnd, true
 }
