@@ -18,6 +18,9 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	if jobs < 1 {
 		jobs = 1
 	}
+	// One semaphore for every evaluation this evaluator runs, so that
+	// scripts evaluated concurrently share the bound.
+	sem := make(chan struct{}, jobs)
 	return func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult {
 		root := evalRoot(u, s)
 		path, err := filepath.Abs(s.Path)
@@ -27,7 +30,6 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
 		var mu sync.Mutex
 		var wg sync.WaitGroup
-		sem := make(chan struct{}, jobs)
 		for _, m := range s.Modes {
 			wg.Add(1)
 			sem <- struct{}{}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -39,6 +40,8 @@ var ErrNoEvaluator = errors.New("dry-run evaluation is not available in this run
 func runDryRun(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
 	out := &Argvs{ByScript: map[string]map[string]*EvalResult{}}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
 	for _, s := range c.Unit.Scripts {
 		if len(s.Modes) == 0 || len(s.Invocations) == 0 {
 			continue
@@ -51,8 +54,18 @@ func runDryRun(pass *analysis.Pass) (any, error) {
 			out.ByScript[s.Path] = m
 			continue
 		}
-		out.ByScript[s.Path] = c.Eval(s)
+		// Scripts are evaluated concurrently; the evaluator bounds how many
+		// modes run at once.
+		wg.Add(1)
+		go func(s *parser.Script) {
+			defer wg.Done()
+			r := c.Eval(s)
+			mu.Lock()
+			out.ByScript[s.Path] = r
+			mu.Unlock()
+		}(s)
 	}
+	wg.Wait()
 	return out, nil
 }
 
