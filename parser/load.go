@@ -343,9 +343,17 @@ func (u *Unit) link(opts *LoadOptions, explicitEnvs []string) {
 			if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
 				continue // a sourced shell library is code, not an env file
 			}
+			if !u.inRoots(ref.Path) {
+				// Never read what a script points at outside the linted tree:
+				// a hostile script could make findings quote /root/.aws/….
+				continue
+			}
 			e := u.loadEnv(ref.Path, opts)
 			if e == nil {
 				continue
+			}
+			if ref.Kind == SourceBash && !IsEnvName(filepath.Base(e.Path)) && isCode(e) {
+				continue // a sourced library without a suffix: code, not an env file
 			}
 			if ref.Kind == SourceBash {
 				u.Readers[e.Path] |= ReaderBash
@@ -405,6 +413,40 @@ func (u *Unit) ScriptsReading(e *EnvFile) []*Script {
 		}
 	}
 	return out
+}
+
+// inRoots reports whether a path lies inside one of the linted roots.
+func (u *Unit) inRoots(p string) bool {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	for _, r := range u.Roots {
+		ra, err := filepath.Abs(r)
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(ra, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return true
+		}
+	}
+	return false
+}
+
+// isCode reports whether a file read as an env file holds shell code:
+// commands other than assignments (functions, if, set -a …) on more lines
+// than assignments.
+func isCode(e *EnvFile) bool {
+	assign, other := 0, 0
+	for _, l := range e.Lines {
+		switch l.Kind {
+		case LineAssign:
+			assign++
+		case LineOther:
+			other++
+		}
+	}
+	return other > assign
 }
 
 // isScriptName reports whether a path names a shell script by its suffix.

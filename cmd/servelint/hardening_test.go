@@ -143,3 +143,22 @@ func TestFixSafety(t *testing.T) {
 		t.Errorf("temp files left behind: %v", left)
 	}
 }
+
+// TestNoReadOutsideTree: an env file a script points at outside the linted
+// tree is never read, so findings cannot quote it (a hostile pull request
+// could otherwise make CI print a secret).
+func TestNoReadOutsideTree(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "creds.env")
+	if err := os.WriteFile(secret, []byte("LEAK_MAX_SEQS=hunter2\nLEAK_MAX_SEQS=hunter3\nLEAK_TOKEN=\"s3cr3t value\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := example(t)
+	writeFile(t, filepath.Join(dir, "leak", "run.sh"), "#!/bin/bash\n. "+secret+"\nexec docker run --env-file "+secret+" img radiance serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
+	out, errOut, _ := lintDir(t, "--format", "json", ".")
+	for _, s := range []string{"hunter", "s3cr3t", "creds.env"} {
+		if strings.Contains(out+errOut, s) {
+			t.Fatalf("output quotes %q from a file outside the tree:\n%s%s", s, out, errOut)
+		}
+	}
+}
