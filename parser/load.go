@@ -167,6 +167,16 @@ func Load(opts LoadOptions) *Unit {
 			continue
 		}
 		u.Roots = append(u.Roots, filepath.Dir(p))
+		// A file named alone (pre-commit, an editor) may source env files
+		// elsewhere in the repository: the working directory holding it is
+		// part of the tree too.
+		if wd, err := os.Getwd(); err == nil {
+			if abs, err := filepath.Abs(p); err == nil {
+				if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+					u.Roots = append(u.Roots, wd)
+				}
+			}
+		}
 		if seen[p] {
 			continue
 		}
