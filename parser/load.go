@@ -61,6 +61,10 @@ type Unit struct {
 
 	mu     sync.Mutex
 	owners map[ownerKey]ownerResult
+
+	indexOnce sync.Once
+	readers   map[*EnvFile][]*Script
+	byBase    map[string][]*Script
 }
 
 // EnvFile returns the loaded env file at path.
@@ -413,16 +417,25 @@ func (u *Unit) EnvKeysOf(s *Script) EnvKeys {
 
 // ScriptsReading returns the scripts that read an env file.
 func (u *Unit) ScriptsReading(e *EnvFile) []*Script {
-	var out []*Script
+	u.indexOnce.Do(u.buildIndex)
+	return u.readers[e]
+}
+
+// ScriptsNamed returns the scripts with that base name, in path order.
+func (u *Unit) ScriptsNamed(base string) []*Script {
+	u.indexOnce.Do(u.buildIndex)
+	return u.byBase[base]
+}
+
+func (u *Unit) buildIndex() {
+	u.readers = map[*EnvFile][]*Script{}
+	u.byBase = map[string][]*Script{}
 	for _, s := range u.Scripts {
+		u.byBase[filepath.Base(s.Path)] = append(u.byBase[filepath.Base(s.Path)], s)
 		for _, o := range u.Owning[s.Path] {
-			if o == e {
-				out = append(out, s)
-				break
-			}
+			u.readers[o] = append(u.readers[o], s)
 		}
 	}
-	return out
 }
 
 // inRoots reports whether a path lies inside one of the linted roots.

@@ -2366,25 +2366,28 @@ func (t *shTree) checksTapFiles(region []syntax.Node) bool {
 
 // ---- scripts of the unit ----------------------------------------------
 
-// scriptNamed finds a linted script by base name, preferring the caller's
-// directory.
+// scriptNamed finds a linted script by base name: in the caller's directory
+// first, else in a directory next to it (its parent, a child or a sibling),
+// never in another repository of a larger tree.
 func scriptNamed(u *parser.Unit, from *parser.Script, base string) *parser.Script {
 	if u == nil || base == "" {
 		return nil
 	}
-	var any *parser.Script
-	for _, s := range u.Scripts {
-		if s == from || filepath.Base(s.Path) != base {
+	dir := filepath.Dir(from.Path)
+	var near *parser.Script
+	for _, s := range u.ScriptsNamed(base) {
+		if s == from {
 			continue
 		}
-		if filepath.Dir(s.Path) == filepath.Dir(from.Path) {
+		d := filepath.Dir(s.Path)
+		if d == dir {
 			return s
 		}
-		if any == nil {
-			any = s
+		if near == nil && (filepath.Dir(d) == filepath.Dir(dir) || d == filepath.Dir(dir) || filepath.Dir(d) == dir) {
+			near = s
 		}
 	}
-	return any
+	return near
 }
 
 // calibArgRE matches a mode name with the calib role (calib*, *tap*).

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Other phrasings of the claim, and comments that are not claims.
+. "$(dirname "$0")/serve.env"
+case "$1" in
+  serve) step=$P_MAX_NUM_BATCHED_TOKENS ;;
+  bench)
+    # a 64k step has no vram overhead at all # want "comment claims \"no vram overhead\".*\(freethroughput\)"
+    # doubling the seats costs nothing # want "comment claims \"costs nothing\".*\(freethroughput\)"
+    # the batch comes with no gpu penalty # want "comment claims \"no gpu penalty\".*\(freethroughput\)"
+    # free memory is checked by the health probe; the cache frees blocks
+    step=$P_MAX_NUM_BATCHED_TOKENS
+    ;;
+esac
+exec vllm serve m --max-num-seqs "$P_MAX_NUM_SEQS" --max-num-batched-tokens "$step"
