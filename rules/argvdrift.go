@@ -37,13 +37,14 @@ No fix: it is the proof. The privateshape and shapealias fixes make it pass.`,
 func runArgvDrift(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
 	argvs := pass.ResultOf[DryRun].(*Argvs)
-	for _, s := range c.Unit.Scripts {
-		if argvs.ByScript[s.Path] == nil || len(s.Modes) < 2 {
-			continue
-		}
-		if len(c.Unit.Owning[s.Path]) == 0 && !c.Config.ProvenNamed {
-			continue // per-workload presets with no owner: shapes by design
-		}
+	// Per-workload presets with no owner are shapes by design: only
+	// scripts with an owning env file (or a named proven mode) are compared,
+	// and only they are evaluated.
+	scripts := needing(c.Unit.Scripts, func(s *parser.Script) bool {
+		return len(s.Modes) >= 2 && (len(c.Unit.Owning[s.Path]) > 0 || c.Config.ProvenNamed)
+	})
+	argvs.Prefetch(scripts)
+	for _, s := range scripts {
 		c.driftScript(pass, s, argvs)
 	}
 	return nil, nil

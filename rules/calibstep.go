@@ -31,7 +31,16 @@ No fix: the message gives ⌈length/step⌉.`,
 func runCalibStep(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
 	argvs := pass.ResultOf[DryRun].(*Argvs)
-	for _, s := range c.Unit.Scripts {
+	scripts := needing(c.Unit.Scripts, func(s *parser.Script) bool {
+		for _, m := range s.Modes {
+			if m.Role == parser.RoleCalib {
+				return true
+			}
+		}
+		return false
+	})
+	argvs.Prefetch(scripts)
+	for _, s := range scripts {
 		for _, m := range s.Modes {
 			if m.Role != parser.RoleCalib {
 				continue

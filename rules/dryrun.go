@@ -11,27 +11,78 @@ import (
 	"github.com/servelint/servelint/parser"
 )
 
-// DryRun evaluates every mode of every script once, in the sandbox, and
-// hands the engine argv to the rules that compare or read it.
+// DryRun hands the dry-run argv of each (script, mode) to the rules that
+// compare or read it. Evaluation is lazy: a script is evaluated, once, only
+// when a rule asks for it (Prefetch evaluates several concurrently), so a
+// tree of launchers no rule needs to evaluate costs nothing here.
 var DryRun = &analysis.Analyzer{
 	Name:       "dryrun",
-	Doc:        "evaluates each mode of each serve script in a sandbox (nothing is executed) and records the engine argv it would run",
+	Doc:        "evaluates the modes of serve scripts in a sandbox (nothing is executed), once and only when a rule needs them, and records the engine argv each would run",
 	Requires:   []*analysis.Analyzer{Model},
 	Run:        runDryRun,
 	ResultType: reflect.TypeOf((*Argvs)(nil)),
 }
 
-// Argvs holds the dry-run argv of every (script, mode).
+// Argvs holds the dry-run argv of every (script, mode), computed on demand.
 type Argvs struct {
-	ByScript map[string]map[string]*EvalResult
+	c       *Context
+	mu      sync.Mutex
+	scripts map[*parser.Script]*scriptArgvs
+}
+
+type scriptArgvs struct {
+	once  sync.Once
+	modes map[string]*EvalResult
+}
+
+func (a *Argvs) entry(s *parser.Script) *scriptArgvs {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	e := a.scripts[s]
+	if e == nil {
+		e = &scriptArgvs{}
+		a.scripts[s] = e
+	}
+	return e
+}
+
+// Script returns the results of every mode of s, evaluating it on first use;
+// nil for a script with no modes or no engine invocation.
+func (a *Argvs) Script(s *parser.Script) map[string]*EvalResult {
+	if a == nil || len(s.Modes) == 0 || len(s.Invocations) == 0 {
+		return nil
+	}
+	e := a.entry(s)
+	e.once.Do(func() {
+		if a.c.Eval == nil {
+			e.modes = map[string]*EvalResult{}
+			for _, md := range s.Modes {
+				e.modes[md.Name] = &EvalResult{Mode: md.Name, Err: ErrNoEvaluator}
+			}
+			return
+		}
+		e.modes = a.c.Eval(s)
+	})
+	return e.modes
+}
+
+// Prefetch evaluates the scripts concurrently (the evaluator bounds how
+// many modes run at once), so that a rule's later Of calls find them done.
+func (a *Argvs) Prefetch(scripts []*parser.Script) {
+	var wg sync.WaitGroup
+	for _, s := range scripts {
+		wg.Add(1)
+		go func(s *parser.Script) {
+			defer wg.Done()
+			a.Script(s)
+		}(s)
+	}
+	wg.Wait()
 }
 
 // Of returns a mode's result, nil when the mode was not evaluated.
 func (a *Argvs) Of(s *parser.Script, mode string) *EvalResult {
-	if a == nil {
-		return nil
-	}
-	return a.ByScript[s.Path][mode]
+	return a.Script(s)[mode]
 }
 
 // ErrNoEvaluator is the error of every mode when no evaluator is wired.
@@ -39,34 +90,18 @@ var ErrNoEvaluator = errors.New("dry-run evaluation is not available in this run
 
 func runDryRun(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
-	out := &Argvs{ByScript: map[string]map[string]*EvalResult{}}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for _, s := range c.Unit.Scripts {
-		if len(s.Modes) == 0 || len(s.Invocations) == 0 {
-			continue
+	return &Argvs{c: c, scripts: map[*parser.Script]*scriptArgvs{}}, nil
+}
+
+// needing lists the scripts for which want is true.
+func needing(scripts []*parser.Script, want func(*parser.Script) bool) []*parser.Script {
+	var out []*parser.Script
+	for _, s := range scripts {
+		if len(s.Modes) > 0 && len(s.Invocations) > 0 && want(s) {
+			out = append(out, s)
 		}
-		if c.Eval == nil {
-			m := map[string]*EvalResult{}
-			for _, md := range s.Modes {
-				m[md.Name] = &EvalResult{Mode: md.Name, Err: ErrNoEvaluator}
-			}
-			out.ByScript[s.Path] = m
-			continue
-		}
-		// Scripts are evaluated concurrently; the evaluator bounds how many
-		// modes run at once.
-		wg.Add(1)
-		go func(s *parser.Script) {
-			defer wg.Done()
-			r := c.Eval(s)
-			mu.Lock()
-			out.ByScript[s.Path] = r
-			mu.Unlock()
-		}(s)
 	}
-	wg.Wait()
-	return out, nil
+	return out
 }
 
 // ArgvFlag is one flag of an evaluated argv.

@@ -31,11 +31,25 @@ const ngramFlag = "--ngram-placement"
 func runNgramPlacement(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
 	argvs := pass.ResultOf[DryRun].(*Argvs)
-	for _, s := range c.Unit.Scripts {
+	// Only radiance scripts with a calib mode or two scoring modes are read.
+	scripts := needing(c.Unit.Scripts, func(s *parser.Script) bool {
 		prof, ok := firstProfile(s)
 		if !ok || prof.Name != "radiance" {
-			continue
+			return false
 		}
+		scoring := 0
+		for _, m := range s.Modes {
+			switch m.Role {
+			case parser.RoleCalib:
+				return true
+			case parser.RoleScoring:
+				scoring++
+			}
+		}
+		return scoring >= 2
+	})
+	argvs.Prefetch(scripts)
+	for _, s := range scripts {
 		var scoringVal string
 		var scoringMode *parser.Mode
 		for _, m := range s.Modes {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/servelint/servelint/ledger"
+	"github.com/servelint/servelint/parser"
 )
 
 // StepCost prices each mode's step from boot ledgers.
@@ -84,7 +85,9 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 	if len(started) == 0 {
 		started = ledgers
 	}
-	for _, s := range c.Unit.Scripts {
+	scripts := needing(c.Unit.Scripts, func(*parser.Script) bool { return true })
+	argvs.Prefetch(scripts)
+	for _, s := range scripts {
 		for _, m := range s.Modes {
 			prof, flags := ParseArgv(argvs.Of(s, m.Name))
 			if prof == nil {
