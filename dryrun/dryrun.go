@@ -216,7 +216,8 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	}
 	// Refuse, before running, what the sandbox cannot evaluate in the code
 	// this mode can reach.
-	if !opts.skipPrecheck {
+	prep := prepare(file)
+	if !opts.skipPrecheck && prep.risky {
 		if fb := findForbidden(file, newPruner(file, mode)); fb != nil {
 			res.Err = fb.error(display)
 			return res
@@ -255,7 +256,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		virtual:  map[string]bool{},
 		funcs:    map[string]bool{},
 	}
-	ev.addFuncs(file)
+	ev.addFuncNames(prep.funcs)
 	guard := opts.guard
 	if guard == nil {
 		guard = defaultGuard

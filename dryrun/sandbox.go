@@ -171,6 +171,11 @@ func (ev *evaluator) addFuncs(n syntax.Node) {
 		}
 		return true
 	})
+	ev.addFuncNames(names)
+}
+
+// addFuncNames records the script's function names.
+func (ev *evaluator) addFuncNames(names []string) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	for _, name := range names {
