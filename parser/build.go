@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"path"
 	"sort"
 	"strings"
 
@@ -310,6 +311,20 @@ func (s *Script) attribute() {
 		}
 	}
 	s.findSources()
+}
+
+// CommandNames returns the base names of the programs and functions the
+// script's simple commands run (their first word, when it is literal).
+func (s *Script) CommandNames() map[string]bool {
+	s.namesOnce.Do(func() {
+		s.names = map[string]bool{}
+		for _, c := range s.calls {
+			if v, ok := LitValue(c.Args[0]); ok {
+				s.names[path.Base(v)] = true
+			}
+		}
+	})
+	return s.names
 }
 
 // VarDefs returns the assignments of name.

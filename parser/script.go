@@ -52,6 +52,10 @@ type Script struct {
 	// Comments are all comments with the modes they sit in.
 	Comments []Comment
 
+	// names are the literal command names (CommandNames).
+	namesOnce sync.Once
+	names     map[string]bool
+
 	// uses indexes the expansions of each variable (ParamUses).
 	usesOnce sync.Once
 	uses     map[string][]Range

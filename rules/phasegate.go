@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -155,9 +156,35 @@ type window struct {
 	pushFn map[*syntax.FuncDecl]bool
 }
 
+// probePrograms are the commands a health wait or a pusher needs at least
+// one of.
+var probePrograms = []string{"curl", "curlie", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "grpcurl", "python", "python3", "xargs", "parallel", "timeout"}
+
+// mayProbe reports whether a script runs any probe program (or talks to
+// /dev/tcp), without which it can be neither a window script nor a pusher.
+func mayProbe(s *parser.Script) bool {
+	names := s.CommandNames()
+	for _, p := range probePrograms {
+		if names[p] {
+			return true
+		}
+	}
+	for n := range names {
+		if strings.HasPrefix(n, "python") {
+			return true
+		}
+	}
+	return bytes.Contains(s.Src, []byte("/dev/tcp/"))
+}
+
 // analyzeWindow traces a script and classifies its steps; nil when the
 // script did not parse.
 func analyzeWindow(u *parser.Unit, s *parser.Script) *window {
+	if !mayProbe(s) {
+		// No health wait and no request can be written without a probe
+		// program: skip the trace (most launchers).
+		return nil
+	}
 	t := newTree(s)
 	if t == nil {
 		return nil
