@@ -100,11 +100,11 @@ func TestKindWanted(t *testing.T) {
 		kind string
 		want bool
 	}{
-		{nil, string(FixAllKind), true},
-		{[]string{"source"}, string(FixAllKind), true},
-		{[]string{"source.fixAll"}, string(FixAllKind), true},
-		{[]string{"source.fix"}, string(FixAllKind), false},
-		{[]string{"quickfix"}, string(FixAllKind), false},
+		{nil, FixAllKind, true},
+		{[]string{"source"}, FixAllKind, true},
+		{[]string{"source.fixAll"}, FixAllKind, true},
+		{[]string{"source.fix"}, FixAllKind, false},
+		{[]string{"quickfix"}, FixAllKind, false},
 		{[]string{"quickfix"}, "quickfix", true},
 		{[]string{"refactor"}, "quickfix", false},
 	} {

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"math"
 	"sort"
 	"unicode/utf8"
 
@@ -86,7 +87,19 @@ func (m *mapper) position(off int) protocol.Position {
 	for off > start && off < len(m.text) && !utf8.RuneStart(m.text[off]) {
 		off--
 	}
-	return protocol.Position{Line: protocol.UInteger(line), Character: protocol.UInteger(utf16Len(m.text[start:off]))}
+	return protocol.Position{Line: clampU32(line), Character: clampU32(utf16Len(m.text[start:off]))}
+}
+
+// clampU32 converts a line or column to the protocol's unsigned 32-bit
+// integer; files are bounded far below, but never wrap around.
+func clampU32(n int) protocol.UInteger {
+	switch {
+	case n < 0:
+		return 0
+	case n > math.MaxUint32:
+		return math.MaxUint32
+	}
+	return protocol.UInteger(n)
 }
 
 // offset converts an LSP position to a byte offset. A line past the end

@@ -128,7 +128,7 @@ func TestServerProtocol(t *testing.T) {
 		t.Errorf("textDocumentSync = %v, want full sync with open/close", sync)
 	}
 	cap, _ := caps["codeActionProvider"].(map[string]any)
-	if kinds, _ := cap["codeActionKinds"].([]any); len(kinds) != 2 || kinds[0] != "quickfix" || kinds[1] != string(FixAllKind) {
+	if kinds, _ := cap["codeActionKinds"].([]any); len(kinds) != 2 || kinds[0] != "quickfix" || kinds[1] != FixAllKind {
 		t.Errorf("codeActionKinds = %v", cap["codeActionKinds"])
 	}
 	if info, _ := init["serverInfo"].(map[string]any); info["name"] != "servelint" {
@@ -192,7 +192,7 @@ func TestServerProtocol(t *testing.T) {
 			ignore = &actions[i]
 		case a.Kind == "quickfix" && len(a.Diagnostics) == 1 && a.Diagnostics[0].Code == "privateshape":
 			quick = &actions[i]
-		case a.Kind == string(FixAllKind):
+		case a.Kind == FixAllKind:
 			fixAll = &actions[i]
 		}
 	}
@@ -239,7 +239,7 @@ func TestServerProtocol(t *testing.T) {
 		}
 	}
 	// "only" filters by kind, parents included.
-	if as := codeActions(t, c, scriptURI, private.Range, []string{"source.fixAll"}); len(as) != 1 || as[0].Kind != string(FixAllKind) {
+	if as := codeActions(t, c, scriptURI, private.Range, []string{"source.fixAll"}); len(as) != 1 || as[0].Kind != FixAllKind {
 		t.Errorf("only source.fixAll: %+v", as)
 	}
 	for _, a := range codeActions(t, c, scriptURI, private.Range, []string{"quickfix"}) {
