@@ -1,6 +1,9 @@
 package dryrun
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -66,4 +69,57 @@ func prepare(f *syntax.File) *prepared {
 	prepCache[f] = p
 	prepMu.Unlock()
 	return p
+}
+
+// sourceCheck is what the sandbox learns from a sourced file before interp
+// runs it: whether it parses and holds nothing refused, and its functions.
+type sourceCheck struct {
+	err   error
+	funcs []string
+}
+
+// srcCache remembers checks by name and content, so that the env file every
+// mode sources is parsed once per run, not once per mode.
+var (
+	srcMu    sync.Mutex
+	srcCache = map[[sha256.Size]byte]*sourceCheck{}
+)
+
+func checkSource(name string, data []byte) *sourceCheck {
+	h := sha256.New()
+	h.Write([]byte(name))
+	h.Write([]byte{0})
+	h.Write(data)
+	var key [sha256.Size]byte
+	copy(key[:], h.Sum(nil))
+	srcMu.Lock()
+	c := srcCache[key]
+	srcMu.Unlock()
+	if c != nil {
+		return c
+	}
+	c = &sourceCheck{}
+	f, err := syntax.NewParser().Parse(bytes.NewReader(data), name)
+	switch {
+	case err != nil:
+		c.err = fmt.Errorf("%w: %w", ErrSource, err)
+	default:
+		if fb := findForbidden(f, nil); fb != nil {
+			c.err = fb.error(name)
+		} else {
+			syntax.Walk(f, func(n syntax.Node) bool {
+				if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
+					c.funcs = append(c.funcs, fd.Name.Value)
+				}
+				return true
+			})
+		}
+	}
+	srcMu.Lock()
+	if len(srcCache) >= prepCacheMax {
+		srcCache = map[[sha256.Size]byte]*sourceCheck{}
+	}
+	srcCache[key] = c
+	srcMu.Unlock()
+	return c
 }

@@ -409,14 +409,11 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		ev.note("%s %s: %v", args[i], p, err)
 		return internal(opFail, "1", fmt.Sprintf("%s: %s: %v", args[i], p, err))
 	}
-	f, err := syntax.NewParser().Parse(bytes.NewReader(data), ev.display(abs))
-	if err != nil {
-		return nil, ev.fail(fmt.Errorf("%w: %w", ErrSource, err))
+	chk := checkSource(ev.display(abs), data)
+	if chk.err != nil {
+		return nil, ev.fail(chk.err)
 	}
-	if fb := findForbidden(f, nil); fb != nil {
-		return nil, ev.fail(fb.error(ev.display(abs)))
-	}
-	ev.addFuncs(f)
+	ev.addFuncNames(chk.funcs)
 	out := slices.Clone(args)
 	out[i+1] = abs
 	return out, nil
