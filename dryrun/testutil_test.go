@@ -14,7 +14,11 @@ import (
 // testdataDir is this package's test tree.
 func testdataDir(t testing.TB, elem ...string) string {
 	t.Helper()
-	p, err := filepath.Abs(filepath.Join(append([]string{"..", "testdata", "dryrun"}, elem...)...))
+	base := []string{"..", "testdata", "dryrun"}
+	if len(elem) > 0 && elem[0] == "frank-archon" {
+		base = []string{"..", "examples"} // the bundled example, not a copy
+	}
+	p, err := filepath.Abs(filepath.Join(append(base, elem...)...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -216,22 +216,8 @@ func Kind(path string) FileKind {
 }
 
 // Excluded reports whether a path matches one of the exclude globs, as
-// parser.LoadOptions.Exclude matches them: the path or its base name, or a
-// directory prefix for a glob ending in "/**".
-func Excluded(globs []string, path string) bool {
-	for _, g := range globs {
-		if ok, _ := filepath.Match(g, path); ok {
-			return true
-		}
-		if ok, _ := filepath.Match(g, filepath.Base(path)); ok {
-			return true
-		}
-		if strings.HasSuffix(g, "/**") && strings.HasPrefix(path, strings.TrimSuffix(g, "**")) {
-			return true
-		}
-	}
-	return false
-}
+// parser.LoadOptions.Exclude matches them.
+func Excluded(globs []string, path string) bool { return parser.Excluded(globs, path) }
 
 // Readers returns the scripts under roots that read one of the env files
 // (absolute paths): it parses the scripts (no rule runs) to resolve what

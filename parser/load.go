@@ -109,8 +109,12 @@ func classify(path string, head []byte) fileKind {
 	return kindNone
 }
 
-func (o *LoadOptions) excluded(path string) bool {
-	for _, g := range o.Exclude {
+func (o *LoadOptions) excluded(path string) bool { return Excluded(o.Exclude, path) }
+
+// Excluded reports whether a path matches one of the exclude globs: the path
+// or its base name, or a directory prefix for a glob ending in "/**".
+func Excluded(globs []string, path string) bool {
+	for _, g := range globs {
 		if ok, _ := filepath.Match(g, path); ok {
 			return true
 		}
