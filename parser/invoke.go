@@ -182,12 +182,26 @@ func sketches(aws []ArgWord) []string {
 	return out
 }
 
+// callArgs returns a command's expanded words, computed once per command
+// (invocations and env-file references both read them).
+func (s *Script) callArgs(c *syntax.CallExpr) []ArgWord {
+	if aws, ok := s.callWords[c]; ok {
+		return aws
+	}
+	if s.callWords == nil {
+		s.callWords = map[*syntax.CallExpr][]ArgWord{}
+	}
+	aws := s.argWords(c.Args, 0)
+	s.callWords[c] = aws
+	return aws
+}
+
 // findInvocations finds every command reaching an engine, directly or
 // through a function that forwards "$@" to one.
 func (s *Script) findInvocations() {
 	wrappers := map[string]*Invocation{}
 	for _, c := range s.calls {
-		aws := s.argWords(c.Args, 0)
+		aws := s.callArgs(c)
 		ec, ok := s.detect(aws)
 		if !ok {
 			continue

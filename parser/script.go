@@ -52,6 +52,9 @@ type Script struct {
 	// Comments are all comments with the modes they sit in.
 	Comments []Comment
 
+	// callWords caches each command's expanded words (callArgs).
+	callWords map[*syntax.CallExpr][]ArgWord
+
 	// names are the literal command names (CommandNames).
 	namesOnce sync.Once
 	names     map[string]bool

@@ -12,7 +12,7 @@ import (
 // `docker … --env-file`.
 func (s *Script) findSources() {
 	for _, c := range s.calls {
-		aws := s.argWords(c.Args, 0)
+		aws := s.callArgs(c)
 		if len(aws) == 0 {
 			continue
 		}
