@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestArgvCommand: servelint argv on the example before and after --fix,
+// through the CLI entry point: text, JSON and the exit statuses.
+func TestArgvCommand(t *testing.T) {
+	example(t)
+	script := "scripts/frank-archon.sh"
+
+	out, errOut, code := lintDir(t, "argv", script)
+	if code != exitFindings {
+		t.Fatalf("argv before --fix: exit %d, want 1 (bench and kl-ref differ)\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{"== serve (proven)", "== kl: byte-identical to serve", "== kl-ref differs from serve:", "-1024\n+2048\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("argv output lacks %q:\n%s", want, out)
+		}
+	}
+
+	if _, _, code := lintDir(t, "--fix", "."); code != exitClean {
+		t.Fatalf("--fix left findings (exit %d)", code)
+	}
+	out, _, code = lintDir(t, "argv", "--format", "json", script, "serve", "kl", "kl-ref", "bench", "calib")
+	if code != exitClean {
+		t.Fatalf("argv after --fix: exit %d, want 0\n%s", code, out)
+	}
+	var res []struct {
+		Mode       string            `json:"mode"`
+		Argv       []string          `json:"argv"`
+		Launcher   []string          `json:"launcher"`
+		Env        map[string]string `json:"env"`
+		Skipped    [][]string        `json:"skipped"`
+		Unresolved []string          `json:"unresolved"`
+		Error      string            `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("json: %v\n%s", err, out)
+	}
+	if len(res) != 5 {
+		t.Fatalf("%d results, want 5", len(res))
+	}
+	serve := strings.Join(res[0].Argv, " ")
+	for _, r := range res[1:4] {
+		if got := strings.Join(r.Argv, " "); got != serve {
+			t.Errorf("%s argv differs from serve after --fix:\n%s\n%s", r.Mode, got, serve)
+		}
+	}
+	calib := strings.Join(res[4].Argv, " ")
+	want := strings.NewReplacer("--max-num-batched-tokens 1024", "--max-num-batched-tokens 32768", "--ngram-placement ram", "--ngram-placement disk").Replace(serve)
+	if calib != want {
+		t.Errorf("calib argv:\n%s\nwant serve's with only its two knobs changed:\n%s", calib, want)
+	}
+	if res[0].Argv[0] != "radiance" || res[0].Launcher[0] != "docker" || res[4].Env["RADIANCE_CALIB_DIR"] != "/taps/qwen38" {
+		t.Errorf("serve argv/launcher/env: %q %q %v", res[0].Argv[:2], res[0].Launcher[:2], res[4].Env)
+	}
+
+	// A mode that cannot be evaluated: exit 3.
+	if _, _, code := lintDir(t, "argv", script, "nope"); code != exitFailure {
+		t.Errorf("argv with an unknown mode: exit %d, want 3", code)
+	}
+	if _, _, code := lintDir(t, "argv"); code != exitUsage {
+		t.Errorf("argv without a script: exit %d, want 2", code)
+	}
+}
