@@ -46,6 +46,7 @@ Usage:
   servelint ledger [--format=F] LOG... line boot ledgers up side by side
   servelint price --ledger A --ledger B --max-num-batched-tokens N
                                        estimate what a shape costs from ledgers
+  servelint lsp                        the language server, on stdio
   servelint version                    print the version
 
 Configuration is read from .servelint.yaml in the current directory or its
