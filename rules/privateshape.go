@@ -199,6 +199,16 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		if !uses || calibKnob {
 			return
 		}
+		// Arithmetic written in the mode's own code and carried into a
+		// shared flag: report and replace it there, so other modes' values
+		// (a calib knob) are left alone.
+		if !sameModes(f.Modes, modes) && o.End > o.Start && inModes(modes, o.Start) {
+			c.report(pass, diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
+				msg: fmt.Sprintf("%s passes %s %s (line %d), arithmetic on its owner; %s",
+					who, f.Name, s.Text(o.Start, o.End), s.Line(f.NameStart), c.ownerText(owner)),
+				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, `"$` + owner.Key + `"`}}})
+			return
+		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 			msg: fmt.Sprintf("%s passes %s %s, arithmetic on its owner; %s",
 				who, f.Name, s.Text(o.Start, o.End), c.ownerText(owner)),
