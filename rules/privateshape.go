@@ -136,6 +136,15 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			return // shapealias reports it
 		}
 		d, _ := u.EnvLookup(s, o.Key)
+		if !sameModes(f.Modes, modes) && o.End > o.Start && inModes(modes, o.Start) {
+			// The mode reads the other key into a variable a shared flag
+			// reads: fix it there, leaving other modes' values alone.
+			c.report(pass, diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
+				msg: fmt.Sprintf("%s passes %s (line %d) %s from %s=%s (%s), not from its owner; %s",
+					who, f.Name, s.Line(f.NameStart), s.Text(o.Start, o.End), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
+				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, quoteRef(s, f, owner.Key, true)}}})
+			return
+		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 			msg: fmt.Sprintf("%s passes %s %s from %s=%s (%s), not from its owner; %s",
 				who, f.Name, f.ValueText(s), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
