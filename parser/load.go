@@ -161,6 +161,7 @@ func Load(opts LoadOptions) *Unit {
 		}
 		if st != nil && st.IsDir() {
 			u.Roots = append(u.Roots, p)
+			u.addWorkingRoot(p)
 			walkDir(p, &opts, u, func(path string, k fileKind) {
 				if seen[path] {
 					return
@@ -175,16 +176,7 @@ func Load(opts LoadOptions) *Unit {
 			continue
 		}
 		u.Roots = append(u.Roots, filepath.Dir(p))
-		// A file named alone (pre-commit, an editor) may source env files
-		// elsewhere in the repository: the working directory holding it is
-		// part of the tree too.
-		if wd, err := os.Getwd(); err == nil {
-			if abs, err := filepath.Abs(p); err == nil {
-				if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
-					u.Roots = append(u.Roots, wd)
-				}
-			}
-		}
+		u.addWorkingRoot(p)
 		if seen[p] {
 			continue
 		}
@@ -439,6 +431,28 @@ func (u *Unit) buildIndex() {
 		for _, o := range u.Owning[s.Path] {
 			u.readers[o] = append(u.readers[o], s)
 		}
+	}
+}
+
+// addWorkingRoot adds the working directory to the roots when p lies inside
+// it: a file or directory named alone (pre-commit, an editor, `servelint
+// scripts/`) may source env files elsewhere in the repository.
+func (u *Unit) addWorkingRoot(p string) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return
+	}
+	if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		for _, r := range u.Roots {
+			if r == wd {
+				return
+			}
+		}
+		u.Roots = append(u.Roots, wd)
 	}
 }
 
