@@ -162,3 +162,17 @@ func TestNoReadOutsideTree(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitLayout: scripts/ and config/ side by side; linting scripts/ (or
+// one script, as pre-commit does) still reads ../config/serve.env.
+func TestSplitLayout(t *testing.T) {
+	dir := example(t)
+	writeFile(t, filepath.Join(dir, "split", "scripts", "serve.sh"), "#!/bin/bash\n. \"$(dirname \"$0\")/../config/serve.env\"\ncase $1 in\n  serve) exec vllm serve m --max-num-seqs \"$S_MAX_NUM_SEQS\" ;;\n  bench) exec vllm serve m --max-num-seqs 9 ;;\nesac\n")
+	writeFile(t, filepath.Join(dir, "split", "config", "serve.env"), "S_MAX_NUM_SEQS=4\n")
+	for _, arg := range []string{"split/scripts", "split/scripts/serve.sh"} {
+		out, _, code := lintDir(t, arg)
+		if code != exitFindings || !strings.Contains(out, "bench passes --max-num-seqs 9; split/config/serve.env:1 owns it as S_MAX_NUM_SEQS=4 (privateshape)") {
+			t.Errorf("servelint %s: exit %d\n%s", arg, code, out)
+		}
+	}
+}
