@@ -66,8 +66,12 @@
 //   - Command substitution $(…) and `…`: runs in a subshell of the same
 //     interpreter, under the same handlers.
 //   - Process substitution <(…) and >(…): interp creates a FIFO with a
-//     direct mkfifo(2) in its temp dir and opens it without any handler. It
-//     is refused with ErrProcSubst: before running, in the code the mode can
+//     direct mkfifo(2) in its temp dir and opens it without any handler. An
+//     output substitution >(…) (the logging idiom exec > >(tee -a log)) is
+//     evaluated as the discarding sink /dev/null, in a copy of the tree
+//     parsed again from the source (the shared tree is never changed); its
+//     commands never run, as they would not in the sandbox anyway, and a
+//     note says so. An input substitution <(…) is refused with ErrProcSubst: before running, in the code the mode can
 //     reach (other branches of a case or if on the mode are not considered);
 //     at run time, in code parsed by eval, trap, alias or source. As a last
 //     layer, TMPDIR names a directory in which nothing can be created:

@@ -217,6 +217,14 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	// Refuse, before running, what the sandbox cannot evaluate in the code
 	// this mode can reach.
 	prep := prepare(file)
+	if prep.outSubst {
+		if f, rw := prep.rewrite(src, script); f != nil {
+			file = f
+			for _, r := range rw {
+				res.Notes = append(res.Notes, r)
+			}
+		}
+	}
 	if !opts.skipPrecheck && prep.risky {
 		if fb := findForbidden(file, newPruner(file, mode)); fb != nil {
 			res.Err = fb.error(display)

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
 )
 
 // prepared is what Eval learns from a script's syntax tree that does not
@@ -18,6 +20,47 @@ type prepared struct {
 	// risky is false when the tree holds nothing findForbidden looks for,
 	// so the per-mode walk of the reachable code can be skipped.
 	risky bool
+	// outSubst is true when the tree holds an output process substitution
+	// (>(…), as in `exec > >(tee -a log) 2>&1`): Eval runs a copy in which
+	// each one is the discarding sink /dev/null (rewrite).
+	outSubst bool
+
+	once      sync.Once
+	rewritten *syntax.File
+	rewrites  []string
+}
+
+// rewrite returns a copy of the script (parsed again from src, so the shared
+// tree is never changed) in which every output process substitution is
+// /dev/null: what the script writes there is discarded anyway, and the
+// commands inside (tee, logger) would never run in the sandbox. Input
+// process substitutions (<(…)) stay, and are refused. nil when src does not
+// parse as it did.
+func (p *prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
+	p.once.Do(func() {
+		body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
+		variant, _ := parser.ShebangVariant(src)
+		f, err := syntax.NewParser(syntax.Variant(variant)).Parse(bytes.NewReader(body), name)
+		if err != nil {
+			return
+		}
+		syntax.Walk(f, func(n syntax.Node) bool {
+			w, ok := n.(*syntax.Word)
+			if !ok {
+				return true
+			}
+			for i, part := range w.Parts {
+				if ps, ok := part.(*syntax.ProcSubst); ok && ps.Op == syntax.CmdOut {
+					w.Parts[i] = &syntax.Lit{ValuePos: ps.OpPos, ValueEnd: ps.End(), Value: "/dev/null"}
+					p.rewrites = append(p.rewrites, fmt.Sprintf("line %d: >(…) sent to a sink", ps.OpPos.Line()))
+				}
+			}
+			return true
+		})
+		p.rewritten = f
+	})
+	return p.rewritten, p.rewrites
 }
 
 // prepCache maps a *syntax.File to its *prepared. It is cleared when it
@@ -47,6 +90,9 @@ func prepare(f *syntax.File) *prepared {
 			}
 		case *syntax.ProcSubst:
 			p.risky = true
+			if x.Op == syntax.CmdOut {
+				p.outSubst = true
+			}
 		case *syntax.UnaryTest:
 			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
 				p.risky = true

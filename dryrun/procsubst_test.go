@@ -1,0 +1,42 @@
+package dryrun
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestOutputProcSubst: the logging idiom `exec > >(tee -a log) 2>&1` is
+// evaluated with the substitution as a discarding sink (tee never runs,
+// nothing is written); an input substitution <(…) is still refused.
+func TestOutputProcSubst(t *testing.T) {
+	src := `#!/usr/bin/env bash
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+exec > >(tee -a "$here/boot.log") 2> >(logger -t boot >&2)
+case "$1" in
+  serve) exec radiance serve /m --max-num-seqs 8 ;;
+  kl) mapfile -t gpus < <(nvidia-smi -L); exec radiance serve /m --max-num-seqs "${#gpus[@]}" ;;
+esac
+`
+	r := evalSrc(t, src, "serve", nil, Options{})
+	if r.Err != nil {
+		t.Fatalf("serve: %v", r.Err)
+	}
+	if want := []string{"radiance", "serve", "/m", "--max-num-seqs", "8"}; !slices.Equal(r.Argv, want) {
+		t.Fatalf("serve argv %q, want %q", r.Argv, want)
+	}
+	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, ">(…) sent to a sink") }) {
+		t.Errorf("no note of the rewrite: %q", r.Notes)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(r.Script), "boot.log")); err == nil {
+		t.Error("boot.log was written")
+	}
+	r = evalSrc(t, src, "kl", nil, Options{})
+	if !errors.Is(r.Err, ErrProcSubst) {
+		t.Fatalf("kl (input substitution): err = %v, want ErrProcSubst", r.Err)
+	}
+}
