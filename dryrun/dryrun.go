@@ -220,9 +220,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if prep.outSubst {
 		if f, rw := prep.rewrite(src, script); f != nil {
 			file = f
-			for _, r := range rw {
-				res.Notes = append(res.Notes, r)
-			}
+			res.Notes = append(res.Notes, rw...)
 		}
 	}
 	if !opts.skipPrecheck && prep.risky {
