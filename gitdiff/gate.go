@@ -180,40 +180,17 @@ func RunChanges(opts lint.Options, ch *Changes, wd string, evalFor EvaluatorFor)
 }
 
 // FileKind says whether a path is something servelint lints.
-type FileKind int
+type FileKind = parser.FileKind
 
 // The kinds of file servelint lints.
 const (
-	KindNone FileKind = iota
-	KindScript
-	KindEnv
+	KindNone   = parser.KindNone
+	KindScript = parser.KindScript
+	KindEnv    = parser.KindEnv
 )
 
-// Kind classifies a path the way servelint's loader does: env files by
-// name, scripts by extension (.sh, .bash) or by a sh/bash shebang.
-func Kind(path string) FileKind {
-	base := filepath.Base(path)
-	switch {
-	case parser.IsEnvName(base):
-		return KindEnv
-	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash"):
-		return KindScript
-	}
-	if strings.Contains(base, ".") && !strings.HasSuffix(base, ".in") {
-		return KindNone
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return KindNone
-	}
-	defer func() { _ = f.Close() }()
-	head := make([]byte, 128)
-	n, _ := f.Read(head)
-	if _, ok := parser.ShebangVariant(head[:n]); ok && n > 2 && head[0] == '#' && head[1] == '!' {
-		return KindScript
-	}
-	return KindNone
-}
+// Kind classifies a path the way servelint's loader does (parser.Classify).
+func Kind(path string) FileKind { return parser.Classify(path) }
 
 // Excluded reports whether a path matches one of the exclude globs, as
 // parser.LoadOptions.Exclude matches them.

@@ -80,12 +80,14 @@ func (u *Unit) ScriptAt(path string) *Script {
 	return nil
 }
 
-type fileKind int
+// FileKind says whether a path is something servelint lints.
+type FileKind int
 
+// The kinds of file servelint lints.
 const (
-	kindNone fileKind = iota
-	kindScript
-	kindEnv
+	KindNone FileKind = iota
+	KindScript
+	KindEnv
 )
 
 // IsEnvName reports whether a base name is an env file's.
@@ -93,20 +95,28 @@ func IsEnvName(base string) bool {
 	return strings.HasSuffix(base, ".env") || base == ".env" || strings.HasPrefix(base, ".env.")
 }
 
-func classify(path string, head []byte) fileKind {
+// Classify says what a path is, the one way the loader, the walk and the CI
+// gate all decide it: env files by name, scripts by extension (.sh, .bash)
+// or, for a name without an extension (or ending in .in), by a sh/bash
+// shebang in its first bytes.
+func Classify(path string) FileKind {
 	base := filepath.Base(path)
 	switch {
 	case IsEnvName(base):
-		return kindEnv
+		return KindEnv
 	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash"):
-		return kindScript
+		return KindScript
 	}
+	if strings.Contains(base, ".") && !strings.HasSuffix(base, ".in") {
+		return KindNone
+	}
+	head := readHead(path)
 	if len(head) > 2 && head[0] == '#' && head[1] == '!' {
 		if _, ok := ShebangVariant(head); ok {
-			return kindScript
+			return KindScript
 		}
 	}
-	return kindNone
+	return KindNone
 }
 
 func (o *LoadOptions) excluded(path string) bool { return Excluded(o.Exclude, path) }
@@ -162,12 +172,12 @@ func Load(opts LoadOptions) *Unit {
 		if st != nil && st.IsDir() {
 			u.Roots = append(u.Roots, p)
 			u.addWorkingRoot(p)
-			walkDir(p, &opts, u, func(path string, k fileKind) {
+			walkDir(p, &opts, u, func(path string, k FileKind) {
 				if seen[path] {
 					return
 				}
 				seen[path] = true
-				if k == kindScript {
+				if k == KindScript {
 					scripts = append(scripts, path)
 				} else {
 					envs = append(envs, path)
@@ -202,7 +212,7 @@ func Load(opts LoadOptions) *Unit {
 				if !d.Type().IsRegular() || seen[path] || opts.excluded(path) {
 					continue
 				}
-				if classify(path, nil) == kindScript || !strings.Contains(d.Name(), ".") && classify(path, readHead(path)) == kindScript {
+				if Classify(path) == KindScript {
 					seen[path] = true
 					scripts = append(scripts, path)
 				}
@@ -220,7 +230,7 @@ func Load(opts LoadOptions) *Unit {
 
 // walkDir walks a directory for scripts and env files, skipping .git, vendor
 // and node_modules, never following symlinked directories.
-func walkDir(root string, opts *LoadOptions, u *Unit, add func(string, fileKind)) {
+func walkDir(root string, opts *LoadOptions, u *Unit, add func(string, FileKind)) {
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if path == root {
@@ -242,11 +252,7 @@ func walkDir(root string, opts *LoadOptions, u *Unit, add func(string, fileKind)
 		if !d.Type().IsRegular() || opts.excluded(path) {
 			return nil // symlinks and devices are not followed
 		}
-		k := classify(path, nil)
-		if k == kindNone && !strings.Contains(name, ".") || k == kindNone && strings.HasSuffix(name, ".in") {
-			k = classify(path, readHead(path))
-		}
-		if k != kindNone {
+		if k := Classify(path); k != KindNone {
 			add(path, k)
 		}
 		return nil
