@@ -117,11 +117,7 @@ func dirname(p string) string {
 	if p == "" {
 		return "."
 	}
-	i := len(p)
-	for i > 1 && p[i-1] == '/' {
-		i--
-	}
-	p = p[:i]
+	p = trimSlashes(p)
 	if p == "/" {
 		return "/"
 	}
@@ -139,16 +135,21 @@ func dirname(p string) string {
 	return p
 }
 
+// trimSlashes drops trailing slashes, keeping a lone "/".
+func trimSlashes(p string) string {
+	i := len(p)
+	for i > 1 && p[i-1] == '/' {
+		i--
+	}
+	return p[:i]
+}
+
 // basename is POSIX basename(1).
 func basename(p, suffix string) string {
 	if p == "" {
 		return ""
 	}
-	i := len(p)
-	for i > 1 && p[i-1] == '/' {
-		i--
-	}
-	p = p[:i]
+	p = trimSlashes(p)
 	if p == "/" {
 		return "/"
 	}

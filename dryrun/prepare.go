@@ -153,12 +153,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 		if fb := findForbidden(f, nil); fb != nil {
 			c.err = fb.error(name)
 		} else {
-			syntax.Walk(f, func(n syntax.Node) bool {
-				if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
-					c.funcs = append(c.funcs, fd.Name.Value)
-				}
-				return true
-			})
+			c.funcs = funcNames(f)
 		}
 	}
 	srcMu.Lock()

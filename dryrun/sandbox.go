@@ -163,7 +163,10 @@ func (ev *evaluator) maybeFunc(name string) bool {
 }
 
 // addFuncs records the names of the functions a file may define.
-func (ev *evaluator) addFuncs(n syntax.Node) {
+func (ev *evaluator) addFuncs(n syntax.Node) { ev.addFuncNames(funcNames(n)) }
+
+// funcNames lists the names of the functions a tree declares.
+func funcNames(n syntax.Node) []string {
 	var names []string
 	syntax.Walk(n, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
@@ -171,7 +174,7 @@ func (ev *evaluator) addFuncs(n syntax.Node) {
 		}
 		return true
 	})
-	ev.addFuncNames(names)
+	return names
 }
 
 // addFuncNames records the script's function names.
