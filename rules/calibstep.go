@@ -50,12 +50,8 @@ func runCalibStep(pass *analysis.Pass) (any, error) {
 			if prof == nil {
 				continue
 			}
-			stepF, ok := flags[prof.StepFlag]
-			if !ok || stepF.Unresolved {
-				continue
-			}
-			step, err := strconv.Atoi(stepF.Value)
-			if err != nil || step <= 0 {
+			step, ok := IntFlag(flags, prof.StepFlag)
+			if !ok {
 				continue
 			}
 			doc, from, ok := c.documentLength(s, prof, flags)
@@ -98,13 +94,6 @@ func (c *Context) documentLength(s *parser.Script, prof *parser.Profile, flags m
 	case "trtllm":
 		lenFlag = "--max-seq-len"
 	}
-	f, ok := flags[lenFlag]
-	if !ok || f.Unresolved {
-		return 0, "", false
-	}
-	n, err := strconv.Atoi(f.Value)
-	if err != nil || n <= 0 {
-		return 0, "", false
-	}
-	return n, "its " + lenFlag, true
+	n, ok := IntFlag(flags, lenFlag)
+	return n, "its " + lenFlag, ok
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -211,4 +212,18 @@ func (c *Context) valueSpan(s *parser.Script, m *parser.Mode, canon string) (str
 		}
 	}
 	return s.Path, f.ValStart, f.ValEnd, true
+}
+
+// IntFlag returns a flag's integer value from a parsed argv; false when the
+// flag is absent, unresolved or not a positive integer.
+func IntFlag(flags map[string]ArgvFlag, name string) (int, bool) {
+	f, ok := flags[name]
+	if !ok || f.Unresolved {
+		return 0, false
+	}
+	n, err := strconv.Atoi(f.Value)
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return n, true
 }

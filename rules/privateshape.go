@@ -136,7 +136,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			return // shapealias reports it
 		}
 		d, _ := u.EnvLookup(s, o.Key)
-		if !sameModes(f.Modes, modes) && o.End > o.Start && inModes(modes, o.Start) {
+		if writtenInMode(f, modes, o) {
 			// The mode reads the other key into a variable a shared flag
 			// reads: fix it there, leaving other modes' values alone.
 			c.report(pass, diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
@@ -163,7 +163,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		}
 		// A literal written in the mode's own code and carried into a shared
 		// flag (a function argument, a variable): report and fix it there.
-		atLiteral := !sameModes(f.Modes, modes) && o.End > o.Start && inModes(modes, o.Start) && s.Text(o.Start, o.End) != ""
+		atLiteral := writtenInMode(f, modes, o)
 		st, en := f.ValStart, f.ValEnd
 		if atLiteral {
 			st, en = o.Start, o.End
@@ -211,7 +211,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		// Arithmetic written in the mode's own code and carried into a
 		// shared flag: report and replace it there, so other modes' values
 		// (a calib knob) are left alone.
-		if !sameModes(f.Modes, modes) && o.End > o.Start && inModes(modes, o.Start) {
+		if writtenInMode(f, modes, o) {
 			c.report(pass, diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
 				msg: fmt.Sprintf("%s passes %s %s (line %d), arithmetic on its owner; %s",
 					who, f.Name, s.Text(o.Start, o.End), s.Line(f.NameStart), c.ownerText(owner)),
@@ -273,6 +273,14 @@ func isAliasOf(u *parser.Unit, s *parser.Script, k, owner string) bool {
 		}
 	}
 	return false
+}
+
+// writtenInMode reports whether a shared flag's value (its flag runs in more
+// modes than the origin's) is written in the origin's modes' own code: a
+// literal, arithmetic or another key assigned in that branch. Reports and
+// fixes then go there, so the other modes' values are left alone.
+func writtenInMode(f *parser.Flag, modes []*parser.Mode, o parser.Origin) bool {
+	return !sameModes(f.Modes, modes) && o.End > o.Start && inModes(modes, o.Start)
 }
 
 func sameModes(a, b []*parser.Mode) bool {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -93,18 +92,11 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 			if prof == nil {
 				continue
 			}
-			stepF, ok := flags[prof.StepFlag]
-			if !ok || stepF.Unresolved {
+			step, ok := IntFlag(flags, prof.StepFlag)
+			if !ok {
 				continue
 			}
-			step, err := strconv.Atoi(stepF.Value)
-			if err != nil {
-				continue
-			}
-			seats := 0
-			if f, ok := flags[prof.SeatsFlag]; ok && !f.Unresolved {
-				seats, _ = strconv.Atoi(f.Value)
-			}
+			seats, _ := IntFlag(flags, prof.SeatsFlag) // 0: the first ledger's
 			path, st, en, found := c.valueSpan(s, m, prof.StepFlag)
 			if !found {
 				path, st, en = s.Path, m.Start, m.End
