@@ -4,6 +4,7 @@
 package lint
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/token"
@@ -325,27 +326,19 @@ func ApplyFixes(opts Options, maxPasses int) (*Result, *FixOutcome, error) {
 		return nil, nil, err
 	}
 	orig := first.Contents
-	as, err := Analyzers(opts.Enable, opts.Disable)
-	if err != nil {
-		return nil, nil, err
-	}
+	// Loop's first pass analyses orig, which first already did; every later
+	// pass analyses the contents it is given. The last analysis is kept:
+	// when Loop converges it was made on the final contents.
+	last, lastIn := first, orig
 	analyze := func(cur map[string][]byte) ([]fixes.Fix, error) {
-		o := opts
-		o.ReadFile = func(p string) ([]byte, error) {
-			if b, ok := cur[p]; ok {
-				return b, nil
-			}
-			if opts.ReadFile != nil {
-				return opts.ReadFile(p)
-			}
-			return os.ReadFile(p)
+		if last == first && sameContents(cur, orig) {
+			return FixesOf(first.Findings), nil
 		}
-		u := parser.Load(parser.LoadOptions{Paths: opts.Paths, ReadFile: o.ReadFile, Jobs: opts.Jobs,
-			MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners, Engine: opts.Engine})
-		r, err := Analyze(u, as, o)
+		r, err := Run(withFiles(opts, cur))
 		if err != nil {
 			return nil, err
 		}
+		last, lastIn = r, cur
 		return FixesOf(r.Findings), nil
 	}
 	validate := func(path string, b []byte) error {
@@ -363,26 +356,51 @@ func ApplyFixes(opts Options, maxPasses int) (*Result, *FixOutcome, error) {
 		return nil, nil, err
 	}
 	oc := &FixOutcome{Changed: map[string][2][]byte{}, Report: rep}
+	final := map[string][]byte{}
+	for p, b := range orig {
+		final[p] = b
+	}
 	for p, b := range out {
 		oc.Changed[p] = [2][]byte{orig[p], b}
+		final[p] = b
 	}
-	// The findings after fixing: lint again over the fixed contents.
-	o := opts
-	o.ReadFile = func(p string) ([]byte, error) {
-		if b, ok := out[p]; ok {
-			return b, nil
-		}
-		if opts.ReadFile != nil {
-			return opts.ReadFile(p)
-		}
-		return os.ReadFile(p)
+	// The findings after fixing: the last analysis when it was made on the
+	// final contents, else a lint of them.
+	if rep.Converged && sameContents(lastIn, final) {
+		return last, oc, nil
 	}
-	after, err := Run(o)
+	after, err := Run(withFiles(opts, out))
 	if err != nil {
 		return nil, nil, err
 	}
-	after.Errors = append(after.Errors, first.Errors[:0:0]...)
 	return after, oc, nil
+}
+
+// withFiles returns opts reading the given contents in place of the disk
+// (or of opts.ReadFile) for those paths.
+func withFiles(opts Options, files map[string][]byte) Options {
+	read := opts.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	opts.ReadFile = func(p string) ([]byte, error) {
+		if b, ok := files[p]; ok {
+			return b, nil
+		}
+		return read(p)
+	}
+	return opts
+}
+
+// sameContents reports whether every file of a has the same bytes in b.
+func sameContents(a, b map[string][]byte) bool {
+	for p, x := range a {
+		y, ok := b[p]
+		if !ok || !bytes.Equal(x, y) {
+			return false
+		}
+	}
+	return true
 }
 
 func baseName(p string) string {
