@@ -200,7 +200,7 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 			continue
 		}
 		for _, d := range diags {
-			res.Findings = append(res.Findings, toFinding(fset, files, a.Name, d))
+			res.Findings = append(res.Findings, toFinding(fset, a.Name, d))
 		}
 	}
 	res.Findings = applySuppressions(u, as, opts, files, res.Findings)
@@ -230,7 +230,7 @@ func topo(as []*analysis.Analyzer) []*analysis.Analyzer {
 	return out
 }
 
-func toFinding(fset *token.FileSet, files map[string]*token.File, rule string, d analysis.Diagnostic) Finding {
+func toFinding(fset *token.FileSet, rule string, d analysis.Diagnostic) Finding {
 	p := fset.Position(d.Pos)
 	end := d.End
 	if !end.IsValid() {
@@ -260,7 +260,6 @@ func toFinding(fset *token.FileSet, files map[string]*token.File, rule string, d
 		}
 		f.Fixes = append(f.Fixes, fx)
 	}
-	_ = files
 	return f
 }
 

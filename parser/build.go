@@ -327,19 +327,6 @@ func (s *Script) CommandNames() map[string]bool {
 	return s.names
 }
 
-// VarDefs returns the assignments of name.
-func (s *Script) VarDefs(name string) []*Assign { return s.Assigns[name] }
-
-// IsSelector reports whether name holds the mode.
-func (s *Script) IsSelector(name string) bool {
-	for _, n := range s.Selectors {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
 // ModeTokens reports whether an upper-case key names a mode of the script,
 // as a whole underscore-separated token (FRANK_CALIB_MAX_SEQS → calib).
 func (s *Script) ModeTokens(key string) *Mode {

@@ -67,9 +67,6 @@ type Unit struct {
 	byBase    map[string][]*Script
 }
 
-// EnvFile returns the loaded env file at path.
-func (u *Unit) EnvFile(path string) *EnvFile { return u.envs[path] }
-
 // ScriptAt returns the loaded script at path.
 func (u *Unit) ScriptAt(path string) *Script {
 	for _, s := range u.Scripts {
@@ -224,7 +221,7 @@ func Load(opts LoadOptions) *Unit {
 	for _, e := range envs {
 		u.loadEnv(e, &opts)
 	}
-	u.link(&opts, explicitEnvs)
+	u.link(&opts)
 	return u
 }
 
@@ -344,7 +341,7 @@ func (u *Unit) loadEnv(path string, opts *LoadOptions) *EnvFile {
 }
 
 // link resolves which env files each script reads and how.
-func (u *Unit) link(opts *LoadOptions, explicitEnvs []string) {
+func (u *Unit) link(opts *LoadOptions) {
 	for _, s := range u.Scripts {
 		var owning []*EnvFile
 		add := func(e *EnvFile) {
@@ -387,7 +384,6 @@ func (u *Unit) link(opts *LoadOptions, explicitEnvs []string) {
 		u.Owning[s.Path] = owning
 	}
 	sort.Slice(u.Envs, func(i, j int) bool { return u.Envs[i].Path < u.Envs[j].Path })
-	_ = explicitEnvs
 }
 
 // EnvDef is a key's definition in an owning env file.

@@ -2,7 +2,6 @@ package parser
 
 import (
 	"strconv"
-	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -270,39 +269,4 @@ func containsMode(ms []*Mode, m *Mode) bool {
 		}
 	}
 	return false
-}
-
-// Describe says in words where an origin's value comes from, for messages.
-func (o Origin) Describe(s *Script) string {
-	var via []string
-	for _, a := range o.Chain {
-		via = append(via, strings.TrimSpace(s.Text(a.Start, a.End))+" (line "+itoa(s.Line(a.Start))+")")
-	}
-	suffix := ""
-	if len(via) > 0 {
-		suffix = " through " + strings.Join(via, ", ")
-	}
-	return suffix
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
