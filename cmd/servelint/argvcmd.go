@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -63,24 +62,12 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("eval-timeout", 2*time.Second, "time limit for evaluating one mode")
 	cfgFile := fs.String("config", "", "config file (default: .servelint.yaml in the current directory or its parents): modes.proven, scoring/calib globs, per_mode_flags, calib.knobs")
 	runExec := fs.Bool("exec", false, "ALSO RUN THE SCRIPT FOR REAL as `SCRIPT MODE --dry-run` (with the eval timeout) and compare its output with the static argv; only for scripts you trust")
-	usage := func(w io.Writer) {
-		_, _ = fmt.Fprint(w, argvUsage)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(stderr)
-	}
-	fs.Usage = func() {}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(stdout)
-			return exitClean
-		}
-		_, _ = fmt.Fprintln(stderr, "run 'servelint argv --help' for usage")
-		return exitUsage
+	pos, code, ok := parseArgs(fs, args, stdout, stderr, argvUsage, "")
+	if !ok {
+		return code
 	}
 	if len(pos) == 0 {
-		usage(stderr)
+		printUsage(fs, stderr, argvUsage, "")
 		return exitUsage
 	}
 	if *format != "text" && *format != "json" {

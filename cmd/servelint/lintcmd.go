@@ -120,6 +120,37 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseArgs parses a subcommand's flags (also after positional arguments).
+// -h/--help prints head, the flags and tail once, on stdout; a bad flag is
+// said by the flag package on stderr with a hint. ok is false when the
+// command is done, with its exit code.
+func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, head, tail string) (pos []string, code int, ok bool) {
+	fs.SetOutput(stderr)
+	// The flag package prints the usage on its own for -h and for errors;
+	// print it once, on stdout, and only when asked.
+	fs.Usage = func() {}
+	pos, err := parseInterleaved(fs, args)
+	if err == nil {
+		return pos, exitClean, true
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		printUsage(fs, stdout, head, tail)
+		return nil, exitClean, false
+	}
+	_, _ = fmt.Fprintf(stderr, "run '%s --help' for usage\n", fs.Name())
+	return nil, exitUsage, false
+}
+
+// printUsage writes head, the flags' defaults and tail to w.
+func printUsage(fs *flag.FlagSet, w io.Writer, head, tail string) {
+	out := fs.Output()
+	fs.SetOutput(w)
+	_, _ = fmt.Fprint(w, head)
+	fs.PrintDefaults()
+	_, _ = fmt.Fprint(w, tail)
+	fs.SetOutput(out)
+}
+
 func splitList(s string) []string {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
@@ -145,20 +176,9 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&lf.jobs, "j", 4, "number of files parsed in parallel")
 	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
-	// The flag package prints the usage on its own for -h and for errors;
-	// print it once, on stdout, and only when asked.
-	fs.Usage = func() {}
-	paths, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			_, _ = fmt.Fprint(stdout, usageText)
-			fs.PrintDefaults()
-			_, _ = fmt.Fprint(stdout, exitText)
-			return exitClean
-		}
-		_, _ = fmt.Fprintln(stderr, "run 'servelint --help' for usage")
-		return exitUsage
+	paths, code, ok := parseArgs(fs, args, stdout, stderr, usageText, exitText)
+	if !ok {
+		return code
 	}
 	if lf.jobs < 1 {
 		_, _ = fmt.Fprintln(stderr, "servelint: -j must be at least 1")
@@ -373,19 +393,12 @@ func runConfig(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("servelint config", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	file := fs.String("config", "", "config file (default: .servelint.yaml in the current directory or its parents)")
-	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			_, _ = fmt.Fprint(stdout, "Usage: servelint config [--config FILE]\n\nPrints the effective configuration: every key with the value servelint uses,\ndefaults marked, and the rules that run. Exit 2 when the config is invalid.\n\n")
-			fs.PrintDefaults()
-			return exitClean
-		}
-		_, _ = fmt.Fprintln(stderr, "run 'servelint config --help' for usage")
-		return exitUsage
+	pos, code, ok := parseArgs(fs, args, stdout, stderr, "Usage: servelint config [--config FILE]\n\nPrints the effective configuration: every key with the value servelint uses,\ndefaults marked, and the rules that run. Exit 2 when the config is invalid.\n\n", "")
+	if !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
-		_, _ = fmt.Fprintf(stderr, "servelint config: unexpected argument %q\n", fs.Arg(0))
+	if len(pos) > 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint config: unexpected argument %q\n", pos[0])
 		return exitUsage
 	}
 	wd, err := os.Getwd()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -70,22 +69,12 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 	disable := fs.String("disable", "", "comma-separated rules to turn off")
 	configFile := fs.String("config", "", "config file (default: .servelint.yaml in the working directory or its parents)")
 	maxFileSize := fs.Int64("max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
-	// The flag package prints the usage on its own for -h and for errors;
-	// print it once, on stdout, and only when asked.
-	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			_, _ = fmt.Fprint(stdout, lspUsage)
-			fs.PrintDefaults()
-			_, _ = fmt.Fprint(stdout, lspExitText)
-			return exitClean
-		}
-		_, _ = fmt.Fprintln(stderr, "run 'servelint lsp --help' for usage")
-		return exitUsage
+	pos, code, ok := parseArgs(fs, args, stdout, stderr, lspUsage, lspExitText)
+	if !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
-		_, _ = fmt.Fprintf(stderr, "servelint lsp: unexpected argument %q (the server talks on stdin/stdout)\n", fs.Arg(0))
+	if len(pos) > 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint lsp: unexpected argument %q (the server talks on stdin/stdout)\n", pos[0])
 		return exitUsage
 	}
 	if *jobs < 1 {
