@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 	"path/filepath"
 	"strconv"
@@ -50,6 +51,9 @@ type Options struct {
 	// the whole script per mode) for callers that locate flags themselves;
 	// Result.Spans is then nil.
 	NoSpans bool
+	// Files, when set, is the snapshot of the tree this evaluation shares
+	// with others (the other modes of the script); nil means a private one.
+	Files *Files
 
 	// guard is the last exec middleware, after the sandbox's own handler
 	// (which never calls it). Tests replace it with one that fails the
@@ -258,9 +262,12 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		runCtx:   runCtx,
 		cancel:   cancel,
 		deadline: deadline,
-		files:    map[string]fileEntry{},
+		fs:       opts.Files,
 		virtual:  map[string]bool{},
 		funcs:    map[string]bool{},
+	}
+	if ev.fs == nil {
+		ev.fs = NewFiles()
 	}
 	ev.addFuncNames(prep.funcs)
 	guard := opts.guard
@@ -294,7 +301,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	}
 	mainDone := make(chan outcome, 1)
 	joined := make(chan struct{})
-	go func() {
+	warm.Go(func() {
 		defer close(joined)
 		var out outcome
 		func() {
@@ -318,7 +325,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		// interp's wait ignores contexts, hence WithoutCancel.
 		joinCtx := context.WithValue(context.WithoutCancel(ctx), joinKey{}, true)
 		_ = runner.Run(joinCtx, waitStmt) // its status is the jobs'
-	}()
+	})
 
 	hard := time.NewTimer(timeout + grace)
 	defer hard.Stop()

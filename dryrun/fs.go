@@ -180,3 +180,88 @@ func sandboxTmpDir(private bool) (string, func() error, error) {
 	}
 	return filepath.Join(priv, "tmp"), func() error { return os.RemoveAll(priv) }, nil
 }
+
+// Files is a snapshot of what evaluations read from the tree: symlinks
+// resolved, file metadata and contents, each looked up on disk once. The
+// evaluations of one script's modes share one (Options.Files), so the env
+// file every mode sources is read, and its path walked, once per script
+// rather than once per mode (pprof on 1,600 repos: the same lstat and read
+// calls, repeated per mode, were 7% of the CPU). A Files is for
+// evaluations with the same Root and ReadFile; it never sees a change made
+// after a path was first looked at, so it lives as long as one lint run.
+type Files struct {
+	mu       sync.Mutex
+	resolved map[resolveKey]resolvedPath
+	lstats   map[string]lstatEntry
+	reads    map[string]fileEntry
+}
+
+type resolveKey struct {
+	root, abs string
+	follow    bool
+}
+
+type resolvedPath struct {
+	real string
+	err  error
+}
+
+type lstatEntry struct {
+	fi  fs.FileInfo
+	err error
+}
+
+// NewFiles returns an empty snapshot.
+func NewFiles() *Files {
+	return &Files{
+		resolved: map[resolveKey]resolvedPath{},
+		lstats:   map[string]lstatEntry{},
+		reads:    map[string]fileEntry{},
+	}
+}
+
+// resolve is resolveInTree, remembered.
+func (f *Files) resolve(root, abs string, follow bool) (string, error) {
+	k := resolveKey{root, abs, follow}
+	f.mu.Lock()
+	r, ok := f.resolved[k]
+	f.mu.Unlock()
+	if ok {
+		return r.real, r.err
+	}
+	r.real, r.err = resolveInTree(root, abs, follow)
+	f.mu.Lock()
+	f.resolved[k] = r
+	f.mu.Unlock()
+	return r.real, r.err
+}
+
+// lstat is os.Lstat, remembered.
+func (f *Files) lstat(p string) (fs.FileInfo, error) {
+	f.mu.Lock()
+	e, ok := f.lstats[p]
+	f.mu.Unlock()
+	if ok {
+		return e.fi, e.err
+	}
+	e.fi, e.err = os.Lstat(p)
+	f.mu.Lock()
+	f.lstats[p] = e
+	f.mu.Unlock()
+	return e.fi, e.err
+}
+
+// read returns what load returns for abs, calling it once per path.
+func (f *Files) read(abs string, load func() ([]byte, error)) ([]byte, error) {
+	f.mu.Lock()
+	e, ok := f.reads[abs]
+	f.mu.Unlock()
+	if ok {
+		return e.data, e.err
+	}
+	e.data, e.err = load()
+	f.mu.Lock()
+	f.reads[abs] = e
+	f.mu.Unlock()
+	return e.data, e.err
+}

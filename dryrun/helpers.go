@@ -231,14 +231,14 @@ func (ev *evaluator) canonical(dir, p string, follow bool) (res string, exists, 
 		return abs, true, true
 	}
 	if !follow {
-		_, err := os.Lstat(abs)
+		_, err := ev.fs.lstat(abs)
 		return abs, err == nil, true
 	}
-	real, err := resolveInTree(ev.root, abs, true)
+	real, err := ev.fs.resolve(ev.root, abs, true)
 	if err != nil {
 		return "", false, false
 	}
-	_, err = os.Lstat(real)
+	_, err = ev.fs.lstat(real)
 	exists = err == nil
 	if !exists && ev.custom {
 		_, rerr := ev.readFile(abs)

@@ -110,10 +110,14 @@ type evaluator struct {
 	engine  *engineRec
 	skipped [][]string
 	notes   []string
-	files   map[string]fileEntry
+	fs      *Files
 	virtual map[string]bool
 	funcs   map[string]bool
 	pipes   []*os.File
+	// sourcing counts the source calls let through per file, whose open
+	// is served from memory: interp parses a sourced file from any
+	// reader, where a redirection needs an *os.File.
+	sourcing map[string]int
 
 	stderr tailBuf
 }
@@ -417,6 +421,12 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		return nil, ev.fail(chk.err)
 	}
 	ev.addFuncNames(chk.funcs)
+	ev.mu.Lock()
+	if ev.sourcing == nil {
+		ev.sourcing = map[string]int{}
+	}
+	ev.sourcing[abs]++
+	ev.mu.Unlock()
 	out := slices.Clone(args)
 	out[i+1] = abs
 	return out, nil
@@ -580,7 +590,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // directory outside is shown as it is.
 func (ev *evaluator) physical(dir string) string {
 	if within(ev.root, dir) {
-		if p, err := resolveInTree(ev.root, dir, true); err == nil {
+		if p, err := ev.fs.resolve(ev.root, dir, true); err == nil {
 			return p
 		}
 	}
@@ -684,30 +694,20 @@ func (ev *evaluator) readFile(abs string) ([]byte, error) {
 	if !within(ev.root, abs) {
 		return nil, errOutsideTree
 	}
-	ev.mu.Lock()
-	e, ok := ev.files[abs]
-	ev.mu.Unlock()
-	if ok {
-		return e.data, e.err
-	}
-	real, err := resolveInTree(ev.root, abs, true)
-	var data []byte
-	if err == nil {
-		if ev.custom {
-			data, err = ev.readFn(abs)
-			if err == nil && len(data) > maxFileSize {
-				data, err = nil, fmt.Errorf("larger than %d bytes", maxFileSize)
-			}
-		} else {
-			data, err = readRegular(real)
+	return ev.fs.read(abs, func() ([]byte, error) {
+		real, err := ev.fs.resolve(ev.root, abs, true)
+		if err != nil {
+			return nil, err
 		}
-	}
-	ev.mu.Lock()
-	if !ev.closed {
-		ev.files[abs] = fileEntry{data, err}
-	}
-	ev.mu.Unlock()
-	return data, err
+		if !ev.custom {
+			return readRegular(real)
+		}
+		data, err := ev.readFn(abs)
+		if err == nil && len(data) > maxFileSize {
+			data, err = nil, fmt.Errorf("larger than %d bytes", maxFileSize)
+		}
+		return data, err
+	})
 }
 
 // pipeOf returns a read-only *os.File that yields data. An *os.File (rather
@@ -770,6 +770,9 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 		return ev.openPipe(nil)
 	}
 	data, err := ev.readFile(abs)
+	if err == nil && ev.takeSourcing(abs) {
+		return &memFile{Reader: bytes.NewReader(data)}, nil
+	}
 	if errors.Is(err, errOutsideTree) {
 		// The file may well exist on the machine the script is written
 		// for: its content is unknown, like a skipped command's output.
@@ -793,6 +796,24 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 	}
 	return ev.openPipe(data)
 }
+
+// takeSourcing reports whether an open of abs is one interceptSource let
+// through, and counts it off.
+func (ev *evaluator) takeSourcing(abs string) bool {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.sourcing[abs] == 0 {
+		return false
+	}
+	ev.sourcing[abs]--
+	return true
+}
+
+// memFile is a sourced file's content, read from memory.
+type memFile struct{ *bytes.Reader }
+
+func (*memFile) Write([]byte) (int, error) { return 0, fs.ErrPermission }
+func (*memFile) Close() error              { return nil }
 
 // openPipe is pipeOf for the open handler, which must not return a typed
 // nil.
@@ -819,11 +840,11 @@ func (ev *evaluator) statHandler(ctx context.Context, name string, follow bool) 
 	if !within(ev.root, abs) {
 		return nil, &os.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}
-	real, err := resolveInTree(ev.root, abs, follow)
+	real, err := ev.fs.resolve(ev.root, abs, follow)
 	if err != nil {
 		return nil, &os.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}
-	fi, err = os.Lstat(real)
+	fi, err = ev.fs.lstat(real)
 	if err != nil && ev.custom {
 		if data, rerr := ev.readFile(abs); rerr == nil {
 			return fakeInfo{name: filepath.Base(abs), size: int64(len(data))}, nil
@@ -860,7 +881,7 @@ func (ev *evaluator) readDirHandler(ctx context.Context, name string) (entries [
 	if !within(ev.root, abs) {
 		return nil, &os.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
 	}
-	real, err := resolveInTree(ev.root, abs, true)
+	real, err := ev.fs.resolve(ev.root, abs, true)
 	if err != nil {
 		return nil, &os.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
 	}

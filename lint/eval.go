@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"github.com/servelint/servelint/internal/warm"
 	"path/filepath"
 	"sync"
 	"time"
@@ -28,21 +29,23 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 			path = s.Path
 		}
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
+		files := dryrun.NewFiles() // the modes read the same files
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		for _, m := range s.Modes {
 			wg.Add(1)
 			sem <- struct{}{}
-			go func(mode string) {
+			warm.Go(func() {
+				mode := m.Name
 				defer wg.Done()
 				defer func() { <-sem }()
 				r := dryrun.Eval(context.Background(), path, s.Src, s.File, mode,
-					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true})
+					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, Files: files})
 				er := &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
 				mu.Lock()
 				out[mode] = er
 				mu.Unlock()
-			}(m.Name)
+			})
 		}
 		wg.Wait()
 		return out

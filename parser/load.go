@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"github.com/servelint/servelint/internal/warm"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -274,33 +275,25 @@ func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
 	out := make([]*Script, len(paths))
 	errs := make([]error, len(paths))
 	big := make([]bool, len(paths))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, opts.Jobs)
-	for i, p := range paths {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int, p string) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			if st, err := os.Stat(p); err == nil && st.Size() > opts.MaxFileSize {
-				big[i] = true
-				s := &Script{Path: p, Assigns: map[string][]*Assign{}, Funcs: map[string]*syntax.FuncDecl{}}
-				s.Err = &Problem{Line: 1, Col: 1, Msg: fmt.Sprintf("not analysed: %s is %d bytes, over the %d-byte limit (--max-file-size)", filepath.Base(p), st.Size(), opts.MaxFileSize)}
-				out[i] = s
-				return
-			}
-			src, err := opts.ReadFile(p)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			s := ParseScript(p, src)
-			s.Engine = Profiles[opts.Engine]
-			s.Analyze(opts.Roles)
+	warm.Each(len(paths), opts.Jobs, func(i int) {
+		p := paths[i]
+		if st, err := os.Stat(p); err == nil && st.Size() > opts.MaxFileSize {
+			big[i] = true
+			s := &Script{Path: p, Assigns: map[string][]*Assign{}, Funcs: map[string]*syntax.FuncDecl{}}
+			s.Err = &Problem{Line: 1, Col: 1, Msg: fmt.Sprintf("not analysed: %s is %d bytes, over the %d-byte limit (--max-file-size)", filepath.Base(p), st.Size(), opts.MaxFileSize)}
 			out[i] = s
-		}(i, p)
-	}
-	wg.Wait()
+			return
+		}
+		src, err := opts.ReadFile(p)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		s := ParseScript(p, src)
+		s.Engine = Profiles[opts.Engine]
+		s.Analyze(opts.Roles)
+		out[i] = s
+	})
 	var kept []*Script
 	for i, s := range out {
 		if errs[i] != nil {

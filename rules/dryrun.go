@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"github.com/servelint/servelint/internal/warm"
 	"reflect"
 	"strconv"
 	"strings"
@@ -73,10 +74,10 @@ func (a *Argvs) Prefetch(scripts []*parser.Script) {
 	var wg sync.WaitGroup
 	for _, s := range scripts {
 		wg.Add(1)
-		go func(s *parser.Script) {
+		warm.Go(func() {
 			defer wg.Done()
 			a.Script(s)
-		}(s)
+		})
 	}
 	wg.Wait()
 }

@@ -3,8 +3,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 )
 
 func main() {
@@ -17,5 +19,27 @@ func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(2 << 30)
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(profiled(os.Getenv("SERVELINT_CPUPROFILE"), func() int {
+		return run(os.Args[1:], os.Stdout, os.Stderr)
+	}))
+}
+
+// profiled runs f, writing a CPU profile to path when it is set: the
+// benchmarks' profiles of the real process (bench/README.md).
+func profiled(path string, f func() int) int {
+	if path == "" {
+		return f()
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_CPUPROFILE:", err)
+		return 3
+	}
+	defer out.Close()
+	if err := pprof.StartCPUProfile(out); err != nil {
+		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_CPUPROFILE:", err)
+		return 3
+	}
+	defer pprof.StopCPUProfile()
+	return f()
 }
