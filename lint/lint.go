@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/servelint/servelint/internal/warm"
 	"go/token"
 	"go/types"
 	"os"
@@ -148,7 +149,7 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 	for _, e := range u.Envs {
 		addFile(e.Path, e.Src)
 	}
-	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files}
+	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files, Jobs: opts.Jobs}
 	if opts.Evaluator != nil {
 		ev := opts.Evaluator
 		ctx.Eval = func(s *parser.Script) map[string]*rules.EvalResult { return ev(u, s) }
@@ -163,16 +164,11 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 	}()
 
 	order := topo(as)
-	results := map[*analysis.Analyzer]any{}
 	reportable := map[*analysis.Analyzer]bool{}
 	for _, a := range as {
 		reportable[a] = true
 	}
-	for _, a := range order {
-		resultOf := map[*analysis.Analyzer]any{}
-		for _, r := range a.Requires {
-			resultOf[r] = results[r]
-		}
+	runs := runAnalyzers(order, opts.Jobs, func(a *analysis.Analyzer, resultOf map[*analysis.Analyzer]any) (any, []analysis.Diagnostic, error) {
 		var diags []analysis.Diagnostic
 		pass := &analysis.Pass{
 			Analyzer:   a,
@@ -191,22 +187,80 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 			},
 		}
 		r, err := a.Run(pass)
-		if err != nil {
-			res.Errors = append(res.Errors, fmt.Errorf("rule %s: %w", a.Name, err))
+		return r, diags, err
+	})
+	for _, r := range runs { // in topological order: the output does not depend on timing
+		if r.err != nil {
+			res.Errors = append(res.Errors, fmt.Errorf("rule %s: %w", r.a.Name, r.err))
 			continue
 		}
-		results[a] = r
-		if !reportable[a] {
+		if !reportable[r.a] {
 			continue
 		}
-		for _, d := range diags {
-			res.Findings = append(res.Findings, toFinding(fset, a.Name, d))
+		for _, d := range r.diags {
+			res.Findings = append(res.Findings, toFinding(fset, r.a.Name, d))
 		}
 	}
 	res.Findings = applySuppressions(u, as, opts, files, res.Findings)
 	res.Findings = Dedup(res.Findings)
 	Sort(res.Findings)
 	return res, nil
+}
+
+// analyzerRun is what one analyzer's pass produced.
+type analyzerRun struct {
+	a      *analysis.Analyzer
+	result any
+	diags  []analysis.Diagnostic
+	err    error
+	done   chan struct{}
+}
+
+// runAnalyzers runs the analyzers (in topological order) each as soon as
+// what it requires is done: with jobs > 1 independent analyzers run at
+// once, so that the static rules overlap the dry-run evaluation the argv
+// rules wait for (pprof on 1,600 repos: run one after the other, 2 CPUs
+// were 1.5 busy). An analyzer whose requirement failed is not run. A
+// panic in one becomes its error.
+func runAnalyzers(order []*analysis.Analyzer, jobs int, run func(*analysis.Analyzer, map[*analysis.Analyzer]any) (any, []analysis.Diagnostic, error)) []*analyzerRun {
+	runs := make([]*analyzerRun, len(order))
+	byA := map[*analysis.Analyzer]*analyzerRun{}
+	for i, a := range order {
+		runs[i] = &analyzerRun{a: a, done: make(chan struct{})}
+		byA[a] = runs[i]
+	}
+	one := func(r *analyzerRun) {
+		defer close(r.done)
+		resultOf := map[*analysis.Analyzer]any{}
+		for _, req := range r.a.Requires {
+			dep := byA[req]
+			<-dep.done
+			if dep.err != nil {
+				r.err = fmt.Errorf("requires %s, which failed", req.Name)
+				return
+			}
+			resultOf[req] = dep.result
+		}
+		defer func() {
+			if p := recover(); p != nil {
+				r.err = fmt.Errorf("internal error: %v", p)
+			}
+		}()
+		r.result, r.diags, r.err = run(r.a, resultOf)
+	}
+	if jobs <= 1 {
+		for _, r := range runs {
+			one(r)
+		}
+		return runs
+	}
+	for _, r := range runs {
+		warm.Go(func() { one(r) })
+	}
+	for _, r := range runs {
+		<-r.done
+	}
+	return runs
 }
 
 // topo orders analyzers so that each runs after what it requires.

@@ -310,6 +310,9 @@ func (s *Script) attribute() {
 			f.Modes = s.ModesAt(f.NameStart)
 		}
 	}
+	for _, m := range s.Modes {
+		m.token = modeToken(m.Name) // computed here: rules read it concurrently
+	}
 	s.findSources()
 }
 
@@ -335,10 +338,11 @@ func (s *Script) ModeTokens(key string) *Mode {
 		if m.Role == RoleProven {
 			continue
 		}
-		if m.token == "" {
-			m.token = "_" + strings.ToUpper(tokenReplacer.Replace(m.Name)) + "_"
+		tok := m.token
+		if tok == "" { // a Mode not built by Analyze
+			tok = modeToken(m.Name)
 		}
-		if strings.Contains(toks, m.token) {
+		if strings.Contains(toks, tok) {
 			return m
 		}
 	}
@@ -346,3 +350,8 @@ func (s *Script) ModeTokens(key string) *Mode {
 }
 
 var tokenReplacer = strings.NewReplacer("-", "_", ".", "_")
+
+// modeToken is a mode name as a key-name token: kl-ref → _KL_REF_.
+func modeToken(name string) string {
+	return "_" + strings.ToUpper(tokenReplacer.Replace(name)) + "_"
+}

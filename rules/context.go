@@ -61,6 +61,9 @@ type Context struct {
 	// Eval returns the dry-run argv of a script's modes, computed once. It is
 	// set by the driver; rules reach it through the DryRun analyzer.
 	Eval func(s *parser.Script) map[string]*EvalResult
+	// Jobs bounds how many scripts a shared analyzer (Windows) works on at
+	// once; below 1 means one.
+	Jobs int
 }
 
 // EvalResult is one mode's dry-run argv as rules see it.

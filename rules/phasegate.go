@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
@@ -154,6 +155,10 @@ type window struct {
 	// a function pushes.
 	sends  map[*parser.Script]bool
 	pushFn map[*syntax.FuncDecl]bool
+	// mu is held by a rule while it reads the window: the answers above
+	// and the tree's are memoised on first use, and phasegate and
+	// tapmarker run at once.
+	mu sync.Mutex
 }
 
 // probePrograms are the commands a health wait or a pusher needs at least
@@ -654,9 +659,11 @@ func runPhaseGate(pass *analysis.Pass) (any, error) {
 		if !w.isWindow {
 			continue
 		}
+		w.mu.Lock()
 		c.reportTimeouts(pass, w)
 		c.reportPhases(pass, w)
 		c.reportBanks(pass, w)
+		w.mu.Unlock()
 	}
 	return nil, nil
 }

@@ -73,18 +73,24 @@ func runTapMarker(pass *analysis.Pass) (any, error) {
 		if w == nil || !w.isWindow {
 			continue
 		}
+		w.mu.Lock()
 		for _, p := range w.pushes {
 			for _, s2 := range w.pushedScripts(p) {
 				called[s2] = true
 			}
 		}
+		w.mu.Unlock()
 	}
 	for _, s := range u.Scripts {
 		w := windows[s]
-		if w == nil || w.bootsAnywhere() {
+		if w == nil {
 			continue
 		}
-		c.checkPusher(pass, w, called[s])
+		w.mu.Lock()
+		if !w.bootsAnywhere() {
+			c.checkPusher(pass, w, called[s])
+		}
+		w.mu.Unlock()
 	}
 	return nil, nil
 }

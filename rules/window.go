@@ -9,6 +9,7 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"github.com/servelint/servelint/internal/warm"
 	"golang.org/x/tools/go/analysis"
 	"path"
 	"path/filepath"
@@ -2411,9 +2412,12 @@ var Windows = &analysis.Analyzer{
 
 func runWindows(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
-	out := make(map[*parser.Script]*window, len(c.Unit.Scripts))
-	for _, s := range c.Unit.Scripts {
-		out[s] = analyzeWindow(c.Unit, s)
+	scripts := c.Unit.Scripts
+	ws := make([]*window, len(scripts))
+	warm.Each(len(scripts), c.Jobs, func(i int) { ws[i] = analyzeWindow(c.Unit, scripts[i]) })
+	out := make(map[*parser.Script]*window, len(scripts))
+	for i, s := range scripts {
+		out[s] = ws[i]
 	}
 	return out, nil
 }
