@@ -54,6 +54,9 @@ type Options struct {
 	// Files, when set, is the snapshot of the tree this evaluation shares
 	// with others (the other modes of the script); nil means a private one.
 	Files *Files
+	// Prepared, when set, is Prepare(file), computed once by a caller that
+	// evaluates several modes of the script.
+	Prepared *Prepared
 
 	// guard is the last exec middleware, after the sandbox's own handler
 	// (which never calls it). Tests replace it with one that fails the
@@ -220,7 +223,10 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	}
 	// Refuse, before running, what the sandbox cannot evaluate in the code
 	// this mode can reach.
-	prep := prepare(file)
+	prep := opts.Prepared
+	if prep == nil {
+		prep = prepare(file)
+	}
 	if prep.outSubst {
 		if f, rw := prep.rewrite(src, script); f != nil {
 			file = f

@@ -194,6 +194,7 @@ type Files struct {
 	resolved map[resolveKey]resolvedPath
 	lstats   map[string]lstatEntry
 	reads    map[string]fileEntry
+	checks   map[string]*sourceCheck
 }
 
 type resolveKey struct {
@@ -217,6 +218,7 @@ func NewFiles() *Files {
 		resolved: map[resolveKey]resolvedPath{},
 		lstats:   map[string]lstatEntry{},
 		reads:    map[string]fileEntry{},
+		checks:   map[string]*sourceCheck{},
 	}
 }
 
@@ -264,4 +266,20 @@ func (f *Files) read(abs string, load func() ([]byte, error)) ([]byte, error) {
 	f.reads[abs] = e
 	f.mu.Unlock()
 	return e.data, e.err
+}
+
+// check is checkSource, remembered per path: within a snapshot a path's
+// content does not change.
+func (f *Files) check(name string, data []byte) *sourceCheck {
+	f.mu.Lock()
+	c, ok := f.checks[name]
+	f.mu.Unlock()
+	if ok {
+		return c
+	}
+	c = checkSource(name, data)
+	f.mu.Lock()
+	f.checks[name] = c
+	f.mu.Unlock()
+	return c
 }

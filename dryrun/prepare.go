@@ -11,11 +11,11 @@ import (
 	"github.com/servelint/servelint/parser"
 )
 
-// prepared is what Eval learns from a script's syntax tree that does not
+// Prepared is what Eval learns from a script's syntax tree that does not
 // depend on the mode, computed once per tree instead of once per mode
 // (pprof of a 2,000-line script: three whole-tree walks per mode were half
 // of the dry-run tier).
-type prepared struct {
+type Prepared struct {
 	funcs []string
 	// risky is false when the tree holds nothing findForbidden looks for,
 	// so the per-mode walk of the reachable code can be skipped.
@@ -36,7 +36,7 @@ type prepared struct {
 // commands inside (tee, logger) would never run in the sandbox. Input
 // process substitutions (<(…)) stay, and are refused. nil when src does not
 // parse as it did.
-func (p *prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
+func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 	p.once.Do(func() {
 		body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
@@ -63,24 +63,39 @@ func (p *prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 	return p.rewritten, p.rewrites
 }
 
-// prepCache maps a *syntax.File to its *prepared. It is cleared when it
+// prepCache maps a *syntax.File to its *Prepared, for callers that do not
+// pass one (Options.Prepared). It is cleared when it
 // grows past prepCacheMax, so a long-running editor session does not keep
 // old trees alive.
 var (
 	prepMu    sync.Mutex
-	prepCache = map[*syntax.File]*prepared{}
+	prepCache = map[*syntax.File]*Prepared{}
 )
 
 const prepCacheMax = 256
 
-func prepare(f *syntax.File) *prepared {
+func prepare(f *syntax.File) *Prepared {
 	prepMu.Lock()
 	p := prepCache[f]
 	prepMu.Unlock()
 	if p != nil {
 		return p
 	}
-	p = &prepared{}
+	p = Prepare(f)
+	prepMu.Lock()
+	if len(prepCache) >= prepCacheMax {
+		prepCache = map[*syntax.File]*Prepared{}
+	}
+	prepCache[f] = p
+	prepMu.Unlock()
+	return p
+}
+
+// Prepare learns what Eval needs to know of a script's tree whatever the
+// mode: a caller evaluating several modes of one script passes it to each
+// (Options.Prepared) so that the tree is walked once.
+func Prepare(f *syntax.File) *Prepared {
+	p := &Prepared{}
 	hdocs := map[*syntax.Word]bool{}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
@@ -108,12 +123,6 @@ func prepare(f *syntax.File) *prepared {
 		}
 		return true
 	})
-	prepMu.Lock()
-	if len(prepCache) >= prepCacheMax {
-		prepCache = map[*syntax.File]*prepared{}
-	}
-	prepCache[f] = p
-	prepMu.Unlock()
 	return p
 }
 

@@ -416,7 +416,7 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		ev.note("%s %s: %v", args[i], p, err)
 		return internal(opFail, "1", fmt.Sprintf("%s: %s: %v", args[i], p, err))
 	}
-	chk := checkSource(ev.display(abs), data)
+	chk := ev.fs.check(ev.display(abs), data)
 	if chk.err != nil {
 		return nil, ev.fail(chk.err)
 	}

@@ -30,6 +30,10 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		}
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
 		files := dryrun.NewFiles() // the modes read the same files
+		var prep *dryrun.Prepared
+		if s.File != nil {
+			prep = dryrun.Prepare(s.File)
+		}
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		for _, m := range s.Modes {
@@ -40,7 +44,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 				defer wg.Done()
 				defer func() { <-sem }()
 				r := dryrun.Eval(context.Background(), path, s.Src, s.File, mode,
-					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, Files: files})
+					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, Files: files, Prepared: prep})
 				er := &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
 				mu.Lock()
 				out[mode] = er

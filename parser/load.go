@@ -219,9 +219,7 @@ func Load(opts LoadOptions) *Unit {
 	}
 	u.Scripts = parseAll(scripts, &opts, u)
 	sort.Slice(u.Scripts, func(i, j int) bool { return u.Scripts[i].Path < u.Scripts[j].Path })
-	for _, e := range envs {
-		u.loadEnv(e, &opts)
-	}
+	u.loadEnvs(envs, &opts)
 	u.link(&opts)
 	return u
 }
@@ -314,23 +312,59 @@ func (u *Unit) loadEnv(path string, opts *LoadOptions) *EnvFile {
 	if e, ok := u.envs[path]; ok {
 		return e
 	}
+	return u.addEnv(path, readEnv(path, opts))
+}
+
+// envRead is an env file read and parsed, or why not.
+type envRead struct {
+	e      *EnvFile
+	tooBig bool
+	err    error
+}
+
+// readEnv reads and parses one env file; it touches no Unit state, so
+// many run at once.
+func readEnv(path string, opts *LoadOptions) envRead {
 	if st, err := os.Stat(path); err == nil && st.Size() > opts.MaxFileSize {
-		u.TooBig = append(u.TooBig, path)
-		u.envs[path] = nil
-		return nil
+		return envRead{tooBig: true}
 	}
 	src, err := opts.ReadFile(path)
 	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			u.Errors = append(u.Errors, err)
-		}
-		u.envs[path] = nil
-		return nil
+		return envRead{err: err}
 	}
-	e := ParseEnv(path, src)
-	u.envs[path] = e
-	u.Envs = append(u.Envs, e)
-	return e
+	return envRead{e: ParseEnv(path, src)}
+}
+
+// addEnv records what readEnv returned for path.
+func (u *Unit) addEnv(path string, r envRead) *EnvFile {
+	switch {
+	case r.tooBig:
+		u.TooBig = append(u.TooBig, path)
+	case r.err != nil:
+		if !errors.Is(r.err, fs.ErrNotExist) {
+			u.Errors = append(u.Errors, r.err)
+		}
+	default:
+		u.Envs = append(u.Envs, r.e)
+	}
+	u.envs[path] = r.e
+	return r.e
+}
+
+// loadEnvs loads the env files the walk found, parsed jobs at a time and
+// recorded in order.
+func (u *Unit) loadEnvs(paths []string, opts *LoadOptions) {
+	reads := make([]envRead, len(paths))
+	warm.Each(len(paths), opts.Jobs, func(i int) {
+		if _, ok := u.envs[paths[i]]; !ok {
+			reads[i] = readEnv(paths[i], opts)
+		}
+	})
+	for i, p := range paths {
+		if _, ok := u.envs[p]; !ok {
+			u.addEnv(p, reads[i])
+		}
+	}
 }
 
 // link resolves which env files each script reads and how.
