@@ -228,6 +228,18 @@ func LitValue(w *syntax.Word) (string, bool) {
 	if w == nil {
 		return "", false
 	}
+	if len(w.Parts) == 1 { // the common case, without building a string
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			if !strings.Contains(p.Value, "\\") {
+				return p.Value, true
+			}
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				return p.Value, true
+			}
+		}
+	}
 	var sb strings.Builder
 	if !litParts(w.Parts, &sb) {
 		return "", false
