@@ -371,17 +371,27 @@ func (s *Set) AddScript(sc *parser.Script) {
 		s.addUnparsed(sc.Path, sc.Src)
 		return
 	}
+	// The statement spans are only needed to place a directive: most
+	// scripts have none, and are not walked.
 	var stmts []stmtSpan
-	syntax.Walk(sc.File, func(n syntax.Node) bool {
-		st, ok := n.(*syntax.Stmt)
-		if !ok || st == nil {
-			return true
+	walked := false
+	spans := func() []stmtSpan {
+		if walked {
+			return stmts
 		}
-		stmts = append(stmts, stmtSpan{start: sc.Off(st.Pos()), coverEnd: coverEnd(sc, st)})
-		return true
-	})
-	// Stable by start: the outer statement, visited first, wins a tie.
-	sort.SliceStable(stmts, func(i, j int) bool { return stmts[i].start < stmts[j].start })
+		walked = true
+		syntax.Walk(sc.File, func(n syntax.Node) bool {
+			st, ok := n.(*syntax.Stmt)
+			if !ok || st == nil {
+				return true
+			}
+			stmts = append(stmts, stmtSpan{start: sc.Off(st.Pos()), coverEnd: coverEnd(sc, st)})
+			return true
+		})
+		// Stable by start: the outer statement, visited first, wins a tie.
+		sort.SliceStable(stmts, func(i, j int) bool { return stmts[i].start < stmts[j].start })
+		return stmts
+	}
 	firstCmd := -1
 	if len(sc.File.Stmts) > 0 {
 		firstCmd = sc.Off(sc.File.Stmts[0].Pos())
@@ -401,6 +411,7 @@ func (s *Set) AddScript(sc *parser.Script) {
 				continue
 			}
 			s.place(d, func() (int, int, bool) {
+				stmts := spans()
 				for _, st := range stmts {
 					if st.start < hash && hash < st.coverEnd {
 						// Inside a command that spans lines (an array
