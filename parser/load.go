@@ -66,16 +66,13 @@ type Unit struct {
 	indexOnce sync.Once
 	readers   map[*EnvFile][]*Script
 	byBase    map[string][]*Script
+	byPath    map[string]*Script
 }
 
 // ScriptAt returns the loaded script at path.
 func (u *Unit) ScriptAt(path string) *Script {
-	for _, s := range u.Scripts {
-		if s.Path == path {
-			return s
-		}
-	}
-	return nil
+	u.indexOnce.Do(u.buildIndex)
+	return u.byPath[path]
 }
 
 // FileKind says whether a path is something servelint lints.
@@ -455,7 +452,9 @@ func (u *Unit) ScriptsNamed(base string) []*Script {
 func (u *Unit) buildIndex() {
 	u.readers = map[*EnvFile][]*Script{}
 	u.byBase = map[string][]*Script{}
+	u.byPath = make(map[string]*Script, len(u.Scripts))
 	for _, s := range u.Scripts {
+		u.byPath[s.Path] = s
 		u.byBase[filepath.Base(s.Path)] = append(u.byBase[filepath.Base(s.Path)], s)
 		for _, o := range u.Owning[s.Path] {
 			u.readers[o] = append(u.readers[o], s)

@@ -2375,6 +2375,9 @@ func scriptNamed(u *parser.Unit, from *parser.Script, base string) *parser.Scrip
 		return nil
 	}
 	dir := filepath.Dir(from.Path)
+	if s := u.ScriptAt(filepath.Join(dir, base)); s != nil && s != from && filepath.Base(s.Path) == base {
+		return s // in the same directory: the common case, without a scan
+	}
 	var near *parser.Script
 	for _, s := range u.ScriptsNamed(base) {
 		if s == from {
