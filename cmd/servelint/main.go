@@ -48,11 +48,15 @@ func profiled(path string, f func() int) int {
 		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_CPUPROFILE:", err)
 		return 3
 	}
-	defer out.Close()
 	if err := pprof.StartCPUProfile(out); err != nil {
 		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_CPUPROFILE:", err)
+		_ = out.Close()
 		return 3
 	}
-	defer pprof.StopCPUProfile()
-	return f()
+	code := f()
+	pprof.StopCPUProfile()
+	if err := out.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_CPUPROFILE:", err)
+	}
+	return code
 }
