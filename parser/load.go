@@ -67,6 +67,9 @@ type Unit struct {
 	readers   map[*EnvFile][]*Script
 	byBase    map[string][]*Script
 	byPath    map[string]*Script
+
+	realRootsOnce sync.Once
+	realRoots     []string // Roots with symlinks resolved
 }
 
 // ScriptAt returns the loaded script at path.
@@ -380,9 +383,10 @@ func (u *Unit) link(opts *LoadOptions) {
 			if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
 				continue // a sourced shell library is code, not an env file
 			}
-			if !u.inRoots(ref.Path) {
-				// Never read what a script points at outside the linted tree:
-				// a hostile script could make findings quote /root/.aws/….
+			if !u.readableInRoots(ref.Path) {
+				// Never read what a script points at outside the linted tree,
+				// by its path or through a symlink: a hostile script could
+				// make findings quote /root/.aws/….
 				continue
 			}
 			e := u.loadEnv(ref.Path, opts)
@@ -401,8 +405,10 @@ func (u *Unit) link(opts *LoadOptions) {
 		}
 		if len(owning) == 0 {
 			stem := strings.TrimSuffix(s.Path, filepath.Ext(s.Path))
-			if e := u.loadEnv(stem+".env", opts); e != nil {
-				add(e)
+			if u.readableInRoots(stem + ".env") {
+				if e := u.loadEnv(stem+".env", opts); e != nil {
+					add(e)
+				}
 			}
 		}
 		u.Owning[s.Path] = owning
@@ -482,6 +488,48 @@ func (u *Unit) addWorkingRoot(p string) {
 		}
 		u.Roots = append(u.Roots, wd)
 	}
+}
+
+// readableInRoots reports whether an env file a script points at may be
+// read: its path lies inside a linted root and, when it exists on disk, so
+// does the file it resolves to once symlinks are followed (x.env ->
+// /root/.aws/credentials is refused). A path that is not on disk (an
+// editor's unsaved buffer, a missing file) has nothing to follow.
+func (u *Unit) readableInRoots(p string) bool {
+	if !u.inRoots(p) {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		// Not on disk: nothing to follow. Any other failure (a loop, a
+		// directory that cannot be read): not read.
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	real, err = filepath.Abs(real)
+	if err != nil {
+		return false
+	}
+	u.realRootsOnce.Do(func() {
+		for _, r := range u.Roots {
+			if rr, err := filepath.EvalSymlinks(r); err == nil {
+				if ra, err := filepath.Abs(rr); err == nil {
+					u.realRoots = append(u.realRoots, ra)
+				}
+			}
+		}
+	})
+	for _, ra := range u.realRoots {
+		if within(ra, real) {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether abs lies inside root (both absolute and clean).
+func within(root, abs string) bool {
+	rel, err := filepath.Rel(root, abs)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // inRoots reports whether a path lies inside one of the linted roots.

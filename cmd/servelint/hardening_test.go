@@ -163,6 +163,44 @@ func TestNoReadOutsideTree(t *testing.T) {
 	}
 }
 
+// TestNoReadThroughSymlink: nor through a symlink inside the tree that
+// leads out of it (leak/app.env -> /elsewhere/creds.env), whether sourced,
+// passed to --env-file or the script's same-stem sibling; a symlink that
+// stays inside the tree is read.
+func TestNoReadThroughSymlink(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "creds.env")
+	if err := os.WriteFile(secret, []byte("LEAK_MAX_SEQS=hunter2\nLEAK_MAX_SEQS=hunter3\nLEAK_TOKEN=\"s3cr3t value\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := example(t)
+	writeFile(t, filepath.Join(dir, "leak", "run.sh"), "#!/bin/bash\n. \"$(dirname \"$0\")/app.env\"\nexec docker run --env-file \"$(dirname \"$0\")/app.env\" img radiance serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
+	writeFile(t, filepath.Join(dir, "leak", "solo.sh"), "#!/bin/bash\nexec vllm serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
+	for _, link := range []string{"app.env", "solo.env"} {
+		if err := os.Symlink(secret, filepath.Join(dir, "leak", link)); err != nil {
+			t.Skip("no symlinks here:", err)
+		}
+	}
+	out, errOut, _ := lintDir(t, "--format", "json", "leak")
+	for _, s := range []string{"hunter", "s3cr3t", "creds.env"} {
+		if strings.Contains(out+errOut, s) {
+			t.Fatalf("output quotes %q from a file outside the tree:\n%s%s", s, out, errOut)
+		}
+	}
+	// The same file inside the tree, behind an in-tree symlink, is read.
+	writeFile(t, filepath.Join(dir, "leak", "conf", "real.env"), "LEAK_MAX_SEQS=hunter2\nLEAK_MAX_SEQS=hunter3\n")
+	if err := os.Remove(filepath.Join(dir, "leak", "app.env")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("conf", "real.env"), filepath.Join(dir, "leak", "app.env")); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = lintDir(t, "leak")
+	if !strings.Contains(out, "leak/app.env:2:1: warning: LEAK_MAX_SEQS is defined twice") {
+		t.Fatalf("an in-tree symlink was not read:\n%s", out)
+	}
+}
+
 // TestSplitLayout: scripts/ and config/ side by side; linting scripts/ (or
 // one script, as pre-commit does) still reads ../config/serve.env.
 func TestSplitLayout(t *testing.T) {
