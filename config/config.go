@@ -513,7 +513,8 @@ func (p *parse) docTokens(n *yaml.Node) string {
 }
 
 // ledger validates the ledger setting (a string, comma separated, or a list)
-// and resolves it against dir; every part must match a file.
+// and resolves it against dir; every part must match a file inside the
+// repository (lexicallyIn, then inRepo).
 func (p *parse) ledger(n *yaml.Node, dir string) string {
 	if p.err != nil {
 		return ""
@@ -539,6 +540,10 @@ func (p *parse) ledger(n *yaml.Node, dir string) string {
 			if !filepath.IsAbs(full) {
 				full = filepath.Join(dir, part)
 			}
+			if !lexicallyIn(filepath.Clean(full), dir) {
+				p.fail(it, "ledger: %s lies outside the config's directory and the working directory: a config file comes with the code under review, so it names ledgers in the repository; name one elsewhere with --ledger", part)
+				return ""
+			}
 			m, err := filepath.Glob(full)
 			if err != nil {
 				p.fail(it, "ledger: bad glob %q: %v", part, err)
@@ -548,6 +553,12 @@ func (p *parse) ledger(n *yaml.Node, dir string) string {
 				p.fail(it, "ledger: %q matches no file", part)
 				return ""
 			}
+			for _, f := range m {
+				if !inRepo(f, dir) {
+					p.fail(it, "ledger: %s lies outside the config's directory and the working directory: a config file comes with the code under review, so it names ledgers in the repository; name one elsewhere with --ledger", f)
+					return ""
+				}
+			}
 			out = append(out, full)
 		}
 	}
@@ -556,6 +567,47 @@ func (p *parse) ledger(n *yaml.Node, dir string) string {
 		return ""
 	}
 	return strings.Join(out, ",")
+}
+
+// lexicallyIn reports whether a path (or glob) lies inside dir or the
+// working directory by its name alone, before anything is looked up: no
+// lookup outside the repository answers whether a file exists there.
+func lexicallyIn(path, dir string) bool { return underRoots(path, dir, false) }
+
+// inRepo reports whether a file, symlinks followed, lies inside dir or the
+// working directory (both resolved the same way).
+func inRepo(file, dir string) bool { return underRoots(file, dir, true) }
+
+func underRoots(path, dir string, resolve bool) bool {
+	abs := func(p string) (string, bool) {
+		if resolve {
+			r, err := filepath.EvalSymlinks(p)
+			if err != nil {
+				return "", false
+			}
+			p = r
+		}
+		a, err := filepath.Abs(p)
+		return a, err == nil
+	}
+	target, ok := abs(path)
+	if !ok {
+		return false
+	}
+	wd, _ := os.Getwd()
+	for _, root := range []string{dir, wd} {
+		if root == "" {
+			continue
+		}
+		r, ok := abs(root)
+		if !ok {
+			continue
+		}
+		if rel, err := filepath.Rel(r, target); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 func isNull(n *yaml.Node) bool {

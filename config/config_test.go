@@ -234,3 +234,37 @@ func TestEffectiveRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestLedgerOutsideRepo: a config comes with the code under review, so its
+// ledgers must lie in the repository (the config's directory or the working
+// directory), by name and through symlinks; nothing outside is looked up.
+func TestLedgerOutsideRepo(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "boot.log")
+	if err := os.WriteFile(secret, []byte("I  --max-num-seqs 8\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	repo := t.TempDir()
+	if err := os.Symlink(secret, filepath.Join(repo, "link.log")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "own.log"), []byte("I  --max-num-seqs 8\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(repo, ".servelint.yaml")
+	for _, tc := range []struct{ ledger, want string }{
+		{secret, "lies outside the config's directory"},
+		{filepath.Join(outside, "nothing-*.log"), "lies outside the config's directory"}, // not "matches no file": nothing was looked up
+		{"../" + filepath.Base(outside) + "/boot.log", "lies outside the config's directory"},
+		{"link.log", "lies outside the config's directory"},
+		{"own.log", ""},
+	} {
+		_, err := Parse(cfg, []byte("ledger: "+tc.ledger+"\n"))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("ledger %s: %v", tc.ledger, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("ledger %s: error %v, want %q", tc.ledger, err, tc.want)
+		}
+	}
+}
