@@ -138,6 +138,12 @@ func Load(explicit, dir string) (*Config, error) {
 		if p == "" {
 			return Default(), nil
 		}
+		// A config found in the tree comes with the code under review: a
+		// symlink to a file elsewhere would have its lines quoted in
+		// errors. --config names any file.
+		if !inRepo(p, filepath.Dir(p)) {
+			return nil, &Error{File: p, Msg: "a symlink to a file outside the repository (its directory and the working directory): not read; name a config elsewhere with --config"}
+		}
 		path = p
 	}
 	b, err := os.ReadFile(path)

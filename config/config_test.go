@@ -268,3 +268,39 @@ func TestLedgerOutsideRepo(t *testing.T) {
 		}
 	}
 }
+
+// TestFoundConfigSymlinkOutside: a .servelint.yaml found in the tree that is
+// a symlink to a file outside it is not read (its lines would be quoted in
+// errors); one that stays inside is; --config names any file.
+func TestFoundConfigSymlinkOutside(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "creds")
+	if err := os.WriteFile(secret, []byte("hunter2-secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	repo := t.TempDir()
+	link := filepath.Join(repo, ".servelint.yaml")
+	if err := os.Symlink(secret, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	_, err := Load("", repo)
+	if err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "outside the repository") {
+		t.Fatalf("found symlink to outside: %v", err)
+	}
+	if _, err := Load(link, repo); err == nil || !strings.Contains(err.Error(), "must be a mapping") {
+		t.Fatalf("--config names any file: %v", err)
+	}
+	inside := filepath.Join(repo, "shared.yaml")
+	if err := os.WriteFile(inside, []byte("disable: [freethroughput]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("shared.yaml", link); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := Load("", repo); err != nil || len(c.Disable) != 1 {
+		t.Fatalf("in-tree symlink: %v %v", c, err)
+	}
+}
