@@ -114,7 +114,12 @@ func Analyzers(enable, disable []string) ([]*analysis.Analyzer, error) {
 }
 
 // Run lints the files the options name.
-func Run(opts Options) (*Result, error) {
+func Run(opts Options) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil { // a panic while loading: a failure, not a crash
+			res, err = nil, fmt.Errorf("internal error: %v", r)
+		}
+	}()
 	as, err := Analyzers(opts.Enable, opts.Disable)
 	if err != nil {
 		return nil, err

@@ -659,13 +659,22 @@ func runPhaseGate(pass *analysis.Pass) (any, error) {
 		if !w.isWindow {
 			continue
 		}
-		w.mu.Lock()
-		c.reportTimeouts(pass, w)
-		c.reportPhases(pass, w)
-		c.reportBanks(pass, w)
-		w.mu.Unlock()
+		w.locked(func() {
+			c.reportTimeouts(pass, w)
+			c.reportPhases(pass, w)
+			c.reportBanks(pass, w)
+		})
 	}
 	return nil, nil
+}
+
+// locked runs f holding the window's mutex, released even when f panics
+// (the driver turns a rule's panic into its error; the other rule must not
+// then wait forever).
+func (w *window) locked(f func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	f()
 }
 
 // bootsAnywhere reports whether the script boots an engine anywhere: an engine

@@ -73,24 +73,24 @@ func runTapMarker(pass *analysis.Pass) (any, error) {
 		if w == nil || !w.isWindow {
 			continue
 		}
-		w.mu.Lock()
-		for _, p := range w.pushes {
-			for _, s2 := range w.pushedScripts(p) {
-				called[s2] = true
+		w.locked(func() {
+			for _, p := range w.pushes {
+				for _, s2 := range w.pushedScripts(p) {
+					called[s2] = true
+				}
 			}
-		}
-		w.mu.Unlock()
+		})
 	}
 	for _, s := range u.Scripts {
 		w := windows[s]
 		if w == nil {
 			continue
 		}
-		w.mu.Lock()
-		if !w.bootsAnywhere() {
-			c.checkPusher(pass, w, called[s])
-		}
-		w.mu.Unlock()
+		w.locked(func() {
+			if !w.bootsAnywhere() {
+				c.checkPusher(pass, w, called[s])
+			}
+		})
 	}
 	return nil, nil
 }

@@ -45,7 +45,9 @@ func worker(f func()) {
 }
 
 // Each calls f(i) for every i in [0, n), on at most jobs goroutines at
-// once, and returns when all calls have.
+// once, and returns when all calls have. A panic in f stops the other
+// workers taking more work and is raised again on the caller's goroutine,
+// where its recover can see it.
 func Each(n, jobs int, f func(i int)) {
 	if jobs < 1 {
 		jobs = 1
@@ -54,12 +56,23 @@ func Each(n, jobs int, f func(i int)) {
 		jobs = n
 	}
 	var next int
+	var panicked any
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	wg.Add(jobs)
 	for range jobs {
 		Go(func() {
 			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					mu.Lock()
+					if panicked == nil {
+						panicked = p
+					}
+					next = n // no more work
+					mu.Unlock()
+				}
+			}()
 			for {
 				mu.Lock()
 				i := next
@@ -73,4 +86,7 @@ func Each(n, jobs int, f func(i int)) {
 		})
 	}
 	wg.Wait()
+	if panicked != nil {
+		panic(panicked)
+	}
 }

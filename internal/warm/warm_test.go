@@ -72,3 +72,20 @@ func BenchmarkGoDeep(b *testing.B) {
 		})
 	}
 }
+
+func TestEachPanicReachesCaller(t *testing.T) {
+	for _, jobs := range []int{1, 4} {
+		got := func() (p any) {
+			defer func() { p = recover() }()
+			Each(50, jobs, func(i int) {
+				if i == 7 {
+					panic("boom")
+				}
+			})
+			return nil
+		}()
+		if got != "boom" {
+			t.Fatalf("jobs=%d: recovered %v, want the panic of f", jobs, got)
+		}
+	}
+}
