@@ -150,6 +150,9 @@ func Load(explicit, dir string) (*Config, error) {
 	if err != nil {
 		return nil, &Error{File: path, Msg: fmt.Sprintf("cannot read config: %v", errors.Unwrap(err))}
 	}
+	if explicit != "" {
+		return ParseTrusted(path, b)
+	}
 	return Parse(path, b)
 }
 
@@ -160,7 +163,17 @@ var envKeyRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // Parse parses and validates a config file's bytes; path names it in errors
 // and anchors its relative paths.
-func Parse(path string, src []byte) (*Config, error) {
+//
+// Such a file comes with the code under review (a .servelint.yaml in the
+// tree): its ledgers must lie in the repository. A file the user names
+// (--config) is read with ParseTrusted.
+func Parse(path string, src []byte) (*Config, error) { return parseConfig(path, src, false) }
+
+// ParseTrusted is Parse for a config the user named: its ledgers may lie
+// anywhere.
+func ParseTrusted(path string, src []byte) (*Config, error) { return parseConfig(path, src, true) }
+
+func parseConfig(path string, src []byte, trusted bool) (*Config, error) {
 	dir, err := filepath.Abs(filepath.Dir(path))
 	if err != nil {
 		return nil, err
@@ -177,7 +190,7 @@ func Parse(path string, src []byte) (*Config, error) {
 	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
 		return c, nil
 	}
-	p := &parse{file: path}
+	p := &parse{file: path, trusted: trusted}
 	m := p.mapping(root, "the config", knownKeys)
 	if p.err != nil {
 		return nil, p.err
@@ -327,8 +340,9 @@ func knownRule(n string) bool {
 
 // parse validates nodes, keeping the first error.
 type parse struct {
-	file string
-	err  error
+	file    string
+	err     error
+	trusted bool // named by the user, not found in the tree
 }
 
 type keyVal struct{ key, val *yaml.Node }
@@ -520,7 +534,8 @@ func (p *parse) docTokens(n *yaml.Node) string {
 
 // ledger validates the ledger setting (a string, comma separated, or a list)
 // and resolves it against dir; every part must match a file inside the
-// repository (lexicallyIn, then inRepo).
+// repository, unless the config is trusted (prefixInRepo before the glob,
+// inRepo for each match).
 func (p *parse) ledger(n *yaml.Node, dir string) string {
 	if p.err != nil {
 		return ""
@@ -546,8 +561,9 @@ func (p *parse) ledger(n *yaml.Node, dir string) string {
 			if !filepath.IsAbs(full) {
 				full = filepath.Join(dir, part)
 			}
-			if !lexicallyIn(filepath.Clean(full), dir) {
-				p.fail(it, "ledger: %s lies outside the config's directory and the working directory: a config file comes with the code under review, so it names ledgers in the repository; name one elsewhere with --ledger", part)
+			outside := "ledger: %s lies outside the config's directory and the working directory: a config file found in the tree comes with the code under review, so it names ledgers in the repository; name one elsewhere with --ledger or --config"
+			if !p.trusted && !prefixInRepo(filepath.Clean(full), dir) {
+				p.fail(it, outside, part)
 				return ""
 			}
 			m, err := filepath.Glob(full)
@@ -560,8 +576,8 @@ func (p *parse) ledger(n *yaml.Node, dir string) string {
 				return ""
 			}
 			for _, f := range m {
-				if !inRepo(f, dir) {
-					p.fail(it, "ledger: %s lies outside the config's directory and the working directory: a config file comes with the code under review, so it names ledgers in the repository; name one elsewhere with --ledger", f)
+				if !p.trusted && !inRepo(f, dir) {
+					p.fail(it, outside, part) // the pattern, not what it matched
 					return ""
 				}
 			}
@@ -575,28 +591,41 @@ func (p *parse) ledger(n *yaml.Node, dir string) string {
 	return strings.Join(out, ",")
 }
 
-// lexicallyIn reports whether a path (or glob) lies inside dir or the
-// working directory by its name alone, before anything is looked up: no
-// lookup outside the repository answers whether a file exists there.
-func lexicallyIn(path, dir string) bool { return underRoots(path, dir, false) }
+// prefixInRepo reports whether a ledger path or glob (cleaned: no ..)
+// lies inside dir or the working directory, before anything it names is
+// looked up: the longest part of it that exists, up to its first glob
+// character, is resolved (symlinks followed) and must lie inside, so
+// neither an outside path nor an in-tree symlink to an outside directory
+// lets "matches no file" say whether a file exists there.
+func prefixInRepo(pattern, dir string) bool {
+	p := pattern
+	if i := strings.IndexAny(p, "*?[\\"); i >= 0 {
+		p = filepath.Dir(p[:i] + "x")
+	}
+	for {
+		if _, err := os.Lstat(p); err == nil {
+			return inRepo(p, dir)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return false
+		}
+		p = parent
+	}
+}
 
 // inRepo reports whether a file, symlinks followed, lies inside dir or the
 // working directory (both resolved the same way).
-func inRepo(file, dir string) bool { return underRoots(file, dir, true) }
-
-func underRoots(path, dir string, resolve bool) bool {
-	abs := func(p string) (string, bool) {
-		if resolve {
-			r, err := filepath.EvalSymlinks(p)
-			if err != nil {
-				return "", false
-			}
-			p = r
+func inRepo(file, dir string) bool {
+	real := func(p string) (string, bool) {
+		r, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			return "", false
 		}
-		a, err := filepath.Abs(p)
+		a, err := filepath.Abs(r)
 		return a, err == nil
 	}
-	target, ok := abs(path)
+	target, ok := real(file)
 	if !ok {
 		return false
 	}
@@ -605,7 +634,7 @@ func underRoots(path, dir string, resolve bool) bool {
 		if root == "" {
 			continue
 		}
-		r, ok := abs(root)
+		r, ok := real(root)
 		if !ok {
 			continue
 		}

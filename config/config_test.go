@@ -251,20 +251,30 @@ func TestLedgerOutsideRepo(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, "own.log"), []byte("I  --max-num-seqs 8\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink(outside, filepath.Join(repo, "linkdir")); err != nil {
+		t.Fatal(err)
+	}
 	cfg := filepath.Join(repo, ".servelint.yaml")
 	for _, tc := range []struct{ ledger, want string }{
 		{secret, "lies outside the config's directory"},
 		{filepath.Join(outside, "nothing-*.log"), "lies outside the config's directory"}, // not "matches no file": nothing was looked up
 		{"../" + filepath.Base(outside) + "/boot.log", "lies outside the config's directory"},
 		{"link.log", "lies outside the config's directory"},
+		{"linkdir/*", "lies outside the config's directory"},       // not the names it matched
+		{"linkdir/nothing*", "lies outside the config's directory"}, // not "matches no file"
+		{"linkdir/missing/x.log", "lies outside the config's directory"},
 		{"own.log", ""},
 	} {
 		_, err := Parse(cfg, []byte("ledger: "+tc.ledger+"\n"))
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("ledger %s: %v", tc.ledger, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("ledger %s: error %v, want %q", tc.ledger, err, tc.want)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "boot.log") && !strings.Contains(tc.ledger, "boot.log")):
+			t.Errorf("ledger %s: error %v, want %q (and no matched name)", tc.ledger, err, tc.want)
+		}
+		// A config the user names (--config) may point anywhere.
+		if c, err := ParseTrusted(cfg, []byte("ledger: "+secret+"\n")); err != nil || c.Ledger != secret {
+			t.Errorf("trusted config: %v %v", c, err)
 		}
 	}
 }
