@@ -260,7 +260,7 @@ func TestLedgerOutsideRepo(t *testing.T) {
 		{filepath.Join(outside, "nothing-*.log"), "lies outside the config's directory"}, // not "matches no file": nothing was looked up
 		{"../" + filepath.Base(outside) + "/boot.log", "lies outside the config's directory"},
 		{"link.log", "lies outside the config's directory"},
-		{"linkdir/*", "lies outside the config's directory"},       // not the names it matched
+		{"linkdir/*", "lies outside the config's directory"},        // not the names it matched
 		{"linkdir/nothing*", "lies outside the config's directory"}, // not "matches no file"
 		{"linkdir/missing/x.log", "lies outside the config's directory"},
 		{"own.log", ""},
