@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -569,5 +570,49 @@ func TestNoGoroutineLeak(t *testing.T) {
 	if n := runtime.NumGoroutine(); n > base {
 		buf := make([]byte, 1<<16)
 		t.Errorf("%d goroutines, %d before:\n%s", n, base, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// TestSourceServedFromMemory: a sourced file reaches interp from memory,
+// once per source call, also through a function named source that calls
+// the builtin; a later redirection of the same file still reads it whole,
+// and the modes sharing one Files snapshot agree with private ones.
+func TestSourceServedFromMemory(t *testing.T) {
+	dir := t.TempDir()
+	env := "A_MAX_NUM_SEQS=8\nA_PORT=7000\n"
+	if err := os.WriteFile(filepath.Join(dir, "a.env"), []byte(env), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, "a.sh")
+	src := `#!/bin/bash
+source() { builtin source "$@"; }
+source "$(dirname "$0")/a.env"
+. "$(dirname "$0")/a.env"
+n=0
+while IFS= read -r line; do n=$((n+1)); done < "$(dirname "$0")/a.env"
+case "$1" in
+  serve) exec vllm serve m --max-num-seqs "$A_MAX_NUM_SEQS" --port "$A_PORT" --lines "$n" ;;
+  bench) exec vllm serve m --max-num-seqs 4 --port "$A_PORT" --lines "$n" ;;
+esac
+`
+	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shared := NewFiles()
+	for _, mode := range []string{"serve", "bench", "serve"} {
+		for _, files := range []*Files{nil, shared} {
+			r := evalFile(t, dir, script, mode, syntax.LangBash, Options{Files: files})
+			if r.Err != nil {
+				t.Fatalf("%s: %v", mode, r.Err)
+			}
+			want := "8"
+			if mode == "bench" {
+				want = "4"
+			}
+			got := strings.Join(r.Argv, " ")
+			if !strings.Contains(got, "--max-num-seqs "+want+" --port 7000 --lines 2") {
+				t.Fatalf("%s: argv %q", mode, got)
+			}
+		}
 	}
 }

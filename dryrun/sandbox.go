@@ -114,10 +114,10 @@ type evaluator struct {
 	virtual map[string]bool
 	funcs   map[string]bool
 	pipes   []*os.File
-	// sourcing counts the source calls let through per file, whose open
-	// is served from memory: interp parses a sourced file from any
-	// reader, where a redirection needs an *os.File.
-	sourcing map[string]int
+	// sourcing marks the files a source call was let through for, whose
+	// next open is served from memory: interp parses a sourced file from
+	// any reader, where a redirection needs an *os.File.
+	sourcing map[string]bool
 
 	stderr tailBuf
 }
@@ -423,9 +423,12 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 	ev.addFuncNames(chk.funcs)
 	ev.mu.Lock()
 	if ev.sourcing == nil {
-		ev.sourcing = map[string]int{}
+		ev.sourcing = map[string]bool{}
 	}
-	ev.sourcing[abs]++
+	// Marked, not counted: a function named source that calls the builtin
+	// passes here twice for one open, and a mark left over would hand a
+	// later `< file` redirection a reader instead of a file.
+	ev.sourcing[abs] = true
 	ev.mu.Unlock()
 	out := slices.Clone(args)
 	out[i+1] = abs
@@ -798,14 +801,14 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 }
 
 // takeSourcing reports whether an open of abs is one interceptSource let
-// through, and counts it off.
+// through, and clears the mark.
 func (ev *evaluator) takeSourcing(abs string) bool {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
-	if ev.sourcing[abs] == 0 {
+	if !ev.sourcing[abs] {
 		return false
 	}
-	ev.sourcing[abs]--
+	delete(ev.sourcing, abs)
 	return true
 }
 

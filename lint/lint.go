@@ -222,8 +222,8 @@ type analyzerRun struct {
 }
 
 // runAnalyzers runs the analyzers (in topological order) each as soon as
-// what it requires is done: with jobs > 1 independent analyzers run at
-// once, so that the static rules overlap the dry-run evaluation the argv
+// what it requires is done: with jobs > 1 up to jobs independent analyzers
+// run at once, so that the static rules overlap the dry-run evaluation the argv
 // rules wait for (pprof on 1,600 repos: run one after the other, 2 CPUs
 // were 1.5 busy). An analyzer whose requirement failed is not run. A
 // panic in one becomes its error.
@@ -234,6 +234,7 @@ func runAnalyzers(order []*analysis.Analyzer, jobs int, run func(*analysis.Analy
 		runs[i] = &analyzerRun{a: a, done: make(chan struct{})}
 		byA[a] = runs[i]
 	}
+	slots := make(chan struct{}, max(jobs, 1)) // at most jobs analyzers run at once
 	one := func(r *analyzerRun) {
 		defer close(r.done)
 		resultOf := map[*analysis.Analyzer]any{}
@@ -246,6 +247,8 @@ func runAnalyzers(order []*analysis.Analyzer, jobs int, run func(*analysis.Analy
 			}
 			resultOf[req] = dep.result
 		}
+		slots <- struct{}{} // taken only once what it requires is done: no cycle of waits
+		defer func() { <-slots }()
 		defer func() {
 			if p := recover(); p != nil {
 				r.err = fmt.Errorf("internal error: %v", p)

@@ -7,6 +7,8 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"strconv"
+	"strings"
 )
 
 func main() {
@@ -16,25 +18,54 @@ func main() {
 	}))
 }
 
-// tuneGC sets the garbage collector for the command, unless the
-// environment sets GOGC or GOMEMLIMIT itself. A lint, argv or ledger run is
-// short and keeps most of what it allocates until it prints (the trees and
-// the models of every file): pprof on 1,600 repos put garbage collection at
-// 16-19% of the CPU with the default, and 15% at GOGC=400. Such a run
-// collects only when the heap nears a soft limit of 1 GiB (373 MiB peak on
-// 1,600 repos: no collection at all). The language server lives long and
-// collects as usual, less often (GOGC=400), under 2 GiB.
+// tuneGC sets the garbage collector for the command. A lint, argv or
+// ledger run is short and keeps most of what it allocates until it prints
+// (the trees and the models of every file): pprof on 1,600 repos put
+// garbage collection at 16-19% of the CPU with the default, and 15% at
+// GOGC=400. Such a run collects only when the heap nears a soft limit
+// (383 MiB peak on 1,600 repos: no collection at all): 1 GiB, or half the
+// memory of the container it runs in when that is less. The language
+// server lives long and collects as usual, less often (GOGC=400), under
+// 2 GiB (or half the container's). GOMEMLIMIT in the environment leaves
+// both settings to Go (and GOGC); GOGC alone keeps the limit.
 func tuneGC(server bool) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
 	gogc, limit := -1, int64(1<<30)
 	if server {
 		gogc, limit = 400, 2<<30
 	}
+	if c := containerMemory(); c > 0 && c/2 < limit {
+		limit = c / 2
+	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gogc)
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(limit)
+	debug.SetMemoryLimit(limit)
+}
+
+// containerMemory is the memory limit of the cgroup servelint runs in (v2,
+// then v1), 0 when there is none: a CI container of 512 MiB must not be
+// filled before the first collection.
+func containerMemory() int64 {
+	return memoryLimitIn("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+}
+
+// memoryLimitIn reads the first of the cgroup files that exists.
+func memoryLimitIn(files ...string) int64 {
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+		if err != nil || v <= 0 || v >= 1<<50 { // "max", or v1's "unlimited"
+			return 0
+		}
+		return v
 	}
+	return 0
 }
 
 // profiled runs f, writing a CPU profile to path when it is set: the

@@ -21,3 +21,30 @@ func TestProfiled(t *testing.T) {
 		t.Fatalf("no profile asked: exit %d, want 1", code)
 	}
 }
+
+func TestMemoryLimitIn(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		content string
+		want    int64
+	}{
+		{"536870912\n", 512 << 20},
+		{"max\n", 0},
+		{"9223372036854771712\n", 0}, // cgroup v1: unlimited
+		{"", 0},
+	} {
+		if got := memoryLimitIn(filepath.Join(dir, "missing"), write("m", tc.content)); got != tc.want {
+			t.Errorf("%q: %d, want %d", tc.content, got, tc.want)
+		}
+	}
+	if got := memoryLimitIn(filepath.Join(dir, "none")); got != 0 {
+		t.Errorf("no cgroup file: %d", got)
+	}
+}
