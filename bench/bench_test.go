@@ -151,6 +151,30 @@ func TestTreeKeepsFindings(t *testing.T) {
 	}
 }
 
+// TestTreeJobsDeterministic: the tree linted with one job and with eight
+// (parsing, analyzers, the window trace and evaluations all concurrent)
+// gives the same findings in the same order.
+func TestTreeJobsDeterministic(t *testing.T) {
+	tr := tree(t, len(allCases))
+	var outs [][]lint.Finding
+	for _, j := range []int{1, 8} {
+		res, err := lint.Run(lint.Options{Paths: []string{tr.Root}, Evaluator: lint.SandboxEvaluator(2*time.Second, j, nil), Jobs: j})
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, res.Findings)
+	}
+	if len(outs[0]) != len(outs[1]) {
+		t.Fatalf("-j 1: %d findings, -j 8: %d", len(outs[0]), len(outs[1]))
+	}
+	for i := range outs[0] {
+		a, b := outs[0][i], outs[1][i]
+		if a.File != b.File || a.Line != b.Line || a.Column != b.Column || a.Rule != b.Rule || a.Message != b.Message {
+			t.Fatalf("finding %d differs:\n-j 1: %s:%d:%d %s (%s)\n-j 8: %s:%d:%d %s (%s)", i, a.File, a.Line, a.Column, a.Message, a.Rule, b.File, b.Line, b.Column, b.Message, b.Rule)
+		}
+	}
+}
+
 // BenchmarkModel times building the model: parsing a script, analysing it
 // (modes, invocations, flags), parsing an env file, and loading a whole
 // tree of 100 repos (walk, parse, link).
