@@ -126,6 +126,28 @@ func Prepare(f *syntax.File) *Prepared {
 	return p
 }
 
+// PrepareScript is Prepare for a script of the model, without walking its
+// tree when its bytes cannot hold what Prepare looks for: no process
+// substitution without "<(" or ">(", no -O/-G test without "-O"/"-G", no
+// ~user without "~". The functions are then the model's (Script.Funcs,
+// every named declaration with a body: in bash and POSIX sh, every one).
+// pprof on 1,600 repos: Prepare's walk was 3% of the CPU.
+func PrepareScript(s *parser.Script) *Prepared {
+	if s == nil || s.File == nil {
+		return nil
+	}
+	for _, b := range [][]byte{[]byte("<("), []byte(">("), []byte("-O"), []byte("-G"), []byte("~")} {
+		if bytes.Contains(s.Src, b) {
+			return Prepare(s.File)
+		}
+	}
+	p := &Prepared{funcs: make([]string, 0, len(s.Funcs))}
+	for name := range s.Funcs {
+		p.funcs = append(p.funcs, name)
+	}
+	return p
+}
+
 // sourceCheck is what the sandbox learns from a sourced file before interp
 // runs it: whether it parses and holds nothing refused, and its functions.
 type sourceCheck struct {

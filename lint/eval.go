@@ -30,10 +30,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		}
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
 		files := dryrun.NewFiles() // the modes read the same files
-		var prep *dryrun.Prepared
-		if s.File != nil {
-			prep = dryrun.Prepare(s.File)
-		}
+		prep := dryrun.PrepareScript(s)
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		for _, m := range s.Modes {
