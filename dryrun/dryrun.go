@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/servelint/servelint/internal/warm"
-	"github.com/servelint/servelint/parser"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +11,9 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/warm"
+	"github.com/servelint/servelint/parser"
 )
 
 // Defaults for Options.

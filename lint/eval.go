@@ -2,12 +2,12 @@ package lint
 
 import (
 	"context"
-	"github.com/servelint/servelint/internal/warm"
 	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/servelint/servelint/dryrun"
+	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
 )

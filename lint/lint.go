@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/servelint/servelint/internal/warm"
 	"go/token"
 	"go/types"
 	"os"
@@ -17,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/servelint/servelint/fixes"
+	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
 )

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"errors"
-	"github.com/servelint/servelint/internal/warm"
 	"reflect"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 )
 

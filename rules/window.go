@@ -9,16 +9,16 @@ package rules
 import (
 	"bytes"
 	"fmt"
-	"github.com/servelint/servelint/internal/warm"
-	"golang.org/x/tools/go/analysis"
 	"path"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 )
 
