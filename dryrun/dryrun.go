@@ -55,6 +55,10 @@ type Options struct {
 	// Files, when set, is the snapshot of the tree this evaluation shares
 	// with others (the other modes of the script); nil means a private one.
 	Files *Files
+	// NoEnv skips computing Result.Env (and the notes about --env-file it
+	// makes) for callers that only read the argv; with NoSpans it also
+	// skips the snapshot of the variables taken when the engine is reached.
+	NoEnv bool
 	// Prepared, when set, is Prepare(file), computed once by a caller that
 	// evaluates several modes of the script.
 	Prepared *Prepared
@@ -264,6 +268,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		readFn:   opts.ReadFile,
 		forced:   opts.Engine,
 		noSpans:  opts.NoSpans,
+		noEnv:    opts.NoEnv,
 		custom:   opts.ReadFile != nil,
 		maxCalls: int64(maxCalls),
 		runCtx:   runCtx,
@@ -439,7 +444,9 @@ func (ev *evaluator) fillEngine(res *Result, eng *engineRec, file *syntax.File, 
 	if !ev.noSpans {
 		res.Spans = computeSpans(file, srcLen, raw, unresolved, eng.env, eng.pos)
 	}
-	res.Env = ev.engineEnv(res, eng)
+	if !ev.noEnv {
+		res.Env = ev.engineEnv(res, eng)
+	}
 }
 
 // engineEnv computes what the engine would see in its environment.

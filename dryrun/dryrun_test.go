@@ -616,3 +616,24 @@ esac
 		}
 	}
 }
+
+// TestNoEnvSameArgv: skipping the engine's environment (and, with NoSpans,
+// the snapshot it comes from) changes nothing else of a result.
+func TestNoEnvSameArgv(t *testing.T) {
+	root := testdataDir(t, "frank-archon")
+	script := filepath.Join(root, "scripts", "frank-archon.sh")
+	for _, mode := range []string{"serve", "kl", "kl-ref", "calib", "bench", "nosuchmode"} {
+		full := evalFile(t, root, script, mode, syntax.LangBash, Options{NoSpans: true})
+		lean := evalFile(t, root, script, mode, syntax.LangBash, Options{NoSpans: true, NoEnv: true})
+		if lean.Env != nil {
+			t.Errorf("%s: Env computed with NoEnv", mode)
+		}
+		if mode != "nosuchmode" && len(full.Env) == 0 {
+			t.Errorf("%s: no Env without NoEnv (docker --env-file)", mode)
+		}
+		if strings.Join(full.Argv, "\x00") != strings.Join(lean.Argv, "\x00") || fmt.Sprint(full.Unresolved) != fmt.Sprint(lean.Unresolved) ||
+			fmt.Sprint(full.Launcher) != fmt.Sprint(lean.Launcher) || fmt.Sprint(full.Err) != fmt.Sprint(lean.Err) {
+			t.Errorf("%s: NoEnv changed the result:\n%+v\n%+v", mode, full, lean)
+		}
+	}
+}

@@ -97,6 +97,7 @@ type evaluator struct {
 	readFn   func(string) ([]byte, error)
 	forced   *parser.Profile
 	noSpans  bool
+	noEnv    bool
 	custom   bool
 	maxCalls int64
 	runCtx   context.Context
@@ -550,7 +551,10 @@ func launches(w io.Writer) bool {
 
 // recordEngine records the first engine invocation and stops the run.
 func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall) {
-	snap := takeSnapshot(hc.Env)
+	var snap *snapshotEnv
+	if !ev.noSpans || !ev.noEnv { // the spans and the engine's env read it
+		snap = takeSnapshot(hc.Env)
+	}
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if ev.closed || ev.engine != nil || context.Cause(ev.runCtx) != nil {

@@ -41,8 +41,8 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 				defer wg.Done()
 				defer func() { <-sem }()
 				r := dryrun.Eval(context.Background(), path, s.Src, s.File, mode,
-					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, Files: files, Prepared: prep})
-				er := &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
+					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep})
+				er := &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
 				mu.Lock()
 				out[mode] = er
 				mu.Unlock()

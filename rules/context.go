@@ -71,7 +71,9 @@ type EvalResult struct {
 	Mode     string
 	Argv     []string
 	Launcher []string
-	Env      map[string]string
+	// Env is the engine's environment when the evaluator computes it
+	// (servelint argv); the lint evaluator leaves it nil: no rule reads it.
+	Env map[string]string
 	// Unresolved are indexes into Argv whose value is not statically known.
 	Unresolved []int
 	Err        error
