@@ -101,7 +101,7 @@ func relList(list, wd string) string {
 		if err != nil {
 			continue
 		}
-		if r, err := filepath.Rel(wd, abs); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		if r, ok := parser.RelWithin(wd, abs); ok {
 			parts[i] = r
 		}
 	}

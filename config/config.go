@@ -617,28 +617,13 @@ func prefixInRepo(pattern, dir string) bool {
 // inRepo reports whether a file, symlinks followed, lies inside dir or the
 // working directory (both resolved the same way).
 func inRepo(file, dir string) bool {
-	real := func(p string) (string, bool) {
-		r, err := filepath.EvalSymlinks(p)
-		if err != nil {
-			return "", false
-		}
-		a, err := filepath.Abs(r)
-		return a, err == nil
-	}
-	target, ok := real(file)
-	if !ok {
+	target, err := parser.RealPath(file)
+	if err != nil {
 		return false
 	}
 	wd, _ := os.Getwd()
 	for _, root := range []string{dir, wd} {
-		if root == "" {
-			continue
-		}
-		r, ok := real(root)
-		if !ok {
-			continue
-		}
-		if rel, err := filepath.Rel(r, target); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if r, err := parser.RealPath(root); root != "" && err == nil && parser.Within(r, target) {
 			return true
 		}
 	}

@@ -53,7 +53,7 @@ func RunChanges(opts lint.Options, ch *Changes, wd string, evalFor EvaluatorFor)
 		rwd = r
 	}
 	rel := func(abs string) string {
-		if r, err := filepath.Rel(rwd, abs); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		if r, ok := parser.RelWithin(rwd, abs); ok {
 			return r
 		}
 		return abs

@@ -70,7 +70,8 @@ type Unit struct {
 	byPath    map[string]*Script
 
 	realRootsOnce sync.Once
-	realRoots     []string // Roots with symlinks resolved
+	realRoots     []string        // Roots with symlinks resolved
+	readable      map[string]bool // readableInRoots, by path (link is sequential)
 }
 
 // ScriptAt returns the loaded script at path.
@@ -481,7 +482,7 @@ func (u *Unit) addWorkingRoot(p string) {
 	if err != nil {
 		return
 	}
-	if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+	if Within(wd, abs) {
 		for _, r := range u.Roots {
 			if r == wd {
 				return
@@ -497,40 +498,66 @@ func (u *Unit) addWorkingRoot(p string) {
 // /root/.aws/credentials is refused). A path that is not on disk (an
 // editor's unsaved buffer, a missing file) has nothing to follow.
 func (u *Unit) readableInRoots(p string) bool {
+	if ok, seen := u.readable[p]; seen {
+		return ok // scripts that source the same env file
+	}
+	ok := u.checkReadable(p)
+	if u.readable == nil {
+		u.readable = map[string]bool{}
+	}
+	u.readable[p] = ok
+	return ok
+}
+
+func (u *Unit) checkReadable(p string) bool {
 	if !u.inRoots(p) {
 		return false
 	}
-	real, err := filepath.EvalSymlinks(p)
+	real, err := RealPath(p)
 	if err != nil {
 		// Not on disk: nothing to follow. Any other failure (a loop, a
 		// directory that cannot be read): not read.
 		return errors.Is(err, fs.ErrNotExist)
 	}
-	real, err = filepath.Abs(real)
-	if err != nil {
-		return false
-	}
 	u.realRootsOnce.Do(func() {
 		for _, r := range u.Roots {
-			if rr, err := filepath.EvalSymlinks(r); err == nil {
-				if ra, err := filepath.Abs(rr); err == nil {
-					u.realRoots = append(u.realRoots, ra)
-				}
+			if ra, err := RealPath(r); err == nil {
+				u.realRoots = append(u.realRoots, ra)
 			}
 		}
 	})
 	for _, ra := range u.realRoots {
-		if within(ra, real) {
+		if Within(ra, real) {
 			return true
 		}
 	}
 	return false
 }
 
-// within reports whether abs lies inside root (both absolute and clean).
-func within(root, abs string) bool {
-	rel, err := filepath.Rel(root, abs)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+// RealPath is the absolute path p resolves to, symlinks followed.
+func RealPath(p string) (string, error) {
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(r)
+}
+
+// Within reports whether path is root or lies below it; both are absolute
+// and clean.
+func Within(root, path string) bool {
+	_, ok := RelWithin(root, path)
+	return ok
+}
+
+// RelWithin returns path relative to root when path is root or lies below
+// it (both absolute and clean).
+func RelWithin(root, path string) (string, bool) {
+	rel, err := filepath.Rel(root, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }
 
 // inRoots reports whether a path lies inside one of the linted roots.
@@ -544,7 +571,7 @@ func (u *Unit) inRoots(p string) bool {
 		if err != nil {
 			continue
 		}
-		if rel, err := filepath.Rel(ra, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		if Within(ra, abs) {
 			return true
 		}
 	}
