@@ -9,6 +9,7 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -1783,6 +1784,13 @@ type fate struct {
 	path []*syntax.Stmt
 }
 
+// examined records that n examines the status, which is kept in the
+// variables statusVars(of, any) finds.
+func (f *fate) examined(n, of syntax.Node, any bool) {
+	f.examiners = append(f.examiners, n)
+	maps.Copy(f.vars, statusVars(of, any))
+}
+
 // stmtList returns the statement list that holds st and the node that
 // owns the list.
 func (t *shTree) stmtList(st *syntax.Stmt) ([]*syntax.Stmt, syntax.Node) {
@@ -1917,6 +1925,16 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 	f := fate{vars: map[string]bool{}}
 	cur := st
 	level := len(chain)
+	// up moves to the call site of the function the status left by
+	// return or by falling off its end; false at the top of the chain.
+	up := func() bool {
+		if level == 0 {
+			return false
+		}
+		level--
+		cur = chain[level]
+		return true
+	}
 	// captured are the variables that took the phase's output; masked is
 	// set when a declaration (local v=$(P)) replaced its status.
 	captured := map[string]bool{}
@@ -1938,25 +1956,17 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 			if p.X == cur {
 				switch p.Op {
 				case syntax.AndStmt:
-					for k := range statusVars(p.Y, true) {
-						f.vars[k] = true
-					}
-					f.examiners = append(f.examiners, p)
+					f.examined(p, p.Y, true)
 					f.kind = fateChecked
 					return f
 				case syntax.OrStmt:
-					for k := range statusVars(p.Y, true) {
-						f.vars[k] = true
-					}
-					f.examiners = append(f.examiners, p)
+					f.examined(p, p.Y, true)
 					switch t.branchOutcome(p.Y) {
 					case outStop:
 						f.kind = fateStops
 						return f
 					case outReturn:
-						if level > 0 {
-							level--
-							cur = chain[level]
+						if up() {
 							continue
 						}
 						f.kind = fateStops
@@ -1976,10 +1986,7 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 					}
 					if next := t.nextStmt(outer); next != nil && usesStatus(next) {
 						f.kind = fateChecked
-						f.examiners = append(f.examiners, next)
-						for k := range statusVars(next, false) {
-							f.vars[k] = true
-						}
+						f.examined(next, next, false)
 						return f
 					}
 					f.kind, f.at = fateLost, cur
@@ -1991,10 +1998,7 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 			continue
 		case *syntax.IfClause:
 			if inList(p.Cond, cur) {
-				f.examiners = append(f.examiners, t.topIf(p))
-				for k := range statusVars(p, true) {
-					f.vars[k] = true
-				}
+				f.examined(t.topIf(p), p, true)
 				f.kind = fateChecked
 				var onFail []*syntax.Stmt
 				if cur.Negated {
@@ -2007,9 +2011,7 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 					case outStop:
 						f.kind = fateStops
 					case outReturn:
-						if level > 0 {
-							level--
-							cur = chain[level]
+						if up() {
 							continue
 						}
 						f.kind = fateStops
@@ -2024,9 +2026,7 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 				return f
 			}
 		case *syntax.FuncDecl:
-			if level > 0 {
-				level--
-				cur = chain[level]
+			if up() {
 				continue
 			}
 			f.kind = fateChecked // a call we did not follow
@@ -2056,10 +2056,7 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 		}
 		if i+1 < len(list) && usesStatus(list[i+1]) && !masked {
 			next := list[i+1]
-			f.examiners = append(f.examiners, next)
-			for k := range statusVars(next, false) {
-				f.vars[k] = true
-			}
+			f.examined(next, next, false)
 			f.kind = fateChecked
 			if t.gateOutcome(next) == outStop {
 				f.kind = fateStops
@@ -2122,9 +2119,7 @@ func (t *shTree) fateOf(st *syntax.Stmt, chain []*syntax.Stmt) fate {
 				cur = fd
 				continue
 			}
-			if level > 0 {
-				level--
-				cur = chain[level]
+			if up() {
 				continue
 			}
 			f.kind = fateChecked
