@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/testfs"
 )
 
 // snapshot describes every file under dir: type, size, content hash, link
@@ -181,15 +183,7 @@ func testHostile(t *testing.T, privateTmp bool) {
 	t.Setenv("TMPDIR", procTmp)
 
 	victim := t.TempDir()
-	for name, content := range map[string]string{"secret.env": "SECRET=1\n", "data/model.bin": "weights"} {
-		p := filepath.Join(victim, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfs.Tree(t, victim, map[string]string{"secret.env": "SECRET=1\n", "data/model.bin": "weights"})
 	root := hostileTree(t, victim)
 	tok := randomToken(t)
 	ln := newListener(t)

@@ -9,6 +9,8 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/testfs"
 )
 
 // testdataDir is this package's test tree.
@@ -64,15 +66,7 @@ func evalFile(t testing.TB, root, script, mode string, lang syntax.LangVariant, 
 func evalSrc(t testing.TB, src, mode string, files map[string]string, opts Options) *Result {
 	t.Helper()
 	root := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfs.Tree(t, root, files)
 	script := filepath.Join(root, "serve.sh")
 	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
 		t.Fatal(err)

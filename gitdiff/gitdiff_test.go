@@ -12,6 +12,8 @@ import (
 
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/rules"
+
+	"github.com/servelint/servelint/internal/testfs"
 )
 
 func TestChangedAndOldLine(t *testing.T) {
@@ -136,34 +138,24 @@ func repo(t *testing.T) (string, func(args ...string) string) {
 	return dir, git
 }
 
-func write(t *testing.T, path, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestLoad(t *testing.T) {
 	dir, git := repo(t)
-	write(t, filepath.Join(dir, "a.sh"), "1\n2\n3\n4\n")
-	write(t, filepath.Join(dir, "b.sh"), "b\n")
-	write(t, filepath.Join(dir, "gone.sh"), "x\n")
-	write(t, filepath.Join(dir, "old-name.sh"), "r1\nr2\nr3\nr4\nr5\n")
-	write(t, filepath.Join(dir, "staged.sh"), "s\n")
+	testfs.Write(t, filepath.Join(dir, "a.sh"), "1\n2\n3\n4\n")
+	testfs.Write(t, filepath.Join(dir, "b.sh"), "b\n")
+	testfs.Write(t, filepath.Join(dir, "gone.sh"), "x\n")
+	testfs.Write(t, filepath.Join(dir, "old-name.sh"), "r1\nr2\nr3\nr4\nr5\n")
+	testfs.Write(t, filepath.Join(dir, "staged.sh"), "s\n")
 	git("add", "-A")
 	git("commit", "-qm", "base")
 	base := strings.TrimSpace(git("rev-parse", "HEAD"))
 
-	write(t, filepath.Join(dir, "a.sh"), "1\nnew\n2\n3\n4\n") // unstaged
-	write(t, filepath.Join(dir, "staged.sh"), "s\nt\n")
-	git("add", "staged.sh")                                // staged
-	write(t, filepath.Join(dir, "untracked.env"), "X=1\n") // untracked
+	testfs.Write(t, filepath.Join(dir, "a.sh"), "1\nnew\n2\n3\n4\n") // unstaged
+	testfs.Write(t, filepath.Join(dir, "staged.sh"), "s\nt\n")
+	git("add", "staged.sh")                                       // staged
+	testfs.Write(t, filepath.Join(dir, "untracked.env"), "X=1\n") // untracked
 	git("rm", "-q", "gone.sh")
 	git("mv", "old-name.sh", "new-name.sh")
-	write(t, filepath.Join(dir, "committed.sh"), "c\n")
+	testfs.Write(t, filepath.Join(dir, "committed.sh"), "c\n")
 	git("add", "committed.sh")
 	git("commit", "-qm", "more")
 
@@ -234,8 +226,8 @@ case "${1:?mode}" in
   bench) exec radiance serve /m --max-num-seqs "$S_MAX_SEQS" --max-num-batched-tokens 65536 --max-model-len "$S_MAX_MODEL_LEN" ;;
 esac
 `
-	write(t, filepath.Join(dir, "s.env"), env)
-	write(t, filepath.Join(dir, "s.sh"), sh)
+	testfs.Write(t, filepath.Join(dir, "s.env"), env)
+	testfs.Write(t, filepath.Join(dir, "s.sh"), sh)
 	git("add", "-A")
 	git("commit", "-qm", "base")
 	t.Chdir(dir)
@@ -252,7 +244,7 @@ esac
 	// Move bench down two lines and add a private seat count in serve.
 	sh2 := strings.Replace(sh, "case", "# moved\n# down\ncase", 1)
 	sh2 = strings.Replace(sh2, `serve) exec radiance serve /m --max-num-seqs "$S_MAX_SEQS"`, `serve) exec radiance serve /m --max-num-seqs 4`, 1)
-	write(t, filepath.Join(dir, "s.sh"), sh2)
+	testfs.Write(t, filepath.Join(dir, "s.sh"), sh2)
 	g, err = Run(opts, "HEAD", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -270,7 +262,7 @@ esac
 	// A changed env file: the script that reads it is linted, and a
 	// finding it causes on an unchanged line of the script is new.
 	git("checkout", "-q", "--", "s.sh")
-	write(t, filepath.Join(dir, "s.env"), "S_MAX_SEQS=8\nS_MAX_BATCHED_TOKENS=1024\n")
+	testfs.Write(t, filepath.Join(dir, "s.env"), "S_MAX_SEQS=8\nS_MAX_BATCHED_TOKENS=1024\n")
 	g, err = Run(opts, "HEAD", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,8 @@ import (
 	"github.com/servelint/servelint/docs"
 	"github.com/servelint/servelint/rules"
 	"github.com/servelint/servelint/suppress"
+
+	"github.com/servelint/servelint/internal/testfs"
 )
 
 var updateDocs = flag.Bool("update", false, "rewrite the output blocks of docs/rules.md from the real CLI")
@@ -90,13 +92,7 @@ func TestRuleDocs(t *testing.T) {
 			dir := t.TempDir()
 			hasConfig := false
 			for _, f := range files {
-				p := filepath.Join(dir, filepath.FromSlash(f.Attrs["file"]))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, []byte(f.Body), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				testfs.Write(t, filepath.Join(dir, filepath.FromSlash(f.Attrs["file"])), f.Body)
 				if f.Attrs["file"] == ".servelint.yaml" {
 					hasConfig = true
 				}

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/servelint/servelint/internal/testfs"
 )
 
 // example copies examples/frank-archon into a temp dir, makes it the
@@ -40,19 +42,9 @@ func example(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(dst, ".servelint.yaml"), "")
+	testfs.Write(t, filepath.Join(dst, ".servelint.yaml"), "")
 	t.Chdir(dst)
 	return dst
-}
-
-func writeFile(t *testing.T, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // editLine replaces line n (1-based) of a file.
@@ -64,7 +56,7 @@ func editLine(t *testing.T, p string, n int, f func(string) string) {
 	}
 	lines := strings.Split(string(b), "\n")
 	lines[n-1] = f(lines[n-1])
-	writeFile(t, p, strings.Join(lines, "\n"))
+	testfs.Write(t, p, strings.Join(lines, "\n"))
 }
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -235,7 +227,7 @@ func TestE2EConfig(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			writeFile(t, cfg, tt.body)
+			testfs.Write(t, cfg, tt.body)
 			code, out, errs := runCLI(t, tt.args...)
 			if code != exitUsage {
 				t.Errorf("exit %d, want %d", code, exitUsage)
@@ -249,14 +241,14 @@ func TestE2EConfig(t *testing.T) {
 		})
 	}
 	// Found from a subdirectory; --config names another file.
-	writeFile(t, cfg, "disable: [freethroughput, envdialect]\n")
+	testfs.Write(t, cfg, "disable: [freethroughput, envdialect]\n")
 	t.Chdir(filepath.Join(dir, "scripts"))
 	code, out, _ := runCLI(t, ".")
 	if code != exitFindings || strings.Contains(out, "(freethroughput)") || strings.Contains(out, "(envdialect)") || !strings.Contains(out, "(privateshape)") {
 		t.Errorf("exit %d with the config from the parent directory:\n%s", code, out)
 	}
 	other := filepath.Join(dir, "other.yaml")
-	writeFile(t, other, "exclude: [scripts/**]\n")
+	testfs.Write(t, other, "exclude: [scripts/**]\n")
 	code, out, _ = runCLI(t, "--config", other, "..")
 	if code != exitClean || out != "" {
 		t.Errorf("--config excluding everything: exit %d:\n%s", code, out)
@@ -280,7 +272,7 @@ func TestE2EConfig(t *testing.T) {
 
 	// modes and calib knobs reach the rules: with kl-ref a calib-like
 	// role and its step a named knob, its literal is still private.
-	writeFile(t, cfg, "modes:\n  proven: serve\nper_mode_flags: [--port]\ncalib:\n  knobs:\n    --max-num-batched-tokens: FRANK_ARCHON_CALIB_BATCHED_TOKENS\n    --ngram-placement:\n")
+	testfs.Write(t, cfg, "modes:\n  proven: serve\nper_mode_flags: [--port]\ncalib:\n  knobs:\n    --max-num-batched-tokens: FRANK_ARCHON_CALIB_BATCHED_TOKENS\n    --ngram-placement:\n")
 	code, out, errs = runCLI(t, "config")
 	if code != exitClean || !strings.Contains(out, "proven: serve\n") || !strings.Contains(out, "per_mode_flags: [--port]\n") ||
 		!strings.Contains(out, "--max-num-batched-tokens: FRANK_ARCHON_CALIB_BATCHED_TOKENS") || !strings.Contains(out, "# effective servelint configuration, from "+cfg) {
@@ -305,7 +297,7 @@ func TestE2ESuppressions(t *testing.T) {
 	b, _ := os.ReadFile(script)
 	lines := strings.Split(string(b), "\n")
 	lines = append(lines[:46], append([]string{"    # servelint:ignore envowner -- nothing here"}, lines[46:]...)...)
-	writeFile(t, script, strings.Join(lines, "\n"))
+	testfs.Write(t, script, strings.Join(lines, "\n"))
 	// In the env file: the shim line 14 (shapealias and envdialect).
 	editLine(t, envFile, 13, func(string) string {
 		return "# servelint:ignore shapealias,envdialect -- the old calib runner reads it (RUN-7)"
@@ -382,7 +374,7 @@ func TestE2EChangedFrom(t *testing.T) {
 	b, _ := os.ReadFile(script)
 	s := strings.Replace(string(b), "set -euo pipefail\n", "set -euo pipefail\n# moved\n# down\n", 1)
 	s = strings.Replace(s, `--max-num-batched-tokens "$FRANK_ARCHON_MAX_BATCHED_TOKENS"`, "--max-num-batched-tokens 4096", 1)
-	writeFile(t, script, s)
+	testfs.Write(t, script, s)
 	code, out, errs = runCLI(t, "--changed-from=HEAD")
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -399,7 +391,7 @@ func TestE2EChangedFrom(t *testing.T) {
 
 	// Staged counts too; an untracked script is linted whole.
 	git(t, "add", script)
-	writeFile(t, "tools/probe.sh", "#!/usr/bin/env bash\n# more seats are free throughput\nexec vllm serve m --max-num-seqs 4\n")
+	testfs.Write(t, "tools/probe.sh", "#!/usr/bin/env bash\n# more seats are free throughput\nexec vllm serve m --max-num-seqs 4\n")
 	code, out, _ = runCLI(t, "--changed-from=HEAD", "--format=github")
 	if code != exitFindings || !strings.Contains(out, "::warning file=tools/probe.sh,line=2,") || !strings.Contains(out, "title=privateshape::serve|kl passes") {
 		t.Errorf("staged + untracked: exit %d\n%s", code, out)
@@ -449,9 +441,9 @@ func TestE2EPreCommitEnvOnly(t *testing.T) {
 	if err := os.Mkdir(".git", 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, ".servelint.yaml", "")
-	writeFile(t, "deploy/env/prod/serve.env", "SERVE_MAX_SEQS=8\nSERVE_MAX_BATCHED_TOKENS=1024\n")
-	writeFile(t, "bin/serve.sh", `#!/usr/bin/env bash
+	testfs.Write(t, ".servelint.yaml", "")
+	testfs.Write(t, "deploy/env/prod/serve.env", "SERVE_MAX_SEQS=8\nSERVE_MAX_BATCHED_TOKENS=1024\n")
+	testfs.Write(t, "bin/serve.sh", `#!/usr/bin/env bash
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../deploy/env/prod/serve.env"
 exec radiance serve /m --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$SERVE_MAX_BATCHED_TOKENS" --max-model-len "$SERVE_MAX_MODEL_LEN"

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/servelint/servelint/internal/testfs"
 )
 
 // lintDir runs the CLI on dir and returns stdout, stderr and the exit code.
@@ -154,7 +156,7 @@ func TestNoReadOutsideTree(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := example(t)
-	writeFile(t, filepath.Join(dir, "leak", "run.sh"), "#!/bin/bash\n. "+secret+"\nexec docker run --env-file "+secret+" img radiance serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
+	testfs.Write(t, filepath.Join(dir, "leak", "run.sh"), "#!/bin/bash\n. "+secret+"\nexec docker run --env-file "+secret+" img radiance serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
 	out, errOut, _ := lintDir(t, "--format", "json", ".")
 	for _, s := range []string{"hunter", "s3cr3t", "creds.env"} {
 		if strings.Contains(out+errOut, s) {
@@ -174,8 +176,8 @@ func TestNoReadThroughSymlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := example(t)
-	writeFile(t, filepath.Join(dir, "leak", "run.sh"), "#!/bin/bash\n. \"$(dirname \"$0\")/app.env\"\nexec docker run --env-file \"$(dirname \"$0\")/app.env\" img radiance serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
-	writeFile(t, filepath.Join(dir, "leak", "solo.sh"), "#!/bin/bash\nexec vllm serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
+	testfs.Write(t, filepath.Join(dir, "leak", "run.sh"), "#!/bin/bash\n. \"$(dirname \"$0\")/app.env\"\nexec docker run --env-file \"$(dirname \"$0\")/app.env\" img radiance serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
+	testfs.Write(t, filepath.Join(dir, "leak", "solo.sh"), "#!/bin/bash\nexec vllm serve /m --max-num-seqs \"$LEAK_MAX_SEQS\"\n")
 	for _, link := range []string{"app.env", "solo.env"} {
 		if err := os.Symlink(secret, filepath.Join(dir, "leak", link)); err != nil {
 			t.Skip("no symlinks here:", err)
@@ -188,7 +190,7 @@ func TestNoReadThroughSymlink(t *testing.T) {
 		}
 	}
 	// The same file inside the tree, behind an in-tree symlink, is read.
-	writeFile(t, filepath.Join(dir, "leak", "conf", "real.env"), "LEAK_MAX_SEQS=hunter2\nLEAK_MAX_SEQS=hunter3\n")
+	testfs.Write(t, filepath.Join(dir, "leak", "conf", "real.env"), "LEAK_MAX_SEQS=hunter2\nLEAK_MAX_SEQS=hunter3\n")
 	if err := os.Remove(filepath.Join(dir, "leak", "app.env")); err != nil {
 		t.Fatal(err)
 	}
@@ -205,8 +207,8 @@ func TestNoReadThroughSymlink(t *testing.T) {
 // one script, as pre-commit does) still reads ../config/serve.env.
 func TestSplitLayout(t *testing.T) {
 	dir := example(t)
-	writeFile(t, filepath.Join(dir, "split", "scripts", "serve.sh"), "#!/bin/bash\n. \"$(dirname \"$0\")/../config/serve.env\"\ncase $1 in\n  serve) exec vllm serve m --max-num-seqs \"$S_MAX_NUM_SEQS\" ;;\n  bench) exec vllm serve m --max-num-seqs 9 ;;\nesac\n")
-	writeFile(t, filepath.Join(dir, "split", "config", "serve.env"), "S_MAX_NUM_SEQS=4\n")
+	testfs.Write(t, filepath.Join(dir, "split", "scripts", "serve.sh"), "#!/bin/bash\n. \"$(dirname \"$0\")/../config/serve.env\"\ncase $1 in\n  serve) exec vllm serve m --max-num-seqs \"$S_MAX_NUM_SEQS\" ;;\n  bench) exec vllm serve m --max-num-seqs 9 ;;\nesac\n")
+	testfs.Write(t, filepath.Join(dir, "split", "config", "serve.env"), "S_MAX_NUM_SEQS=4\n")
 	for _, arg := range []string{"split/scripts", "split/scripts/serve.sh"} {
 		out, _, code := lintDir(t, arg)
 		if code != exitFindings || !strings.Contains(out, "bench passes --max-num-seqs 9; split/config/serve.env:1 owns it as S_MAX_NUM_SEQS=4 (privateshape)") {
