@@ -187,57 +187,48 @@ func BenchmarkModel(b *testing.B) {
 		lines += strings.Count(string(src), "\n")
 	}
 	b.Run("parse", func(b *testing.B) {
-		b.ReportAllocs()
-		cpu := cpuMeter(b)
-		for b.Loop() {
+		measure(b, len(scripts), func() {
 			for p, src := range scripts {
 				parser.ParseScript(p, src)
 			}
-		}
-		cpu()
-		perFile(b, len(scripts))
+		})
 	})
 	b.Run("parse+analyze", func(b *testing.B) {
-		b.ReportAllocs()
-		cpu := cpuMeter(b)
-		for b.Loop() {
+		measure(b, len(scripts), func() {
 			for p, src := range scripts {
 				parser.ParseScript(p, src).Analyze(parser.RoleMatcher{})
 			}
-		}
-		cpu()
-		perFile(b, len(scripts))
+		})
 	})
 	b.Run("env", func(b *testing.B) {
-		b.ReportAllocs()
-		cpu := cpuMeter(b)
-		for b.Loop() {
+		measure(b, len(envs), func() {
 			for p, src := range envs {
 				parser.ParseEnv(p, src)
 			}
-		}
-		cpu()
-		perFile(b, len(envs))
+		})
 	})
 	big, _ := BigScript(2000, 16)
 	b.Run("parse+analyze-2000-lines", func(b *testing.B) {
-		b.ReportAllocs()
-		cpu := cpuMeter(b)
-		for b.Loop() {
-			parser.ParseScript("big.sh", big).Analyze(parser.RoleMatcher{})
-		}
-		cpu()
+		measure(b, 0, func() { parser.ParseScript("big.sh", big).Analyze(parser.RoleMatcher{}) })
 	})
 	t100 := tree(b, 100)
 	b.Run("load-N100", func(b *testing.B) {
-		b.ReportAllocs()
-		cpu := cpuMeter(b)
-		for b.Loop() {
-			load(t100)
-		}
-		cpu()
-		perFile(b, len(t100.Scripts))
+		measure(b, len(t100.Scripts), func() { load(t100) })
 	})
+}
+
+// measure times op: allocations, the process's CPU per op and, when files
+// is not 0, the wall time per file.
+func measure(b *testing.B, files int, op func()) {
+	b.ReportAllocs()
+	cpu := cpuMeter(b)
+	for b.Loop() {
+		op()
+	}
+	cpu()
+	if files > 0 {
+		perFile(b, files)
+	}
 }
 
 // passRunner runs analyzers by hand over one unit, the way lint.Analyze
@@ -507,15 +498,11 @@ func BenchmarkFixApply(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nfix), "ns/fix")
 	})
 	b.Run("loop", func(b *testing.B) {
-		b.ReportAllocs()
-		cpu := cpuMeter(b)
-		for b.Loop() {
+		measure(b, len(tr.Scripts), func() {
 			if _, _, err := lint.ApplyFixes(lint.Options{Paths: []string{tr.Root}, Evaluator: evaluator(), Jobs: jobs()}, 8); err != nil {
 				b.Fatal(err)
 			}
-		}
-		cpu()
-		perFile(b, len(tr.Scripts))
+		})
 	})
 }
 
@@ -530,16 +517,12 @@ func BenchmarkLintTree(b *testing.B) {
 			disable []string
 		}{{"all", nil}, {"noeval", evalRules}} {
 			b.Run(fmt.Sprintf("N=%d/%s", n, cfg.name), func(b *testing.B) {
-				b.ReportAllocs()
-				cpu := cpuMeter(b)
-				for b.Loop() {
+				measure(b, len(tr.Scripts), func() {
 					res, err := lint.Run(lint.Options{Paths: []string{tr.Root}, Disable: cfg.disable, Evaluator: evaluator(), Jobs: jobs()})
 					if err != nil || len(res.Errors) > 0 {
 						b.Fatal(err, res.Errors)
 					}
-				}
-				cpu()
-				perFile(b, len(tr.Scripts))
+				})
 			})
 		}
 	}
