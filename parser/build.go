@@ -106,7 +106,7 @@ func (s *Script) findModes() {
 	for _, c := range cands {
 		m := byName[c.name]
 		if m == nil {
-			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn}
+			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, token: modeToken(c.name)}
 			byName[c.name] = m
 			s.Modes = append(s.Modes, m)
 		}
@@ -310,9 +310,6 @@ func (s *Script) attribute() {
 			f.Modes = s.ModesAt(f.NameStart)
 		}
 	}
-	for _, m := range s.Modes {
-		m.token = modeToken(m.Name) // computed here: rules read it concurrently
-	}
 	s.findSources()
 }
 
@@ -338,8 +335,8 @@ func (s *Script) ModeTokens(key string) *Mode {
 		if m.Role == RoleProven {
 			continue
 		}
-		tok := m.token
-		if tok == "" { // a Mode not built by Analyze
+		tok := m.token // set when Analyze builds the Mode: rules read it concurrently
+		if tok == "" { // a Mode built elsewhere
 			tok = modeToken(m.Name)
 		}
 		if strings.Contains(toks, tok) {
