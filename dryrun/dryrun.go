@@ -230,7 +230,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	// this mode can reach.
 	prep := opts.Prepared
 	if prep == nil {
-		prep = prepare(file)
+		prep = Prepare(file)
 	}
 	if prep.outSubst {
 		if f, rw := prep.rewrite(src, script); f != nil {

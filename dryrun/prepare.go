@@ -2,7 +2,6 @@ package dryrun
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"fmt"
 	"sync"
 
@@ -63,34 +62,6 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 	return p.rewritten, p.rewrites
 }
 
-// prepCache maps a *syntax.File to its *Prepared, for callers that do not
-// pass one (Options.Prepared). It is cleared when it
-// grows past prepCacheMax, so a long-running editor session does not keep
-// old trees alive.
-var (
-	prepMu    sync.Mutex
-	prepCache = map[*syntax.File]*Prepared{}
-)
-
-const prepCacheMax = 256
-
-func prepare(f *syntax.File) *Prepared {
-	prepMu.Lock()
-	p := prepCache[f]
-	prepMu.Unlock()
-	if p != nil {
-		return p
-	}
-	p = Prepare(f)
-	prepMu.Lock()
-	if len(prepCache) >= prepCacheMax {
-		prepCache = map[*syntax.File]*Prepared{}
-	}
-	prepCache[f] = p
-	prepMu.Unlock()
-	return p
-}
-
 // Prepare learns what Eval needs to know of a script's tree whatever the
 // mode: a caller evaluating several modes of one script passes it to each
 // (Options.Prepared) so that the tree is walked once.
@@ -126,7 +97,8 @@ func Prepare(f *syntax.File) *Prepared {
 	return p
 }
 
-// PrepareScript is Prepare for a script of the model, without walking its
+// PrepareScript is Prepare for an analysed script of the model (parser.Load
+// or Script.Analyze: its Funcs are known), without walking its
 // tree when its bytes cannot hold what Prepare looks for: no process
 // substitution without "<(" or ">(", no -O/-G test without "-O"/"-G", no
 // ~user without "~". The functions are then the model's (Script.Funcs,
@@ -155,27 +127,10 @@ type sourceCheck struct {
 	funcs []string
 }
 
-// srcCache remembers checks by name and content, so that the env file every
-// mode sources is parsed once per run, not once per mode.
-var (
-	srcMu    sync.Mutex
-	srcCache = map[[sha256.Size]byte]*sourceCheck{}
-)
-
+// checkSource parses a file about to be sourced (Files.check remembers
+// the answer for the evaluations of one script).
 func checkSource(name string, data []byte) *sourceCheck {
-	h := sha256.New()
-	h.Write([]byte(name))
-	h.Write([]byte{0})
-	h.Write(data)
-	var key [sha256.Size]byte
-	copy(key[:], h.Sum(nil))
-	srcMu.Lock()
-	c := srcCache[key]
-	srcMu.Unlock()
-	if c != nil {
-		return c
-	}
-	c = &sourceCheck{}
+	c := &sourceCheck{}
 	f, err := syntax.NewParser().Parse(bytes.NewReader(data), name)
 	switch {
 	case err != nil:
@@ -187,11 +142,5 @@ func checkSource(name string, data []byte) *sourceCheck {
 			c.funcs = funcNames(f)
 		}
 	}
-	srcMu.Lock()
-	if len(srcCache) >= prepCacheMax {
-		srcCache = map[[sha256.Size]byte]*sourceCheck{}
-	}
-	srcCache[key] = c
-	srcMu.Unlock()
 	return c
 }

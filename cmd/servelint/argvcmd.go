@@ -114,8 +114,9 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	root := filepath.Dir(abs)
 	outs := make([]*argvOut, len(modes))
 	results := make([]*dryrun.Result, len(modes))
+	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
 	for i, m := range modes {
-		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine})
+		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep})
 		results[i] = r
 		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}}
 		if o.Env == nil {
