@@ -190,11 +190,10 @@ func sandboxTmpDir(private bool) (string, func() error, error) {
 // evaluations with the same Root and ReadFile; it never sees a change made
 // after a path was first looked at, so it lives as long as one lint run.
 type Files struct {
-	mu       sync.Mutex
-	resolved map[resolveKey]resolvedPath
-	lstats   map[string]lstatEntry
-	reads    map[string]fileEntry
-	checks   map[string]*sourceCheck
+	resolved memo[resolveKey, resolvedPath]
+	lstats   memo[string, lstatEntry]
+	reads    memo[string, fileEntry]
+	checks   memo[string, *sourceCheck]
 }
 
 type resolveKey struct {
@@ -212,74 +211,62 @@ type lstatEntry struct {
 	err error
 }
 
-// NewFiles returns an empty snapshot.
-func NewFiles() *Files {
-	return &Files{
-		resolved: map[resolveKey]resolvedPath{},
-		lstats:   map[string]lstatEntry{},
-		reads:    map[string]fileEntry{},
-		checks:   map[string]*sourceCheck{},
-	}
+// memo remembers f's answer for each key; safe for concurrent use (two
+// callers may both compute a missing answer: the computations are pure).
+type memo[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
 }
+
+func (c *memo[K, V]) get(k K, f func() V) V {
+	c.mu.Lock()
+	v, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = f()
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[K]V{}
+	}
+	c.m[k] = v
+	c.mu.Unlock()
+	return v
+}
+
+// NewFiles returns an empty snapshot.
+func NewFiles() *Files { return &Files{} }
 
 // resolve is resolveInTree, remembered.
 func (f *Files) resolve(root, abs string, follow bool) (string, error) {
-	k := resolveKey{root, abs, follow}
-	f.mu.Lock()
-	r, ok := f.resolved[k]
-	f.mu.Unlock()
-	if ok {
-		return r.real, r.err
-	}
-	r.real, r.err = resolveInTree(root, abs, follow)
-	f.mu.Lock()
-	f.resolved[k] = r
-	f.mu.Unlock()
+	r := f.resolved.get(resolveKey{root, abs, follow}, func() resolvedPath {
+		real, err := resolveInTree(root, abs, follow)
+		return resolvedPath{real, err}
+	})
 	return r.real, r.err
 }
 
 // lstat is os.Lstat, remembered.
 func (f *Files) lstat(p string) (fs.FileInfo, error) {
-	f.mu.Lock()
-	e, ok := f.lstats[p]
-	f.mu.Unlock()
-	if ok {
-		return e.fi, e.err
-	}
-	e.fi, e.err = os.Lstat(p)
-	f.mu.Lock()
-	f.lstats[p] = e
-	f.mu.Unlock()
+	e := f.lstats.get(p, func() lstatEntry {
+		fi, err := os.Lstat(p)
+		return lstatEntry{fi, err}
+	})
 	return e.fi, e.err
 }
 
 // read returns what load returns for abs, calling it once per path.
 func (f *Files) read(abs string, load func() ([]byte, error)) ([]byte, error) {
-	f.mu.Lock()
-	e, ok := f.reads[abs]
-	f.mu.Unlock()
-	if ok {
-		return e.data, e.err
-	}
-	e.data, e.err = load()
-	f.mu.Lock()
-	f.reads[abs] = e
-	f.mu.Unlock()
+	e := f.reads.get(abs, func() fileEntry {
+		data, err := load()
+		return fileEntry{data, err}
+	})
 	return e.data, e.err
 }
 
 // check is checkSource, remembered per path: within a snapshot a path's
 // content does not change.
 func (f *Files) check(name string, data []byte) *sourceCheck {
-	f.mu.Lock()
-	c, ok := f.checks[name]
-	f.mu.Unlock()
-	if ok {
-		return c
-	}
-	c = checkSource(name, data)
-	f.mu.Lock()
-	f.checks[name] = c
-	f.mu.Unlock()
-	return c
+	return f.checks.get(name, func() *sourceCheck { return checkSource(name, data) })
 }
