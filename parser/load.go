@@ -353,15 +353,11 @@ func (u *Unit) addEnv(path string, r envRead) *EnvFile {
 	return r.e
 }
 
-// loadEnvs loads the env files the walk found, parsed jobs at a time and
-// recorded in order.
+// loadEnvs loads the env files the walk found (each once: the walk
+// dedups), parsed jobs at a time and recorded in order.
 func (u *Unit) loadEnvs(paths []string, opts *LoadOptions) {
 	reads := make([]envRead, len(paths))
-	warm.Each(len(paths), opts.Jobs, func(i int) {
-		if _, ok := u.envs[paths[i]]; !ok {
-			reads[i] = readEnv(paths[i], opts)
-		}
-	})
+	warm.Each(len(paths), opts.Jobs, func(i int) { reads[i] = readEnv(paths[i], opts) })
 	for i, p := range paths {
 		if _, ok := u.envs[p]; !ok {
 			u.addEnv(p, reads[i])
