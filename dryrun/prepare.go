@@ -23,6 +23,10 @@ type Prepared struct {
 	// (>(…), as in `exec > >(tee -a log) 2>&1`): Eval runs a copy in which
 	// each one is the discarding sink /dev/null (rewrite).
 	outSubst bool
+	// background is false when no statement of the tree runs in the
+	// background (cmd &, coproc): Eval then has no jobs to join after
+	// the script ends, and skips the run that waits for them.
+	background bool
 
 	once      sync.Once
 	rewritten *syntax.File
@@ -70,6 +74,8 @@ func Prepare(f *syntax.File) *Prepared {
 	hdocs := map[*syntax.Word]bool{}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
+		case *syntax.Stmt:
+			p.background = p.background || startsJob(x)
 		case *syntax.FuncDecl:
 			if x.Name != nil {
 				p.funcs = append(p.funcs, x.Name.Value)
@@ -113,18 +119,74 @@ func PrepareScript(s *parser.Script) *Prepared {
 			return Prepare(s.File)
 		}
 	}
-	p := &Prepared{funcs: make([]string, 0, len(s.Funcs))}
+	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: mayStartJob(s.Src)}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}
 	return p
 }
 
+// startsJob reports whether st runs in the background, as a job the
+// script's end must wait for.
+func startsJob(st *syntax.Stmt) bool {
+	if st.Background || st.Coprocess || st.Disown {
+		return true
+	}
+	_, co := st.Cmd.(*syntax.CoprocClause)
+	return co
+}
+
+// hasJobs reports whether any statement under n runs in the background.
+func hasJobs(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok && startsJob(st) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// mayStartJob is false only when src cannot hold a background statement:
+// no "coproc" and no '&' outside the operators &&, &>, >&, <&, |& (a '&'
+// in a string or a comment answers true: the caller then waits, as for a
+// job).
+func mayStartJob(src []byte) bool {
+	if bytes.Contains(src, []byte("coproc")) {
+		return true
+	}
+	for i := bytes.IndexByte(src, '&'); i >= 0; {
+		var prev, next byte
+		if i > 0 {
+			prev = src[i-1]
+		}
+		if i+1 < len(src) {
+			next = src[i+1]
+		}
+		switch {
+		case next == '&': // &&: skip both
+			i++
+		case next == '>' || prev == '>' || prev == '<' || prev == '|':
+		default:
+			return true
+		}
+		j := bytes.IndexByte(src[i+1:], '&')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
 // sourceCheck is what the sandbox learns from a sourced file before interp
-// runs it: whether it parses and holds nothing refused, and its functions.
+// runs it: whether it parses and holds nothing refused, its functions, and
+// whether it starts background jobs.
 type sourceCheck struct {
 	err   error
 	funcs []string
+	jobs  bool
 }
 
 // checkSource parses a file about to be sourced (Files.check remembers
@@ -140,6 +202,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 			c.err = fb.error(name)
 		} else {
 			c.funcs = funcNames(f)
+			c.jobs = hasJobs(f)
 		}
 	}
 	return c

@@ -28,6 +28,10 @@ func TestPrepareScriptAgrees(t *testing.T) {
 		"owner.sh":     "#!/bin/bash\n[ -O x ] && g() { :; }\n",
 		"tilde.sh":     "#!/bin/bash\ncat ~root/x\n",
 		"plain.sh":     "#!/bin/sh\nh() { i() { :; }; }\nif true; then j() { :; }; fi\n",
+		"job.sh":       "#!/bin/bash\nf() { a 2>&1 & }\n",
+		"jobsubst.sh":  "#!/bin/bash\nx=$(a&)\n",
+		"coproc.sh":    "#!/bin/bash\ncoproc a\n",
+		"nojob.sh":     "#!/bin/bash\na && b 2>&1 |& c &> d <&3 >&2\n",
 	}
 	dir := t.TempDir()
 	for name, src := range extra {
@@ -54,6 +58,9 @@ func TestPrepareScriptAgrees(t *testing.T) {
 		a, b := slices.Clone(fast.funcs), slices.Clone(walk.funcs)
 		slices.Sort(a)
 		b = slices.Compact(slices.Sorted(slices.Values(b)))
+		if walk.background && !fast.background {
+			t.Errorf("%s: PrepareScript misses the background job Prepare finds", p)
+		}
 		if fast.risky != walk.risky || fast.outSubst != walk.outSubst || strings.Join(a, ",") != strings.Join(b, ",") {
 			t.Errorf("%s: PrepareScript risky=%v outSubst=%v funcs=%v; Prepare risky=%v outSubst=%v funcs=%v",
 				p, fast.risky, fast.outSubst, a, walk.risky, walk.outSubst, b)

@@ -105,6 +105,9 @@ type evaluator struct {
 	deadline time.Time
 
 	calls atomic.Int64
+	// jobs is set when code reached at run time (a sourced file, eval,
+	// trap, alias) holds a background statement.
+	jobs atomic.Bool
 
 	mu      sync.Mutex
 	closed  bool
@@ -387,6 +390,9 @@ func (ev *evaluator) checkCode(src, what string) error {
 			return ev.fail(fb.error(what))
 		}
 		ev.addFuncs(f)
+		if hasJobs(f) {
+			ev.jobs.Store(true)
+		}
 	}
 	return nil
 }
@@ -422,6 +428,9 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		return nil, ev.fail(chk.err)
 	}
 	ev.addFuncNames(chk.funcs)
+	if chk.jobs {
+		ev.jobs.Store(true)
+	}
 	ev.mu.Lock()
 	if ev.sourcing == nil {
 		ev.sourcing = map[string]bool{}
