@@ -62,7 +62,7 @@ type Unit struct {
 	Roots []string
 
 	mu     sync.Mutex
-	owners map[ownerKey]ownerResult
+	owners map[ownerKey]map[string]Owner
 
 	indexOnce sync.Once
 	readers   map[*EnvFile][]*Script
