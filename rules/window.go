@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -2369,24 +2368,7 @@ func scriptNamed(u *parser.Unit, from *parser.Script, base string) *parser.Scrip
 	if u == nil || base == "" {
 		return nil
 	}
-	dir := filepath.Dir(from.Path)
-	if s := u.ScriptAt(filepath.Join(dir, base)); s != nil && s != from && filepath.Base(s.Path) == base {
-		return s // in the same directory: the common case, without a scan
-	}
-	var near *parser.Script
-	for _, s := range u.ScriptsNamed(base) {
-		if s == from {
-			continue
-		}
-		d := filepath.Dir(s.Path)
-		if d == dir {
-			return s
-		}
-		if near == nil && (filepath.Dir(d) == filepath.Dir(dir) || d == filepath.Dir(dir) || filepath.Dir(d) == dir) {
-			near = s
-		}
-	}
-	return near
+	return u.ScriptNear(from, base)
 }
 
 // calibArgRE matches a mode name with the calib role (calib*, *tap*).
