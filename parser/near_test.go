@@ -16,9 +16,9 @@ func TestScriptNear(t *testing.T) {
 	for _, p := range []string{
 		"a/x/run.sh", "a/x/self.sh",
 		"a/x/same.sh", "a/y/same.sh", // same directory wins over a sibling
-		"a/up.sh",                     // the parent
-		"a/x/sub/down.sh",             // a child
-		"a/w/side.sh", "a/y/side.sh",  // siblings: the first in path order
+		"a/up.sh",                    // the parent
+		"a/x/sub/down.sh",            // a child
+		"a/w/side.sh", "a/y/side.sh", // siblings: the first in path order
 		"a/x/sub/mix.sh", "a/v/mix.sh", // a sibling before a child in path order
 		"far.sh", "b/z/far.sh", // a grandparent, a cousin: too far
 	} {
