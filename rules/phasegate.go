@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
@@ -348,30 +347,11 @@ var pushRE = regexp.MustCompile(`(?i)(^|[^a-z])(push|feed|send)(er|ers|ing|s)?([
 // notPushRE matches names that send something other than documents.
 var notPushRE = regexp.MustCompile(`(?i)slack|mail|notif|alert|msg|message|telegram|discord|webhook|metric|stats|log|event|pager|heartbeat|image|git|docker|signal`)
 
-func pushName(n string) bool {
-	if n == "" {
-		return false
-	}
-	if v, ok := pushNames.Load(n); ok {
-		return v.(bool)
-	}
-	v := pushRE.MatchString(n) && !notPushRE.MatchString(n)
-	if pushNamesLen.Add(1) <= maxPushNames {
-		pushNames.Store(n, v)
-	}
-	return v
-}
+func pushName(n string) bool { return n != "" && pushNames.is(n) }
 
-// pushNames remembers pushName's answer for each command name (at most
-// maxPushNames of them, for a long-lived language server): the trace asks
-// for every command it meets, and two regexps per call were 2% of the CPU
-// on 1,600 repos.
-var (
-	pushNames    sync.Map
-	pushNamesLen atomic.Int64
-)
-
-const maxPushNames = 1 << 14
+// pushNames remembers pushName's answer per command name: two regexps per
+// command the trace meets were 2% of the CPU on 1,600 repos.
+var pushNames = newNamePred(func(n string) bool { return pushRE.MatchString(n) && !notPushRE.MatchString(n) })
 
 // isPush reports whether a call runs a push phase.
 func (w *window) isPush(cm cmd, c *syntax.CallExpr) bool {

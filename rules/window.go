@@ -66,6 +66,8 @@ type shTree struct {
 	loops     map[syntax.Node]*healthLoop
 	fnOpt     map[optKey]bool
 	depth     int
+	// assigns are the tree's named assignments, in source order.
+	assigns []*syntax.Assign
 }
 
 // toggle is one `set -e`/`set +e` (or pipefail) statement.
@@ -96,7 +98,9 @@ func newTree(s *parser.Script) *shTree {
 }
 
 func buildTree(s *parser.Script, f *syntax.File, base, depth int, timed bool, outer *shTree) *shTree {
-	t := &shTree{s: s, file: f, base: base, parent: map[syntax.Node]syntax.Node{}, funcs: map[string]*syntax.FuncDecl{},
+	// About one node per 5 bytes of script (median of the test cases):
+	// sized once, the parent map is not grown and rehashed node by node.
+	t := &shTree{s: s, file: f, base: base, parent: make(map[syntax.Node]syntax.Node, nodesHint(f)), funcs: map[string]*syntax.FuncDecl{},
 		inner: map[*syntax.CallExpr]*shTree{}, timed: timed, depth: depth,
 		funcStops: map[*syntax.FuncDecl]bool{}, loops: map[syntax.Node]*healthLoop{}, fnOpt: map[optKey]bool{},
 		tapVars: map[string]bool{}, subVars: map[string]string{}, clockVars: map[string]bool{}, listVars: map[string]bool{}}
@@ -120,6 +124,10 @@ func buildTree(s *parser.Script, f *syntax.File, base, depth int, timed bool, ou
 			}
 		case *syntax.CallExpr:
 			calls = append(calls, n)
+		case *syntax.Assign:
+			if n.Name != nil {
+				t.assigns = append(t.assigns, n)
+			}
 		}
 		return true
 	})
@@ -935,13 +943,7 @@ var tapNameRE = regexp.MustCompile(`(?i)^(radiance_calib_dir|calib_?dir|[a-z0-9_
 // varKinds finds which variables hold a tap dir, a path in it, a time or a
 // listing of the tap, from their assignments (to a fixed point).
 func (t *shTree) varKinds() {
-	var assigns []*syntax.Assign
-	syntax.Walk(t.file, func(n syntax.Node) bool {
-		if a, ok := n.(*syntax.Assign); ok && a.Name != nil {
-			assigns = append(assigns, a)
-		}
-		return true
-	})
+	assigns := t.assigns
 	for round := 0; round < 6; round++ {
 		changed := false
 		mark := func(m map[string]bool, name string) {
@@ -1006,7 +1008,7 @@ func hasOnlyPath(w *syntax.Word) bool {
 // isTapName reports whether a variable holds a tap dir or a path in it.
 func (t *shTree) isTapName(name string) bool {
 	_, sub := t.subVars[name]
-	return tapNameRE.MatchString(name) || t.tapVars[name] || sub
+	return t.tapVars[name] || sub || tapNames.is(name)
 }
 
 // refsTap reports whether a word expands a tap dir (or, in a function
@@ -1047,16 +1049,23 @@ var tapDirRE = regexp.MustCompile(`(?i)^(taps?|taps?[-_].+|.+[-_]taps?)$`)
 // dir (/taps/qwen38, /data/calib-tap/grams).
 func litTapPath(w *syntax.Word) bool {
 	src := wordSource(w)
-	if !strings.Contains(src, "/") {
-		return false
-	}
-	for _, comp := range strings.Split(src, "/") {
-		if tapDirRE.MatchString(comp) {
-			return true
-		}
-	}
-	return false
+	return strings.Contains(src, "/") && tapPaths.is(src)
 }
+
+// tapNames and tapPaths remember, per variable name and per path, the
+// regexps' answers (pprof: a fifth of the window trace on 1,600 repos went
+// to varKinds asking them again for each word, in each round).
+var (
+	tapNames = newNamePred(tapNameRE.MatchString)
+	tapPaths = newNamePred(func(src string) bool {
+		for comp := range strings.SplitSeq(src, "/") {
+			if tapDirRE.MatchString(comp) {
+				return true
+			}
+		}
+		return false
+	})
+)
 
 // isSubpath reports whether a word names a path inside the tap dir:
 // "$TAP/.rig", "${RADIANCE_CALIB_DIR}/marker", or a variable holding one.
@@ -2400,4 +2409,13 @@ func runWindows(pass *analysis.Pass) (any, error) {
 		out[s] = ws[i]
 	}
 	return out, nil
+}
+
+// nodesHint estimates the number of syntax nodes of a tree from the bytes
+// it spans.
+func nodesHint(f *syntax.File) int {
+	if f == nil || len(f.Stmts) == 0 {
+		return 0
+	}
+	return int(f.End().Offset()-f.Pos().Offset()) / 5
 }
