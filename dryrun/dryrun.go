@@ -286,8 +286,14 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if guard == nil {
 		guard = defaultGuard
 	}
+	var env *sandboxEnv
+	if opts.Env == nil {
+		env = ev.fs.sandboxEnv(script, tmpDir) // shared by the script's modes
+	} else {
+		env = newSandboxEnv(script, tmpDir, opts.Env)
+	}
 	runner, err := interp.New(
-		interp.Env(newSandboxEnv(script, tmpDir, opts.Env)),
+		interp.Env(env),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
 		interp.Params("--", mode),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),

@@ -194,6 +194,14 @@ type Files struct {
 	lstats   memo[string, lstatEntry]
 	reads    memo[string, fileEntry]
 	checks   memo[string, *sourceCheck]
+	envs     memo[[2]string, *sandboxEnv]
+}
+
+// sandboxEnv returns the starting environment of a script's evaluations
+// with no Options.Env, built once: it is only read (interp writes to an
+// overlay, and copies a list or map before changing it).
+func (f *Files) sandboxEnv(script, tmpDir string) *sandboxEnv {
+	return f.envs.get([2]string{script, tmpDir}, func() *sandboxEnv { return newSandboxEnv(script, tmpDir, nil) })
 }
 
 type resolveKey struct {
