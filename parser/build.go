@@ -120,8 +120,13 @@ func (s *Script) findModes() {
 	// whose other branches do when shared code launches the engine (they
 	// take the shared path: `serve|kl) ;;`).
 	reached := map[syntax.Node]bool{}
+	refs := s.argvRefs() // once, not per mode (pprof: half of findModes)
+	reaches := make(map[*Mode]bool, len(s.Modes))
 	for _, m := range s.Modes {
-		if s.reaches(m) {
+		reaches[m] = s.reaches(m, refs)
+	}
+	for _, m := range s.Modes {
+		if reaches[m] {
 			for _, c := range cands {
 				if c.name == m.Name && c.group != nil {
 					reached[c.group] = true
@@ -138,7 +143,7 @@ func (s *Script) findModes() {
 	kept := s.Modes[:0]
 	for _, m := range s.Modes {
 		g, empty := emptyOf[m]
-		if s.reaches(m) || empty && sharedLaunch && reached[g] {
+		if reaches[m] || empty && sharedLaunch && reached[g] {
 			kept = append(kept, m)
 		}
 	}
@@ -202,8 +207,8 @@ func (s *Script) modesAtRaw(off int) []*Mode {
 
 // reaches reports whether a mode's code contributes to an engine
 // invocation: it holds one, adds to its argv, or assigns a variable the argv
-// reads.
-func (s *Script) reaches(m *Mode) bool {
+// reads (refs: argvRefs).
+func (s *Script) reaches(m *Mode, refs []string) bool {
 	for _, inv := range s.Invocations {
 		if m.Contains(inv.Start) {
 			return true
@@ -214,7 +219,7 @@ func (s *Script) reaches(m *Mode) bool {
 			}
 		}
 	}
-	for _, name := range s.argvRefs() {
+	for _, name := range refs {
 		for _, a := range s.Assigns[name] {
 			if m.Contains(a.Start) {
 				return true
