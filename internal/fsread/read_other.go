@@ -1,0 +1,16 @@
+//go:build !unix
+
+package fsread
+
+import "os"
+
+// Read reads the whole file at path. When limit > 0 and the file is larger,
+// it returns a *TooBigError and reads nothing.
+func Read(path string, limit int64) ([]byte, error) {
+	if limit > 0 {
+		if st, err := os.Stat(path); err == nil && st.Size() > limit {
+			return nil, &TooBigError{Path: path, Size: st.Size(), Limit: limit}
+		}
+	}
+	return os.ReadFile(path)
+}

@@ -1,0 +1,71 @@
+//go:build unix
+
+package fsread
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// Read reads the whole file at path. When limit > 0 and the file is larger,
+// it returns a *TooBigError and reads nothing. A file that is not regular
+// (a FIFO, a device) is refused, never waited on; errors are *os.PathError
+// as os.ReadFile's are.
+func Read(path string, limit int64) ([]byte, error) {
+	var fd int
+	var err error
+	for {
+		// O_NONBLOCK: opening a FIFO must not wait for a writer. It has no
+		// effect on reading a regular file.
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer func() { _ = syscall.Close(fd) }()
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return nil, &os.PathError{Op: "stat", Path: path, Err: err}
+	}
+	switch st.Mode & syscall.S_IFMT {
+	case syscall.S_IFREG:
+	case syscall.S_IFDIR:
+		return nil, &os.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
+	default:
+		return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("not a regular file")}
+	}
+	size := st.Size
+	if limit > 0 && size > limit {
+		return nil, &TooBigError{Path: path, Size: size, Limit: limit}
+	}
+	// One byte more than the size, so that a file read whole needs no
+	// second read to see the end (files in /proc report 0).
+	buf := make([]byte, 0, size+1)
+	if size == 0 {
+		buf = make([]byte, 0, 512)
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "read", Path: path, Err: err}
+		}
+		if n == 0 {
+			return buf, nil
+		}
+		buf = buf[:len(buf)+n]
+		if limit > 0 && int64(len(buf)) > limit {
+			// The file grew past the limit while being read.
+			return nil, &TooBigError{Path: path, Size: int64(len(buf)), Limit: limit}
+		}
+	}
+}
