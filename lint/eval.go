@@ -23,7 +23,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	// scripts evaluated concurrently share the bound.
 	sem := make(chan struct{}, jobs)
 	return func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult {
-		root := evalRoot(u, s)
+		root := EvalRoot(u, s)
 		path, err := filepath.Abs(s.Path)
 		if err != nil {
 			path = s.Path
@@ -53,9 +53,10 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	}
 }
 
-// evalRoot is the directory the evaluator may read: the linted root that
-// holds the script (the script's own directory at least).
-func evalRoot(u *parser.Unit, s *parser.Script) string {
+// EvalRoot is the directory the evaluator may read for a script: the
+// outermost linted root that holds it (the script's own directory at
+// least). lint and servelint argv read the same files.
+func EvalRoot(u *parser.Unit, s *parser.Script) string {
 	abs, err := filepath.Abs(s.Path)
 	if err != nil {
 		return filepath.Dir(s.Path)
@@ -66,7 +67,9 @@ func evalRoot(u *parser.Unit, s *parser.Script) string {
 		if err != nil {
 			continue
 		}
-		if rel, err := filepath.Rel(ra, abs); err == nil && rel != ".." && !filepath.IsAbs(rel) && len(rel) > 0 && rel[0] != '.' && len(ra) < len(best) {
+		// Below the root: a script under .github/ or .ci/ is, whatever
+		// its first byte (a test on rel[0] once took those for "..").
+		if rel, ok := parser.RelWithin(ra, abs); ok && rel != "." && len(ra) < len(best) {
 			best = ra
 		}
 	}

@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/servelint/servelint/internal/testfs"
 )
 
 // TestArgvCommand: servelint argv on the example before and after --fix,
@@ -65,5 +68,28 @@ func TestArgvCommand(t *testing.T) {
 	}
 	if _, _, code := lintDir(t, "argv"); code != exitUsage {
 		t.Errorf("argv without a script: exit %d, want 2", code)
+	}
+}
+
+// TestArgvReadsWhatLintReads: servelint argv evaluates a script with the
+// same tree as lint (the working directory when the script lies in it), so
+// a script under .ci/ that sources an env file of the repository root gets
+// its values, as lint does; a file outside that tree is still not read.
+func TestArgvReadsWhatLintReads(t *testing.T) {
+	root := t.TempDir()
+	testfs.Tree(t, root, map[string]string{
+		".ci/serve.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/../shape.env\"\ncase \"$1\" in\n" +
+			"  serve) exec vllm serve m --max-num-seqs \"$SHAPE_MAX_NUM_SEQS\" ;;\nesac\n",
+		"shape.env": "SHAPE_MAX_NUM_SEQS=16\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", ".ci/serve.sh", "serve")
+	if code != exitClean || !strings.Contains(out, "--max-num-seqs\n16\n") {
+		t.Errorf("argv from the repository root: exit %d\n%s%s", code, out, errOut)
+	}
+	t.Chdir(filepath.Join(root, ".ci"))
+	out, errOut, _ = lintDir(t, "argv", "serve.sh", "serve")
+	if strings.Contains(out, "16") {
+		t.Errorf("argv from .ci/ read ../shape.env, outside its tree:\n%s%s", out, errOut)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/dryrun"
+	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/fixes"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
@@ -111,7 +112,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: %v\n", err)
 		return exitFailure
 	}
-	root := filepath.Dir(abs)
+	root := lint.EvalRoot(u, s) // what lint would read for this script
 	outs := make([]*argvOut, len(modes))
 	results := make([]*dryrun.Result, len(modes))
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
