@@ -333,7 +333,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		}()
 		out.stderr = ev.stderr.String()
 		mainDone <- out
-		if out.panicked != nil || !(prep.background || ev.jobs.Load()) {
+		if out.panicked != nil || !prep.background && !ev.jobs.Load() {
 			return // no job to join
 		}
 		defer func() { _ = recover() }()

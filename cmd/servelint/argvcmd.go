@@ -16,8 +16,8 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/dryrun"
-	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/fixes"
+	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
 )
