@@ -19,6 +19,7 @@ import (
 	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
+	"github.com/servelint/servelint/suppress"
 )
 
 // Options says what to lint and how.
@@ -141,9 +142,11 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 	fset := token.NewFileSet()
 	files := map[string]*token.File{}
 	var paths []string
+	var tfs []*token.File
+	var srcs [][]byte
 	addFile := func(path string, src []byte) {
 		tf := fset.AddFile(path, -1, len(src))
-		tf.SetLinesForContent(src)
+		tfs, srcs = append(tfs, tf), append(srcs, src)
 		files[path] = tf
 		res.Contents[path] = src
 		paths = append(paths, path)
@@ -154,6 +157,19 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 	for _, e := range u.Envs {
 		addFile(e.Path, e.Src)
 	}
+	// Line tables on every worker (a file's own lock; pprof: done one file
+	// after the other, they held up the start of the analyzers).
+	warm.Each(len(tfs), opts.Jobs, func(i int) { tfs[i].SetLinesForContent(srcs[i]) })
+	// The suppression directives are read while the analyzers run.
+	sup := make(chan *suppress.Set, 1)
+	warm.Go(func() {
+		defer func() {
+			if recover() != nil {
+				sup <- nil // read again on the caller, where a panic is reported
+			}
+		}()
+		sup <- suppressions(u)
+	})
 	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files, Jobs: opts.Jobs}
 	if opts.Evaluator != nil {
 		ev := opts.Evaluator
@@ -206,7 +222,11 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 			res.Findings = append(res.Findings, toFinding(fset, r.a.Name, d))
 		}
 	}
-	res.Findings = applySuppressions(u, as, opts, files, res.Findings)
+	set := <-sup
+	if set == nil {
+		set = suppressions(u)
+	}
+	res.Findings = applySuppressions(set, as, opts, files, res.Findings)
 	res.Findings = Dedup(res.Findings)
 	Sort(res.Findings)
 	return res, nil

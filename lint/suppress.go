@@ -15,11 +15,8 @@ func knownRule(name string) bool {
 	return name == suppress.Rule || rules.ByName(name) != nil
 }
 
-// applySuppressions drops the findings that servelint:ignore comments
-// silence and adds the findings of the suppression pseudo-rule (unless
-// opts.Disable names it): suppressions without a reason, malformed or
-// misplaced ones, and ones that silenced nothing for a rule that ran.
-func applySuppressions(u *parser.Unit, as []*analysis.Analyzer, opts Options, files map[string]*token.File, fs []Finding) []Finding {
+// suppressions reads the suppression directives of every file of the unit.
+func suppressions(u *parser.Unit) *suppress.Set {
 	set := suppress.New(knownRule)
 	for _, s := range u.Scripts {
 		set.AddScript(s)
@@ -27,6 +24,14 @@ func applySuppressions(u *parser.Unit, as []*analysis.Analyzer, opts Options, fi
 	for _, e := range u.Envs {
 		set.AddEnv(e)
 	}
+	return set
+}
+
+// applySuppressions drops the findings that servelint:ignore comments
+// silence and adds the findings of the suppression pseudo-rule (unless
+// opts.Disable names it): suppressions without a reason, malformed or
+// misplaced ones, and ones that silenced nothing for a rule that ran.
+func applySuppressions(set *suppress.Set, as []*analysis.Analyzer, opts Options, files map[string]*token.File, fs []Finding) []Finding {
 	if set.Empty() {
 		return fs
 	}
