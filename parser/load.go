@@ -393,6 +393,7 @@ func (u *Unit) loadEnvs(paths []string, opts *LoadOptions) {
 
 // link resolves which env files each script reads and how.
 func (u *Unit) link(opts *LoadOptions) {
+	u.prefetchSources(opts)
 	for _, s := range u.Scripts {
 		var owning []*EnvFile
 		add := func(e *EnvFile) {
@@ -546,6 +547,49 @@ func (u *Unit) addWorkingRoot(p string) {
 		}
 		u.Roots = append(u.Roots, wd)
 	}
+}
+
+// prefetchSources checks, on every worker, the env files the scripts point
+// at (the paths they source, and the same-stem sibling of a script that
+// sources nothing) and reads the readable ones not read yet, so that link,
+// which goes through the scripts in order, finds them all answered (the
+// trace of a run on 1,600 repos: one core idle while link resolved each
+// path's symlinks in turn).
+func (u *Unit) prefetchSources(opts *LoadOptions) {
+	seen := map[string]bool{}
+	var paths []string
+	add := func(p string) {
+		if _, done := u.readable[p]; !done && !seen[p] {
+			seen[p] = true
+			paths = append(paths, p)
+		}
+	}
+	for _, s := range u.Scripts {
+		n := 0
+		for _, ref := range s.Sources {
+			if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
+				continue
+			}
+			add(ref.Path)
+			n++
+		}
+		if n == 0 {
+			add(strings.TrimSuffix(s.Path, filepath.Ext(s.Path)) + ".env")
+		}
+	}
+	ok := make([]bool, len(paths))
+	warm.Each(len(paths), opts.Jobs, func(i int) { ok[i] = u.checkReadable(paths[i]) })
+	if u.readable == nil {
+		u.readable = make(map[string]bool, len(paths))
+	}
+	var load []string
+	for i, p := range paths {
+		u.readable[p] = ok[i]
+		if _, loaded := u.envs[p]; ok[i] && !loaded {
+			load = append(load, p)
+		}
+	}
+	u.loadEnvs(load, opts)
 }
 
 // readableInRoots reports whether an env file a script points at may be
