@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -652,22 +653,45 @@ func (t *shTree) isBank(c cmd, fr *frame) bool {
 
 func runPhaseGate(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
-	windows := pass.ResultOf[Windows].(map[*parser.Script]*window)
-	for _, s := range c.Unit.Scripts {
-		w := windows[s]
-		if w == nil {
-			continue
-		}
-		if !w.isWindow {
-			continue
-		}
-		w.locked(func() {
-			c.reportTimeouts(pass, w)
-			c.reportPhases(pass, w)
-			c.reportBanks(pass, w)
-		})
-	}
+	ws := c.windowsOf(pass, func(w *window) bool { return w.isWindow })
+	c.eachWindow(pass, ws, func(pass *analysis.Pass, _ int, w *window) {
+		c.reportTimeouts(pass, w)
+		c.reportPhases(pass, w)
+		c.reportBanks(pass, w)
+	})
 	return nil, nil
+}
+
+// windowsOf returns the windows (pass.ResultOf[Windows]) that keep says to,
+// in the order of the unit's scripts.
+func (c *Context) windowsOf(pass *analysis.Pass, keep func(w *window) bool) []*window {
+	windows := pass.ResultOf[Windows].(map[*parser.Script]*window)
+	var out []*window
+	for _, s := range c.Unit.Scripts {
+		if w := windows[s]; w != nil && keep(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// eachWindow calls f for each window, holding its lock, c.Jobs windows at
+// a time; what f reports reaches pass in the windows' order, as if they had
+// been gone through one by one (the trace of a run on 1,600 repos: phasegate
+// and tapmarker, one window after another, were the last 40 ms of the run
+// on one core).
+func (c *Context) eachWindow(pass *analysis.Pass, ws []*window, f func(pass *analysis.Pass, i int, w *window)) {
+	diags := make([][]analysis.Diagnostic, len(ws))
+	warm.Each(len(ws), c.Jobs, func(i int) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) { diags[i] = append(diags[i], d) }
+		ws[i].locked(func() { f(&p, i, ws[i]) })
+	})
+	for _, ds := range diags {
+		for _, d := range ds {
+			pass.Report(d)
+		}
+	}
 }
 
 // locked runs f holding the window's mutex, released even when f panics

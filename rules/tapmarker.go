@@ -65,33 +65,27 @@ var gateHelperRE = regexp.MustCompile(`(?i)^(require|check|ensure|assert|verify|
 
 func runTapMarker(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
-	u := c.Unit
-	windows := pass.ResultOf[Windows].(map[*parser.Script]*window)
+	// The scripts a window's push phases run, window by window, then as
+	// one set.
+	ws := c.windowsOf(pass, func(w *window) bool { return w.isWindow })
+	pushed := make([][]*parser.Script, len(ws))
+	c.eachWindow(pass, ws, func(_ *analysis.Pass, i int, w *window) {
+		for _, p := range w.pushes {
+			pushed[i] = append(pushed[i], w.pushedScripts(p)...)
+		}
+	})
 	called := map[*parser.Script]bool{}
-	for _, s := range u.Scripts {
-		w := windows[s]
-		if w == nil || !w.isWindow {
-			continue
+	for _, l := range pushed {
+		for _, s2 := range l {
+			called[s2] = true
 		}
-		w.locked(func() {
-			for _, p := range w.pushes {
-				for _, s2 := range w.pushedScripts(p) {
-					called[s2] = true
-				}
-			}
-		})
 	}
-	for _, s := range u.Scripts {
-		w := windows[s]
-		if w == nil {
-			continue
+	all := c.windowsOf(pass, func(*window) bool { return true })
+	c.eachWindow(pass, all, func(pass *analysis.Pass, _ int, w *window) {
+		if !w.bootsAnywhere() {
+			c.checkPusher(pass, w, called[w.s])
 		}
-		w.locked(func() {
-			if !w.bootsAnywhere() {
-				c.checkPusher(pass, w, called[s])
-			}
-		})
-	}
+	})
 	return nil, nil
 }
 
