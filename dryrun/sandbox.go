@@ -406,7 +406,7 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 	if len(args) <= i+1 {
 		return args, nil // interp reports the usage error
 	}
-	p := args[i+1]
+	p := strings.TrimPrefix(args[i+1], sourceMark)
 	abs, err := ev.sourcePath(hc.Dir, p)
 	var data []byte
 	if err == nil {
@@ -442,8 +442,22 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 	ev.mu.Unlock()
 	out := slices.Clone(args)
 	out[i+1] = abs
+	if i > 0 || !ev.maybeFunc(args[i]) {
+		// The builtin, not a function of that name that would see the
+		// argument: marked so that interp's lookup of the file on the
+		// host (an os.Stat of every sourced path, per mode) fails without
+		// a system call, and the open comes to openHandler.
+		out[i+1] = sourceMark + abs
+	}
 	return out, nil
 }
+
+// sourceMark prefixes the path interceptSource hands interp's source
+// builtin. A NUL byte cannot be in a host path: os.Stat refuses it before
+// any system call, so the builtin falls back, as it does for a virtual
+// file, to opening the path through openHandler, which drops the mark.
+// (pprof on 1,600 repos: that stat was 1.7% of the CPU.)
+const sourceMark = "\x00"
 
 // errUnresolvedPath is the reason a path that depends on a skipped
 // command's output is not opened.
@@ -778,6 +792,7 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 		return &sink{ev: ev}, nil
 	}
 	hc := interp.HandlerCtx(ctx)
+	p = strings.TrimPrefix(p, sourceMark)
 	if p == "" {
 		return nil, &os.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
 	}
