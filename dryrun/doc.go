@@ -88,7 +88,13 @@
 //     the current directory only; the sandbox has no PATH) and refuses one
 //     outside the tree: the command fails with status 1 as a missing file
 //     would, and is listed in Skipped. A sourced file that does not parse
-//     stops the mode with ErrSource.
+//     stops the mode with ErrSource. Even a path inside the tree is never
+//     stat'ed on the host by interp: the builtin gets it behind a NUL byte
+//     (sourceMark), which os.Stat refuses before any system call, and opens
+//     it through the open handler, from the Files snapshot.
+//   - Background jobs: when no code reached (the script, a sourced file,
+//     eval, trap or alias text) holds a background statement, the run that
+//     joins jobs after the script ends is skipped.
 //   - Background jobs (cmd &) and pipelines: they run on goroutines under
 //     the same handlers, context and deadline. When the main script ends,
 //     its background jobs go on (one of them may launch the engine, as in
