@@ -44,6 +44,9 @@ func (s *Script) collect() {
 			if len(n.Args) > 0 {
 				s.calls = append(s.calls, n)
 			}
+			s.modeNodes = append(s.modeNodes, n)
+		case *syntax.CaseClause, *syntax.IfClause:
+			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Comment:
 			s.Comments = append(s.Comments, Comment{Start: s.Off(n.Pos()), End: s.Off(n.End()), Text: n.Text})
 		}
@@ -90,7 +93,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl) {
 // engine invocation.
 func (s *Script) findModes() {
 	var cands []candidate
-	syntax.Walk(s.File, func(n syntax.Node) bool {
+	for _, n := range s.modeNodes { // collect's walk met them in this order
 		switch n := n.(type) {
 		case *syntax.CaseClause:
 			cands = append(cands, s.caseModes(n)...)
@@ -99,8 +102,8 @@ func (s *Script) findModes() {
 		case *syntax.CallExpr:
 			cands = append(cands, s.dispatchModes(n)...)
 		}
-		return true
-	})
+	}
+	s.modeNodes = nil
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
 	for _, c := range cands {

@@ -65,7 +65,10 @@ type Script struct {
 
 	// calls lists every simple command with its position.
 	calls []*syntax.CallExpr
-	// arrays lists the assignments of each array (args=( ), args+=( )).
+	// modeNodes are the case, if and call nodes collect met, in walk
+	// order, for findModes (which then drops them).
+	modeNodes []syntax.Node
+	// lines are the offsets at which the script's lines start.
 	lines []int
 }
 
