@@ -47,6 +47,10 @@ func (s *Script) collect() {
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.CaseClause, *syntax.IfClause:
 			s.modeNodes = append(s.modeNodes, n)
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				s.params = append(s.params, n)
+			}
 		case *syntax.Comment:
 			s.Comments = append(s.Comments, Comment{Start: s.Off(n.Pos()), End: s.Off(n.End()), Text: n.Text})
 		}

@@ -152,18 +152,17 @@ func PureRef(w *syntax.Word) (name, self string, ok bool) {
 func (s *Script) ParamUses(name string) []Range {
 	s.usesOnce.Do(func() {
 		s.uses = map[string][]Range{}
-		if s.File == nil {
-			return
+		for _, pe := range s.params {
+			s.uses[pe.Param.Value] = append(s.uses[pe.Param.Value], Range{s.Off(pe.Param.Pos()), s.Off(pe.Param.End())})
 		}
-		syntax.Walk(s.File, func(n syntax.Node) bool {
-			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
-				s.uses[pe.Param.Value] = append(s.uses[pe.Param.Value], Range{s.Off(pe.Param.Pos()), s.Off(pe.Param.End())})
-			}
-			return true
-		})
 	})
 	return s.uses[name]
 }
+
+// Params returns every parameter expansion of the script ($NAME, ${NAME…},
+// $1…) in source order, as the model's walk met them: rules go through
+// them without walking the tree again. The caller must not change it.
+func (s *Script) Params() []*syntax.ParamExp { return s.params }
 
 // IsUpperName reports whether a name looks like an env key.
 func IsUpperName(name string) bool {

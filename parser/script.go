@@ -68,6 +68,8 @@ type Script struct {
 	// modeNodes are the case, if and call nodes collect met, in walk
 	// order, for findModes (which then drops them).
 	modeNodes []syntax.Node
+	// params are the parameter expansions, in walk order (Params).
+	params []*syntax.ParamExp
 	// lines are the offsets at which the script's lines start.
 	lines []int
 }

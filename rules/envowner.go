@@ -105,20 +105,16 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		return
 	}
 	reported := map[string]bool{}
-	syntax.Walk(s.File, func(n syntax.Node) bool {
-		pe, ok := n.(*syntax.ParamExp)
-		if !ok || pe.Param == nil {
-			return true
-		}
+	for _, pe := range s.Params() {
 		name := pe.Param.Value
 		if reported[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 {
-			return true
+			continue
 		}
 		if _, ok := u.EnvLookup(s, name); ok {
-			return true
+			continue
 		}
 		if pe.Exp != nil && pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
-			return true // it has a default or alternative: not needed
+			continue // it has a default or alternative: not needed
 		}
 		for _, p := range prefixes {
 			if strings.HasPrefix(name, p) {
@@ -133,8 +129,7 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 				break
 			}
 		}
-		return true
-	})
+	}
 }
 
 func (c *Context) unusedOwned(pass *analysis.Pass) {
@@ -158,12 +153,9 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 					owned[k] = o
 				}
 			}
-			syntax.Walk(s.File, func(n syntax.Node) bool {
-				if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
-					used[pe.Param.Value] = true
-				}
-				return true
-			})
+			for _, pe := range s.Params() {
+				used[pe.Param.Value] = true
+			}
 		}
 		// Keys referenced by other keys of the file count as used.
 		for _, en := range e.Entries {
