@@ -77,6 +77,7 @@ type Unit struct {
 	realRootsOnce sync.Once
 	realRoots     []string        // Roots with symlinks resolved
 	readable      map[string]bool // readableInRoots, by path (link is sequential)
+	symlinks      resolver        // the directories checkReadable resolved
 }
 
 // ScriptAt returns the loaded script at path.
@@ -613,7 +614,10 @@ func (u *Unit) checkReadable(p string) bool {
 	if !u.inRoots(p) {
 		return false
 	}
-	real, err := RealPath(p)
+	real, err := u.symlinks.eval(p) // RealPath, each directory resolved once
+	if err == nil {
+		real, err = filepath.Abs(real)
+	}
 	if err != nil {
 		// Not on disk: nothing to follow. Any other failure (a loop, a
 		// directory that cannot be read): not read.

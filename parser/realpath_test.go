@@ -1,0 +1,66 @@
+package parser
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/servelint/servelint/internal/testfs"
+)
+
+// TestResolverAgrees: the remembering resolver answers what
+// filepath.EvalSymlinks answers (the path, or whether it does not exist) on
+// plain paths, symlinked directories in the middle of a path, relative and
+// absolute links, links with "..", dangling links, loops, a file under a
+// file, and relative paths, asked in any order and more than once.
+func TestResolverAgrees(t *testing.T) {
+	root := t.TempDir()
+	testfs.Tree(t, root, map[string]string{
+		"repo/a/run.env":    "A=1\n",
+		"repo/b/x.env":      "B=1\n",
+		"elsewhere/s.env":   "S=1\n",
+		"repo/file":         "not a dir\n",
+		"repo/deep/c/d.env": "D=1\n",
+	})
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link("a", "repo/alink")                            // relative dir link
+	link(filepath.Join(root, "elsewhere"), "repo/out") // absolute dir link out
+	link("../elsewhere/s.env", "repo/s.env")           // file link with ..
+	link("../b/x.env", "repo/a/x.env")                 // file link to a sibling
+	link("missing", "repo/dangling")                   // dangling
+	link("loop2", "repo/loop1")
+	link("loop1", "repo/loop2")
+	link("deep/c/..", "repo/up") // dir link whose target climbs back
+	paths := []string{
+		"repo/a/run.env", "repo/alink/run.env", "repo/alink/x.env", "repo/out/s.env",
+		"repo/s.env", "repo/a/x.env", "repo/dangling", "repo/dangling/x.env",
+		"repo/loop1", "repo/loop1/x.env", "repo/file/x.env", "repo/missing.env",
+		"repo/missing/x.env", "repo/up/d.env", "repo/up/c/d.env", "repo/deep/c/d.env",
+		"repo/alink", "repo", ".",
+	}
+	var r resolver
+	check := func(p string) {
+		t.Helper()
+		want, werr := filepath.EvalSymlinks(p)
+		got, gerr := r.eval(p)
+		if (werr == nil) != (gerr == nil) || errors.Is(werr, fs.ErrNotExist) != errors.Is(gerr, fs.ErrNotExist) || got != want {
+			t.Errorf("%s: resolver %q, %v; EvalSymlinks %q, %v", p, got, gerr, want, werr)
+		}
+	}
+	for range 2 {
+		for _, p := range paths {
+			check(filepath.Join(root, p))
+		}
+	}
+	t.Chdir(root)
+	for _, p := range paths {
+		check(filepath.Clean(p))
+	}
+}
