@@ -648,3 +648,29 @@ func TestNoEnvSameArgv(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedEnvUnchanged: the modes of a script share one starting
+// environment (Files); what one mode does to a variable of it, even an
+// append to an array's first element, which interp makes in place, is not
+// seen by the next mode, nor by one running at the same time.
+func TestSharedEnvUnchanged(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "s.sh")
+	src := "#!/bin/bash\nBASH_SOURCE+=-x\ncase \"$1\" in\n  a|b|c|d) exec vllm serve m --served-model-name \"${BASH_SOURCE[0]##*/}\" ;;\nesac\n"
+	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := NewFiles()
+	var wg sync.WaitGroup
+	for _, mode := range []string{"a", "b", "c", "d", "a", "b"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := evalFile(t, dir, script, mode, syntax.LangBash, Options{Files: files})
+			if r.Err != nil || len(r.Argv) != 5 || r.Argv[4] != "s.sh-x" {
+				t.Errorf("%s: argv %q, err %v; want --served-model-name s.sh-x", mode, r.Argv, r.Err)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,9 +33,12 @@ type sandboxEnv struct {
 
 var _ expand.Environ = (*sandboxEnv)(nil)
 
-// Get implements expand.Environ.
+// Get implements expand.Environ. A list is handed out as a copy: the modes
+// of a script share one sandboxEnv, and interp appends to an indexed
+// variable's first element in place (BASH_SOURCE+=x).
 func (e *sandboxEnv) Get(name string) expand.Variable {
 	if vr, ok := e.vars[name]; ok {
+		vr.List = slices.Clone(vr.List)
 		return vr
 	}
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
@@ -43,9 +47,10 @@ func (e *sandboxEnv) Get(name string) expand.Variable {
 	return expand.Variable{}
 }
 
-// Each implements expand.Environ.
+// Each implements expand.Environ (lists copied, as by Get).
 func (e *sandboxEnv) Each(f func(name string, vr expand.Variable) bool) {
 	for name, vr := range e.vars {
+		vr.List = slices.Clone(vr.List)
 		if !f(name, vr) {
 			return
 		}
