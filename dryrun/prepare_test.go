@@ -32,6 +32,9 @@ func TestPrepareScriptAgrees(t *testing.T) {
 		"jobsubst.sh":  "#!/bin/bash\nx=$(a&)\n",
 		"coproc.sh":    "#!/bin/bash\ncoproc a\n",
 		"nojob.sh":     "#!/bin/bash\na && b 2>&1 |& c &> d <&3 >&2\n",
+		"escjob.sh":    "#!/bin/bash\nradiance serve --tag \\>&\nb \\&& c\n",
+		"contowner.sh": "#!/bin/bash\n[[ -\\\nO x ]]\n",
+		"conttilde.sh": "#!/bin/bash\ncat ~\\\nroot/x\n",
 	}
 	dir := t.TempDir()
 	for name, src := range extra {
@@ -58,8 +61,8 @@ func TestPrepareScriptAgrees(t *testing.T) {
 		a, b := slices.Clone(fast.funcs), slices.Clone(walk.funcs)
 		slices.Sort(a)
 		b = slices.Compact(slices.Sorted(slices.Values(b)))
-		if walk.background && !fast.background {
-			t.Errorf("%s: PrepareScript misses the background job Prepare finds", p)
+		if walk.background != fast.background {
+			t.Errorf("%s: PrepareScript background=%v, Prepare %v", p, fast.background, walk.background)
 		}
 		if fast.risky != walk.risky || fast.outSubst != walk.outSubst || strings.Join(a, ",") != strings.Join(b, ",") {
 			t.Errorf("%s: PrepareScript risky=%v outSubst=%v funcs=%v; Prepare risky=%v outSubst=%v funcs=%v",

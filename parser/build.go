@@ -40,6 +40,11 @@ func (s *Script) collect() {
 			return false
 		case *syntax.Stmt:
 			s.collectStmt(n, funcStack)
+			if n.Background || n.Coprocess || n.Disown {
+				s.jobs = true
+			} else if _, co := n.Cmd.(*syntax.CoprocClause); co {
+				s.jobs = true
+			}
 		case *syntax.CallExpr:
 			if len(n.Args) > 0 {
 				s.calls = append(s.calls, n)
@@ -57,6 +62,7 @@ func (s *Script) collect() {
 		return true
 	}
 	syntax.Walk(s.File, visit)
+	s.collected = true
 	sort.Slice(s.Comments, func(i, j int) bool { return s.Comments[i].Start < s.Comments[j].Start })
 }
 
@@ -327,6 +333,11 @@ func (s *Script) attribute() {
 
 // CommandNames returns the base names of the programs and functions the
 // script's simple commands run (their first word, when it is literal).
+// StartsJobs reports whether a statement of the script runs in the
+// background (cmd &, coproc, &! or &|), as Analyze's walk found; ok is false
+// when the script has not been analysed.
+func (s *Script) StartsJobs() (jobs, ok bool) { return s.jobs, s.collected }
+
 func (s *Script) CommandNames() map[string]bool {
 	s.namesOnce.Do(func() {
 		s.names = map[string]bool{}

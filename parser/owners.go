@@ -152,7 +152,7 @@ func PureRef(w *syntax.Word) (name, self string, ok bool) {
 func (s *Script) ParamUses(name string) []Range {
 	s.usesOnce.Do(func() {
 		s.uses = map[string][]Range{}
-		for _, pe := range s.params {
+		for _, pe := range s.Params() {
 			s.uses[pe.Param.Value] = append(s.uses[pe.Param.Value], Range{s.Off(pe.Param.Pos()), s.Off(pe.Param.End())})
 		}
 	})
@@ -161,8 +161,21 @@ func (s *Script) ParamUses(name string) []Range {
 
 // Params returns every parameter expansion of the script ($NAME, ${NAME…},
 // $1…) in source order, as the model's walk met them: rules go through
-// them without walking the tree again. The caller must not change it.
-func (s *Script) Params() []*syntax.ParamExp { return s.params }
+// them without walking the tree again. The caller must not change it. A
+// script that has not been analysed is walked for them.
+func (s *Script) Params() []*syntax.ParamExp {
+	if s.collected || s.File == nil {
+		return s.params
+	}
+	var out []*syntax.ParamExp
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+			out = append(out, pe)
+		}
+		return true
+	})
+	return out
+}
 
 // IsUpperName reports whether a name looks like an env key.
 func IsUpperName(name string) bool {

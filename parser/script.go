@@ -70,6 +70,9 @@ type Script struct {
 	modeNodes []syntax.Node
 	// params are the parameter expansions, in walk order (Params).
 	params []*syntax.ParamExp
+	// jobs: a statement runs in the background (StartsJobs); collected:
+	// Analyze's walk has run.
+	jobs, collected bool
 	// lines are the offsets at which the script's lines start.
 	lines []int
 }
