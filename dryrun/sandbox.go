@@ -268,12 +268,31 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 	}
 	hc := interp.HandlerCtx(ctx)
 
-	// Look through `builtin` and `command` (without options).
+	// Look through `builtin` and `command` (without options; `--` ends
+	// them).
 	i := 0
-	for i < len(args)-1 && (args[i] == "builtin" || (args[i] == "command" && !strings.HasPrefix(args[i+1], "-"))) {
-		i++
+	for i < len(args)-1 {
+		switch {
+		case args[i] == "command" && args[i+1] == "--" && i+2 < len(args):
+			i += 2
+		case args[i] == "builtin" && args[i+1] == "--" && i+2 < len(args):
+			// interp's builtin takes no "--": hand it the command without.
+			args = append(slices.Clone(args[:i+1]), args[i+2:]...)
+			i++
+		case args[i] == "builtin" || args[i] == "command" && !strings.HasPrefix(args[i+1], "-"):
+			i++
+		default:
+			goto found
+		}
 	}
+found:
 	head, rest := args[i], args[i+1:]
+	if (head == "command" || head == "builtin") && (slices.Contains(rest, "source") || slices.Contains(rest, ".")) {
+		// `command -p source f` and the like reach interp's source
+		// without interceptSource: whatever the file holds may start a
+		// job, so the script's end joins them.
+		ev.jobs.Store(true)
+	}
 	switch head {
 	case "command":
 		verbose, j := "", 0
