@@ -3,6 +3,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -12,24 +14,25 @@ import (
 	"github.com/servelint/servelint/internal/testfs"
 )
 
-// TestNamedFIFO: a script named on the command line that is a FIFO is
-// refused at once (exit 3), never waited on for a writer; so is an env
-// file a script sources that is one.
+// TestNamedFIFO: a FIFO named on the command line, or sourced as an env
+// file, is never waited on when nobody writes to it (it reads as empty); a
+// pipe with a writer is linted like a file (servelint <(git show
+// REV:run.sh)).
 func TestNamedFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.sh")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
-	}
-	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.env"), 0o644); err != nil {
-		t.Skip(err)
+	for _, p := range []string{fifo, filepath.Join(dir, "pipe.env")} {
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skip(err)
+		}
 	}
 	testfs.Write(t, filepath.Join(dir, "run.sh"), "#!/bin/bash\n. ./pipe.env\nexec vllm serve m --max-num-seqs \"$SEQS\"\n")
 	type result struct {
 		out, errOut string
 		code        int
 	}
-	for _, args := range [][]string{{fifo}, {filepath.Join(dir, "run.sh")}} {
+	lint := func(args ...string) result {
+		t.Helper()
 		done := make(chan result, 1)
 		go func() {
 			out, errOut, code := lintDir(t, args...)
@@ -37,11 +40,29 @@ func TestNamedFIFO(t *testing.T) {
 		}()
 		select {
 		case r := <-done:
-			if args[0] == fifo && (r.code != exitFailure || !strings.Contains(r.errOut, "not a regular file")) {
-				t.Errorf("servelint %s: exit %d, stderr %q; want exit 3 naming a file that is not regular", args[0], r.code, r.errOut)
-			}
+			return r
 		case <-time.After(20 * time.Second):
-			t.Fatalf("servelint %s waited on a FIFO", args[0])
+			t.Fatalf("servelint %s waited on a FIFO", strings.Join(args, " "))
 		}
+		return result{}
+	}
+	for _, args := range [][]string{{fifo}, {filepath.Join(dir, "run.sh")}} {
+		if r := lint(args...); r.code == exitFailure {
+			t.Errorf("servelint %s: exit 3\n%s", args[0], r.errOut)
+		}
+	}
+	// A pipe with its writer, as bash's <(…) hands one over.
+	rd, wr, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = rd.Close() }()
+	go func() {
+		_, _ = wr.WriteString("#!/bin/bash\n# the wide step is free throughput\nexec vllm serve m --max-num-batched-tokens 65536\n")
+		_ = wr.Close()
+	}()
+	r := lint(fmt.Sprintf("/dev/fd/%d", rd.Fd()))
+	if r.code != exitFindings || !strings.Contains(r.out, ":2:") || !strings.Contains(r.out, "freethroughput") {
+		t.Errorf("servelint on a pipe: exit %d, want the freethroughput finding on line 2\n%s%s", r.code, r.out, r.errOut)
 	}
 }

@@ -3,26 +3,69 @@
 package fsread
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// TestReadFIFO: a FIFO is refused at once, never waited on.
+// TestReadFIFO: a FIFO nobody writes to reads as empty at once, never
+// waited on; one with a writer is read to its end, also past a pipe
+// buffer, and stops past the limit.
 func TestReadFIFO(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "pipe.sh")
 	if err := syscall.Mkfifo(p, 0o644); err != nil {
 		t.Skip(err)
 	}
 	done := make(chan error, 1)
-	go func() { _, err := ReadFile(p); done <- err }()
+	go func() {
+		b, err := ReadFile(p)
+		if err == nil && len(b) != 0 {
+			err = fmt.Errorf("read %d bytes", len(b))
+		}
+		done <- err
+	}()
 	select {
 	case err := <-done:
-		if err == nil {
-			t.Error("a FIFO was read")
+		if err != nil {
+			t.Errorf("a FIFO with no writer: %v, want empty", err)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatal("Read waited on a FIFO")
+		t.Fatal("Read waited on a FIFO with no writer")
+	}
+
+	body := bytes.Repeat([]byte("echo hi\n"), 40000) // over a 64 KiB pipe buffer
+	for _, limit := range []int64{0, 1000} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			_, _ = w.Write(body)
+			_ = w.Close()
+		}()
+		got, err := Read(fmt.Sprintf("/dev/fd/%d", r.Fd()), limit)
+		_ = r.Close()
+		var tb *TooBigError
+		switch {
+		case limit == 0 && (err != nil || !bytes.Equal(got, body)):
+			t.Errorf("a pipe: %d bytes, %v; want %d", len(got), err, len(body))
+		case limit > 0 && !errors.As(err, &tb):
+			t.Errorf("a pipe over the limit: %d bytes, %v; want a TooBigError", len(got), err)
+		}
+	}
+}
+
+// TestReadDevice: a character device is refused, not read.
+func TestReadDevice(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	if _, err := ReadFile("/dev/zero"); err == nil {
+		t.Error("/dev/zero was read")
 	}
 }

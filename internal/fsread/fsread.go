@@ -1,5 +1,6 @@
 // Package fsread reads whole files as os.ReadFile does, in fewer system
-// calls, with a size limit checked before any byte is read.
+// calls, with a size limit checked before any byte is read, and without
+// waiting forever on a FIFO nobody writes to.
 //
 // os.Open registers every file with the runtime's poller: on Linux, for a
 // regular file, two fcntl calls to set O_NONBLOCK, an epoll_ctl that fails,

@@ -9,9 +9,10 @@ import (
 )
 
 // Read reads the whole file at path. When limit > 0 and the file is larger,
-// it returns a *TooBigError and reads nothing. A file that is not regular
-// (a FIFO, a device) is refused, never waited on; errors are *os.PathError
-// as os.ReadFile's are.
+// it returns a *TooBigError and reads nothing (a pipe: stops reading past
+// the limit). A pipe is read to its end; a FIFO with no writer reads as
+// empty instead of waiting for one; a device or socket is refused. Errors
+// are *os.PathError as os.ReadFile's are.
 func Read(path string, limit int64) ([]byte, error) {
 	var fd int
 	var err error
@@ -33,10 +34,17 @@ func Read(path string, limit int64) ([]byte, error) {
 	}
 	switch st.Mode & syscall.S_IFMT {
 	case syscall.S_IFREG:
+	case syscall.S_IFIFO:
+		// A pipe (servelint <(git show REV:run.sh), /dev/stdin): read
+		// it to its end, blocking. Opened without waiting, a FIFO that has
+		// no writer reads as empty instead of hanging.
+		if err := syscall.SetNonblock(fd, false); err != nil {
+			return nil, &os.PathError{Op: "read", Path: path, Err: err}
+		}
 	case syscall.S_IFDIR:
 		return nil, &os.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
 	default:
-		return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("not a regular file")}
+		return nil, &os.PathError{Op: "open", Path: path, Err: errors.New("not a regular file or a pipe")}
 	}
 	size := st.Size
 	if limit > 0 && size > limit {
