@@ -17,6 +17,7 @@ import (
 
 	"github.com/servelint/servelint/dryrun"
 	"github.com/servelint/servelint/fixes"
+	"github.com/servelint/servelint/internal/fsread"
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
@@ -82,12 +83,20 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	}
 	rc := cfg.RulesConfig()
 	path := pos[0]
-	src, err := os.ReadFile(path)
+	// Read once (a pipe, <(git show REV:run.sh), cannot be read twice;
+	// a FIFO nobody writes to reads as empty instead of waiting).
+	src, err := fsread.ReadFile(path)
 	if err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: %v\n", err)
 		return exitFailure
 	}
-	u := parser.Load(parser.LoadOptions{Paths: []string{path}, Roles: cfg.Roles(), Engine: cfg.Engine})
+	u := parser.Load(parser.LoadOptions{Paths: []string{path}, Roles: cfg.Roles(), Engine: cfg.Engine,
+		ReadFile: func(p string) ([]byte, error) {
+			if p == filepath.Clean(path) {
+				return src, nil
+			}
+			return fsread.ReadFile(p)
+		}})
 	s := u.ScriptAt(filepath.Clean(path))
 	if s == nil || s.File == nil {
 		msg := "not a shell script"
