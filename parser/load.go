@@ -75,9 +75,10 @@ type Unit struct {
 	byPath    map[string]*Script
 
 	realRootsOnce sync.Once
-	realRoots     []string        // Roots with symlinks resolved
-	readable      map[string]bool // readableInRoots, by path (link is sequential)
-	symlinks      resolver        // the directories checkReadable resolved
+	realRoots     []string           // Roots with symlinks resolved
+	readable      map[string]bool    // readableInRoots, by path (link is sequential)
+	symlinks      resolver           // the directories checkReadable resolved
+	pending       map[string]envRead // env files prefetchSources read, for loadEnv
 }
 
 // ScriptAt returns the loaded script at path.
@@ -341,6 +342,10 @@ func (u *Unit) loadEnv(path string, opts *LoadOptions) *EnvFile {
 	if e, ok := u.envs[path]; ok {
 		return e
 	}
+	if r, ok := u.pending[path]; ok {
+		delete(u.pending, path)
+		return u.addEnv(path, r)
+	}
 	return u.addEnv(path, readEnv(path, opts))
 }
 
@@ -590,7 +595,14 @@ func (u *Unit) prefetchSources(opts *LoadOptions) {
 			load = append(load, p)
 		}
 	}
-	u.loadEnvs(load, opts)
+	// Read now, recorded when link meets them (loadEnv): the unit's env
+	// files, errors and too-big files keep link's order.
+	reads := make([]envRead, len(load))
+	warm.Each(len(load), opts.Jobs, func(i int) { reads[i] = readEnv(load[i], opts) })
+	u.pending = make(map[string]envRead, len(load))
+	for i, p := range load {
+		u.pending[p] = reads[i]
+	}
 }
 
 // readableInRoots reports whether an env file a script points at may be

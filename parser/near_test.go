@@ -1,7 +1,10 @@
 package parser
 
 import (
+	"errors"
+	"io/fs"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/servelint/servelint/internal/testfs"
@@ -46,5 +49,30 @@ func TestScriptNear(t *testing.T) {
 	self := u.ScriptAt(filepath.Join(root, "a/x/self.sh"))
 	if s := u.ScriptNear(self, "self.sh"); s != nil {
 		t.Errorf("ScriptNear(self.sh, self.sh) = %s, want nil: a script does not run itself", s.Path)
+	}
+}
+
+// TestLinkOrder: the env files link loads are recorded in link's order,
+// script by script, whatever was read ahead of it: here a.sh's same-stem
+// a.env (a directory: an error) comes before b.sh's sourced bdir.env
+// (also a directory), as when link read each in turn.
+func TestLinkOrder(t *testing.T) {
+	root := t.TempDir()
+	testfs.Tree(t, root, map[string]string{
+		"ord/a.sh":       "#!/bin/bash\n. ./missing.env\necho a\n",
+		"ord/a.env/x":    "",
+		"ord/b.sh":       "#!/bin/bash\n. \"$(dirname \"$0\")/bdir.env\"\necho b\n",
+		"ord/bdir.env/x": "",
+	})
+	u := Load(LoadOptions{Paths: []string{root}, Jobs: 2})
+	var got []string
+	for _, err := range u.Errors {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			got = append(got, filepath.Base(pe.Path))
+		}
+	}
+	if strings.Join(got, " ") != "a.env bdir.env" {
+		t.Errorf("errors in the order %q, want a.env then bdir.env:\n%v", got, u.Errors)
 	}
 }
