@@ -331,13 +331,13 @@ func (s *Script) attribute() {
 	s.findSources()
 }
 
-// CommandNames returns the base names of the programs and functions the
-// script's simple commands run (their first word, when it is literal).
 // StartsJobs reports whether a statement of the script runs in the
 // background (cmd &, coproc, &! or &|), as Analyze's walk found; ok is false
 // when the script has not been analysed.
 func (s *Script) StartsJobs() (jobs, ok bool) { return s.jobs, s.collected }
 
+// CommandNames returns the base names of the programs and functions the
+// script's simple commands run (their first word, when it is literal).
 func (s *Script) CommandNames() map[string]bool {
 	s.namesOnce.Do(func() {
 		s.names = map[string]bool{}
