@@ -258,7 +258,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 
 	base, cancel := context.WithCancelCause(ctx)
 	defer cancel(errMainDone)
-	runCtx, cancelTimer := context.WithTimeoutCause(base, timeout, fmt.Errorf("%w (%v)", ErrTimeout, timeout))
+	runCtx, cancelTimer := context.WithTimeoutCause(base, timeout, timeoutError(timeout))
 	defer cancelTimer()
 	deadline, _ := runCtx.Deadline()
 
@@ -404,6 +404,14 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	}
 	return res
 }
+
+// timeoutError is the cause of a mode's deadline: ErrTimeout and the time
+// limit, formatted only when the message is asked for (pprof: an Errorf
+// per mode for a deadline that is almost never reached).
+type timeoutError time.Duration
+
+func (e timeoutError) Error() string { return fmt.Sprintf("%v (%v)", ErrTimeout, time.Duration(e)) }
+func (e timeoutError) Unwrap() error { return ErrTimeout }
 
 // normPaths returns the script's absolute path and the root.
 func normPaths(path, root string) (script, absRoot string, err error) {
