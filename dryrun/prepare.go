@@ -107,7 +107,8 @@ func Prepare(f *syntax.File) *Prepared {
 // or Script.Analyze: its Funcs are known), without walking its
 // tree when its bytes cannot hold what Prepare looks for: no process
 // substitution without "<(" or ">(", no -O/-G test without "-O"/"-G", no
-// ~user without "~" (line continuations removed first). Whether a
+// ~user without "~" (line continuations removed first; a script with a NUL
+// byte, which the parser drops, is walked). Whether a
 // statement runs in the background is the model's (Script.StartsJobs), and
 // so are the functions (Script.Funcs, every named declaration with a body:
 // in bash and POSIX sh, every one).
@@ -117,6 +118,10 @@ func PrepareScript(s *parser.Script) *Prepared {
 		return nil
 	}
 	src := s.Src
+	if bytes.IndexByte(src, 0) >= 0 {
+		// The parser drops NUL bytes: <\x00( is <( to it.
+		return Prepare(s.File)
+	}
 	if bytes.Contains(src, []byte("\\\n")) {
 		// A line continuation joins what it splits (<\⏎( is <( to the
 		// parser): test the joined text.

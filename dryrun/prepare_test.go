@@ -34,6 +34,7 @@ func TestPrepareScriptAgrees(t *testing.T) {
 		"nojob.sh":     "#!/bin/bash\na && b 2>&1 |& c &> d <&3 >&2\n",
 		"escjob.sh":    "#!/bin/bash\nradiance serve --tag \\>&\nb \\&& c\n",
 		"contowner.sh": "#!/bin/bash\n[[ -\\\nO x ]]\n",
+		"nulowner.sh":  "#!/bin/bash\n" + strings.Repeat("# padding past the binary sniff\n", 300) + "[[ -\x00O x ]]\ndiff <\x00(a) b\n",
 		"conttilde.sh": "#!/bin/bash\ncat ~\\\nroot/x\n",
 	}
 	dir := t.TempDir()
