@@ -280,23 +280,30 @@ func readHead(path string) []byte {
 }
 
 // read reads a file through opts.ReadFile, unless it is over
-// MaxFileSize: then tooBig is its size and nothing is read. Reading from
-// disk (no ReadFile given), the size comes from the open file's fstat, not
-// from a stat of its own.
-func (opts *LoadOptions) read(p string) (src []byte, tooBig int64, err error) {
+// MaxFileSize: then big says so and nothing is read. Reading from disk (no
+// ReadFile given), the size comes from the open file's fstat, not from a
+// stat of its own.
+func (opts *LoadOptions) read(p string) (src []byte, big *fsread.TooBigError, err error) {
 	if opts.readDisk {
 		src, err = fsread.Read(p, opts.MaxFileSize)
-		var tb *fsread.TooBigError
-		if errors.As(err, &tb) {
-			return nil, tb.Size, nil
+		if errors.As(err, &big) {
+			return nil, big, nil
 		}
-		return src, 0, err
+		return src, nil, err
 	}
 	if st, err := os.Stat(p); err == nil && st.Size() > opts.MaxFileSize {
-		return nil, st.Size(), nil
+		return nil, &fsread.TooBigError{Path: p, Size: st.Size(), Limit: opts.MaxFileSize}, nil
 	}
 	src, err = opts.ReadFile(p)
-	return src, 0, err
+	return src, nil, err
+}
+
+// tooBigMsg is the problem reported for a script over the size limit.
+func tooBigMsg(p string, big *fsread.TooBigError) string {
+	if big.Size < 0 {
+		return fmt.Sprintf("not analysed: %s is over the %d-byte limit (--max-file-size)", filepath.Base(p), big.Limit)
+	}
+	return fmt.Sprintf("not analysed: %s is %d bytes, over the %d-byte limit (--max-file-size)", filepath.Base(p), big.Size, big.Limit)
 }
 
 func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
@@ -305,11 +312,11 @@ func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
 	big := make([]bool, len(paths))
 	warm.Each(len(paths), opts.Jobs, func(i int) {
 		p := paths[i]
-		src, size, err := opts.read(p)
-		if size > 0 {
+		src, tooBig, err := opts.read(p)
+		if tooBig != nil {
 			big[i] = true
 			s := &Script{Path: p, Assigns: map[string][]*Assign{}, Funcs: map[string]*syntax.FuncDecl{}}
-			s.Err = &Problem{Line: 1, Col: 1, Msg: fmt.Sprintf("not analysed: %s is %d bytes, over the %d-byte limit (--max-file-size)", filepath.Base(p), size, opts.MaxFileSize)}
+			s.Err = &Problem{Line: 1, Col: 1, Msg: tooBigMsg(p, tooBig)}
 			out[i] = s
 			return
 		}
@@ -359,8 +366,8 @@ type envRead struct {
 // readEnv reads and parses one env file; it touches no Unit state, so
 // many run at once.
 func readEnv(path string, opts *LoadOptions) envRead {
-	src, size, err := opts.read(path)
-	if size > 0 {
+	src, tooBig, err := opts.read(path)
+	if tooBig != nil {
 		return envRead{tooBig: true}
 	}
 	if err != nil {

@@ -95,7 +95,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			if p == filepath.Clean(path) {
 				return src, nil
 			}
-			return fsread.ReadFile(p)
+			return fsread.Read(p, parser.DefaultMaxFileSize) // bounded, a pipe too
 		}})
 	s := u.ScriptAt(filepath.Clean(path))
 	if s == nil || s.File == nil {

@@ -15,9 +15,9 @@ import (
 )
 
 // TestNamedFIFO: a FIFO named on the command line, or sourced as an env
-// file, is never waited on when nobody writes to it (it reads as empty); a
-// pipe with a writer is linted like a file (servelint <(git show
-// REV:run.sh)).
+// file, is never waited on when nobody writes to it: exit 3, saying so,
+// rather than a pass with nothing linted; a pipe with a writer is linted
+// like a file (servelint <(git show REV:run.sh)).
 func TestNamedFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.sh")
@@ -47,8 +47,8 @@ func TestNamedFIFO(t *testing.T) {
 		return result{}
 	}
 	for _, args := range [][]string{{fifo}, {filepath.Join(dir, "run.sh")}} {
-		if r := lint(args...); r.code == exitFailure {
-			t.Errorf("servelint %s: exit 3\n%s", args[0], r.errOut)
+		if r := lint(args...); r.code != exitFailure || !strings.Contains(r.errOut, "nothing written to it") {
+			t.Errorf("servelint %s: exit %d, want 3 saying nothing was written\n%s", args[0], r.code, r.errOut)
 		}
 	}
 	// A pipe with its writer, as bash's <(…) hands one over.

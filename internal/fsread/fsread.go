@@ -11,19 +11,27 @@
 package fsread
 
 import (
+	"errors"
 	"fmt"
 )
 
-// TooBigError is returned by Read for a file over the limit; nothing of it
-// was read.
+// TooBigError is returned by Read for a file over the limit. Size is -1
+// when it is not known (a pipe, read up to the limit and abandoned).
 type TooBigError struct {
 	Path        string
 	Size, Limit int64
 }
 
 func (e *TooBigError) Error() string {
+	if e.Size < 0 {
+		return fmt.Sprintf("%s is over the %d-byte limit", e.Path, e.Limit)
+	}
 	return fmt.Sprintf("%s is %d bytes, over the %d-byte limit", e.Path, e.Size, e.Limit)
 }
+
+// ErrEmptyPipe is why a pipe nothing was written to is not read as an
+// empty file.
+var ErrEmptyPipe = errors.New("a pipe with nothing written to it (no writer)")
 
 // ReadFile is os.ReadFile, without a size limit.
 func ReadFile(path string) ([]byte, error) { return Read(path, 0) }

@@ -10,9 +10,10 @@ import (
 
 // Read reads the whole file at path. When limit > 0 and the file is larger,
 // it returns a *TooBigError and reads nothing (a pipe: stops reading past
-// the limit). A pipe is read to its end; a FIFO with no writer reads as
-// empty instead of waiting for one; a device or socket is refused. Errors
-// are *os.PathError as os.ReadFile's are.
+// the limit). A pipe is read to its end; a FIFO nothing was written to
+// (no writer when it was opened, or one that wrote nothing) is
+// ErrEmptyPipe, never waited on; a device or socket is refused. Errors are
+// *os.PathError as os.ReadFile's are.
 func Read(path string, limit int64) ([]byte, error) {
 	var fd int
 	var err error
@@ -32,9 +33,11 @@ func Read(path string, limit int64) ([]byte, error) {
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return nil, &os.PathError{Op: "stat", Path: path, Err: err}
 	}
+	pipe := false
 	switch st.Mode & syscall.S_IFMT {
 	case syscall.S_IFREG:
 	case syscall.S_IFIFO:
+		pipe = true
 		// A pipe (servelint <(git show REV:run.sh), /dev/stdin): read
 		// it to its end, blocking. Opened without waiting, a FIFO that has
 		// no writer reads as empty instead of hanging.
@@ -68,12 +71,23 @@ func Read(path string, limit int64) ([]byte, error) {
 			return nil, &os.PathError{Op: "read", Path: path, Err: err}
 		}
 		if n == 0 {
+			if pipe && len(buf) == 0 {
+				// No writer (a FIFO nobody has opened yet, or one that
+				// closed without writing): say so rather than lint
+				// nothing and pass.
+				return nil, &os.PathError{Op: "read", Path: path, Err: ErrEmptyPipe}
+			}
 			return buf, nil
 		}
 		buf = buf[:len(buf)+n]
 		if limit > 0 && int64(len(buf)) > limit {
-			// The file grew past the limit while being read.
-			return nil, &TooBigError{Path: path, Size: int64(len(buf)), Limit: limit}
+			// The file grew past the limit while being read; a pipe's
+			// size is not known.
+			size := int64(len(buf))
+			if pipe {
+				size = -1
+			}
+			return nil, &TooBigError{Path: path, Size: size, Limit: limit}
 		}
 	}
 }
