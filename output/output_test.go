@@ -256,3 +256,35 @@ func TestLineCol16(t *testing.T) {
 		}
 	}
 }
+
+// TestIndentJSON: indentJSON lays out what json.Marshal writes exactly as
+// json.Indent does, on findings whose strings hold quotes, backslashes,
+// escapes, HTML characters, brackets, commas and colons, with and without
+// fixes, and on other shapes of values.
+func TestIndentJSON(t *testing.T) {
+	tricky := []string{"", `a"b`, `a\b`, "a\\\"", "x\ny\t\r", "<script>&</script>", "[1,2]", "{\"k\":\"v\"}", "a: b, c", "caf\u00e9 \u2028", "\x00\x1f", "\\"}
+	var fs []lint.Finding
+	for i, s := range tricky {
+		f := lint.Finding{File: s, Line: i, Column: -i, Rule: "r" + s, Severity: "error", Message: s + s}
+		if i%2 == 0 {
+			f.Fixes = []lint.Fix{{Message: s, Edits: []lint.Edit{{File: s, Offset: i, End: i + 1, NewText: s}, {}}}}
+		} else if i%3 == 0 {
+			f.Fixes = []lint.Fix{}
+		}
+		fs = append(fs, f)
+	}
+	values := []any{fs, []lint.Finding{}, map[string]any{}, map[string]any{"a": []any{}, "b": map[string]any{"c": []int{1, 2}}, "d": nil, "e": 1.5, "f": true}, "plain", 42, []any{[]any{}, []any{[]any{}}}}
+	for _, v := range values {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := json.Indent(&want, b, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if got := indentJSON(nil, b, "  "); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("indentJSON(%s) =\n%s\nwant\n%s", b, got, want.Bytes())
+		}
+	}
+}
