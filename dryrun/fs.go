@@ -219,28 +219,40 @@ type lstatEntry struct {
 	err error
 }
 
-// memo remembers f's answer for each key; safe for concurrent use (two
-// callers may both compute a missing answer: the computations are pure).
+// memo remembers f's answer for each key; safe for concurrent use. Callers
+// that ask for the same missing key at once wait for one computation (a
+// script's first modes start together: each read, resolved and parsed the
+// env file they source).
 type memo[K comparable, V any] struct {
 	mu sync.Mutex
-	m  map[K]V
+	m  map[K]*memoEntry[V]
+}
+
+type memoEntry[V any] struct {
+	once     sync.Once
+	v        V
+	panicked any // f's panic, raised again for every caller
 }
 
 func (c *memo[K, V]) get(k K, f func() V) V {
 	c.mu.Lock()
-	v, ok := c.m[k]
-	c.mu.Unlock()
-	if ok {
-		return v
+	e := c.m[k]
+	if e == nil {
+		if c.m == nil {
+			c.m = map[K]*memoEntry[V]{}
+		}
+		e = &memoEntry[V]{}
+		c.m[k] = e
 	}
-	v = f()
-	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[K]V{}
-	}
-	c.m[k] = v
 	c.mu.Unlock()
-	return v
+	e.once.Do(func() {
+		defer func() { e.panicked = recover() }()
+		e.v = f()
+	})
+	if e.panicked != nil {
+		panic(e.panicked)
+	}
+	return e.v
 }
 
 // NewFiles returns an empty snapshot.

@@ -9,7 +9,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -313,5 +316,40 @@ func TestXargsItems(t *testing.T) {
 	}
 	if _, ok := xargsItems("A='x\n"); ok {
 		t.Errorf("unmatched quote accepted")
+	}
+}
+
+// TestMemo: callers asking for one missing key at once share one
+// computation; a computation that panics panics for every caller, and
+// nothing is remembered as its answer.
+func TestMemo(t *testing.T) {
+	var m memo[string, int]
+	var calls atomic.Int32
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			if v := m.get("k", func() int { calls.Add(1); time.Sleep(10 * time.Millisecond); return 7 }); v != 7 {
+				t.Errorf("get = %d, want 7", v)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if n := calls.Load(); n != 1 {
+		t.Errorf("computed %d times, want once", n)
+	}
+	for range 2 {
+		func() {
+			defer func() {
+				if r := recover(); r != "boom" {
+					t.Errorf("recovered %v, want the computation's panic", r)
+				}
+			}()
+			m.get("bad", func() int { panic("boom") })
+		}()
 	}
 }
