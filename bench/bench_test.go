@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -93,15 +92,6 @@ func readAll(tb testing.TB, paths []string) map[string][]byte {
 
 func perFile(b *testing.B, files int) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(files), "ns/file")
-}
-
-// cpuNow is the CPU time (user+sys) the process has used.
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // cpuMeter reports the CPU time per op (all threads, GC included) beside
