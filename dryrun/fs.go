@@ -3,7 +3,6 @@ package dryrun
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/servelint/servelint/internal/fsread"
 )
 
 // maxFileSize bounds any file the evaluator reads from the linted tree.
@@ -96,34 +97,11 @@ func splitPath(rel string) []string {
 // readRegular reads a regular file (never a FIFO or device, which could
 // block or stream forever), up to maxFileSize.
 func readRegular(p string) ([]byte, error) {
-	fi, err := os.Lstat(p)
-	if err != nil {
-		return nil, err
-	}
-	if fi.IsDir() {
-		return nil, &os.PathError{Op: "read", Path: p, Err: errors.New("is a directory")}
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &os.PathError{Op: "read", Path: p, Err: errors.New("not a regular file")}
-	}
-	if fi.Size() > maxFileSize {
+	data, err := fsread.ReadRegular(p, maxFileSize) // open, fstat, read: no lstat first, no poller
+	if tb := (*fsread.TooBigError)(nil); errors.As(err, &tb) {
 		return nil, &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %d bytes", maxFileSize)}
 	}
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxFileSize {
-		return nil, &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %d bytes", maxFileSize)}
-	}
-	return data, nil
+	return data, err
 }
 
 // fakeInfo is the FileInfo the sandbox gives for paths it answers without

@@ -67,3 +67,32 @@ func TestReadDevice(t *testing.T) {
 		t.Error("/dev/zero was read")
 	}
 }
+
+// TestReadRegular: ReadRegular reads a regular file, and refuses a FIFO, a
+// symlink (even to a regular file) and a device, never waiting.
+func TestReadRegular(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.env")
+	if err := os.WriteFile(file, []byte("A=1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadRegular(file, 100); err != nil || string(b) != "A=1\n" {
+		t.Errorf("regular file: %q, %v", b, err)
+	}
+	if _, err := ReadRegular(file, 2); !errors.As(err, new(*TooBigError)) {
+		t.Errorf("over the limit: %v, want a TooBigError", err)
+	}
+	link := filepath.Join(dir, "link.env")
+	if err := os.Symlink(file, link); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "pipe.env")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{link, fifo, "/dev/zero"} {
+		if b, err := ReadRegular(p, 100); err == nil {
+			t.Errorf("%s: read %q, want a refusal", p, b)
+		}
+	}
+}

@@ -2,7 +2,10 @@
 
 package fsread
 
-import "os"
+import (
+	"errors"
+	"os"
+)
 
 // Read reads the whole file at path. When limit > 0 and the file is larger,
 // it returns a *TooBigError and reads nothing.
@@ -13,4 +16,16 @@ func Read(path string, limit int64) ([]byte, error) {
 		}
 	}
 	return os.ReadFile(path)
+}
+
+// ReadRegular is Read for a regular file only, never through a symlink.
+func ReadRegular(path string, limit int64) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("not a regular file")}
+	}
+	return Read(path, limit)
 }

@@ -14,13 +14,23 @@ import (
 // (no writer when it was opened, or one that wrote nothing) is
 // ErrEmptyPipe, never waited on; a device or socket is refused. Errors are
 // *os.PathError as os.ReadFile's are.
-func Read(path string, limit int64) ([]byte, error) {
+func Read(path string, limit int64) ([]byte, error) { return read(path, limit, false) }
+
+// ReadRegular is Read for a regular file only, never through a symlink:
+// anything else, a pipe included, is refused ("not a regular file").
+func ReadRegular(path string, limit int64) ([]byte, error) { return read(path, limit, true) }
+
+func read(path string, limit int64, regularOnly bool) ([]byte, error) {
+	flags := syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+	if regularOnly {
+		flags |= syscall.O_NOFOLLOW
+	}
 	var fd int
 	var err error
 	for {
 		// O_NONBLOCK: opening a FIFO must not wait for a writer. It has no
 		// effect on reading a regular file.
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		fd, err = syscall.Open(path, flags, 0)
 		if err != syscall.EINTR {
 			break
 		}
@@ -37,6 +47,9 @@ func Read(path string, limit int64) ([]byte, error) {
 	switch st.Mode & syscall.S_IFMT {
 	case syscall.S_IFREG:
 	case syscall.S_IFIFO:
+		if regularOnly {
+			return nil, &os.PathError{Op: "read", Path: path, Err: errNotRegular}
+		}
 		pipe = true
 		// A pipe (servelint <(git show REV:run.sh), /dev/stdin): read
 		// it to its end, blocking. Opened without waiting, a FIFO that has
@@ -47,6 +60,9 @@ func Read(path string, limit int64) ([]byte, error) {
 	case syscall.S_IFDIR:
 		return nil, &os.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
 	default:
+		if regularOnly {
+			return nil, &os.PathError{Op: "read", Path: path, Err: errNotRegular}
+		}
 		return nil, &os.PathError{Op: "open", Path: path, Err: errors.New("not a regular file or a pipe")}
 	}
 	size := st.Size
@@ -91,3 +107,5 @@ func Read(path string, limit int64) ([]byte, error) {
 		}
 	}
 }
+
+var errNotRegular = errors.New("not a regular file")
