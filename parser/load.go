@@ -237,35 +237,85 @@ func Load(opts LoadOptions) *Unit {
 // walkDir walks a directory for scripts and env files, skipping .git, vendor
 // and node_modules, never following symlinked directories.
 func walkDir(root string, opts *LoadOptions, u *Unit, add func(string, FileKind)) {
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if path == root {
-				return err
+	// The root's subdirectories are walked on every worker (a runtime
+	// trace on 1,600 repos: the walk was the first 15 ms of the run, on one
+	// core); what each walk finds is handed over in the order one walk of
+	// the whole tree would have met it.
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		u.Errors = append(u.Errors, err)
+		return
+	}
+	found := make([]walkFound, len(entries))
+	var subdirs []int
+	for i, d := range entries {
+		path := filepath.Join(root, d.Name())
+		if d.IsDir() {
+			if !skipDir(d.Name(), path, opts) {
+				subdirs = append(subdirs, i)
 			}
-			u.Errors = append(u.Errors, err)
+			continue
+		}
+		found[i].file(path, d, opts)
+	}
+	warm.Each(len(subdirs), opts.Jobs, func(j int) {
+		i := subdirs[j]
+		found[i].tree(filepath.Join(root, entries[i].Name()), opts)
+	})
+	for _, f := range found {
+		u.Errors = append(u.Errors, f.errs...)
+		for _, p := range f.paths {
+			add(p.path, p.kind)
+		}
+	}
+}
+
+// skipDir reports whether the walk leaves out a directory below its root.
+func skipDir(name, path string, opts *LoadOptions) bool {
+	return name == ".git" || name == "vendor" || name == "node_modules" || opts.excluded(path)
+}
+
+// walkFound is what the walk met below one entry of its root, in order.
+type walkFound struct {
+	paths []struct {
+		path string
+		kind FileKind
+	}
+	errs []error
+}
+
+// file records a file the walk meets, if the linter reads it.
+func (f *walkFound) file(path string, d fs.DirEntry, opts *LoadOptions) {
+	if !d.Type().IsRegular() || opts.excluded(path) {
+		return // symlinks and devices are not followed
+	}
+	if k := Classify(path); k != KindNone {
+		f.paths = append(f.paths, struct {
+			path string
+			kind FileKind
+		}{path, k})
+	}
+}
+
+// tree walks a subdirectory of the root, never following symlinks.
+func (f *walkFound) tree(dir string, opts *LoadOptions) {
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			f.errs = append(f.errs, err)
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
-		name := d.Name()
 		if d.IsDir() {
-			if path != root && (name == ".git" || name == "vendor" || name == "node_modules" || opts.excluded(path)) {
+			if path != dir && skipDir(d.Name(), path, opts) {
 				return fs.SkipDir
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || opts.excluded(path) {
-			return nil // symlinks and devices are not followed
-		}
-		if k := Classify(path); k != KindNone {
-			add(path, k)
-		}
+		f.file(path, d, opts)
 		return nil
 	})
-	if err != nil {
-		u.Errors = append(u.Errors, err)
-	}
 }
 
 func readHead(path string) []byte {

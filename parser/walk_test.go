@@ -1,0 +1,93 @@
+package parser
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/servelint/servelint/internal/testfs"
+)
+
+// oneWalk is the walk as one filepath.WalkDir of the whole tree does it:
+// the reference walkDir's parallel walk must match.
+func oneWalk(root string, opts *LoadOptions) []string {
+	var out []string
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if path != root && skipDir(d.Name(), path, opts) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() && !opts.excluded(path) {
+			if k := Classify(path); k != KindNone {
+				out = append(out, path)
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// TestWalkOrder: the parallel walk hands over the same files in the same
+// order as one walk of the tree, at any number of workers, skipping .git,
+// vendor, node_modules and excluded paths at the root and below, never
+// following a symlink inside the tree.
+func TestWalkOrder(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"top.sh": "#!/bin/bash\n", "top.env": "A=1\n", "noext": "#!/bin/sh\necho\n", "README.md": "x\n",
+		".git/hooks/pre-commit.sh": "#!/bin/bash\n", "vendor/v.sh": "#!/bin/bash\n", "node_modules/n.sh": "#!/bin/bash\n",
+		"a/run.sh": "#!/bin/bash\n", "a/run.env": "B=1\n", "a/.git/x.sh": "#!/bin/bash\n", "a/vendor/y.sh": "#!/bin/bash\n",
+		"a/b/c/deep.sh": "#!/bin/bash\n", "a/b/launch": "#!/usr/bin/env bash\n", "a/b/data.txt": "x\n",
+		"skipme/s.sh": "#!/bin/bash\n", "z/skip.sh": "#!/bin/bash\n", "z/keep.sh": "#!/bin/bash\n", ".ci/ci.sh": "#!/bin/bash\n",
+	}
+	testfs.Tree(t, root, files)
+	if err := os.Symlink(filepath.Join(root, "a"), filepath.Join(root, "alink")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "top.sh"), filepath.Join(root, "a", "flink.sh")); err != nil {
+		t.Fatal(err)
+	}
+	opts := &LoadOptions{Exclude: []string{filepath.Join(root, "skipme"), "skip.sh"}}
+	want := oneWalk(root, opts)
+	if len(want) != 9 {
+		t.Fatalf("reference walk found %d files: %q", len(want), want)
+	}
+	for _, jobs := range []int{1, 2, 8} {
+		opts.Jobs = jobs
+		u := &Unit{}
+		var got []string
+		walkDir(root, opts, u, func(p string, _ FileKind) { got = append(got, p) })
+		if !slices.Equal(got, want) || len(u.Errors) > 0 {
+			t.Errorf("-j %d: %q (errors %v), want %q", jobs, got, u.Errors, want)
+		}
+	}
+}
+
+// TestSymlinkedRoot: a directory named on the command line through a
+// symlink is linted (it was silently empty: exit 0, nothing read); a
+// symlinked directory inside it is still not followed.
+func TestSymlinkedRoot(t *testing.T) {
+	dir := t.TempDir()
+	testfs.Tree(t, dir, map[string]string{"real/run.sh": "#!/bin/bash\necho\n", "other/o.sh": "#!/bin/bash\necho\n"})
+	if err := os.Symlink(filepath.Join(dir, "real"), filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "other"), filepath.Join(dir, "real", "inner")); err != nil {
+		t.Fatal(err)
+	}
+	u := Load(LoadOptions{Paths: []string{filepath.Join(dir, "link")}})
+	var got []string
+	for _, s := range u.Scripts {
+		got = append(got, s.Path)
+	}
+	if want := []string{filepath.Join(dir, "link", "run.sh")}; !slices.Equal(got, want) {
+		t.Errorf("scripts %q, want %q", got, want)
+	}
+}
