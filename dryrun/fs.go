@@ -97,9 +97,27 @@ func splitPath(rel string) []string {
 // readRegular reads a regular file (never a FIFO or device, which could
 // block or stream forever), up to maxFileSize.
 func readRegular(p string) ([]byte, error) {
-	data, err := fsread.ReadRegular(p, maxFileSize) // open, fstat, read: no lstat first, no poller
+	// Looked at before it is opened: a FIFO, device or socket is never
+	// opened, even without blocking.
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return nil, &os.PathError{Op: "read", Path: p, Err: errors.New("is a directory")}
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "read", Path: p, Err: errors.New("not a regular file")}
+	}
+	tooBig := &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %d bytes", maxFileSize)}
+	if fi.Size() > maxFileSize {
+		return nil, tooBig
+	}
+	// Then read without following a symlink and with the type checked
+	// again on the open file (open, fstat, read: not os.Open's poller).
+	data, err := fsread.ReadRegular(p, maxFileSize)
 	if tb := (*fsread.TooBigError)(nil); errors.As(err, &tb) {
-		return nil, &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %d bytes", maxFileSize)}
+		return nil, tooBig
 	}
 	return data, err
 }
@@ -200,7 +218,8 @@ type lstatEntry struct {
 // memo remembers f's answer for each key; safe for concurrent use. Callers
 // that ask for the same missing key at once wait for one computation (a
 // script's first modes start together: each read, resolved and parsed the
-// env file they source).
+// env file they source). A computation that panics panics for the callers
+// that waited on it and is forgotten: the next caller computes again.
 type memo[K comparable, V any] struct {
 	mu sync.Mutex
 	m  map[K]*memoEntry[V]
@@ -209,8 +228,11 @@ type memo[K comparable, V any] struct {
 type memoEntry[V any] struct {
 	once     sync.Once
 	v        V
-	panicked any // f's panic, raised again for every caller
+	done     bool // f returned
+	panicked any  // f's panic, raised again for the callers that waited on it
 }
+
+var errMemoAbandoned = errors.New("dryrun: a cached computation did not return")
 
 func (c *memo[K, V]) get(k K, f func() V) V {
 	c.mu.Lock()
@@ -224,11 +246,24 @@ func (c *memo[K, V]) get(k K, f func() V) V {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		defer func() { e.panicked = recover() }()
+		defer func() {
+			if r := recover(); r != nil {
+				e.panicked = r
+				c.mu.Lock()
+				if c.m[k] == e {
+					delete(c.m, k) // not an answer: the next caller computes again
+				}
+				c.mu.Unlock()
+			}
+		}()
 		e.v = f()
+		e.done = true
 	})
-	if e.panicked != nil {
+	switch {
+	case e.panicked != nil:
 		panic(e.panicked)
+	case !e.done:
+		panic(errMemoAbandoned) // f left its goroutine (runtime.Goexit)
 	}
 	return e.v
 }

@@ -16,7 +16,8 @@ import (
 )
 
 // TooBigError is returned by Read for a file over the limit. Size is -1
-// when it is not known (a pipe, read up to the limit and abandoned).
+// when it is not known (a pipe, or a file found over the limit only while
+// being read: abandoned there).
 type TooBigError struct {
 	Path        string
 	Size, Limit int64

@@ -97,13 +97,9 @@ func read(path string, limit int64, regularOnly bool) ([]byte, error) {
 		}
 		buf = buf[:len(buf)+n]
 		if limit > 0 && int64(len(buf)) > limit {
-			// The file grew past the limit while being read; a pipe's
-			// size is not known.
-			size := int64(len(buf))
-			if pipe {
-				size = -1
-			}
-			return nil, &TooBigError{Path: path, Size: size, Limit: limit}
+			// Past the limit while reading (a pipe, a file that grew or
+			// whose fstat said 0): its size is not known.
+			return nil, &TooBigError{Path: path, Size: -1, Limit: limit}
 		}
 	}
 }
