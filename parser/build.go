@@ -26,6 +26,7 @@ func (s *Script) Analyze(rm RoleMatcher) {
 // collect gathers functions, assignments, calls and comments.
 func (s *Script) collect() {
 	var funcStack []*syntax.FuncDecl
+	hdocs := map[*syntax.Word]bool{}
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -55,6 +56,20 @@ func (s *Script) collect() {
 		case *syntax.ParamExp:
 			if n.Param != nil {
 				s.params = append(s.params, n)
+			}
+		case *syntax.ProcSubst:
+			s.procSubsts = append(s.procSubsts, n)
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
+				s.ownerTests = append(s.ownerTests, n)
+			}
+		case *syntax.Redirect:
+			if n.Hdoc != nil {
+				hdocs[n.Hdoc] = true // met before the word itself
+			}
+		case *syntax.Word:
+			if lit, ok := firstLit(n); ok && strings.HasPrefix(lit, "~") && !hdocs[n] {
+				s.tildeWords = append(s.tildeWords, n)
 			}
 		case *syntax.Comment:
 			s.Comments = append(s.Comments, Comment{Start: s.Off(n.Pos()), End: s.Off(n.End()), Text: n.Text})
@@ -329,6 +344,31 @@ func (s *Script) attribute() {
 		}
 	}
 	s.findSources()
+}
+
+// ProcSubsts returns the script's process substitutions (<(…), >(…)), in
+// walk order, as Analyze's walk met them. The caller must not change it.
+func (s *Script) ProcSubsts() []*syntax.ProcSubst { return s.procSubsts }
+
+// FileOwnerTests returns the script's -O and -G tests (whose answer
+// depends on the host's users), as Analyze's walk met them.
+func (s *Script) FileOwnerTests() []*syntax.UnaryTest { return s.ownerTests }
+
+// TildeWords returns the script's words that start with an unquoted ~
+// (outside here-document bodies), as Analyze's walk met them: ~ and
+// ~/path, and ~user forms.
+func (s *Script) TildeWords() []*syntax.Word { return s.tildeWords }
+
+// firstLit is the value of a word's first part when it is a literal.
+func firstLit(w *syntax.Word) (string, bool) {
+	if len(w.Parts) == 0 {
+		return "", false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	return lit.Value, true
 }
 
 // StartsJobs reports whether a statement of the script runs in the

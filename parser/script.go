@@ -70,6 +70,11 @@ type Script struct {
 	modeNodes []syntax.Node
 	// params are the parameter expansions, in walk order (Params).
 	params []*syntax.ParamExp
+	// What Analyze's walk met for the dry run's checks: ProcSubsts,
+	// FileOwnerTests, TildeWords.
+	procSubsts []*syntax.ProcSubst
+	ownerTests []*syntax.UnaryTest
+	tildeWords []*syntax.Word
 	// jobs: a statement runs in the background (StartsJobs); collected:
 	// Analyze's walk has run.
 	jobs, collected bool
