@@ -271,6 +271,7 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 	// Look through `builtin` and `command` (without options; `--` ends
 	// them).
 	i := 0
+prefix:
 	for i < len(args)-1 {
 		switch {
 		case args[i] == "command" && args[i+1] == "--" && i+2 < len(args):
@@ -282,10 +283,9 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 		case args[i] == "builtin" || args[i] == "command" && !strings.HasPrefix(args[i+1], "-"):
 			i++
 		default:
-			goto found
+			break prefix
 		}
 	}
-found:
 	head, rest := args[i], args[i+1:]
 	if (head == "command" || head == "builtin") && (slices.Contains(rest, "source") || slices.Contains(rest, ".")) {
 		// `command -p source f` and the like reach interp's source

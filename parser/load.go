@@ -277,11 +277,13 @@ func skipDir(name, path string, opts *LoadOptions) bool {
 
 // walkFound is what the walk met below one entry of its root, in order.
 type walkFound struct {
-	paths []struct {
-		path string
-		kind FileKind
-	}
-	errs []error
+	paths []foundFile
+	errs  []error
+}
+
+type foundFile struct {
+	path string
+	kind FileKind
 }
 
 // file records a file the walk meets, if the linter reads it.
@@ -290,10 +292,7 @@ func (f *walkFound) file(path string, d fs.DirEntry, opts *LoadOptions) {
 		return // symlinks and devices are not followed
 	}
 	if k := Classify(path); k != KindNone {
-		f.paths = append(f.paths, struct {
-			path string
-			kind FileKind
-		}{path, k})
+		f.paths = append(f.paths, foundFile{path, k})
 	}
 }
 
