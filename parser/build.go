@@ -118,12 +118,19 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl) {
 // engine invocation.
 func (s *Script) findModes() {
 	var cands []candidate
+	elifs := map[*syntax.IfClause]bool{} // clauses met as part of a chain
 	for _, n := range s.modeNodes { // collect's walk met them in this order
 		switch n := n.(type) {
 		case *syntax.CaseClause:
 			cands = append(cands, s.caseModes(n)...)
 		case *syntax.IfClause:
-			cands = append(cands, s.ifModes(n)...)
+			if elifs[n] {
+				continue
+			}
+			for c := n; c != nil; c = c.Else {
+				elifs[c] = true
+				cands = append(cands, s.ifModes(c, n)...)
+			}
 		case *syntax.CallExpr:
 			cands = append(cands, s.dispatchModes(n)...)
 		}

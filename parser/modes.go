@@ -168,8 +168,9 @@ type candidate struct {
 	start, end int
 	ranges     []Range
 	fn         string
-	// group is the case clause the candidate comes from (nil otherwise);
-	// empty marks a branch with no commands (`serve|kl) ;;`).
+	// group is the case clause or the first clause of the if/elif chain
+	// the candidate comes from (nil otherwise); empty marks a branch that
+	// does nothing (`serve|kl) ;;`, `elif [ "$1" = serve ]; then :`).
 	group syntax.Node
 	empty bool
 }
@@ -312,14 +313,17 @@ func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
 			if !ok || v == "" || hasGlob(v) {
 				continue
 			}
-			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: len(it.Stmts) == 0})
+			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts)})
 		}
 	}
 	return out
 }
 
-// ifModes returns the candidates of an if/elif clause testing the selector.
-func (s *Script) ifModes(ic *syntax.IfClause) []candidate {
+// ifModes returns the candidates of an if/elif chain testing the selector,
+// grouped by the chain's first clause (root) so that a branch that does
+// nothing (`elif [ "$1" = serve ]; then :`) takes the shared path like an
+// empty case branch.
+func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 	if len(ic.Then) == 0 || len(ic.Cond) == 0 {
 		return nil
 	}
@@ -327,10 +331,25 @@ func (s *Script) ifModes(ic *syntax.IfClause) []candidate {
 	var out []candidate
 	for _, st := range ic.Cond {
 		for _, nw := range s.condNames(st.Cmd) {
-			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}})
+			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then)})
 		}
 	}
 	return out
+}
+
+// noop reports whether statements do nothing: none, or only `:` and
+// `true` with no redirection or assignment.
+func noop(stmts []*syntax.Stmt) bool {
+	for _, st := range stmts {
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(st.Redirs) > 0 || st.Negated || st.Background || len(c.Assigns) > 0 || len(c.Args) != 1 {
+			return false
+		}
+		if v, _ := LitValue(c.Args[0]); v != ":" && v != "true" {
+			return false
+		}
+	}
+	return true
 }
 
 type nameAt struct {
