@@ -118,8 +118,9 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl) {
 // engine invocation.
 func (s *Script) findModes() {
 	var cands []candidate
-	elifs := map[*syntax.IfClause]bool{} // clauses met as part of a chain
-	for _, n := range s.modeNodes {      // collect's walk met them in this order
+	// The clauses of an if/elif chain met from its first clause.
+	elifs := map[*syntax.IfClause]bool{}
+	for _, n := range s.modeNodes { // collect's walk met them in this order
 		switch n := n.(type) {
 		case *syntax.CaseClause:
 			cands = append(cands, s.caseModes(n)...)
