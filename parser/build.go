@@ -102,6 +102,15 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl) {
 		if a.Name == nil {
 			continue
 		}
+		if a.Naked && !local {
+			// `export X`, `readonly X`: an attribute, not a value. (A naked
+			// `local X` is one: the function's X starts out empty.)
+			if s.Declared == nil {
+				s.Declared = map[string]bool{}
+			}
+			s.Declared[a.Name.Value] = true
+			continue
+		}
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
 			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn}
 		if a.Index != nil {

@@ -47,6 +47,10 @@ type Script struct {
 	Sources []*SourceRef
 	// Assigns are all variable assignments, by name, in source order.
 	Assigns map[string][]*Assign
+	// Declared holds the names given an attribute without a value
+	// (`export X`, `readonly X`): the script names them, but their value
+	// is whatever it was.
+	Declared map[string]bool
 	// Funcs are the function declarations by name.
 	Funcs map[string]*syntax.FuncDecl
 	// Comments are all comments with the modes they sit in.

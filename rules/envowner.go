@@ -107,7 +107,7 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 	reported := map[string]bool{}
 	for _, pe := range s.Params() {
 		name := pe.Param.Value
-		if reported[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 {
+		if reported[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 || s.Declared[name] {
 			continue
 		}
 		if _, ok := u.EnvLookup(s, name); ok {
