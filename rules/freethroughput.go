@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -20,7 +21,9 @@ Law 1 (the step is charged to the card): --max-num-batched-tokens sizes the
 activation arena, taken out of GPU memory before weights and KV cache are
 funded (measured: step 1,024 → arena 504 MiB; step 65,536 → 10.65 GiB, 14
 GiB less claimable). A comment that calls a wide step "free throughput" is
-false, and it is how private shapes get written.
+false, and it is how private shapes get written. The claim must be about
+the step or the seats (a word for them outside the claim itself), and a
+denied claim ("isn't free throughput", "no free lunch") is not one.
 
 Fix: the comment is rewritten to say what the mode inherits and that the
 step's arena is charged to the card.`,
@@ -34,19 +37,41 @@ var claimRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b|\bcosts? (?:us )?no
 // strongRE is the claim quoted first when a comment makes several.
 var strongRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b`)
 
-// claimOf returns the claim a comment makes, "" when none.
-func claimOf(text string) string {
+// claimOf returns the claim a comment makes, "" when none, and the comment
+// with the claim cut out (where its subject must be: "free throughput"
+// alone says nothing about the step or the seats).
+func claimOf(text string) (claim, rest string) {
 	low := strings.ToLower(text)
 	// Every claimRE alternative holds one of these words: skip the regexps
 	// for comments with none of them.
 	if !strings.Contains(low, "free") && !strings.Contains(low, "cost") && !strings.Contains(low, "nothing") &&
 		!strings.Contains(low, "overhead") && !strings.Contains(low, "penalty") {
-		return ""
+		return "", text
 	}
-	if m := strongRE.FindString(text); m != "" {
-		return m
+	for _, re := range []*regexp.Regexp{strongRE, claimRE} {
+		for _, m := range re.FindAllStringIndex(text, -1) {
+			if !negated(low[:m[0]]) {
+				return text[m[0]:m[1]], text[:m[0]] + " " + text[m[1]:]
+			}
+		}
 	}
-	return claimRE.FindString(text)
+	return "", text
+}
+
+// negated reports whether the words just before a claim deny it: "a wide
+// step isn't free throughput", "is NOT free throughput", "no free lunch".
+func negated(before string) bool {
+	before = before[strings.LastIndexAny(before, ".;:!?")+1:] // this sentence
+	words := strings.FieldsFunc(before, func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\''
+	})
+	for i := len(words) - 1; i >= 0 && i >= len(words)-3; i-- {
+		switch w := words[i]; {
+		case w == "not" || w == "never" || w == "no" || w == "nor" || w == "hardly" || strings.HasSuffix(w, "n't"):
+			return true
+		}
+	}
+	return false
 }
 
 // subjectRE matches what the claim must be about: the step or the seats.
@@ -63,8 +88,8 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 		}
 		for _, cm := range s.Comments {
 			text := cm.Text
-			claim := claimOf(text)
-			if claim == "" || !subjectRE.MatchString(text) {
+			claim, rest := claimOf(text)
+			if claim == "" || !subjectRE.MatchString(rest) {
 				continue
 			}
 			if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {

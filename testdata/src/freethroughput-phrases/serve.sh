@@ -8,6 +8,10 @@ case "$1" in
     # doubling the seats costs nothing # want "comment claims \"costs nothing\".*\(freethroughput\)"
     # the batch comes with no gpu penalty # want "comment claims \"no gpu penalty\".*\(freethroughput\)"
     # free memory is checked by the health probe; the cache frees blocks
+    # a wide step isn't free throughput, and more seats are NOT free throughput either
+    # there is no free lunch: the step's arena is charged to the card
+    # prefix caching gives free throughput on repeated prompts
+    # Not now. A wider step is free throughput # want "comment claims \"free throughput\".*\(freethroughput\)"
     step=$P_MAX_NUM_BATCHED_TOKENS
     ;;
 esac
