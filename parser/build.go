@@ -412,8 +412,8 @@ func (s *Script) CommandNames() map[string]bool {
 func (s *Script) ModeTokens(key string) *Mode {
 	toks := "_" + strings.ToUpper(key) + "_"
 	for _, m := range s.Modes {
-		if m.Role == RoleProven {
-			continue
+		if m.Role == RoleProven || m.Disagg() {
+			continue // a role's own keys are not aliases
 		}
 		tok := m.token // set when Analyze builds the Mode: rules read it concurrently
 		if tok == "" { // a Mode built elsewhere
@@ -424,6 +424,19 @@ func (s *Script) ModeTokens(key string) *Mode {
 		}
 	}
 	return nil
+}
+
+// OwnRoleKey reports whether key is the own key of disaggregated roles:
+// every mode is a role (Mode.Disagg) whose name, as a token, is in the key
+// (decode reading PD_DECODE_MAX_RUNNING_REQUESTS).
+func OwnRoleKey(modes []*Mode, key string) bool {
+	toks := "_" + strings.ToUpper(key) + "_"
+	for _, m := range modes {
+		if !m.Disagg() || !strings.Contains(toks, modeToken(m.Name)) {
+			return false
+		}
+	}
+	return len(modes) > 0
 }
 
 var tokenReplacer = strings.NewReplacer("-", "_", ".", "_")

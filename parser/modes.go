@@ -48,6 +48,14 @@ type Mode struct {
 	token string
 }
 
+// Disagg reports whether the mode is a role of disaggregated serving (its
+// name holds "prefill" or "decode"): the roles are different shapes by
+// design, each with its own keys.
+func (m *Mode) Disagg() bool {
+	n := strings.ToLower(m.Name)
+	return strings.Contains(n, "prefill") || strings.Contains(n, "decode")
+}
+
 // Contains reports whether the byte offset is in code of this mode.
 func (m *Mode) Contains(off int) bool {
 	for _, r := range m.Ranges {

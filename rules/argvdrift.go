@@ -24,8 +24,9 @@ sandbox (nothing is executed) and compared byte for byte:
   flag of the engine, and scoring modes equal each other;
 - with modes.proven named in the config, every mode equals the proven one on
   all flags except per-mode ones (--port, --log-file, --served-model-name…).
-Modes that are different shapes by design (prefill/decode roles, presets in
-a script with no owning env file) are not compared. A mode that cannot be
+Modes that are different shapes by design (prefill/decode roles: a mode
+whose name holds prefill or decode; presets in a script with no owning env
+file) are not compared. A mode that cannot be
 evaluated is an info finding that says why, never a silent pass. The proven
 mode is serve, else the first mode; a config can name it.
 
@@ -72,8 +73,8 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 	var firstScoring *parser.Mode
 	reported := map[string]bool{}
 	for _, m := range s.Modes {
-		if m == proven {
-			continue
+		if m == proven || m.Disagg() || proven.Disagg() {
+			continue // prefill and decode roles are other shapes by design
 		}
 		r := argvs.Of(s, m.Name)
 		if r == nil || r.Err != nil || len(r.Argv) == 0 {

@@ -129,7 +129,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	}
 	switch o.Kind {
 	case parser.OriginEnvKey:
-		if o.Key == owner.Key || calibKnob {
+		if o.Key == owner.Key || calibKnob || parser.OwnRoleKey(modes, o.Key) {
 			return
 		}
 		if isAliasOf(u, s, o.Key, owner.Key) {
