@@ -57,6 +57,26 @@ func (s *Script) collect() {
 			if n.Param != nil {
 				s.params = append(s.params, n)
 			}
+			s.arithOperand(n.Index)
+			if n.Slice != nil {
+				s.arithOperand(n.Slice.Offset)
+				s.arithOperand(n.Slice.Length)
+			}
+		case *syntax.ArithmExp:
+			s.arithOperand(n.X)
+		case *syntax.ArithmCmd:
+			s.arithOperand(n.X)
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				s.arithOperand(x)
+			}
+		case *syntax.BinaryArithm:
+			s.arithOperand(n.X)
+			s.arithOperand(n.Y)
+		case *syntax.UnaryArithm:
+			s.arithOperand(n.X)
+		case *syntax.ParenArithm:
+			s.arithOperand(n.X)
 		case *syntax.ProcSubst:
 			s.procSubsts = append(s.procSubsts, n)
 		case *syntax.UnaryTest:
@@ -120,6 +140,16 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl) {
 			na.StmtStart, na.StmtEnd = s.Off(st.Pos()), s.Off(st.End())
 		}
 		s.Assigns[na.Name] = append(s.Assigns[na.Name], na)
+	}
+}
+
+// arithOperand records a variable an arithmetic expression reads by its
+// bare name ($((LEN / 2)), (( SEQS > 8 ))), which is no ParamExp.
+func (s *Script) arithOperand(x syntax.ArithmExpr) {
+	if w, ok := x.(*syntax.Word); ok && len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && isName(l.Value) {
+			s.arithNames = append(s.arithNames, l)
+		}
 	}
 }
 

@@ -177,6 +177,11 @@ func (s *Script) Params() []*syntax.ParamExp {
 	return out
 }
 
+// ArithNames returns the variables the script's arithmetic reads by bare
+// name (LEN in $((LEN / 2)), SEQS in (( SEQS > 8 ))), which Params does
+// not hold; nil for a script that has not been analysed.
+func (s *Script) ArithNames() []*syntax.Lit { return s.arithNames }
+
 // IsUpperName reports whether a name looks like an env key.
 func IsUpperName(name string) bool {
 	return isName(name) && strings.ToUpper(name) == name && strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -74,6 +74,8 @@ type Script struct {
 	modeNodes []syntax.Node
 	// params are the parameter expansions, in walk order (Params).
 	params []*syntax.ParamExp
+	// arithNames are the variables arithmetic reads by bare name.
+	arithNames []*syntax.Lit
 	// What Analyze's walk met for the dry run's checks: ProcSubsts,
 	// FileOwnerTests, TildeWords.
 	procSubsts []*syntax.ProcSubst

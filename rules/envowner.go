@@ -156,6 +156,9 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 			for _, pe := range s.Params() {
 				used[pe.Param.Value] = true
 			}
+			for _, l := range s.ArithNames() {
+				used[l.Value] = true
+			}
 		}
 		// Keys referenced by other keys of the file count as used.
 		for _, en := range e.Entries {
