@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -121,30 +122,39 @@ func ParseArgv(r *EvalResult) (*parser.Profile, map[string]ArgvFlag) {
 	if r == nil || len(r.Argv) == 0 {
 		return nil, nil
 	}
-	ec, ok := parser.DetectEngineAs(r.Argv, r.Engine)
+	args, base := r.Argv, 0
+	ec, ok := parser.DetectEngineAs(args, r.Engine)
+	if !ok && len(r.Launcher) > 0 {
+		// A docker image whose entrypoint is the engine stands where the
+		// program is (vllm/vllm-openai:TAG --model …): only the launcher
+		// before it says so.
+		args = append(slices.Clip(r.Launcher), r.Argv...)
+		base = len(r.Launcher)
+		ec, ok = parser.DetectEngineAs(args, r.Engine)
+		ok = ok && ec.Start >= base
+	}
 	if !ok {
 		return nil, nil
 	}
 	unres := map[int]bool{}
 	for _, i := range r.Unresolved {
-		unres[i] = true
+		unres[i+base] = true
 	}
 	p := ec.Profile
 	out := map[string]ArgvFlag{}
-	args := r.Argv
 	for i := ec.ArgStart; i < len(args); i++ {
 		a := args[i]
 		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
 			continue
 		}
 		if name, val, ok := strings.Cut(a, "="); ok {
-			out[p.Canon(name)] = ArgvFlag{Name: name, Canon: p.Canon(name), Value: val, Index: i, Unresolved: unres[i]}
+			out[p.Canon(name)] = ArgvFlag{Name: name, Canon: p.Canon(name), Value: val, Index: i - base, Unresolved: unres[i]}
 			continue
 		}
 		f := ArgvFlag{Name: a, Canon: p.Canon(a), Index: -1}
 		_, shape := p.Lookup(a)
 		if i+1 < len(args) && (shape || !strings.HasPrefix(args[i+1], "-")) {
-			f.Value, f.Index, f.Unresolved = args[i+1], i+1, unres[i+1]
+			f.Value, f.Index, f.Unresolved = args[i+1], i+1-base, unres[i+1]
 			i++
 		}
 		out[f.Canon] = f

@@ -93,3 +93,26 @@ func TestArgvReadsWhatLintReads(t *testing.T) {
 		t.Errorf("argv from .ci/ read ../shape.env, outside its tree:\n%s%s", out, errOut)
 	}
 }
+
+// TestArgvVerdictImageEngine: when the docker image's entrypoint is the
+// engine, the argv starts at the image and a differing mode still exits 1;
+// prefill and decode roles differ by design and exit 0.
+func TestArgvVerdictImageEngine(t *testing.T) {
+	root := t.TempDir()
+	testfs.Tree(t, root, map[string]string{
+		"v.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/v.env\"\ncase \"$1\" in\n  serve) ;;\n  bench) V_MAX_NUM_SEQS=256 ;;\n" +
+			"  prefill|decode) ;;\nesac\nexec docker run --rm --gpus all vllm/vllm-openai:v0.6.3 --model m --max-num-seqs \"$V_MAX_NUM_SEQS\"\n",
+		"pd.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/v.env\"\nn=$V_MAX_NUM_SEQS\n[[ $1 == decode ]] && n=512\n" +
+			"if [[ $1 == prefill || $1 == decode ]]; then\n  exec vllm serve m --max-num-seqs \"$n\"\nfi\n",
+		"v.env": "V_MAX_NUM_SEQS=64\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "v.sh", "serve", "bench")
+	if code != exitFindings || !strings.Contains(out, "-64\n+256\n") {
+		t.Errorf("argv serve bench: exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = lintDir(t, "argv", "pd.sh", "prefill", "decode")
+	if code != exitClean || !strings.Contains(out, "--max-num-seqs\n512\n") {
+		t.Errorf("argv prefill decode: exit %d, want 0\n%s%s", code, out, errOut)
+	}
+}

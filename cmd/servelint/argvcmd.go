@@ -190,9 +190,13 @@ func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, pr
 	}
 	_, pflags := rules.ParseArgv(pr)
 	code := exitClean
+	pm := s.ModeNamed(proven)
 	for i, o := range outs {
 		if o.Mode == proven {
 			continue
+		}
+		if m := s.ModeNamed(o.Mode); m != nil && m.Disagg() || pm != nil && pm.Disagg() {
+			continue // prefill and decode roles differ by design (argvdrift)
 		}
 		_, mflags := rules.ParseArgv(toEval(results[i], o.Mode, s.Engine))
 		if len(argvDiffFlags(s, o.Mode, pflags, mflags, rc)) > 0 {
