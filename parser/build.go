@@ -53,6 +53,9 @@ func (s *Script) collect() {
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.CaseClause, *syntax.IfClause:
 			s.modeNodes = append(s.modeNodes, n)
+		case *syntax.BinaryCmd:
+			// [[ $1 == bench ]] && …, [[ $1 == serve || … ]] || exit 2
+			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.ParamExp:
 			if n.Param != nil {
 				s.params = append(s.params, n)
@@ -173,11 +176,19 @@ func (s *Script) findModes() {
 			}
 		case *syntax.CallExpr:
 			cands = append(cands, s.dispatchModes(n)...)
+		case *syntax.BinaryCmd:
+			switch n.Op {
+			case syntax.AndStmt:
+				cands = append(cands, s.andModes(n)...)
+			case syntax.OrStmt:
+				cands = append(cands, s.guardModes(n)...)
+			}
 		}
 	}
 	s.modeNodes = nil
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
+	guarded := map[*Mode]bool{}
 	for _, c := range cands {
 		m := byName[c.name]
 		if m == nil {
@@ -188,6 +199,9 @@ func (s *Script) findModes() {
 		m.Ranges = append(m.Ranges, c.ranges...)
 		if c.empty {
 			emptyOf[m] = c.group
+		}
+		if c.guard {
+			guarded[m] = true
 		}
 	}
 	s.extendThroughCalls()
@@ -218,7 +232,7 @@ func (s *Script) findModes() {
 	kept := s.Modes[:0]
 	for _, m := range s.Modes {
 		g, empty := emptyOf[m]
-		if reaches[m] || empty && sharedLaunch && reached[g] {
+		if reaches[m] || empty && sharedLaunch && reached[g] || guarded[m] && sharedLaunch {
 			kept = append(kept, m)
 		}
 	}

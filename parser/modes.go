@@ -181,6 +181,8 @@ type candidate struct {
 	// does nothing (`serve|kl) ;;`, `elif [ "$1" = serve ]; then :`).
 	group syntax.Node
 	empty bool
+	// guard marks a name a guard lets through (guardModes).
+	guard bool
 }
 
 // findSelectors returns the variables holding $1.
@@ -343,6 +345,49 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 		}
 	}
 	return out
+}
+
+// andModes returns the candidates of `TEST && CMD` testing the selector
+// (`[[ $mode == bench ]] && reqs=512`, `[ "$1" = bench ] && exec …`): CMD
+// is the mode's code.
+func (s *Script) andModes(b *syntax.BinaryCmd) []candidate {
+	r := Range{s.Off(b.Y.Pos()), s.Off(b.Y.End())}
+	var out []candidate
+	for _, nw := range s.condNames(b.X.Cmd) {
+		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}})
+	}
+	return out
+}
+
+// guardModes returns the modes a guard lets through to shared code
+// (`[[ $mode == serve || $mode == bench ]] || exit 2`): each is a mode
+// taking the shared path unless its own code is found elsewhere.
+func (s *Script) guardModes(b *syntax.BinaryCmd) []candidate {
+	if !exits(b.Y) {
+		return nil
+	}
+	var out []candidate
+	for _, nw := range s.condNames(b.X.Cmd) {
+		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, guard: true})
+	}
+	return out
+}
+
+// exits reports whether a statement ends the script or the function:
+// exit, return, or a block or subshell whose last statement does.
+func exits(st *syntax.Stmt) bool {
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			v, _ := LitValue(c.Args[0])
+			return v == "exit" || v == "return"
+		}
+	case *syntax.Block:
+		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
+	case *syntax.Subshell:
+		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
+	}
+	return false
 }
 
 // noop reports whether statements do nothing: none, or only `:` and
