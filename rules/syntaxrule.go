@@ -17,7 +17,9 @@ var Syntax = &analysis.Analyzer{
 A script that does not parse cannot be checked, and bash would refuse it
 too: the finding carries the parser's position. A binary file named like a
 script is said to be one. CRLF line endings and a byte-order mark parse
-here but break bash ($'\r': command not found), so they are findings too.
+here but break bash ($'\r': command not found), so they are findings too,
+in scripts and in env files bash sources (when another program reads the
+env file too, envdialect says how their readings differ).
 None of these stops the other files from being linted.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runSyntax,
@@ -42,9 +44,25 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, e := range u.Envs {
-		if e.BashErr != nil && u.Readers[e.Path]&parser.ReaderBash != 0 {
+		readers := u.Readers[e.Path]
+		if readers&parser.ReaderBash == 0 {
+			continue
+		}
+		if e.BashErr != nil {
 			c.report(pass, diag{sev: Error, path: e.Path, start: 0, end: 0,
 				msg: fmt.Sprintf("bash cannot source this env file: %v", e.BashErr)})
+		}
+		if readers != parser.ReaderBash {
+			continue // envdialect says how the readers disagree on it
+		}
+		if e.BOM {
+			c.report(pass, diag{sev: Error, path: e.Path, start: 0, end: 3,
+				msg: "the env file starts with a UTF-8 byte-order mark: bash source runs the first line, with the mark glued to it, as a command, so its key is never set; remove the mark"})
+		}
+		if e.CRLF {
+			i := bytes.Index(e.Src, []byte("\r\n"))
+			c.report(pass, diag{sev: Error, path: e.Path, start: i, end: i + 1,
+				msg: "the env file has CRLF line endings: bash source keeps the \\r at the end of each value (--max-num-seqs $'32\\r'); convert it to LF"})
 		}
 	}
 	return nil, nil
