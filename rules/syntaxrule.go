@@ -3,6 +3,8 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -61,8 +63,13 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 		}
 		if e.CRLF {
 			i := bytes.Index(e.Src, []byte("\r\n"))
+			example := ""
+			if len(e.Entries) > 0 {
+				en := e.Entries[0]
+				example = fmt.Sprintf(": %s reads %s", en.Key, strconv.Quote(strings.TrimSuffix(en.Raw, "\r")+"\r"))
+			}
 			c.report(pass, diag{sev: Error, path: e.Path, start: i, end: i + 1,
-				msg: "the env file has CRLF line endings: bash source keeps the \\r at the end of each value (--max-num-seqs $'32\\r'); convert it to LF"})
+				msg: "the env file has CRLF line endings: bash source keeps the \\r at the end of each value" + example + "; convert it to LF"})
 		}
 	}
 	return nil, nil
