@@ -69,7 +69,7 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 			continue
 		}
 		d, _ := u.EnvLookup(s, key)
-		if len(d.Entry.Refs) > 0 || s.ModeTokens(key) != nil {
+		if !ownValue(d.Entry) || s.ModeTokens(key) != nil {
 			continue
 		}
 		t[f.Name] = Owner{Flag: f.Name, Key: key, Def: d}
@@ -80,6 +80,17 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 		}
 	}
 	return t
+}
+
+// ownValue reports whether an entry's value is its own: it reads no other
+// key (K=${K:-32}, a default the caller may override, is K's own).
+func ownValue(en *EnvEntry) bool {
+	for _, r := range en.Refs {
+		if r != en.Key {
+			return false
+		}
+	}
+	return true
 }
 
 // keysOf lists the keys of the script's owning env files, in file order.
