@@ -130,6 +130,19 @@ func (s *Script) staticParam(p *syntax.ParamExp, depth int) (string, bool) {
 		v = scriptDirMark
 	default:
 		as := s.Assigns[name]
+		if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull) {
+			// ${X:-WORD} where X is never assigned, or read by X's own
+			// assignment (ENV_FILE=${ENV_FILE:-$here/prod.env}): X comes from
+			// the caller's environment, which the linter does not read (nor
+			// does the dry run), so WORD is the value.
+			off := s.Off(p.Pos())
+			if len(as) == 0 || as[len(as)-1].Start <= off && off < as[len(as)-1].End {
+				if p.Exp.Word == nil {
+					return "", true
+				}
+				return s.staticWord(p.Exp.Word.Parts, depth+1)
+			}
+		}
 		if len(as) == 0 || as[len(as)-1].Value == nil {
 			return "", false
 		}
