@@ -99,7 +99,11 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 		}
 		_, fflags := ParseArgv(fr)
 		for _, f := range prof.Flags {
-			if differs(fflags, mflags, f.Name) {
+			// When the first scoring mode is the one that left the proven
+			// shape, it is reported against the proven mode; a later scoring
+			// mode that kept the proven shape is not blamed for differing
+			// from it.
+			if differs(fflags, mflags, f.Name) && !differs(pflags, fflags, f.Name) {
 				c.reportDrift(pass, s, m, firstScoring.Name, f.Name, mflags, fflags, reported)
 			}
 		}
