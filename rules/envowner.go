@@ -104,17 +104,23 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 	if len(prefixes) == 0 {
 		return
 	}
+	// A variable read anywhere with a default or an alternative
+	// (${X:-}, ${X:+…}) is optional: the script handles its absence
+	// (`[[ -n ${X:-} ]] && echo "$X"`), so no read of it is a missing key.
+	optional := map[string]bool{}
+	for _, pe := range s.Params() {
+		if pe.Exp != nil && pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
+			optional[pe.Param.Value] = true
+		}
+	}
 	reported := map[string]bool{}
 	for _, pe := range s.Params() {
 		name := pe.Param.Value
-		if reported[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 || s.Declared[name] {
+		if reported[name] || optional[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 || s.Declared[name] {
 			continue
 		}
 		if _, ok := u.EnvLookup(s, name); ok {
 			continue
-		}
-		if pe.Exp != nil && pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
-			continue // it has a default or alternative: not needed
 		}
 		for _, p := range prefixes {
 			if strings.HasPrefix(name, p) {
