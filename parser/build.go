@@ -210,9 +210,10 @@ func (s *Script) findModes() {
 	// take the shared path: `serve|kl) ;;`).
 	reached := map[syntax.Node]bool{}
 	refs := s.argvRefs() // once, not per mode (pprof: half of findModes)
+	sources := s.sourceCalls()
 	reaches := make(map[*Mode]bool, len(s.Modes))
 	for _, m := range s.Modes {
-		reaches[m] = s.reaches(m, refs)
+		reaches[m] = s.reaches(m, refs, sources)
 	}
 	for _, m := range s.Modes {
 		if reaches[m] {
@@ -295,9 +296,14 @@ func (s *Script) modesAtRaw(off int) []*Mode {
 }
 
 // reaches reports whether a mode's code contributes to an engine
-// invocation: it holds one, adds to its argv, or assigns a variable the argv
-// reads (refs: argvRefs).
-func (s *Script) reaches(m *Mode, refs []string) bool {
+// invocation: it holds one, adds to its argv, assigns a variable the argv
+// reads (refs: argvRefs) or sources a file (sources: sourceCalls).
+func (s *Script) reaches(m *Mode, refs []string, sources []int) bool {
+	for _, off := range sources {
+		if m.Contains(off) {
+			return true // `kl) . "$here/kl.env" ;;`: the file may set what argv reads
+		}
+	}
 	for _, inv := range s.Invocations {
 		if m.Contains(inv.Start) {
 			return true
@@ -316,6 +322,17 @@ func (s *Script) reaches(m *Mode, refs []string) bool {
 		}
 	}
 	return false
+}
+
+// sourceCalls returns where the script runs source or '.'.
+func (s *Script) sourceCalls() []int {
+	var out []int
+	for _, c := range s.calls {
+		if v, _ := LitValue(c.Args[0]); v == "source" || v == "." {
+			out = append(out, s.Off(c.Pos()))
+		}
+	}
+	return out
 }
 
 // argvRefs returns the names of variables referenced by invocation args,

@@ -498,9 +498,35 @@ func (u *Unit) link(opts *LoadOptions) {
 				}
 			}
 		}
-		u.Owning[s.Path] = owning
+		u.Owning[s.Path] = sharedLast(s, owning)
 	}
 	sort.Slice(u.Envs, func(i, j int) bool { return u.Envs[i].Path < u.Envs[j].Path })
+}
+
+// sharedLast orders a script's owning env files so that those only some
+// modes source (`kl) . "$here/kl.env" ;;`) come before those shared code
+// sources: a key both define is owned by the shared file's definition (the
+// one every other mode sees), and the mode's own value is a difference
+// from it.
+func sharedLast(s *Script, owning []*EnvFile) []*EnvFile {
+	shared := map[string]bool{}
+	for _, ref := range s.Sources {
+		if len(ref.Modes) == 0 {
+			shared[ref.Path] = true
+		}
+	}
+	var modeOnly, rest []*EnvFile
+	for _, e := range owning {
+		if shared[e.Path] || len(s.Sources) == 0 {
+			rest = append(rest, e)
+		} else {
+			modeOnly = append(modeOnly, e)
+		}
+	}
+	if len(modeOnly) == 0 || len(rest) == 0 {
+		return owning
+	}
+	return append(modeOnly, rest...)
 }
 
 // EnvDef is a key's definition in an owning env file.
