@@ -103,6 +103,11 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 			if fields := s.splitVar(name); fields != nil {
 				return append(out, fields...)
 			}
+			if head, ok := s.grownHead(name); ok {
+				// CMD="serve $MODEL …"; CMD="$CMD --port 8001": the first
+				// field is known, the rest is not.
+				return append(out, ArgWord{Sketch: head, Start: -1, End: -1}, ArgWord{Word: w, Sketch: Unknown, Start: start, End: end})
+			}
 		}
 		if pe.Exp == nil && pe.Index == nil && !pe.Excl && !pe.Length {
 			if v, ok := s.uniqueLiteral(name); ok {
@@ -175,6 +180,65 @@ func (s *Script) splitVar(name string) []ArgWord {
 		i = j
 	}
 	return out
+}
+
+// grownHead returns the first field of a string variable built up by
+// appending to itself (CMD="serve $MODEL --tp 2", then CMD="$CMD --port
+// 8001" in a mode): every assignment either starts with that literal field
+// or with the variable itself.
+func (s *Script) grownHead(name string) (string, bool) {
+	as := s.Assigns[name]
+	if len(as) < 2 || as[0].Value == nil || as[0].Array != nil {
+		return "", false
+	}
+	head, ok := leadingField(as[0].Value)
+	if !ok {
+		return "", false
+	}
+	for _, a := range as[1:] {
+		if a.Value == nil || a.Array != nil || a.Append {
+			return "", false
+		}
+		parts := a.Value.Parts
+		if len(parts) == 1 {
+			if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+				parts = dq.Parts
+			}
+		}
+		if len(parts) == 0 {
+			return "", false
+		}
+		if pe, ok := parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length {
+			continue // CMD="$CMD …"
+		}
+		if h, ok := leadingField(a.Value); !ok || h != head {
+			return "", false
+		}
+	}
+	return head, true
+}
+
+// leadingField returns the first field of a word when it is literal text
+// followed by a blank ("serve $MODEL" → serve).
+func leadingField(w *syntax.Word) (string, bool) {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) == 0 {
+		return "", false
+	}
+	l, ok := parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	f, _, cut := strings.Cut(strings.TrimLeft(l.Value, " \t"), " ")
+	if !cut || f == "" || strings.ContainsAny(f, "\\$`'\"*?[") {
+		return "", false
+	}
+	return f, true
 }
 
 func sketches(aws []ArgWord) []string {
