@@ -469,6 +469,17 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 	return out
 }
 
+// unquoted returns the parts of a word inside its double quotes when the
+// whole word is one double-quoted string.
+func unquoted(parts []syntax.WordPart) []syntax.WordPart {
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			return dq.Parts
+		}
+	}
+	return parts
+}
+
 // dispatchModes returns candidates for functions called by a name built
 // from the selector: "mode_$1", "run_${MODE//-/_}".
 func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
@@ -476,10 +487,13 @@ func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
 		return nil
 	}
 	w := c.Args[0]
-	parts := w.Parts
+	parts := unquoted(w.Parts)
 	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
+		// fn="cmd_$1"; "$fn": the name is built in the one assignment.
+		if pe, ok := parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length {
+			if as := s.Assigns[pe.Param.Value]; len(as) == 1 && as[0].Value != nil {
+				parts = unquoted(as[0].Value.Parts)
+			}
 		}
 	}
 	prefix, suffix := "", ""

@@ -165,7 +165,7 @@ func ParseArgv(r *EvalResult) (*parser.Profile, map[string]ArgvFlag) {
 // modeFlag finds the static flag that gives a mode its value: a flag in the
 // mode's own code first, else one in shared code.
 func modeFlag(s *parser.Script, m *parser.Mode, canon string) *parser.Flag {
-	var shared *parser.Flag
+	var shared, own *parser.Flag
 	for _, inv := range s.Invocations {
 		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
 			continue
@@ -175,12 +175,21 @@ func modeFlag(s *parser.Script, m *parser.Mode, canon string) *parser.Flag {
 				continue
 			}
 			if containsMode(f.Modes, m) {
-				return f
+				// The mode's most particular copy: `launch --max-num-seqs 256`
+				// in bench's function over launch's own "$F_MAX_NUM_SEQS"
+				// that every mode runs; of equals, the later (it wins).
+				if own == nil || len(f.Modes) < len(own.Modes) || len(f.Modes) == len(own.Modes) && f.NameStart > own.NameStart {
+					own = f
+				}
+				continue
 			}
 			if len(f.Modes) == 0 && len(inv.Modes) == 0 || len(f.Modes) == 0 && containsMode(inv.Modes, m) {
 				shared = f
 			}
 		}
+	}
+	if own != nil {
+		return own
 	}
 	return shared
 }
