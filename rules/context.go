@@ -200,6 +200,9 @@ func lineDelete(src []byte, start, end int) (int, int) {
 	case atLineStart && len(rest) > 2 && rest[0] == '\\' && rest[1] == '\r' && rest[2] == '\n':
 		return ls, e + 3
 	}
+	if e < len(src) && (src[e] == '"' || src[e] == '\'') && e == end {
+		return ls, e // the end of a quoted list of flags: drop the blank before
+	}
 	if e < len(src) && src[e] != '\n' && src[e] != '\r' && src[e] != ')' {
 		return start, e
 	}

@@ -59,8 +59,13 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 // overridesShared reports whether a mode's flag repeats one that shared
 // code already passes to the same invocation.
 func overridesShared(inv *parser.Invocation, f *parser.Flag) bool {
+	// Earlier in the argv, not in the file: a mode's `EXTRA="--max-num-seqs
+	// 256"` is written above the command that expands it last.
 	for _, g := range inv.Flags {
-		if g != f && g.Canon == f.Canon && len(g.Modes) == 0 && g.NameStart < f.NameStart {
+		if g == f {
+			return false
+		}
+		if g.Canon == f.Canon && len(g.Modes) == 0 {
 			return true
 		}
 	}
