@@ -26,9 +26,10 @@ sandbox (nothing is executed) and compared byte for byte:
   all flags except per-mode ones (--port, --log-file, --served-model-name…).
 Modes that are different shapes by design (prefill/decode roles: a mode
 whose name holds prefill or decode; presets in a script with no owning env
-file) are not compared. A mode that cannot be
-evaluated is an info finding that says why, never a silent pass. The proven
-mode is serve, else the first mode; a config can name it.
+file) are not compared. A mode that cannot be evaluated, or a value that
+is not statically known (it comes from jq, curl …), is an info finding that
+says why, never a silent pass. The proven mode is serve, else the first
+mode; a config can name it.
 
 No fix: it is the proof. The privateshape and shapealias fixes make it pass.`,
 	Requires: []*analysis.Analyzer{Model, DryRun},
@@ -83,8 +84,12 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			continue
 		}
 		_, mflags := ParseArgv(r)
-		for _, flag := range c.mustMatch(s, prof, m, pflags, mflags) {
+		drift, unknown := c.mustMatch(s, prof, m, pflags, mflags)
+		for _, flag := range drift {
 			c.reportDrift(pass, s, m, proven.Name, flag, mflags, pflags, reported)
+		}
+		for _, flag := range unknown {
+			c.reportUnknown(pass, s, m, proven.Name, flag, mflags, pflags)
 		}
 		if m.Role != parser.RoleScoring {
 			continue
@@ -121,8 +126,9 @@ func evalWhy(r *EvalResult) string {
 }
 
 // mustMatch lists the flags on which mode m must equal the proven mode and
-// does not.
-func (c *Context) mustMatch(s *parser.Script, prof *parser.Profile, m *parser.Mode, pflags, mflags map[string]ArgvFlag) []string {
+// does not, and those it cannot tell because a value is not statically
+// known.
+func (c *Context) mustMatch(s *parser.Script, prof *parser.Profile, m *parser.Mode, pflags, mflags map[string]ArgvFlag) (drift, unknown []string) {
 	set := map[string]bool{}
 	calib := m.Role == parser.RoleCalib
 	for _, f := range prof.Flags {
@@ -149,14 +155,41 @@ func (c *Context) mustMatch(s *parser.Script, prof *parser.Profile, m *parser.Mo
 			}
 		}
 	}
-	var out []string
 	for k := range set {
-		if differs(pflags, mflags, k) {
-			out = append(out, k)
+		switch {
+		case differs(pflags, mflags, k):
+			drift = append(drift, k)
+		case unresolved(pflags, mflags, k):
+			unknown = append(unknown, k)
 		}
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(drift)
+	sort.Strings(unknown)
+	return drift, unknown
+}
+
+// unresolved reports whether a flag both argvs pass has a value on either
+// side that is not statically known (so differs cannot tell).
+func unresolved(a, b map[string]ArgvFlag, flag string) bool {
+	x, okx := a[flag]
+	y, oky := b[flag]
+	return okx && oky && (x.Unresolved || y.Unresolved) && x.Value != y.Value
+}
+
+// reportUnknown says that a flag the mode must share with the proven mode
+// could not be compared: its value comes from a command the sandbox does
+// not run (jq, curl …). Never a guess, never a silent pass.
+func (c *Context) reportUnknown(pass *analysis.Pass, s *parser.Script, m *parser.Mode, against, flag string, mflags, oflags map[string]ArgvFlag) {
+	mv, ov := mflags[flag], oflags[flag]
+	path, st, en, ok := c.valueSpan(s, m, flag)
+	if !ok {
+		path, st, en = s.Path, m.Start, m.End
+	}
+	msg := fmt.Sprintf("%s's %s is not statically known (%s): it was not compared with %s's %s", m.Name, mv.Name, mv.Value, against, ov.Value)
+	if !mv.Unresolved {
+		msg = fmt.Sprintf("%s's %s is not statically known (%s): %s's %s was not compared with it", against, ov.Name, ov.Value, m.Name, mv.Value)
+	}
+	c.report(pass, diag{sev: Info, path: path, start: st, end: en, msg: msg})
 }
 
 // differs reports whether two argvs disagree on a flag; an unresolved value
