@@ -214,14 +214,20 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	reported[key] = true
 	mv, mok := mflags[flag]
 	ov, ook := oflags[flag]
+	written := flag // as the script writes it (--max_num_tokens), not canonical
+	if mok && mv.Name != "" {
+		written = mv.Name
+	} else if ook && ov.Name != "" {
+		written = ov.Name
+	}
 	var msg string
 	switch {
 	case mok && ook:
-		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, flag, mv.Value, against, ov.Value)
+		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, written, mv.Value, against, ov.Value)
 	case mok:
-		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Name, flag, mv.Value, against)
+		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Name, written, mv.Value, against)
 	default:
-		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, flag, against, ov.Value)
+		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, written, against, ov.Value)
 	}
 	switch m.Role {
 	case parser.RoleScoring:
