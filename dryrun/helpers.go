@@ -231,7 +231,14 @@ func (ev *evaluator) canonical(dir, p string, follow bool) (res string, exists, 
 		return abs, true, true
 	}
 	if !follow {
-		_, err := ev.fs.lstat(abs)
+		// realpath -s answers abs itself, but whether it exists is asked of
+		// the file abs names: its directories resolved in the tree first, so
+		// an in-tree link to / never makes this an oracle of host files.
+		real, err := ev.fs.resolve(ev.root, abs, false)
+		if err != nil {
+			return "", false, false
+		}
+		_, err = ev.fs.lstat(real)
 		return abs, err == nil, true
 	}
 	real, err := ev.fs.resolve(ev.root, abs, true)
@@ -280,10 +287,14 @@ func helperReadlink(ev *evaluator, _ context.Context, hc interp.HandlerContext, 
 			continue
 		}
 		abs := absPath(hc.Dir, o)
-		if !within(ev.root, abs) {
+		// The link itself, reached through the tree's own directories: a
+		// path through an in-tree link to / (r/proc/self/exe) is refused
+		// before anything outside the tree is looked at.
+		real, err := ev.fs.resolve(ev.root, abs, false)
+		if err != nil {
 			return ev.skip(hc, args)
 		}
-		t, err := os.Readlink(abs)
+		t, err := os.Readlink(real)
 		if err != nil {
 			status = 1
 			continue

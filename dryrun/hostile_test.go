@@ -401,3 +401,41 @@ func TestProcSubstRuntimeLayer(t *testing.T) {
 		t.Errorf("victim changed: %v", d)
 	}
 }
+
+// TestNoHostMetadataThroughLinks: readlink and realpath -s on a path that
+// goes through an in-tree symlink leading out of the tree (r -> /elsewhere)
+// neither read a host link's target nor tell whether a host file exists.
+func TestNoHostMetadataThroughLinks(t *testing.T) {
+	victim := t.TempDir()
+	testfs.Tree(t, victim, map[string]string{"exists.txt": "x"})
+	if err := os.Symlink("/host-secret-target", filepath.Join(victim, "link")); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	if err := os.Symlink(victim, filepath.Join(root, "r")); err != nil {
+		t.Fatal(err)
+	}
+	src := `a=$(readlink r/link)
+b=$(realpath -s r/exists.txt >/dev/null && echo yes || echo no)
+c=$(realpath -s r/missing.txt >/dev/null && echo yes || echo no)
+d=$(realpath -se r/exists.txt >/dev/null && echo yes || echo no)
+e=$(realpath -se r/missing.txt >/dev/null && echo yes || echo no)
+exec radiance serve /m --a "$a" --b "$b" --c "$c" --d "$d" --e "$e"
+`
+	script := filepath.Join(root, "serve.sh")
+	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := evalFile(t, root, script, "serve", syntax.LangBash, Options{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	argv := strings.Join(r.Argv, " ")
+	if strings.Contains(argv, "host-secret-target") {
+		t.Errorf("readlink read a host link's target: %s", argv)
+	}
+	// A skipped command answers the same whatever the host holds.
+	if r.Argv[6] != r.Argv[8] || r.Argv[10] != r.Argv[12] {
+		t.Errorf("realpath -s tells whether a host file exists: %s", argv)
+	}
+}
