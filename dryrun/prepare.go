@@ -44,6 +44,9 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 		body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
 		variant, _ := parser.ShebangVariant(src)
+		if parser.CheckDepth(body) != nil {
+			return
+		}
 		f, err := syntax.NewParser(syntax.Variant(variant)).Parse(bytes.NewReader(body), name)
 		if err != nil {
 			return
@@ -166,6 +169,10 @@ type sourceCheck struct {
 // the answer for the evaluations of one script).
 func checkSource(name string, data []byte) *sourceCheck {
 	c := &sourceCheck{}
+	if err := parser.CheckDepth(data); err != nil {
+		c.err = fmt.Errorf("%w: %s: %w", ErrSource, name, err)
+		return c
+	}
 	f, err := syntax.NewParser().Parse(bytes.NewReader(data), name)
 	switch {
 	case err != nil:

@@ -404,6 +404,10 @@ func trapSignals(head, action, sigs []string) []string {
 // for constructs the sandbox refuses. Code that does not parse is left to
 // interp, which reports it as bash would.
 func (ev *evaluator) checkCode(src, what string) error {
+	if err := parser.CheckDepth([]byte(src)); err != nil {
+		// interp would parse it next, with no bound on its recursion.
+		return ev.fail(fmt.Errorf("%w: %s: %w", ErrUnsupported, what, err))
+	}
 	if f, perr := syntax.NewParser().Parse(strings.NewReader(src), what); perr == nil {
 		if fb := findForbidden(f, nil); fb != nil {
 			return ev.fail(fb.error(what))

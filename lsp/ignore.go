@@ -182,6 +182,9 @@ func printed(path, text string) (out string, ok bool) {
 	src := []byte(strings.TrimPrefix(text, utf8BOM))
 	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	variant, _ := parser.ShebangVariant(src)
+	if parser.CheckDepth(src) != nil {
+		return "", false
+	}
 	f, err := syntax.NewParser(syntax.Variant(variant)).Parse(bytes.NewReader(src), path)
 	if err != nil {
 		return "", false

@@ -755,17 +755,17 @@ func (b *envBashScan) setErr(off int, msg string) {
 // envTooDeep reports input whose nesting would exhaust the shell parser's
 // (unbounded) recursion.
 func envTooDeep(b []byte) string {
+	// Comments are counted too: a '#' after a blank may sit in a string
+	// (A=" #$($(…)))"), and skipping it let the parser's stack overflow.
 	depth, maxDepth, heredocs := 0, 0, 0
+	backquote := false
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
-		case '#':
-			if i == 0 || b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == '\n' {
-				nl := bytes.IndexByte(b[i:], '\n')
-				if nl < 0 {
-					nl = len(b) - i
-				}
-				i += nl - 1
-				continue
+		case '`':
+			if backquote = !backquote; backquote {
+				depth++
+			} else if depth > 0 {
+				depth--
 			}
 		case '(', '{', '[':
 			depth++

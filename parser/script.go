@@ -252,8 +252,8 @@ func ParseScript(path string, src []byte) *Script {
 		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
 	}
 	s.Variant, _ = ShebangVariant(src)
-	if d := nestingDepth(body); d > MaxDepth {
-		s.Err = &Problem{Line: 1, Col: 1, Msg: fmt.Sprintf("not analysed: nesting %d levels deep exceeds the limit of %d", d, MaxDepth)}
+	if err := CheckDepth(body); err != nil {
+		s.Err = &Problem{Line: 1, Col: 1, Msg: "not analysed: " + err.Error()}
 		return s
 	}
 	p := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(s.Variant))
@@ -301,11 +301,24 @@ func problemOf(err error, s *Script) *Problem {
 	return pr
 }
 
-// nestingDepth estimates the nesting of a script cheaply, so that
-// pathological input is refused before the recursive parser sees it (a
-// stack overflow cannot be recovered in Go): the depth of brackets, and,
-// weighed at a tenth, the depth of compound-command keywords (if … fi,
-// while … done, case … esac) outside comments.
+// CheckDepth refuses shell text that nests deeper than MaxDepth, before
+// the recursive parser sees it: a stack overflow cannot be recovered in
+// Go. Every parse of text servelint did not write goes through it (scripts,
+// env files, sourced files, eval strings).
+func CheckDepth(b []byte) error {
+	if d := nestingDepth(b); d > MaxDepth {
+		return fmt.Errorf("nesting %d levels deep exceeds the limit of %d", d, MaxDepth)
+	}
+	return nil
+}
+
+// nestingDepth estimates the nesting of shell text cheaply and never below
+// what the parser will meet: the depth of brackets and backquotes and,
+// weighed at a tenth, of compound-command keywords (if … fi, while … done,
+// case … esac), counted everywhere, comments included (a '#' may open a
+// comment or sit in a string or ${#x}, which only a full lexer can tell:
+// skipping what looked like comments let a crafted script overflow the
+// parser's stack).
 func nestingDepth(b []byte) int {
 	brackets, kw, maxDepth := 0, 0, 0
 	note := func() {
@@ -313,7 +326,7 @@ func nestingDepth(b []byte) int {
 			maxDepth = d
 		}
 	}
-	word, inWord := 0, false
+	word, inWord, backquote := 0, false, false
 	flush := func(end int) {
 		if !inWord {
 			return
@@ -331,14 +344,16 @@ func nestingDepth(b []byte) int {
 	}
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
-		case '#':
-			if !inWord {
-				for i < len(b) && b[i] != '\n' {
-					i++
-				}
-				continue
+		case '`':
+			flush(i)
+			if backquote = !backquote; backquote {
+				brackets++
+				note()
+			} else if brackets > 0 {
+				brackets--
 			}
-		case '(', '{', '[', '`':
+			continue
+		case '(', '{', '[':
 			flush(i)
 			brackets++
 			note()

@@ -299,6 +299,9 @@ func parseInner(body []byte) (f *syntax.File) {
 			f = nil
 		}
 	}()
+	if parser.CheckDepth(body) != nil {
+		return nil
+	}
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	f, err := p.Parse(bytes.NewReader(body), "")
 	if err != nil {

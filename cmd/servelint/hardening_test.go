@@ -41,6 +41,19 @@ func TestBadInput(t *testing.T) {
 	write("crlf.sh", []byte("#!/bin/bash\r\necho hi\r\n"))
 	write("deep.sh", []byte("echo "+strings.Repeat("$(", 5000)+"x"+strings.Repeat(")", 5000)+"\n"))
 	write("unclosed.sh", []byte("#!/bin/bash\ncase \"$1\" in\n  serve) radiance serve\n"))
+	// Nesting hidden behind what looks like a comment ('" #"', ${#x}) and
+	// nesting reached only through the dry run (a sourced file, an eval
+	// string built at run time): each is refused before the recursive
+	// parser sees it, never a stack overflow (which kills the process).
+	const deep = 400000
+	write("hidden-deep.sh", []byte("echo \" #\" "+strings.Repeat("$(", deep)+"true"+strings.Repeat(")", deep)+"\n"))
+	write("hidden-deep.env", []byte("A=\" #"+strings.Repeat("$(", deep)+"true"+strings.Repeat(")", deep)+"\"\n"))
+	write("src/run.sh", []byte("#!/bin/bash\n. \"$(dirname \"$0\")/run.env\"\ncase $1 in\n  serve) exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\n"+
+		"  lib) . \"$(dirname \"$0\")/lib.inc\"; exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\n"+
+		"  ev) o='(' c=')'; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do o=\"$o$o\" c=\"$c$c\"; done; eval \"$o true $c\"; exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\nesac\n"))
+	write("src/run.env", []byte("RUN_MAX_SEQS=8\n"))
+	write("envuser.sh", []byte("#!/bin/bash\n. \"$(dirname \"$0\")/hidden-deep.env\"\nexec vllm serve m --max-num-seqs \"$A\"\n"))
+	write("src/lib.inc", []byte(strings.Repeat("(", 1<<20)+"true"+strings.Repeat(")", 1<<20)+"\n"))
 	write("big-value.env", []byte("BIG="+strings.Repeat("x", 1<<20)+"\n"))
 	big := make([]byte, 0, 50<<20)
 	line := []byte("echo 'padding padding padding padding padding padding padding'\n")
@@ -69,6 +82,10 @@ func TestBadInput(t *testing.T) {
 		"bad/bom.sh:1:1: the script starts with a UTF-8 byte-order mark",
 		"bad/crlf.sh:1:12: the script has CRLF line endings",
 		"bad/deep.sh:1:1: not analysed: nesting",
+		"bad/hidden-deep.sh:1:1: not analysed: nesting",
+		"bad/hidden-deep.env:1:1: bash cannot source this env file",
+		"bad/src/run.sh:5:3: info: lib could not be evaluated",
+		"bad/src/run.sh:6:3: info: ev could not be evaluated",
 		"bad/huge.sh:1:1: not analysed: huge.sh is 52428",
 		"bad/unclosed.sh:",
 		"bad/forever/run.sh:5:3: info: spin could not be evaluated",
