@@ -263,10 +263,32 @@ func (c *Changes) abs(rel string) string { return filepath.Join(c.Root, filepath
 
 var hunkRE = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
 
-// parseHunks reads a zero-context unified diff.
+// parseHunks reads a zero-context unified diff. A hunk's lines are counted
+// off its header, so an added line that reads like a header ("++ b/x"
+// added is "+++ b/x") is content, never a new file: taken for one, it
+// dropped the rest of the file's hunks and let --changed-from pass a
+// change that adds findings.
 func (c *Changes) parseHunks(patch []byte) error {
 	var cur *File
+	oldLeft, newLeft := 0, 0
 	for _, line := range strings.Split(string(patch), "\n") {
+		if oldLeft > 0 || newLeft > 0 {
+			switch {
+			case strings.HasPrefix(line, "-"):
+				oldLeft--
+				continue
+			case strings.HasPrefix(line, "+"):
+				newLeft--
+				continue
+			case strings.HasPrefix(line, " "):
+				oldLeft--
+				newLeft--
+				continue
+			case strings.HasPrefix(line, "\\"): // \ No newline at end of file
+				continue
+			}
+			oldLeft, newLeft = 0, 0 // a short hunk: read on as headers
+		}
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
 			cur = nil
@@ -283,7 +305,7 @@ func (c *Changes) parseHunks(patch []byte) error {
 			}
 			p = strings.TrimPrefix(p, "b/")
 			cur = c.Files[c.abs(p)]
-		case strings.HasPrefix(line, "@@ ") && cur != nil:
+		case strings.HasPrefix(line, "@@ "):
 			m := hunkRE.FindStringSubmatch(line)
 			if m == nil {
 				return fmt.Errorf("git diff: cannot read hunk header %q", line)
@@ -295,7 +317,11 @@ func (c *Changes) parseHunks(patch []byte) error {
 				n, _ := strconv.Atoi(s)
 				return n
 			}
-			cur.Hunks = append(cur.Hunks, Hunk{OldStart: num(m[1], 0), OldCount: num(m[2], 1), NewStart: num(m[3], 0), NewCount: num(m[4], 1)})
+			h := Hunk{OldStart: num(m[1], 0), OldCount: num(m[2], 1), NewStart: num(m[3], 0), NewCount: num(m[4], 1)}
+			oldLeft, newLeft = h.OldCount, h.NewCount
+			if cur != nil {
+				cur.Hunks = append(cur.Hunks, h)
+			}
 		}
 	}
 	return nil

@@ -62,7 +62,9 @@ func TestParseHunks(t *testing.T) {
 		"/r/a.sh":      {Path: "/r/a.sh", Status: Modified},
 		"/r/sp ace.sh": {Path: "/r/sp ace.sh", Status: Modified},
 	}}
-	patch := "diff --git a/a.sh b/a.sh\nindex 1..2 100644\n--- a/a.sh\n+++ b/a.sh\n@@ -3 +3,2 @@ x\n-old\n+new\n+new2\n@@ -10,2 +11,0 @@\n-gone\n-gone\n" +
+	// Added lines that read like headers ("++ b/gone.sh" added, "-- a"
+	// removed) are content: the hunk after them still belongs to a.sh.
+	patch := "diff --git a/a.sh b/a.sh\nindex 1..2 100644\n--- a/a.sh\n+++ b/a.sh\n@@ -3 +3,2 @@ x\n--- a\n+++ b/gone.sh\n+new2\n\\ No newline at end of file\n@@ -10,2 +11,0 @@\n-gone\n-gone\n" +
 		"diff --git a/sp ace.sh b/sp ace.sh\n--- a/sp ace.sh\n+++ b/sp ace.sh\n@@ -0,0 +1 @@\n+x\n" +
 		"diff --git a/gone.sh b/gone.sh\n--- a/gone.sh\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n"
 	if err := c.parseHunks([]byte(patch)); err != nil {
