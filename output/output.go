@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/servelint/servelint/lint"
@@ -58,18 +59,50 @@ func WriteWith(w io.Writer, format string, fs []lint.Finding, opts Options) erro
 	return err
 }
 
-// Text prints one `file:line:col: message (rule)` line per finding.
+// Text prints one `file:line:col: message (rule)` line per finding. Control
+// characters in a path or a message (a value the script computes, a file
+// name in the pull request) are escaped: a raw newline could forge a
+// finding line or a CI workflow command (::warning …), ESC a terminal.
 func Text(w io.Writer, fs []lint.Finding) error {
 	for _, f := range fs {
 		sev := ""
 		if f.Severity != "error" {
 			sev = f.Severity + ": "
 		}
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s%s (%s)\n", f.File, f.Line, f.Column, sev, f.Message, f.Rule); err != nil {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s%s (%s)\n", EscapeControl(f.File), f.Line, f.Column, sev, EscapeControl(f.Message), f.Rule); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// EscapeControl writes the C0 and C1 control characters and DEL of s as Go
+// escapes (\n, \r, \x1b, \u0085); tabs stay. Most strings have none.
+func EscapeControl(s string) string {
+	clean := true
+	for _, r := range s {
+		if isControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !isControl(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r) // '\n', '\x1b', '\u0085'
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == 0x2028 || r == 0x2029)
 }
 
 // JSON prints one JSON array of findings, indented by two spaces (the

@@ -288,3 +288,21 @@ func TestIndentJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestTextEscapesControl: a newline in a message or a file name cannot
+// forge a finding line or a CI workflow command, nor ESC drive a terminal.
+func TestTextEscapesControl(t *testing.T) {
+	var b strings.Builder
+	fs := []lint.Finding{{File: "x\n::warning file=evil::INJECTED\n.sh", Line: 1, Column: 1, Severity: "error",
+		Message: "kl boots with --max-num-seqs 8\n::warning file=evil::INJECTED\x1b[2J\u0085", Rule: "argvdrift"}}
+	if err := Text(&b, fs); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Count(out, "\n") != 1 || strings.ContainsAny(out, "\x1b\r") || strings.Contains(out, "\u0085") {
+		t.Errorf("control characters reached the output: %q", out)
+	}
+	if !strings.Contains(out, `x\n::warning file=evil::INJECTED\n.sh:1:1: kl boots with --max-num-seqs 8\n::warning`) || !strings.Contains(out, `\x1b[2J\u0085 (argvdrift)`) {
+		t.Errorf("escapes: %q", out)
+	}
+}

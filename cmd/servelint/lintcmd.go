@@ -365,7 +365,8 @@ func report(res *lint.Result, format, wd string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	for _, e := range res.Errors {
-		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", e)
+		// A file name in the tree may hold a newline: escaped, as findings are.
+		_, _ = fmt.Fprintf(stderr, "servelint: %s\n", output.EscapeControl(e.Error()))
 	}
 	if len(res.Errors) > 0 {
 		return exitFailure
