@@ -184,8 +184,10 @@ func (s *Script) splitVar(name string) []ArgWord {
 
 // grownHead returns the first field of a string variable built up by
 // appending to itself (CMD="serve $MODEL --tp 2", then CMD="$CMD --port
-// 8001" in a mode): every assignment either starts with that literal field
-// or with the variable itself.
+// 8001" in a mode): the first assignment starts with a literal word that
+// is no flag, every later one with the variable itself. (A variable each
+// mode sets to its own "--flag $VALUE" is no command line: its head is a
+// flag whose value would be lost.)
 func (s *Script) grownHead(name string) (string, bool) {
 	as := s.Assigns[name]
 	if len(as) < 2 || as[0].Value == nil || as[0].Array != nil {
@@ -211,9 +213,7 @@ func (s *Script) grownHead(name string) (string, bool) {
 		if pe, ok := parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length {
 			continue // CMD="$CMD …"
 		}
-		if h, ok := leadingField(a.Value); !ok || h != head {
-			return "", false
-		}
+		return "", false
 	}
 	return head, true
 }
@@ -235,7 +235,7 @@ func leadingField(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	f, _, cut := strings.Cut(strings.TrimLeft(l.Value, " \t"), " ")
-	if !cut || f == "" || strings.ContainsAny(f, "\\$`'\"*?[") {
+	if !cut || f == "" || f[0] == '-' || strings.ContainsAny(f, "\\$`'\"*?[") {
 		return "", false
 	}
 	return f, true
