@@ -81,6 +81,14 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 					}
 					return inner
 				}
+			case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+				// ${X:?msg}: X itself, or the script stops.
+			case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+				// ${X:+WORD}: WORD when X is set (${X:+$X} is X).
+				if pe.Exp.Word == nil {
+					return []Origin{{Kind: OriginLiteral, Value: "", Start: start, End: end, Chain: chain}}
+				}
+				return s.originsOf(pe.Exp.Word, use, modes, env, depth+1, chain)
 			default:
 				return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: []string{name}}}
 			}

@@ -216,16 +216,20 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		// Arithmetic written in the mode's own code and carried into a
 		// shared flag: report and replace it there, so other modes' values
 		// (a calib knob) are left alone.
+		what := "arithmetic on its owner"
+		if o.Kind == parser.OriginExpr {
+			what = "computed from its owner"
+		}
 		if writtenInMode(f, modes, o) {
 			c.report(pass, diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
-				msg: fmt.Sprintf("%s passes %s %s (line %d), arithmetic on its owner; %s",
-					who, f.Name, s.Text(o.Start, o.End), s.Line(f.NameStart), c.ownerText(owner)),
+				msg: fmt.Sprintf("%s passes %s %s (line %d), %s; %s",
+					who, f.Name, s.Text(o.Start, o.End), s.Line(f.NameStart), what, c.ownerText(owner)),
 				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, `"$` + owner.Key + `"`}}})
 			return
 		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
-			msg: fmt.Sprintf("%s passes %s %s, arithmetic on its owner; %s",
-				who, f.Name, s.Text(o.Start, o.End), c.ownerText(owner)),
+			msg: fmt.Sprintf("%s passes %s %s, %s; %s",
+				who, f.Name, s.Text(o.Start, o.End), what, c.ownerText(owner)),
 			fixMsg: "take the value from " + owner.Key, edits: valFix()})
 	}
 }
