@@ -70,6 +70,7 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 		}
 		return parser.Owner{}, false
 	}
+	var keys map[string]bool // engineKeys, when first needed
 	for _, e := range u.Owning[s.Path] {
 		for _, en := range e.Entries {
 			if _, isOwner := owners[en.Key]; isOwner {
@@ -84,6 +85,14 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 				}
 			}
 			if m := s.ModeTokens(en.Key); m != nil {
+				if keys == nil {
+					keys = engineKeys(s)
+				}
+				if len(s.ParamUses(en.Key)) > 0 && !keys[en.Key] {
+					// Read, but never into an engine's flag: a client's
+					// own number (BENCH_MAX_SEQS for --max-concurrency).
+					continue
+				}
 				if o, ok := ownerFlag(en.Key); ok {
 					out = append(out, alias{name: en.Key, owner: o, env: e, entry: en, script: s, why: "a per-mode (" + m.Name + ") alias of"})
 				}
@@ -201,4 +210,27 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 				fixMsg: "read " + o.Key, edits: []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, o.Key)}}})
 		}
 	}
+}
+
+// engineKeys returns the env keys whose values reach a shape flag of one of
+// the script's engine invocations (directly, through variables, defaults or
+// arithmetic).
+func engineKeys(s *parser.Script) map[string]bool {
+	out := map[string]bool{}
+	for _, inv := range s.Invocations {
+		for _, f := range inv.Flags {
+			if f.Shape == nil {
+				continue
+			}
+			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, func(string) bool { return true }) {
+				if o.Key != "" {
+					out[o.Key] = true
+				}
+				for _, r := range o.Refs {
+					out[r] = true
+				}
+			}
+		}
+	}
+	return out
 }
