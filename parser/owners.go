@@ -60,7 +60,23 @@ func (u *Unit) ownerTable(s *Script, p *Profile) map[string]Owner {
 // env files define it.
 func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 	t := map[string]Owner{}
-	for _, key := range u.keysOf(s) {
+	keys := u.keysOf(s)
+	// Flags for which some key carries a (non-proven) mode's name: per-model
+	// presets (LLAMA_MAX_NUM_SEQS for llama, QWEN_MAX_NUM_SEQS for qwen)
+	// when the proven mode's own name is in the other key.
+	proven := s.Proven()
+	provenIn := func(key string) bool {
+		return proven != nil && strings.Contains("_"+strings.ToUpper(key)+"_", modeToken(proven.Name))
+	}
+	perMode := map[string]bool{}
+	for _, key := range keys {
+		// SERVE_CALIB_MAX_SEQS, beside the proven serve's SERVE_MAX_SEQS, is
+		// a variant of serve's key (an alias), not another model's preset.
+		if f, ok := p.FlagForKey(key); ok && s.ModeTokens(key) != nil && !provenIn(key) {
+			perMode[f.Name] = true
+		}
+	}
+	for _, key := range keys {
 		f, ok := p.FlagForKey(key)
 		if !ok {
 			continue
@@ -71,6 +87,9 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 		d, _ := u.EnvLookup(s, key)
 		if !ownValue(d.Entry) || s.ModeTokens(key) != nil {
 			continue
+		}
+		if perMode[f.Name] && provenIn(key) {
+			continue // the proven mode's own preset, beside the others'
 		}
 		t[f.Name] = Owner{Flag: f.Name, Key: key, Def: d}
 	}
