@@ -167,9 +167,24 @@ func renameModes(path string, src []byte, tag string) []byte {
 		start, end int
 		text       string
 	}
+	// A mode whose name is part of the variables the script reads
+	// (QWEN_TP for qwen) keeps it: renamed, it would lose its keys.
+	read := map[string]bool{}
+	for _, pe := range s.Params() {
+		read["_"+strings.ToUpper(pe.Param.Value)+"_"] = true
+	}
+	tied := func(m *parser.Mode) bool {
+		tok := "_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(m.Name)) + "_"
+		for name := range read {
+			if strings.Contains(name, tok) {
+				return true
+			}
+		}
+		return false
+	}
 	var edits []edit
 	for _, m := range s.Modes {
-		if m.Role == parser.RoleProven {
+		if m.Role == parser.RoleProven || tied(m) {
 			continue
 		}
 		decl := s.Text(m.Start, m.End)

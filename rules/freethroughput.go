@@ -50,12 +50,33 @@ func claimOf(text string) (claim, rest string) {
 	}
 	for _, re := range []*regexp.Regexp{strongRE, claimRE} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
-			if !negated(low[:m[0]]) {
+			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !question(text[m[1]:]) {
 				return text[m[0]:m[1]], text[:m[0]] + " " + text[m[1]:]
 			}
 		}
 	}
 	return "", text
+}
+
+// quoted reports whether the claim is quoted ("costs nothing" claims were
+// wrong): someone else's words, not the comment's.
+func quoted(text string, start, end int) bool {
+	return start > 0 && end < len(text) && strings.ContainsRune(`"'`+"`“‘", rune(text[start-1])) ||
+		start > 0 && end < len(text) && (text[end] == '"' || text[end] == '\'')
+}
+
+// permission reports whether "free" is followed by what says it means
+// allowed or without, not costless: "free to tune", "free of", "free from".
+func permission(after string) bool {
+	after = strings.TrimLeft(after, " ")
+	return strings.HasPrefix(after, "to ") || strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ")
+}
+
+// question reports whether the claim's sentence ends in a question mark
+// ("more seats cost nothing at idle? wrong: …").
+func question(after string) bool {
+	i := strings.IndexAny(after, ".;:!?")
+	return i >= 0 && after[i] == '?'
 }
 
 // negated reports whether the words just before a claim deny it: "a wide

@@ -11,6 +11,9 @@ case "$1" in
     # a wide step isn't free throughput, and more seats are NOT free throughput either
     # there is no free lunch: the step's arena is charged to the card
     # prefix caching gives free throughput on repeated prompts
+    # the step is free to tune per GPU, but it must live in serve.env
+    # more seats cost nothing at idle? wrong: they cost KV cache
+    # "costs nothing" claims about the step were wrong; measure it
     # Not now. A wider step is free throughput # want "comment claims \"free throughput\".*\(freethroughput\)"
     step=$P_MAX_NUM_BATCHED_TOKENS
     ;;
