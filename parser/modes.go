@@ -188,11 +188,20 @@ type candidate struct {
 // findSelectors returns the variables holding $1.
 func (s *Script) findSelectors() {
 	sel := []string{"1"}
-	for name, as := range s.Assigns {
-		for _, a := range as {
-			if a.Value != nil && len(a.Modes) == 0 && isParamOf(a.Value, []string{"1"}) {
-				sel = append(sel, name)
-				break
+	in := map[string]bool{"1": true}
+	// To a fixed point: arg=${1:-serve}; MODE=$arg makes both selectors.
+	for changed := true; changed; {
+		changed = false
+		for name, as := range s.Assigns {
+			if in[name] {
+				continue
+			}
+			for _, a := range as {
+				if a.Value != nil && len(a.Modes) == 0 && isParamOf(a.Value, sel) {
+					sel = append(sel, name)
+					in[name], changed = true, true
+					break
+				}
 			}
 		}
 	}

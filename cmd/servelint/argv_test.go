@@ -116,3 +116,26 @@ func TestArgvVerdictImageEngine(t *testing.T) {
 		t.Errorf("argv prefill decode: exit %d, want 0\n%s%s", code, out, errOut)
 	}
 }
+
+// TestArgvWithoutModes: when the script's modes are not found statically
+// (a dispatch table), the first mode given is the reference, a differing
+// one exits 1, and the command says so; a mode the script does not have is
+// named on stderr.
+func TestArgvWithoutModes(t *testing.T) {
+	root := t.TempDir()
+	testfs.Tree(t, root, map[string]string{
+		"t.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/t.env\"\nrun_serve() { exec vllm serve m --max-num-seqs \"$T_MAX_NUM_SEQS\"; }\n" +
+			"run_kl() { exec vllm serve m --max-num-seqs 8; }\ndeclare -A MODES=([serve]=run_serve [kl]=run_kl)\n\"${MODES[$1]}\"\n",
+		"t.env": "T_MAX_NUM_SEQS=32\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "t.sh", "serve", "kl")
+	if code != exitFindings || !strings.Contains(out, "-32\n+8\n") || !strings.Contains(errOut, "comparing with the first mode given, serve") {
+		t.Errorf("argv serve kl: exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	t.Chdir(example(t))
+	_, errOut, _ = lintDir(t, "argv", "scripts/frank-archon.sh", "bogus")
+	if !strings.Contains(errOut, "bogus is not one of the modes found") {
+		t.Errorf("argv with a mode the script lacks: %s", errOut)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -149,8 +150,22 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		outs[i] = o
 	}
 	provenName := ""
-	if p := s.Proven(); p != nil {
+	if p := s.Proven(); p != nil && slices.Contains(modes, p.Name) {
 		provenName = p.Name
+	}
+	if provenName == "" && len(modes) > 1 {
+		// The proven mode was not asked for, or the script's modes were not
+		// found (MODE from the environment, a dispatch table): the first
+		// mode given is the one the others are compared with.
+		provenName = modes[0]
+		if len(s.Modes) == 0 {
+			_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found statically; comparing with the first mode given, %s\n", path, provenName)
+		}
+	}
+	for _, m := range modes {
+		if len(s.Modes) > 0 && s.ModeNamed(m) == nil {
+			_, _ = fmt.Fprintf(stderr, "servelint argv: %s: %s is not one of the modes found (%s); evaluated as given\n", path, m, parser.ModeNames(s.Modes))
+		}
 	}
 	code = argvVerdict(s, outs, results, provenName, rc)
 	if *format == "json" {
