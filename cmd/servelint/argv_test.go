@@ -122,6 +122,7 @@ func TestArgvVerdictImageEngine(t *testing.T) {
 // one exits 1, and the command says so; a mode the script does not have is
 // named on stderr.
 func TestArgvWithoutModes(t *testing.T) {
+	ex := example(t)
 	root := t.TempDir()
 	testfs.Tree(t, root, map[string]string{
 		"t.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/t.env\"\nrun_serve() { exec vllm serve m --max-num-seqs \"$T_MAX_NUM_SEQS\"; }\n" +
@@ -133,7 +134,7 @@ func TestArgvWithoutModes(t *testing.T) {
 	if code != exitFindings || !strings.Contains(out, "-32\n+8\n") || !strings.Contains(errOut, "comparing with the first mode given, serve") {
 		t.Errorf("argv serve kl: exit %d, want 1\n%s%s", code, out, errOut)
 	}
-	t.Chdir(example(t))
+	t.Chdir(ex)
 	_, errOut, _ = lintDir(t, "argv", "scripts/frank-archon.sh", "bogus")
 	if !strings.Contains(errOut, "bogus is not one of the modes found") {
 		t.Errorf("argv with a mode the script lacks: %s", errOut)
