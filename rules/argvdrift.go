@@ -83,7 +83,10 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 				msg: fmt.Sprintf("%s could not be evaluated (%s): its argv was not compared with %s's", m.Name, evalWhy(r), proven.Name)})
 			continue
 		}
-		_, mflags := ParseArgv(r)
+		mprof, mflags := ParseArgv(r)
+		if mprof != nil && mprof.Name != prof.Name {
+			continue // another engine (vllm beside sglang): another shape by design
+		}
 		drift, unknown := c.mustMatch(s, prof, m, pflags, mflags)
 		for _, flag := range drift {
 			c.reportDrift(pass, s, m, proven.Name, flag, mflags, pflags, reported)
