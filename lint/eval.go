@@ -2,7 +2,11 @@ package lint
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"path/filepath"
+	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"time"
 
@@ -22,7 +26,22 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	// One semaphore for every evaluation this evaluator runs, so that
 	// scripts evaluated concurrently share the bound.
 	sem := make(chan struct{}, jobs)
+	guard := &memGuard{limit: memoryBound()}
+	if testMemLimit > 0 {
+		guard.limit = testMemLimit
+	}
 	return func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult {
+		// The modes of one script share a bound too: ScriptBoundFactor
+		// times the per-mode one, so that a script of sixty modes that each
+		// spin until their deadline (or ten thousand case arms) costs
+		// seconds, not minutes. And every evaluation stops when the process
+		// nears its memory bound (a string doubled in a loop).
+		runCtx := guard.enter()
+		defer guard.exit()
+		bound := time.Duration(ScriptBoundFactor) * timeout
+		ctx, cancelScript := context.WithTimeoutCause(runCtx, bound,
+			fmt.Errorf("%w: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound))
+		defer cancelScript()
 		root := EvalRoot(u, s)
 		path, err := filepath.Abs(s.Path)
 		if err != nil {
@@ -40,7 +59,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 				mode := m.Name
 				defer wg.Done()
 				defer func() { <-sem }()
-				r := dryrun.Eval(context.Background(), path, s.Src, s.File, mode,
+				r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
 					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep})
 				er := &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
 				mu.Lock()
@@ -74,4 +93,86 @@ func EvalRoot(u *parser.Unit, s *parser.Script) string {
 		}
 	}
 	return best
+}
+
+// ScriptBoundFactor is how many per-mode time bounds the modes of one
+// script may take together.
+const ScriptBoundFactor = 5
+
+// memoryBound is the heap size at which evaluations are stopped: twice the
+// process's soft memory limit (servelint sets 1 GiB, or half a container's
+// memory), 4 GiB when there is none. A lint of 6,400 repositories peaks
+// near 1 GiB; a script doubling a string in a loop passes 4 GiB in a
+// second.
+func memoryBound() uint64 {
+	if l := debug.SetMemoryLimit(-1); l > 0 && l < math.MaxInt64/2 {
+		return uint64(2 * l)
+	}
+	return 4 << 30
+}
+
+// memGuard stops every running evaluation when the heap passes its limit:
+// interp gives no hook on assignments, so a runaway value is only seen in
+// the heap. It watches only while evaluations run.
+type memGuard struct {
+	limit uint64
+
+	mu     sync.Mutex
+	active int
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	done   chan struct{}
+}
+
+// testMemLimit, when set (by tests), replaces memoryBound.
+var testMemLimit uint64
+
+// memPoll is how often the heap is looked at during evaluations.
+var memPoll = 20 * time.Millisecond
+
+func (g *memGuard) enter() context.Context {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.active == 0 {
+		g.ctx, g.cancel = context.WithCancelCause(context.Background())
+		g.done = make(chan struct{})
+		go g.watch(g.ctx, g.cancel, g.done)
+	}
+	g.active++
+	return g.ctx
+}
+
+func (g *memGuard) exit() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.active--; g.active == 0 {
+		close(g.done)
+		g.cancel(nil)
+	}
+}
+
+func (g *memGuard) watch(ctx context.Context, cancel context.CancelCauseFunc, done chan struct{}) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	t := time.NewTicker(memPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		metrics.Read(sample)
+		if sample[0].Value.Kind() != metrics.KindUint64 || sample[0].Value.Uint64() < g.limit {
+			continue
+		}
+		// Garbage counts until it is collected: collect, then decide.
+		debug.FreeOSMemory()
+		metrics.Read(sample)
+		if sample[0].Value.Uint64() >= g.limit {
+			cancel(fmt.Errorf("evaluation stopped: the run's memory bound (%d MiB) was reached", g.limit>>20))
+			return
+		}
+	}
 }

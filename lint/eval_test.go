@@ -1,14 +1,17 @@
 package lint_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/servelint/servelint/internal/testfs"
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/parser"
+	"github.com/servelint/servelint/rules"
 )
 
 // TestEvalRootDotDir: a script in a directory whose name starts with a dot
@@ -32,6 +35,57 @@ func TestEvalRootDotDir(t *testing.T) {
 		r := res[mode]
 		if r == nil || r.Err != nil || !slices.Contains(r.Argv, "16") {
 			t.Errorf("%s: %+v, want an argv with the sourced 16", mode, r)
+		}
+	}
+}
+
+// evalScript loads one script of a tree and evaluates its modes.
+func evalScript(t *testing.T, files map[string]string, name string, timeout time.Duration, jobs int) map[string]*rules.EvalResult {
+	t.Helper()
+	root := t.TempDir()
+	testfs.Tree(t, root, files)
+	u := parser.Load(parser.LoadOptions{Paths: []string{root}})
+	s := u.ScriptAt(filepath.Join(root, name))
+	if s == nil || len(s.Modes) == 0 {
+		t.Fatalf("%s: no script or no modes", name)
+	}
+	return lint.SandboxEvaluator(timeout, jobs, nil)(u, s)
+}
+
+// TestScriptBound: the modes of one script share a bound of
+// ScriptBoundFactor per-mode bounds, so forty modes that each spin until
+// their deadline do not cost forty deadlines; the modes past the bound say
+// so.
+func TestScriptBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#!/bin/bash\ncase $1 in\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "  m%d) while :; do :; done; exec vllm serve m --max-num-seqs 8 ;;\n", i)
+	}
+	b.WriteString("esac\n")
+	res := evalScript(t, map[string]string{"spin.sh": b.String()}, "spin.sh", 100*time.Millisecond, 2)
+	together := 0
+	for _, r := range res {
+		if r.Err != nil && strings.Contains(r.Err.Error(), "reached their bound together") {
+			together++
+		}
+	}
+	if together == 0 {
+		t.Errorf("no mode stopped at the script's bound: %d results", len(res))
+	}
+}
+
+// TestMemoryBound: a value doubled in a loop is stopped at the run's memory
+// bound (here 64 MiB), with a reason, instead of growing to gigabytes.
+func TestMemoryBound(t *testing.T) {
+	lint.SetTestMemLimit(64 << 20)
+	defer lint.SetTestMemLimit(0)
+	src := "#!/bin/bash\ncase $1 in\n  serve) a=x; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32; do a=\"$a$a\"; done; exec vllm serve m --max-num-seqs 8 ;;\n" +
+		"  kl) a=x; for i in {1..40}; do a=\"$a$a\"; done; exec vllm serve m --max-num-seqs 8 ;;\nesac\n"
+	res := evalScript(t, map[string]string{"grow.sh": src}, "grow.sh", 10*time.Second, 2)
+	for mode, r := range res {
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "memory bound") {
+			t.Errorf("%s: %v, want the memory bound", mode, r.Err)
 		}
 	}
 }
