@@ -69,6 +69,10 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	if *timeout <= 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint argv: --eval-timeout must be positive (got %v)\n", *timeout)
+		return exitUsage
+	}
 	if len(pos) == 0 {
 		printUsage(fs, stderr, argvUsage, "")
 		return exitUsage

@@ -233,3 +233,16 @@ func TestSplitLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestBadFlagValues: a negative or zero bound is a usage error (exit 2),
+// not a silent default.
+func TestBadFlagValues(t *testing.T) {
+	for _, args := range [][]string{
+		{"--eval-timeout=-1s", "."}, {"--eval-timeout=0s", "."}, {"--max-file-size=-1", "."}, {"--max-file-size=0", "."},
+		{"argv", "--eval-timeout=-1s", "x.sh"}, {"lsp", "--eval-timeout=0s"},
+	} {
+		if _, errOut, code := lintDir(t, args...); code != exitUsage || !strings.Contains(errOut, "must be positive") {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+}

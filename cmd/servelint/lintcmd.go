@@ -184,6 +184,14 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintln(stderr, "servelint: -j must be at least 1")
 		return exitUsage
 	}
+	if lf.evalTimeout <= 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint: --eval-timeout must be positive (got %v)\n", lf.evalTimeout)
+		return exitUsage
+	}
+	if lf.maxFileSize <= 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint: --max-file-size must be positive (got %d)\n", lf.maxFileSize)
+		return exitUsage
+	}
 	if lf.fix && lf.diff {
 		_, _ = fmt.Fprintln(stderr, "servelint: --fix and --diff cannot be used together (--diff shows what --fix would write)")
 		return exitUsage

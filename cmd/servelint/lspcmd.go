@@ -73,6 +73,10 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	if *evalTimeout <= 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint lsp: --eval-timeout must be positive (got %v)\n", *evalTimeout)
+		return exitUsage
+	}
 	if len(pos) > 0 {
 		_, _ = fmt.Fprintf(stderr, "servelint lsp: unexpected argument %q (the server talks on stdin/stdout)\n", pos[0])
 		return exitUsage
