@@ -212,6 +212,30 @@ func (s *Script) Params() []*syntax.ParamExp {
 // not hold; nil for a script that has not been analysed.
 func (s *Script) ArithNames() []*syntax.Lit { return s.arithNames }
 
+// AllExport reports whether the script turns allexport on anywhere (set -a,
+// set -o allexport): what it sources then reaches every child process
+// (envsubst, docker compose, a launcher reading os.environ), so a key it
+// never expands may still be read.
+func (s *Script) AllExport() bool {
+	for _, c := range s.calls {
+		if v, _ := LitValue(c.Args[0]); v != "set" {
+			continue
+		}
+		for i, a := range c.Args[1:] {
+			v, _ := LitValue(a)
+			if len(v) > 1 && v[0] == '-' && v[1] != '-' && v != "-o" && strings.ContainsRune(v[1:], 'a') {
+				return true
+			}
+			if v == "-o" && i+2 < len(c.Args) {
+				if w, _ := LitValue(c.Args[i+2]); w == "allexport" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // IsUpperName reports whether a name looks like an env key.
 func IsUpperName(name string) bool {
 	return isName(name) && strings.ToUpper(name) == name && strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -150,8 +150,10 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 		used := map[string]bool{}
 		owned := map[string]parser.Owner{}
 		for _, s := range readers {
-			if s.File == nil {
-				used["*"] = true // an unparsed reader may use anything
+			if s.File == nil || s.AllExport() {
+				// An unparsed reader may use anything; one that exports all
+				// it sources hands every key to its child processes.
+				used["*"] = true
 				continue
 			}
 			for k, o := range u.Owners(s) {
