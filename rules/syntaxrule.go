@@ -20,8 +20,9 @@ A script that does not parse cannot be checked, and bash would refuse it
 too: the finding carries the parser's position. A binary file named like a
 script is said to be one. CRLF line endings and a byte-order mark parse
 here but break bash ($'\r': command not found), so they are findings too,
-in scripts and in env files bash sources (when another program reads the
-env file too, envdialect says how their readings differ).
+in scripts and in env files bash sources, as is an env-file line bash runs
+as a command (KEY = value: the key is never set); when another program
+reads the env file too, envdialect says how their readings differ.
 None of these stops the other files from being linted.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runSyntax,
@@ -56,6 +57,14 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 		}
 		if readers != parser.ReaderBash {
 			continue // envdialect says how the readers disagree on it
+		}
+		for _, en := range e.Entries {
+			if en.Bash.Err != "" && !en.Bash.Defined && !(e.BOM && en.Line == 1) { // the mark is said below
+				// `KEY = value`, `A=hello world`: bash runs a command and
+				// the key is never set.
+				c.report(pass, diag{sev: Error, path: e.Path, start: en.Start, end: en.End,
+					msg: fmt.Sprintf("bash source %s: %s is never set", en.Bash.Err, en.Key)})
+			}
 		}
 		if e.BOM {
 			c.report(pass, diag{sev: Error, path: e.Path, start: 0, end: 3,
