@@ -19,7 +19,8 @@ type ShapeFlag struct {
 
 // Profile describes one engine: the flags that size its boot.
 type Profile struct {
-	// Name is the profile id: radiance, vllm, sglang, tgi, trtllm.
+	// Name is the profile id: radiance, vllm, sglang, tgi, trtllm,
+	// llamacpp.
 	Name  string
 	Flags []ShapeFlag
 	// StepFlag is the flag that sizes the activation arena (the step).
@@ -74,6 +75,17 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-concurrent-requests", KeySuffixes: []string{"MAX_CONCURRENT_REQUESTS"}},
 			{Name: "--max-total-tokens", KeySuffixes: []string{"MAX_TOTAL_TOKENS"}},
 			{Name: "--max-input-tokens", Aliases: []string{"--max-input-length"}, KeySuffixes: []string{"MAX_INPUT_TOKENS", "MAX_INPUT_LENGTH"}},
+		},
+	},
+	"llamacpp": {
+		Name: "llamacpp", StepFlag: "--batch-size", SeatsFlag: "--parallel",
+		Flags: []ShapeFlag{
+			{Name: "--parallel", Aliases: []string{"-np"}, KeySuffixes: []string{"PARALLEL", "N_PARALLEL", "NP"}},
+			{Name: "--batch-size", Aliases: []string{"-b"}, KeySuffixes: []string{"BATCH_SIZE", "N_BATCH"}},
+			{Name: "--ubatch-size", Aliases: []string{"-ub"}, KeySuffixes: []string{"UBATCH_SIZE", "N_UBATCH"}},
+			{Name: "--ctx-size", Aliases: []string{"-c"}, KeySuffixes: []string{"CTX_SIZE", "CONTEXT_SIZE", "N_CTX"}},
+			{Name: "--n-gpu-layers", Aliases: []string{"-ngl", "--gpu-layers"}, KeySuffixes: []string{"N_GPU_LAYERS", "NGL", "GPU_LAYERS"}},
+			{Name: "--tensor-split", Aliases: []string{"-ts"}, KeySuffixes: []string{"TENSOR_SPLIT"}},
 		},
 	},
 	"trtllm": {
@@ -377,6 +389,8 @@ func engineAt(argv []string, i int) (EngineCall, bool) {
 		return at("tgi", i+1)
 	case "trtllm-serve":
 		return at("trtllm", i+1)
+	case "llama-server":
+		return at("llamacpp", i+1)
 	}
 	if strings.HasPrefix(base, "python") {
 		for j := i + 1; j+1 < len(argv); j++ {
