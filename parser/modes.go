@@ -308,6 +308,13 @@ func unescapeLit(v string) string {
 
 func hasGlob(s string) bool { return strings.ContainsAny(s, "*?[") }
 
+// modeName reports whether a value tested against the selector can name a
+// mode: not empty, no glob, and not an option (`--port)` in a while/case
+// option loop after `shift`, `-h|--help)`).
+func modeName(v string) bool {
+	return v != "" && !hasGlob(v) && v[0] != '-'
+}
+
 // caseModes returns the candidates of a case clause on the selector.
 func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
 	if !isParamOf(c.Word, s.Selectors) {
@@ -329,7 +336,7 @@ func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
 		}
 		for _, p := range it.Patterns {
 			v, ok := LitValue(p)
-			if !ok || v == "" || hasGlob(v) {
+			if !ok || !modeName(v) {
 				continue
 			}
 			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts)})
@@ -424,11 +431,11 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 	var out []nameAt
 	eq := func(x, y *syntax.Word) {
 		if isParamOf(x, s.Selectors) {
-			if v, ok := LitValue(y); ok && v != "" && !hasGlob(v) {
+			if v, ok := LitValue(y); ok && modeName(v) {
 				out = append(out, nameAt{v, s.Off(y.Pos()), s.Off(y.End())})
 			}
 		} else if isParamOf(y, s.Selectors) {
-			if v, ok := LitValue(x); ok && v != "" && !hasGlob(v) {
+			if v, ok := LitValue(x); ok && modeName(v) {
 				out = append(out, nameAt{v, s.Off(x.Pos()), s.Off(x.End())})
 			}
 		}
