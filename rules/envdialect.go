@@ -5,6 +5,8 @@ import (
 	"math/bits"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/parser"
 )
 
 // EnvDialect finds env-file lines that their readers read differently.
@@ -20,7 +22,8 @@ script see different numbers. Only lines whose readings differ among the
 readers that actually read the file are findings.
 
 Fix: the line is rewritten to the plain KEY=value form all readers agree
-on, when one exists.`,
+on, when one exists (not an export line whose key only a child process
+reads: dropping export would hide it from the engine).`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runEnvDialect,
 }
@@ -44,7 +47,7 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 			}
 			d := diag{sev: Error, path: e.Path, start: en.Start, end: en.End,
 				msg: fmt.Sprintf("%s: %s", en.Key, why)}
-			if line, ok := en.Portable(e); ok {
+			if line, ok := en.Portable(e); ok && !exportForChildren(u, e, en) {
 				d.fixMsg = "write " + line
 				d.edits = []edit{{e.Path, en.Start, en.End, line}}
 			}
@@ -52,4 +55,25 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// exportForChildren reports whether dropping an entry's `export` would
+// change what a child of a sourcing script sees: the key is exported, and
+// no script that sources the file expands it (so it is there for the
+// engine or another child: VLLM_ATTENTION_BACKEND) or turns allexport on.
+// Such a line keeps its finding but gets no fix.
+func exportForChildren(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) bool {
+	if !en.Export {
+		return false
+	}
+	for _, s := range u.ScriptsReading(e) {
+		if s.AllExport() {
+			return false
+		}
+		if len(s.ParamUses(en.Key)) > 0 || s.Declared[en.Key] {
+			continue
+		}
+		return true
+	}
+	return false
 }
