@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/servelint/servelint/dryrun"
@@ -32,16 +33,14 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	}
 	return func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult {
 		// The modes of one script share a bound too: ScriptBoundFactor
-		// times the per-mode one, so that a script of sixty modes that each
-		// spin until their deadline (or ten thousand case arms) costs
-		// seconds, not minutes. And every evaluation stops when the process
-		// nears its memory bound (a string doubled in a loop).
-		runCtx := guard.enter()
-		defer guard.exit()
+		// times the per-mode one, counted in the time its own modes ran
+		// (not in waits for the semaphore other scripts hold), so that a
+		// script of sixty modes that each spin until their deadline (or ten
+		// thousand case arms) costs seconds, not minutes. And every running
+		// evaluation stops when the process nears its memory bound (a string
+		// doubled in a loop).
 		bound := time.Duration(ScriptBoundFactor) * timeout
-		ctx, cancelScript := context.WithTimeoutCause(runCtx, bound,
-			fmt.Errorf("%w: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound))
-		defer cancelScript()
+		var spent atomic.Int64 // nanoseconds the script's modes ran
 		root := EvalRoot(u, s)
 		path, err := filepath.Abs(s.Path)
 		if err != nil {
@@ -59,9 +58,19 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 				mode := m.Name
 				defer wg.Done()
 				defer func() { <-sem }()
-				r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
-					dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep})
-				er := &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
+				var er *rules.EvalResult
+				if time.Duration(spent.Load()) >= bound {
+					er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
+						Err: fmt.Errorf("%w: not evaluated: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound)}
+				} else {
+					ctx := guard.enter()
+					start := time.Now()
+					r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
+						dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep})
+					spent.Add(int64(time.Since(start)))
+					guard.exit()
+					er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
+				}
 				mu.Lock()
 				out[mode] = er
 				mu.Unlock()
@@ -99,16 +108,16 @@ func EvalRoot(u *parser.Unit, s *parser.Script) string {
 // script may take together.
 const ScriptBoundFactor = 5
 
-// memoryBound is the heap size at which evaluations are stopped: twice the
-// process's soft memory limit (servelint sets 1 GiB, or half a container's
-// memory), 4 GiB when there is none. A lint of 6,400 repositories peaks
-// near 1 GiB; a script doubling a string in a loop passes 4 GiB in a
-// second.
+// memoryBound is the heap size at which evaluations are stopped: one and a
+// half times the process's soft memory limit (servelint sets 1 GiB, or
+// half a container's memory: the bound stays under the container's), 3
+// GiB when there is none. A lint of 6,400 repositories peaks near 1 GiB; a
+// script doubling a string in a loop passes 3 GiB in a second.
 func memoryBound() uint64 {
 	if l := debug.SetMemoryLimit(-1); l > 0 && l < math.MaxInt64/2 {
-		return uint64(2 * l)
+		return uint64(l + l/2)
 	}
-	return 4 << 30
+	return 3 << 30
 }
 
 // memGuard stops every running evaluation when the heap passes its limit:
@@ -130,13 +139,16 @@ var testMemLimit uint64
 // memPoll is how often the heap is looked at during evaluations.
 var memPoll = 20 * time.Millisecond
 
+// enter returns the context of the evaluations running now: cancelled
+// when the heap passes the bound, after which evaluations that enter get a
+// fresh one (a hostile script's modes stop; the next scripts' do not).
 func (g *memGuard) enter() context.Context {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.active == 0 {
 		g.ctx, g.cancel = context.WithCancelCause(context.Background())
 		g.done = make(chan struct{})
-		go g.watch(g.ctx, g.cancel, g.done)
+		go g.watch(g.done)
 	}
 	g.active++
 	return g.ctx
@@ -151,15 +163,13 @@ func (g *memGuard) exit() {
 	}
 }
 
-func (g *memGuard) watch(ctx context.Context, cancel context.CancelCauseFunc, done chan struct{}) {
+func (g *memGuard) watch(done chan struct{}) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	t := time.NewTicker(memPoll)
 	defer t.Stop()
 	for {
 		select {
 		case <-done:
-			return
-		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
@@ -170,9 +180,12 @@ func (g *memGuard) watch(ctx context.Context, cancel context.CancelCauseFunc, do
 		// Garbage counts until it is collected: collect, then decide.
 		debug.FreeOSMemory()
 		metrics.Read(sample)
-		if sample[0].Value.Uint64() >= g.limit {
-			cancel(fmt.Errorf("evaluation stopped: the run's memory bound (%d MiB) was reached", g.limit>>20))
-			return
+		if sample[0].Value.Uint64() < g.limit {
+			continue
 		}
+		g.mu.Lock()
+		g.cancel(fmt.Errorf("evaluation stopped: the run's memory bound (%d MiB) was reached", g.limit>>20))
+		g.ctx, g.cancel = context.WithCancelCause(context.Background())
+		g.mu.Unlock()
 	}
 }
