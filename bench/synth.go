@@ -103,7 +103,8 @@ var envKeyRE = regexp.MustCompile(`(?m)^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z
 // only the span that declares the mode is renamed.
 var shellWords = map[string]bool{"eval": true, "exec": true, "test": true, "source": true, "echo": true,
 	"printf": true, "set": true, "export": true, "read": true, "wait": true, "kill": true, "time": true,
-	"true": true, "false": true, "serve": true, "run": true, "start": true}
+	"true": true, "false": true, "serve": true, "run": true, "start": true,
+	"docker": true, "podman": true, "vllm": true, "python": true, "python3": true, "bash": true, "sh": true, "native": true}
 
 // Variant returns the files of repo number i made from case c: the test
 // harness's `# want` annotations are dropped, every env key K defined by the
