@@ -188,7 +188,7 @@ func (s *Script) findModes() {
 	s.modeNodes = nil
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
-	guarded := map[*Mode]bool{}
+	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}
 	for _, c := range cands {
 		m := byName[c.name]
 		if m == nil {
@@ -202,6 +202,8 @@ func (s *Script) findModes() {
 		}
 		if c.guard {
 			guarded[m] = true
+		} else {
+			own[m] = true // its own code is found: the guard does not keep it
 		}
 	}
 	s.extendThroughCalls()
@@ -233,7 +235,7 @@ func (s *Script) findModes() {
 	kept := s.Modes[:0]
 	for _, m := range s.Modes {
 		g, empty := emptyOf[m]
-		if reaches[m] || empty && sharedLaunch && reached[g] || guarded[m] && sharedLaunch {
+		if reaches[m] || empty && sharedLaunch && reached[g] || guarded[m] && !own[m] && sharedLaunch {
 			kept = append(kept, m)
 		}
 	}
@@ -324,12 +326,16 @@ func (s *Script) reaches(m *Mode, refs []string, sources []int) bool {
 	return false
 }
 
-// sourceCalls returns where the script runs source or '.'.
+// sourceCalls returns where the script sources an env file (by its name:
+// kl.env, .env.kl; a shell library or a virtualenv's activate is code that
+// does not set the shape).
 func (s *Script) sourceCalls() []int {
 	var out []int
 	for _, c := range s.calls {
-		if v, _ := LitValue(c.Args[0]); v == "source" || v == "." {
-			out = append(out, s.Off(c.Pos()))
+		if v, _ := LitValue(c.Args[0]); (v == "source" || v == ".") && len(c.Args) > 1 {
+			if p, ok := s.staticWord(c.Args[1].Parts, 0); ok && IsEnvName(path.Base(p)) {
+				out = append(out, s.Off(c.Pos()))
+			}
 		}
 	}
 	return out

@@ -367,6 +367,9 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 // (`[[ $mode == bench ]] && reqs=512`, `[ "$1" = bench ] && exec …`): CMD
 // is the mode's code.
 func (s *Script) andModes(b *syntax.BinaryCmd) []candidate {
+	if s.inFuncOnPositional(b) {
+		return nil
+	}
 	r := Range{s.Off(b.Y.Pos()), s.Off(b.Y.End())}
 	var out []candidate
 	for _, nw := range s.condNames(b.X.Cmd) {
@@ -379,7 +382,7 @@ func (s *Script) andModes(b *syntax.BinaryCmd) []candidate {
 // (`[[ $mode == serve || $mode == bench ]] || exit 2`): each is a mode
 // taking the shared path unless its own code is found elsewhere.
 func (s *Script) guardModes(b *syntax.BinaryCmd) []candidate {
-	if !exits(b.Y) {
+	if !exits(b.Y) || s.inFuncOnPositional(b) {
 		return nil
 	}
 	var out []candidate
@@ -387,6 +390,23 @@ func (s *Script) guardModes(b *syntax.BinaryCmd) []candidate {
 		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, guard: true})
 	}
 	return out
+}
+
+// inFuncOnPositional reports whether a test line sits in a function and
+// tests a positional parameter: there $1 is the function's argument
+// (is_true() { [[ $1 == 1 || $1 == true ]] || return 1; }), not the mode.
+func (s *Script) inFuncOnPositional(b *syntax.BinaryCmd) bool {
+	if s.funcAt(s.Off(b.Pos())) == "" {
+		return false
+	}
+	positional := false
+	syntax.Walk(b.X, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value != "" && pe.Param.Value[0] >= '0' && pe.Param.Value[0] <= '9' {
+			positional = true
+		}
+		return !positional
+	})
+	return positional
 }
 
 // exits reports whether a statement ends the script or the function:

@@ -1,0 +1,1 @@
+stop_server() { docker rm -f vllm; }
