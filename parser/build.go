@@ -19,6 +19,7 @@ func (s *Script) Analyze(rm RoleMatcher) {
 	s.findSelectors()
 	s.findInvocations()
 	s.findModes()
+	markDisagg(s.Modes)
 	rm.Assign(s.Modes)
 	s.attribute()
 }

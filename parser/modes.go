@@ -44,16 +44,39 @@ type Mode struct {
 	Ranges []Range
 	// Func is the dispatch function, "" when the mode is a branch.
 	Func string
+	// Guessed is set on the proven mode when it is only the first mode (no
+	// serve, none named by the config): per-model presets look like that.
+	Guessed bool
 	// token is the mode's name as an upper-case key token (_CALIB_).
 	token string
+	// disagg: markDisagg found the mode a prefill or decode role.
+	disagg bool
 }
 
-// Disagg reports whether the mode is a role of disaggregated serving (its
-// name holds "prefill" or "decode"): the roles are different shapes by
-// design, each with its own keys.
-func (m *Mode) Disagg() bool {
-	n := strings.ToLower(m.Name)
-	return strings.Contains(n, "prefill") || strings.Contains(n, "decode")
+// Disagg reports whether the mode is a role of disaggregated serving: a
+// word of its name starts with prefill or decode, and the script has both
+// roles (prefill|decode, prefill0|decode0). A lone kl-spec-decode is a
+// scoring mode for speculative decoding, not a role.
+func (m *Mode) Disagg() bool { return m.disagg }
+
+// markDisagg sets the modes' disagg flags (Mode.Disagg).
+func markDisagg(modes []*Mode) {
+	role := func(m *Mode, r string) bool {
+		for _, w := range strings.FieldsFunc(strings.ToLower(m.Name), func(c rune) bool { return c == '-' || c == '_' || c == '.' }) {
+			if strings.HasPrefix(w, r) {
+				return true
+			}
+		}
+		return false
+	}
+	prefill, decode := false, false
+	for _, m := range modes {
+		prefill = prefill || role(m, "prefill")
+		decode = decode || role(m, "decode")
+	}
+	for _, m := range modes {
+		m.disagg = prefill && decode && (role(m, "prefill") || role(m, "decode"))
+	}
 }
 
 // Contains reports whether the byte offset is in code of this mode.
@@ -93,7 +116,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 	if len(calib) == 0 {
 		calib = []string{"calib*", "*tap*"}
 	}
-	proven := rm.Proven
+	proven, guessed := rm.Proven, false
 	if proven == "" {
 		proven = "serve"
 		found := false
@@ -113,12 +136,15 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 			if proven == "" {
 				proven = modes[0].Name
 			}
+			guessed = true
 		}
 	}
 	for _, m := range modes {
+		m.Guessed = false
 		switch {
 		case m.Name == proven:
 			m.Role = RoleProven
+			m.Guessed = guessed
 		case globAny(calib, m.Name):
 			m.Role = RoleCalib
 		case globAny(scoring, m.Name):

@@ -66,7 +66,10 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 	// when the proven mode's own name is in the other key.
 	proven := s.Proven()
 	provenIn := func(key string) bool {
-		return proven != nil && strings.Contains("_"+strings.ToUpper(key)+"_", modeToken(proven.Name))
+		// Only a proven mode that is merely the first (llama beside qwen):
+		// serve's own SERVE_MAX_SEQS beside KL_MAX_SEQS is the owner, and
+		// KL_MAX_SEQS its per-mode alias.
+		return proven != nil && proven.Guessed && strings.Contains("_"+strings.ToUpper(key)+"_", modeToken(proven.Name))
 	}
 	perMode := map[string]bool{}
 	for _, key := range keys {
