@@ -262,6 +262,15 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 			// by a command substitution and passed on as a value.
 			return nil, ev.fail(errProcSubstReached)
 		}
+		// interp parses some arguments as shell text at run time (unset
+		// 'a[…]' as arithmetic, eval's and source's code as a program):
+		// nesting deep enough to overflow the parser's stack is refused
+		// first. No argument nests deeper than it is long.
+		if len(a) > parser.MaxDepth {
+			if err := parser.CheckDepth([]byte(a)); err != nil {
+				return nil, ev.fail(fmt.Errorf("%w: an argument of %s: %w", ErrUnsupported, args[0], err))
+			}
+		}
 	}
 	if size > maxArgBytes {
 		return nil, ev.fail(fmt.Errorf("%w: a command's arguments exceed %d bytes", ErrBudget, maxArgBytes))

@@ -50,7 +50,8 @@ func TestBadInput(t *testing.T) {
 	write("hidden-deep.env", []byte("A=\" #"+strings.Repeat("$(", deep)+"true"+strings.Repeat(")", deep)+"\"\n"))
 	write("src/run.sh", []byte("#!/bin/bash\n. \"$(dirname \"$0\")/run.env\"\ncase $1 in\n  serve) exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\n"+
 		"  lib) . \"$(dirname \"$0\")/lib.inc\"; exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\n"+
-		"  ev) o='(' c=')'; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do o=\"$o$o\" c=\"$c$c\"; done; eval \"$o true $c\"; exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\nesac\n"))
+		"  ev) o='(' c=')'; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do o=\"$o$o\" c=\"$c$c\"; done; eval \"$o true $c\"; exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\n"+
+		"  un) a=(1 2); s='('; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21; do s=$s$s; done; unset \"a[$s]\"; exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\nesac\n"))
 	write("src/run.env", []byte("RUN_MAX_SEQS=8\n"))
 	write("envuser.sh", []byte("#!/bin/bash\n. \"$(dirname \"$0\")/hidden-deep.env\"\nexec vllm serve m --max-num-seqs \"$A\"\n"))
 	write("src/lib.inc", []byte(strings.Repeat("(", 1<<20)+"true"+strings.Repeat(")", 1<<20)+"\n"))
@@ -86,6 +87,7 @@ func TestBadInput(t *testing.T) {
 		"bad/hidden-deep.env:1:1: bash cannot source this env file",
 		"bad/src/run.sh:5:3: info: lib could not be evaluated",
 		"bad/src/run.sh:6:3: info: ev could not be evaluated",
+		"bad/src/run.sh:7:3: info: un could not be evaluated",
 		"bad/huge.sh:1:1: not analysed: huge.sh is 52428",
 		"bad/unclosed.sh:",
 		"bad/forever/run.sh:5:3: info: spin could not be evaluated",
