@@ -757,10 +757,21 @@ func (b *envBashScan) setErr(off int, msg string) {
 func envTooDeep(b []byte) string {
 	// Comments are counted too: a '#' after a blank may sit in a string
 	// (A=" #$($(…)))"), and skipping it let the parser's stack overflow.
+	// After such a '#' (to the end of the line) brackets count in full and
+	// keywords at a tenth: prose ("tuned for H100, used for serve and for
+	// kl") opens no compound command, and a crafted line still cannot hide
+	// more than ten times the bound behind one.
 	depth, maxDepth, heredocs := 0, 0, 0
-	backquote := false
+	backquote, comment := false, false
+	kwInComment := 0
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
+		case '#':
+			if i == 0 || b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == '\n' {
+				comment = true
+			}
+		case '\n':
+			comment = false
 		case '`':
 			if backquote = !backquote; backquote {
 				depth++
@@ -788,9 +799,13 @@ func envTooDeep(b []byte) string {
 			}
 			switch string(b[i:j]) {
 			case "if", "while", "until", "for", "select", "case", "function":
-				depth++
+				if !comment {
+					depth++
+				} else if kwInComment++; kwInComment%10 == 0 {
+					depth++
+				}
 			case "fi", "done", "esac":
-				if depth > 0 {
+				if depth > 0 && !comment {
 					depth--
 				}
 			}

@@ -59,7 +59,9 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 			continue // envdialect says how the readers disagree on it
 		}
 		for _, en := range e.Entries {
-			if en.Bash.Err != "" && !en.Bash.Defined && (!e.BOM || en.Line != 1) { // a mark is said below
+			// Only "runs … as a command": a line bash could not parse is
+			// BashErr, said above.
+			if strings.HasPrefix(en.Bash.Err, "runs ") && !en.Bash.Defined && (!e.BOM || en.Line != 1) { // a mark is said below
 				// `KEY = value`, `A=hello world`: bash runs a command and
 				// the key is never set.
 				c.report(pass, diag{sev: Error, path: e.Path, start: en.Start, end: en.End,
