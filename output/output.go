@@ -189,7 +189,7 @@ func GitHub(w io.Writer, fs []lint.Finding) error {
 			level = "notice"
 		}
 		if _, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-			level, escProp.Replace(f.File), f.Line, f.Column, f.EndLine, f.EndColumn, escProp.Replace(f.Rule), esc.Replace(f.Message)); err != nil {
+			level, EscapeControl(escProp.Replace(f.File)), f.Line, f.Column, f.EndLine, f.EndColumn, escProp.Replace(f.Rule), EscapeControl(esc.Replace(f.Message))); err != nil {
 			return err
 		}
 	}

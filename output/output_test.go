@@ -306,3 +306,17 @@ func TestTextEscapesControl(t *testing.T) {
 		t.Errorf("escapes: %q", out)
 	}
 }
+
+// TestGitHubEscapesControl: ESC and other controls in a message or a file
+// name do not reach a workflow log raw.
+func TestGitHubEscapesControl(t *testing.T) {
+	var b strings.Builder
+	fs := []lint.Finding{{File: "x\x1b.sh", Line: 1, Column: 1, EndLine: 1, EndColumn: 2, Severity: "error",
+		Message: "8\x1b[2J\n::warning::x", Rule: "argvdrift"}}
+	if err := GitHub(&b, fs); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); strings.ContainsAny(out, "\x1b\r") || strings.Count(out, "\n") != 1 {
+		t.Errorf("control characters reached the output: %q", out)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/servelint/servelint/fixes"
 	"github.com/servelint/servelint/internal/fsread"
 	"github.com/servelint/servelint/lint"
+	"github.com/servelint/servelint/output"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
 )
@@ -108,7 +109,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		if s != nil && s.Err != nil {
 			msg = fmt.Sprintf("%d:%d: %s", s.Err.Line, s.Err.Col, s.Err.Msg)
 		}
-		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: %s\n", path, msg)
+		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: %s\n", output.EscapeControl(path), output.EscapeControl(msg))
 		return exitFailure
 	}
 	modes := pos[1:]
@@ -168,7 +169,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, m := range modes {
 		if len(s.Modes) > 0 && s.ModeNamed(m) == nil {
-			_, _ = fmt.Fprintf(stderr, "servelint argv: %s: %s is not one of the modes found (%s); evaluated as given\n", path, m, parser.ModeNames(s.Modes))
+			_, _ = fmt.Fprintf(stderr, "servelint argv: %s: %s is not one of the modes found (%s); evaluated as given\n", output.EscapeControl(path), output.EscapeControl(m), output.EscapeControl(parser.ModeNames(s.Modes)))
 		}
 	}
 	code = argvVerdict(s, outs, results, provenName, rc)

@@ -319,17 +319,17 @@ func applyOutcome(oc *lint.FixOutcome, diffOnly bool, stdout, stderr io.Writer) 
 	for _, p := range paths {
 		ch := oc.Changed[p]
 		if diffOnly {
-			_, _ = fmt.Fprint(stdout, fixes.UnifiedDiff(output.Relative(wd, p), ch[0], ch[1]))
+			_, _ = fmt.Fprint(stdout, fixes.UnifiedDiff(output.EscapeControl(output.Relative(wd, p)), ch[0], ch[1]))
 			continue
 		}
 		if err := fixes.WriteFile(p, ch[0], ch[1]); err != nil {
-			_, _ = fmt.Fprintf(stderr, "servelint: not written: %v\n", err)
+			_, _ = fmt.Fprintf(stderr, "servelint: not written: %s\n", output.EscapeControl(err.Error()))
 			code = exitFailure
 		}
 	}
 	for _, sk := range oc.Report.Skipped {
 		if sk.Reason == fixes.Invalid {
-			_, _ = fmt.Fprintf(stderr, "servelint: a fix was refused (%s): %v\n", sk.Fix.Message, sk.Err)
+			_, _ = fmt.Fprintf(stderr, "servelint: a fix was refused (%s): %s\n", output.EscapeControl(sk.Fix.Message), output.EscapeControl(fmt.Sprint(sk.Err)))
 		}
 	}
 	return code
