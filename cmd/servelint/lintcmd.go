@@ -174,7 +174,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&lf.changedFrom, "changed-from", "", "lint only what changed since this git revision (committed, staged, unstaged, untracked) and report only findings on changed lines or new since it")
 	fs.StringVar(&lf.ledger, "ledger", "", "boot ledgers for stepcost: paths or globs, comma separated (overrides the config's ledger)")
 	fs.IntVar(&lf.jobs, "j", 4, "files parsed, rules run and modes evaluated in parallel")
-	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox")
+	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox (a script's modes together get 5 times it)")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
 	paths, code, ok := parseArgs(fs, args, stdout, stderr, usageText, exitText)
 	if !ok {
