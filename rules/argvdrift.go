@@ -61,6 +61,13 @@ type Drift struct {
 
 func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argvs) {
 	proven := s.Proven()
+	if proven == nil {
+		// The config names a proven mode this script does not have.
+		m := s.Modes[0]
+		c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
+			msg: fmt.Sprintf("the proven mode the config names (modes.proven) is not one of this script's modes (%s): no mode's argv was compared", parser.ModeNames(s.Modes))})
+		return
+	}
 	pr := argvs.Of(s, proven.Name)
 	if pr == nil || pr.Err != nil || len(pr.Argv) == 0 {
 		c.report(pass, diag{sev: Info, path: s.Path, start: proven.Start, end: proven.End,
