@@ -28,6 +28,7 @@ func (s *Script) Analyze(rm RoleMatcher) {
 func (s *Script) collect() {
 	var funcStack []*syntax.FuncDecl
 	hdocs := map[*syntax.Word]bool{}
+	operands := map[*syntax.Stmt]bool{}
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -40,8 +41,14 @@ func (s *Script) collect() {
 			syntax.Walk(n.Body, visit)
 			funcStack = funcStack[:len(funcStack)-1]
 			return false
+		case *syntax.BinaryCmd:
+			// Met before its operands: an assignment in one runs only when
+			// the other side lets it ([[ -z $X ]] && X=256).
+			operands[n.X], operands[n.Y] = true, true
+			// [[ $1 == bench ]] && …, [[ $1 == serve || … ]] || exit 2
+			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:
-			s.collectStmt(n, funcStack)
+			s.collectStmt(n, funcStack, operands[n])
 			if n.Background || n.Coprocess || n.Disown {
 				s.jobs = true
 			} else if _, co := n.Cmd.(*syntax.CoprocClause); co {
@@ -52,10 +59,14 @@ func (s *Script) collect() {
 				s.calls = append(s.calls, n)
 			}
 			s.modeNodes = append(s.modeNodes, n)
-		case *syntax.CaseClause, *syntax.IfClause:
+		case *syntax.IfClause:
+			// A branch's assignments run only when its test lets them:
+			// conditional, unless the test is on the mode (ifModes).
+			for _, st := range n.Then {
+				operands[st] = true
+			}
 			s.modeNodes = append(s.modeNodes, n)
-		case *syntax.BinaryCmd:
-			// [[ $1 == bench ]] && …, [[ $1 == serve || … ]] || exit 2
+		case *syntax.CaseClause:
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.ParamExp:
 			if n.Param != nil {
@@ -105,7 +116,7 @@ func (s *Script) collect() {
 	sort.Slice(s.Comments, func(i, j int) bool { return s.Comments[i].Start < s.Comments[j].Start })
 }
 
-func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl) {
+func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand bool) {
 	fn := ""
 	if len(funcStack) > 0 {
 		fn = funcStack[len(funcStack)-1].Name.Value
@@ -136,11 +147,11 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl) {
 			continue
 		}
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
-			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn}
+			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: operand}
 		if a.Index != nil {
 			na.Array = nil
 		}
-		if whole && len(as) == 1 && len(st.Redirs) == 0 && !st.Background && !st.Negated {
+		if whole && len(as) == 1 && len(st.Redirs) == 0 && !st.Background && !st.Negated && !operand {
 			na.StmtStart, na.StmtEnd = s.Off(st.Pos()), s.Off(st.End())
 		}
 		s.Assigns[na.Name] = append(s.Assigns[na.Name], na)
@@ -173,14 +184,24 @@ func (s *Script) findModes() {
 			}
 			for c := n; c != nil; c = c.Else {
 				elifs[c] = true
-				cands = append(cands, s.ifModes(c, n)...)
+				if m := s.ifModes(c, n); len(m) > 0 {
+					cands = append(cands, m...)
+					if len(c.Then) > 0 {
+						s.unconditional(s.Off(c.ThenPos), s.Off(c.Then[len(c.Then)-1].End()))
+					}
+				}
 			}
 		case *syntax.CallExpr:
 			cands = append(cands, s.dispatchModes(n)...)
 		case *syntax.BinaryCmd:
 			switch n.Op {
 			case syntax.AndStmt:
-				cands = append(cands, s.andModes(n)...)
+				if c := s.andModes(n); len(c) > 0 {
+					cands = append(cands, c...)
+					// `[[ $1 == bench ]] && reqs=512`: conditional only on
+					// the mode, so it is the mode's own assignment.
+					s.unconditional(s.Off(n.Y.Pos()), s.Off(n.Y.End()))
+				}
 			case syntax.OrStmt:
 				cands = append(cands, s.guardModes(n)...)
 			}
@@ -242,6 +263,17 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
+}
+
+// unconditional clears Assign.Conditional for the assignments in [start, end).
+func (s *Script) unconditional(start, end int) {
+	for _, as := range s.Assigns {
+		for _, a := range as {
+			if a.Conditional && a.Start >= start && a.Start < end {
+				a.Conditional = false
+			}
+		}
+	}
 }
 
 // extendThroughCalls adds to each mode the bodies of functions called only

@@ -125,6 +125,9 @@ type Assign struct {
 	Append             bool
 	Local              bool
 	Modes              []*Mode
+	// Conditional is set when the assignment is an operand of && or ||
+	// ([[ -z $X ]] && X=256): whether it runs depends on the other side.
+	Conditional bool
 	// InFunc is the enclosing function name, "" at top level.
 	InFunc string
 }
