@@ -94,6 +94,9 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 					continue
 				}
 				if o, ok := ownerFlag(en.Key); ok {
+					if m.Role == parser.RoleCalib && c.isCalibKnob(o.Flag) {
+						continue // calib's own knob (RIG_CALIB_NGRAM_PLACEMENT): its key by design
+					}
 					out = append(out, alias{name: en.Key, owner: o, env: e, entry: en, script: s, why: "a per-mode (" + m.Name + ") alias of"})
 				}
 			}
