@@ -59,6 +59,9 @@ type Unit struct {
 	TooBig []string
 	// OwnerKeys are owners named by the config, flag → key.
 	OwnerKeys map[string]string
+	// walked are the directories whose scripts were all loaded (walked, or
+	// looked through for an env file given alone): Covered.
+	walked []string
 	// Roots are the directories (or files' directories) that were linted;
 	// the evaluator may read only inside them.
 	Roots []string
@@ -179,6 +182,7 @@ func Load(opts LoadOptions) *Unit {
 		}
 		if st != nil && st.IsDir() {
 			u.Roots = append(u.Roots, p)
+			u.walked = append(u.walked, p)
 			u.addWorkingRoot(p)
 			walkDir(p, &opts, u, func(path string, k FileKind) {
 				if seen[path] {
@@ -210,6 +214,7 @@ func Load(opts LoadOptions) *Unit {
 	// one directory up (one level each, not a walk of the tree); the ones
 	// that do not read it are linted too, which is cheap and harmless.
 	for _, e := range explicitEnvs {
+		u.walked = append(u.walked, filepath.Dir(filepath.Dir(e)))
 		for _, dir := range []string{filepath.Dir(e), filepath.Dir(filepath.Dir(e))} {
 			entries, err := os.ReadDir(dir)
 			if err != nil {
@@ -527,6 +532,23 @@ func sharedLast(s *Script, owning []*EnvFile) []*EnvFile {
 		return owning
 	}
 	return append(modeOnly, rest...)
+}
+
+// Covered reports whether every script that could read a file under path
+// was loaded: path lies in a directory that was walked. Linting one script
+// (a pre-commit hook given the changed files) covers no env file it
+// sources: its other readers were not read.
+func (u *Unit) Covered(path string) bool {
+	ap, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	for _, d := range u.walked {
+		if ad, err := filepath.Abs(d); err == nil && Within(ad, ap) {
+			return true
+		}
+	}
+	return false
 }
 
 // EnvDef is a key's definition in an owning env file.

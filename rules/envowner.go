@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -142,7 +143,10 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	u := c.Unit
 	for _, e := range u.Envs {
 		readers := u.ScriptsReading(e)
-		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 {
+		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 || !u.Covered(e.Path) {
+			// Not covered: a script given alone (a pre-commit hook's
+			// changed file) may share the env file with scripts that were
+			// not read, which may use what this one does not.
 			// A file handed to a container may be read inside it (env-only
 			// entrypoints read MAX_BATCH_PREFILL_TOKENS themselves).
 			continue
@@ -150,9 +154,11 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 		used := map[string]bool{}
 		owned := map[string]parser.Owner{}
 		for _, s := range readers {
-			if s.File == nil || s.AllExport() {
+			if s.File == nil || s.AllExport() || sourcesCode(u, s) {
 				// An unparsed reader may use anything; one that exports all
-				// it sources hands every key to its child processes.
+				// it sources hands every key to its child processes; one that
+				// sources a shell library (or a path not known) may read any
+				// key in the library's functions.
 				used["*"] = true
 				continue
 			}
@@ -191,4 +197,18 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 				msg: fmt.Sprintf("%s owns %s but no script that reads this file uses it: no mode inherits it", k, o.Flag)})
 		}
 	}
+}
+
+// sourcesCode reports whether a script sources something that is not one
+// of the unit's env files: a shell library, or a path not known statically.
+func sourcesCode(u *parser.Unit, s *parser.Script) bool {
+	for _, ref := range s.Sources {
+		if ref.Kind != parser.SourceBash {
+			continue
+		}
+		if ref.Path == "" || !slices.ContainsFunc(u.Owning[s.Path], func(e *parser.EnvFile) bool { return e.Path == ref.Path }) {
+			return true
+		}
+	}
+	return false
 }

@@ -248,3 +248,23 @@ func TestBadFlagValues(t *testing.T) {
 		}
 	}
 }
+
+// TestOneScriptOfShared: a pre-commit hook lints the changed script alone;
+// the env file it shares with a script that was not read is not reported
+// for keys only that other script uses.
+func TestOneScriptOfShared(t *testing.T) {
+	root := t.TempDir()
+	testfs.Tree(t, root, map[string]string{
+		"app.env":    "APP_MAX_NUM_SEQS=8\nAPP_MAX_NUM_BATCHED_TOKENS=4096\n",
+		"serve.sh":   "#!/bin/bash\n. \"$(dirname \"$0\")/app.env\"\nexec vllm serve m --max-num-seqs \"$APP_MAX_NUM_SEQS\"\n",
+		"offline.sh": "#!/bin/bash\n. \"$(dirname \"$0\")/app.env\"\nexec vllm serve m --max-num-batched-tokens \"$APP_MAX_NUM_BATCHED_TOKENS\"\n",
+	})
+	t.Chdir(root)
+	if out, _, code := lintDir(t, "serve.sh"); code != exitClean || out != "" {
+		t.Errorf("lint serve.sh alone: exit %d\n%s", code, out)
+	}
+	// The directory (both readers) is still checked: here, nothing unused.
+	if out, _, code := lintDir(t, "."); code != exitClean {
+		t.Errorf("lint .: exit %d\n%s", code, out)
+	}
+}
