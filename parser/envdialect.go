@@ -761,9 +761,11 @@ func envTooDeep(b []byte) string {
 	// keywords at a tenth: prose ("tuned for H100, used for serve and for
 	// kl") opens no compound command, and a crafted line still cannot hide
 	// more than ten times the bound behind one.
+	// Each line's chained operators (`$((!!!…1))`, `:|:|…`) count at a
+	// tenth too: the parser nests them.
 	depth, maxDepth, heredocs := 0, 0, 0
 	backquote, comment := false, false
-	kwInComment := 0
+	kwInComment, ops := 0, 0
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
 		case '#':
@@ -772,6 +774,11 @@ func envTooDeep(b []byte) string {
 			}
 		case '\n':
 			comment = false
+			ops = 0
+		case '!', '=', '?', '*', '+', '>', '^', '%', '~', '&', '|':
+			if ops++; ops%10 == 0 {
+				maxDepth = max(maxDepth, depth+ops/10)
+			}
 		case '`':
 			if backquote = !backquote; backquote {
 				depth++
@@ -785,6 +792,9 @@ func envTooDeep(b []byte) string {
 				depth--
 			}
 		case '<':
+			if ops++; ops%10 == 0 {
+				maxDepth = max(maxDepth, depth+ops/10)
+			}
 			if i+1 < len(b) && b[i+1] == '<' {
 				heredocs++
 				i++

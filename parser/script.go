@@ -318,14 +318,18 @@ func CheckDepth(b []byte) error {
 // nestingDepth estimates the nesting of shell text cheaply and never below
 // what the parser will meet: the depth of brackets and backquotes and,
 // weighed at a tenth, of compound-command keywords (if … fi, while … done,
-// case … esac), counted everywhere, comments included (a '#' may open a
+// case … esac) and of each line's chained operators, counted everywhere,
+// comments included (a '#' may open a
 // comment or sit in a string or ${#x}, which only a full lexer can tell:
 // skipping what looked like comments let a crafted script overflow the
 // parser's stack).
 func nestingDepth(b []byte) int {
-	brackets, kw, maxDepth := 0, 0, 0
+	// ops counts, on each line, the operators the parser chains into
+	// nested nodes (`:|:|…` pipelines, `&&` lists, `$((!!!…1))`,
+	// `a=b=c…`): weighed at a tenth, as a line of real code holds few.
+	brackets, kw, ops, maxDepth := 0, 0, 0, 0
 	note := func() {
-		if d := brackets + kw/10; d > maxDepth {
+		if d := brackets + kw/10 + ops/10; d > maxDepth {
 			maxDepth = d
 		}
 	}
@@ -367,9 +371,21 @@ func nestingDepth(b []byte) int {
 				brackets--
 			}
 			continue
-		case ' ', '\t', '\n', ';', '&', '|', '\r':
+		case '\n':
+			flush(i)
+			ops = 0
+			continue
+		case '&', '|':
+			flush(i)
+			ops++
+			note()
+			continue
+		case ' ', '\t', ';', '\r':
 			flush(i)
 			continue
+		case '!', '=', '?', '*', '+', '<', '>', '^', '%', '~':
+			ops++
+			note()
 		}
 		if !inWord {
 			inWord, word = true, i

@@ -55,6 +55,11 @@ func TestBadInput(t *testing.T) {
 	write("src/run.env", []byte("RUN_MAX_SEQS=8\n"))
 	write("envuser.sh", []byte("#!/bin/bash\n. \"$(dirname \"$0\")/hidden-deep.env\"\nexec vllm serve m --max-num-seqs \"$A\"\n"))
 	write("src/lib.inc", []byte(strings.Repeat("(", 1<<20)+"true"+strings.Repeat(")", 1<<20)+"\n"))
+	// Operator chains nest too: a pipeline of 300,000 commands, an
+	// arithmetic of a million '!', built at run time for eval.
+	write("pipes.sh", []byte(strings.Repeat(":|", 300000)+":\n"))
+	write("src/bang.sh", []byte("#!/bin/bash\n. \"$(dirname \"$0\")/run.env\"\ncase $1 in\n  serve) exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\n"+
+		"  bang) s='!'; for i in {1..21}; do s=$s$s; done; eval \"x=\\$(($s 1))\"; exec radiance serve /m --max-num-seqs \"$RUN_MAX_SEQS\" ;;\nesac\n"))
 	write("big-value.env", []byte("BIG="+strings.Repeat("x", 1<<20)+"\n"))
 	big := make([]byte, 0, 50<<20)
 	line := []byte("echo 'padding padding padding padding padding padding padding'\n")
@@ -88,6 +93,8 @@ func TestBadInput(t *testing.T) {
 		"bad/src/run.sh:5:3: info: lib could not be evaluated",
 		"bad/src/run.sh:6:3: info: ev could not be evaluated",
 		"bad/src/run.sh:7:3: info: un could not be evaluated",
+		"bad/pipes.sh:1:1: not analysed: nesting",
+		"bad/src/bang.sh:5:3: info: bang could not be evaluated",
 		"bad/huge.sh:1:1: not analysed: huge.sh is 52428",
 		"bad/unclosed.sh:",
 		"bad/forever/run.sh:5:3: info: spin could not be evaluated",
