@@ -439,3 +439,13 @@ exec radiance serve /m --a "$a" --b "$b" --c "$c" --d "$d" --e "$e"
 		t.Errorf("realpath -s tells whether a host file exists: %s", argv)
 	}
 }
+
+// TestTrapDashCode: trap's code is checked whatever its first byte (after
+// --, '-; …' is code interp runs at exit), so a ~user in it is refused
+// before interp looks the user up on the host.
+func TestTrapDashCode(t *testing.T) {
+	r := evalSrc(t, "trap -- '-; exec radiance serve /m --tag \"$(echo ~root/)\"' EXIT; exit 0\n", "serve", nil, Options{})
+	if r.Err == nil || !strings.Contains(r.Err.Error(), "~user") {
+		t.Errorf("Err = %v, want the ~user refusal; argv %q", r.Err, r.Argv)
+	}
+}

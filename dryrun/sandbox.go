@@ -353,10 +353,18 @@ prefix:
 		}
 	case "trap":
 		r := rest
-		if len(r) > 0 && r[0] == "--" {
+		dashdash := len(r) > 0 && r[0] == "--"
+		if dashdash {
 			r = r[1:]
 		}
-		if len(r) == 0 || (strings.HasPrefix(r[0], "-") && r[0] != "-") {
+		if len(r) >= 2 {
+			// Checked whatever its first byte: after --, '-; exec …' is code
+			// interp runs (a review found a leading '-' skipping the check).
+			if err := ev.checkCode(r[0], "trap"); err != nil {
+				return nil, err
+			}
+		}
+		if len(r) == 0 || (!dashdash && strings.HasPrefix(r[0], "-") && r[0] != "-") {
 			break // trap, trap -p, trap -l: left to interp
 		}
 		if len(r) >= 2 {
