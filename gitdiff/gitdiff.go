@@ -205,7 +205,10 @@ func Load(dir, rev string) (*Changes, error) {
 }
 
 func (c *Changes) load() error {
-	diffArgs := []string{"diff", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/"}
+	// --text: a pull request's .gitattributes ('*.sh -diff', 'binary')
+	// must not turn a script's hunks into "Binary files differ", which has
+	// none, and so hide its changed lines.
+	diffArgs := []string{"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--text", "-M", "--src-prefix=a/", "--dst-prefix=b/"}
 	ns, err := c.git(append(append([]string{}, diffArgs...), "--name-status", "-z", c.Base, "--")...)
 	if err != nil {
 		return err
@@ -293,7 +296,8 @@ func (c *Changes) parseHunks(patch []byte) error {
 		case strings.HasPrefix(line, "diff --git "):
 			cur = nil
 		case strings.HasPrefix(line, "+++ "):
-			p := strings.TrimPrefix(line, "+++ ")
+			// git ends a path holding a space with a tab ("+++ b/a b.sh\t").
+			p := strings.TrimSuffix(strings.TrimPrefix(line, "+++ "), "\t")
 			if p == "/dev/null" {
 				cur = nil
 				continue

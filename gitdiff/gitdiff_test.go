@@ -285,3 +285,29 @@ esac
 		}
 	}
 }
+
+// TestChangesDespiteAttributes: a pull request's .gitattributes marking
+// scripts as binary, and a script name with a space, still give hunks, so
+// a changed line's new finding is reported.
+func TestChangesDespiteAttributes(t *testing.T) {
+	dir, git := repo(t)
+	env := "S_MAX_SEQS=8\n"
+	sh := "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/s.env\"\ncase $1 in\n  serve) exec radiance serve /m --max-num-seqs \"$S_MAX_SEQS\" ;;\n" +
+		"  bench) exec radiance serve /m --max-num-seqs 16 --port 2 ;;\nesac\n"
+	testfs.Write(t, filepath.Join(dir, "s.env"), env)
+	testfs.Write(t, filepath.Join(dir, "a b.sh"), sh)
+	git("add", "-A")
+	git("commit", "-qm", "base")
+	t.Chdir(dir)
+	testfs.Write(t, filepath.Join(dir, ".gitattributes"), "*.sh -diff\n")
+	// bench's line already had a finding at the base (16); the change (4)
+	// is a new finding on a changed line.
+	testfs.Write(t, filepath.Join(dir, "a b.sh"), strings.Replace(sh, "16 --port 2", "4 --port 2", 1))
+	g, err := Run(lint.Options{Config: rules.DefaultConfig(), Disable: []string{"argvdrift", "stepcost"}}, "HEAD", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Result.Findings) != 1 || g.Result.Findings[0].Rule != "privateshape" {
+		t.Errorf("findings = %+v, want the new privateshape on the changed line", g.Result.Findings)
+	}
+}
