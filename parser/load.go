@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -166,11 +167,18 @@ func Load(opts LoadOptions) *Unit {
 	}
 	u := &Unit{envs: map[string]*EnvFile{}, Readers: map[string]Reader{}, Owning: map[string][]*EnvFile{}, OwnerKeys: opts.Owners}
 	var scripts, envs []string
-	var explicitEnvs []string
+	var explicitEnvs, links []string
 	seen := map[string]bool{}
 	for _, p := range opts.Paths {
 		p = filepath.Clean(p)
 		st, err := os.Stat(p)
+		link := false
+		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 && inWorkingDir(p) && (err != nil || !st.IsDir()) {
+			// Decided below, once every root is known, and whether the
+			// target exists or not (a dangling link gives no other answer:
+			// no oracle of the runner's files).
+			link, err, st = true, nil, nil
+		}
 		if err != nil {
 			// An editor buffer may not exist on disk.
 			if _, rerr := opts.ReadFile(p); rerr == nil {
@@ -203,12 +211,33 @@ func Load(opts LoadOptions) *Unit {
 			continue
 		}
 		seen[p] = true
+		if link {
+			links = append(links, p)
+		}
 		if IsEnvName(filepath.Base(p)) {
 			envs = append(envs, p)
 			explicitEnvs = append(explicitEnvs, p)
 		} else {
 			scripts = append(scripts, p)
 		}
+	}
+	// A file of the working tree named on the command line through a
+	// symlink is read only when the link leads inside the linted tree: a
+	// shell glob or a pre-commit hook hands servelint the pull request's
+	// file names, and a link there (x.sh -> /home/runner/.ssh/…) would have
+	// its target read and quoted. (A path outside the working directory,
+	// such as <(git show …)'s /dev/fd/N, is the caller's own.)
+	if len(links) > 0 {
+		out := map[string]bool{}
+		for _, p := range links {
+			if !u.readableInRoots(p) {
+				out[p] = true
+				u.Errors = append(u.Errors, fmt.Errorf("%s: not read: a symlink leading out of the linted tree", p))
+			}
+		}
+		scripts = slices.DeleteFunc(scripts, func(p string) bool { return out[p] })
+		envs = slices.DeleteFunc(envs, func(p string) bool { return out[p] })
+		explicitEnvs = slices.DeleteFunc(explicitEnvs, func(p string) bool { return out[p] })
 	}
 	// Scripts that may read an env file given alone: those beside it and
 	// one directory up (one level each, not a walk of the tree); the ones
@@ -323,14 +352,18 @@ func (f *walkFound) tree(dir string, opts *LoadOptions) {
 }
 
 func readHead(path string) []byte {
-	f, err := os.Open(path)
+	// A regular file only, never through a symlink: a link in the tree to
+	// /dev/stdout or a FIFO would block the read (--changed-from classifies
+	// the pull request's extension-less files with it), and one leading
+	// out of the tree is not the tree's.
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	b, err := fsread.ReadRegular(path, 1<<20)
 	if err != nil {
 		return nil
 	}
-	defer func() { _ = f.Close() }()
-	b := make([]byte, 128)
-	n, _ := f.Read(b)
-	return b[:n]
+	return b[:min(len(b), 128)]
 }
 
 // read reads a file through opts.ReadFile, unless it is over
@@ -534,6 +567,17 @@ func sharedLast(s *Script, owning []*EnvFile) []*EnvFile {
 	return append(modeOnly, rest...)
 }
 
+// inWorkingDir reports whether p lies, as written, in the working
+// directory.
+func inWorkingDir(p string) bool {
+	wd, err := os.Getwd()
+	if err != nil {
+		return false
+	}
+	ap, err := filepath.Abs(p)
+	return err == nil && Within(wd, ap)
+}
+
 // Covered reports whether every script that could read a file under path
 // was loaded: path lies in a directory that was walked. Linting one script
 // (a pre-commit hook given the changed files) covers no env file it
@@ -735,9 +779,15 @@ func (u *Unit) checkReadable(p string) bool {
 		real, err = filepath.Abs(real)
 	}
 	if err != nil {
-		// Not on disk: nothing to follow. Any other failure (a loop, a
-		// directory that cannot be read): not read.
-		return errors.Is(err, fs.ErrNotExist)
+		// Not on disk (an editor's unsaved buffer): nothing to follow. A
+		// link that resolves to nothing (x.env -> /dev/stdout, through
+		// /proc/self/fd/1 to a pipe), a loop, a directory that cannot be
+		// read: not read.
+		if errors.Is(err, fs.ErrNotExist) {
+			_, lerr := os.Lstat(p)
+			return errors.Is(lerr, fs.ErrNotExist)
+		}
+		return false
 	}
 	u.realRootsOnce.Do(func() {
 		for _, r := range u.Roots {

@@ -275,3 +275,45 @@ func TestOneScriptOfShared(t *testing.T) {
 		t.Errorf("lint .: exit %d\n%s", code, out)
 	}
 }
+
+// TestNamedSymlinksOut: the pull request's file names reach servelint
+// through shell globs and pre-commit; a link among them that leads out of
+// the tree is refused by the same message whether its target exists, is
+// never read, quoted or fixed through; an env file linked to /dev/stdout is
+// never read (it would block on the output pipe).
+func TestNamedSymlinksOut(t *testing.T) {
+	outside, root := t.TempDir(), t.TempDir()
+	victim := "#!/bin/bash\ncase $1 in\n  serve) exec vllm serve m --max-num-seqs 8 ;;\n  kl) exec vllm serve m --max-num-seqs 4 ;;\nesac\n"
+	testfs.Tree(t, outside, map[string]string{"victim.sh": victim, "secret.env": "SECRET_MAX_NUM_SEQS=s3cr3t\n"})
+	testfs.Tree(t, root, map[string]string{"ok.sh": "#!/bin/bash\n. \"$(dirname \"$0\")/x.env\"\nexec vllm serve m --max-num-seqs \"$X_MAX_NUM_SEQS\"\n"})
+	for name, target := range map[string]string{"x.sh": filepath.Join(outside, "victim.sh"), "y.env": filepath.Join(outside, "secret.env"),
+		"probe.sh": "/nonexistent/probe.sh", "x.env": "/dev/stdout"} {
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(root)
+	done := make(chan struct{})
+	var out, errOut string
+	var code int
+	go func() {
+		defer close(done)
+		out, errOut, code = lintDir(t, "--fix", "x.sh", "y.env", "probe.sh", "ok.sh")
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("linting hung")
+	}
+	if code != exitFailure || strings.Contains(out+errOut, "s3cr3t") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, name := range []string{"x.sh", "y.env", "probe.sh"} {
+		if !strings.Contains(errOut, name+": not read: a symlink leading out of the linted tree") {
+			t.Errorf("%s not refused:\n%s", name, errOut)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(outside, "victim.sh")); string(b) != victim {
+		t.Errorf("the file outside the tree was rewritten:\n%s", b)
+	}
+}
