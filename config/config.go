@@ -110,9 +110,12 @@ func Find(dir string) (string, error) {
 	}
 	for d := abs; ; {
 		p := filepath.Join(d, FileName)
-		st, err := os.Stat(p)
+		// Lstat: a symlink is found whether or not its target exists (a
+		// dangling one must not be passed over while a live one is refused:
+		// that would tell a pull request which runner files exist).
+		st, err := os.Lstat(p)
 		switch {
-		case err == nil && !st.IsDir():
+		case err == nil && (st.Mode()&fs.ModeSymlink != 0 || !st.IsDir()):
 			return p, nil
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return "", err

@@ -314,3 +314,28 @@ func TestFoundConfigSymlinkOutside(t *testing.T) {
 		t.Fatalf("in-tree symlink: %v %v", c, err)
 	}
 }
+
+// TestFoundLinkNoOracle: a .servelint.yaml in the tree that is a symlink
+// out of it is refused alike whether its target exists or not.
+func TestFoundLinkNoOracle(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "host.yaml"), []byte("disable: [x]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, target := range []string{filepath.Join(outside, "host.yaml"), filepath.Join(outside, "missing.yaml")} {
+		dir := t.TempDir()
+		if err := os.Symlink(target, filepath.Join(dir, FileName)); err != nil {
+			t.Fatal(err)
+		}
+		t.Chdir(dir)
+		_, err := Load("", dir)
+		if err == nil {
+			t.Fatalf("%s: a link out of the tree was read", target)
+		}
+		msgs = append(msgs, strings.ReplaceAll(err.Error(), dir, "DIR"))
+	}
+	if msgs[0] != msgs[1] {
+		t.Errorf("the answers differ with the target's existence:\n%s\n%s", msgs[0], msgs[1])
+	}
+}
