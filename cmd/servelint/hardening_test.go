@@ -317,3 +317,24 @@ func TestNamedSymlinksOut(t *testing.T) {
 		t.Errorf("the file outside the tree was rewritten:\n%s", b)
 	}
 }
+
+// TestWorkflowCommandsStopped: on a GitHub Actions runner, what servelint
+// prints from the tree (a --diff context line '::error …', a value
+// '##[error]…') sits between ::stop-commands::TOKEN and ::TOKEN::; the
+// github format, made of commands, is not wrapped.
+func TestWorkflowCommandsStopped(t *testing.T) {
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Chdir(example(t))
+	out, errOut, _ := lintDir(t, "--diff", ".")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.HasPrefix(lines[0], "::stop-commands::") || lines[len(lines)-1] != "::"+strings.TrimPrefix(lines[0], "::stop-commands::")+"::" {
+		t.Errorf("stdout not wrapped:\n%s", out)
+	}
+	if !strings.HasPrefix(errOut, "::stop-commands::") {
+		t.Errorf("stderr not wrapped:\n%s", errOut)
+	}
+	out, _, _ = lintDir(t, "--format", "github", ".")
+	if strings.Contains(out, "stop-commands") {
+		t.Errorf("the github format was wrapped:\n%s", out)
+	}
+}

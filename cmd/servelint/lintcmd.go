@@ -208,6 +208,9 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		paths = []string{"."}
 	}
 	lf.paths = paths
+	if lf.format != "github" {
+		defer stopWorkflowCommands(stdout, stderr)()
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+)
+
+// stopWorkflowCommands, on a GitHub Actions runner (GITHUB_ACTIONS=true),
+// writes ::stop-commands:: with a random token to stdout and stderr, so
+// that nothing servelint prints from the tree under review - a --diff
+// context line '    ::error file=…::forged', a value '##[error]…' in a
+// finding, a file name in an error - is taken for a workflow command; the
+// returned func resumes them. The github format, whose lines are meant as
+// commands, does not call it.
+func stopWorkflowCommands(stdout, stderr io.Writer) (resume func()) {
+	if os.Getenv("GITHUB_ACTIONS") != "true" {
+		return func() {}
+	}
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return func() {}
+	}
+	token := hex.EncodeToString(b)
+	_, _ = fmt.Fprintf(stdout, "::stop-commands::%s\n", token)
+	_, _ = fmt.Fprintf(stderr, "::stop-commands::%s\n", token)
+	return func() {
+		_, _ = fmt.Fprintf(stderr, "::%s::\n", token)
+		_, _ = fmt.Fprintf(stdout, "::%s::\n", token)
+	}
+}
