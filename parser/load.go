@@ -18,7 +18,7 @@ import (
 )
 
 // DefaultMaxFileSize is the largest file servelint analyses by default.
-const DefaultMaxFileSize = 8 << 20
+const DefaultMaxFileSize = 2 << 20
 
 // LoadOptions says what to load and how.
 type LoadOptions struct {
