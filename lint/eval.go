@@ -27,6 +27,11 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	// One semaphore for every evaluation this evaluator runs, so that
 	// scripts evaluated concurrently share the bound.
 	sem := make(chan struct{}, jobs)
+	// The whole run's modes share a bound as well: RunBoundFactor per-mode
+	// bounds of the time they ran, so that many small hostile scripts
+	// (each under its own bound) cannot hold a CI job for minutes.
+	runBound := time.Duration(RunBoundFactor) * timeout
+	var runSpent atomic.Int64
 	guard := &memGuard{limit: memoryBound()}
 	if testMemLimit > 0 {
 		guard.limit = testMemLimit
@@ -59,15 +64,20 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 				defer wg.Done()
 				defer func() { <-sem }()
 				var er *rules.EvalResult
-				if time.Duration(spent.Load()) >= bound {
+				switch {
+				case time.Duration(spent.Load()) >= bound:
 					er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
 						Err: fmt.Errorf("%w: not evaluated: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound)}
-				} else {
+				case time.Duration(runSpent.Load()) >= runBound:
+					er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
+						Err: fmt.Errorf("%w: not evaluated: the run's evaluations reached their bound together (%v)", dryrun.ErrTimeout, runBound)}
+				default:
 					ctx := guard.enter()
 					start := time.Now()
 					r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
 						dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep})
 					spent.Add(int64(time.Since(start)))
+					runSpent.Add(int64(time.Since(start)))
 					guard.exit()
 					er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
 				}
@@ -107,6 +117,12 @@ func EvalRoot(u *parser.Unit, s *parser.Script) string {
 // ScriptBoundFactor is how many per-mode time bounds the modes of one
 // script may take together.
 const ScriptBoundFactor = 5
+
+// RunBoundFactor is how many per-mode time bounds all the evaluations of
+// one run may take together (summed over the modes that ran, not wall
+// time: 60 s of evaluation at the default 2 s). A lint of 1,600
+// repositories spends about 0.3 s in evaluations.
+const RunBoundFactor = 30
 
 // memoryBound is the heap size at which evaluations are stopped: one and a
 // half times the process's soft memory limit (servelint sets 1 GiB, or

@@ -89,3 +89,34 @@ func TestMemoryBound(t *testing.T) {
 		}
 	}
 }
+
+// TestRunBound: the evaluations of one run share a bound of RunBoundFactor
+// per-mode bounds, so many small scripts that each spin up to their own
+// bound stop costing time once it is spent.
+func TestRunBound(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	var b strings.Builder
+	b.WriteString("#!/bin/bash\ncase $1 in\n")
+	for i := range 6 {
+		fmt.Fprintf(&b, "  m%d) while :; do :; done; exec vllm serve m --max-num-seqs 8 ;;\n", i)
+	}
+	b.WriteString("esac\n")
+	for i := range 20 {
+		files[fmt.Sprintf("s%d.sh", i)] = b.String()
+	}
+	testfs.Tree(t, root, files)
+	u := parser.Load(parser.LoadOptions{Paths: []string{root}})
+	ev := lint.SandboxEvaluator(20*time.Millisecond, 2, nil)
+	runBound := 0
+	for _, s := range u.Scripts {
+		for _, r := range ev(u, s) {
+			if r.Err != nil && strings.Contains(r.Err.Error(), "the run's evaluations reached their bound together") {
+				runBound++
+			}
+		}
+	}
+	if runBound == 0 {
+		t.Error("no mode stopped at the run's bound")
+	}
+}
