@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
 )
@@ -107,10 +106,13 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 	}
 	// A variable read anywhere with a default or an alternative
 	// (${X:-}, ${X:+…}) is optional: the script handles its absence
-	// (`[[ -n ${X:-} ]] && echo "$X"`), so no read of it is a missing key.
+	// (`[[ -n ${X:-} ]] && echo "$X"`); one read with ${X:?msg} is the
+	// caller's to supply (a per-node VLLM_HOST_IP), and the script stops
+	// without it rather than boot with an empty value. No read of either is
+	// a missing key.
 	optional := map[string]bool{}
 	for _, pe := range s.Params() {
-		if pe.Exp != nil && pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
+		if pe.Exp != nil {
 			optional[pe.Param.Value] = true
 		}
 	}

@@ -50,7 +50,7 @@ func claimOf(text string) (claim, rest string) {
 	}
 	for _, re := range []*regexp.Regexp{strongRE, claimRE} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
-			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !question(text[m[1]:]) {
+			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !question(text[m[1]:]) && !refuted(low[m[1]:]) {
 				return text[m[0]:m[1]], text[:m[0]] + " " + text[m[1]:]
 			}
 		}
@@ -72,6 +72,18 @@ func permission(after string) bool {
 	return strings.HasPrefix(after, "to ") || strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ")
 }
 
+// refuted reports whether what follows a claim calls it wrong ("widening
+// the step costs nothing -- WRONG, see the ledger").
+func refuted(after string) bool {
+	for _, w := range strings.FieldsFunc(after, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		switch w {
+		case "wrong", "false", "myth", "untrue", "incorrect", "debunked":
+			return true
+		}
+	}
+	return false
+}
+
 // question reports whether the claim's sentence ends in a question mark
 // ("more seats cost nothing at idle? wrong: …").
 func question(after string) bool {
@@ -79,14 +91,18 @@ func question(after string) bool {
 	return i >= 0 && after[i] == '?'
 }
 
-// negated reports whether the words just before a claim deny it: "a wide
-// step isn't free throughput", "is NOT free throughput", "no free lunch".
+// negated reports whether the sentence before a claim denies it: "a wide
+// step isn't free throughput", "is NOT free throughput", "no free lunch",
+// "there's no such thing as free throughput".
 func negated(before string) bool {
 	before = before[strings.LastIndexAny(before, ".;:!?")+1:] // this sentence
 	words := strings.FieldsFunc(before, func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\''
 	})
-	for i := len(words) - 1; i >= 0 && i >= len(words)-3; i-- {
+	// The whole sentence before the claim: "there's no such thing as free
+	// throughput", "don't believe anyone who says a wider step costs
+	// nothing".
+	for i := len(words) - 1; i >= 0; i-- {
 		switch w := words[i]; {
 		case w == "not" || w == "never" || w == "no" || w == "nor" || w == "hardly" || strings.HasSuffix(w, "n't"):
 			return true

@@ -14,6 +14,9 @@ case "$1" in
     # the step is free to tune per GPU, but it must live in serve.env
     # more seats cost nothing at idle? wrong: they cost KV cache
     # "costs nothing" claims about the step were wrong; measure it
+    # there's no such thing as free throughput; measure before widening the step
+    # don't believe anyone who says a wider step costs nothing
+    # widening the step costs nothing -- WRONG, see the ledger
     # Not now. A wider step is free throughput # want "comment claims \"free throughput\".*\(freethroughput\)"
     step=$P_MAX_NUM_BATCHED_TOKENS
     ;;
