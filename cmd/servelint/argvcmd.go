@@ -82,7 +82,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: unknown --format %q (want text or json)\n", *format)
 		return exitUsage
 	}
-	defer stopWorkflowCommands(stdout, stderr)()
+	if *format == "json" {
+		defer stopWorkflowCommands(nil, stderr)() // stdout stays one document
+	} else {
+		defer stopWorkflowCommands(stdout, stderr)()
+	}
 	wd, _ := os.Getwd()
 	cfg, code := loadConfig(*cfgFile, wd, stderr)
 	if cfg == nil {

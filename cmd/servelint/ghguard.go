@@ -15,6 +15,10 @@ import (
 // finding, a file name in an error - is taken for a workflow command; the
 // returned func resumes them. The github format, whose lines are meant as
 // commands, does not call it.
+//
+// A machine-read format (json, sarif) must stay a valid document on stdout,
+// often redirected to a file: pass stdout as nil and only stderr carries
+// the fence (the runner's stop state holds for the step's whole log).
 func stopWorkflowCommands(stdout, stderr io.Writer) (resume func()) {
 	if os.Getenv("GITHUB_ACTIONS") != "true" {
 		return func() {}
@@ -24,10 +28,16 @@ func stopWorkflowCommands(stdout, stderr io.Writer) (resume func()) {
 		return func() {}
 	}
 	token := hex.EncodeToString(b)
-	_, _ = fmt.Fprintf(stdout, "::stop-commands::%s\n", token)
-	_, _ = fmt.Fprintf(stderr, "::stop-commands::%s\n", token)
+	for _, w := range []io.Writer{stdout, stderr} {
+		if w != nil {
+			_, _ = fmt.Fprintf(w, "::stop-commands::%s\n", token)
+		}
+	}
 	return func() {
-		_, _ = fmt.Fprintf(stderr, "::%s::\n", token)
-		_, _ = fmt.Fprintf(stdout, "::%s::\n", token)
+		for _, w := range []io.Writer{stderr, stdout} {
+			if w != nil {
+				_, _ = fmt.Fprintf(w, "::%s::\n", token)
+			}
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -336,5 +337,12 @@ func TestWorkflowCommandsStopped(t *testing.T) {
 	out, _, _ = lintDir(t, "--format", "github", ".")
 	if strings.Contains(out, "stop-commands") {
 		t.Errorf("the github format was wrapped:\n%s", out)
+	}
+	// A machine-read format stays one valid document on stdout.
+	for _, f := range []string{"json", "sarif"} {
+		out, errOut, _ = lintDir(t, "--format", f, ".")
+		if !json.Valid([]byte(out)) || !strings.HasPrefix(errOut, "::stop-commands::") {
+			t.Errorf("--format %s: stdout valid JSON %v, stderr %q", f, json.Valid([]byte(out)), errOut)
+		}
 	}
 }

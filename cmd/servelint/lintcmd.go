@@ -208,7 +208,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		paths = []string{"."}
 	}
 	lf.paths = paths
-	if lf.format != "github" {
+	switch lf.format {
+	case "github": // its lines are the commands
+	case "json", "sarif":
+		defer stopWorkflowCommands(nil, stderr)() // stdout stays one document
+	default:
 		defer stopWorkflowCommands(stdout, stderr)()
 	}
 	wd, err := os.Getwd()
