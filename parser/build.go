@@ -29,6 +29,7 @@ func (s *Script) collect() {
 	var funcStack []*syntax.FuncDecl
 	hdocs := map[*syntax.Word]bool{}
 	operands := map[*syntax.Stmt]bool{}
+	tests := map[*syntax.Stmt]map[string]bool{}
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -42,13 +43,17 @@ func (s *Script) collect() {
 			funcStack = funcStack[:len(funcStack)-1]
 			return false
 		case *syntax.BinaryCmd:
-			// Met before its operands: an assignment in one runs only when
-			// the other side lets it ([[ -z $X ]] && X=256).
+			// Met before its operands: neither is a statement a fix may
+			// delete (a dangling && would make the next line conditional),
+			// and an assignment on the right runs only when the left lets
+			// it: a default when the left tests the variable itself
+			// ([[ -z $X ]] && X=256).
 			operands[n.X], operands[n.Y] = true, true
+			tests[n.Y] = testedNames(n.X)
 			// [[ $1 == bench ]] && …, [[ $1 == serve || … ]] || exit 2
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:
-			s.collectStmt(n, funcStack, operands[n])
+			s.collectStmt(n, funcStack, operands[n], tests[n])
 			if n.Background || n.Coprocess || n.Disown {
 				s.jobs = true
 			} else if _, co := n.Cmd.(*syntax.CoprocClause); co {
@@ -62,8 +67,15 @@ func (s *Script) collect() {
 		case *syntax.IfClause:
 			// A branch's assignments run only when its test lets them:
 			// conditional, unless the test is on the mode (ifModes).
+			names := map[string]bool{}
+			for _, c := range n.Cond {
+				for k := range testedNames(c) {
+					names[k] = true
+				}
+			}
 			for _, st := range n.Then {
 				operands[st] = true
+				tests[st] = names
 			}
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.CaseClause:
@@ -116,7 +128,19 @@ func (s *Script) collect() {
 	sort.Slice(s.Comments, func(i, j int) bool { return s.Comments[i].Start < s.Comments[j].Start })
 }
 
-func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand bool) {
+// testedNames returns the variables a condition reads.
+func testedNames(n syntax.Node) map[string]bool {
+	out := map[string]bool{}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+			out[pe.Param.Value] = true
+		}
+		return true
+	})
+	return out
+}
+
+func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand bool, tested map[string]bool) {
 	fn := ""
 	if len(funcStack) > 0 {
 		fn = funcStack[len(funcStack)-1].Name.Value
@@ -147,7 +171,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 			continue
 		}
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
-			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: operand}
+			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested[a.Name.Value], Guarded: operand}
 		if a.Index != nil {
 			na.Array = nil
 		}
@@ -269,8 +293,8 @@ func (s *Script) findModes() {
 func (s *Script) unconditional(start, end int) {
 	for _, as := range s.Assigns {
 		for _, a := range as {
-			if a.Conditional && a.Start >= start && a.Start < end {
-				a.Conditional = false
+			if a.Start >= start && a.Start < end {
+				a.Conditional, a.Guarded = false, false
 			}
 		}
 	}

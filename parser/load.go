@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -230,7 +231,7 @@ func Load(opts LoadOptions) *Unit {
 	if len(links) > 0 {
 		out := map[string]bool{}
 		for _, p := range links {
-			if !u.readableInRoots(p) {
+			if !u.readableInRoots(p) && !inOwnRepo(p) {
 				out[p] = true
 				u.Errors = append(u.Errors, fmt.Errorf("%s: not read: a symlink leading out of the linted tree", p))
 			}
@@ -359,11 +360,17 @@ func readHead(path string) []byte {
 	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
 		return nil
 	}
-	b, err := fsread.ReadRegular(path, 1<<20)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil
 	}
-	return b[:min(len(b), 128)]
+	defer func() { _ = f.Close() }()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil // swapped for something else since the Lstat
+	}
+	b := make([]byte, 128)
+	n, _ := io.ReadFull(f, b)
+	return b[:n]
 }
 
 // read reads a file through opts.ReadFile, unless it is over
@@ -567,6 +574,27 @@ func sharedLast(s *Script, owning []*EnvFile) []*EnvFile {
 	return append(modeOnly, rest...)
 }
 
+// inOwnRepo reports whether the symlink p resolves inside the git work
+// tree that holds it (scripts/x.sh -> ../deploy/x.sh, named from scripts/).
+func inOwnRepo(p string) bool {
+	ap, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	for d := filepath.Dir(ap); ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			real, err := RealPath(p)
+			rd, derr := RealPath(d)
+			return err == nil && derr == nil && Within(rd, real)
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return false
+		}
+		d = up
+	}
+}
+
 // inWorkingDir reports whether p lies, as written, in the working
 // directory.
 func inWorkingDir(p string) bool {
@@ -575,7 +603,10 @@ func inWorkingDir(p string) bool {
 		return false
 	}
 	ap, err := filepath.Abs(p)
-	return err == nil && Within(wd, ap)
+	if err != nil || strings.HasPrefix(ap, "/dev/") || strings.HasPrefix(ap, "/proc/") {
+		return false // /dev/stdin, <(…)'s /dev/fd/N: the caller's own, even from /
+	}
+	return Within(wd, ap)
 }
 
 // Covered reports whether every script that could read a file under path

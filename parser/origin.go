@@ -140,10 +140,10 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		var modeDef, sharedDef *Assign
 		for _, a := range defs {
 			visible := useInFunc || a.Start < use || a.InFunc != ""
-			// An assignment behind && or || on another test ([[ -z $X ]] &&
-			// X=256) may not run: statically unknowable, it is left to the
-			// dry run's proof rather than taken for the value.
-			if a.Array != nil || !visible || a.Conditional {
+			// A default ([[ -z $X ]] && X=256) of a key the env files define
+			// does not run (they set it): left to the dry run's proof. Of
+			// any other variable it is the value, as ${X:-256} is.
+			if a.Array != nil || !visible || a.Conditional && env(name) {
 				continue
 			}
 			switch {

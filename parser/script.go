@@ -125,9 +125,15 @@ type Assign struct {
 	Append             bool
 	Local              bool
 	Modes              []*Mode
-	// Conditional is set when the assignment is an operand of && or ||
-	// ([[ -z $X ]] && X=256): whether it runs depends on the other side.
+	// Conditional is set for a default: an assignment run only when a test
+	// of the same variable lets it ([[ -z $X ]] && X=256, if [ -z "$X" ];
+	// then X=16; fi): whether it runs depends on the value, which the dry
+	// run knows.
 	Conditional bool
+	// Guarded is set for an assignment behind && or || or in an if branch
+	// on something else than the mode (if [[ $GPU == h100 ]]; then
+	// SEQS=256; fi): it runs only under that test.
+	Guarded bool
 	// InFunc is the enclosing function name, "" at top level.
 	InFunc string
 }

@@ -121,8 +121,12 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	// A re-assignment of the owner inside a mode.
 	for _, a := range o.Chain {
 		if a.Name == owner.Key && len(a.Modes) > 0 {
+			format := "%s re-assigns the owner %s inside the mode, so %s gets %s; %s"
+			if a.Guarded {
+				format = "%s re-assigns the owner %s inside the mode under a condition, so %s may get %s; %s"
+			}
 			d := diag{sev: Error, path: s.Path, start: a.Start, end: a.End,
-				msg: fmt.Sprintf("%s re-assigns the owner %s inside the mode, so %s gets %s; %s",
+				msg: fmt.Sprintf(format,
 					parser.ModeNames(a.Modes), strings.TrimSpace(s.Text(a.Start, a.End)), f.Name, valueOf(s, o), c.ownerText(owner))}
 			if a.StmtStart >= 0 {
 				st, en := lineDelete(s.Src, a.StmtStart, a.StmtEnd)
