@@ -215,6 +215,28 @@ func (s *Script) Params() []*syntax.ParamExp {
 // not hold; nil for a script that has not been analysed.
 func (s *Script) ArithNames() []*syntax.Lit { return s.arithNames }
 
+// Demanded returns the variables the script demands of its caller with the
+// ':' builtin (: "${VLLM_HOST_IP:?the scheduler must export it}"): a
+// per-node value the caller supplies, not a key an env file must own.
+func (s *Script) Demanded() map[string]bool {
+	out := map[string]bool{}
+	for _, c := range s.calls {
+		if v, _ := LitValue(c.Args[0]); v != ":" {
+			continue
+		}
+		for _, a := range c.Args[1:] {
+			syntax.Walk(a, func(n syntax.Node) bool {
+				if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Exp != nil &&
+					(pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull) {
+					out[pe.Param.Value] = true
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
 // AllExport reports whether the script turns allexport on anywhere (set -a,
 // set -o allexport): what it sources then reaches every child process
 // (envsubst, docker compose, a launcher reading os.environ), so a key it

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
 )
@@ -106,13 +107,27 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 	}
 	// A variable read anywhere with a default or an alternative
 	// (${X:-}, ${X:+…}) is optional: the script handles its absence
-	// (`[[ -n ${X:-} ]] && echo "$X"`); one read with ${X:?msg} is the
-	// caller's to supply (a per-node VLLM_HOST_IP), and the script stops
-	// without it rather than boot with an empty value. No read of either is
-	// a missing key.
-	optional := map[string]bool{}
+	// (`[[ -n ${X:-} ]] && echo "$X"`); one demanded with
+	// `: "${X:?msg}"` is the caller's to supply (a per-node VLLM_HOST_IP).
+	// No read of either is a missing key. (An engine flag's own "${X:?}"
+	// is not: a key renamed in the env file there boots nothing.)
+	optional := s.Demanded()
+	inEngine := func(off int) bool {
+		for _, inv := range s.Invocations {
+			if off >= inv.Start && off < inv.End {
+				return true
+			}
+		}
+		return false
+	}
 	for _, pe := range s.Params() {
-		if pe.Exp != nil {
+		switch {
+		case pe.Exp == nil:
+		case pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull:
+			optional[pe.Param.Value] = true
+		case !inEngine(s.Off(pe.Pos())):
+			// ray start --address "${VLLM_HEAD_IP:?}": demanded of the
+			// caller by a command that is not the engine's.
 			optional[pe.Param.Value] = true
 		}
 	}
