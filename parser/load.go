@@ -574,6 +574,17 @@ func sharedLast(s *Script, owning []*EnvFile) []*EnvFile {
 	return append(modeOnly, rest...)
 }
 
+// InTree reports whether p is a file that exists inside the linted roots
+// (through symlinks too).
+func (u *Unit) InTree(p string) bool {
+	if fi, err := os.Stat(p); err != nil || fi.IsDir() {
+		return false
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.readableInRoots(p)
+}
+
 // inOwnRepo reports whether the symlink p resolves inside the git work
 // tree that holds it (scripts/x.sh -> ../deploy/x.sh, named from scripts/).
 func inOwnRepo(p string) bool {

@@ -216,14 +216,19 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	}
 }
 
-// sourcesCode reports whether a script sources something that is not one
-// of the unit's env files: a shell library, or a path not known statically.
+// sourcesCode reports whether a script sources a shell library of the tree
+// (a file that exists in the linted roots and is not one of its env files),
+// whose functions may read any key. A virtualenv's activate outside the
+// tree, or an optional file that is absent, reads none.
 func sourcesCode(u *parser.Unit, s *parser.Script) bool {
 	for _, ref := range s.Sources {
-		if ref.Kind != parser.SourceBash {
+		if ref.Kind != parser.SourceBash || ref.Path == "" {
 			continue
 		}
-		if ref.Path == "" || !slices.ContainsFunc(u.Owning[s.Path], func(e *parser.EnvFile) bool { return e.Path == ref.Path }) {
+		if slices.ContainsFunc(u.Owning[s.Path], func(e *parser.EnvFile) bool { return e.Path == ref.Path }) {
+			continue
+		}
+		if u.InTree(ref.Path) {
 			return true
 		}
 	}
