@@ -258,10 +258,22 @@ func (s *Script) findModes() {
 	// take the shared path: `serve|kl) ;;`).
 	reached := map[syntax.Node]bool{}
 	refs := s.argvRefs() // once, not per mode (pprof: half of findModes)
-	sources := s.sourceCalls()
+	envSources, codeSources := s.sourceCalls()
 	reaches := make(map[*Mode]bool, len(s.Modes))
 	for _, m := range s.Modes {
-		reaches[m] = s.reaches(m, refs, sources)
+		reaches[m] = s.reaches(m, refs, envSources)
+		if !reaches[m] {
+			// A branch that sources a shell file (conf/bench.sh) may set
+			// what the argv reads, or not (lib.sh, a virtualenv): a mode
+			// on that evidence alone is evaluated, and dropped quietly if
+			// it reaches no engine (Mode.ViaSource).
+			for _, off := range codeSources {
+				if m.Contains(off) {
+					reaches[m], m.ViaSource = true, true
+					break
+				}
+			}
+		}
 	}
 	for _, m := range s.Modes {
 		if reaches[m] {
@@ -384,18 +396,19 @@ func (s *Script) reaches(m *Mode, refs []string, sources []int) bool {
 }
 
 // sourceCalls returns where the script sources an env file (by its name:
-// kl.env, .env.kl; a shell library or a virtualenv's activate is code that
-// does not set the shape).
-func (s *Script) sourceCalls() []int {
-	var out []int
+// kl.env, .env.kl) and where it sources anything else (shell code, or a
+// path not known statically).
+func (s *Script) sourceCalls() (env, code []int) {
 	for _, c := range s.calls {
 		if v, _ := LitValue(c.Args[0]); (v == "source" || v == ".") && len(c.Args) > 1 {
 			if p, ok := s.staticWord(c.Args[1].Parts, 0); ok && IsEnvName(path.Base(p)) {
-				out = append(out, s.Off(c.Pos()))
+				env = append(env, s.Off(c.Pos()))
+			} else {
+				code = append(code, s.Off(c.Pos()))
 			}
 		}
 	}
-	return out
+	return env, code
 }
 
 // argvRefs returns the names of variables referenced by invocation args,

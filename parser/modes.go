@@ -44,6 +44,10 @@ type Mode struct {
 	Ranges []Range
 	// Func is the dispatch function, "" when the mode is a branch.
 	Func string
+	// ViaSource is set on a mode found only because its branch sources a
+	// shell file (conf/bench.sh, or lib.sh): one that reaches no engine
+	// when evaluated is a subcommand, not a mode to report.
+	ViaSource bool
 	// Guessed is set on the proven mode when it is only the first mode (no
 	// serve, none named by the config): per-model presets look like that.
 	Guessed bool

@@ -1,0 +1,1 @@
+seqs=$RUN_MAX_NUM_SEQS
