@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/servelint/servelint/lint"
@@ -97,9 +98,20 @@ func RunChanges(opts lint.Options, ch *Changes, wd string, evalFor EvaluatorFor)
 		targets = append(targets, p)
 		seen[abs] = true
 	}
-	// The scripts that read a changed env file.
-	if len(changedEnv) > 0 {
-		for _, s := range Readers(opts, opts.Paths, changedEnv) {
+	// The scripts that read a changed env file, or an env file a changed
+	// script reads (so that what the env file owns is judged with all its
+	// readers: a key the changed script stopped using may be another's).
+	var covered []string
+	if len(changedEnv) > 0 || len(targets) > 0 {
+		changedScripts := map[string]bool{}
+		for _, t := range targets {
+			if a, err := filepath.Abs(t); err == nil && Kind(a) == KindScript {
+				changedScripts[ch.real(a)] = true
+			}
+		}
+		var readers []string
+		readers, covered = related(opts, opts.Paths, changedEnv, changedScripts, ch.real)
+		for _, s := range readers {
 			a, err := filepath.Abs(s)
 			if err != nil {
 				continue
@@ -119,6 +131,7 @@ func RunChanges(opts lint.Options, ch *Changes, wd string, evalFor EvaluatorFor)
 
 	newOpts := opts
 	newOpts.Paths = targets
+	newOpts.Covered = covered
 	cur, err := lint.Run(newOpts)
 	if err != nil {
 		return nil, err
@@ -195,6 +208,45 @@ func Kind(path string) FileKind { return parser.Classify(path) }
 // Excluded reports whether a path matches one of the exclude globs, as
 // parser.LoadOptions.Exclude matches them.
 func Excluded(globs []string, path string) bool { return parser.Excluded(globs, path) }
+
+// related loads the scripts under roots once and returns the scripts that
+// read a changed env file or an env file a changed script reads, and those
+// env files (absolute, resolved): all their readers are then linted.
+func related(opts lint.Options, roots []string, changedEnv, changedScripts map[string]bool, real func(string) string) (readers, envs []string) {
+	u := parser.Load(parser.LoadOptions{Paths: roots, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
+		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
+	set := map[string]bool{}
+	for e := range changedEnv {
+		set[e] = true
+	}
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			return p
+		}
+		return real(a)
+	}
+	for _, s := range u.Scripts {
+		if changedScripts[abs(s.Path)] {
+			for _, e := range u.Owning[s.Path] {
+				set[abs(e.Path)] = true
+			}
+		}
+	}
+	for _, s := range u.Scripts {
+		for _, e := range u.Owning[s.Path] {
+			if set[abs(e.Path)] {
+				readers = append(readers, s.Path)
+				break
+			}
+		}
+	}
+	for e := range set {
+		envs = append(envs, e)
+	}
+	sort.Strings(envs)
+	return readers, envs
+}
 
 // Readers returns the scripts under roots that read one of the env files
 // (absolute paths): it parses the scripts (no rule runs) to resolve what

@@ -311,3 +311,36 @@ func TestChangesDespiteAttributes(t *testing.T) {
 		t.Errorf("findings = %+v, want the new privateshape on the changed line", g.Result.Findings)
 	}
 }
+
+// TestGateUnusedKey: a changed script that stops reading an owned key
+// leaves it unused when no other reader uses it (the gate reports it), and
+// not when a sibling script still does.
+func TestGateUnusedKey(t *testing.T) {
+	dir, git := repo(t)
+	testfs.Write(t, filepath.Join(dir, "r.env"), "R_MAX_NUM_SEQS=8\nR_MAX_MODEL_LEN=4096\n")
+	sh := "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/r.env\"\nexec vllm serve /m --max-num-seqs \"$R_MAX_NUM_SEQS\" --max-model-len \"$R_MAX_MODEL_LEN\"\n"
+	testfs.Write(t, filepath.Join(dir, "s.sh"), sh)
+	git("add", "-A")
+	git("commit", "-qm", "base")
+	t.Chdir(dir)
+	testfs.Write(t, filepath.Join(dir, "s.sh"), strings.Replace(sh, ` --max-model-len "$R_MAX_MODEL_LEN"`, "", 1))
+	opts := lint.Options{Config: rules.DefaultConfig(), Disable: []string{"argvdrift", "stepcost"}}
+	g, err := Run(opts, "HEAD", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Result.Findings) != 1 || !strings.Contains(g.Result.Findings[0].Message, "R_MAX_MODEL_LEN owns --max-model-len but no script") {
+		t.Errorf("findings = %+v, want the unused R_MAX_MODEL_LEN", g.Result.Findings)
+	}
+	// A sibling (committed, unchanged) still reads it: nothing to report.
+	testfs.Write(t, filepath.Join(dir, "other.sh"), sh)
+	git("add", "other.sh")
+	git("commit", "-qm", "sibling")
+	g, err = Run(opts, "HEAD", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Result.Findings) != 0 {
+		t.Errorf("findings = %+v, want none (other.sh uses the key)", g.Result.Findings)
+	}
+}

@@ -40,6 +40,9 @@ type Options struct {
 	// Evaluator computes dry-run argv for rules that need it; nil disables
 	// those rules' evaluation (they then say so).
 	Evaluator Evaluator
+	// Covered names env files (absolute) all of whose readers are among
+	// Paths, though no directory holding them is (the CI gate adds them).
+	Covered []string
 }
 
 // Evaluator computes the dry-run argv of every mode of a script.
@@ -129,7 +132,8 @@ func Run(opts Options) (res *Result, err error) {
 		opts.Config = rules.DefaultConfig()
 	}
 	u := parser.Load(parser.LoadOptions{Paths: opts.Paths, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
-		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners, Engine: opts.Engine})
+		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners, Engine: opts.Engine,
+		Covered: opts.Covered})
 	return Analyze(u, as, opts)
 }
 

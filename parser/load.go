@@ -25,6 +25,9 @@ const DefaultMaxFileSize = 2 << 20
 type LoadOptions struct {
 	// Paths are the files and directories to lint (default ".").
 	Paths []string
+	// Covered names env files (absolute) all of whose readers are among
+	// Paths (Unit.Covered).
+	Covered []string
 	// ReadFile reads a file; it lets editors lint unsaved text. Default
 	// os.ReadFile (fsread.ReadFile: the same, in fewer system calls).
 	ReadFile func(path string) ([]byte, error)
@@ -63,7 +66,8 @@ type Unit struct {
 	OwnerKeys map[string]string
 	// walked are the directories whose scripts were all loaded (walked, or
 	// looked through for an env file given alone): Covered.
-	walked []string
+	walked  []string
+	covered map[string]bool // LoadOptions.Covered
 	// Roots are the directories (or files' directories) that were linted;
 	// the evaluator may read only inside them.
 	Roots []string
@@ -167,6 +171,10 @@ func Load(opts LoadOptions) *Unit {
 		opts.Paths = []string{"."}
 	}
 	u := &Unit{envs: map[string]*EnvFile{}, Readers: map[string]Reader{}, Owning: map[string][]*EnvFile{}, OwnerKeys: opts.Owners}
+	u.covered = map[string]bool{}
+	for _, c := range opts.Covered {
+		u.covered[c] = true
+	}
 	var scripts, envs []string
 	var explicitEnvs, links []string
 	seen := map[string]bool{}
@@ -628,6 +636,12 @@ func (u *Unit) Covered(path string) bool {
 	ap, err := filepath.Abs(path)
 	if err != nil {
 		return false
+	}
+	if u.covered[ap] {
+		return true
+	}
+	if rp, err := RealPath(ap); err == nil && u.covered[rp] {
+		return true
 	}
 	for _, d := range u.walked {
 		if ad, err := filepath.Abs(d); err == nil && Within(ad, ap) {
