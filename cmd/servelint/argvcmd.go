@@ -82,11 +82,8 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: unknown --format %q (want text or json)\n", *format)
 		return exitUsage
 	}
-	if *format == "json" {
-		defer stopWorkflowCommands(nil, stderr)() // stdout stays one document
-	} else {
-		defer stopWorkflowCommands(stdout, stderr)()
-	}
+	stdout, stderr, resume := fenceWorkflowCommands(stdout, stderr, *format != "json")
+	defer resume()
 	wd, _ := os.Getwd()
 	cfg, code := loadConfig(*cfgFile, wd, stderr)
 	if cfg == nil {

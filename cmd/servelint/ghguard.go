@@ -8,36 +8,64 @@ import (
 	"os"
 )
 
-// stopWorkflowCommands, on a GitHub Actions runner (GITHUB_ACTIONS=true),
-// writes ::stop-commands:: with a random token to stdout and stderr, so
-// that nothing servelint prints from the tree under review - a --diff
-// context line '    ::error file=…::forged', a value '##[error]…' in a
-// finding, a file name in an error - is taken for a workflow command; the
-// returned func resumes them. The github format, whose lines are meant as
-// commands, does not call it.
-//
-// A machine-read format (json, sarif) must stay a valid document on stdout,
-// often redirected to a file: pass stdout as nil and only stderr carries
-// the fence (the runner's stop state holds for the step's whole log).
-func stopWorkflowCommands(stdout, stderr io.Writer) (resume func()) {
+// fenceWorkflowCommands, on a GitHub Actions runner (GITHUB_ACTIONS=true),
+// prints ::stop-commands:: with a random token on stderr at once, and on
+// stdout before its first byte: nothing servelint
+// prints from the tree under review - a --diff context line
+// '    ::error file=…::forged', a value '##[error]…' in a finding, a file name
+// in an error - is taken for a workflow command. resume prints ::TOKEN::
+// on each stream that was fenced. A run that prints nothing prints no
+// fence on stdout (`[ -z "$(servelint .)" ]` still works). With fenceStdout false
+// (json, sarif: stdout must stay one document, often redirected to a
+// file) only stderr is fenced: the runner's stop state holds for the
+// step's whole log. The github format, whose lines are commands, is not
+// fenced at all.
+func fenceWorkflowCommands(stdout, stderr io.Writer, fenceStdout bool) (io.Writer, io.Writer, func()) {
 	if os.Getenv("GITHUB_ACTIONS") != "true" {
-		return func() {}
+		return stdout, stderr, func() {}
 	}
 	b := make([]byte, 16)
 	if _, err := rand.Read(b); err != nil {
-		return func() {}
+		return stdout, stderr, func() {}
 	}
 	token := hex.EncodeToString(b)
-	for _, w := range []io.Writer{stdout, stderr} {
-		if w != nil {
-			_, _ = fmt.Fprintf(w, "::stop-commands::%s\n", token)
+	errf := &fence{w: stderr, token: token}
+	// stderr at once; stdout before its first byte (it may stay empty).
+	errf.started = true
+	_, _ = fmt.Fprintf(stderr, "::stop-commands::%s\n", token)
+	outw := stdout
+	var outf *fence
+	if fenceStdout {
+		outf = &fence{w: stdout, token: token}
+		outw = outf
+	}
+	return outw, errf, func() {
+		errf.end()
+		if outf != nil {
+			outf.end()
 		}
 	}
-	return func() {
-		for _, w := range []io.Writer{stderr, stdout} {
-			if w != nil {
-				_, _ = fmt.Fprintf(w, "::%s::\n", token)
-			}
+}
+
+// fence writes ::stop-commands::TOKEN before the first bytes written to w.
+type fence struct {
+	w       io.Writer
+	token   string
+	started bool
+}
+
+func (f *fence) Write(p []byte) (int, error) {
+	if !f.started && len(p) > 0 {
+		f.started = true
+		if _, err := fmt.Fprintf(f.w, "::stop-commands::%s\n", f.token); err != nil {
+			return 0, err
 		}
+	}
+	return f.w.Write(p)
+}
+
+func (f *fence) end() {
+	if f.started {
+		_, _ = fmt.Fprintf(f.w, "::%s::\n", f.token)
 	}
 }

@@ -338,6 +338,12 @@ func TestWorkflowCommandsStopped(t *testing.T) {
 	if strings.Contains(out, "stop-commands") {
 		t.Errorf("the github format was wrapped:\n%s", out)
 	}
+	// A run that prints nothing prints no fence.
+	clean := t.TempDir()
+	testfs.Write(t, filepath.Join(clean, "ok.sh"), "#!/bin/bash\necho hi\n")
+	if out, _, _ := lintDir(t, clean); out != "" {
+		t.Errorf("a clean run printed %q on stdout", out)
+	}
 	// A machine-read format stays one valid document on stdout.
 	for _, f := range []string{"json", "sarif"} {
 		out, errOut, _ = lintDir(t, "--format", f, ".")

@@ -208,12 +208,10 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		paths = []string{"."}
 	}
 	lf.paths = paths
-	switch lf.format {
-	case "github": // its lines are the commands
-	case "json", "sarif":
-		defer stopWorkflowCommands(nil, stderr)() // stdout stays one document
-	default:
-		defer stopWorkflowCommands(stdout, stderr)()
+	if lf.format != "github" { // the github format's lines are the commands
+		var resume func()
+		stdout, stderr, resume = fenceWorkflowCommands(stdout, stderr, lf.format != "json" && lf.format != "sarif")
+		defer resume()
 	}
 	wd, err := os.Getwd()
 	if err != nil {
