@@ -114,6 +114,13 @@ func Find(dir string) (string, error) {
 		// dangling one must not be passed over while a live one is refused:
 		// that would tell a pull request which runner files exist).
 		st, err := os.Lstat(p)
+		if err == nil && st.Mode()&fs.ModeSymlink != 0 && !inWorkingDir(d) {
+			// Above the working directory ($HOME): not the tree under
+			// review; a stale dangling link there is passed over.
+			if _, serr := os.Stat(p); serr != nil {
+				err = serr
+			}
+		}
 		switch {
 		case err == nil && (st.Mode()&fs.ModeSymlink != 0 || !st.IsDir()):
 			return p, nil
@@ -145,7 +152,7 @@ func Load(explicit, dir string) (*Config, error) {
 		// symlink to a file elsewhere would have its lines quoted in
 		// errors. --config names any file.
 		if !inRepo(p, filepath.Dir(p)) {
-			return nil, &Error{File: p, Msg: "a symlink to a file outside the repository (its directory and the working directory): not read; name a config elsewhere with --config"}
+			return nil, &Error{File: p, Msg: "a symlink that does not resolve to a file in the repository (its directory and the working directory): not read; name a config elsewhere with --config"}
 		}
 		path = p
 	}
@@ -619,6 +626,16 @@ func prefixInRepo(pattern, dir string) bool {
 
 // inRepo reports whether a file, symlinks followed, lies inside dir or the
 // working directory (both resolved the same way).
+// inWorkingDir reports whether dir is the working directory or lies below it.
+func inWorkingDir(dir string) bool {
+	wd, err := os.Getwd()
+	if err != nil {
+		return false
+	}
+	a, err := filepath.Abs(dir)
+	return err == nil && parser.Within(wd, a)
+}
+
 func inRepo(file, dir string) bool {
 	target, err := parser.RealPath(file)
 	if err != nil {
