@@ -49,7 +49,13 @@ func (s *Script) collect() {
 			// it: a default when the left tests the variable itself
 			// ([[ -z $X ]] && X=256).
 			operands[n.X], operands[n.Y] = true, true
-			tests[n.Y] = testedNames(n.X)
+			tested := testedNames(n.X)
+			tests[n.Y] = tested
+			if b, ok := n.Y.Cmd.(*syntax.Block); ok { // [[ -z $X ]] && { X=32; …; }
+				for _, st := range b.Stmts {
+					operands[st], tests[st] = true, tested
+				}
+			}
 			// [[ $1 == bench ]] && …, [[ $1 == serve || … ]] || exit 2
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:

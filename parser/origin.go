@@ -157,7 +157,9 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 				}
 			}
 		}
-		if modeDef != nil && sharedDef != nil && sharedDef.Start > modeDef.Start && sharedDef.InFunc == "" && modeDef.InFunc == "" {
+		// A later shared assignment overrides the mode's, unless it runs
+		// only under a test (the else of `if [[ $MODE == bench ]]`).
+		if modeDef != nil && sharedDef != nil && sharedDef.Start > modeDef.Start && sharedDef.InFunc == "" && modeDef.InFunc == "" && !sharedDef.Guarded {
 			return sharedDef
 		}
 		if modeDef != nil {
