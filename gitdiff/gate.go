@@ -111,6 +111,14 @@ func RunChanges(opts lint.Options, ch *Changes, wd string, evalFor EvaluatorFor)
 		}
 		var readers []string
 		readers, covered = related(opts, opts.Paths, changedEnv, changedScripts, ch.real)
+		// Only a walk of directories finds every reader: with files named,
+		// an env file's other readers may lie elsewhere.
+		for _, p := range opts.Paths {
+			if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+				covered = nil
+				break
+			}
+		}
 		for _, s := range readers {
 			a, err := filepath.Abs(s)
 			if err != nil {
@@ -153,6 +161,7 @@ func RunChanges(opts lint.Options, ch *Changes, wd string, evalFor EvaluatorFor)
 	if len(oldPaths) > 0 {
 		oldOpts := opts
 		oldOpts.Paths = oldPaths
+		oldOpts.Covered = covered // judged alike at the base: an old unused key stays old
 		oldOpts.ReadFile = ch.ReadOld
 		if evalFor != nil && opts.Evaluator != nil {
 			oldOpts.Evaluator = evalFor(ch.ReadOld)

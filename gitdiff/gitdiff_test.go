@@ -344,3 +344,23 @@ func TestGateUnusedKey(t *testing.T) {
 		t.Errorf("findings = %+v, want none (other.sh uses the key)", g.Result.Findings)
 	}
 }
+
+// TestGateOldUnusedKey: a key already unused at the base is not new when a
+// reader changes elsewhere.
+func TestGateOldUnusedKey(t *testing.T) {
+	dir, git := repo(t)
+	testfs.Write(t, filepath.Join(dir, "r.env"), "R_MAX_NUM_SEQS=8\nR_MAX_MODEL_LEN=4096\n")
+	sh := "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/r.env\"\nexec vllm serve /m --max-num-seqs \"$R_MAX_NUM_SEQS\"\n"
+	testfs.Write(t, filepath.Join(dir, "s.sh"), sh)
+	git("add", "-A")
+	git("commit", "-qm", "base")
+	t.Chdir(dir)
+	testfs.Write(t, filepath.Join(dir, "s.sh"), sh+"# a comment\n")
+	g, err := Run(lint.Options{Config: rules.DefaultConfig(), Disable: []string{"argvdrift", "stepcost"}}, "HEAD", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Result.Findings) != 0 {
+		t.Errorf("findings = %+v, want none (R_MAX_MODEL_LEN was unused at the base)", g.Result.Findings)
+	}
+}
