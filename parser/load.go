@@ -593,6 +593,25 @@ func (u *Unit) InTree(p string) bool {
 	return u.readableInRoots(p)
 }
 
+// RepoRoot returns the git work tree that holds path (the nearest
+// directory above it with a .git entry), "" when there is none.
+func RepoRoot(path string) string {
+	ap, err := filepath.Abs(path)
+	if err != nil {
+		return ""
+	}
+	for d := filepath.Dir(ap); ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return ""
+		}
+		d = up
+	}
+}
+
 // inOwnRepo reports whether the symlink p resolves inside the git work
 // tree that holds it (scripts/x.sh -> ../deploy/x.sh, named from scripts/).
 func inOwnRepo(p string) bool {

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -111,24 +113,25 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 	// `: "${X:?msg}"` is the caller's to supply (a per-node VLLM_HOST_IP).
 	// No read of either is a missing key. (An engine flag's own "${X:?}"
 	// is not: a key renamed in the env file there boots nothing.)
-	optional := s.Demanded()
-	inEngine := func(off int) bool {
-		for _, inv := range s.Invocations {
-			if off >= inv.Start && off < inv.End {
-				return true
-			}
-		}
-		return false
-	}
+	// Demanded: ': "${X:?}"', or ${X:?} anywhere, unless X's value reaches
+	// a shape flag of the engine (then a renamed key boots nothing).
+	demanded := s.Demanded()
+	optional := map[string]bool{}
 	for _, pe := range s.Params() {
 		switch {
 		case pe.Exp == nil:
 		case pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull:
 			optional[pe.Param.Value] = true
-		case !inEngine(s.Off(pe.Pos())):
-			// ray start --address "${VLLM_HEAD_IP:?}": demanded of the
-			// caller by a command that is not the engine's.
-			optional[pe.Param.Value] = true
+		default:
+			demanded[pe.Param.Value] = true
+		}
+	}
+	if len(demanded) > 0 {
+		shape := engineKeys(s)
+		for name := range demanded {
+			if !shape[name] {
+				optional[name] = true
+			}
 		}
 	}
 	reported := map[string]bool{}
@@ -216,19 +219,38 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	}
 }
 
-// sourcesCode reports whether a script sources a shell library of the tree
-// (a file that exists in the linted roots and is not one of its env files),
-// whose functions may read any key. A virtualenv's activate outside the
-// tree, or an optional file that is absent, reads none.
+// sourcesCode reports whether a script sources a shell library (a file
+// that exists and is not one of its env files, or a path not known
+// statically), whose functions may read any key. A virtualenv's activate,
+// or an optional file that is absent, reads none. (The file's existence is
+// the only thing looked at, never its content: a path outside the tree is
+// not read.)
 func sourcesCode(u *parser.Unit, s *parser.Script) bool {
 	for _, ref := range s.Sources {
-		if ref.Kind != parser.SourceBash || ref.Path == "" {
+		if ref.Kind != parser.SourceBash {
 			continue
+		}
+		if ref.Path == "" {
+			return true // a path not known statically ($(git rev-parse …)/lib.sh)
 		}
 		if slices.ContainsFunc(u.Owning[s.Path], func(e *parser.EnvFile) bool { return e.Path == ref.Path }) {
 			continue
 		}
-		if u.InTree(ref.Path) {
+		if filepath.Base(ref.Path) == "activate" {
+			continue // a virtualenv or conda environment: no key of ours
+		}
+		// Looked at only inside the linted roots or the script's own git
+		// work tree (../lib/common.sh from scripts/): whether a host file
+		// exists must not change what is reported.
+		ap, err := filepath.Abs(ref.Path)
+		if err != nil {
+			continue
+		}
+		repo := parser.RepoRoot(s.Path)
+		if !u.InTree(ap) && (repo == "" || !parser.Within(repo, ap)) {
+			continue
+		}
+		if fi, err := os.Lstat(ap); err == nil && !fi.IsDir() {
 			return true
 		}
 	}
