@@ -86,7 +86,7 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			continue // prefill and decode roles are other shapes by design
 		}
 		r := argvs.Of(s, m.Name)
-		if m.ViaSource && r != nil && len(r.Argv) == 0 && (r.Err == nil || strings.Contains(r.Err.Error(), "reaching an engine invocation")) {
+		if m.ViaSource && r != nil && len(r.Argv) == 0 && (r.Err == nil || strings.Contains(r.Err.Error(), "finished (status 0) without reaching an engine invocation")) {
 			continue // `stop) . lib.sh; stop_server ;;`: a subcommand, not a mode
 		}
 		if r == nil || r.Err != nil || len(r.Argv) == 0 {
