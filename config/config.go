@@ -114,9 +114,9 @@ func Find(dir string) (string, error) {
 		// dangling one must not be passed over while a live one is refused:
 		// that would tell a pull request which runner files exist).
 		st, err := os.Lstat(p)
-		if err == nil && st.Mode()&fs.ModeSymlink != 0 && !inWorkingDir(d) {
-			// Above the working directory ($HOME): not the tree under
-			// review; a stale dangling link there is passed over.
+		if err == nil && st.Mode()&fs.ModeSymlink != 0 && !underReview(d, abs) {
+			// Above the tree under review ($HOME): not the pull request's;
+			// a stale dangling link there is passed over.
 			if _, serr := os.Stat(p); serr != nil {
 				err = serr
 			}
@@ -150,8 +150,12 @@ func Load(explicit, dir string) (*Config, error) {
 		}
 		// A config found in the tree comes with the code under review: a
 		// symlink to a file elsewhere would have its lines quoted in
-		// errors. --config names any file.
-		if !inRepo(p, filepath.Dir(p)) {
+		// errors. --config names any file, and one found above the working
+		// directory (~/.servelint.yaml, perhaps a dotfile manager's link) is
+		// the user's own, read as if named.
+		if !underReview(filepath.Dir(p), dir) {
+			explicit = p
+		} else if !inRepo(p, filepath.Dir(p)) {
 			return nil, &Error{File: p, Msg: "a symlink that does not resolve to a file in the repository (its directory and the working directory): not read; name a config elsewhere with --config"}
 		}
 		path = p
@@ -626,14 +630,29 @@ func prefixInRepo(pattern, dir string) bool {
 
 // inRepo reports whether a file, symlinks followed, lies inside dir or the
 // working directory (both resolved the same way).
-// inWorkingDir reports whether dir is the working directory or lies below it.
-func inWorkingDir(dir string) bool {
-	wd, err := os.Getwd()
-	if err != nil {
-		return false
-	}
+// underReview reports whether a directory holding a found config belongs to
+// the tree under review when linting from dir: the git work tree that
+// holds dir (or dir itself outside git). Above it (~/.servelint.yaml) is
+// the user's own.
+func underReview(cfgDir, dir string) bool {
 	a, err := filepath.Abs(dir)
-	return err == nil && parser.Within(wd, a)
+	if err != nil {
+		return true
+	}
+	top := a
+	for d := a; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			top = d
+			break
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	c, err := filepath.Abs(cfgDir)
+	return err != nil || parser.Within(top, c)
 }
 
 func inRepo(file, dir string) bool {

@@ -339,3 +339,24 @@ func TestFoundLinkNoOracle(t *testing.T) {
 		t.Errorf("the answers differ with the target's existence:\n%s\n%s", msgs[0], msgs[1])
 	}
 }
+
+// TestHomeConfigLink: a ~/.servelint.yaml above the tree under review that
+// is a link out (a dotfile manager's) is the user's own and is read.
+func TestHomeConfigLink(t *testing.T) {
+	store, home := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(store, "servelint.yaml"), []byte("disable: [freethroughput]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(store, "servelint.yaml"), filepath.Join(home, FileName)); err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(home, "repo")
+	if err := os.MkdirAll(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(repo)
+	c, err := Load("", repo)
+	if err != nil || !contains(c.Disable, "freethroughput") {
+		t.Errorf("Load = %+v, %v; want the home config read", c, err)
+	}
+}
