@@ -327,6 +327,13 @@ func applyOutcome(oc *lint.FixOutcome, diffOnly bool, stdout, stderr io.Writer) 
 			_, _ = fmt.Fprint(stdout, fixes.UnifiedDiff(output.EscapeControl(output.Relative(wd, p)), ch[0], ch[1]))
 			continue
 		}
+		if descriptorPath(p) {
+			// /dev/stdin < file: fixes.WriteFile would rewrite whatever the
+			// descriptor points at, outside the tree.
+			_, _ = fmt.Fprintf(stderr, "servelint: not written: %s is not a file of the tree (use --diff)\n", output.EscapeControl(p))
+			code = exitFailure
+			continue
+		}
 		if err := fixes.WriteFile(p, ch[0], ch[1]); err != nil {
 			_, _ = fmt.Fprintf(stderr, "servelint: not written: %s\n", output.EscapeControl(err.Error()))
 			code = exitFailure
@@ -464,4 +471,11 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	first, _, _ := strings.Cut(suppress.Doc, "\n")
 	_, _ = fmt.Fprintf(stdout, "%-15s %s\n", suppress.Rule, first)
 	return exitClean
+}
+
+// descriptorPath reports whether p names a device or a process's file
+// (/dev/stdin, /proc/self/fd/N): never a file of the tree to fix.
+func descriptorPath(p string) bool {
+	ap, err := filepath.Abs(p)
+	return err == nil && (strings.HasPrefix(ap, "/dev/") || strings.HasPrefix(ap, "/proc/"))
 }
