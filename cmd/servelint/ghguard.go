@@ -39,11 +39,15 @@ func fenceWorkflowCommands(stdout, stderr io.Writer, fenceStdout bool) (io.Write
 		outf = &fence{w: stdout, token: token}
 		outw = outf
 	}
+	// One resume, on the stream that carries the findings when it was
+	// fenced: the runner reads the two pipes apart, and a resume read on
+	// stderr first would let later stdout lines through.
 	return outw, errf, func() {
-		errf.end()
-		if outf != nil {
+		if outf != nil && outf.started {
 			outf.end()
+			return
 		}
+		errf.end()
 	}
 }
 

@@ -331,8 +331,8 @@ func TestWorkflowCommandsStopped(t *testing.T) {
 	if !strings.HasPrefix(lines[0], "::stop-commands::") || lines[len(lines)-1] != "::"+strings.TrimPrefix(lines[0], "::stop-commands::")+"::" {
 		t.Errorf("stdout not wrapped:\n%s", out)
 	}
-	if !strings.HasPrefix(errOut, "::stop-commands::") {
-		t.Errorf("stderr not wrapped:\n%s", errOut)
+	if !strings.HasPrefix(errOut, "::stop-commands::") || strings.Contains(errOut, "::"+strings.TrimPrefix(lines[0], "::stop-commands::")+"::") {
+		t.Errorf("stderr not fenced, or resumed before stdout:\n%s", errOut)
 	}
 	out, _, _ = lintDir(t, "--format", "github", ".")
 	if strings.Contains(out, "stop-commands") {
