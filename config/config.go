@@ -632,14 +632,14 @@ func prefixInRepo(pattern, dir string) bool {
 // working directory (both resolved the same way).
 // underReview reports whether a directory holding a found config belongs to
 // the tree under review when linting from dir: the git work tree that
-// holds dir (or dir itself outside git). Above it (~/.servelint.yaml) is
-// the user's own.
+// holds dir. Above it (~/.servelint.yaml) is the user's own; outside git
+// every found config is the tree's.
 func underReview(cfgDir, dir string) bool {
 	a, err := filepath.Abs(dir)
 	if err != nil {
 		return true
 	}
-	top := a
+	top := ""
 	for d := a; ; {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			top = d
@@ -650,6 +650,9 @@ func underReview(cfgDir, dir string) bool {
 			break
 		}
 		d = up
+	}
+	if top == "" {
+		return true // outside git the tree's top is not known: every config is the tree's
 	}
 	c, err := filepath.Abs(cfgDir)
 	return err != nil || parser.Within(top, c)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -112,13 +113,16 @@ func RunChanges(opts lint.Options, ch *Changes, wd string, evalFor EvaluatorFor)
 		var readers []string
 		readers, covered = related(opts, opts.Paths, changedEnv, changedScripts, ch.real)
 		// Only a walk of directories finds every reader: with files named,
-		// an env file's other readers may lie elsewhere.
+		// an env file's other readers may lie elsewhere; and an env file
+		// outside the directories walked (conf/ beside scripts/) may have
+		// readers that were not searched.
 		for _, p := range opts.Paths {
 			if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
 				covered = nil
 				break
 			}
 		}
+		covered = slices.DeleteFunc(covered, func(e string) bool { return !under(e) })
 		for _, s := range readers {
 			a, err := filepath.Abs(s)
 			if err != nil {

@@ -72,16 +72,25 @@ func (s *Script) collect() {
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.IfClause:
 			// A branch's assignments run only when its test lets them:
-			// conditional, unless the test is on the mode (ifModes).
-			names := map[string]bool{}
-			for _, c := range n.Cond {
-				for k := range testedNames(c) {
-					names[k] = true
+			// conditional, unless the test is on the mode (ifModes). A
+			// plain else carries the test of the if it belongs to.
+			if len(n.Cond) > 0 {
+				names := map[string]bool{}
+				for _, c := range n.Cond {
+					for k := range testedNames(c) {
+						names[k] = true
+					}
 				}
-			}
-			for _, st := range n.Then {
-				operands[st] = true
-				tests[st] = names
+				for _, st := range n.Then {
+					operands[st] = true
+					tests[st] = names
+				}
+				if e := n.Else; e != nil && len(e.Cond) == 0 {
+					for _, st := range e.Then {
+						operands[st] = true
+						tests[st] = names
+					}
+				}
 			}
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.CaseClause:
@@ -134,12 +143,23 @@ func (s *Script) collect() {
 	sort.Slice(s.Comments, func(i, j int) bool { return s.Comments[i].Start < s.Comments[j].Start })
 }
 
-// testedNames returns the variables a condition reads.
+// testedNames returns the variables a condition reads, or names ([[ -v X ]]).
 func testedNames(n syntax.Node) map[string]bool {
 	out := map[string]bool{}
 	syntax.Walk(n, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
-			out[pe.Param.Value] = true
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				out[n.Param.Value] = true
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet {
+				if w, ok := n.X.(*syntax.Word); ok {
+					if v, ok := LitValue(w); ok {
+						out[v] = true
+					}
+				}
+			}
 		}
 		return true
 	})
@@ -230,7 +250,7 @@ func (s *Script) findModes() {
 					cands = append(cands, c...)
 					// `[[ $1 == bench ]] && reqs=512`: conditional only on
 					// the mode, so it is the mode's own assignment.
-					s.unconditional(s.Off(n.Y.Pos()), s.Off(n.Y.End()))
+					s.unconditional(c[0].ranges[0].Start, c[0].ranges[0].End)
 				}
 			case syntax.OrStmt:
 				cands = append(cands, s.guardModes(n)...)
@@ -407,9 +427,13 @@ func (s *Script) reaches(m *Mode, refs []string, sources []int) bool {
 func (s *Script) sourceCalls() (env, code []int) {
 	for _, c := range s.calls {
 		if v, _ := LitValue(c.Args[0]); (v == "source" || v == ".") && len(c.Args) > 1 {
-			if p, ok := s.staticWord(c.Args[1].Parts, 0); ok && IsEnvName(path.Base(p)) {
+			p, ok := s.staticWord(c.Args[1].Parts, 0)
+			switch {
+			case ok && IsEnvName(path.Base(p)):
 				env = append(env, s.Off(c.Pos()))
-			} else {
+			case ok && path.Base(p) == "activate":
+				// a virtualenv or conda environment: sets no shape
+			default:
 				code = append(code, s.Off(c.Pos()))
 			}
 		}

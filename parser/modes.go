@@ -400,9 +400,19 @@ func (s *Script) andModes(b *syntax.BinaryCmd) []candidate {
 	if s.inFuncOnPositional(b) {
 		return nil
 	}
-	r := Range{s.Off(b.Y.Pos()), s.Off(b.Y.End())}
+	// In a chain `[[ $MODE == eval ]] && PORT=… && bs=64`, the test is the
+	// leftmost operand and everything after it is the mode's.
+	test := b.X
+	for {
+		inner, ok := test.Cmd.(*syntax.BinaryCmd)
+		if !ok || inner.Op != syntax.AndStmt {
+			break
+		}
+		test = inner.X
+	}
+	r := Range{s.Off(test.End()), s.Off(b.Y.End())}
 	var out []candidate
-	for _, nw := range s.condNames(b.X.Cmd) {
+	for _, nw := range s.condNames(test.Cmd) {
 		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}})
 	}
 	return out

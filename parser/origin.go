@@ -136,37 +136,11 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		return s.fallback(name, start, end, chain, env)
 	}
 	useInFunc := s.funcAt(use) != ""
-	pick := func(m *Mode) *Assign {
-		var modeDef, sharedDef *Assign
-		for _, a := range defs {
-			visible := useInFunc || a.Start < use || a.InFunc != ""
-			// A default ([[ -z $X ]] && X=256) of a key the env files define
-			// does not run (they set it): left to the dry run's proof. Of
-			// any other variable it is the value, as ${X:-256} is.
-			if a.Array != nil || !visible || a.Conditional && env(name) {
-				continue
-			}
-			switch {
-			case len(a.Modes) == 0:
-				if sharedDef == nil || a.Start > sharedDef.Start {
-					sharedDef = a
-				}
-			case m != nil && containsMode(a.Modes, m):
-				if modeDef == nil || a.Start > modeDef.Start {
-					modeDef = a
-				}
-			}
-		}
-		// A later shared assignment overrides the mode's, unless it runs
-		// only under a test (the else of `if [[ $MODE == bench ]]`).
-		if modeDef != nil && sharedDef != nil && sharedDef.Start > modeDef.Start && sharedDef.InFunc == "" && modeDef.InFunc == "" && !sharedDef.Guarded {
-			return sharedDef
-		}
-		if modeDef != nil {
-			return modeDef
-		}
-		return sharedDef
-	}
+	// The last assignment that always runs wins over a guarded one after
+	// it (seqs=32; [[ $USE_OWNER == 1 ]] && seqs=$OWNER): the mode boots
+	// with 32 unless the test passes. Guarded ones count when no other is
+	// visible.
+	pick := func(m *Mode) *Assign { return s.pickDef(defs, m, use, useInFunc, env, name) }
 	resolve := func(a *Assign, ms []*Mode) []Origin {
 		if a == nil {
 			return s.fallback(name, start, end, chain, env)
@@ -282,4 +256,54 @@ func containsMode(ms []*Mode, m *Mode) bool {
 		}
 	}
 	return false
+}
+
+// pickDef returns the assignment of name a use at use sees in mode m: the
+// mode's own last one, unless a later shared one overrides it. Of the
+// mode's own, the last that always runs wins over a guarded one after it
+// (seqs=32; [[ $USE_OWNER == 1 ]] && seqs=$OWNER: the mode boots with 32
+// unless the test passes); a guarded one still beats shared code (bench's
+// `if [[ $GPU == h100 ]]; then seqs=256; fi` is bench's own shape).
+func (s *Script) pickDef(defs []*Assign, m *Mode, use int, useInFunc bool, env EnvKeys, name string) *Assign {
+	var modeDef, modeGuarded, sharedDef, sharedGuarded *Assign
+	later := func(cur, a *Assign) *Assign {
+		if cur == nil || a.Start > cur.Start {
+			return a
+		}
+		return cur
+	}
+	for _, a := range defs {
+		visible := useInFunc || a.Start < use || a.InFunc != ""
+		// A default ([[ -z $X ]] && X=256) of a key the env files define
+		// does not run (they set it): left to the dry run's proof. Of any
+		// other variable it is the value, as ${X:-256} is.
+		if a.Array != nil || !visible || a.Conditional && env(name) {
+			continue
+		}
+		switch {
+		case len(a.Modes) == 0 && a.Guarded:
+			sharedGuarded = later(sharedGuarded, a)
+		case len(a.Modes) == 0:
+			sharedDef = later(sharedDef, a)
+		case m != nil && containsMode(a.Modes, m) && a.Guarded:
+			modeGuarded = later(modeGuarded, a)
+		case m != nil && containsMode(a.Modes, m):
+			modeDef = later(modeDef, a)
+		}
+	}
+	if modeDef == nil {
+		modeDef = modeGuarded
+	}
+	if sharedDef == nil {
+		sharedDef = sharedGuarded
+	}
+	// A later shared assignment overrides the mode's, unless it runs only
+	// under a test (the else of `if [[ $MODE == bench ]]`).
+	if modeDef != nil && sharedDef != nil && sharedDef.Start > modeDef.Start && sharedDef.InFunc == "" && modeDef.InFunc == "" && !sharedDef.Guarded {
+		return sharedDef
+	}
+	if modeDef != nil {
+		return modeDef
+	}
+	return sharedDef
 }

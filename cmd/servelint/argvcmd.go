@@ -218,7 +218,7 @@ func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, pr
 	code := exitClean
 	pm := s.ModeNamed(proven)
 	for i, o := range outs {
-		if o.Mode == proven {
+		if o.Mode == proven || len(o.Argv) == 0 { // a source-only subcommand (skipped above)
 			continue
 		}
 		if m := s.ModeNamed(o.Mode); m != nil && m.Disagg() || pm != nil && pm.Disagg() {

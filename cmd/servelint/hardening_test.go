@@ -357,7 +357,7 @@ func TestWorkflowCommandsStopped(t *testing.T) {
 // /proc/self/fd/N (a file redirected in would be rewritten, outside the
 // tree).
 func TestFixNotThroughDescriptors(t *testing.T) {
-	for p, want := range map[string]bool{"/dev/stdin": true, "/proc/self/fd/0": true, "/dev/fd/3": true, "scripts/x.sh": false, "/work/x.sh": false} {
+	for p, want := range map[string]bool{"/dev/stdin": true, "/proc/self/fd/0": true, "/dev/fd/3": true, "scripts/x.sh": false, "/work/x.sh": false, "/dev/shm/w/x.sh": false} {
 		if got := descriptorPath(p); got != want {
 			t.Errorf("descriptorPath(%q) = %v, want %v", p, got, want)
 		}

@@ -477,5 +477,14 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 // (/dev/stdin, /proc/self/fd/N): never a file of the tree to fix.
 func descriptorPath(p string) bool {
 	ap, err := filepath.Abs(p)
-	return err == nil && (strings.HasPrefix(ap, "/dev/") || strings.HasPrefix(ap, "/proc/"))
+	if err != nil {
+		return false
+	}
+	switch {
+	case ap == "/dev/stdin" || ap == "/dev/stdout" || ap == "/dev/stderr" || strings.HasPrefix(ap, "/dev/fd/"):
+		return true
+	case strings.HasPrefix(ap, "/proc/"):
+		return true // /proc/self/fd/N, /proc/<pid>/…: never a tree (a tree in /dev/shm is)
+	}
+	return false
 }
