@@ -286,27 +286,39 @@ esac
 	}
 }
 
-// TestChangesDespiteAttributes: a pull request's .gitattributes marking
-// scripts as binary, and a script name with a space, still give hunks, so
-// a changed line's new finding is reported.
-func TestChangesDespiteAttributes(t *testing.T) {
+// baseRepo makes a repository whose first commit holds files, and enters it.
+func baseRepo(t *testing.T, files map[string]string) (string, func(args ...string) string) {
+	t.Helper()
 	dir, git := repo(t)
-	env := "S_MAX_SEQS=8\n"
-	sh := "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/s.env\"\ncase $1 in\n  serve) exec radiance serve /m --max-num-seqs \"$S_MAX_SEQS\" ;;\n" +
-		"  bench) exec radiance serve /m --max-num-seqs 16 --port 2 ;;\nesac\n"
-	testfs.Write(t, filepath.Join(dir, "s.env"), env)
-	testfs.Write(t, filepath.Join(dir, "a b.sh"), sh)
+	testfs.Tree(t, dir, files)
 	git("add", "-A")
 	git("commit", "-qm", "base")
 	t.Chdir(dir)
-	testfs.Write(t, filepath.Join(dir, ".gitattributes"), "*.sh -diff\n")
-	// bench's line already had a finding at the base (16); the change (4)
-	// is a new finding on a changed line.
-	testfs.Write(t, filepath.Join(dir, "a b.sh"), strings.Replace(sh, "16 --port 2", "4 --port 2", 1))
+	return dir, git
+}
+
+// gate runs the gate against HEAD with the static rules.
+func gate(t *testing.T) *Gate {
+	t.Helper()
 	g, err := Run(lint.Options{Config: rules.DefaultConfig(), Disable: []string{"argvdrift", "stepcost"}}, "HEAD", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+// TestChangesDespiteAttributes: a pull request's .gitattributes marking
+// scripts as binary, and a script name with a space, still give hunks, so
+// a changed line's new finding is reported.
+func TestChangesDespiteAttributes(t *testing.T) {
+	sh := "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/s.env\"\ncase $1 in\n  serve) exec radiance serve /m --max-num-seqs \"$S_MAX_SEQS\" ;;\n" +
+		"  bench) exec radiance serve /m --max-num-seqs 16 --port 2 ;;\nesac\n"
+	dir, _ := baseRepo(t, map[string]string{"s.env": "S_MAX_SEQS=8\n", "a b.sh": sh})
+	testfs.Write(t, filepath.Join(dir, ".gitattributes"), "*.sh -diff\n")
+	// bench's line already had a finding at the base (16); the change (4)
+	// is a new finding on a changed line.
+	testfs.Write(t, filepath.Join(dir, "a b.sh"), strings.Replace(sh, "16 --port 2", "4 --port 2", 1))
+	g := gate(t)
 	if len(g.Result.Findings) != 1 || g.Result.Findings[0].Rule != "privateshape" {
 		t.Errorf("findings = %+v, want the new privateshape on the changed line", g.Result.Findings)
 	}
@@ -316,19 +328,10 @@ func TestChangesDespiteAttributes(t *testing.T) {
 // leaves it unused when no other reader uses it (the gate reports it), and
 // not when a sibling script still does.
 func TestGateUnusedKey(t *testing.T) {
-	dir, git := repo(t)
-	testfs.Write(t, filepath.Join(dir, "r.env"), "R_MAX_NUM_SEQS=8\nR_MAX_MODEL_LEN=4096\n")
 	sh := "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/r.env\"\nexec vllm serve /m --max-num-seqs \"$R_MAX_NUM_SEQS\" --max-model-len \"$R_MAX_MODEL_LEN\"\n"
-	testfs.Write(t, filepath.Join(dir, "s.sh"), sh)
-	git("add", "-A")
-	git("commit", "-qm", "base")
-	t.Chdir(dir)
+	dir, git := baseRepo(t, map[string]string{"r.env": "R_MAX_NUM_SEQS=8\nR_MAX_MODEL_LEN=4096\n", "s.sh": sh})
 	testfs.Write(t, filepath.Join(dir, "s.sh"), strings.Replace(sh, ` --max-model-len "$R_MAX_MODEL_LEN"`, "", 1))
-	opts := lint.Options{Config: rules.DefaultConfig(), Disable: []string{"argvdrift", "stepcost"}}
-	g, err := Run(opts, "HEAD", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gate(t)
 	if len(g.Result.Findings) != 1 || !strings.Contains(g.Result.Findings[0].Message, "R_MAX_MODEL_LEN owns --max-model-len but no script") {
 		t.Errorf("findings = %+v, want the unused R_MAX_MODEL_LEN", g.Result.Findings)
 	}
@@ -336,11 +339,7 @@ func TestGateUnusedKey(t *testing.T) {
 	testfs.Write(t, filepath.Join(dir, "other.sh"), sh)
 	git("add", "other.sh")
 	git("commit", "-qm", "sibling")
-	g, err = Run(opts, "HEAD", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(g.Result.Findings) != 0 {
+	if g := gate(t); len(g.Result.Findings) != 0 {
 		t.Errorf("findings = %+v, want none (other.sh uses the key)", g.Result.Findings)
 	}
 }
@@ -348,19 +347,10 @@ func TestGateUnusedKey(t *testing.T) {
 // TestGateOldUnusedKey: a key already unused at the base is not new when a
 // reader changes elsewhere.
 func TestGateOldUnusedKey(t *testing.T) {
-	dir, git := repo(t)
-	testfs.Write(t, filepath.Join(dir, "r.env"), "R_MAX_NUM_SEQS=8\nR_MAX_MODEL_LEN=4096\n")
 	sh := "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/r.env\"\nexec vllm serve /m --max-num-seqs \"$R_MAX_NUM_SEQS\"\n"
-	testfs.Write(t, filepath.Join(dir, "s.sh"), sh)
-	git("add", "-A")
-	git("commit", "-qm", "base")
-	t.Chdir(dir)
+	dir, _ := baseRepo(t, map[string]string{"r.env": "R_MAX_NUM_SEQS=8\nR_MAX_MODEL_LEN=4096\n", "s.sh": sh})
 	testfs.Write(t, filepath.Join(dir, "s.sh"), sh+"# a comment\n")
-	g, err := Run(lint.Options{Config: rules.DefaultConfig(), Disable: []string{"argvdrift", "stepcost"}}, "HEAD", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(g.Result.Findings) != 0 {
+	if g := gate(t); len(g.Result.Findings) != 0 {
 		t.Errorf("findings = %+v, want none (R_MAX_MODEL_LEN was unused at the base)", g.Result.Findings)
 	}
 }
