@@ -140,7 +140,17 @@ func (s *Script) uniqueLiteral(name string) (string, bool) {
 	if len(as) != 1 || as[0].Value == nil {
 		return "", false
 	}
-	return LitValue(as[0].Value)
+	if v, ok := LitValue(as[0].Value); ok {
+		return v, true
+	}
+	// PYTHON=${PYTHON:-python3}, IMAGE=${IMAGE:-vllm/vllm-openai:v0.6.3}:
+	// the default, unless the caller overrides it (which the linter, like
+	// the dry run, does not read).
+	if pe := singleParam(as[0].Value); pe != nil && pe.Param != nil && pe.Param.Value == name && pe.Exp != nil &&
+		(pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.DefaultUnsetOrNull) && pe.Exp.Word != nil {
+		return LitValue(pe.Exp.Word)
+	}
+	return "", false
 }
 
 // splitVar returns the fields of a string variable assigned once to a
