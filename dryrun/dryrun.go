@@ -157,6 +157,14 @@ func (e *ExitError) Error() string {
 // Unwrap makes errors.Is(err, ErrNoEngine) hold.
 func (e *ExitError) Unwrap() error { return ErrNoEngine }
 
+// FinishedWithoutEngine reports whether a mode's evaluation ran the script
+// to its end, status 0, without reaching an engine (a subcommand such as
+// `stop) . lib.sh; stop_server`), rather than failing on its way.
+func FinishedWithoutEngine(err error) bool {
+	var e *ExitError
+	return errors.As(err, &e) && !e.Exited && e.Status == 0
+}
+
 func lastLine(s string) string {
 	s = strings.TrimRight(s, "\n")
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {

@@ -79,7 +79,8 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 					spent.Add(int64(time.Since(start)))
 					runSpent.Add(int64(time.Since(start)))
 					guard.exit()
-					er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err, Engine: s.Engine}
+					er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err,
+						Finished: len(r.Argv) == 0 && dryrun.FinishedWithoutEngine(r.Err), Engine: s.Engine}
 				}
 				mu.Lock()
 				out[mode] = er

@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -86,7 +85,7 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			continue // prefill and decode roles are other shapes by design
 		}
 		r := argvs.Of(s, m.Name)
-		if m.ViaSource && r != nil && len(r.Argv) == 0 && (r.Err == nil || strings.Contains(r.Err.Error(), "finished (status 0) without reaching an engine invocation")) {
+		if m.ViaSource && r != nil && (r.Finished || r.Err == nil && len(r.Argv) == 0) {
 			continue // `stop) . lib.sh; stop_server ;;`: a subcommand, not a mode
 		}
 		if r == nil || r.Err != nil || len(r.Argv) == 0 {

@@ -77,6 +77,9 @@ type EvalResult struct {
 	// Unresolved are indexes into Argv whose value is not statically known.
 	Unresolved []int
 	Err        error
+	// Finished is set when the script ran to its end (status 0) without
+	// reaching an engine: a subcommand, not a failure.
+	Finished bool
 	// Engine is the forced engine profile, nil to detect it from Argv.
 	Engine *parser.Profile
 }

@@ -200,7 +200,7 @@ func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, pr
 	var pr *rules.EvalResult
 	for i, o := range outs {
 		if m := s.ModeNamed(o.Mode); m != nil && m.ViaSource && len(o.Argv) == 0 &&
-			(o.Error == "" || strings.Contains(o.Error, "finished (status 0) without reaching an engine invocation")) {
+			(o.Error == "" || dryrun.FinishedWithoutEngine(results[i].Err)) {
 			continue // a subcommand that sources a library (stop) . lib.sh): not a mode
 		}
 		if o.Error != "" || len(o.Argv) == 0 {
