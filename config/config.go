@@ -628,29 +628,12 @@ func prefixInRepo(pattern, dir string) bool {
 	}
 }
 
-// inRepo reports whether a file, symlinks followed, lies inside dir or the
-// working directory (both resolved the same way).
 // underReview reports whether a directory holding a found config belongs to
 // the tree under review when linting from dir: the git work tree that
 // holds dir. Above it (~/.servelint.yaml) is the user's own; outside git
 // every found config is the tree's.
 func underReview(cfgDir, dir string) bool {
-	a, err := filepath.Abs(dir)
-	if err != nil {
-		return true
-	}
-	top := ""
-	for d := a; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			top = d
-			break
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			break
-		}
-		d = up
-	}
+	top := parser.WorkTree(dir)
 	if top == "" {
 		return true // outside git the tree's top is not known: every config is the tree's
 	}
@@ -658,6 +641,8 @@ func underReview(cfgDir, dir string) bool {
 	return err != nil || parser.Within(top, c)
 }
 
+// inRepo reports whether a file, symlinks followed, lies inside dir or the
+// working directory (both resolved the same way).
 func inRepo(file, dir string) bool {
 	target, err := parser.RealPath(file)
 	if err != nil {

@@ -301,7 +301,7 @@ func ExplicitEnvReaders(opts lint.Options) []string {
 			envs[realPath(a)] = true
 		}
 	}
-	if len(envs) == 0 || !inWorkTree(".") {
+	if len(envs) == 0 || parser.WorkTree(".") == "" {
 		return nil
 	}
 	var out []string
@@ -320,23 +320,4 @@ func realPath(abs string) string {
 		return filepath.Join(r, filepath.Base(abs))
 	}
 	return abs
-}
-
-// inWorkTree reports whether dir is inside a git work tree (a ".git" entry
-// in it or a parent).
-func inWorkTree(dir string) bool {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return false
-	}
-	for d := abs; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return true
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return false
-		}
-		d = parent
-	}
 }

@@ -593,14 +593,14 @@ func (u *Unit) InTree(p string) bool {
 	return u.readableInRoots(p)
 }
 
-// RepoRoot returns the git work tree that holds path (the nearest
-// directory above it with a .git entry), "" when there is none.
-func RepoRoot(path string) string {
-	ap, err := filepath.Abs(path)
+// WorkTree returns the git work tree that holds dir (dir itself or the
+// nearest directory above it with a .git entry), "" when there is none.
+func WorkTree(dir string) string {
+	d, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
 	}
-	for d := filepath.Dir(ap); ; {
+	for {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			return d
 		}
@@ -615,22 +615,13 @@ func RepoRoot(path string) string {
 // inOwnRepo reports whether the symlink p resolves inside the git work
 // tree that holds it (scripts/x.sh -> ../deploy/x.sh, named from scripts/).
 func inOwnRepo(p string) bool {
-	ap, err := filepath.Abs(p)
-	if err != nil {
+	top := WorkTree(filepath.Dir(p))
+	if top == "" {
 		return false
 	}
-	for d := filepath.Dir(ap); ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			real, err := RealPath(p)
-			rd, derr := RealPath(d)
-			return err == nil && derr == nil && Within(rd, real)
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return false
-		}
-		d = up
-	}
+	real, err := RealPath(p)
+	rd, derr := RealPath(top)
+	return err == nil && derr == nil && Within(rd, real)
 }
 
 // inWorkingDir reports whether p lies, as written, in the working

@@ -246,7 +246,7 @@ func sourcesCode(u *parser.Unit, s *parser.Script) bool {
 		if err != nil {
 			continue
 		}
-		repo := parser.RepoRoot(s.Path)
+		repo := parser.WorkTree(filepath.Dir(s.Path))
 		if !u.InTree(ap) && (repo == "" || !parser.Within(repo, ap)) {
 			continue
 		}
