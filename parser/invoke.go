@@ -211,16 +211,11 @@ func (s *Script) grownHead(name string) (string, bool) {
 		if a.Value == nil || a.Array != nil || a.Append {
 			return "", false
 		}
-		parts := a.Value.Parts
-		if len(parts) == 1 {
-			if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-				parts = dq.Parts
-			}
-		}
+		parts := unquoted(a.Value.Parts)
 		if len(parts) == 0 {
 			return "", false
 		}
-		if pe, ok := parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length {
+		if pe, ok := parts[0].(*syntax.ParamExp); ok && plainParam(pe) && pe.Param.Value == name {
 			continue // CMD="$CMD …"
 		}
 		return "", false
@@ -231,12 +226,7 @@ func (s *Script) grownHead(name string) (string, bool) {
 // leadingField returns the first field of a word when it is literal text
 // followed by a blank ("serve $MODEL" → serve).
 func leadingField(w *syntax.Word) (string, bool) {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
+	parts := unquoted(w.Parts)
 	if len(parts) == 0 {
 		return "", false
 	}

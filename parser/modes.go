@@ -545,6 +545,12 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 	return out
 }
 
+// plainParam reports whether an expansion is a bare $X / ${X}: no
+// operator, index, slice, replacement, indirection or length.
+func plainParam(pe *syntax.ParamExp) bool {
+	return pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length
+}
+
 // unquoted returns the parts of a word inside its double quotes when the
 // whole word is one double-quoted string.
 func unquoted(parts []syntax.WordPart) []syntax.WordPart {
@@ -566,7 +572,7 @@ func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
 	parts := unquoted(w.Parts)
 	if len(parts) == 1 {
 		// fn="cmd_$1"; "$fn": the name is built in the one assignment.
-		if pe, ok := parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length {
+		if pe, ok := parts[0].(*syntax.ParamExp); ok && plainParam(pe) {
 			if as := s.Assigns[pe.Param.Value]; len(as) == 1 && as[0].Value != nil {
 				parts = unquoted(as[0].Value.Parts)
 			}
