@@ -239,8 +239,12 @@ func related(opts lint.Options, roots []string, changedEnv, changedScripts map[s
 		}
 		return real(a)
 	}
+	in := func(m map[string]bool, p string) bool { // as written, or resolved
+		a, err := filepath.Abs(p)
+		return err == nil && (m[a] || m[real(a)])
+	}
 	for _, s := range u.Scripts {
-		if changedScripts[abs(s.Path)] {
+		if in(changedScripts, s.Path) {
 			for _, e := range u.Owning[s.Path] {
 				set[abs(e.Path)] = true
 			}
@@ -248,7 +252,7 @@ func related(opts lint.Options, roots []string, changedEnv, changedScripts map[s
 	}
 	for _, s := range u.Scripts {
 		for _, e := range u.Owning[s.Path] {
-			if set[abs(e.Path)] {
+			if in(set, e.Path) {
 				readers = append(readers, s.Path)
 				break
 			}
@@ -265,22 +269,8 @@ func related(opts lint.Options, roots []string, changedEnv, changedScripts map[s
 // (absolute paths): it parses the scripts (no rule runs) to resolve what
 // they source or hand to docker --env-file.
 func Readers(opts lint.Options, roots []string, envs map[string]bool) []string {
-	u := parser.Load(parser.LoadOptions{Paths: roots, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
-		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
-	var out []string
-	for _, s := range u.Scripts {
-		for _, e := range u.Owning[s.Path] {
-			a, err := filepath.Abs(e.Path)
-			if err != nil {
-				continue
-			}
-			if envs[a] || envs[realPath(a)] {
-				out = append(out, s.Path)
-				break
-			}
-		}
-	}
-	return out
+	readers, _ := related(opts, roots, envs, nil, realPath)
+	return readers
 }
 
 // ExplicitEnvReaders returns, for the env files named on the command line
