@@ -64,6 +64,19 @@ type Context struct {
 	// Jobs bounds how many scripts a shared analyzer (Windows) works on at
 	// once; below 1 means one.
 	Jobs int
+
+	engineKeys sync.Map // *parser.Script → map[string]bool (engineKeysOf)
+}
+
+// engineKeysOf returns engineKeys(s), computed once for the rules that ask
+// (shapealias, envowner). The map is only read after it is made.
+func (c *Context) engineKeysOf(s *parser.Script) map[string]bool {
+	if v, ok := c.engineKeys.Load(s); ok {
+		return v.(map[string]bool)
+	}
+	k := engineKeys(s)
+	c.engineKeys.Store(s, k)
+	return k
 }
 
 // EvalResult is one mode's dry-run argv as rules see it.

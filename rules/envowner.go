@@ -127,7 +127,7 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		}
 	}
 	if len(demanded) > 0 {
-		shape := engineKeys(s)
+		shape := c.engineKeysOf(s)
 		for name := range demanded {
 			if !shape[name] {
 				optional[name] = true
@@ -161,24 +161,32 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 
 func (c *Context) unusedOwned(pass *analysis.Pass) {
 	u := c.Unit
+	// An unparsed reader may use anything; one that exports all it sources
+	// hands every key to its child processes; one that sources a shell
+	// library (or a path not known) may read any key in the library's
+	// functions. Asked once per script, however many env files it reads.
+	anything := map[*parser.Script]bool{}
+	readsAnything := func(s *parser.Script) bool {
+		v, ok := anything[s]
+		if !ok {
+			v = s.File == nil || s.AllExport() || sourcesCode(u, s)
+			anything[s] = v
+		}
+		return v
+	}
 	for _, e := range u.Envs {
 		readers := u.ScriptsReading(e)
 		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 || !u.Covered(e.Path) {
-			// Not covered: a script given alone (a pre-commit hook's
-			// changed file) may share the env file with scripts that were
-			// not read, which may use what this one does not.
 			// A file handed to a container may be read inside it (env-only
-			// entrypoints read MAX_BATCH_PREFILL_TOKENS themselves).
+			// entrypoints read MAX_BATCH_PREFILL_TOKENS themselves). One not
+			// covered (a pre-commit hook's changed script given alone) may
+			// have readers that were not read, using what these do not.
 			continue
 		}
 		used := map[string]bool{}
 		owned := map[string]parser.Owner{}
 		for _, s := range readers {
-			if s.File == nil || s.AllExport() || sourcesCode(u, s) {
-				// An unparsed reader may use anything; one that exports all
-				// it sources hands every key to its child processes; one that
-				// sources a shell library (or a path not known) may read any
-				// key in the library's functions.
+			if readsAnything(s) {
 				used["*"] = true
 				continue
 			}

@@ -86,7 +86,7 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			}
 			if m := s.ModeTokens(en.Key); m != nil {
 				if keys == nil {
-					keys = engineKeys(s)
+					keys = c.engineKeysOf(s)
 				}
 				if len(s.ParamUses(en.Key)) > 0 && !keys[en.Key] {
 					// Read, but never into an engine's flag: a client's
