@@ -182,8 +182,7 @@ func testHostile(t *testing.T, privateTmp bool) {
 	procTmp := t.TempDir()
 	t.Setenv("TMPDIR", procTmp)
 
-	victim := t.TempDir()
-	testfs.Tree(t, victim, map[string]string{"secret.env": "SECRET=1\n", "data/model.bin": "weights"})
+	victim := testfs.NewTree(t, map[string]string{"secret.env": "SECRET=1\n", "data/model.bin": "weights"})
 	root := hostileTree(t, victim)
 	tok := randomToken(t)
 	ln := newListener(t)
@@ -406,8 +405,7 @@ func TestProcSubstRuntimeLayer(t *testing.T) {
 // goes through an in-tree symlink leading out of the tree (r -> /elsewhere)
 // neither read a host link's target nor tell whether a host file exists.
 func TestNoHostMetadataThroughLinks(t *testing.T) {
-	victim := t.TempDir()
-	testfs.Tree(t, victim, map[string]string{"exists.txt": "x"})
+	victim := testfs.NewTree(t, map[string]string{"exists.txt": "x"})
 	if err := os.Symlink("/host-secret-target", filepath.Join(victim, "link")); err != nil {
 		t.Fatal(err)
 	}

@@ -65,8 +65,7 @@ func evalFile(t testing.TB, root, script, mode string, lang syntax.LangVariant, 
 // tree (with extra files).
 func evalSrc(t testing.TB, src, mode string, files map[string]string, opts Options) *Result {
 	t.Helper()
-	root := t.TempDir()
-	testfs.Tree(t, root, files)
+	root := testfs.NewTree(t, files)
 	script := filepath.Join(root, "serve.sh")
 	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
 		t.Fatal(err)

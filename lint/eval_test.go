@@ -18,8 +18,7 @@ import (
 // (.ci/, .github/) is evaluated with the linted root as its tree, so the
 // env file it sources from the repository root is read.
 func TestEvalRootDotDir(t *testing.T) {
-	root := t.TempDir()
-	testfs.Tree(t, root, map[string]string{
+	root := testfs.NewTree(t, map[string]string{
 		".ci/serve.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/../shape.env\"\ncase \"$1\" in\n" +
 			"  serve) exec vllm serve m --max-num-seqs \"$SHAPE_MAX_NUM_SEQS\" ;;\n" +
 			"  kl) exec vllm serve m --max-num-seqs \"$SHAPE_MAX_NUM_SEQS\" --port 8001 ;;\nesac\n",
@@ -42,8 +41,7 @@ func TestEvalRootDotDir(t *testing.T) {
 // evalScript loads one script of a tree and evaluates its modes.
 func evalScript(t *testing.T, files map[string]string, name string, timeout time.Duration, jobs int) map[string]*rules.EvalResult {
 	t.Helper()
-	root := t.TempDir()
-	testfs.Tree(t, root, files)
+	root := testfs.NewTree(t, files)
 	u := parser.Load(parser.LoadOptions{Paths: []string{root}})
 	s := u.ScriptAt(filepath.Join(root, name))
 	if s == nil || len(s.Modes) == 0 {

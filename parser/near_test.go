@@ -57,8 +57,7 @@ func TestScriptNear(t *testing.T) {
 // a.env (a directory: an error) comes before b.sh's sourced bdir.env
 // (also a directory), as when link read each in turn.
 func TestLinkOrder(t *testing.T) {
-	root := t.TempDir()
-	testfs.Tree(t, root, map[string]string{
+	root := testfs.NewTree(t, map[string]string{
 		"ord/a.sh":       "#!/bin/bash\n. ./missing.env\necho a\n",
 		"ord/a.env/x":    "",
 		"ord/b.sh":       "#!/bin/bash\n. \"$(dirname \"$0\")/bdir.env\"\necho b\n",

@@ -16,8 +16,7 @@ import (
 // absolute links, links with "..", dangling links, loops, a file under a
 // file, and relative paths, asked in any order and more than once.
 func TestResolverAgrees(t *testing.T) {
-	root := t.TempDir()
-	testfs.Tree(t, root, map[string]string{
+	root := testfs.NewTree(t, map[string]string{
 		"repo/a/run.env":    "A=1\n",
 		"repo/b/x.env":      "B=1\n",
 		"elsewhere/s.env":   "S=1\n",

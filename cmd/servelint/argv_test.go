@@ -76,8 +76,7 @@ func TestArgvCommand(t *testing.T) {
 // a script under .ci/ that sources an env file of the repository root gets
 // its values, as lint does; a file outside that tree is still not read.
 func TestArgvReadsWhatLintReads(t *testing.T) {
-	root := t.TempDir()
-	testfs.Tree(t, root, map[string]string{
+	root := testfs.NewTree(t, map[string]string{
 		".ci/serve.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/../shape.env\"\ncase \"$1\" in\n" +
 			"  serve) exec vllm serve m --max-num-seqs \"$SHAPE_MAX_NUM_SEQS\" ;;\nesac\n",
 		"shape.env": "SHAPE_MAX_NUM_SEQS=16\n",
@@ -98,8 +97,7 @@ func TestArgvReadsWhatLintReads(t *testing.T) {
 // engine, the argv starts at the image and a differing mode still exits 1;
 // prefill and decode roles differ by design and exit 0.
 func TestArgvVerdictImageEngine(t *testing.T) {
-	root := t.TempDir()
-	testfs.Tree(t, root, map[string]string{
+	root := testfs.NewTree(t, map[string]string{
 		"v.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/v.env\"\ncase \"$1\" in\n  serve) ;;\n  bench) V_MAX_NUM_SEQS=256 ;;\n" +
 			"  prefill|decode) ;;\nesac\nexec docker run --rm --gpus all vllm/vllm-openai:v0.6.3 --model m --max-num-seqs \"$V_MAX_NUM_SEQS\"\n",
 		"pd.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/v.env\"\nn=$V_MAX_NUM_SEQS\n[[ $1 == decode ]] && n=512\n" +
@@ -123,8 +121,7 @@ func TestArgvVerdictImageEngine(t *testing.T) {
 // named on stderr.
 func TestArgvWithoutModes(t *testing.T) {
 	ex := example(t)
-	root := t.TempDir()
-	testfs.Tree(t, root, map[string]string{
+	root := testfs.NewTree(t, map[string]string{
 		"t.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/t.env\"\nrun_serve() { exec vllm serve m --max-num-seqs \"$T_MAX_NUM_SEQS\"; }\n" +
 			"run_kl() { exec vllm serve m --max-num-seqs 8; }\ndeclare -A MODES=([serve]=run_serve [kl]=run_kl)\n\"${MODES[$1]}\"\n",
 		"t.env": "T_MAX_NUM_SEQS=32\n",

@@ -261,8 +261,7 @@ func TestBadFlagValues(t *testing.T) {
 // the env file it shares with a script that was not read is not reported
 // for keys only that other script uses.
 func TestOneScriptOfShared(t *testing.T) {
-	root := t.TempDir()
-	testfs.Tree(t, root, map[string]string{
+	root := testfs.NewTree(t, map[string]string{
 		"app.env":    "APP_MAX_NUM_SEQS=8\nAPP_MAX_NUM_BATCHED_TOKENS=4096\n",
 		"serve.sh":   "#!/bin/bash\n. \"$(dirname \"$0\")/app.env\"\nexec vllm serve m --max-num-seqs \"$APP_MAX_NUM_SEQS\"\n",
 		"offline.sh": "#!/bin/bash\n. \"$(dirname \"$0\")/app.env\"\nexec vllm serve m --max-num-batched-tokens \"$APP_MAX_NUM_BATCHED_TOKENS\"\n",

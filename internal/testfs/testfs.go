@@ -26,3 +26,11 @@ func Tree(t testing.TB, root string, files map[string]string) {
 		Write(t, filepath.Join(root, filepath.FromSlash(name)), body)
 	}
 }
+
+// NewTree writes the files into a new temporary directory and returns it.
+func NewTree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	Tree(t, root, files)
+	return root
+}
