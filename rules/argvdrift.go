@@ -85,7 +85,7 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			continue // prefill and decode roles are other shapes by design
 		}
 		r := argvs.Of(s, m.Name)
-		if m.ViaSource && r != nil && (r.Finished || r.Err == nil && len(r.Argv) == 0) {
+		if Subcommand(m, r) {
 			continue // `stop) . lib.sh; stop_server ;;`: a subcommand, not a mode
 		}
 		if r == nil || r.Err != nil || len(r.Argv) == 0 {
@@ -266,4 +266,11 @@ func firstProfile(s *parser.Script) (*parser.Profile, bool) {
 		return nil, false
 	}
 	return ps[0], true
+}
+
+// Subcommand reports whether a mode found only because its branch sources a
+// file (Mode.ViaSource) ran to its end without reaching an engine: `stop)
+// . lib.sh; stop_server` is a subcommand, not a mode to compare or report.
+func Subcommand(m *parser.Mode, r *EvalResult) bool {
+	return m != nil && m.ViaSource && r != nil && len(r.Argv) == 0 && (r.Finished || r.Err == nil)
 }

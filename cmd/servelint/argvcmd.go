@@ -199,8 +199,7 @@ func orEmpty(a []string) []string {
 func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, proven string, rc *rules.Config) int {
 	var pr *rules.EvalResult
 	for i, o := range outs {
-		if m := s.ModeNamed(o.Mode); m != nil && m.ViaSource && len(o.Argv) == 0 &&
-			(o.Error == "" || dryrun.FinishedWithoutEngine(results[i].Err)) {
+		if rules.Subcommand(s.ModeNamed(o.Mode), toEval(results[i], o.Mode, s.Engine)) {
 			continue // a subcommand that sources a library (stop) . lib.sh): not a mode
 		}
 		if o.Error != "" || len(o.Argv) == 0 {
@@ -233,7 +232,8 @@ func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, pr
 }
 
 func toEval(r *dryrun.Result, mode string, engine *parser.Profile) *rules.EvalResult {
-	return &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err, Engine: engine}
+	return &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err,
+		Finished: len(r.Argv) == 0 && dryrun.FinishedWithoutEngine(r.Err), Engine: engine}
 }
 
 // argvDiffFlags lists the flags on which a mode differs from the proven mode
