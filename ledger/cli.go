@@ -33,19 +33,26 @@ Exit status: 0 printed (a refused boot is not an error), 2 bad usage,
 
 const priceUsage = `usage: servelint price --ledger A --ledger B [--ledger ...]
                        --max-num-batched-tokens N [--max-num-seqs S]
+                       [--max-model-len L]
                        [--format=text|json]
 
 Estimates from boot ledgers what booting with a step of N tokens would cost.
-The arena is fitted as a + b × step by least squares through the ledgers'
-(step, arena) points; it needs ledgers at two steps at least. Claimable,
-vram_kv, KV tokens and full-length sessions start from the first ledger:
-its claimable less the change in arena (and in runtime, when S differs from
-its seats), less its weights in VRAM, at its bytes per KV token. The shape
-is backed when at least one full-length session fits.
+A ledger that booted the very shape (step, seats, window) is the answer.
+Otherwise the arena is the one a ledger measured at N, else fitted as
+a + b × step by least squares through the ledgers' (step, arena) points (it
+needs ledgers at two steps at least). Claimable, vram_kv, KV tokens and
+full-length sessions start from the base: the started boot with the same
+seats at the nearest step. Its claimable less the change in arena (and in
+runtime, when S differs from its seats), less its weights in VRAM, at its
+bytes per KV token. The shape is backed when at least one full-length
+session fits. The engine moves weights off the card to fund the KV cache,
+so the estimate is also made with the least weights any started boot kept
+in VRAM: when even that backs no session, no boot suggests it can start.
 
-  --ledger FILE                a boot ledger; repeat, the first is the base
+  --ledger FILE                a boot ledger; repeat (the first wins ties)
   --max-num-batched-tokens N   the step to price (required)
-  --max-num-seqs S             the seats (default: the first ledger's)
+  --max-num-seqs S             the seats (default: the base's)
+  --max-model-len L            the window (default: the base's)
   --format=text|json           output format (default text)
 
 Exit status: 0 priced, 2 bad usage, 3 a ledger could not be read or the
@@ -104,6 +111,7 @@ func RunPrice(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&files, "ledger", "")
 	stepArg := fs.String("max-num-batched-tokens", "", "")
 	seatsArg := fs.String("max-num-seqs", "", "")
+	windowArg := fs.String("max-model-len", "", "")
 	format := fs.String("format", "text", "")
 	rest, err := parseInterspersed(fs, args)
 	if code, done := usageDone(cmd, priceUsage, err, stdout, stderr); done {
@@ -129,11 +137,17 @@ func RunPrice(args []string, stdout, stderr io.Writer) int {
 			return usageError(cmd, priceUsage, "--max-num-seqs: "+err.Error(), stderr)
 		}
 	}
+	window := 0
+	if *windowArg != "" {
+		if window, err = positiveInt(*windowArg); err != nil {
+			return usageError(cmd, priceUsage, "--max-model-len: "+err.Error(), stderr)
+		}
+	}
 	ledgers, ok := readLedgers(cmd, files, stderr)
 	if !ok {
 		return exitFailure
 	}
-	est, err := Price(ledgers, step, seats)
+	est, err := Price(ledgers, step, seats, window)
 	if err != nil {
 		return failure(cmd, err, stderr)
 	}

@@ -102,11 +102,16 @@ func TestRunPrice(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if got["backed"] != false || got["max_num_batched_tokens"] != 65536.0 || got["arena_mib"] != 10905.6 {
+	if got["backed"] != false || got["backed_if_weights_move"] != true || got["max_num_batched_tokens"] != 65536.0 || got["arena_mib"] != 10905.6 {
 		t.Errorf("got %v", got)
 	}
-	if !strings.Contains(errs, "servelint price: note: claimable") {
-		t.Errorf("stderr = %q", errs)
+	code, out, errs = runPrice("--format=json", "--ledger="+serveLog, "--ledger="+benchLog, "--max-num-batched-tokens=131072", "--max-num-seqs=8")
+	if code != 0 || !strings.Contains(out, `"backed_if_weights_move": false`) || !strings.Contains(errs, "servelint price: note: claimable") {
+		t.Errorf("exit %d, stdout %s, stderr %q", code, out, errs)
+	}
+	code, out, _ = runPrice("--ledger", serveLog, "--ledger", benchLog, "--max-num-batched-tokens", "65536", "--max-num-seqs", "16", "--max-model-len", "32768")
+	if code != 0 || !strings.Contains(out, "measured: "+benchLog+" booted this shape (started)") {
+		t.Errorf("exit %d, stdout:\n%s", code, out)
 	}
 }
 
@@ -128,7 +133,8 @@ func TestRunPriceUsage(t *testing.T) {
 		{[]string{"--ledger", "", "--max-num-batched-tokens", "8192"}, 2, "", "empty file name"},
 		{[]string{"--ledger", serveLog, "--max-num-batched-tokens", "8192"}, 3, "", "servelint price: the slope of the arena is unknown"},
 		{[]string{"--ledger", testdata + "empty.log", "--ledger", serveLog, "--max-num-batched-tokens", "8192"}, 3, "", "empty.log: empty ledger"},
-		{[]string{"--ledger", testdata + "truncated.log", "--ledger", benchLog, "--max-num-batched-tokens", "8192"}, 3, "", "truncated.log: the first ledger lacks"},
+		{[]string{"--ledger", testdata + "truncated.log", "--max-num-batched-tokens", "8192"}, 3, "", "truncated.log: lacks"},
+		{[]string{"--ledger", serveLog, "--max-num-batched-tokens", "8192", "--max-model-len", "-1"}, 2, "", `--max-model-len: "-1" is not a number`},
 	} {
 		code, out, errs := runPrice(tc.args...)
 		if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errs, tc.err) {

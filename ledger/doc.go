@@ -33,12 +33,15 @@
 // that differ from the first boot are marked, and each refused boot is
 // explained in one sentence ([Ledger.Explain]).
 //
-// [RunPrice] fits arena = a + b × step by least squares through the ledgers'
-// (step, arena) points ([FitArena]) and prices a step from it ([Price]): the
-// arena at that step, the claimable memory of the first ledger less the
-// change in arena (and in runtime, when the seats change), the KV cache left
-// once the first ledger's weights in VRAM are funded, its tokens at the first
-// ledger's bytes per KV token, the full-length sessions they make, and whether
-// the shape would be backed (at least one full-length session, the engine's
-// own condition for starting).
+// [RunPrice] prices a shape ([Price]). A ledger that booted the very shape
+// (step, seats, window) answers for it. Otherwise: the arena measured at the
+// step, else fitted as a + b × step by least squares through the ledgers'
+// (step, arena) points ([FitArena]); the claimable memory of the base (the
+// started boot with the same seats at the nearest step) less the change in
+// arena (and in runtime, when the seats change); the KV cache left once the
+// base's weights in VRAM are funded, and once only the least weights any
+// started boot kept in VRAM are (the engine moves weights off the card to
+// fund the KV cache); its tokens at the base's bytes per KV token, the
+// full-length sessions they make, and whether the shape would be backed (at
+// least one full-length session, the engine's own condition for starting).
 package ledger

@@ -49,7 +49,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, ls := range [][]*Ledger{{l, serve}, {serve, l}} {
-			if e, err := Price(ls, 4096, 0); err == nil {
+			if e, err := Price(ls, 4096, 0, 0); err == nil {
 				_ = e.Text()
 				if _, err := json.Marshal(e); err != nil {
 					t.Fatal(err)

@@ -2,12 +2,15 @@ package ledger
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/servelint/servelint/internal/fsread"
 )
 
 const (
@@ -45,6 +48,15 @@ var (
 
 // ParseFile reads the ledger in the file at path; see [Parse].
 func ParseFile(path string) (*Ledger, error) {
+	if st, err := os.Stat(path); err == nil && st.Mode()&os.ModeNamedPipe != 0 {
+		// A FIFO: opened plainly it would wait for a writer forever.
+		// fsread never waits; one nobody writes to is an error.
+		data, err := fsread.Read(path, MaxLedgerBytes)
+		if err != nil {
+			return nil, err
+		}
+		return Parse(path, bytes.NewReader(data))
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -97,6 +109,7 @@ type parser struct {
 	l        *Ledger
 	nonBlank int  // lines that are not blank
 	rows     int  // flags and budget rows recognised
+	budget   int  // `vram_budget:` lines seen
 	header   bool // the boot's opening line was seen
 	done     bool // the boot's end was reached
 	errLines []string
@@ -151,7 +164,8 @@ func (p *parser) line(n int, raw string) {
 		p.flag(n, msg)
 	case strings.Contains(msg, "vram_budget:"):
 		_, budget, _ := strings.Cut(msg, "vram_budget:")
-		p.budget(n, strings.TrimSpace(budget))
+		p.budget++
+		p.budgetRow(n, strings.TrimSpace(budget))
 	}
 	switch {
 	case stop:
@@ -227,7 +241,7 @@ func (p *parser) flag(n int, msg string) {
 }
 
 // budget records a `vram_budget:` row; m is the text after the tag.
-func (p *parser) budget(n int, m string) {
+func (p *parser) budgetRow(n int, m string) {
 	switch {
 	case hasPrefixFold(m, "runtime"):
 		p.size(n, "runtime", &p.l.Runtime, m[len("runtime"):])
@@ -372,6 +386,10 @@ func (p *parser) finish(read int64) (*Ledger, error) {
 	}
 	if p.rows == 0 {
 		return nil, fmt.Errorf("%s: not a boot ledger: none of its %d lines is an echoed flag (`I  --flag value`) or a `vram_budget:` row", l.File, p.nonBlank)
+	}
+	if !p.header && p.budget == 0 && l.Outcome == OutcomeUnknown {
+		// Lines starting with flags alone are any shell script's.
+		return nil, fmt.Errorf("%s: not a boot ledger: it has no boot line (`… boot pid=N`), no `vram_budget:` row and no outcome, only lines that start with flags", l.File)
 	}
 	if p.lineNotes > maxLineNotes {
 		p.notef(0, "%d more notes about single lines left out", p.lineNotes-maxLineNotes)

@@ -303,7 +303,7 @@ func TestParseStopsAtOutcome(t *testing.T) {
 
 func TestParseSizeCap(t *testing.T) {
 	line := "I request served in 12 ms " + strings.Repeat("-", 1000) + "\n"
-	in := "I  --max-num-seqs 8\n" + strings.Repeat(line, MaxLedgerBytes/len(line)+10) + "I startup complete\n"
+	in := "I radiance boot pid=1\nI  --max-num-seqs 8\n" + strings.Repeat(line, MaxLedgerBytes/len(line)+10) + "I startup complete\n"
 	l, err := Parse("big.log", strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
@@ -421,5 +421,14 @@ I startup complete
 	}
 	if strings.Join(l.Notes, "\n") != strings.Join(want, "\n") {
 		t.Errorf("notes = %q\nwant %q", l.Notes, want)
+	}
+}
+
+// A shell script's continued command lines start with flags too: without
+// a boot line, a budget row or an outcome it is not a ledger.
+func TestParseForeignScript(t *testing.T) {
+	in := "#!/bin/sh\nexec radiance serve /m \\\n  --max-num-seqs \"$SEQS\" \\\n  --max-num-batched-tokens 1024\n"
+	if _, err := Parse("serve.sh", strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), "serve.sh: not a boot ledger: it has no boot line") {
+		t.Errorf("error = %v", err)
 	}
 }

@@ -57,7 +57,7 @@ func TestFitNeedsTwoSteps(t *testing.T) {
 			!strings.Contains(err.Error(), files[0]) {
 			t.Errorf("%v: error = %v", files, err)
 		}
-		if _, err := Price(ls, 8192, 0); err == nil || !strings.Contains(err.Error(), "slope") {
+		if _, err := Price(ls, 8192, 0, 0); err == nil || !strings.Contains(err.Error(), "slope") {
 			t.Errorf("%v: Price error = %v", files, err)
 		}
 	}
@@ -68,7 +68,7 @@ func TestFitNeedsTwoSteps(t *testing.T) {
 
 func TestPriceServeBench(t *testing.T) {
 	serve, bench := load(t, "qwen38_bf16_serve.log"), load(t, "qwen38_bf16_bench.log")
-	e, err := Price([]*Ledger{serve, bench}, 8192, 0)
+	e, err := Price([]*Ledger{serve, bench}, 8192, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestPriceServeBench(t *testing.T) {
 		"max_num_batched_tokens": 8192.0, "arena_mib": 1659.73, "claimable_mib": 30455.15,
 		"vram_kv_mib": 5254.51, "kv_tokens": 168143.0, "full_length_sessions": 5.13, "backed": true,
 	}
-	if len(got) != len(want)+1 {
+	if len(got) != len(want)+2 || got["backed_if_weights_move"] != true {
 		t.Errorf("keys = %v", got)
 	}
 	for k, w := range want {
@@ -149,40 +149,140 @@ func TestPriceServeBench(t *testing.T) {
 	}
 }
 
-// At the calib step with serve's placement the KV cache cannot be funded:
-// the estimate agrees with the calib boot's refusal.
+// At the calib boot's step and seats, with serve's placement, the KV cache
+// cannot be funded; bench's boot shows the engine moving weights off the
+// card far enough to back it, so the shape is not known to fail.
 func TestPriceWideStepNotBacked(t *testing.T) {
 	serve, bench := load(t, "qwen38_bf16_serve.log"), load(t, "qwen38_bf16_bench.log")
-	e, err := Price([]*Ledger{serve, bench}, 65536, 8)
+	e, err := Price([]*Ledger{serve, bench}, 65536, 8, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if e.Base != serve || e.ArenaFrom != bench.File || e.ArenaMiB != 10905.6 {
+		t.Errorf("base %s, arena %v from %q", e.Base.File, e.ArenaMiB, e.ArenaFrom)
 	}
 	if !near(e.ClaimableMiB, 31610.88-(10905.6-504), 1e-6) || e.VRAMKVMiB >= 0 || e.KVTokens != 0 || e.Sessions != 0 || e.Backed {
 		t.Errorf("claimable %v, vram_kv %v, tokens %v, sessions %v, backed %v", e.ClaimableMiB, e.VRAMKVMiB, e.KVTokens, e.Sessions, e.Backed)
 	}
-	if len(e.Notes) != 1 || !strings.Contains(e.Notes[0], "nothing is left for the KV cache") {
-		t.Errorf("notes = %q", e.Notes)
+	if e.LeastWeightsFrom != bench.File || !near(e.LeastVRAMKVMiB, e.ClaimableMiB-14499.84, 1e-6) || !e.MayBack {
+		t.Errorf("least weights from %s: vram_kv %v, may back %v", e.LeastWeightsFrom, e.LeastVRAMKVMiB, e.MayBack)
 	}
-	if text := e.Text(); !strings.Contains(text, "no (0% backing of the 8 x 32768 worst case)") {
-		t.Errorf("text:\n%s", text)
+	text := e.Text()
+	for _, want := range []string{"no (0% backing of the 8 x 32768 worst case)", "measured at this step", "backed: only if the engine moves weights off the card"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	// Twice the step: not backed even with bench's placement.
+	e, err = Price([]*Ledger{serve, bench}, 131072, 8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.MayBack || e.LeastSessions != 0 || len(e.Notes) != 2 || !strings.Contains(e.Notes[1], "nothing is left for the KV cache") {
+		t.Errorf("may back %v, sessions %v, notes %q", e.MayBack, e.LeastSessions, e.Notes)
+	}
+}
+
+// A shape a ledger booted is answered by that ledger, whichever order the
+// ledgers come in; a refused boot answers "not backed".
+func TestPriceMeasuredShape(t *testing.T) {
+	serve, bench, calib := load(t, "qwen38_bf16_serve.log"), load(t, "qwen38_bf16_bench.log"), load(t, "qwen38_bf16_calib.log")
+	for _, tc := range []struct {
+		ledgers     []*Ledger
+		step, seats int
+		want        *Ledger
+		sessions    float64
+		backed      bool
+	}{
+		{[]*Ledger{serve, bench}, 65536, 16, bench, 2.69, true},
+		{[]*Ledger{bench, serve}, 1024, 8, serve, 6.26, true},
+		{[]*Ledger{bench, serve}, 1024, 0, nil, 0, true}, // bench's 16 seats: not measured
+		{[]*Ledger{serve, bench, calib}, 65536, 8, calib, 0.26, false},
+		{[]*Ledger{calib, serve, bench}, 65536, 8, calib, 0.26, false},
+	} {
+		e, err := Price(tc.ledgers, tc.step, tc.seats, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Measured != tc.want || e.Backed != tc.backed || e.MayBack != tc.backed {
+			t.Errorf("%d x %d: measured %v, backed %v/%v", tc.step, tc.seats, e.Measured, e.Backed, e.MayBack)
+		}
+		if tc.want != nil && (e.Sessions != tc.sessions || len(e.Basis) != 1 || e.Basis[0] != tc.want.File ||
+			!strings.Contains(e.Text(), "measured: "+tc.want.File+" booted this shape")) {
+			t.Errorf("%d x %d: sessions %v, basis %v, text:\n%s", tc.step, tc.seats, e.Sessions, e.Basis, e.Text())
+		}
+	}
+}
+
+// The base is the started boot with the same seats at the nearest step: a
+// refused boot given first is not the base, and the order given does not
+// change the estimate.
+func TestPriceBase(t *testing.T) {
+	serve, bench, calib := load(t, "qwen38_bf16_serve.log"), load(t, "qwen38_bf16_bench.log"), load(t, "qwen38_bf16_calib.log")
+	a, err := Price([]*Ledger{calib, serve, bench}, 8192, 8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Price([]*Ledger{bench, serve, calib}, 8192, 8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Base != serve || b.Base != serve || a.ClaimableMiB != b.ClaimableMiB || a.Sessions != b.Sessions {
+		t.Errorf("bases %s, %s; claimable %v, %v", a.Base.File, b.Base.File, a.ClaimableMiB, b.ClaimableMiB)
+	}
+	// The refused calib boot still gives the fit its point.
+	if len(a.Fit.Points) != 3 {
+		t.Errorf("fit points = %v", a.Fit.Points)
+	}
+	// Only refused boots: nothing to start from.
+	if _, err := Price([]*Ledger{calib}, 8192, 8, 0); err == nil || !strings.Contains(err.Error(), "no ledger of a started boot") {
+		t.Errorf("refused only: error = %v", err)
+	}
+}
+
+// The window is the mode's when given: sessions are counted at it.
+func TestPriceWindow(t *testing.T) {
+	serve, bench := load(t, "qwen38_bf16_serve.log"), load(t, "qwen38_bf16_bench.log")
+	full, err := Price([]*Ledger{serve, bench}, 36864, 8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, err := Price([]*Ledger{serve, bench}, 36864, 8, 8192)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if short.MaxModelLen != 8192 || short.KVTokens != full.KVTokens || !near(short.Sessions, full.Sessions*4, 1e-9) {
+		t.Errorf("window %d: tokens %v (%v), sessions %v (%v)", short.MaxModelLen, short.KVTokens, full.KVTokens, short.Sessions, full.Sessions)
 	}
 }
 
 func TestPriceChangedSeats(t *testing.T) {
 	serve, bench := load(t, "qwen38_bf16_serve.log"), load(t, "qwen38_bf16_bench.log")
-	e, err := Price([]*Ledger{serve, bench}, 8192, 16)
+	// 16 seats: bench, which booted with them, is the base.
+	e, err := Price([]*Ledger{serve, bench}, 8192, 16, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := (10905.6 - 504) / 64512
-	want := 31610.88 - b*(8192-1024) - (5099.52 - 1146.88)
-	if !near(e.ClaimableMiB, want, 1e-6) || e.RuntimeFrom != bench.File || e.RuntimeMiB != 5099.52 {
-		t.Errorf("claimable %v (want %v), runtime %v from %s", e.ClaimableMiB, want, e.RuntimeMiB, e.RuntimeFrom)
+	want := 17254.4 - b*(8192-65536)
+	if e.Base != bench || !near(e.ClaimableMiB, want, 1e-6) || e.RuntimeFrom != bench.File {
+		t.Errorf("base %s, claimable %v (want %v), runtime from %s", e.Base.File, e.ClaimableMiB, want, e.RuntimeFrom)
 	}
-	if !strings.Contains(e.Text(), "measured in "+bench.File) {
-		t.Errorf("text:\n%s", e.Text())
+	// 16 seats priced from serve alone is a change of seats: bench gives
+	// the runtime.
+	serveOnly := *serve
+	serveOnly.File = "s2.log"
+	serveOnly.Flags = map[string]string{"--max-model-len": "32768", "--max-num-batched-tokens": "2048"}
+	serveOnly.ArenaStep = Value{V: 2048, OK: true}
+	serveOnly.Arena = Value{V: 504 + b*1024, OK: true}
+	e, err = Price([]*Ledger{serve, &serveOnly}, 8192, 0, 0)
+	if err != nil {
+		t.Fatal(err)
 	}
-	_, err = Price([]*Ledger{serve, bench}, 8192, 12)
+	if e.Base != &serveOnly {
+		t.Errorf("base %s, want the nearer step", e.Base.File)
+	}
+	_, err = Price([]*Ledger{serve, bench}, 8192, 12, 0)
 	if err == nil || !strings.Contains(err.Error(), "the runtime for 12 seats is unknown") {
 		t.Errorf("12 seats: error = %v", err)
 	}
@@ -190,7 +290,7 @@ func TestPriceChangedSeats(t *testing.T) {
 
 func TestPriceNotes(t *testing.T) {
 	serve, calib, trunc := load(t, "qwen38_bf16_serve.log"), load(t, "qwen38_bf16_calib.log"), load(t, "truncated.log")
-	e, err := Price([]*Ledger{serve, calib, {File: "bare.log"}}, 131072, 0)
+	e, err := Price([]*Ledger{serve, calib, {File: "bare.log"}}, 131072, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +298,7 @@ func TestPriceNotes(t *testing.T) {
 	for _, want := range []string{
 		"left out of the fit: bare.log: no activation arena row",
 		"step 131,072 is outside the measured steps 1,024 to 65,536: the arena is extrapolated",
-		"the ledgers also differ in --ngram-placement; the fit assumes the arena depends on the step alone",
+		"the ledgers also differ in --ngram-placement; the estimate assumes",
 	} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
@@ -207,22 +307,23 @@ func TestPriceNotes(t *testing.T) {
 	if strings.Join(e.Basis, ",") != serve.File+","+calib.File {
 		t.Errorf("basis = %v", e.Basis)
 	}
-	// The first ledger must hold what the estimate starts from.
-	_, err = Price([]*Ledger{trunc, serve}, 8192, 0)
-	if err == nil || !strings.Contains(err.Error(), "truncated.log: the first ledger lacks what the estimate starts from: vram_kv, vram_kv tokens") {
+	// A ledger lacking what the estimate starts from is passed over, and
+	// named when no other can be the base.
+	_, err = Price([]*Ledger{trunc}, 8192, 0, 0)
+	if err == nil || !strings.Contains(err.Error(), "truncated.log: lacks vram_kv, vram_kv tokens") {
 		t.Errorf("error = %v", err)
 	}
 	odd := *serve
 	odd.Flags = map[string]string{"--max-num-seqs": "8.5", "--max-model-len": "32768"}
 	odd.RuntimeSeats = Value{}
-	_, err = Price([]*Ledger{&odd, serve}, 8192, 0)
-	if err == nil || !strings.Contains(err.Error(), "cannot be priced from: 205127 KV tokens, 8.5 seats, a window of 32768 tokens") {
+	_, err = Price([]*Ledger{&odd}, 8192, 0, 0)
+	if err == nil || !strings.Contains(err.Error(), "figures that cannot be priced from: 205127 KV tokens, 8.5 seats, a window of 32768 tokens") {
 		t.Errorf("fractional seats: error = %v", err)
 	}
-	if _, err := Price(nil, 8192, 0); err == nil {
+	if _, err := Price(nil, 8192, 0, 0); err == nil {
 		t.Error("no ledgers: no error")
 	}
-	if _, err := Price([]*Ledger{serve}, 0, 0); err == nil {
+	if _, err := Price([]*Ledger{serve}, 0, 0, 0); err == nil {
 		t.Error("step 0: no error")
 	}
 }

@@ -4,36 +4,74 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/servelint/servelint/internal/testfs"
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/rules"
 )
 
 // TestStepCost prices the example's modes from the serve and bench ledgers:
-// bench's 65,536-token step backs no full-length session; serve's does.
+// bench's 65,536-token step with 16 seats is the very shape the bench
+// ledger booted, so nothing is reported; the docs' example, whose calib
+// steps 131,072 tokens, backs no full-length session even with the weights
+// moved off the card as far as bench's boot did; and with the calib ledger,
+// a mode at its refused shape is reported from that ledger.
 func TestStepCost(t *testing.T) {
-	cfg := rules.DefaultConfig()
-	cfg.Ledger = "../examples/ledgers/qwen38_bf16_serve.log,../examples/ledgers/qwen38_bf16_bench.log"
-	res, err := lint.Run(lint.Options{Paths: []string{"../examples/frank-archon"}, Config: cfg, Evaluator: testEvaluator})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, f := range res.Findings {
-		if f.Rule == "stepcost" {
-			got = append(got, f.Message)
+	stepcost := func(paths []string, ledger string) []string {
+		t.Helper()
+		cfg := rules.DefaultConfig()
+		cfg.Ledger = ledger
+		res, err := lint.Run(lint.Options{Paths: paths, Config: cfg, Evaluator: testEvaluator})
+		if err != nil {
+			t.Fatal(err)
 		}
+		var got []string
+		for _, f := range res.Findings {
+			if f.Rule == "stepcost" {
+				got = append(got, f.Message)
+			}
+		}
+		return got
 	}
-	if len(got) != 1 || !strings.HasPrefix(got[0], "bench's step 65536 would take an arena of 10906 MiB") || !strings.Contains(got[0], "not backed") {
-		t.Fatalf("stepcost findings = %q, want one for bench's 65536 step", got)
+	const serve, bench, calib = "../examples/ledgers/qwen38_bf16_serve.log", "../examples/ledgers/qwen38_bf16_bench.log", "../examples/ledgers/qwen38_bf16_calib.log"
+	if got := stepcost([]string{"../examples/frank-archon"}, serve+","+bench); len(got) != 0 {
+		t.Errorf("frank-archon: stepcost findings = %q, want none (bench booted its shape)", got)
 	}
+	if got := stepcost([]string{"../examples/frank-archon"}, "../examples/ledgers/*.log"); len(got) != 0 {
+		t.Errorf("frank-archon, all ledgers: stepcost findings = %q, want none", got)
+	}
+
+	dir := testfs.NewTree(t, map[string]string{
+		"serve.env": "SERVE_MAX_MODEL_LEN=32768\nSERVE_MAX_SEQS=8\nSERVE_MAX_BATCHED_TOKENS=1024\nSERVE_CALIB_BATCHED_TOKENS=131072\nSERVE_SHORT_LEN=8192\n",
+		"serve.sh": `#!/usr/bin/env bash
+set -euo pipefail
+. "$(dirname "$0")/serve.env"
+step=$SERVE_MAX_BATCHED_TOKENS
+len=$SERVE_MAX_MODEL_LEN
+case "${1:?}" in
+  serve) ;;
+  calib) step=$SERVE_CALIB_BATCHED_TOKENS ;;
+  refused) step=65536 ;;
+  long) step=105000 ;;
+  short) step=105000; len=$SERVE_SHORT_LEN ;;
+esac
+exec radiance serve /m --max-model-len "$len" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
+`,
+	})
+	got := stepcost([]string{dir}, serve+","+bench)
+	// long backs 0.34 sessions of 32,768 tokens; short, the same KV cache
+	// at its own window of 8,192, 1.35: only long is reported.
+	if len(got) != 2 || !strings.HasPrefix(got[1], "long's step 105000") || !strings.Contains(got[1], "0.34 full-length sessions of 8 x 32768") || !strings.HasPrefix(got[0], "calib's step 131072 would take an arena of 21472 MiB (fit 338.9 + 0.1612 × step from") ||
+		!strings.Contains(got[0], "even with weights in VRAM as low as") || !strings.Contains(got[0], "0.00 full-length sessions of 8 x 32768, not backed") {
+		t.Errorf("serve+bench: stepcost findings = %q, want one for calib's 131072 step", got)
+	}
+	got = stepcost([]string{dir}, calib+","+serve+","+bench)
+	if len(got) != 3 || !strings.HasPrefix(got[1], "refused's shape (step 65536, 8 x 32768) was refused by the engine in ") ||
+		!strings.Contains(got[1], "0.26 full-length sessions") {
+		t.Errorf("with the calib ledger: stepcost findings = %q", got)
+	}
+
 	// Off unless a ledger is named.
-	res, err = lint.Run(lint.Options{Paths: []string{"../examples/frank-archon"}, Config: rules.DefaultConfig(), Evaluator: testEvaluator})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range res.Findings {
-		if f.Rule == "stepcost" {
-			t.Fatalf("stepcost ran without a ledger: %s", f.Message)
-		}
+	if got := stepcost([]string{"../examples/frank-archon"}, ""); len(got) != 0 {
+		t.Fatalf("stepcost ran without a ledger: %q", got)
 	}
 }

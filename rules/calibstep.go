@@ -85,15 +85,21 @@ func (c *Context) documentLength(s *parser.Script, prof *parser.Profile, flags m
 		}
 		return 0, "", false
 	}
-	lenFlag := "--max-model-len"
-	switch prof.Name {
-	case "sglang":
-		lenFlag = "--context-length"
-	case "tgi":
-		lenFlag = "--max-input-tokens"
-	case "trtllm":
-		lenFlag = "--max-seq-len"
-	}
+	lenFlag := WindowFlag(prof)
 	n, ok := IntFlag(flags, lenFlag)
 	return n, "its " + lenFlag, ok
+}
+
+// WindowFlag is the flag that sets an engine's window (a document's or a
+// session's length in tokens).
+func WindowFlag(prof *parser.Profile) string {
+	switch prof.Name {
+	case "sglang":
+		return "--context-length"
+	case "tgi":
+		return "--max-input-tokens"
+	case "trtllm":
+		return "--max-seq-len"
+	}
+	return "--max-model-len"
 }

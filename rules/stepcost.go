@@ -2,10 +2,12 @@ package rules
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -19,19 +21,33 @@ var StepCost = &analysis.Analyzer{
 	Doc: `a mode whose step would back less than one full-length session, priced from boot ledgers
 
 Law 1 and law 7: the step's activation arena is charged to the card, and the
-boot ledger is the evidence. With ledger: in the config (a path or a glob of
-boot ledgers, the proven boot first) or --ledger, each mode's step is priced
-from its dry-run argv: arena = a + b × step fitted through the ledgers,
-claimable and vram_kv follow, and a mode whose shape would back less than
-one full-length session is reported before it is booted. It does nothing
-unless a ledger is named; it needs ledgers at two different steps to know the slope.
+boot ledger is the evidence. With ledger: in the config (paths or globs of
+boot ledgers) or --ledger, each mode's shape (step, seats and window, from
+its dry-run argv) is priced from the ledgers. A ledger that booted the very
+shape answers for it: a refused boot is reported, a started one is not.
+Otherwise the arena is the one a ledger measured at the step, else fitted as
+a + b × step through the ledgers; claimable and vram_kv follow from the
+started boot nearest the shape (same seats, nearest step). The engine moves
+weights off the card to fund the KV cache, so a mode is reported only when
+its shape backs less than one full-length session even with the weights in
+VRAM as low as any started boot kept them. It does nothing unless a ledger
+is named, and needs ledgers at two different steps to fit the slope.
 
 No fix.`,
 	Requires: []*analysis.Analyzer{Model, DryRun},
 	Run:      runStepCost,
 }
 
-var ledgerCache sync.Map // path → *ledger.Ledger
+// ledgerCache keeps parsed ledgers across runs (the language server lints
+// on every keystroke), keyed by path and checked against the file's size
+// and modification time, so that a ledger rewritten since is read again.
+var ledgerCache sync.Map // path → cachedLedger
+
+type cachedLedger struct {
+	size    int64
+	modTime time.Time
+	l       *ledger.Ledger
+}
 
 func loadLedgers(spec string) ([]*ledger.Ledger, error) {
 	var paths []string
@@ -51,15 +67,20 @@ func loadLedgers(spec string) ([]*ledger.Ledger, error) {
 	}
 	var out []*ledger.Ledger
 	for _, p := range paths {
-		if l, ok := ledgerCache.Load(p); ok {
-			out = append(out, l.(*ledger.Ledger))
-			continue
+		st, statErr := os.Stat(p)
+		if c, ok := ledgerCache.Load(p); ok && statErr == nil && st.Mode().IsRegular() {
+			if c := c.(cachedLedger); c.size == st.Size() && c.modTime.Equal(st.ModTime()) {
+				out = append(out, c.l)
+				continue
+			}
 		}
 		l, err := ledger.ParseFile(p)
 		if err != nil {
 			return nil, err
 		}
-		ledgerCache.Store(p, l)
+		if statErr == nil && st.Mode().IsRegular() {
+			ledgerCache.Store(p, cachedLedger{size: st.Size(), modTime: st.ModTime(), l: l})
+		}
 		out = append(out, l)
 	}
 	return out, nil
@@ -75,15 +96,6 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("stepcost: %w", err)
 	}
-	var started []*ledger.Ledger
-	for _, l := range ledgers {
-		if !l.Refused() {
-			started = append(started, l)
-		}
-	}
-	if len(started) == 0 {
-		started = ledgers
-	}
 	scripts := needing(c.Unit.Scripts, func(*parser.Script) bool { return true })
 	argvs.Prefetch(scripts)
 	for _, s := range scripts {
@@ -96,32 +108,43 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 			if !ok {
 				continue
 			}
-			seats, _ := IntFlag(flags, prof.SeatsFlag) // 0: the first ledger's
+			seats, _ := IntFlag(flags, prof.SeatsFlag)    // 0: the base ledger's
+			window, _ := IntFlag(flags, WindowFlag(prof)) // 0: the base ledger's
 			path, st, en, found := c.valueSpan(s, m, prof.StepFlag)
 			if !found {
 				path, st, en = s.Path, m.Start, m.End
 			}
-			est, err := ledger.Price(started, step, seats)
+			est, err := ledger.Price(ledgers, step, seats, window)
 			if err != nil {
 				c.report(pass, diag{sev: Info, path: path, start: st, end: en,
 					msg: fmt.Sprintf("%s's step %d could not be priced from the ledgers: %v", m.Name, step, err)})
 				continue
 			}
-			if est.Backed {
+			if est.MayBack {
+				continue
+			}
+			if ml := est.Measured; ml != nil {
+				c.report(pass, diag{sev: Warning, path: path, start: st, end: en,
+					msg: fmt.Sprintf("%s's shape (step %d, %d x %d) was refused by the engine in %s: %.2f full-length sessions, not backed",
+						m.Name, step, est.Seats, est.MaxModelLen, DisplayPath(ml.File), est.Sessions)})
 				continue
 			}
 			c.report(pass, diag{sev: Warning, path: path, start: st, end: en,
-				msg: fmt.Sprintf("%s's step %d would take an arena of %.0f MiB (fit %.1f + %.4f × step from %s), leaving vram_kv %.0f MiB: %.2f full-length sessions of %d x %d, not backed",
-					m.Name, step, est.ArenaMiB, est.Fit.A, est.Fit.B, strings.Join(displayPaths(est.Basis), ", "), est.VRAMKVMiB, est.Sessions, est.Seats, est.MaxModelLen)})
+				msg: fmt.Sprintf("%s's step %d would take an arena of %.0f MiB (%s), leaving vram_kv %.0f MiB even with weights in VRAM as low as %s kept: %.2f full-length sessions of %d x %d, not backed",
+					m.Name, step, est.ArenaMiB, arenaSource(est), est.LeastVRAMKVMiB, DisplayPath(est.LeastWeightsFrom), est.LeastSessions, est.Seats, est.MaxModelLen)})
 		}
 	}
 	return nil, nil
 }
 
-func displayPaths(ps []string) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = DisplayPath(p)
+// arenaSource says where an estimate's arena comes from.
+func arenaSource(e *ledger.Estimate) string {
+	if e.ArenaFrom != "" {
+		return "measured in " + DisplayPath(e.ArenaFrom)
 	}
-	return out
+	var from []string
+	for _, p := range e.Fit.Points {
+		from = append(from, DisplayPath(p.File))
+	}
+	return fmt.Sprintf("fit %.1f + %.4f × step from %s", e.Fit.A, e.Fit.B, strings.Join(from, ", "))
 }
