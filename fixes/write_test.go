@@ -307,3 +307,117 @@ func TestWriteFileEmptyAndBinary(t *testing.T) {
 	checkContent(t, path, "")
 	noTempFiles(t, dir)
 }
+
+// writeTree writes name → content under a new temp dir and returns it.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// A fix editing a script and its env file is written to both or neither:
+// one file read-only, changed since it was read, or failing to be renamed
+// leaves both as they were.
+func TestWriteFilesAllOrNone(t *testing.T) {
+	changes := func(dir string) map[string][2][]byte {
+		return map[string][2][]byte{
+			filepath.Join(dir, "a.env"): {[]byte("A=1\nB=${A}\n"), []byte("A=1\n")},
+			filepath.Join(dir, "b.sh"):  {[]byte("echo $B\n"), []byte("echo $A\n")},
+		}
+	}
+	orig := map[string]string{"a.env": "A=1\nB=${A}\n", "b.sh": "echo $B\n"}
+	unchanged := func(dir string) {
+		t.Helper()
+		for name, want := range orig {
+			if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != want {
+				t.Errorf("%s = %q, want it untouched", name, got)
+			}
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, ".*servelint-*")); len(left) > 0 {
+			t.Errorf("temporary files left: %v", left)
+		}
+	}
+
+	dir := writeTree(t, orig)
+	if err := os.Chmod(filepath.Join(dir, "b.sh"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFiles(changes(dir)); !errors.Is(err, ErrReadOnly) {
+		t.Errorf("read-only: error = %v", err)
+	}
+	unchanged(dir)
+
+	dir = writeTree(t, orig)
+	testHook = func(s string) error {
+		if s == "close" {
+			return os.WriteFile(filepath.Join(dir, "b.sh"), []byte("edited meanwhile\n"), 0o644)
+		}
+		return nil
+	}
+	err := WriteFiles(changes(dir))
+	testHook = nil
+	if !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), "b.sh") {
+		t.Errorf("changed: error = %v", err)
+	}
+	orig["b.sh"] = "edited meanwhile\n"
+	unchanged(dir)
+	orig["b.sh"] = "echo $B\n"
+
+	dir = writeTree(t, orig)
+	renames := 0
+	testHook = func(s string) error {
+		if s == "rename" {
+			if renames++; renames == 2 {
+				return errors.New("disk on fire")
+			}
+		}
+		return nil
+	}
+	err = WriteFiles(changes(dir))
+	testHook = nil
+	if err == nil || !strings.Contains(err.Error(), "disk on fire") {
+		t.Errorf("rename: error = %v", err)
+	}
+	unchanged(dir)
+
+	dir = writeTree(t, orig)
+	if err := WriteFiles(changes(dir)); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"a.env": "A=1\n", "b.sh": "echo $A\n"} {
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != want {
+			t.Errorf("%s = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// One file named twice (a link, a path through ..) is written once when
+// the changes agree and refused when they do not.
+func TestWriteFilesOneFileTwoNames(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.env": "A=1\nB=2\n"})
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Joined by hand: filepath.Join would clean the ".." away.
+	direct, dotted := filepath.Join(dir, "a.env"), dir+"/sub/../a.env"
+	old := []byte("A=1\nB=2\n")
+	if err := WriteFiles(map[string][2][]byte{direct: {old, []byte("A=1\n")}, dotted: {old, []byte("A=1\n")}}); err != nil {
+		t.Fatalf("agreeing changes: %v", err)
+	}
+	if got, _ := os.ReadFile(direct); string(got) != "A=1\n" {
+		t.Errorf("a.env = %q", got)
+	}
+	cur := []byte("A=1\n")
+	err := WriteFiles(map[string][2][]byte{direct: {cur, []byte("A=2\n")}, dotted: {cur, []byte("A=3\n")}})
+	if err == nil || !strings.Contains(err.Error(), "by another name, with other changes") {
+		t.Errorf("conflicting changes: error = %v", err)
+	}
+	if got, _ := os.ReadFile(direct); string(got) != "A=1\n" {
+		t.Errorf("a.env = %q, want it untouched", got)
+	}
+}

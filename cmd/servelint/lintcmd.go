@@ -332,10 +332,14 @@ func applyOutcome(oc *lint.FixOutcome, diffOnly bool, stdout, stderr io.Writer) 
 			// descriptor points at, outside the tree.
 			_, _ = fmt.Fprintf(stderr, "servelint: not written: %s is not a file of the tree (use --diff)\n", output.EscapeControl(p))
 			code = exitFailure
-			continue
 		}
-		if err := fixes.WriteFile(p, ch[0], ch[1]); err != nil {
-			_, _ = fmt.Fprintf(stderr, "servelint: not written: %s\n", output.EscapeControl(err.Error()))
+	}
+	if !diffOnly && len(paths) > 0 {
+		// All or none: a fix edits a script and its env file together.
+		if code != exitClean {
+			_, _ = fmt.Fprintf(stderr, "servelint: nothing written: the fixes change a file that cannot be written\n")
+		} else if err := fixes.WriteFiles(oc.Changed); err != nil {
+			_, _ = fmt.Fprintf(stderr, "servelint: not written (nothing is, when one file cannot be): %s\n", output.EscapeControl(err.Error()))
 			code = exitFailure
 		}
 	}
