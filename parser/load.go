@@ -54,6 +54,9 @@ type Unit struct {
 	Scripts []*Script
 	Envs    []*EnvFile
 	envs    map[string]*EnvFile
+	// envsReal indexes the loaded env files by real path (see sameFile);
+	// nil until a script names an env file the walk did not.
+	envsReal map[string]*EnvFile
 	// Readers says which programs read each env file, by path.
 	Readers map[string]Reader
 	// Owning lists, per script path, the env files that own its numbers.
@@ -451,6 +454,13 @@ func (u *Unit) loadEnv(path string, opts *LoadOptions) *EnvFile {
 	if e, ok := u.envs[path]; ok {
 		return e
 	}
+	// A name not seen yet may still be a file already loaded, by another
+	// spelling (an absolute path, a symlink): one file is one EnvFile, or
+	// its fixes would be written twice.
+	if e := u.sameFile(path); e != nil {
+		u.envs[path] = e
+		return e
+	}
 	if r, ok := u.pending[path]; ok {
 		delete(u.pending, path)
 		return u.addEnv(path, r)
@@ -491,7 +501,48 @@ func (u *Unit) addEnv(path string, r envRead) *EnvFile {
 		u.Envs = append(u.Envs, r.e)
 	}
 	u.envs[path] = r.e
+	if u.envsReal != nil && r.e != nil {
+		if k := u.realKey(path); k != "" {
+			if _, dup := u.envsReal[k]; !dup {
+				u.envsReal[k] = r.e
+			}
+		}
+	}
 	return r.e
+}
+
+// sameFile returns the env file already loaded that path names by another
+// spelling, or nil. The index of loaded files by real path is built on the
+// first call: most scripts name their env file as the walk found it.
+func (u *Unit) sameFile(path string) *EnvFile {
+	if u.envsReal == nil {
+		u.envsReal = map[string]*EnvFile{}
+		for _, e := range u.Envs {
+			if k := u.realKey(e.Path); k != "" {
+				if _, dup := u.envsReal[k]; !dup {
+					u.envsReal[k] = e
+				}
+			}
+		}
+	}
+	k := u.realKey(path)
+	if k == "" {
+		return nil
+	}
+	return u.envsReal[k]
+}
+
+// realKey is path with symlinks resolved, absolute; "" when it cannot be
+// resolved (not on disk).
+func (u *Unit) realKey(path string) string {
+	real, err := u.symlinks.eval(path)
+	if err != nil {
+		return ""
+	}
+	if abs, err := filepath.Abs(real); err == nil {
+		return abs
+	}
+	return real
 }
 
 // loadEnvs loads the env files the walk found (each once: the walk

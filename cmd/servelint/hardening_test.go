@@ -225,8 +225,9 @@ func TestNoReadThroughSymlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, _ = lintDir(t, "leak")
-	if !strings.Contains(out, "leak/app.env:2:1: warning: LEAK_MAX_SEQS is defined twice") {
-		t.Fatalf("an in-tree symlink was not read:\n%s", out)
+	// It is one file: reported once, under the name the walk found it by.
+	if !strings.Contains(out, "leak/conf/real.env:2:1: warning: LEAK_MAX_SEQS is defined twice") || strings.Count(out, "is defined twice") != 1 {
+		t.Fatalf("an in-tree symlink was not read, or its file reported twice:\n%s", out)
 	}
 }
 
