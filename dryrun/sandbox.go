@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -347,6 +348,10 @@ prefix:
 		if j > 0 {
 			return append(slices.Clone(args[:i+1]), rest[j:]...), nil
 		}
+	case "printf":
+		if out, ok := printfV(args[:i], rest); ok && !ev.maybeFunc(head) {
+			return out, nil
+		}
 	case "eval":
 		if err := ev.checkCode(strings.Join(rest, " "), "eval"); err != nil {
 			return nil, err
@@ -394,6 +399,43 @@ prefix:
 		}
 	}
 	return args, nil
+}
+
+// printfV rewrites bash's `printf -v NAME FORMAT [ARG…]`, which interp's
+// printf lacks, into an eval of `NAME=VALUE` with the value formatted as
+// printf would print it (the format reused while arguments remain) and
+// quoted: an assignment in the current scope, as printf -v makes. ok is
+// false for any other printf, a name that is not a plain variable name, or
+// a format expand cannot render: those are left to interp.
+func printfV(prefix, rest []string) (out []string, ok bool) {
+	if len(rest) < 3 || rest[0] != "-v" {
+		return nil, false
+	}
+	name, rest := rest[1], rest[2:]
+	if rest[0] == "--" {
+		rest = rest[1:]
+	}
+	if !syntax.ValidName(name) || len(rest) == 0 {
+		return nil, false
+	}
+	format, fargs := rest[0], rest[1:]
+	var b strings.Builder
+	for {
+		s, n, err := expand.Format(&expand.Config{}, format, fargs)
+		if err != nil {
+			return nil, false
+		}
+		b.WriteString(s)
+		fargs = fargs[n:]
+		if n == 0 || len(fargs) == 0 {
+			break
+		}
+	}
+	q, err := syntax.Quote(b.String(), syntax.LangBash)
+	if err != nil {
+		return nil, false
+	}
+	return append(slices.Clone(prefix), "eval", name+"="+q), true
 }
 
 // trapSignals keeps the signals interp knows (EXIT and ERR); the others

@@ -354,3 +354,25 @@ func TestMemo(t *testing.T) {
 		t.Errorf("after a panic, get = %d, want a new computation's 3", v)
 	}
 }
+
+// printf -v, which interp's printf lacks, assigns in the current scope (a
+// function's local too), the format reused while arguments remain; other
+// forms are left to interp.
+func TestPrintfV(t *testing.T) {
+	src := `set -u
+R=1024
+printf -v step '%d' "$R"
+f() { local l; printf -v l -- '%s-%s,' a b c; tag=$l; }
+f
+printf -v 'bad name' x || true
+exec vllm serve /m --max-num-batched-tokens "$step" --tag "$tag" --q "$(printf '%s' ok)"
+`
+	r := evalSrc(t, src, "serve", nil, Options{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	want := []string{"vllm", "serve", "/m", "--max-num-batched-tokens", "1024", "--tag", "a-b,c-,", "--q", "ok"}
+	if !slices.Equal(r.Argv, want) {
+		t.Errorf("argv = %q, want %q", r.Argv, want)
+	}
+}
