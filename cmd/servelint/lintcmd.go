@@ -166,7 +166,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("servelint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.BoolVar(&lf.fix, "fix", false, "apply the suggested fixes in place (atomically; a second run changes nothing)")
-	fs.BoolVar(&lf.diff, "diff", false, "print the fixes as a unified diff and write nothing")
+	fs.BoolVar(&lf.diff, "diff", false, "print the fixes as a unified diff and write nothing (text only: not with --format json, sarif or github)")
 	fs.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(output.Formats, ", "))
 	fs.StringVar(&lf.enable, "enable", "", "comma-separated rules to turn on (e.g. a rule that is off by default)")
 	fs.StringVar(&lf.disable, "disable", "", "comma-separated rules to turn off")
@@ -198,6 +198,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	if !validFormat(lf.format) {
 		_, _ = fmt.Fprintf(stderr, "servelint: unknown --format %q (want one of %s)\n", lf.format, strings.Join(output.Formats, ", "))
+		return exitUsage
+	}
+	if lf.diff && lf.format != "text" {
+		// The diff is the output: a json or sarif reader would get a patch.
+		_, _ = fmt.Fprintf(stderr, "servelint: --diff prints a unified diff; it does not combine with --format=%s (drop --diff for findings as %s)\n", lf.format, lf.format)
 		return exitUsage
 	}
 	if lf.changedFrom != "" && (lf.fix || lf.diff) {
