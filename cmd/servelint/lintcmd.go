@@ -235,7 +235,13 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil)}
 	cfg.Apply(&opts, wd)
 	if lf.ledger != "" {
-		opts.Config.Ledger = lf.ledger
+		// Checked as the config's ledger key is, before anything is linted.
+		ledgers, err := config.ResolveLedger(lf.ledger, wd)
+		if err != nil {
+			_, _ = fmt.Fprintf(stderr, "servelint: --ledger: %s\n", output.EscapeControl(err.Error()))
+			return exitUsage
+		}
+		opts.Config.Ledger = ledgers
 	}
 	if _, err := lint.Analyzers(opts.Enable, opts.Disable); err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLedgerFlagValidated: --ledger is checked as the config's ledger key
+// is, before anything is linted: a path that matches no file is bad usage
+// (exit 2, one clear line), not a failure after the whole lint.
+func TestLedgerFlagValidated(t *testing.T) {
+	ledgers, err := filepath.Abs("../../examples/ledgers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := example(t)
+	for flag, want := range map[string]string{
+		"nosuch.log":                 `servelint: --ledger: "nosuch.log" matches no file` + "\n",
+		"nosuch/*.log":               `servelint: --ledger: "nosuch/*.log" matches no file` + "\n",
+		",":                          "servelint: --ledger: no path given: name a boot ledger\n",
+		"[":                          `servelint: --ledger: bad glob "[": syntax error in pattern` + "\n",
+		ledgers + "/serve.log,x.log": `servelint: --ledger: "` + ledgers + `/serve.log" matches no file` + "\n",
+	} {
+		code, out, errs := runCLI(t, "--enable", "stepcost", "--ledger", flag, ".")
+		if code != exitUsage || out != "" || errs != want {
+			t.Errorf("--ledger %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", flag, code, out, errs, want)
+		}
+	}
+	// A ledger outside the tree, relative to the working directory, and a
+	// glob: the flag is the user's, so it may lie anywhere.
+	rel, err := filepath.Rel(dir, filepath.Join(ledgers, "qwen38_bf16_serve.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "--enable", "stepcost", "--ledger", rel+","+filepath.Join(ledgers, "qwen38_bf16_b*.log"), ".")
+	if code != exitFindings || !strings.Contains(out, "bench's step 65536 would take an arena of 10906 MiB") || errs != "" {
+		t.Errorf("--ledger with real ledgers: exit %d\n%s%s", code, out, errs)
+	}
+}
