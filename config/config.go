@@ -5,13 +5,16 @@
 //
 // The file is found in the current directory or its parents (or named with
 // --config), read with gopkg.in/yaml.v3 and validated: an unknown key, a
-// value of the wrong type, an unknown rule or engine, a bad glob or a ledger
-// that matches no file is an [*Error] that names the file and line.
+// value of the wrong type, an unknown rule or engine, a bad glob, a ledger
+// that matches no file or a second YAML document is an [*Error] that names
+// the file and line.
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -194,7 +197,17 @@ func parseConfig(path string, src []byte, trusted bool) (*Config, error) {
 	}
 	c := &Config{Path: path, Dir: dir, lines: map[string]int{}}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+		return nil, yamlError(path, src, err)
+	}
+	// yaml.Unmarshal reads the first document and drops the rest: a config
+	// split by "---" would lose its second half without a word.
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == nil:
+		return nil, &Error{File: path, Line: next.Line, Msg: "one YAML document expected (a second one starts here)"}
+	case !errors.Is(err, io.EOF):
 		return nil, yamlError(path, src, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
@@ -317,8 +330,7 @@ func yamlError(path string, src []byte, err error) error {
 	line, msg := split(err)
 	lines := strings.SplitAfter(string(src), "\n")
 	for n := 1; n <= len(lines); n++ {
-		var doc yaml.Node
-		perr := yaml.Unmarshal([]byte(strings.Join(lines[:n], "")), &doc)
+		perr := decodeAll([]byte(strings.Join(lines[:n], "")))
 		if perr == nil {
 			continue
 		}
@@ -328,6 +340,20 @@ func yamlError(path string, src []byte, err error) error {
 		}
 	}
 	return &Error{File: path, Line: line, Msg: "invalid YAML: " + msg}
+}
+
+// decodeAll parses every document of src, returning the first error.
+func decodeAll(src []byte) error {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	for {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+	}
 }
 
 func profileNames() []string {
