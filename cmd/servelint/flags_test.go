@@ -38,3 +38,32 @@ func TestLedgerFlagValidated(t *testing.T) {
 		t.Errorf("--ledger with real ledgers: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// TestRulesAndVersionArgs: rules and version take -h/--help as the other
+// subcommands do (usage on stdout, exit 0), and refuse what they do not
+// take (exit 2) instead of reading "--help" as a rule or ignoring it.
+func TestRulesAndVersionArgs(t *testing.T) {
+	for _, tt := range []struct {
+		args     []string
+		code     int
+		out, err string // prefixes; "" for empty
+	}{
+		{[]string{"rules", "--help"}, exitClean, "Usage: servelint rules [RULE]\n", ""},
+		{[]string{"rules", "-h"}, exitClean, "Usage: servelint rules [RULE]\n", ""},
+		{[]string{"rules", "privateshape", "--help"}, exitClean, "Usage: servelint rules [RULE]\n", ""},
+		{[]string{"rules", "--bogus"}, exitUsage, "", "flag provided but not defined: -bogus\n"},
+		{[]string{"rules", "privateshape", "extra"}, exitUsage, "", `servelint rules: unexpected argument "extra"`},
+		{[]string{"rules", "privateshape"}, exitClean, "## privateshape", ""},
+		{[]string{"version"}, exitClean, "servelint " + version + "\n", ""},
+		{[]string{"version", "--help"}, exitClean, "Usage: servelint version\n", ""},
+		{[]string{"version", "--bogus", "extra"}, exitUsage, "", "flag provided but not defined: -bogus\n"},
+		{[]string{"version", "extra"}, exitUsage, "", `servelint version: unexpected argument "extra"`},
+	} {
+		code, out, errs := runCLI(t, tt.args...)
+		if code != tt.code || !strings.HasPrefix(out, tt.out) || (tt.out == "") != (out == "") ||
+			!strings.HasPrefix(errs, tt.err) || (tt.err == "") != (errs == "") {
+			t.Errorf("servelint %s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q…, stderr %q…",
+				strings.Join(tt.args, " "), code, out, errs, tt.code, tt.out, tt.err)
+		}
+	}
+}

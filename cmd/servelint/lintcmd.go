@@ -89,8 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "config":
 			return runConfig(args[1:], stdout, stderr)
 		case "version":
-			_, _ = fmt.Fprintf(stdout, "servelint %s\n", version)
-			return exitClean
+			return runVersion(args[1:], stdout, stderr)
 		case "help":
 			return runLint([]string{"--help"}, stdout, stderr)
 		}
@@ -514,9 +513,36 @@ func runConfig(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
+// runVersion prints the version.
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("servelint version", flag.ContinueOnError)
+	pos, code, ok := parseArgs(fs, args, stdout, stderr, "Usage: servelint version\n\nPrints the version.\n", "")
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint version: unexpected argument %q\n", pos[0])
+		return exitUsage
+	}
+	_, _ = fmt.Fprintf(stdout, "servelint %s\n", version)
+	return exitClean
+}
+
+const rulesUsage = `Usage: servelint rules [RULE]
+
+Lists the rules, one a line: the name, what it finds, and "(off by
+default)" for a rule that runs only when enabled. With RULE, prints that
+rule's page (the text of docs/rules.md). Exit 2 for an unknown rule.
+`
+
 func runRules(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("servelint rules", flag.ContinueOnError)
+	args, code, ok := parseArgs(fs, args, stdout, stderr, rulesUsage, "")
+	if !ok {
+		return code
+	}
 	if len(args) > 1 {
-		_, _ = fmt.Fprintln(stderr, "usage: servelint rules [RULE]")
+		_, _ = fmt.Fprintf(stderr, "servelint rules: unexpected argument %q (usage: servelint rules [RULE])\n", args[1])
 		return exitUsage
 	}
 	if len(args) == 1 {
