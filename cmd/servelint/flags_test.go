@@ -67,3 +67,16 @@ func TestRulesAndVersionArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestArgvHelpExecIsBool: --exec takes no argument, and its help says so
+// (back quotes in its usage made the flag package print
+// "-exec SCRIPT MODE --dry-run", as if it took three).
+func TestArgvHelpExecIsBool(t *testing.T) {
+	code, out, errs := runCLI(t, "argv", "--help")
+	if code != exitClean || errs != "" {
+		t.Fatalf("argv --help: exit %d, stderr %q", code, errs)
+	}
+	if !strings.Contains(out, "\n  -exec\n") || !strings.Contains(out, `ALSO RUN THE SCRIPT FOR REAL, as "SCRIPT MODE --dry-run"`) {
+		t.Errorf("argv --help on --exec:\n%s", out)
+	}
+}
