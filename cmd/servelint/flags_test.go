@@ -80,3 +80,31 @@ func TestArgvHelpExecIsBool(t *testing.T) {
 		t.Errorf("argv --help on --exec:\n%s", out)
 	}
 }
+
+// TestLSPArgs: lsp validates --max-file-size as a lint does, and its help
+// says what a config file that cannot be read exits with: 2, as a lint.
+// Each case ends before the server would read stdin.
+func TestLSPArgs(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, tt := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"--max-file-size", "-5"}, "servelint lsp: --max-file-size must be positive (got -5)\n"},
+		{[]string{"--max-file-size", "0"}, "servelint lsp: --max-file-size must be positive (got 0)\n"},
+		{[]string{"--config", "nosuch.yaml"}, "servelint: nosuch.yaml: cannot read config: no such file or directory\n"},
+	} {
+		code, out, errs := runCLI(t, append([]string{"lsp"}, tt.args...)...)
+		if code != exitUsage || out != "" || errs != tt.err {
+			t.Errorf("lsp %s: exit %d, stdout %q, stderr %q; want exit 2, %q", strings.Join(tt.args, " "), code, out, errs, tt.err)
+		}
+	}
+	// A lint says the same of the missing config, with the same exit.
+	if code, _, errs := runCLI(t, "--config", "nosuch.yaml"); code != exitUsage || errs != "servelint: nosuch.yaml: cannot read config: no such file or directory\n" {
+		t.Errorf("lint --config nosuch.yaml: exit %d, %q", code, errs)
+	}
+	_, out, _ := runCLI(t, "lsp", "--help")
+	if !strings.Contains(out, "2 bad usage or\nconfig (as for a lint: a config file that is invalid, missing or cannot be\nread)") || strings.Contains(out, "3 a config file") {
+		t.Errorf("lsp --help on exit statuses:\n%s", out)
+	}
+}
