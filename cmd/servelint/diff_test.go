@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,21 +36,8 @@ func TestDiffListsWhatItCannotFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	testfs.Tree(t, dir, map[string]string{
-		".servelint.yaml": "",
-		"scripts/serve.sh": `#!/usr/bin/env bash
-set -euo pipefail
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-. "$here/serve.env"
-
-exec radiance serve /models/m \
-  --max-num-seqs "$SERVE_MAX_SEQS" \
-  --max-num-batched-tokens "$SERVE_MAX_BATCHED_TOKENS" \
-  --max-model-len "$SERVE_MAX_MODEL_LEN"
-`,
-		// Line 1 is deleted by the fix; the unused key stays on line 3.
-		"scripts/serve.env": "SERVE_MAX_SEQS=8\nSERVE_MAX_BATCHED_TOKENS=1024\nSERVE_HOST_POOL_MIB=98304\nSERVE_MAX_SEQS=8\n",
-	})
+	testfs.Tree(t, dir, envownerTree) // line 1 of serve.env is deleted; the unused key stays on line 3
+	testfs.Write(t, filepath.Join(dir, ".servelint.yaml"), "")
 	t.Chdir(dir)
 	code, out, errs := runCLI(t, "--diff")
 	if code != exitFindings || !strings.HasPrefix(out, "--- a/scripts/serve.env\n") || strings.Contains(out, "not fixable") {
@@ -95,5 +83,109 @@ func TestOldLine(t *testing.T) {
 		if got := oldLine([]byte(old), []byte(tt.new), tt.line); got != tt.want {
 			t.Errorf("oldLine(%q, line %d) = %d, want %d", tt.new, tt.line, got, tt.want)
 		}
+	}
+}
+
+// envownerTree is docs/rules.md's envowner example: the fix deletes line 1
+// of serve.env; two findings have no fix.
+var envownerTree = map[string]string{
+	"scripts/serve.sh": `#!/usr/bin/env bash
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$here/serve.env"
+
+exec radiance serve /models/m \
+  --max-num-seqs "$SERVE_MAX_SEQS" \
+  --max-num-batched-tokens "$SERVE_MAX_BATCHED_TOKENS" \
+  --max-model-len "$SERVE_MAX_MODEL_LEN"
+`,
+	"scripts/serve.env": "SERVE_MAX_SEQS=8\nSERVE_MAX_BATCHED_TOKENS=1024\nSERVE_HOST_POOL_MIB=98304\nSERVE_MAX_SEQS=8\n",
+}
+
+// TestDiffPaths: --diff names a file relative to the working directory
+// when it lies under it, however it was named (../same from same, an
+// absolute path), so that the diff applies where it was made.
+func TestDiffPaths(t *testing.T) {
+	top := t.TempDir()
+	same := filepath.Join(top, "same")
+	testfs.Tree(t, same, envownerTree)
+	testfs.Write(t, filepath.Join(same, ".servelint.yaml"), "")
+	t.Chdir(same)
+	for _, arg := range []string{"../same", same, "./scripts/../scripts"} {
+		_, out, errs := runCLI(t, "--diff", arg)
+		if !strings.HasPrefix(out, "--- a/scripts/serve.env\n+++ b/scripts/serve.env\n") ||
+			!strings.HasPrefix(errs, "not fixable: scripts/serve.env:3:1: ") {
+			t.Errorf("--diff %s:\n%s%s", arg, out, errs)
+		}
+	}
+	// A directory whose name starts with ".." is under the working directory.
+	dots := t.TempDir()
+	testfs.Tree(t, filepath.Join(dots, "..dots"), envownerTree)
+	testfs.Write(t, filepath.Join(dots, ".servelint.yaml"), "")
+	t.Chdir(dots)
+	if _, out, _ := runCLI(t, "--diff", filepath.Join(dots, "..dots")); !strings.HasPrefix(out, "--- a/..dots/scripts/serve.env\n") {
+		t.Errorf("--diff ..dots:\n%s", out)
+	}
+}
+
+// TestDiffApplies: the diff of files whose path holds a space and a
+// non-ASCII letter, applied to a pristine copy with git apply and with
+// patch -p1, gives what --fix writes.
+func TestDiffApplies(t *testing.T) {
+	top := t.TempDir()
+	root := filepath.Join(top, "sp ace", "r\u00e9")
+	testfs.Tree(t, root, envownerTree)
+	testfs.Write(t, filepath.Join(top, ".servelint.yaml"), "")
+	t.Chdir(top)
+	code, diff, _ := runCLI(t, "--diff", ".")
+	if code != exitFindings || !strings.HasPrefix(diff, "--- \"a/sp ace/r\\303\\251/scripts/serve.env\"\t\n+++ \"b/sp ace/r\\303\\251/scripts/serve.env\"\t\n") {
+		t.Fatalf("exit %d, diff:\n%s", code, diff)
+	}
+	pristine := func() string {
+		dir := t.TempDir()
+		testfs.Tree(t, filepath.Join(dir, "sp ace", "r\u00e9"), envownerTree)
+		return dir
+	}
+	if code, out, errs := runCLI(t, "--fix", "."); code != exitFindings {
+		t.Fatalf("--fix: exit %d\n%s%s", code, out, errs)
+	}
+	fixed, err := os.ReadFile(filepath.Join(root, "scripts", "serve.env"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range [][]string{
+		{"git", "apply", "--verbose", "-"}, // -p1, as patch below
+		{"patch", "-p1", "--batch", "--forward"},
+	} {
+		t.Run(tool[0], func(t *testing.T) {
+			if _, err := exec.LookPath(tool[0]); err != nil {
+				t.Skipf("%s not found", tool[0])
+			}
+			dir := pristine()
+			if tool[0] == "git" {
+				// Outside any repository, whatever holds the temp dir.
+				init := exec.Command("git", "init", "-q", dir)
+				if out, err := init.CombinedOutput(); err != nil {
+					t.Fatalf("git init: %v\n%s", err, out)
+				}
+				check := exec.Command("git", "apply", "--check", "-")
+				check.Dir, check.Stdin = dir, strings.NewReader(diff)
+				if out, err := check.CombinedOutput(); err != nil {
+					t.Fatalf("git apply --check: %v\n%s", err, out)
+				}
+			}
+			cmd := exec.Command(tool[0], tool[1:]...)
+			cmd.Dir, cmd.Stdin = dir, strings.NewReader(diff)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", strings.Join(tool, " "), err, out)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, "sp ace", "r\u00e9", "scripts", "serve.env"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(fixed) {
+				t.Errorf("%s gave:\n%s\nwant what --fix wrote:\n%s", tool[0], got, fixed)
+			}
+		})
 	}
 }

@@ -337,7 +337,8 @@ func applyOutcome(oc *lint.FixOutcome, diffOnly bool, stdout, stderr io.Writer) 
 	for _, p := range paths {
 		ch := oc.Changed[p]
 		if diffOnly {
-			_, _ = fmt.Fprint(stdout, fixes.UnifiedDiff(output.EscapeControl(output.Relative(wd, p)), ch[0], ch[1]))
+			// fixes.UnifiedDiff quotes a name with a control character.
+			_, _ = fmt.Fprint(stdout, fixes.UnifiedDiff(diffPath(wd, p), ch[0], ch[1]))
 			continue
 		}
 		if descriptorPath(p) {
@@ -360,6 +361,18 @@ func applyOutcome(oc *lint.FixOutcome, diffOnly bool, stdout, stderr io.Writer) 
 	return code
 }
 
+// diffPath is the name --diff gives a file: cleaned and relative to the
+// working directory when it lies under it (../same/r.env, run from same,
+// is r.env), so that git apply or patch -p1 run there finds it; else
+// absolute (the diff then applies from /).
+func diffPath(wd, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	return output.Relative(wd, abs)
+}
+
 // diffReport ends a --diff run, whose diff is on stdout: the findings that
 // remain once the fixes are applied (those --fix would leave) are listed on
 // stderr, "not fixable: " before each text line, at their positions in the
@@ -373,7 +386,7 @@ func diffReport(oc *lint.FixOutcome, res *lint.Result, wd string, stderr io.Writ
 			// Analysed in the fixed text: said where it is in the file.
 			f.Line = oldLine(ch[0], ch[1], f.Line)
 		}
-		f.File = output.Relative(wd, f.File)
+		f.File = diffPath(wd, f.File) // as the diff names it
 		left[i] = f
 	}
 	sort.SliceStable(left, func(i, j int) bool {
