@@ -5,13 +5,16 @@
 //
 // The file is found in the current directory or its parents (or named with
 // --config), read with gopkg.in/yaml.v3 and validated: an unknown key, a
-// value of the wrong type, an unknown rule or engine, a bad glob or a ledger
-// that matches no file is an [*Error] that names the file and line.
+// value of the wrong type, an unknown rule or engine, a bad glob, a ledger
+// that matches no file or a second YAML document is an [*Error] that names
+// the file and line.
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -194,7 +197,17 @@ func parseConfig(path string, src []byte, trusted bool) (*Config, error) {
 	}
 	c := &Config{Path: path, Dir: dir, lines: map[string]int{}}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+		return nil, yamlError(path, src, err)
+	}
+	// yaml.Unmarshal reads the first document and drops the rest: a config
+	// split by "---" would lose its second half without a word.
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == nil:
+		return nil, &Error{File: path, Line: next.Line, Msg: "one YAML document expected (a second one starts here)"}
+	case !errors.Is(err, io.EOF):
 		return nil, yamlError(path, src, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
@@ -317,8 +330,7 @@ func yamlError(path string, src []byte, err error) error {
 	line, msg := split(err)
 	lines := strings.SplitAfter(string(src), "\n")
 	for n := 1; n <= len(lines); n++ {
-		var doc yaml.Node
-		perr := yaml.Unmarshal([]byte(strings.Join(lines[:n], "")), &doc)
+		perr := decodeAll([]byte(strings.Join(lines[:n], "")))
 		if perr == nil {
 			continue
 		}
@@ -328,6 +340,20 @@ func yamlError(path string, src []byte, err error) error {
 		}
 	}
 	return &Error{File: path, Line: line, Msg: "invalid YAML: " + msg}
+}
+
+// decodeAll parses every document of src, returning the first error.
+func decodeAll(src []byte) error {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	for {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+	}
 }
 
 func profileNames() []string {
@@ -548,8 +574,7 @@ func (p *parse) docTokens(n *yaml.Node) string {
 
 // ledger validates the ledger setting (a string, comma separated, or a list)
 // and resolves it against dir; every part must match a file inside the
-// repository, unless the config is trusted (prefixInRepo before the glob,
-// inRepo for each match).
+// repository, unless the config is trusted (see resolveLedger).
 func (p *parse) ledger(n *yaml.Node, dir string) string {
 	if p.err != nil {
 		return ""
@@ -566,43 +591,68 @@ func (p *parse) ledger(n *yaml.Node, dir string) string {
 		if p.err != nil {
 			return ""
 		}
-		for _, part := range strings.Split(s, ",") {
-			part = strings.TrimSpace(part)
-			if part == "" {
-				continue
-			}
-			full := part
-			if !filepath.IsAbs(full) {
-				full = filepath.Join(dir, part)
-			}
-			outside := "ledger: %s lies outside the config's directory and the working directory: a config file found in the tree comes with the code under review, so it names ledgers in the repository; name one elsewhere with --ledger or --config"
-			if !p.trusted && !prefixInRepo(filepath.Clean(full), dir) {
-				p.fail(it, outside, part)
-				return ""
-			}
-			m, err := filepath.Glob(full)
-			if err != nil {
-				p.fail(it, "ledger: bad glob %q: %v", part, err)
-				return ""
-			}
-			if len(m) == 0 {
-				p.fail(it, "ledger: %q matches no file", part)
-				return ""
-			}
-			for _, f := range m {
-				if !p.trusted && !inRepo(f, dir) {
-					p.fail(it, outside, part) // the pattern, not what it matched
-					return ""
-				}
-			}
-			out = append(out, full)
+		full, msg := resolveLedger(s, dir, p.trusted)
+		if msg != "" {
+			p.fail(it, "ledger: %s", msg)
+			return ""
 		}
+		out = append(out, full...)
 	}
 	if len(out) == 0 {
 		p.fail(n, "ledger is empty: name a boot ledger, or leave the key out")
 		return ""
 	}
 	return strings.Join(out, ",")
+}
+
+// ResolveLedger validates the --ledger flag as the config's ledger key is
+// validated (each path or glob, comma separated, must match a file) and
+// resolves it against dir, the working directory. The flag is the user's,
+// so its ledgers may lie anywhere.
+func ResolveLedger(value, dir string) (string, error) {
+	out, msg := resolveLedger(value, dir, true)
+	if msg == "" && len(out) == 0 {
+		msg = "no path given: name a boot ledger"
+	}
+	if msg != "" {
+		return "", errors.New(msg)
+	}
+	return strings.Join(out, ","), nil
+}
+
+// resolveLedger resolves the comma-separated paths or globs of s against
+// dir. msg says what is wrong ("" when nothing is): a bad glob, a part that
+// matches no file or, unless trusted, a part outside the repository
+// (prefixInRepo before the glob, inRepo for each match).
+func resolveLedger(s, dir string, trusted bool) (out []string, msg string) {
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		full := part
+		if !filepath.IsAbs(full) {
+			full = filepath.Join(dir, part)
+		}
+		outside := fmt.Sprintf("%s lies outside the config's directory and the working directory: a config file found in the tree comes with the code under review, so it names ledgers in the repository; name one elsewhere with --ledger or --config", part)
+		if !trusted && !prefixInRepo(filepath.Clean(full), dir) {
+			return nil, outside
+		}
+		m, err := filepath.Glob(full)
+		if err != nil {
+			return nil, fmt.Sprintf("bad glob %q: %v", part, err)
+		}
+		if len(m) == 0 {
+			return nil, fmt.Sprintf("%q matches no file", part)
+		}
+		for _, f := range m {
+			if !trusted && !inRepo(f, dir) {
+				return nil, outside // the pattern, not what it matched
+			}
+		}
+		out = append(out, full)
+	}
+	return out, ""
 }
 
 // prefixInRepo reports whether a ledger path or glob (cleaned: no ..)

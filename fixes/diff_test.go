@@ -1,6 +1,9 @@
 package fixes
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestUnifiedDiff(t *testing.T) {
 	tests := []struct {
@@ -88,5 +91,28 @@ func TestUnifiedDiff(t *testing.T) {
 				t.Errorf("UnifiedDiff:\n%s\nwant:\n%s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestUnifiedDiffNames: names are written as git diff writes them, so that
+// git apply and patch -p1 read them whole.
+func TestUnifiedDiffNames(t *testing.T) {
+	for path, want := range map[string]string{
+		"scripts/a.sh":     "--- a/scripts/a.sh\n+++ b/scripts/a.sh\n",
+		"/abs/a.sh":        "--- a/abs/a.sh\n+++ b/abs/a.sh\n",
+		"sp ace/a.sh":      "--- a/sp ace/a.sh\t\n+++ b/sp ace/a.sh\t\n",
+		"qu\"ote.sh":       "--- \"a/qu\\\"ote.sh\"\n+++ \"b/qu\\\"ote.sh\"\n",
+		"back\\slash.sh":   "--- \"a/back\\\\slash.sh\"\n+++ \"b/back\\\\slash.sh\"\n",
+		"new\nline.sh":     "--- \"a/new\\nline.sh\"\n+++ \"b/new\\nline.sh\"\n",
+		"tab\there.sh":     "--- \"a/tab\\there.sh\"\n+++ \"b/tab\\there.sh\"\n",
+		"esc\x1b[31m.sh":   "--- \"a/esc\\033[31m.sh\"\n+++ \"b/esc\\033[31m.sh\"\n",
+		"\u00e9.sh":        "--- \"a/\\303\\251.sh\"\n+++ \"b/\\303\\251.sh\"\n",
+		"sp \u00e9.sh":     "--- \"a/sp \\303\\251.sh\"\t\n+++ \"b/sp \\303\\251.sh\"\t\n",
+		"del\x7f\u0085.sh": "--- \"a/del\\177\\302\\205.sh\"\n+++ \"b/del\\177\\302\\205.sh\"\n",
+	} {
+		got := UnifiedDiff(path, []byte("x\n"), []byte("y\n"))
+		if !strings.HasPrefix(got, want+"@@ ") {
+			t.Errorf("UnifiedDiff(%q) headers:\n%q\nwant:\n%q", path, got, want)
+		}
 	}
 }

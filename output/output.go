@@ -19,11 +19,12 @@ import (
 var Formats = []string{"text", "json", "sarif", "github"}
 
 // Relative rewrites paths relative to the working directory when under it.
+// A name that merely starts with two dots (wd/..dots/x) is under it.
 func Relative(wd, p string) string {
 	if wd == "" || !filepath.IsAbs(p) {
 		return p
 	}
-	if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+	if r, err := filepath.Rel(wd, p); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 		return r
 	}
 	return p

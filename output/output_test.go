@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -318,5 +319,28 @@ func TestGitHubEscapesControl(t *testing.T) {
 	}
 	if out := b.String(); strings.ContainsAny(out, "\x1b\r") || strings.Count(out, "\n") != 1 {
 		t.Errorf("control characters reached the output: %q", out)
+	}
+}
+
+// TestRelative: a path under the working directory is made relative, one
+// outside it (or the directory above) stays absolute; a directory whose
+// name starts with ".." is still under it.
+func TestRelative(t *testing.T) {
+	wd := filepath.FromSlash("/w/repo")
+	for in, want := range map[string]string{
+		"/w/repo/scripts/a.sh":  "scripts/a.sh",
+		"/w/repo/..dots/a.sh":   "..dots/a.sh",
+		"/w/repo/...":           "...",
+		"/w/repo/..":            "/w/repo/..", // the directory above: kept as given
+		"/w/other/a.sh":         "/w/other/a.sh",
+		"/w/a.sh":               "/w/a.sh",
+		"/w":                    "/w",
+		"scripts/relative.sh":   "scripts/relative.sh",
+		"/w/repo/x/../..dots/b": "..dots/b",
+	} {
+		in, want := filepath.FromSlash(in), filepath.FromSlash(want)
+		if got := Relative(wd, in); got != want {
+			t.Errorf("Relative(%q, %q) = %q, want %q", wd, in, got, want)
+		}
 	}
 }

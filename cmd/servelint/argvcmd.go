@@ -65,7 +65,10 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output format: text or json")
 	timeout := fs.Duration("eval-timeout", 2*time.Second, "time limit for evaluating one mode")
 	cfgFile := fs.String("config", "", "config file (default: .servelint.yaml in the current directory or its parents): modes.proven, scoring/calib globs, per_mode_flags, calib.knobs")
-	runExec := fs.Bool("exec", false, "ALSO RUN THE SCRIPT FOR REAL as `SCRIPT MODE --dry-run` (with the eval timeout) and compare its output with the static argv; only for scripts you trust")
+	// No back quotes in a usage string: the flag package takes back-quoted
+	// text for the argument's name (-exec SCRIPT MODE --dry-run), and
+	// --exec is a bool.
+	runExec := fs.Bool("exec", false, "ALSO RUN THE SCRIPT FOR REAL, as \"SCRIPT MODE --dry-run\" (with the eval timeout) and compare its output with the static argv; only for scripts you trust")
 	pos, code, ok := parseArgs(fs, args, stdout, stderr, argvUsage, "")
 	if !ok {
 		return code

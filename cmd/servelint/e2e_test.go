@@ -224,6 +224,7 @@ func TestE2EConfig(t *testing.T) {
 		{"bad rule", "enable:\n  - stepcost\n  - privatshape\n", nil, ".servelint.yaml:3: unknown rule \"privatshape\" in enable"},
 		{"bad value", "modes:\n  proven: [serve]\n", nil, ".servelint.yaml:2: modes.proven must be a string, not a list"},
 		{"bad engine", "engine: vlm\n", []string{"config"}, ".servelint.yaml:1: unknown engine \"vlm\""},
+		{"two documents", "disable: [freethroughput]\n---\nenable: [stepcost]\n", nil, ".servelint.yaml:2: one YAML document expected"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

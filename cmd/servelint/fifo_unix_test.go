@@ -46,9 +46,10 @@ func TestNamedFIFO(t *testing.T) {
 		}
 		return result{}
 	}
-	for _, args := range [][]string{{fifo}, {filepath.Join(dir, "run.sh")}} {
+	// --diff says it too, not only exits 3.
+	for _, args := range [][]string{{fifo}, {filepath.Join(dir, "run.sh")}, {"--diff", fifo}} {
 		if r := lint(args...); r.code != exitFailure || !strings.Contains(r.errOut, "nothing written to it") {
-			t.Errorf("servelint %s: exit %d, want 3 saying nothing was written\n%s", args[0], r.code, r.errOut)
+			t.Errorf("servelint %s: exit %d, want 3 saying nothing was written\n%s", strings.Join(args, " "), r.code, r.errOut)
 		}
 	}
 	// A pipe with its writer, as bash's <(…) hands one over.

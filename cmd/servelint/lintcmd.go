@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pmezard/go-difflib/difflib"
+
 	"github.com/servelint/servelint/config"
 	"github.com/servelint/servelint/docs"
 	"github.com/servelint/servelint/fixes"
@@ -61,7 +63,8 @@ Flags for linting:
 const exitText = `
 Exit status: 0 no finding of severity warning or above; 1 findings; 2 bad
 usage or config; 3 a failure (unreadable file, a write that could not be done
-safely, an internal error).
+safely, an internal error). With --diff, 1 when a diff is printed or a
+finding of severity warning or above remains (listed on stderr).
 `
 
 type lintFlags struct {
@@ -86,8 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "config":
 			return runConfig(args[1:], stdout, stderr)
 		case "version":
-			_, _ = fmt.Fprintf(stdout, "servelint %s\n", version)
-			return exitClean
+			return runVersion(args[1:], stdout, stderr)
 		case "help":
 			return runLint([]string{"--help"}, stdout, stderr)
 		}
@@ -166,7 +168,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("servelint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.BoolVar(&lf.fix, "fix", false, "apply the suggested fixes in place (atomically; a second run changes nothing)")
-	fs.BoolVar(&lf.diff, "diff", false, "print the fixes as a unified diff and write nothing")
+	fs.BoolVar(&lf.diff, "diff", false, "print the fixes as a unified diff on stdout and write nothing; the findings it cannot fix are listed on stderr as \"not fixable: FILE:LINE:COL: …\" (text only: not with --format json, sarif or github)")
 	fs.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(output.Formats, ", "))
 	fs.StringVar(&lf.enable, "enable", "", "comma-separated rules to turn on (e.g. a rule that is off by default)")
 	fs.StringVar(&lf.disable, "disable", "", "comma-separated rules to turn off")
@@ -200,6 +202,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "servelint: unknown --format %q (want one of %s)\n", lf.format, strings.Join(output.Formats, ", "))
 		return exitUsage
 	}
+	if lf.diff && lf.format != "text" {
+		// The diff is the output: a json or sarif reader would get a patch.
+		_, _ = fmt.Fprintf(stderr, "servelint: --diff prints a unified diff; it does not combine with --format=%s (drop --diff for findings as %s)\n", lf.format, lf.format)
+		return exitUsage
+	}
 	if lf.changedFrom != "" && (lf.fix || lf.diff) {
 		_, _ = fmt.Fprintln(stderr, "servelint: --changed-from reports findings; it does not combine with --fix or --diff")
 		return exitUsage
@@ -227,7 +234,13 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil)}
 	cfg.Apply(&opts, wd)
 	if lf.ledger != "" {
-		opts.Config.Ledger = lf.ledger
+		// Checked as the config's ledger key is, before anything is linted.
+		ledgers, err := config.ResolveLedger(lf.ledger, wd)
+		if err != nil {
+			_, _ = fmt.Fprintf(stderr, "servelint: --ledger: %s\n", output.EscapeControl(err.Error()))
+			return exitUsage
+		}
+		opts.Config.Ledger = ledgers
 	}
 	if _, err := lint.Analyzers(opts.Enable, opts.Disable); err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
@@ -272,7 +285,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 		if lf.diff {
-			return diffExit(oc, res)
+			return diffReport(oc, res, wd, stderr)
 		}
 	default:
 		opts.Paths = append(opts.Paths, gitdiff.ExplicitEnvReaders(opts)...)
@@ -324,7 +337,8 @@ func applyOutcome(oc *lint.FixOutcome, diffOnly bool, stdout, stderr io.Writer) 
 	for _, p := range paths {
 		ch := oc.Changed[p]
 		if diffOnly {
-			_, _ = fmt.Fprint(stdout, fixes.UnifiedDiff(output.EscapeControl(output.Relative(wd, p)), ch[0], ch[1]))
+			// fixes.UnifiedDiff quotes a name with a control character.
+			_, _ = fmt.Fprint(stdout, fixes.UnifiedDiff(diffPath(wd, p), ch[0], ch[1]))
 			continue
 		}
 		if descriptorPath(p) {
@@ -351,14 +365,88 @@ func applyOutcome(oc *lint.FixOutcome, diffOnly bool, stdout, stderr io.Writer) 
 	return code
 }
 
-func diffExit(oc *lint.FixOutcome, res *lint.Result) int {
-	if len(res.Errors) > 0 {
-		return exitFailure
+// diffPath is the name --diff gives a file: cleaned and relative to the
+// working directory when it lies under it (../same/r.env, run from same,
+// is r.env), so that git apply or patch -p1 run there finds it; else
+// absolute (the diff then applies from /).
+func diffPath(wd, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
 	}
-	if len(oc.Changed) > 0 {
+	return output.Relative(wd, abs)
+}
+
+// diffReport ends a --diff run, whose diff is on stdout: the findings that
+// remain once the fixes are applied (those --fix would leave) are listed on
+// stderr, "not fixable: " before each text line, at their positions in the
+// files as they are (the diff is not applied), and so are the errors. Exit
+// 3 on an error, 1 when a diff was printed or a finding of severity
+// warning or above remains, else 0.
+func diffReport(oc *lint.FixOutcome, res *lint.Result, wd string, stderr io.Writer) int {
+	left := make([]lint.Finding, len(res.Findings))
+	for i, f := range res.Findings {
+		if ch, ok := oc.Changed[f.File]; ok {
+			// Analysed in the fixed text: said where it is in the file.
+			f.Line = oldLine(ch[0], ch[1], f.Line)
+		}
+		f.File = diffPath(wd, f.File) // as the diff names it
+		left[i] = f
+	}
+	sort.SliceStable(left, func(i, j int) bool {
+		a, b := left[i], left[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	var b strings.Builder
+	_ = output.Text(&b, left) // a strings.Builder cannot fail
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		if line != "" {
+			_, _ = fmt.Fprint(stderr, "not fixable: "+line)
+		}
+	}
+	for _, e := range res.Errors {
+		_, _ = fmt.Fprintf(stderr, "servelint: %s\n", output.EscapeControl(e.Error()))
+	}
+	switch {
+	case len(res.Errors) > 0:
+		return exitFailure
+	case len(oc.Changed) > 0:
 		return exitFindings
 	}
 	return findingsExit(res.Findings)
+}
+
+// oldLine maps a 1-based line of new (old with fixes applied) to the line
+// of old it comes from: the same line when the fixes left it as it was,
+// else the first old line of the changed stretch that produced it.
+func oldLine(old, new []byte, line int) int {
+	a, b := lines(old), lines(new)
+	for _, op := range difflib.NewMatcher(a, b).GetOpCodes() {
+		if line-1 < op.J1 || line-1 >= op.J2 {
+			continue
+		}
+		if op.Tag == 'e' {
+			return op.I1 + line - op.J1
+		}
+		return max(1, min(op.I1+1, len(a)))
+	}
+	// Past the last line (a finding at the end of the file).
+	return max(1, line-len(b)+len(a))
+}
+
+// lines splits b after each "\n" (a last line without one is a line).
+func lines(b []byte) []string {
+	l := strings.SplitAfter(string(b), "\n")
+	if l[len(l)-1] == "" {
+		l = l[:len(l)-1]
+	}
+	return l
 }
 
 func findingsExit(fs []lint.Finding) int {
@@ -442,9 +530,36 @@ func runConfig(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
+// runVersion prints the version.
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("servelint version", flag.ContinueOnError)
+	pos, code, ok := parseArgs(fs, args, stdout, stderr, "Usage: servelint version\n\nPrints the version.\n", "")
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint version: unexpected argument %q\n", pos[0])
+		return exitUsage
+	}
+	_, _ = fmt.Fprintf(stdout, "servelint %s\n", version)
+	return exitClean
+}
+
+const rulesUsage = `Usage: servelint rules [RULE]
+
+Lists the rules, one a line: the name, what it finds, and "(off by
+default)" for a rule that runs only when enabled. With RULE, prints that
+rule's page (the text of docs/rules.md). Exit 2 for an unknown rule.
+`
+
 func runRules(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("servelint rules", flag.ContinueOnError)
+	args, code, ok := parseArgs(fs, args, stdout, stderr, rulesUsage, "")
+	if !ok {
+		return code
+	}
 	if len(args) > 1 {
-		_, _ = fmt.Fprintln(stderr, "usage: servelint rules [RULE]")
+		_, _ = fmt.Fprintf(stderr, "servelint rules: unexpected argument %q (usage: servelint rules [RULE])\n", args[1])
 		return exitUsage
 	}
 	if len(args) == 1 {

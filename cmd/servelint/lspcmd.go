@@ -54,7 +54,9 @@ Flags:
 const lspExitText = `
 Exit status: 0 after shutdown and exit; 1 when the client exits without
 shutdown, the connection drops or the server is interrupted; 2 bad usage or
-config; 3 a config file that cannot be read.
+config (as for a lint: a config file that is invalid, missing or cannot be
+read); 3 a failure before serving (the working directory, or a directory
+searched for the config, cannot be read).
 `
 
 func runLSP(args []string, stdout, stderr io.Writer) int {
@@ -83,6 +85,10 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 	}
 	if *jobs < 1 {
 		_, _ = fmt.Fprintln(stderr, "servelint lsp: -j must be at least 1")
+		return exitUsage
+	}
+	if *maxFileSize <= 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint lsp: --max-file-size must be positive (got %d)\n", *maxFileSize)
 		return exitUsage
 	}
 	// 0 means "the default" to lsp.Options; on the command line it means
