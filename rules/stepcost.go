@@ -94,7 +94,7 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 	argvs := pass.ResultOf[DryRun].(*Argvs)
 	ledgers, err := loadLedgers(c.Config.Ledger)
 	if err != nil {
-		return nil, fmt.Errorf("stepcost: %w", err)
+		return nil, err // the driver names the rule
 	}
 	scripts := needing(c.Unit.Scripts, func(*parser.Script) bool { return true })
 	argvs.Prefetch(scripts)
