@@ -43,7 +43,11 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				if !ok {
 					continue
 				}
-				if len(f.Modes) > 0 && overridesShared(inv, f) {
+				// calib's own knob (its step) passed after the shared one
+				// is its by design: checkOrigin asks only that it come from
+				// the env file.
+				calibKnob := allCalib(f.Modes) && c.isCalibKnob(f.Canon)
+				if len(f.Modes) > 0 && !calibKnob && overridesShared(inv, f) {
 					c.reportOverride(pass, s, f, owner)
 					continue
 				}
