@@ -41,6 +41,9 @@ func applySuppressions(set *suppress.Set, as []*analysis.Analyzer, opts Options,
 			out = append(out, f)
 		}
 	}
+	for i := range out {
+		out[i].Fixes = unsuppressedFixes(set, files, out[i])
+	}
 	for _, n := range opts.Disable {
 		if n == suppress.Rule {
 			return out
@@ -67,6 +70,38 @@ func applySuppressions(set *suppress.Set, as []*analysis.Analyzer, opts Options,
 			f.Fixes = append(f.Fixes, fx)
 		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// unsuppressedFixes drops each fix of f that edits a line silenced for f's
+// rule: a finding that is not suppressed (an env-file shim) must not rewrite
+// a line whose suppression someone wrote for that rule (a client's read of
+// the shim). The finding stays, without that fix. A suppression that keeps
+// its line out of a fix counts as used.
+func unsuppressedFixes(set *suppress.Set, files map[string]*token.File, f Finding) []Fix {
+	out := f.Fixes[:0:0]
+	for _, fx := range f.Fixes {
+		silenced := false
+		for _, e := range fx.Edits {
+			tf := files[e.File]
+			if tf == nil {
+				continue
+			}
+			first := tf.Line(tf.Pos(clampOff(tf, e.Offset)))
+			last := first
+			if e.End > e.Offset { // up to its last byte: a deleted line ends where the next starts
+				last = tf.Line(tf.Pos(clampOff(tf, e.End-1)))
+			}
+			for l := first; l <= last; l++ {
+				if set.Silences(e.File, l, f.Rule) {
+					silenced = true
+				}
+			}
+		}
+		if !silenced {
+			out = append(out, fx)
+		}
 	}
 	return out
 }

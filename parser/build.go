@@ -518,8 +518,17 @@ func (s *Script) attribute() {
 			a.Modes = s.ModesAt(a.Start)
 		}
 	}
+	var ends []stmtSpan // the statements, when a comment ends a line of code
 	for i := range s.Comments {
-		s.Comments[i].Modes = s.ModesAt(s.Comments[i].Start)
+		cm := &s.Comments[i]
+		cm.Modes = s.ModesAt(cm.Start)
+		if len(cm.Modes) > 0 || !s.trailing(cm.Start) {
+			continue
+		}
+		if ends == nil {
+			ends = s.stmtSpans()
+		}
+		cm.Modes = s.endedModes(ends, cm.Start)
 	}
 	for _, inv := range s.Invocations {
 		inv.Modes = s.ModesAt(inv.Start)
@@ -528,6 +537,64 @@ func (s *Script) attribute() {
 		}
 	}
 	s.findSources()
+}
+
+// stmtSpan is one statement's byte span; body is a function's body.
+type stmtSpan struct {
+	start, end int
+	body       int // -1 unless the statement declares a function
+}
+
+// stmtSpans returns every statement of the script.
+func (s *Script) stmtSpans() []stmtSpan {
+	out := []stmtSpan{}
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok {
+			sp := stmtSpan{start: s.Off(st.Pos()), end: s.Off(st.End()), body: -1}
+			if fd, ok := st.Cmd.(*syntax.FuncDecl); ok && fd.Body != nil {
+				sp.body = s.Off(fd.Body.Pos())
+			}
+			out = append(out, sp)
+		}
+		return true
+	})
+	return out
+}
+
+// trailing reports whether code comes before the comment at off on its line.
+func (s *Script) trailing(off int) bool {
+	for i := off - 1; i >= 0 && s.Src[i] != '\n'; i-- {
+		if s.Src[i] != ' ' && s.Src[i] != '\t' {
+			return true
+		}
+	}
+	return false
+}
+
+// endedModes returns the modes of the command a comment at the end of a
+// line ends (`calib) exec radiance … ;; # calib seats are free`, past the
+// branch's code): the statement that ends last before it on its line, the
+// innermost of those ending there together (y of `x && y`). A function
+// declared on the line gives its body's modes.
+func (s *Script) endedModes(spans []stmtSpan, off int) []*Mode {
+	line := s.Line(off)
+	best := -1
+	for i, sp := range spans {
+		if sp.end > off || sp.end <= sp.start || s.Line(sp.end-1) != line {
+			continue
+		}
+		if best < 0 || sp.end > spans[best].end || sp.end == spans[best].end && sp.start > spans[best].start {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	sp := spans[best]
+	if ms := s.ModesAt(sp.start); len(ms) > 0 || sp.body < 0 {
+		return ms
+	}
+	return s.ModesAt(sp.body)
 }
 
 // ProcSubsts returns the script's process substitutions (<(…), >(…)), in

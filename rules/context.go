@@ -219,10 +219,11 @@ func lineDelete(src []byte, start, end int) (int, int) {
 	if e < len(src) && (src[e] == '"' || src[e] == '\'') && e == end {
 		return ls, e // the end of a quoted list of flags: drop the blank before
 	}
-	if e < len(src) && src[e] != '\n' && src[e] != '\r' && src[e] != ')' {
+	if e < len(src) && src[e] != '\n' && src[e] != '\r' && src[e] != ')' && src[e] != ';' {
 		return start, e
 	}
-	// Something else follows on the line: keep one separating blank.
+	// The line ends, or `)` or `;` follows (`…)`, `…; }`): drop the blank
+	// before instead.
 	return ls, end
 }
 

@@ -27,8 +27,8 @@ with an empty value; an owned shape key no script reads is a number nobody
 inherits (unless the file is handed to a container with --env-file, whose
 entrypoint may read it).
 
-Fix: where a key is defined twice with equal values, the earlier definition
-is deleted.`,
+Fix: where a key is defined twice with the same value, the later copy is
+deleted (lines between the two may read the earlier one).`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runEnvOwner,
 }
@@ -62,14 +62,45 @@ func (c *Context) duplicates(pass *analysis.Pass, e *parser.EnvFile) {
 			d := diag{sev: Warning, path: e.Path, start: later.KeyStart, end: later.End,
 				msg: fmt.Sprintf("%s is defined twice: line %d (%s) and line %d (%s); the last one wins",
 					en.Key, first.Line, first.Raw, later.Line, later.Raw)}
-			if first.Raw == later.Raw {
-				st, end := lineDelete(e.Src, first.Start, first.End)
-				d.fixMsg, d.edits = "delete the earlier definition", []edit{{e.Path, st, end, ""}}
+			if sameDefinition(e, first, later, c.Unit.Readers[e.Path]) {
+				st, end := lineDelete(e.Src, later.Start, later.End)
+				d.fixMsg, d.edits = "delete the later copy", []edit{{e.Path, st, end, ""}}
 			}
 			c.report(pass, d)
 			first = later
 		}
 	}
+}
+
+// sameDefinition reports whether deleting the later of two definitions of
+// a key changes nothing: every reader of the file gives the key the same
+// fixed value on both lines (written alike, "${B}" twice, is not enough when
+// B changed in between), the later does not export what the earlier did not,
+// and the later line defines no other key. The later copy is the one to
+// delete: lines between the two may read the key (A=$((LEN / 2))), and the
+// earlier definition is what they read.
+func sameDefinition(e *parser.EnvFile, first, later *parser.EnvEntry, readers parser.Reader) bool {
+	if first.Raw != later.Raw || later.Export && !first.Export {
+		return false
+	}
+	if readers == 0 {
+		readers = parser.ReaderBash | parser.ReaderDocker | parser.ReaderGodotenv
+	}
+	for _, r := range []parser.Reader{parser.ReaderBash, parser.ReaderDocker, parser.ReaderGodotenv} {
+		if readers&r == 0 {
+			continue
+		}
+		a, b := first.Reading(r), later.Reading(r)
+		if a != b || !b.Defined || b.Err != "" || b.Dynamic {
+			return false
+		}
+	}
+	for _, en := range e.Entries {
+		if en != later && en.Start == later.Start {
+			return false // A=1 B=2: deleting the line would delete B
+		}
+	}
+	return true
 }
 
 // envPrefixes returns the key prefixes (up to the last underscore-separated

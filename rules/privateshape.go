@@ -43,7 +43,11 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				if !ok {
 					continue
 				}
-				if len(f.Modes) > 0 && overridesShared(inv, f) {
+				// calib's own knob (its step) passed after the shared one
+				// is its by design: checkOrigin asks only that it come from
+				// the env file.
+				calibKnob := allCalib(f.Modes) && c.isCalibKnob(f.Canon)
+				if len(f.Modes) > 0 && !calibKnob && overridesShared(inv, f) {
 					c.reportOverride(pass, s, f, owner)
 					continue
 				}
@@ -57,7 +61,10 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 }
 
 // overridesShared reports whether a mode's flag repeats one that shared
-// code already passes to the same invocation.
+// code already passes to the same invocation: code of no mode, or a
+// launcher function that more modes call (`launch() { vllm serve
+// --max-num-seqs "$OWNER" "$@"; }` called as `launch --max-num-seqs 256`
+// from bench).
 func overridesShared(inv *parser.Invocation, f *parser.Flag) bool {
 	// Earlier in the argv, not in the file: a mode's `EXTRA="--max-num-seqs
 	// 256"` is written above the command that expands it last.
@@ -65,11 +72,25 @@ func overridesShared(inv *parser.Invocation, f *parser.Flag) bool {
 		if g == f {
 			return false
 		}
-		if g.Canon == f.Canon && len(g.Modes) == 0 {
+		if g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes)) {
 			return true
 		}
 	}
 	return false
+}
+
+// sharedBy reports whether code of the modes shared runs in every one of
+// the modes own and in others too.
+func sharedBy(shared, own []*parser.Mode) bool {
+	if len(shared) <= len(own) {
+		return false
+	}
+	for _, m := range own {
+		if !containsMode(shared, m) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *Context) ownerText(o parser.Owner) string {

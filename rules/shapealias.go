@@ -2,9 +2,11 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
 )
@@ -19,8 +21,9 @@ An env key or script variable whose value is a reference to the owner key
 (X=${OWNER}, X=${X:-$OWNER}), or a key named for a mode that owns the same
 flag, lets one mode drift from the proven shape without anyone noticing.
 
-Fix: every use of the alias reads the owner instead, and the alias is
-deleted.`,
+Fix: every use of the alias (in the scripts, their arithmetic, and later
+lines of its env file) reads the owner instead, and the alias is deleted;
+it stays when a use cannot be rewritten knowing it keeps its value.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runShapeAlias,
 }
@@ -139,8 +142,23 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 	if a.env != nil {
 		readers = u.ScriptsReading(a.env)
 	}
+	// sure is cleared when a reader may read the alias where its uses do not
+	// show it: then the alias is not deleted.
+	sure := true
 	for _, s := range readers {
-		for _, r := range s.ParamUses(a.name) {
+		uses := s.ParamUses(a.name)
+		if s.File == nil {
+			sure = false
+		} else if refs := scanName(s.File, a.name, false); refs.unsure {
+			sure = false
+		} else if len(refs.arith) > 0 {
+			// $((ALIAS * 2)): a read ParamUses does not hold.
+			uses = slices.Clone(uses)
+			for _, l := range refs.arith {
+				uses = append(uses, parser.Range{Start: s.Off(l.Pos()), End: s.Off(l.End())})
+			}
+		}
+		for _, r := range uses {
 			if a.assign != nil && s == a.script && r.Start >= a.assign.Start && r.End <= a.assign.End {
 				continue // the alias's own ${X:-…}
 			}
@@ -167,10 +185,12 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			return
 		}
 		reported[key] = true
-		st, en := lineDelete(a.env.Src, a.entry.Start, a.entry.End)
 		d = diag{sev: Error, path: a.env.Path, start: a.entry.Start, end: a.entry.End,
-			msg:   fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt),
-			edits: append([]edit{{a.env.Path, st, en, ""}}, useEdits...)}
+			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
+		if envEdits, ok := c.envAliasUses(a, readers); ok && sure {
+			st, en := lineDelete(a.env.Src, a.entry.Start, a.entry.End)
+			d.edits = append(append([]edit{{a.env.Path, st, en, ""}}, useEdits...), envEdits...)
+		}
 	} else {
 		s := a.script
 		key := fmt.Sprintf("def:%s:%d", s.Path, a.assign.Start)
@@ -180,7 +200,7 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 		reported[key] = true
 		d = diag{sev: Error, path: s.Path, start: a.assign.Start, end: a.assign.End,
 			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
-		if a.assign.StmtStart >= 0 {
+		if a.assign.StmtStart >= 0 && sure {
 			st, en := lineDelete(s.Src, a.assign.StmtStart, a.assign.StmtEnd)
 			d.edits = append([]edit{{s.Path, st, en, ""}}, useEdits...)
 		}
@@ -189,6 +209,71 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 		d.fixMsg = "delete " + a.name + " and read " + a.owner.Key
 	}
 	c.report(pass, d)
+}
+
+// envAliasUses returns the edits that make the env files' own reads of an
+// env-file alias ($((ALIAS * 2)), "--concurrency ${ALIAS}" on a later line)
+// read its owner, reading each file as the shell program bash sources. ok
+// is false when a read cannot be rewritten knowing it keeps its value, and
+// the alias must then stay: a read before the alias (the host's value) or
+// in another env file (sourced in an order not known), a file another
+// reader (docker, godotenv) reads verbatim, the alias or the owner assigned
+// again after it, or the name written where it is not a plain read.
+func (c *Context) envAliasUses(a alias, readers []*parser.Script) ([]edit, bool) {
+	files := []*parser.EnvFile{a.env}
+	for _, s := range readers {
+		for _, e := range c.Unit.Owning[s.Path] {
+			if !slices.Contains(files, e) {
+				files = append(files, e)
+			}
+		}
+	}
+	var out []edit
+	for _, e := range files {
+		f := parseEnvShell(e.Src)
+		if f == nil {
+			return nil, false
+		}
+		refs := scanName(f, a.name, true)
+		if refs.unsure {
+			return nil, false
+		}
+		for _, as := range refs.assigns {
+			if e != a.env || int(as.Name.Pos().Offset()) != a.entry.KeyStart {
+				return nil, false
+			}
+		}
+		var later []*syntax.Lit
+		for _, l := range slices.Concat(refs.params, refs.arith) {
+			if e == a.env && int(l.Pos().Offset()) >= a.entry.Start && int(l.End().Offset()) <= a.entry.End {
+				continue // the alias's own ${X:-$OWNER}: deleted with it
+			}
+			later = append(later, l)
+		}
+		if len(later) == 0 {
+			continue
+		}
+		if e != a.env || c.Unit.Readers[e.Path]&^parser.ReaderBash != 0 {
+			return nil, false
+		}
+		owner := scanName(f, a.owner.Key, false)
+		if owner.unsure {
+			return nil, false
+		}
+		for _, as := range owner.assigns {
+			if int(as.Pos().Offset()) >= a.entry.Start {
+				return nil, false
+			}
+		}
+		for _, l := range later {
+			st, en := int(l.Pos().Offset()), int(l.End().Offset())
+			if st < a.entry.End || en > len(e.Src) || string(e.Src[st:en]) != a.name {
+				return nil, false
+			}
+			out = append(out, edit{e.Path, st, en, a.owner.Key})
+		}
+	}
+	return out, true
 }
 
 // reportShimValues finds a flag value that is itself a shim:

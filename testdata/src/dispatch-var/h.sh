@@ -10,6 +10,6 @@ launch() {
 }
 cmd_serve() { launch --port 8000; }
 cmd_score_ppl() { launch --port 8001 --disable-log-requests; }
-cmd_bench() { launch --port 8002 --max-num-seqs 256; } # want "bench passes --max-num-seqs 256" "bench boots with --max-num-seqs 256 where serve boots with 32"
+cmd_bench() { launch --port 8002 --max-num-seqs 256; } # want "bench passes a second --max-num-seqs 256 that overrides the shared one; .*f.env:1 owns it as F_MAX_NUM_SEQS=32" "bench boots with --max-num-seqs 256 where serve boots with 32"
 fn="cmd_$1"
 "$fn"

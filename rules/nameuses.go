@@ -1,0 +1,132 @@
+package rules
+
+import (
+	"bytes"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// nameRefs is where a syntax tree reads one variable, for rewriting the
+// reads to another variable of the same value.
+type nameRefs struct {
+	// params are the names of its expansions ($X, ${X}, ${X:-…}).
+	params []*syntax.Lit
+	// arith are its bare names in arithmetic ($((X * 2)), (( X > 8 ))).
+	arith []*syntax.Lit
+	// assigns are its assignments (X=…, read-only arithmetic aside).
+	assigns []*syntax.Assign
+	// unsure is set when the name is written where a rewrite is not known
+	// to keep the meaning: assigned in arithmetic ((( X++ )), $((X = 4))),
+	// an indirect or name-listing expansion (${!X}, ${!X*}), or a bare word
+	// outside arithmetic (export X, [[ X -gt 4 ]], unset X).
+	unsure bool
+}
+
+// scanName finds the reads of name in root. Bare words outside arithmetic
+// set unsure only when words is true (an env file, where any such word is a
+// command; a script is full of plain words that happen to be names).
+func scanName(root syntax.Node, name string, words bool) nameRefs {
+	var r nameRefs
+	inArith := map[*syntax.Word]bool{}
+	arith := func(x syntax.ArithmExpr) {
+		if x == nil {
+			return
+		}
+		syntax.Walk(x, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.Word:
+				if lit, ok := bareName(n); ok && lit.Value == name && !inArith[n] {
+					inArith[n] = true
+					r.arith = append(r.arith, lit)
+				}
+			case *syntax.BinaryArithm:
+				if isArithAssign(n.Op) && arithName(n.X) == name {
+					r.unsure = true
+				}
+			case *syntax.UnaryArithm:
+				if (n.Op == syntax.Inc || n.Op == syntax.Dec) && arithName(n.X) == name {
+					r.unsure = true
+				}
+			case *syntax.CmdSubst:
+				return false // its own statements: walked by the outer walk
+			}
+			return true
+		})
+	}
+	syntax.Walk(root, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ArithmExp:
+			arith(n.X)
+		case *syntax.ArithmCmd:
+			arith(n.X)
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				arith(x)
+			}
+		case *syntax.CStyleLoop:
+			arith(n.Init)
+			arith(n.Cond)
+			arith(n.Post)
+		case *syntax.ParamExp:
+			arith(n.Index)
+			if n.Slice != nil {
+				arith(n.Slice.Offset)
+				arith(n.Slice.Length)
+			}
+			if n.Param != nil && n.Param.Value == name {
+				if n.Excl || n.Names != 0 {
+					r.unsure = true
+				}
+				r.params = append(r.params, n.Param)
+			}
+		case *syntax.Assign:
+			if n.Name != nil && n.Name.Value == name {
+				r.assigns = append(r.assigns, n)
+			}
+			arith(n.Index)
+		case *syntax.Word:
+			if words && !inArith[n] && n.Lit() == name {
+				r.unsure = true
+			}
+		}
+		return true
+	})
+	return r
+}
+
+// bareName returns the one literal a word is.
+func bareName(w *syntax.Word) (*syntax.Lit, bool) {
+	if len(w.Parts) != 1 {
+		return nil, false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	return lit, ok
+}
+
+// isArithAssign reports whether op assigns its left operand.
+func isArithAssign(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+		syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+		return true
+	}
+	return false
+}
+
+// arithName returns the bare name an arithmetic operand is, "" otherwise.
+func arithName(x syntax.ArithmExpr) string {
+	if w, ok := x.(*syntax.Word); ok {
+		return w.Lit()
+	}
+	return ""
+}
+
+// parseEnvShell parses an env file as the shell program bash sources; nil
+// when bash would not parse it either.
+func parseEnvShell(src []byte) *syntax.File {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(bytes.NewReader(src), "")
+	if err != nil {
+		return nil
+	}
+	return f
+}
