@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -22,8 +23,10 @@ activation arena, taken out of GPU memory before weights and KV cache are
 funded (measured: step 1,024 → arena 504 MiB; step 65,536 → 10.65 GiB, 14
 GiB less claimable). A comment that calls a wide step "free throughput" is
 false, and it is how private shapes get written. The claim must be about
-the step or the seats (a word for them outside the claim itself), and a
-denied claim ("isn't free throughput", "no free lunch") is not one.
+the step or the seats (a word for them outside the claim itself and outside
+a feature's name such as --enable-chunked-prefill), and a denied claim
+("isn't free throughput", "no free lunch") is not one. A script's comments
+and the whole-line comments of an env file a launcher reads are read.
 
 Fix: the comment is rewritten to say what the mode inherits and that the
 step's arena is charged to the card.`,
@@ -117,6 +120,36 @@ func negated(before string) bool {
 // subjectRE matches what the claim must be about: the step or the seats.
 var subjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?)\b`)
 
+// featureRE matches engine features named like the step's words whose
+// claims are about the feature, not the step: "--enable-chunked-prefill is
+// essentially free throughput" (it narrows the step, if anything).
+var featureRE = regexp.MustCompile(`(?i)(?:--)?(?:enable[-_ ])?chunked[-_ ]prefill(?:ing)?`)
+
+// aboutShape reports whether rest (a comment with its claim cut out) names
+// the step or the seats.
+func aboutShape(rest string) bool {
+	if strings.Contains(strings.ToLower(rest), "chunked") {
+		rest = featureRE.ReplaceAllString(rest, " ")
+	}
+	return subjectRE.MatchString(rest)
+}
+
+// claimIn returns the claim a comment makes about the step or the seats,
+// "" when it makes none.
+func claimIn(text string) string {
+	claim, rest := claimOf(text)
+	if claim == "" || !aboutShape(rest) {
+		return ""
+	}
+	if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
+		return ""
+	}
+	if t := strings.TrimSpace(text); strings.HasPrefix(t, "!") || strings.HasPrefix(t, "shellcheck") {
+		return ""
+	}
+	return claim
+}
+
 // notAboutCostRE excludes talk about free disk space or free memory readings.
 var notAboutCostRE = regexp.MustCompile(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\bfrees?\b.*\bcache\b`)
 
@@ -127,21 +160,36 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		for _, cm := range s.Comments {
-			text := cm.Text
-			claim, rest := claimOf(text)
-			if claim == "" || !subjectRE.MatchString(rest) {
-				continue
-			}
-			if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
-				continue
-			}
-			if strings.HasPrefix(strings.TrimSpace(text), "!") || strings.HasPrefix(strings.TrimSpace(text), "shellcheck") {
+			claim := claimIn(cm.Text)
+			if claim == "" {
 				continue
 			}
 			c.report(pass, diag{sev: Warning, path: s.Path, start: cm.Start, end: cm.End,
 				msg:    fmt.Sprintf("comment claims %q, but the step's activation arena is charged to the card: a wider step takes VRAM from the weights and the KV cache", claim),
 				fixMsg: "say what the mode inherits",
 				edits:  []edit{{s.Path, cm.Start, cm.End, c.inheritComment(s, cm.Modes)}}})
+		}
+	}
+	// The env file that owns the numbers is where a wide step is often
+	// argued for ("a 64k step is free throughput, bump it when you need
+	// speed"): its whole-line comments, when a launcher reads it.
+	for _, e := range c.Unit.Envs {
+		if !slices.ContainsFunc(c.Unit.ScriptsReading(e), func(s *parser.Script) bool { return len(s.Invocations) > 0 }) {
+			continue
+		}
+		for _, ln := range e.Lines {
+			if ln.Kind != parser.LineComment {
+				continue
+			}
+			claim := claimIn(strings.TrimPrefix(strings.TrimSpace(ln.Text), "#"))
+			if claim == "" {
+				continue
+			}
+			start := ln.Start + strings.IndexByte(ln.Text, '#')
+			c.report(pass, diag{sev: Warning, path: e.Path, start: start, end: ln.End,
+				msg:    fmt.Sprintf("comment claims %q, but the step's activation arena is charged to the card: a wider step takes VRAM from the weights and the KV cache", claim),
+				fixMsg: "say that the step is charged to the card",
+				edits:  []edit{{e.Path, start, ln.End, "# the step's activation arena is charged to the card: a wider step takes VRAM from the weights and the KV cache, it is not free."}}})
 		}
 	}
 	return nil, nil
