@@ -29,7 +29,9 @@ whose name holds prefill or decode; presets in a script with no owning env
 file) are not compared. A mode that cannot be evaluated, or a value that
 is not statically known (it comes from jq, curl …), is an info finding that
 says why, never a silent pass. The proven mode is serve, else the first
-mode; a config can name it.
+mode that is not a calib mode (a plain one before a scoring one); a config
+can name it. A calib mode is never the proven one by default: with only
+calib modes, the proven shape is the shared path, and nothing is compared.
 
 No fix: it is the proof. The privateshape and shapealias fixes make it pass.`,
 	Requires: []*analysis.Analyzer{Model, DryRun},
@@ -62,6 +64,9 @@ type Drift struct {
 func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argvs) {
 	proven := s.Proven()
 	if proven == nil {
+		if !c.Config.ProvenNamed {
+			return // only calib modes: the shared path is the proven shape
+		}
 		// The config names a proven mode this script does not have.
 		m := s.Modes[0]
 		c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
