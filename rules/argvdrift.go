@@ -26,9 +26,10 @@ sandbox (nothing is executed) and compared byte for byte:
   all flags except per-mode ones (--port, --log-file, --served-model-name…).
 Modes that are different shapes by design (prefill/decode roles: a mode
 whose name holds prefill or decode; presets in a script with no owning env
-file) are not compared. A mode that cannot be evaluated, or a value that is
-not statically known (it comes from jq, curl …), is an info finding that
-says why, never a silent pass. The proven mode is serve, else the first mode
+file; per-model presets, modes that each source their own env file) are
+not compared. A mode that cannot be evaluated, or a value that is not
+statically known (it comes from jq, curl …), is an info finding that says
+why, never a silent pass. The proven mode is serve, else the first mode
 that is not a calib mode (a plain one before a scoring one); a config can
 name it. A calib mode is never the proven one by default: with only calib
 modes, the proven shape is the shared path, and nothing is compared.
@@ -89,7 +90,8 @@ func (v Verdict) Drifted() bool { return len(v.Drift) > 0 || len(v.ScoringDrift)
 // Judge compares the evaluated argv of modes with the proven mode's (pr),
 // as argvdrift and servelint argv both do: of returns a mode's result.
 // Modes that are other shapes by design get no verdict: subcommands that
-// source a library, prefill/decode roles and another engine. prof is nil when the proven argv reaches no known
+// source a library, prefill/decode roles, another engine, and per-mode
+// presets (Presets). prof is nil when the proven argv reaches no known
 // engine (nothing is compared then).
 func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, pr *EvalResult, modes []*parser.Mode, of func(*parser.Mode) *EvalResult) (prof *parser.Profile, pflags map[string]ArgvFlag, out []Verdict) {
 	prof, pflags = ParseArgv(pr)
@@ -114,12 +116,15 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		if mprof != nil && mprof.Name != prof.Name {
 			continue // another engine (vllm beside sglang): another shape by design
 		}
+		if !cfg.ProvenNamed && Presets(u, s, proven, m) {
+			continue
+		}
 		v := Verdict{Mode: m, Result: r, Flags: mflags}
 		v.Drift, v.Unknown = mustMatch(u, cfg, s, prof, m, pflags, mflags)
 		if m.Role == parser.RoleScoring {
 			if firstScoring == nil {
 				firstScoring, fflags = m, mflags
-			} else {
+			} else if cfg.ProvenNamed || !Presets(u, s, firstScoring, m) {
 				for _, f := range prof.Flags {
 					// When the first scoring mode is the one that left the
 					// proven shape, it is reported against the proven mode;
@@ -135,6 +140,49 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		out = append(out, v)
 	}
 	return prof, pflags, out
+}
+
+// Presets reports whether two modes each source their own env files, and
+// not the same ones (`llama) . llama.env ;; qwen) . qwen.env ;;`): per-model
+// presets, each owned by its own file, not a mode that left a shared
+// owner's value (`kl) . kl.env ;;` beside a serve that sources only the
+// shared file is one, and is compared).
+func Presets(u *parser.Unit, s *parser.Script, a, b *parser.Mode) bool {
+	fa, fb := ownEnvFiles(u, s, a), ownEnvFiles(u, s, b)
+	if len(fa) == 0 || len(fb) == 0 {
+		return false
+	}
+	if len(fa) != len(fb) {
+		return true
+	}
+	for p := range fa {
+		if !fb[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownEnvFiles returns the owning env files that the mode's own code reads
+// and shared code does not.
+func ownEnvFiles(u *parser.Unit, s *parser.Script, m *parser.Mode) map[string]bool {
+	owning := map[string]bool{}
+	for _, e := range u.Owning[s.Path] {
+		owning[e.Path] = true
+	}
+	shared := map[string]bool{}
+	for _, ref := range s.Sources {
+		if len(ref.Modes) == 0 {
+			shared[ref.Path] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, ref := range s.Sources {
+		if ref.Path != "" && owning[ref.Path] && !shared[ref.Path] && containsMode(ref.Modes, m) {
+			out[ref.Path] = true
+		}
+	}
+	return out
 }
 
 func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argvs) {
