@@ -236,7 +236,7 @@ func (s *Script) findModes() {
 				elifs[c] = true
 				if m := s.ifModes(c, n); len(m) > 0 {
 					cands = append(cands, m...)
-					if len(c.Then) > 0 {
+					if len(c.Then) > 0 && !m[0].guard {
 						s.unconditional(s.Off(c.ThenPos), s.Off(c.Then[len(c.Then)-1].End()))
 					}
 				}
@@ -251,6 +251,8 @@ func (s *Script) findModes() {
 					// `[[ $1 == bench ]] && reqs=512`: conditional only on
 					// the mode, so it is the mode's own assignment.
 					s.unconditional(c[0].ranges[0].Start, c[0].ranges[0].End)
+				} else {
+					cands = append(cands, s.guardModes(n)...) // [[ $1 != serve ]] && exit 2
 				}
 			case syntax.OrStmt:
 				cands = append(cands, s.guardModes(n)...)

@@ -76,6 +76,18 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 	if pe := singleParam(w); pe != nil && pe.Param != nil {
 		name := pe.Param.Value
 		if name == "@" || name == "*" {
+			if words, forward, ok := s.setWords(start); ok && depth < 4 {
+				// set -- --max-num-seqs "$N"; … set -- "$@" --step 64;
+				// exec vllm serve /m "$@": the words set -- gave, in every
+				// branch (as an array's elements are).
+				if forward {
+					out = append(out, ArgWord{Word: w, Sketch: forwardAll, Start: start, End: end})
+				}
+				for _, sw := range words {
+					out = s.appendWord(out, sw, depth+1)
+				}
+				return out
+			}
 			return append(out, ArgWord{Word: w, Sketch: forwardAll, Start: start, End: end})
 		}
 		if isAllIndex(pe) && depth < 4 {
@@ -120,6 +132,77 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 		sk = v
 	}
 	return append(out, ArgWord{Word: w, Sketch: sk, Start: start, End: end})
+}
+
+// setWords returns the words that `set -- …` commands of the script's top
+// level, before off, put in the positional parameters a top-level "$@" at
+// off expands: each command's words after `--`, less a leading "$@" (which
+// keeps what was there). forward is set when every such command keeps the
+// script's own arguments (they all start with "$@"). ok is false when "$@"
+// at off is a function's arguments, when no `set --` comes before it, or
+// when one sets words not known statically (`set -- $(getopt …)`).
+func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
+	if s.funcAt(off) != "" {
+		return nil, false, false
+	}
+	forward = true
+	for _, c := range s.calls {
+		at := s.Off(c.Pos())
+		if at >= off {
+			break
+		}
+		if len(c.Args) < 2 {
+			continue
+		}
+		if v, _ := LitValue(c.Args[0]); v != "set" {
+			continue
+		}
+		if v, _ := LitValue(c.Args[1]); v != "--" {
+			continue
+		}
+		if s.funcAt(at) != "" {
+			return nil, false, false // set -- in a function: which call runs it is not known here
+		}
+		args := c.Args[2:]
+		if len(args) > 0 {
+			if pe := singleParam(args[0]); pe != nil && pe.Param != nil && pe.Param.Value == "@" && plainParam(pe) {
+				args = args[1:]
+			} else {
+				forward = false
+			}
+		} else {
+			forward = false
+		}
+		for _, a := range args {
+			if !setWordKnown(a) {
+				return nil, false, false
+			}
+		}
+		words = append(words, args...)
+		ok = true
+	}
+	if !ok {
+		return nil, false, false
+	}
+	return words, forward, true
+}
+
+// setWordKnown reports whether a word of `set --` is known to be what it
+// is statically: no command or process substitution, no "$@" of its own.
+func setWordKnown(w *syntax.Word) bool {
+	known := true
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			known = false
+		case *syntax.ParamExp:
+			if n.Param != nil && (n.Param.Value == "@" || n.Param.Value == "*") {
+				known = false
+			}
+		}
+		return known
+	})
+	return known
 }
 
 func isAllIndex(pe *syntax.ParamExp) bool {

@@ -130,6 +130,11 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 			}
 		}
 		if !found && len(modes) > 0 {
+			// The first plain mode, else the first scoring one; never a calib
+			// mode, which differs from the proven shape by design: with only
+			// calib modes (`[[ $1 == calib ]] && step=…`), the proven shape
+			// is the shared path every other value of $1 takes, and no mode
+			// is proven.
 			proven = ""
 			for _, m := range modes {
 				if !globAny(scoring, m.Name) && !globAny(calib, m.Name) {
@@ -137,8 +142,10 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 					break
 				}
 			}
-			if proven == "" {
-				proven = modes[0].Name
+			for _, m := range modes {
+				if proven == "" && !globAny(calib, m.Name) {
+					proven = m.Name
+				}
 			}
 			guessed = true
 		}
@@ -159,7 +166,8 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 	}
 }
 
-// Proven returns the proven mode, nil when the script has no modes.
+// Proven returns the proven mode, nil when the script has no modes or only
+// calib modes (the shared path is the proven shape then).
 func (s *Script) Proven() *Mode {
 	for _, m := range s.Modes {
 		if m.Role == RoleProven {
@@ -385,7 +393,22 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 	}
 	r := Range{s.Off(ic.ThenPos), s.Off(ic.Then[len(ic.Then)-1].End())}
 	var out []candidate
+	if len(ic.Cond) == 1 {
+		// `elif [[ $mode != serve && $mode != kl ]]; then exit 2`: the
+		// branch runs for every other value; the modes it names go on.
+		if names, ok := s.notNames(ic.Cond[0]); ok {
+			if exits(ic.Then[len(ic.Then)-1]) {
+				for _, nw := range names {
+					out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, guard: true})
+				}
+			}
+			return out
+		}
+	}
 	for _, st := range ic.Cond {
+		if st.Negated {
+			return nil // `if ! [[ $1 == calib ]]`, with other conditions
+		}
 		for _, nw := range s.condNames(st.Cmd) {
 			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then)})
 		}
@@ -410,6 +433,9 @@ func (s *Script) andModes(b *syntax.BinaryCmd) []candidate {
 		}
 		test = inner.X
 	}
+	if test.Negated {
+		return nil // `! [[ $1 == serve ]] && exit 2` runs for the other modes (guardModes)
+	}
 	r := Range{s.Off(test.End()), s.Off(b.Y.End())}
 	var out []candidate
 	for _, nw := range s.condNames(test.Cmd) {
@@ -419,17 +445,143 @@ func (s *Script) andModes(b *syntax.BinaryCmd) []candidate {
 }
 
 // guardModes returns the modes a guard lets through to shared code
-// (`[[ $mode == serve || $mode == bench ]] || exit 2`): each is a mode
-// taking the shared path unless its own code is found elsewhere.
+// (`[[ $mode == serve || $mode == bench ]] || exit 2`, and with the test
+// negated, `[[ $mode != serve && $mode != bench ]] && exit 2`): each is a
+// mode taking the shared path unless its own code is found elsewhere.
 func (s *Script) guardModes(b *syntax.BinaryCmd) []candidate {
 	if !exits(b.Y) || s.inFuncOnPositional(b) {
 		return nil
 	}
+	var names []nameAt
+	switch b.Op {
+	case syntax.OrStmt:
+		if b.X.Negated {
+			return nil
+		}
+		names = s.condNames(b.X.Cmd)
+	case syntax.AndStmt:
+		names, _ = s.notNames(b.X)
+	}
 	var out []candidate
-	for _, nw := range s.condNames(b.X.Cmd) {
+	for _, nw := range names {
 		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, guard: true})
 	}
 	return out
+}
+
+// notNames returns the mode names a condition is false for, when it is
+// true for every other value of the selector: `! [[ $1 == a || $1 == b ]]`,
+// `[[ $1 != a && $1 != b ]]`, `[ "$1" != a ] && [ "$1" != b ]`. ok is false
+// for any other condition (a conjunct that tests something else).
+func (s *Script) notNames(st *syntax.Stmt) (names []nameAt, ok bool) {
+	if st.Negated {
+		names = s.condNames(st.Cmd)
+		return names, len(names) > 0 && s.onlySelectorTests(st.Cmd)
+	}
+	var test func(e syntax.TestExpr) bool
+	test = func(e syntax.TestExpr) bool {
+		switch e := e.(type) {
+		case *syntax.BinaryTest:
+			switch e.Op {
+			case syntax.TsNoMatch:
+				nw, ok := s.selectorLit(e.X, e.Y)
+				if ok {
+					names = append(names, nw)
+				}
+				return ok
+			case syntax.AndTest:
+				return test(e.X) && test(e.Y)
+			}
+		case *syntax.ParenTest:
+			return test(e.X)
+		}
+		return false
+	}
+	var cmd func(c syntax.Command) bool
+	cmd = func(c syntax.Command) bool {
+		switch c := c.(type) {
+		case *syntax.TestClause:
+			return test(c.X)
+		case *syntax.BinaryCmd:
+			return c.Op == syntax.AndStmt && !c.X.Negated && !c.Y.Negated && cmd(c.X.Cmd) && cmd(c.Y.Cmd)
+		case *syntax.CallExpr:
+			if len(c.Args) < 4 {
+				return false
+			}
+			name, _ := LitValue(c.Args[0])
+			args := c.Args[1:]
+			if name == "[" {
+				args = args[:len(args)-1]
+			}
+			if (name != "[" && name != "test") || len(args) != 3 {
+				return false
+			}
+			if op, _ := LitValue(args[1]); op != "!=" {
+				return false
+			}
+			nw, ok := s.selectorLit(args[0], args[2])
+			if ok {
+				names = append(names, nw)
+			}
+			return ok
+		}
+		return false
+	}
+	if !cmd(st.Cmd) || len(names) == 0 {
+		return nil, false
+	}
+	return names, true
+}
+
+// selectorLit returns the mode name of a comparison of the selector with a
+// literal, either way round.
+func (s *Script) selectorLit(x, y syntax.Node) (nameAt, bool) {
+	xw, ok1 := x.(*syntax.Word)
+	yw, ok2 := y.(*syntax.Word)
+	if !ok1 || !ok2 {
+		return nameAt{}, false
+	}
+	if isParamOf(yw, s.Selectors) {
+		xw, yw = yw, xw
+	}
+	if !isParamOf(xw, s.Selectors) {
+		return nameAt{}, false
+	}
+	v, ok := LitValue(yw)
+	if !ok || !modeName(v) {
+		return nameAt{}, false
+	}
+	return nameAt{v, s.Off(yw.Pos()), s.Off(yw.End())}, true
+}
+
+// onlySelectorTests reports whether a condition is only equality tests of
+// the selector joined by ||, so that its negation excludes just the names.
+func (s *Script) onlySelectorTests(c syntax.Command) bool {
+	var test func(e syntax.TestExpr) bool
+	test = func(e syntax.TestExpr) bool {
+		switch e := e.(type) {
+		case *syntax.BinaryTest:
+			switch e.Op {
+			case syntax.TsMatch, syntax.TsMatchShort:
+				_, ok := s.selectorLit(e.X, e.Y)
+				return ok
+			case syntax.OrTest:
+				return test(e.X) && test(e.Y)
+			}
+		case *syntax.ParenTest:
+			return test(e.X)
+		}
+		return false
+	}
+	switch c := c.(type) {
+	case *syntax.TestClause:
+		return test(c.X)
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.OrStmt && !c.X.Negated && !c.Y.Negated && s.onlySelectorTests(c.X.Cmd) && s.onlySelectorTests(c.Y.Cmd)
+	case *syntax.CallExpr:
+		return len(s.condNames(c)) == 1
+	}
+	return false
 }
 
 // inFuncOnPositional reports whether a test line sits in a function and

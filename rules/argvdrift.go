@@ -26,10 +26,14 @@ sandbox (nothing is executed) and compared byte for byte:
   all flags except per-mode ones (--port, --log-file, --served-model-name…).
 Modes that are different shapes by design (prefill/decode roles: a mode
 whose name holds prefill or decode; presets in a script with no owning env
-file) are not compared. A mode that cannot be evaluated, or a value that
-is not statically known (it comes from jq, curl …), is an info finding that
-says why, never a silent pass. The proven mode is serve, else the first
-mode; a config can name it.
+file; per-model presets, modes that each source their own env file) are
+not compared. A mode that cannot be evaluated, or a value that is not
+statically known (it comes from jq, curl …), is an info finding that says
+why, never a silent pass. The proven mode is serve, else the first mode
+that is not a calib mode (a plain one before a scoring one); a config can
+name it. A calib mode is never the proven one by default: with only calib
+modes, the proven shape is the shared path, and nothing is compared.
+servelint argv judges the modes it finds with the same comparison (Judge).
 
 No fix: it is the proof. The privateshape and shapealias fixes make it pass.`,
 	Requires: []*analysis.Analyzer{Model, DryRun},
@@ -39,17 +43,20 @@ No fix: it is the proof. The privateshape and shapealias fixes make it pass.`,
 func runArgvDrift(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
 	argvs := pass.ResultOf[DryRun].(*Argvs)
-	// Per-workload presets with no owner are shapes by design: only
-	// scripts with an owning env file (or a named proven mode) are compared,
-	// and only they are evaluated.
-	scripts := needing(c.Unit.Scripts, func(s *parser.Script) bool {
-		return len(s.Modes) >= 2 && (len(c.Unit.Owning[s.Path]) > 0 || c.Config.ProvenNamed)
-	})
+	scripts := needing(c.Unit.Scripts, func(s *parser.Script) bool { return ComparesScript(c.Unit, c.Config, s) })
 	argvs.Prefetch(scripts)
 	for _, s := range scripts {
 		c.driftScript(pass, s, argvs)
 	}
 	return nil, nil
+}
+
+// ComparesScript reports whether argvdrift compares the modes of s at all:
+// per-workload presets with no owner are shapes by design, so only scripts
+// with an owning env file (or a proven mode named in the config) are
+// compared, and only they are evaluated.
+func ComparesScript(u *parser.Unit, cfg *Config, s *parser.Script) bool {
+	return len(s.Modes) >= 2 && (len(u.Owning[s.Path]) > 0 || cfg.ProvenNamed)
 }
 
 // Drift is one flag on which a mode differs from the mode it must match.
@@ -59,9 +66,131 @@ type Drift struct {
 	Missing        bool
 }
 
+// Verdict is argvdrift's judgment of one mode's evaluated argv.
+type Verdict struct {
+	Mode *parser.Mode
+	// Failed: the mode could not be evaluated; nothing else is set.
+	Failed bool
+	Result *EvalResult
+	// Drift lists the canonical flags on which the mode differs from the
+	// proven mode where it must not; Unknown those it cannot tell because
+	// a value is not statically known.
+	Drift, Unknown []string
+	// ScoringDrift lists the flags on which a scoring mode differs from
+	// Scoring, the first scoring mode, which kept the proven shape there.
+	Scoring      *parser.Mode
+	ScoringDrift []string
+	// Flags is the mode's parsed argv, ScoringFlags Scoring's.
+	Flags, ScoringFlags map[string]ArgvFlag
+}
+
+// Drifted reports whether the verdict is a finding (not an info).
+func (v Verdict) Drifted() bool { return len(v.Drift) > 0 || len(v.ScoringDrift) > 0 }
+
+// Judge compares the evaluated argv of modes with the proven mode's (pr),
+// as argvdrift and servelint argv both do: of returns a mode's result.
+// Modes that are other shapes by design get no verdict: subcommands that
+// source a library, prefill/decode roles, another engine, and per-mode
+// presets (Presets). prof is nil when the proven argv reaches no known
+// engine (nothing is compared then).
+func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, pr *EvalResult, modes []*parser.Mode, of func(*parser.Mode) *EvalResult) (prof *parser.Profile, pflags map[string]ArgvFlag, out []Verdict) {
+	prof, pflags = ParseArgv(pr)
+	if prof == nil {
+		return nil, nil, nil
+	}
+	var firstScoring *parser.Mode
+	var fflags map[string]ArgvFlag
+	for _, m := range modes {
+		if m == proven || m.Disagg() || proven.Disagg() {
+			continue // prefill and decode roles are other shapes by design
+		}
+		r := of(m)
+		if Subcommand(m, r) {
+			continue // `stop) . lib.sh; stop_server ;;`: a subcommand, not a mode
+		}
+		if r == nil || r.Err != nil || len(r.Argv) == 0 {
+			out = append(out, Verdict{Mode: m, Failed: true, Result: r})
+			continue
+		}
+		mprof, mflags := ParseArgv(r)
+		if mprof != nil && mprof.Name != prof.Name {
+			continue // another engine (vllm beside sglang): another shape by design
+		}
+		if !cfg.ProvenNamed && Presets(u, s, proven, m) {
+			continue
+		}
+		v := Verdict{Mode: m, Result: r, Flags: mflags}
+		v.Drift, v.Unknown = mustMatch(u, cfg, s, prof, m, pflags, mflags)
+		if m.Role == parser.RoleScoring {
+			if firstScoring == nil {
+				firstScoring, fflags = m, mflags
+			} else if cfg.ProvenNamed || !Presets(u, s, firstScoring, m) {
+				for _, f := range prof.Flags {
+					// When the first scoring mode is the one that left the
+					// proven shape, it is reported against the proven mode;
+					// a later scoring mode that kept the proven shape is not
+					// blamed for differing from it.
+					if differs(fflags, mflags, f.Name) && !differs(pflags, fflags, f.Name) {
+						v.ScoringDrift = append(v.ScoringDrift, f.Name)
+					}
+				}
+				v.Scoring, v.ScoringFlags = firstScoring, fflags
+			}
+		}
+		out = append(out, v)
+	}
+	return prof, pflags, out
+}
+
+// Presets reports whether two modes each source their own env files, and
+// not the same ones (`llama) . llama.env ;; qwen) . qwen.env ;;`): per-model
+// presets, each owned by its own file, not a mode that left a shared
+// owner's value (`kl) . kl.env ;;` beside a serve that sources only the
+// shared file is one, and is compared).
+func Presets(u *parser.Unit, s *parser.Script, a, b *parser.Mode) bool {
+	fa, fb := ownEnvFiles(u, s, a), ownEnvFiles(u, s, b)
+	if len(fa) == 0 || len(fb) == 0 {
+		return false
+	}
+	if len(fa) != len(fb) {
+		return true
+	}
+	for p := range fa {
+		if !fb[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownEnvFiles returns the owning env files that the mode's own code reads
+// and shared code does not.
+func ownEnvFiles(u *parser.Unit, s *parser.Script, m *parser.Mode) map[string]bool {
+	owning := map[string]bool{}
+	for _, e := range u.Owning[s.Path] {
+		owning[e.Path] = true
+	}
+	shared := map[string]bool{}
+	for _, ref := range s.Sources {
+		if len(ref.Modes) == 0 {
+			shared[ref.Path] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, ref := range s.Sources {
+		if ref.Path != "" && owning[ref.Path] && !shared[ref.Path] && containsMode(ref.Modes, m) {
+			out[ref.Path] = true
+		}
+	}
+	return out
+}
+
 func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argvs) {
 	proven := s.Proven()
 	if proven == nil {
+		if !c.Config.ProvenNamed {
+			return // only calib modes: the shared path is the proven shape
+		}
 		// The config names a proven mode this script does not have.
 		m := s.Modes[0]
 		c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
@@ -74,56 +203,23 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			msg: fmt.Sprintf("the proven mode %s could not be evaluated (%s): no mode's argv was compared", proven.Name, evalWhy(pr))})
 		return
 	}
-	prof, pflags := ParseArgv(pr)
-	if prof == nil {
-		return
-	}
-	var firstScoring *parser.Mode
+	_, pflags, verdicts := Judge(c.Unit, c.Config, s, proven, pr, s.Modes, func(m *parser.Mode) *EvalResult { return argvs.Of(s, m.Name) })
 	reported := map[string]bool{}
-	for _, m := range s.Modes {
-		if m == proven || m.Disagg() || proven.Disagg() {
-			continue // prefill and decode roles are other shapes by design
-		}
-		r := argvs.Of(s, m.Name)
-		if Subcommand(m, r) {
-			continue // `stop) . lib.sh; stop_server ;;`: a subcommand, not a mode
-		}
-		if r == nil || r.Err != nil || len(r.Argv) == 0 {
+	for _, v := range verdicts {
+		m := v.Mode
+		if v.Failed {
 			c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
-				msg: fmt.Sprintf("%s could not be evaluated (%s): its argv was not compared with %s's", m.Name, evalWhy(r), proven.Name)})
+				msg: fmt.Sprintf("%s could not be evaluated (%s): its argv was not compared with %s's", m.Name, evalWhy(v.Result), proven.Name)})
 			continue
 		}
-		mprof, mflags := ParseArgv(r)
-		if mprof != nil && mprof.Name != prof.Name {
-			continue // another engine (vllm beside sglang): another shape by design
+		for _, flag := range v.Drift {
+			c.reportDrift(pass, s, m, proven.Name, flag, v.Flags, pflags, reported)
 		}
-		drift, unknown := c.mustMatch(s, prof, m, pflags, mflags)
-		for _, flag := range drift {
-			c.reportDrift(pass, s, m, proven.Name, flag, mflags, pflags, reported)
+		for _, flag := range v.Unknown {
+			c.reportUnknown(pass, s, m, proven.Name, flag, v.Flags, pflags)
 		}
-		for _, flag := range unknown {
-			c.reportUnknown(pass, s, m, proven.Name, flag, mflags, pflags)
-		}
-		if m.Role != parser.RoleScoring {
-			continue
-		}
-		if firstScoring == nil {
-			firstScoring = m
-			continue
-		}
-		fr := argvs.Of(s, firstScoring.Name)
-		if fr == nil || fr.Err != nil {
-			continue
-		}
-		_, fflags := ParseArgv(fr)
-		for _, f := range prof.Flags {
-			// When the first scoring mode is the one that left the proven
-			// shape, it is reported against the proven mode; a later scoring
-			// mode that kept the proven shape is not blamed for differing
-			// from it.
-			if differs(fflags, mflags, f.Name) && !differs(pflags, fflags, f.Name) {
-				c.reportDrift(pass, s, m, firstScoring.Name, f.Name, mflags, fflags, reported)
-			}
+		for _, flag := range v.ScoringDrift {
+			c.reportDrift(pass, s, m, v.Scoring.Name, flag, v.Flags, v.ScoringFlags, reported)
 		}
 	}
 }
@@ -141,29 +237,33 @@ func evalWhy(r *EvalResult) string {
 // mustMatch lists the flags on which mode m must equal the proven mode and
 // does not, and those it cannot tell because a value is not statically
 // known.
-func (c *Context) mustMatch(s *parser.Script, prof *parser.Profile, m *parser.Mode, pflags, mflags map[string]ArgvFlag) (drift, unknown []string) {
+func mustMatch(u *parser.Unit, cfg *Config, s *parser.Script, prof *parser.Profile, m *parser.Mode, pflags, mflags map[string]ArgvFlag) (drift, unknown []string) {
 	set := map[string]bool{}
 	calib := m.Role == parser.RoleCalib
+	isKnob := func(canon string) bool {
+		_, ok := cfg.CalibKnobs[canon]
+		return ok
+	}
 	for _, f := range prof.Flags {
-		if _, owned := c.Unit.Owner(s, prof, f.Name); owned && (!calib || !c.isCalibKnob(f.Name)) {
+		if _, owned := u.Owner(s, prof, f.Name); owned && (!calib || !isKnob(f.Name)) {
 			set[f.Name] = true
 		}
 		if m.Role == parser.RoleScoring {
 			set[f.Name] = true
 		}
 	}
-	if c.Config.ProvenNamed {
+	if cfg.ProvenNamed {
 		perMode := map[string]bool{}
-		for _, f := range c.Config.PerModeFlags {
+		for _, f := range cfg.PerModeFlags {
 			perMode[prof.Canon(f)] = true
 		}
 		for k := range pflags {
-			if !perMode[k] && (!calib || !c.isCalibKnob(k)) {
+			if !perMode[k] && (!calib || !isKnob(k)) {
 				set[k] = true
 			}
 		}
 		for k := range mflags {
-			if !perMode[k] && (!calib || !c.isCalibKnob(k)) {
+			if !perMode[k] && (!calib || !isKnob(k)) {
 				set[k] = true
 			}
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -135,5 +136,67 @@ func TestArgvWithoutModes(t *testing.T) {
 	_, errOut, _ = lintDir(t, "argv", "scripts/frank-archon.sh", "bogus")
 	if !strings.Contains(errOut, "bogus is not one of the modes found") {
 		t.Errorf("argv with a mode the script lacks: %s", errOut)
+	}
+}
+
+// TestArgvAgreesWithLint: on every test case, `servelint argv SCRIPT`
+// exits 1 exactly when lint reports an argvdrift error on SCRIPT: both
+// judge the modes with the one comparison (rules.Judge), so a difference
+// argvdrift lets be (a scoring mode's non-shape flag, per-model presets that
+// each source their own env file) fails neither. Scripts that silence
+// argvdrift with a suppression are left out: argv has no suppressions.
+func TestArgvAgreesWithLint(t *testing.T) {
+	cases, err := filepath.Abs("../../testdata/src")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := os.ReadDir(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		dir := filepath.Join(cases, d.Name())
+		t.Run(d.Name(), func(t *testing.T) {
+			t.Chdir(dir)
+			out, errOut, code := lintDir(t, "--format", "json", ".")
+			if code == exitUsage || code == exitFailure {
+				t.Skipf("lint exit %d: %s", code, errOut)
+			}
+			var findings []struct {
+				File, Rule, Severity string
+			}
+			if err := json.Unmarshal([]byte(out), &findings); err != nil {
+				t.Fatalf("json: %v\n%s", err, out)
+			}
+			drift := map[string]bool{}
+			for _, f := range findings {
+				if f.Rule == "argvdrift" && f.Severity == "error" {
+					drift[filepath.Clean(f.File)] = true
+				}
+			}
+			scripts, _ := filepath.Glob("*.sh")
+			for _, s := range scripts {
+				src, err := os.ReadFile(s)
+				if err != nil || strings.Contains(string(src), "servelint:ignore") && strings.Contains(string(src), "argvdrift") {
+					continue // argvdrift silenced on a line: lint and argv differ by design
+				}
+				_, _, code := lintDir(t, "argv", s)
+				if code == exitUsage || code == exitFailure {
+					continue // no modes, or a mode that cannot be evaluated (an info in lint)
+				}
+				checked++
+				if (code == exitFindings) != drift[s] {
+					t.Errorf("%s: servelint argv exits %d but lint reports argvdrift: %v", s, code, drift[s])
+				}
+			}
+		})
+	}
+	t.Logf("%d scripts compared", checked)
+	if checked < 20 {
+		t.Errorf("only %d scripts compared", checked)
 	}
 }

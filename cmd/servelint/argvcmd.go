@@ -35,9 +35,12 @@ against the proven mode. The argv is obtained by evaluating the script in a
 sandbox: no command is executed, no file is written, nothing reaches the
 network, and only files inside the script's directory tree are read.
 
-Exit status: 0 the modes agree; 1 a mode differs from the proven one outside
-its role's own knobs (a calib mode's step and n-gram placement, and per-mode
-flags such as --port); 2 bad usage; 3 a mode could not be evaluated.
+Exit status: 0 the modes agree where argvdrift compares them; 1 a mode
+differs from the proven one where argvdrift reports it (owned flags outside
+a calib mode's own knobs, a scoring mode's shape flags, every flag but the
+per-mode ones when the config names the proven mode; a mode not found
+statically, on every flag but the per-mode ones); 2 bad usage; 3 a mode
+could not be evaluated. The diff shows every difference.
 
 Flags:
 `
@@ -177,7 +180,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			_, _ = fmt.Fprintf(stderr, "servelint argv: %s: %s is not one of the modes found (%s); evaluated as given\n", output.EscapeControl(path), output.EscapeControl(m), output.EscapeControl(parser.ModeNames(s.Modes)))
 		}
 	}
-	code = argvVerdict(s, outs, results, provenName, rc)
+	code = argvVerdict(u, s, outs, results, provenName, rc)
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -198,36 +201,60 @@ func orEmpty(a []string) []string {
 }
 
 // argvVerdict is the exit status: 3 when a mode could not be evaluated, 1
-// when a mode differs from the proven one outside its own knobs.
-func argvVerdict(s *parser.Script, outs []*argvOut, results []*dryrun.Result, proven string, rc *rules.Config) int {
-	var pr *rules.EvalResult
+// when a mode differs from the proven one where argvdrift would report it
+// (rules.Judge, the one comparison both share): the diff shows every
+// difference, but one argvdrift lets be (a per-mode flag, a scoring mode's
+// non-shape flag, per-model presets) is not a failure. A mode the model
+// does not know (not found statically) has no role to judge it by: it
+// must match on every flag outside the per-mode ones.
+func argvVerdict(u *parser.Unit, s *parser.Script, outs []*argvOut, results []*dryrun.Result, proven string, rc *rules.Config) int {
+	evals := map[string]*rules.EvalResult{}
 	for i, o := range outs {
-		if rules.Subcommand(s.ModeNamed(o.Mode), toEval(results[i], o.Mode, s.Engine)) {
+		evals[o.Mode] = toEval(results[i], o.Mode, s.Engine)
+	}
+	for _, o := range outs {
+		if rules.Subcommand(s.ModeNamed(o.Mode), evals[o.Mode]) {
 			continue // a subcommand that sources a library (stop) . lib.sh): not a mode
 		}
 		if o.Error != "" || len(o.Argv) == 0 {
 			return exitFailure
 		}
-		if o.Mode == proven {
-			pr = toEval(results[i], o.Mode, s.Engine)
-		}
 	}
+	pr := evals[proven]
 	if pr == nil {
-		// The proven mode was not asked for: evaluate it to compare.
+		// The proven mode was not asked for: nothing to compare with.
 		return exitClean
 	}
-	_, pflags := rules.ParseArgv(pr)
-	code := exitClean
 	pm := s.ModeNamed(proven)
-	for i, o := range outs {
-		if o.Mode == proven || len(o.Argv) == 0 { // a source-only subcommand (skipped above)
-			continue
+	given := map[string]bool{}
+	for _, o := range outs {
+		given[o.Mode] = true
+	}
+	code := exitClean
+	if pm != nil && rules.ComparesScript(u, rc, s) {
+		var known []*parser.Mode // in the script's order, as argvdrift meets them
+		for _, m := range s.Modes {
+			if given[m.Name] {
+				known = append(known, m)
+			}
 		}
-		if m := s.ModeNamed(o.Mode); m != nil && m.Disagg() || pm != nil && pm.Disagg() {
+		_, _, verdicts := rules.Judge(u, rc, s, pm, pr, known, func(m *parser.Mode) *rules.EvalResult { return evals[m.Name] })
+		for _, v := range verdicts {
+			if v.Drifted() {
+				code = exitFindings
+			}
+		}
+	}
+	_, pflags := rules.ParseArgv(pr)
+	for _, o := range outs {
+		if o.Mode == proven || len(o.Argv) == 0 || pm != nil && s.ModeNamed(o.Mode) != nil {
+			continue // judged above, or a source-only subcommand (skipped above)
+		}
+		if pm != nil && pm.Disagg() {
 			continue // prefill and decode roles differ by design (argvdrift)
 		}
-		_, mflags := rules.ParseArgv(toEval(results[i], o.Mode, s.Engine))
-		if len(argvDiffFlags(s, o.Mode, pflags, mflags, rc)) > 0 {
+		_, mflags := rules.ParseArgv(evals[o.Mode])
+		if len(argvDiffFlags(rc, pflags, mflags)) > 0 {
 			code = exitFindings
 		}
 	}
@@ -239,17 +266,12 @@ func toEval(r *dryrun.Result, mode string, engine *parser.Profile) *rules.EvalRe
 		Finished: len(r.Argv) == 0 && dryrun.FinishedWithoutEngine(r.Err), Engine: engine}
 }
 
-// argvDiffFlags lists the flags on which a mode differs from the proven mode
-// outside its role's knobs and the per-mode flags.
-func argvDiffFlags(s *parser.Script, mode string, pflags, mflags map[string]rules.ArgvFlag, cfg *rules.Config) []string {
+// argvDiffFlags lists the flags on which a mode the model does not know
+// differs from the proven mode outside the per-mode flags.
+func argvDiffFlags(cfg *rules.Config, pflags, mflags map[string]rules.ArgvFlag) []string {
 	skip := map[string]bool{}
 	for _, f := range cfg.PerModeFlags {
 		skip[f] = true
-	}
-	if m := s.ModeNamed(mode); m != nil && m.Role == parser.RoleCalib {
-		for k := range cfg.CalibKnobs {
-			skip[k] = true
-		}
 	}
 	var out []string
 	seen := map[string]bool{}
