@@ -62,6 +62,7 @@ func (s *Script) collect() {
 			s.collectStmt(n, funcStack, operands[n], tests[n])
 			if n.Background || n.Coprocess || n.Disown {
 				s.jobs = true
+				s.bgSpans = append(s.bgSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 			} else if _, co := n.Cmd.(*syntax.CoprocClause); co {
 				s.jobs = true
 			}

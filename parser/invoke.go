@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -36,6 +37,10 @@ type Invocation struct {
 	Modes      []*Mode
 	// Via is the wrapper function whose "$@" carries the engine argv, "".
 	Via string
+	// Background is set when the invocation runs in the background: in a
+	// statement ending in & (or a coprocess), or in a function such a
+	// statement calls.
+	Background bool
 }
 
 // Flag is one flag of an engine invocation.
@@ -422,9 +427,140 @@ func (s *Script) funcAt(off int) string {
 }
 
 func (s *Script) finishInvocations() {
+	var bgFuncs map[string]bool
+	if len(s.bgSpans) > 0 {
+		bgFuncs = map[string]bool{}
+		for _, c := range s.calls {
+			if name, ok := LitValue(c.Args[0]); ok && s.Funcs[name] != nil && s.inBackground(s.Off(c.Pos())) {
+				bgFuncs[name] = true
+			}
+		}
+	}
 	for _, inv := range s.Invocations {
 		inv.Flags = s.parseFlags(inv)
+		if len(s.bgSpans) > 0 {
+			inv.Background = s.inBackground(inv.Start) || bgFuncs[s.funcAt(inv.Start)]
+		}
 	}
+}
+
+// inBackground reports whether the byte at off is in a statement run in
+// the background.
+func (s *Script) inBackground(off int) bool {
+	for _, sp := range s.bgSpans {
+		if off >= sp[0] && off < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// SeveralEngines returns the engine invocations mode m may start when it
+// may start more than one in one run and one of them runs in the
+// background (kl) vllm serve /m … & vllm serve /ref … & ;;): which of them
+// the dry run reaches first is a race, so such a mode has no one argv. Two
+// invocations in different branches of one if or case (`if detach; then
+// nohup vllm … & else exec vllm …; fi`) never both run. nil otherwise.
+func (s *Script) SeveralEngines(m *Mode) []*Invocation {
+	var mine []*Invocation
+	bg := false
+	for _, inv := range s.Invocations {
+		if len(inv.Modes) == 0 || slices.Contains(inv.Modes, m) {
+			mine = append(mine, inv)
+			bg = bg || inv.Background
+		}
+	}
+	if len(mine) < 2 || !bg {
+		return nil
+	}
+	keys := s.branchKeys()
+	for i, a := range mine {
+		for _, b := range mine[i+1:] {
+			if (a.Background || b.Background) && !exclusive(keys[a.Call], keys[b.Call]) {
+				return mine
+			}
+		}
+	}
+	return nil
+}
+
+// branchKey names one branch of an if (0 then, 1 else) or a case (the
+// item's index).
+type branchKey struct {
+	clause syntax.Node
+	branch int
+}
+
+// exclusive reports whether two commands sit in different branches of one
+// if or case.
+func exclusive(a, b []branchKey) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.clause == y.clause && x.branch != y.branch {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// branchKeys returns, for every command, the branches of the ifs and cases
+// it sits in. A command in a function called from one place only is also
+// in that call's branches.
+func (s *Script) branchKeys() map[*syntax.CallExpr][]branchKey {
+	out := map[*syntax.CallExpr][]branchKey{}
+	inFunc := map[*syntax.CallExpr]string{}
+	var walk func(n syntax.Node, keys []branchKey, fn string)
+	walk = func(n syntax.Node, keys []branchKey, fn string) {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.IfClause:
+				for _, c := range n.Cond {
+					walk(c, keys, fn)
+				}
+				for _, st := range n.Then {
+					walk(st, append(slices.Clip(keys), branchKey{n, 0}), fn)
+				}
+				if n.Else != nil {
+					walk(n.Else, append(slices.Clip(keys), branchKey{n, 1}), fn)
+				}
+				return false
+			case *syntax.CaseClause:
+				walk(n.Word, keys, fn)
+				for i, it := range n.Items {
+					for _, st := range it.Stmts {
+						walk(st, append(slices.Clip(keys), branchKey{n, i}), fn)
+					}
+				}
+				return false
+			case *syntax.FuncDecl:
+				walk(n.Body, nil, n.Name.Value)
+				return false
+			case *syntax.CallExpr:
+				out[n] = keys
+				if fn != "" {
+					inFunc[n] = fn
+				}
+			}
+			return true
+		})
+	}
+	walk(s.File, nil, "")
+	calls := map[string][]*syntax.CallExpr{}
+	for c := range out {
+		if len(c.Args) == 0 {
+			continue // assignments only
+		}
+		if name, ok := LitValue(c.Args[0]); ok && s.Funcs[name] != nil {
+			calls[name] = append(calls[name], c)
+		}
+	}
+	for c, fn := range inFunc {
+		if sites := calls[fn]; len(sites) == 1 && inFunc[sites[0]] == "" {
+			out[c] = append(slices.Clip(out[c]), out[sites[0]]...)
+		}
+	}
+	return out
 }
 
 // parseFlags reads the engine's flags from an invocation's args.

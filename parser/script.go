@@ -84,6 +84,8 @@ type Script struct {
 	// jobs: a statement runs in the background (StartsJobs); collected:
 	// Analyze's walk has run.
 	jobs, collected bool
+	// bgSpans are the byte spans of the statements run in the background.
+	bgSpans [][2]int
 	// lines are the offsets at which the script's lines start.
 	lines []int
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -57,6 +58,17 @@ func (a *Argvs) Script(s *parser.Script) map[string]*EvalResult {
 	}
 	e := a.entry(s)
 	e.once.Do(func() {
+		defer func() {
+			// A bug met while evaluating one script is that script's
+			// failure, said on each of its modes, not a crash of the run
+			// (Prefetch runs this on its own goroutine).
+			if p := recover(); p != nil {
+				e.modes = map[string]*EvalResult{}
+				for _, md := range s.Modes {
+					e.modes[md.Name] = &EvalResult{Mode: md.Name, Err: fmt.Errorf("internal error: %v", p)}
+				}
+			}
+		}()
 		if a.c.Eval == nil {
 			e.modes = map[string]*EvalResult{}
 			for _, md := range s.Modes {
@@ -65,8 +77,43 @@ func (a *Argvs) Script(s *parser.Script) map[string]*EvalResult {
 			return
 		}
 		e.modes = a.c.Eval(s)
+		for _, md := range s.Modes {
+			if err := NoOneArgv(s, md); err != nil {
+				e.modes[md.Name] = &EvalResult{Mode: md.Name, Err: err}
+			}
+		}
 	})
 	return e.modes
+}
+
+// SeveralEnginesError says a mode may start several engines, one of them
+// in the background: which the dry run reaches first is a race, so the mode
+// has no one argv to compare.
+type SeveralEnginesError struct {
+	Lines []int
+}
+
+func (e *SeveralEnginesError) Error() string {
+	lines := make([]string, len(e.Lines))
+	for i, l := range e.Lines {
+		lines[i] = strconv.Itoa(l)
+	}
+	return fmt.Sprintf("it starts %d engines (lines %s), in the background: which one a dry run reaches first is a race, so the mode has no one argv to compare (the static rules still read each)",
+		len(e.Lines), strings.Join(lines, ", "))
+}
+
+// NoOneArgv returns a *SeveralEnginesError when mode m may start several
+// engines, one in the background (parser.Script.SeveralEngines), else nil.
+func NoOneArgv(s *parser.Script, m *parser.Mode) error {
+	invs := s.SeveralEngines(m)
+	if invs == nil {
+		return nil
+	}
+	e := &SeveralEnginesError{}
+	for _, inv := range invs {
+		e.Lines = append(e.Lines, s.Line(inv.Start))
+	}
+	return e
 }
 
 // Prefetch evaluates the scripts concurrently (the evaluator bounds how

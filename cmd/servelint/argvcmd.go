@@ -141,6 +141,12 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
 	for i, m := range modes {
 		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep})
+		if md := s.ModeNamed(m); md != nil {
+			if err := rules.NoOneArgv(s, md); err != nil {
+				// Which engine the dry run reached first was a race.
+				r = &dryrun.Result{Script: r.Script, Mode: m, Err: err}
+			}
+		}
 		results[i] = r
 		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}}
 		if o.Env == nil {
