@@ -120,6 +120,9 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 			if fields := s.splitVar(name); fields != nil {
 				return append(out, fields...)
 			}
+			if fields := s.stringFields(name); fields != nil {
+				return append(out, fields...)
+			}
 			if head, ok := s.grownHead(name); ok {
 				// CMD="serve $MODEL …"; CMD="$CMD --port 8001": the first
 				// field is known, the rest is not.
@@ -278,6 +281,126 @@ func (s *Script) splitVar(name string) []ArgWord {
 		i = j
 	}
 	return out
+}
+
+// stringFields returns the fields of a string variable of flags, assigned
+// once or built up by appending to itself (ARGS="--model $M --max-num-seqs
+// $N"; then in a mode ARGS="$ARGS --max-num-batched-tokens 65536" or
+// ARGS+=" …"; or a whole command line, CMD="python3 -m … --max-num-seqs
+// $N"), as the unquoted expansion splits them where the script's text has
+// blanks: every assignment's fields in the script's order, each at its
+// place, so that a mode's own flags carry its modes. A field that is one
+// expansion keeps it as its word, for its value's origin. nil unless every
+// later assignment appends.
+func (s *Script) stringFields(name string) []ArgWord {
+	as := s.Assigns[name]
+	if len(as) == 0 || len(as) > 64 || as[0].Value == nil || as[0].Array != nil || as[0].Append {
+		return nil
+	}
+	var out []ArgWord
+	for i, a := range as {
+		if a.Value == nil || a.Array != nil {
+			return nil
+		}
+		parts := unquoted(a.Value.Parts)
+		if i > 0 && !a.Append {
+			if len(parts) == 0 {
+				return nil
+			}
+			pe, ok := parts[0].(*syntax.ParamExp)
+			if !ok || !plainParam(pe) || pe.Param.Value != name {
+				return nil // not ARGS="$ARGS …": a new value
+			}
+			parts = parts[1:]
+		}
+		fields, ok := s.splitParts(parts)
+		if !ok {
+			return nil
+		}
+		for _, f := range fields {
+			f.Array, f.Assign = name, a
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// splitParts splits a word's parts into fields at the blanks of its
+// literal text. A field of literal text has it as its sketch, one of a
+// single plain expansion the expansion as its word; ok is false for any
+// other part (a command substitution, an expansion with an operator, a
+// quoted piece inside the string), whose fields cannot be told.
+func (s *Script) splitParts(parts []syntax.WordPart) (out []ArgWord, ok bool) {
+	cur := ArgWord{Start: -1}
+	var curParts []syntax.WordPart
+	flush := func() {
+		if cur.Start < 0 {
+			return
+		}
+		if len(curParts) == 1 {
+			cur.Word = &syntax.Word{Parts: curParts}
+			if pe, isPE := curParts[0].(*syntax.ParamExp); isPE {
+				cur.Sketch = Unknown
+				if v, known := s.uniqueLiteral(pe.Param.Value); known && plainParam(pe) {
+					cur.Sketch = v
+				}
+			}
+		} else if len(curParts) > 1 {
+			cur.Word = &syntax.Word{Parts: curParts}
+			cur.Sketch = Unknown
+		}
+		out = append(out, cur)
+		cur, curParts = ArgWord{Start: -1}, nil
+	}
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "\\'\"") {
+				return nil, false
+			}
+			base := s.Off(p.Pos())
+			v := p.Value
+			for i := 0; i < len(v); {
+				if strings.ContainsRune(" \t\n", rune(v[i])) {
+					flush()
+					i++
+					continue
+				}
+				j := i
+				for j < len(v) && !strings.ContainsRune(" \t\n", rune(v[j])) {
+					j++
+				}
+				piece := &syntax.Lit{ValuePos: shift(p.ValuePos, i), ValueEnd: shift(p.ValuePos, j), Value: v[i:j]}
+				if cur.Start < 0 {
+					cur.Start, cur.Sketch = base+i, v[i:j]
+				} else if len(curParts) > 0 {
+					cur.Sketch = Unknown
+				}
+				cur.End = base + j
+				curParts = append(curParts, piece)
+				i = j
+			}
+		case *syntax.ParamExp:
+			if !plainParam(p) {
+				return nil, false
+			}
+			if cur.Start < 0 {
+				cur.Start = s.Off(p.Pos())
+			}
+			cur.End = s.Off(p.End())
+			if len(curParts) > 0 {
+				cur.Sketch = Unknown
+			}
+			curParts = append(curParts, p)
+		default:
+			return nil, false
+		}
+	}
+	flush()
+	return out, true
 }
 
 // grownHead returns the first field of a string variable built up by
