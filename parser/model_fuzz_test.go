@@ -18,6 +18,7 @@ func FuzzModel(f *testing.F) {
 	}
 	f.Add([]byte("case $1 in a) x=(--max-num-seqs 1);; esac\nradiance \"${x[@]}\"\n"))
 	f.Add([]byte("#!/bin/sh\nif [ \"$1\" = b ]; then exec vllm serve m --max-num-seqs=$((N*2)); fi\n"))
+	f.Add([]byte("A=\"--max-num-seqs $N\"\ncase $1 in b) A=\"$A --port=$P x\" ;; c) A+=\" --tp 2\" & vllm serve m & ;; esac\nvllm serve m $A &\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		s := ParseScript("fuzz.sh", src)
 		s.Analyze(RoleMatcher{})
@@ -29,6 +30,9 @@ func FuzzModel(f *testing.F) {
 		env := func(string) bool { return false }
 		for _, m := range s.Modes {
 			in("mode "+m.Name, m.Start, m.End)
+			for _, inv := range s.SeveralEngines(m) {
+				in("engine of "+m.Name, inv.Start, inv.End)
+			}
 		}
 		for _, inv := range s.Invocations {
 			for _, fl := range inv.Flags {
