@@ -23,15 +23,11 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 	if !ok {
 		return actions, nil
 	}
-	// Answer from the text the client has: lint what the static tier still
-	// has pending now. The dry-run tier's findings count only when current.
-	static := s.tiers[0]
-	s.mu.Lock()
-	hasPending := len(static.pending) > 0
-	s.mu.Unlock()
-	if hasPending {
-		s.flushNow(static)
-	}
+	// Answer from the text the client has: wait for the static tier's lint
+	// in progress, if any (it took its roots from pending when it started),
+	// and lint what it still has pending. The dry-run tier's findings count
+	// only when current.
+	s.flushNow(s.tiers[0])
 
 	wantQuick := kindWanted(p.Context.Only, protocol.CodeActionKindQuickFix)
 	wantFixAll := kindWanted(p.Context.Only, FixAllKind)

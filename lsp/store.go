@@ -231,7 +231,9 @@ func (s *Server) flush(t *tier) {
 }
 
 // flushNow lints what the tier has pending at once, on the caller's
-// goroutine.
+// goroutine, after the tier's lint in progress (if any) is done and stored:
+// on return, every document whose text the tier had seen has a lint of
+// that text, unless the document changed since.
 func (s *Server) flushNow(t *tier) {
 	s.mu.Lock()
 	t.stop()
