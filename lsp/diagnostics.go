@@ -20,8 +20,8 @@ type located struct {
 }
 
 // findingsOf returns the findings of the open document at path, merged
-// over the tiers and over every root whose lint read the document's current
-// text, without duplicates, in position order. ok is false while the
+// over the tiers and over every root whose lint covers the document and is
+// current (read the current text of every file it loaded), without duplicates, in position order. ok is false while the
 // static tier has no such lint (its lint is pending); the dry-run tier's
 // findings are left out while they are not current. Called with mu held.
 func (s *Server) findingsOf(path string) (out []located, ok bool) {

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -95,6 +96,60 @@ func TestCodeActionWaitsForRunningLint(t *testing.T) {
 	}
 	if !quick {
 		t.Errorf("code actions after the lint = %+v, want the privateshape quick fix", as)
+	}
+	c.shutdown(t)
+}
+
+// TestNoStaleDryRunAfterEnvEdit: after an unsaved edit of the env file a
+// script reads, the script's diagnostics never include the dry-run tier's
+// findings computed from the env file's old text.
+func TestNoStaleDryRunAfterEnvEdit(t *testing.T) {
+	script, env := copyExample(t)
+	scriptURI, envURI := uriOf(script), uriOf(env)
+	envText := mustRead(t, env)
+	c := startServer(t, Options{Debounce: 20 * time.Millisecond, EvalDebounce: 400 * time.Millisecond, Evaluator: sandbox})
+	defer c.close(t)
+	dry := c.srv.tiers[1]
+	c.initialize(t)
+	const stale = "kl-ref boots with --max-num-batched-tokens 2048 where serve boots with 1024"
+	hasStale := func(p wirePublish) bool {
+		for _, d := range find(p, "argvdrift") {
+			if strings.Contains(d.Message, stale) {
+				return true
+			}
+		}
+		return false
+	}
+	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: scriptURI, LanguageID: "sh", Version: 1, Text: mustRead(t, script)}})
+	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: envURI, LanguageID: "sh", Version: 1, Text: envText}})
+	c.waitFor(t, scriptURI, 1, func(p wirePublish) bool { return hasStale(p) && len(find(p, "ngramplacement")) > 0 })
+	time.Sleep(100 * time.Millisecond) // let both tiers settle on version 1 of each
+	for {
+		select {
+		case p := <-c.pubs:
+			c.history = append(c.history, p)
+			continue
+		default:
+		}
+		break
+	}
+
+	before := dry.lints.Load()
+	c.notify(t, "textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": envURI, "version": 2},
+		"contentChanges": []map[string]any{{"text": replaceOnce(t, envText, "BATCHED_TOKENS=1024", "BATCHED_TOKENS=2048")}},
+	})
+	for {
+		p := c.waitDiagnostics(t, scriptURI, 1)
+		if hasStale(p) {
+			t.Fatalf("published with the dry-run findings of the env file's old text (%d dry-run lints since the change): %+v",
+				dry.lints.Load()-before, find(p, "argvdrift"))
+		}
+		if len(find(p, "ngramplacement")) > 0 && dry.lints.Load() > before {
+			break // the dry-run tier's lint of the new text
+		}
 	}
 	c.shutdown(t)
 }

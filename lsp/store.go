@@ -141,11 +141,27 @@ func (s *Server) mapperOf(r *rootResult, path string) *mapper {
 	return m
 }
 
-// fresh reports whether the root's lint read the current text of the open
-// document path. Called with mu held.
+// fresh reports whether the root's lint covers the open document path and
+// is current. Called with mu held.
 func (s *Server) fresh(r *rootResult, path string) bool {
-	d := s.docs[path]
-	return d != nil && r.covers(path) && r.gens[path] == d.gen
+	return s.docs[path] != nil && r.covers(path) && s.current(r)
+}
+
+// current reports whether the root's lint read the current text of every
+// file it loaded: the editor's text of the documents open now, at their
+// current generation, and the disk for the others (not the text of a
+// document since closed). A finding may depend on any file of the lint (a
+// script's argv on its env file), so a lint that read a superseded text
+// is not shown, even for a document whose own text it read right. Called
+// with mu held.
+func (s *Server) current(r *rootResult) bool {
+	for p := range r.res.Contents {
+		g, read := r.gens[p]
+		if d := s.docs[p]; d == nil && read || d != nil && (!read || g != d.gen) {
+			return false
+		}
+	}
+	return true
 }
 
 // markAffected marks for linting the document at path and every root whose
@@ -213,6 +229,12 @@ func (s *Server) flush(t *tier) {
 		t.roots[root] = rr
 		for p := range rr.res.Contents {
 			touched[p] = true
+		}
+		if !s.current(rr) && !s.shutdown {
+			// A document it read changed (or opened, or closed) while it
+			// ran, before this lint covered it: lint again.
+			t.pending[root] = true
+			t.schedule()
 		}
 	}
 	pubs := s.diagnosticsFor(touched)

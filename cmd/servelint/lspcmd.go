@@ -34,10 +34,11 @@ disk). It publishes diagnostics on open, on change and on save: code = the
 rule, source = servelint, and a link to the rule's documentation. The
 static rules run after --debounce of quiet; the rules that need the dry-run
 sandbox (one evaluation per mode: slower) run on open, on save and after
---eval-debounce of quiet, and their findings show while the text is the one
-they evaluated. Code actions: a quick fix per suggested fix,
-"source.fixAll.servelint" (every fix, to a fixed point, as --fix does), and
-"Ignore RULE on this line", which inserts
+--eval-debounce of quiet. A lint's findings show only while every text it
+read is the current one (the document's, and those of the open env files
+it sources), never from an edit since superseded. Code actions: a quick
+fix per suggested fix, "source.fixAll.servelint" (every fix, to a fixed
+point, as --fix does), and "Ignore RULE on this line", which inserts
   # servelint:ignore RULE -- TODO: reason
 at the end of the line (in an env file, on its own line above it).
 
