@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -9,6 +11,8 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/servelint/servelint/lint"
+	"github.com/servelint/servelint/rules"
+	"github.com/servelint/servelint/suppress"
 )
 
 // gate blocks the next lint that reaches it (through Options.Configure,
@@ -150,6 +154,101 @@ func TestNoStaleDryRunAfterEnvEdit(t *testing.T) {
 		if len(find(p, "ngramplacement")) > 0 && dry.lints.Load() > before {
 			break // the dry-run tier's lint of the new text
 		}
+	}
+	c.shutdown(t)
+}
+
+// copyCase copies the files of testdata/src/NAME into a temporary
+// directory and returns that directory.
+func copyCase(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join("..", "testdata", "src", name)
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".golden") || e.Name() == "want.txt" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestUnusedSuppressionAcrossTiers: a suppression naming a static rule
+// and a dry-run rule that silences nothing is one finding, as the CLI
+// reports it (with its fix), not one per tier; once both tiers are
+// current the document's diagnostics are the CLI's findings.
+func TestUnusedSuppressionAcrossTiers(t *testing.T) {
+	dir := copyCase(t, "suppress-script")
+	script := filepath.Join(dir, "s.sh")
+	uri, text := uriOf(script), mustRead(t, script)
+	cli, err := lint.Run(lint.Options{Paths: []string{script}, Config: rules.DefaultConfig(), Jobs: 1, Evaluator: sandbox(os.ReadFile)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		line       int
+		rule, text string
+	}
+	want := map[key]bool{}
+	for _, f := range cli.Findings {
+		if f.File == script {
+			want[key{f.Line, f.Rule, f.Message}] = true
+		}
+	}
+	if !want[key{23, suppress.Rule, "servelint:ignore privateshape,argvdrift silences nothing on lines 23-24; remove it"}] {
+		t.Fatalf("the CLI's findings changed: %+v", cli.Findings)
+	}
+
+	c := startServer(t, Options{Debounce: -1, EvalDebounce: -1, Evaluator: sandbox})
+	defer c.close(t)
+	c.initialize(t)
+	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: uri, LanguageID: "sh", Version: 1, Text: text}})
+	pub := c.waitFor(t, uri, 1, func(p wirePublish) bool { return len(find(p, "argvdrift")) > 0 })
+	got := map[key]bool{}
+	var unused *wireDiag
+	for i, d := range pub.Diagnostics {
+		k := key{int(d.Range.Start.Line) + 1, d.Code.(string), d.Message}
+		got[k] = true
+		if !want[k] {
+			t.Errorf("the server reports %+v, the CLI does not", k)
+		}
+		if k.line == 23 && k.rule == suppress.Rule {
+			unused = &pub.Diagnostics[i]
+		}
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("the CLI reports %+v, the server does not", k)
+		}
+	}
+	if unused == nil {
+		t.Fatal("no finding about the unused suppression of line 23")
+	}
+	var fix []protocol.TextEdit
+	for _, a := range codeActions(t, c, uri, unused.Range, []string{"quickfix"}) {
+		if a.Title == "remove the unused suppression" {
+			fix = a.Edit.Changes[uri]
+		}
+	}
+	if fix == nil {
+		t.Fatal("no quick fix removing the unused suppression")
+	}
+	if got, want := applyEdits(t, text, fix), strings.Replace(text, lineOf(text, 22)+"\n", "", 1); got != want {
+		t.Errorf("the quick fix gives:\n%s", got)
 	}
 	c.shutdown(t)
 }

@@ -43,6 +43,14 @@ type rootResult struct {
 	mappers map[string]*mapper
 	// errs are the lint's failures, as text, to log them once.
 	errs string
+
+	// unused are the findings about suppressions that silence nothing, by
+	// file, of a static tier's lint (see unusedOf), judged with the
+	// dry-run tier's lint unusedWith (nil: none current); valid when
+	// unusedDone.
+	unused     map[string][]lint.Finding
+	unusedWith *rootResult
+	unusedDone bool
 }
 
 // covers reports whether the lint loaded path.
@@ -101,7 +109,11 @@ func (s *Server) lintOptions(root string, sn *snapshot, enable, disable []string
 func (s *Server) lintRoot(t *tier, root string, sn *snapshot) *rootResult {
 	t.lints.Add(1)
 	rr := &rootResult{gens: sn.gens, byFile: map[string][]lint.Finding{}, mappers: map[string]*mapper{}}
-	res, err := lint.Run(s.lintOptions(root, sn, t.enable, t.disable, t.eval))
+	opts := s.lintOptions(root, sn, t.enable, t.disable, t.eval)
+	// Whether a suppression silences nothing depends on both tiers'
+	// findings: unusedOf judges it.
+	opts.DeferUnused = true
+	res, err := lint.Run(opts)
 	if err != nil {
 		// Only unknown rule names fail here, and New refused them; keep the
 		// document covered so that its stale diagnostics are cleared.
