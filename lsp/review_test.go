@@ -252,3 +252,117 @@ func TestUnusedSuppressionAcrossTiers(t *testing.T) {
 	}
 	c.shutdown(t)
 }
+
+// fixAllEdits asks for source.fixAll.servelint on uri and returns its
+// edits by URI (nil when the action is not offered).
+func fixAllEdits(t *testing.T, c *testClient, uri string) map[string][]protocol.TextEdit {
+	t.Helper()
+	var edits map[string][]protocol.TextEdit
+	for _, a := range codeActions(t, c, uri, protocol.Range{}, []string{FixAllKind}) {
+		if a.Kind == FixAllKind {
+			if edits != nil {
+				t.Fatal("fix all offered twice")
+			}
+			edits = a.Edit.Changes
+		}
+	}
+	return edits
+}
+
+// checkAsFix checks that edits change the files as --fix PATH does over
+// the editor's texts (overlay) and the disk: the same files, to the same
+// bytes. It returns the changed files.
+func checkAsFix(t *testing.T, path string, overlay map[string]string, edits map[string][]protocol.TextEdit) map[string][2][]byte {
+	t.Helper()
+	read := func(p string) ([]byte, error) {
+		if s, ok := overlay[p]; ok {
+			return []byte(s), nil
+		}
+		return os.ReadFile(p)
+	}
+	_, oc, err := lint.ApplyFixes(lint.Options{Paths: []string{path}, ReadFile: read, Config: rules.DefaultConfig(), Jobs: 1,
+		Evaluator: sandbox(read)}, fixAllPasses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(oc.Changed) == 0 {
+		t.Fatalf("--fix %s changes nothing", path)
+	}
+	if len(edits) != len(oc.Changed) {
+		t.Errorf("fix all edits %d files, --fix changes %d", len(edits), len(oc.Changed))
+	}
+	for p, ch := range oc.Changed {
+		old, err := read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, ok := edits[uriOf(p)]
+		if !ok {
+			t.Errorf("fix all leaves %s as it is; --fix changes it", p)
+			continue
+		}
+		if got := applyEdits(t, string(old), e); got != string(ch[1]) {
+			t.Errorf("fix all of %s gives:\n%s\n--fix gives:\n%s", p, got, ch[1])
+		}
+	}
+	return oc.Changed
+}
+
+// TestFixAllAsFix: source.fixAll.servelint computes what --fix does on
+// the files involved: requested from an env file (the script beside it is
+// fixed too, dry-run rules included), right after a change (before the
+// dry-run tier's quiet time), and for a script whose only fixes are in
+// the env file it sources.
+func TestFixAllAsFix(t *testing.T) {
+	t.Run("env file", func(t *testing.T) {
+		script, env := copyExample(t)
+		envURI, envText := uriOf(env), mustRead(t, env)
+		c := startServer(t, Options{Debounce: -1, EvalDebounce: -1, Evaluator: sandbox})
+		defer c.close(t)
+		c.initialize(t)
+		c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: envURI, LanguageID: "sh", Version: 1, Text: envText}})
+		c.waitDiagnostics(t, envURI, 1)
+		changed := checkAsFix(t, env, map[string]string{env: envText}, fixAllEdits(t, c, envURI))
+		if ch, ok := changed[script]; !ok || !strings.Contains(string(ch[1]), "--ngram-placement disk") {
+			t.Errorf("--fix of the env file does not take the script's ngramplacement fix: %v", ok)
+		}
+		c.shutdown(t)
+	})
+	t.Run("right after a change", func(t *testing.T) {
+		script, _ := copyExample(t)
+		uri, text := uriOf(script), mustRead(t, script)
+		c := startServer(t, Options{Debounce: -1, EvalDebounce: time.Hour, Evaluator: sandbox})
+		defer c.close(t)
+		c.initialize(t)
+		c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: uri, LanguageID: "sh", Version: 1, Text: text}})
+		c.waitFor(t, uri, 1, func(p wirePublish) bool { return len(find(p, "ngramplacement")) > 0 })
+		text2 := replaceOnce(t, text, "# frank-archon.sh MODE", "# frank-archon.sh  MODE")
+		c.notify(t, "textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": 2},
+			"contentChanges": []map[string]any{{"text": text2}},
+		})
+		checkAsFix(t, script, map[string]string{script: text2}, fixAllEdits(t, c, uri))
+		c.shutdown(t)
+	})
+	for _, tc := range []struct{ dir, script string }{
+		{"env-dialect", "up.sh"}, {"env-owner", "serve.sh"}, {"export-child", "serve.sh"},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			script := filepath.Join(copyCase(t, tc.dir), tc.script)
+			uri, text := uriOf(script), mustRead(t, script)
+			c := startServer(t, Options{Debounce: -1, EvalDebounce: -1, Evaluator: sandbox})
+			defer c.close(t)
+			c.initialize(t)
+			c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+				URI: uri, LanguageID: "sh", Version: 1, Text: text}})
+			c.waitDiagnostics(t, uri, 1)
+			changed := checkAsFix(t, script, map[string]string{script: text}, fixAllEdits(t, c, uri))
+			if _, ok := changed[script]; ok {
+				t.Errorf("--fix changes %s: the case is meant to have its fixes in the env file only", script)
+			}
+			c.shutdown(t)
+		})
+	}
+}

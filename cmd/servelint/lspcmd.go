@@ -37,8 +37,9 @@ sandbox (one evaluation per mode: slower) run on open, on save and after
 --eval-debounce of quiet. A lint's findings show only while every text it
 read is the current one (the document's, and those of the open env files
 it sources), never from an edit since superseded. Code actions: a quick
-fix per suggested fix, "source.fixAll.servelint" (every fix, to a fixed
-point, as --fix does), and "Ignore RULE on this line", which inserts
+fix per suggested fix, "source.fixAll.servelint" (what --fix FILE would
+change: every fix, to a fixed point, in the document and the files its lint
+loads), and "Ignore RULE on this line", which inserts
   # servelint:ignore RULE -- TODO: reason
 at the end of the line (in an env file, on its own line above it).
 
