@@ -22,13 +22,19 @@ type located struct {
 
 // findingsOf returns the findings of the open document at path, merged
 // over the tiers and over every root whose lint covers the document and is
-// current (read the current text of every file it loaded), without duplicates, in position order. ok is false while the
-// static tier has no such lint (its lint is pending); the dry-run tier's
-// findings are left out while they are not current. Called with mu held.
+// current (read the current text of every file it loaded), without
+// duplicates, in position order. ok is false while the static tier has no
+// such lint (its lint is pending; for a document the linter does not lint,
+// only while a lint that covers it is pending); the dry-run tier's findings
+// are left out while they are not current. Called with mu held.
 func (s *Server) findingsOf(path string) (out []located, ok bool) {
-	if s.docs[path] == nil {
+	d := s.docs[path]
+	if d == nil {
 		return nil, false
 	}
+	// A document the linter does not lint has no lint of its own: it has
+	// the findings of the scripts' lints that cover it, if any, else none.
+	covered := false
 	seen := map[string]bool{}
 	for i, t := range s.tiers {
 		// The document's own lint first, then the others in a stable
@@ -46,6 +52,7 @@ func (s *Server) findingsOf(path string) (out []located, ok bool) {
 		}
 		for _, root := range names {
 			r := t.roots[root]
+			covered = covered || i == 0 && r.covers(path)
 			if !s.fresh(r, path) {
 				continue
 			}
@@ -66,6 +73,9 @@ func (s *Server) findingsOf(path string) (out []located, ok bool) {
 				out = append(out, located{f: f, root: r, diag: toDiagnostic(m, f)})
 			}
 		}
+	}
+	if !d.lintable() && !covered {
+		ok = true
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].f, out[j].f

@@ -366,3 +366,49 @@ func TestFixAllAsFix(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlyShellAndEnvFiles: documents the linter's walk would not lint (by
+// name, or by a shebang for a name without an extension) get no
+// diagnostics; a script that stops being one has its diagnostics cleared.
+func TestOnlyShellAndEnvFiles(t *testing.T) {
+	dir := t.TempDir()
+	c := startServer(t, Options{Debounce: -1})
+	defer c.close(t)
+	c.initialize(t)
+	open := func(name, lang, text string) string {
+		uri := uriOf(filepath.Join(dir, name))
+		c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: uri, LanguageID: lang, Version: 1, Text: text}})
+		return uri
+	}
+	others := []string{
+		open("notes.md", "markdown", "# Notes\n\nRun `vllm serve --max-num-seqs 16` (it's free throughput!)\n\n```\nfoo ( bar\n```\n"),
+		open("tool.py", "python", "import os\nprint(f'{os.environ[\"X\"]}')\nif (x:\n"),
+		open("Makefile", "makefile", "all:\n\tdocker run --rm $(IMG) --max-num-seqs 16 ( \n"),
+	}
+	run := open("run", "shellscript", "#!/bin/bash\nif then fi\n")
+	if p := c.waitDiagnostics(t, run, 1); len(find(p, "syntax")) == 0 {
+		t.Errorf("a script by its shebang: %+v, want its syntax error", p.Diagnostics)
+	}
+	published := func(uri string) wirePublish {
+		for _, p := range c.history {
+			if p.URI == uri {
+				return p
+			}
+		}
+		return c.waitDiagnostics(t, uri, 1)
+	}
+	for _, uri := range others {
+		if p := published(uri); len(p.Diagnostics) > 0 {
+			t.Errorf("%s is not a shell script or env file, got %+v", uri, p.Diagnostics)
+		}
+	}
+	c.notify(t, "textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": run, "version": 2},
+		"contentChanges": []map[string]any{{"text": "if then fi\n"}},
+	})
+	if p := c.waitDiagnostics(t, run, 2); len(p.Diagnostics) > 0 {
+		t.Errorf("without its shebang run is no script: %+v", p.Diagnostics)
+	}
+	c.shutdown(t)
+}

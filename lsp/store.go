@@ -9,6 +9,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/servelint/servelint/lint"
+	"github.com/servelint/servelint/parser"
 )
 
 // document is one document open in the editor.
@@ -19,9 +20,15 @@ type document struct {
 	text    string
 	// gen changes with every new text.
 	gen uint64
+	// kind is what the linter's walk would take the file for, by its name
+	// and text: only a script or an env file is linted.
+	kind parser.FileKind
 	// m indexes text for position conversion (built on first use).
 	m *mapper
 }
+
+// lintable reports whether the document is a file the linter lints.
+func (d *document) lintable() bool { return d.kind != parser.KindNone }
 
 // mapper returns the document's position index. Called with mu held.
 func (d *document) mapper() *mapper {
@@ -180,7 +187,7 @@ func (s *Server) current(r *rootResult) bool {
 // unit read it. Called with mu held.
 func (s *Server) markAffected(path string) {
 	for _, t := range s.tiers {
-		if _, open := s.docs[path]; open {
+		if d := s.docs[path]; d != nil && d.lintable() {
 			t.pending[path] = true
 		}
 		for root, r := range t.roots {
@@ -201,7 +208,7 @@ func (s *Server) flush(t *tier) {
 	s.mu.Lock()
 	var roots []string
 	for r := range t.pending {
-		if _, open := s.docs[r]; open {
+		if d := s.docs[r]; d != nil && d.lintable() {
 			roots = append(roots, r)
 		}
 		delete(t.pending, r)
@@ -226,8 +233,8 @@ func (s *Server) flush(t *tier) {
 	var logs []string
 	for _, root := range roots {
 		rr := results[root]
-		if _, open := s.docs[root]; !open || t.pending[root] {
-			continue // closed, or changed again: a newer lint is queued
+		if d := s.docs[root]; d == nil || !d.lintable() || t.pending[root] {
+			continue // closed, no longer a script, or changed again: a newer lint is queued
 		}
 		old := t.roots[root]
 		if old != nil {
@@ -285,10 +292,35 @@ func (s *Server) kickAll() {
 // changed records a new text of a document and schedules the lints it
 // affects. Called with mu held.
 func (s *Server) changed(d *document) {
+	opened, was := d.gen == 0, d.kind
 	s.gen++
 	d.gen = s.gen
 	d.m = nil
+	// Classify reads no more than the first 128 bytes.
+	d.kind = parser.ClassifyText(d.path, []byte(d.text[:min(len(d.text), 128)]))
+	if !d.lintable() && (opened || was != parser.KindNone) {
+		// Not a file the linter lints (a README, a Python tool, a script
+		// whose shebang went): no lint of its own, and its diagnostics are
+		// published again (empty unless a script's lint covers it).
+		s.dropRoot(d.path)
+		s.republish[d.path] = true
+	}
 	s.markAffected(d.path)
+}
+
+// dropRoot forgets every tier's lint of the document at path as a root:
+// the files it covered are published again. Called with mu held.
+func (s *Server) dropRoot(path string) {
+	for _, t := range s.tiers {
+		delete(t.pending, path)
+		if old := t.roots[path]; old != nil {
+			// The documents its lint covered lose its findings.
+			delete(t.roots, path)
+			for f := range old.res.Contents {
+				s.republish[f] = true
+			}
+		}
+	}
 }
 
 func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
@@ -371,16 +403,7 @@ func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	}
 	delete(s.docs, path)
 	s.clears = append(s.clears, d.uri)
-	for _, t := range s.tiers {
-		delete(t.pending, path)
-		if old := t.roots[path]; old != nil {
-			// The documents its lint covered lose its findings.
-			delete(t.roots, path)
-			for f := range old.res.Contents {
-				s.republish[f] = true
-			}
-		}
-	}
+	s.dropRoot(path)
 	// Roots that read the document read the disk from now on.
 	s.markAffected(path)
 	s.kickAll()

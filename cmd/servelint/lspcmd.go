@@ -27,10 +27,12 @@ Runs the servelint language server on stdin/stdout (the Language Server
 Protocol, JSON-RPC with Content-Length framing). Start it from an editor, not
 by hand.
 
-The server lints the documents the editor opens (shell scripts and env
-files) from the editor's text, not the file on disk, together with the env
-files a script sources (read from the editor when they are open, else from
-disk). It publishes diagnostics on open, on change and on save: code = the
+The server lints the documents the editor opens that the linter's walk
+would take (.sh and .bash files, env files by name, and names without an
+extension whose text starts with a sh/bash shebang; other documents get no
+diagnostics) from the editor's text, not the file on disk, together with
+the env files a script sources (read from the editor when they are open,
+else from disk). It publishes diagnostics on open, on change and on save: code = the
 rule, source = servelint, and a link to the rule's documentation. The
 static rules run after --debounce of quiet; the rules that need the dry-run
 sandbox (one evaluation per mode: slower) run on open, on save and after
