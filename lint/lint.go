@@ -9,13 +9,13 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"os"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/servelint/servelint/fixes"
+	"github.com/servelint/servelint/internal/fsread"
 	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
@@ -471,11 +471,17 @@ func ApplyFixes(opts Options, maxPasses int) (*Result, *FixOutcome, error) {
 }
 
 // withFiles returns opts reading the given contents in place of the disk
-// (or of opts.ReadFile) for those paths.
+// (or of opts.ReadFile) for those paths. The disk is read as the loader
+// reads it, never past the size limit (the loader checks the size of what
+// it is given).
 func withFiles(opts Options, files map[string][]byte) Options {
 	read := opts.ReadFile
 	if read == nil {
-		read = os.ReadFile
+		limit := opts.MaxFileSize
+		if limit <= 0 {
+			limit = parser.DefaultMaxFileSize
+		}
+		read = func(p string) ([]byte, error) { return fsread.Read(p, limit) }
 	}
 	opts.ReadFile = func(p string) ([]byte, error) {
 		if b, ok := files[p]; ok {

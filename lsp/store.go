@@ -1,13 +1,13 @@
 package lsp
 
 import (
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/servelint/servelint/internal/fsread"
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/parser"
 )
@@ -71,19 +71,27 @@ func (r *rootResult) covers(path string) bool {
 type snapshot struct {
 	texts map[string]string
 	gens  map[string]uint64
+	// limit is the size past which a file on disk is not read.
+	limit int64
 }
 
-// read returns the editor's text of an open document, else the file on disk.
+// read returns the editor's text of an open document, else the file on
+// disk (not read past the size limit: the linter checks the size of the
+// text it is given).
 func (sn *snapshot) read(path string) ([]byte, error) {
 	if t, ok := sn.texts[path]; ok {
 		return []byte(t), nil
 	}
-	return os.ReadFile(path)
+	return fsread.Read(path, sn.limit)
 }
 
 // takeSnapshot copies the overlay. Called with mu held.
 func (s *Server) takeSnapshot() *snapshot {
-	sn := &snapshot{texts: make(map[string]string, len(s.docs)), gens: make(map[string]uint64, len(s.docs))}
+	limit := s.opts.MaxFileSize
+	if limit <= 0 {
+		limit = parser.DefaultMaxFileSize
+	}
+	sn := &snapshot{texts: make(map[string]string, len(s.docs)), gens: make(map[string]uint64, len(s.docs)), limit: limit}
 	for p, d := range s.docs {
 		sn.texts[p] = d.text
 		sn.gens[p] = d.gen

@@ -398,21 +398,23 @@ func readHead(path string) []byte {
 }
 
 // read reads a file through opts.ReadFile, unless it is over
-// MaxFileSize: then big says so and nothing is read. Reading from disk (no
-// ReadFile given), the size comes from the open file's fstat, not from a
-// stat of its own.
+// MaxFileSize: then big says so. Reading from disk (no ReadFile given), the
+// size comes from the open file's fstat and nothing is read. A given
+// ReadFile (an editor's text, a file at a git revision) is checked by the
+// size of what it returns, which need not be the disk file's; it may refuse
+// a big file itself with an *fsread.TooBigError (fsread.Read).
 func (opts *LoadOptions) read(p string) (src []byte, big *fsread.TooBigError, err error) {
 	if opts.readDisk {
 		src, err = fsread.Read(p, opts.MaxFileSize)
-		if errors.As(err, &big) {
-			return nil, big, nil
+	} else {
+		src, err = opts.ReadFile(p)
+		if err == nil && int64(len(src)) > opts.MaxFileSize {
+			return nil, &fsread.TooBigError{Path: p, Size: int64(len(src)), Limit: opts.MaxFileSize}, nil
 		}
-		return src, nil, err
 	}
-	if st, err := os.Stat(p); err == nil && st.Size() > opts.MaxFileSize {
-		return nil, &fsread.TooBigError{Path: p, Size: st.Size(), Limit: opts.MaxFileSize}, nil
+	if errors.As(err, &big) {
+		return nil, big, nil
 	}
-	src, err = opts.ReadFile(p)
 	return src, nil, err
 }
 

@@ -74,7 +74,7 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 	enable := fs.String("enable", "", "comma-separated rules to turn on (e.g. a rule that is off by default)")
 	disable := fs.String("disable", "", "comma-separated rules to turn off")
 	configFile := fs.String("config", "", "config file (default: .servelint.yaml in the working directory or its parents)")
-	maxFileSize := fs.Int64("max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
+	maxFileSize := fs.Int64("max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed (an open document: its editor's text)")
 	pos, code, ok := parseArgs(fs, args, stdout, stderr, lspUsage, lspExitText)
 	if !ok {
 		return code
