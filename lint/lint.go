@@ -9,13 +9,13 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"os"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/servelint/servelint/fixes"
+	"github.com/servelint/servelint/internal/fsread"
 	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/rules"
@@ -43,6 +43,11 @@ type Options struct {
 	// Covered names env files (absolute) all of whose readers are among
 	// Paths, though no directory holding them is (the CI gate adds them).
 	Covered []string
+	// DeferUnused leaves out the findings about suppressions that silence
+	// nothing and keeps Result.Silenced instead, for a caller that runs
+	// the rules in several parts and judges them over all the parts with
+	// UnusedSuppressions (the language server's two tiers).
+	DeferUnused bool
 }
 
 // Evaluator computes the dry-run argv of every mode of a script.
@@ -86,6 +91,10 @@ type Result struct {
 	Unit   *parser.Unit
 	// Contents holds every loaded file's bytes as analysed.
 	Contents map[string][]byte
+	// Silenced are the findings that suppressions silenced, with
+	// Options.DeferUnused; nil when there is nothing to judge (no
+	// suppression, or the suppression pseudo-rule is disabled).
+	Silenced []Finding
 }
 
 // Analyzers resolves the enabled rules from the defaults and the
@@ -230,7 +239,7 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 	if set == nil {
 		set = suppressions(u)
 	}
-	res.Findings = applySuppressions(set, as, opts, files, res.Findings)
+	res.Findings, res.Silenced = applySuppressions(set, as, opts, files, res.Findings)
 	res.Findings = Dedup(res.Findings)
 	Sort(res.Findings)
 	return res, nil
@@ -462,11 +471,17 @@ func ApplyFixes(opts Options, maxPasses int) (*Result, *FixOutcome, error) {
 }
 
 // withFiles returns opts reading the given contents in place of the disk
-// (or of opts.ReadFile) for those paths.
+// (or of opts.ReadFile) for those paths. The disk is read as the loader
+// reads it, never past the size limit (the loader checks the size of what
+// it is given).
 func withFiles(opts Options, files map[string][]byte) Options {
 	read := opts.ReadFile
 	if read == nil {
-		read = os.ReadFile
+		limit := opts.MaxFileSize
+		if limit <= 0 {
+			limit = parser.DefaultMaxFileSize
+		}
+		read = func(p string) ([]byte, error) { return fsread.Read(p, limit) }
 	}
 	opts.ReadFile = func(p string) ([]byte, error) {
 		if b, ok := files[p]; ok {

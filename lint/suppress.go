@@ -2,6 +2,7 @@ package lint
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -30,46 +31,81 @@ func suppressions(u *parser.Unit) *suppress.Set {
 // applySuppressions drops the findings that servelint:ignore comments
 // silence and adds the findings of the suppression pseudo-rule (unless
 // opts.Disable names it): suppressions without a reason, malformed or
-// misplaced ones, and ones that silenced nothing for a rule that ran.
-func applySuppressions(set *suppress.Set, as []*analysis.Analyzer, opts Options, files map[string]*token.File, fs []Finding) []Finding {
+// misplaced ones, and ones that silenced nothing for a rule that ran. With
+// opts.DeferUnused the last are left out and the silenced findings
+// returned instead.
+func applySuppressions(set *suppress.Set, as []*analysis.Analyzer, opts Options, files map[string]*token.File, fs []Finding) (out, silenced []Finding) {
 	if set.Empty() {
-		return fs
+		return fs, nil
 	}
-	out := fs[:0]
+	disabled := slices.Contains(opts.Disable, suppress.Rule)
+	if opts.DeferUnused && !disabled {
+		silenced = []Finding{}
+	}
+	out = fs[:0]
 	for _, f := range fs {
 		if !set.Silences(f.File, f.Line, f.Rule) {
 			out = append(out, f)
+		} else if silenced != nil {
+			silenced = append(silenced, f)
 		}
 	}
 	for i := range out {
-		out[i].Fixes = unsuppressedFixes(set, files, out[i])
-	}
-	for _, n := range opts.Disable {
-		if n == suppress.Rule {
-			return out
+		var kept []Finding
+		out[i].Fixes, kept = unsuppressedFixes(set, files, out[i])
+		if silenced != nil {
+			silenced = append(silenced, kept...)
 		}
+	}
+	if disabled {
+		return out, nil
 	}
 	ran := map[string]bool{}
-	for _, a := range as {
-		ran[a.Name] = true
+	if !opts.DeferUnused {
+		for _, a := range as {
+			ran[a.Name] = true
+		}
 	}
 	for _, p := range set.Problems(func(r string) bool { return ran[r] }) {
-		tf := files[p.File]
-		if tf == nil {
+		if tf := files[p.File]; tf != nil {
+			out = append(out, problemFinding(tf, p))
+		}
+	}
+	return out, silenced
+}
+
+// UnusedSuppressions judges the suppressions of a unit that silence
+// nothing, given the findings they silenced in runs of the unit made with
+// Options.DeferUnused (Result.Silenced, of every run), contents the files'
+// bytes as those runs analysed them: ran says which rules ran, judged which
+// directives to judge (nil: all). The findings are those a single run of
+// all the rules reports.
+func UnusedSuppressions(u *parser.Unit, contents map[string][]byte, silenced []Finding, ran func(rule string) bool, judged func(*suppress.Directive) bool) []Finding {
+	set := suppressions(u)
+	if set.Empty() {
+		return nil
+	}
+	for _, f := range silenced {
+		set.Silences(f.File, f.Line, f.Rule)
+	}
+	fset := token.NewFileSet()
+	files := map[string]*token.File{}
+	var out []Finding
+	for _, p := range set.Unused(ran) {
+		if judged != nil && !judged(p.Directive()) {
 			continue
 		}
-		f := Finding{File: p.File, Rule: suppress.Rule, Severity: p.Severity, Message: p.Message, Fixes: []Fix{}}
-		f.Offset, f.EndOffset = clampOff(tf, p.Start), clampOff(tf, p.End)
-		start, end := tf.Position(tf.Pos(f.Offset)), tf.Position(tf.Pos(f.EndOffset))
-		f.Line, f.Column, f.EndLine, f.EndColumn = start.Line, start.Column, end.Line, end.Column
-		if len(p.Edits) > 0 {
-			fx := Fix{Message: p.FixMessage}
-			for _, e := range p.Edits {
-				fx.Edits = append(fx.Edits, Edit{File: p.File, Offset: clampOff(tf, e.Start), End: clampOff(tf, e.End), NewText: e.New})
+		tf := files[p.File]
+		if tf == nil {
+			src, ok := contents[p.File]
+			if !ok {
+				continue
 			}
-			f.Fixes = append(f.Fixes, fx)
+			tf = fset.AddFile(p.File, -1, len(src))
+			tf.SetLinesForContent(src)
+			files[p.File] = tf
 		}
-		out = append(out, f)
+		out = append(out, problemFinding(tf, p))
 	}
 	return out
 }
@@ -78,9 +114,11 @@ func applySuppressions(set *suppress.Set, as []*analysis.Analyzer, opts Options,
 // rule: a finding that is not suppressed (an env-file shim) must not rewrite
 // a line whose suppression someone wrote for that rule (a client's read of
 // the shim). The finding stays, without that fix. A suppression that keeps
-// its line out of a fix counts as used.
-func unsuppressedFixes(set *suppress.Set, files map[string]*token.File, f Finding) []Fix {
-	out := f.Fixes[:0:0]
+// its line out of a fix counts as used: kept lists, as findings of f's
+// rule on those lines, what used them (for a judgment of unused
+// suppressions made later, Options.DeferUnused).
+func unsuppressedFixes(set *suppress.Set, files map[string]*token.File, f Finding) (out []Fix, kept []Finding) {
+	out = f.Fixes[:0:0]
 	for _, fx := range f.Fixes {
 		silenced := false
 		for _, e := range fx.Edits {
@@ -96,6 +134,7 @@ func unsuppressedFixes(set *suppress.Set, files map[string]*token.File, f Findin
 			for l := first; l <= last; l++ {
 				if set.Silences(e.File, l, f.Rule) {
 					silenced = true
+					kept = append(kept, Finding{File: e.File, Line: l, Rule: f.Rule})
 				}
 			}
 		}
@@ -103,7 +142,23 @@ func unsuppressedFixes(set *suppress.Set, files map[string]*token.File, f Findin
 			out = append(out, fx)
 		}
 	}
-	return out
+	return out, kept
+}
+
+// problemFinding converts a problem with a suppression to a finding.
+func problemFinding(tf *token.File, p suppress.Problem) Finding {
+	f := Finding{File: p.File, Rule: suppress.Rule, Severity: p.Severity, Message: p.Message, Fixes: []Fix{}}
+	f.Offset, f.EndOffset = clampOff(tf, p.Start), clampOff(tf, p.End)
+	start, end := tf.Position(tf.Pos(f.Offset)), tf.Position(tf.Pos(f.EndOffset))
+	f.Line, f.Column, f.EndLine, f.EndColumn = start.Line, start.Column, end.Line, end.Column
+	if len(p.Edits) > 0 {
+		fx := Fix{Message: p.FixMessage}
+		for _, e := range p.Edits {
+			fx.Edits = append(fx.Edits, Edit{File: p.File, Offset: clampOff(tf, e.Start), End: clampOff(tf, e.End), NewText: e.New})
+		}
+		f.Fixes = append(f.Fixes, fx)
+	}
+	return f
 }
 
 func clampOff(tf *token.File, off int) int {

@@ -10,7 +10,6 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/servelint/servelint/lint"
-	"github.com/servelint/servelint/rules"
 	"github.com/servelint/servelint/suppress"
 )
 
@@ -23,15 +22,11 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 	if !ok {
 		return actions, nil
 	}
-	// Answer from the text the client has: lint what the static tier still
-	// has pending now. The dry-run tier's findings count only when current.
-	static := s.tiers[0]
-	s.mu.Lock()
-	hasPending := len(static.pending) > 0
-	s.mu.Unlock()
-	if hasPending {
-		s.flushNow(static)
-	}
+	// Answer from the text the client has: wait for the static tier's lint
+	// in progress, if any (it took its roots from pending when it started),
+	// and lint what it still has pending. The dry-run tier's findings count
+	// only when current.
+	s.flushNow(s.tiers[0])
 
 	wantQuick := kindWanted(p.Context.Only, protocol.CodeActionKindQuickFix)
 	wantFixAll := kindWanted(p.Context.Only, FixAllKind)
@@ -48,16 +43,9 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 	if end < start {
 		start, end = end, start
 	}
-	fixable, evalFixable := false, false
 	ignored := map[string]bool{}
 	ig := newIgnorer(d, m)
 	for _, lf := range fs {
-		if len(lf.f.Fixes) > 0 {
-			fixable = true
-			if a := rules.ByName(lf.f.Rule); a != nil && len(s.tiers) > 1 && needsDryRun(a) {
-				evalFixable = true
-			}
-		}
 		if !wantQuick || !requested(lf, start, end, p.Context.Diagnostics) {
 			continue
 		}
@@ -93,12 +81,58 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 	}
 	s.mu.Unlock()
 
-	if wantFixAll && fixable {
-		if a, ok := s.fixAll(path, evalFixable); ok {
+	if wantFixAll && s.fixable(path) {
+		if a, ok := s.fixAll(path); ok {
 			actions = append(actions, a)
 		}
 	}
 	return actions, nil
+}
+
+// fixable reports whether --fix of the document would find a fix to apply
+// in one of the files its lint loads (the document, the env files it
+// sources, the scripts that source it): whether a current finding of either
+// tier has one. When the static tier's have none, it waits for the dry-run
+// tier's lint of the current texts. The static tier is flushed.
+func (s *Server) fixable(path string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rs := s.tiers[0].roots[path]
+	if rs == nil || !s.current(rs) {
+		return false // no lint of the current texts
+	}
+	has := func(r *rootResult) bool {
+		for _, f := range r.res.Findings {
+			if len(f.Fixes) > 0 {
+				return true
+			}
+		}
+		for _, fs := range s.unusedOf(path, rs) {
+			for _, f := range fs {
+				if len(f.Fixes) > 0 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if has(rs) {
+		return true
+	}
+	if len(s.tiers) == 1 {
+		return false
+	}
+	dry := s.tiers[1]
+	if rd := dry.roots[path]; rd == nil || !s.current(rd) {
+		s.mu.Unlock()
+		s.flushNow(dry)
+		s.mu.Lock()
+	}
+	rd := dry.roots[path]
+	if rd == nil || !s.current(rd) {
+		return true // changed meanwhile: let --fix decide
+	}
+	return has(rd)
 }
 
 // kindWanted reports whether a code action of kind passes the request's
@@ -154,15 +188,16 @@ func (s *Server) workspaceEdit(r *rootResult, edits []lint.Edit) (*protocol.Work
 	return we, len(we.Changes) > 0
 }
 
-// fixAll applies every fix to a fixed point, as --fix does, over the
-// editor's texts, and returns the edits of the files that changed. The
-// dry-run rules take part (and their evaluations are paid for) only when
-// one of their current findings has a fix.
-func (s *Server) fixAll(path string, eval bool) (protocol.CodeAction, bool) {
+// fixAll applies every fix to a fixed point, as --fix of the document
+// does, over the editor's texts, and returns the edits of the files that
+// changed. Every rule takes part, the dry-run ones included (a dry-run
+// rule's fix may follow a static one's, and whether a suppression silences
+// nothing depends on both).
+func (s *Server) fixAll(path string) (protocol.CodeAction, bool) {
 	static := s.tiers[0]
-	enable, disable := static.enable, static.disable
-	if eval {
-		enable, disable = s.opts.Enable, s.opts.Disable
+	enable, disable, eval := static.enable, static.disable, false
+	if len(s.tiers) > 1 {
+		enable, disable, eval = s.opts.Enable, s.opts.Disable, true
 	}
 	s.mu.Lock()
 	sn := s.takeSnapshot()

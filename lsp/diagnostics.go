@@ -8,6 +8,7 @@ import (
 
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/rules"
+	"github.com/servelint/servelint/suppress"
 )
 
 // located is a finding of an open document with the lint that produced it
@@ -20,14 +21,20 @@ type located struct {
 }
 
 // findingsOf returns the findings of the open document at path, merged
-// over the tiers and over every root whose lint read the document's current
-// text, without duplicates, in position order. ok is false while the
-// static tier has no such lint (its lint is pending); the dry-run tier's
-// findings are left out while they are not current. Called with mu held.
+// over the tiers and over every root whose lint covers the document and is
+// current (read the current text of every file it loaded), without
+// duplicates, in position order. ok is false while the static tier has no
+// such lint (its lint is pending; for a document the linter does not lint,
+// only while a lint that covers it is pending); the dry-run tier's findings
+// are left out while they are not current. Called with mu held.
 func (s *Server) findingsOf(path string) (out []located, ok bool) {
-	if s.docs[path] == nil {
+	d := s.docs[path]
+	if d == nil {
 		return nil, false
 	}
+	// A document the linter does not lint has no lint of its own: it has
+	// the findings of the scripts' lints that cover it, if any, else none.
+	covered := false
 	seen := map[string]bool{}
 	for i, t := range s.tiers {
 		// The document's own lint first, then the others in a stable
@@ -45,6 +52,7 @@ func (s *Server) findingsOf(path string) (out []located, ok bool) {
 		}
 		for _, root := range names {
 			r := t.roots[root]
+			covered = covered || i == 0 && r.covers(path)
 			if !s.fresh(r, path) {
 				continue
 			}
@@ -52,7 +60,11 @@ func (s *Server) findingsOf(path string) (out []located, ok bool) {
 				ok = true
 			}
 			m := s.mapperOf(r, path)
-			for _, f := range r.byFile[path] {
+			fs := r.byFile[path]
+			if i == 0 {
+				fs = append(fs[:len(fs):len(fs)], s.unusedOf(root, r)[path]...)
+			}
+			for _, f := range fs {
 				k := fmt.Sprintf("%s\x00%d\x00%d\x00%s", f.Rule, f.Offset, f.EndOffset, f.Message)
 				if seen[k] {
 					continue
@@ -62,6 +74,9 @@ func (s *Server) findingsOf(path string) (out []located, ok bool) {
 			}
 		}
 	}
+	if !d.lintable() && !covered {
+		ok = true
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].f, out[j].f
 		if a.Offset != b.Offset {
@@ -70,6 +85,54 @@ func (s *Server) findingsOf(path string) (out []located, ok bool) {
 		return a.Rule < b.Rule
 	})
 	return out, ok
+}
+
+// unusedOf returns the findings about the suppressions of a root's files
+// that silence nothing, by file, judged once over both tiers' lints of the
+// root, as one run of all the rules judges them: rs is the static tier's
+// current lint of the root. While the dry-run tier has no current lint of
+// the root, a suppression that names one of its rules is not judged yet (it
+// may silence one of that tier's findings: which, decides whether the
+// whole comment or some of its names go). Called with mu held.
+func (s *Server) unusedOf(root string, rs *rootResult) map[string][]lint.Finding {
+	var rd *rootResult
+	if len(s.tiers) > 1 {
+		if r := s.tiers[1].roots[root]; r != nil && s.current(r) {
+			rd = r
+		}
+	}
+	if rs.unusedDone && rs.unusedWith == rd {
+		return rs.unused
+	}
+	rs.unused, rs.unusedWith, rs.unusedDone = nil, rd, true
+	if rs.res.Unit == nil || rs.res.Silenced == nil {
+		return nil
+	}
+	silenced := rs.res.Silenced
+	if rd != nil {
+		silenced = append(silenced[:len(silenced):len(silenced)], rd.res.Silenced...)
+	}
+	ran := func(rule string) bool {
+		return s.tiers[0].runs(rule) || rd != nil && s.tiers[1].runs(rule)
+	}
+	judged := func(d *suppress.Directive) bool {
+		if rd != nil || len(s.tiers) == 1 {
+			return true
+		}
+		for _, r := range d.Rules {
+			if s.tiers[1].runs(r) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, f := range lint.UnusedSuppressions(rs.res.Unit, rs.res.Contents, silenced, ran, judged) {
+		if rs.unused == nil {
+			rs.unused = map[string][]lint.Finding{}
+		}
+		rs.unused[f.File] = append(rs.unused[f.File], f)
+	}
+	return rs.unused
 }
 
 // diagnosticsFor builds the publishDiagnostics notifications of the open

@@ -4,8 +4,9 @@
 // back to the disk for the rest, so diagnostics follow unsaved edits.
 //
 // The protocol types and dispatch come from github.com/tliron/glsp
-// (LSP 3.16); the JSON-RPC 2.0 framing from github.com/sourcegraph/jsonrpc2,
-// the transport glsp itself uses. The server offers full text sync,
+// (LSP 3.16); the JSON-RPC 2.0 connection from github.com/sourcegraph/jsonrpc2,
+// the transport glsp itself uses, over the server's own reading of the base
+// protocol's Content-Length framing (stream.go). The server offers full text sync,
 // diagnostics on open, change (debounced) and save, and code actions: a
 // quick fix per suggested fix, "source.fixAll.servelint", and "ignore RULE on
 // this line". Positions are UTF-16 code units, the LSP default.
@@ -172,7 +173,10 @@ func New(opts Options) (*Server, error) {
 // Serve runs the session on a stream (stdio, or pipes in tests) until the
 // client sends exit, the stream ends or ctx is done. It returns nil after a
 // clean shutdown and exit, ErrNoShutdown after an exit that was not preceded
-// by shutdown, and io.ErrUnexpectedEOF when the stream ended first. Serve
+// by shutdown, io.ErrUnexpectedEOF when the stream ended first, and
+// ErrFraming (wrapped) when the client's stream could not be split into
+// messages any more. A message whose body is not a JSON-RPC message is
+// answered with an error and the session goes on (see stream). Serve
 // closes the stream and returns only when the server's goroutines are done.
 func (s *Server) Serve(ctx context.Context, stream io.ReadWriteCloser) error {
 	s.mu.Lock()
@@ -192,8 +196,8 @@ func (s *Server) Serve(ctx context.Context, stream io.ReadWriteCloser) error {
 		}
 		return s.dispatch(req)
 	}).SuppressErrClosed()
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), h,
-		jsonrpc2.SetLogger(s.logger))
+	st := newStream(stream, s.logger)
+	conn := jsonrpc2.NewConn(ctx, st, h, jsonrpc2.SetLogger(s.logger))
 	s.mu.Lock()
 	s.conn = conn
 	s.mu.Unlock()
@@ -226,6 +230,8 @@ func (s *Server) Serve(ctx context.Context, stream io.ReadWriteCloser) error {
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
+	case st.framingErr() != nil:
+		return st.framingErr()
 	case !exited.Load():
 		return io.ErrUnexpectedEOF
 	case !shut:

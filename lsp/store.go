@@ -1,14 +1,15 @@
 package lsp
 
 import (
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/servelint/servelint/internal/fsread"
 	"github.com/servelint/servelint/lint"
+	"github.com/servelint/servelint/parser"
 )
 
 // document is one document open in the editor.
@@ -19,9 +20,15 @@ type document struct {
 	text    string
 	// gen changes with every new text.
 	gen uint64
+	// kind is what the linter's walk would take the file for, by its name
+	// and text: only a script or an env file is linted.
+	kind parser.FileKind
 	// m indexes text for position conversion (built on first use).
 	m *mapper
 }
+
+// lintable reports whether the document is a file the linter lints.
+func (d *document) lintable() bool { return d.kind != parser.KindNone }
 
 // mapper returns the document's position index. Called with mu held.
 func (d *document) mapper() *mapper {
@@ -43,6 +50,14 @@ type rootResult struct {
 	mappers map[string]*mapper
 	// errs are the lint's failures, as text, to log them once.
 	errs string
+
+	// unused are the findings about suppressions that silence nothing, by
+	// file, of a static tier's lint (see unusedOf), judged with the
+	// dry-run tier's lint unusedWith (nil: none current); valid when
+	// unusedDone.
+	unused     map[string][]lint.Finding
+	unusedWith *rootResult
+	unusedDone bool
 }
 
 // covers reports whether the lint loaded path.
@@ -56,19 +71,27 @@ func (r *rootResult) covers(path string) bool {
 type snapshot struct {
 	texts map[string]string
 	gens  map[string]uint64
+	// limit is the size past which a file on disk is not read.
+	limit int64
 }
 
-// read returns the editor's text of an open document, else the file on disk.
+// read returns the editor's text of an open document, else the file on
+// disk (not read past the size limit: the linter checks the size of the
+// text it is given).
 func (sn *snapshot) read(path string) ([]byte, error) {
 	if t, ok := sn.texts[path]; ok {
 		return []byte(t), nil
 	}
-	return os.ReadFile(path)
+	return fsread.Read(path, sn.limit)
 }
 
 // takeSnapshot copies the overlay. Called with mu held.
 func (s *Server) takeSnapshot() *snapshot {
-	sn := &snapshot{texts: make(map[string]string, len(s.docs)), gens: make(map[string]uint64, len(s.docs))}
+	limit := s.opts.MaxFileSize
+	if limit <= 0 {
+		limit = parser.DefaultMaxFileSize
+	}
+	sn := &snapshot{texts: make(map[string]string, len(s.docs)), gens: make(map[string]uint64, len(s.docs)), limit: limit}
 	for p, d := range s.docs {
 		sn.texts[p] = d.text
 		sn.gens[p] = d.gen
@@ -101,7 +124,11 @@ func (s *Server) lintOptions(root string, sn *snapshot, enable, disable []string
 func (s *Server) lintRoot(t *tier, root string, sn *snapshot) *rootResult {
 	t.lints.Add(1)
 	rr := &rootResult{gens: sn.gens, byFile: map[string][]lint.Finding{}, mappers: map[string]*mapper{}}
-	res, err := lint.Run(s.lintOptions(root, sn, t.enable, t.disable, t.eval))
+	opts := s.lintOptions(root, sn, t.enable, t.disable, t.eval)
+	// Whether a suppression silences nothing depends on both tiers'
+	// findings: unusedOf judges it.
+	opts.DeferUnused = true
+	res, err := lint.Run(opts)
 	if err != nil {
 		// Only unknown rule names fail here, and New refused them; keep the
 		// document covered so that its stale diagnostics are cleared.
@@ -141,18 +168,34 @@ func (s *Server) mapperOf(r *rootResult, path string) *mapper {
 	return m
 }
 
-// fresh reports whether the root's lint read the current text of the open
-// document path. Called with mu held.
+// fresh reports whether the root's lint covers the open document path and
+// is current. Called with mu held.
 func (s *Server) fresh(r *rootResult, path string) bool {
-	d := s.docs[path]
-	return d != nil && r.covers(path) && r.gens[path] == d.gen
+	return s.docs[path] != nil && r.covers(path) && s.current(r)
+}
+
+// current reports whether the root's lint read the current text of every
+// file it loaded: the editor's text of the documents open now, at their
+// current generation, and the disk for the others (not the text of a
+// document since closed). A finding may depend on any file of the lint (a
+// script's argv on its env file), so a lint that read a superseded text
+// is not shown, even for a document whose own text it read right. Called
+// with mu held.
+func (s *Server) current(r *rootResult) bool {
+	for p := range r.res.Contents {
+		g, read := r.gens[p]
+		if d := s.docs[p]; d == nil && read || d != nil && (!read || g != d.gen) {
+			return false
+		}
+	}
+	return true
 }
 
 // markAffected marks for linting the document at path and every root whose
 // unit read it. Called with mu held.
 func (s *Server) markAffected(path string) {
 	for _, t := range s.tiers {
-		if _, open := s.docs[path]; open {
+		if d := s.docs[path]; d != nil && d.lintable() {
 			t.pending[path] = true
 		}
 		for root, r := range t.roots {
@@ -173,7 +216,7 @@ func (s *Server) flush(t *tier) {
 	s.mu.Lock()
 	var roots []string
 	for r := range t.pending {
-		if _, open := s.docs[r]; open {
+		if d := s.docs[r]; d != nil && d.lintable() {
 			roots = append(roots, r)
 		}
 		delete(t.pending, r)
@@ -198,8 +241,8 @@ func (s *Server) flush(t *tier) {
 	var logs []string
 	for _, root := range roots {
 		rr := results[root]
-		if _, open := s.docs[root]; !open || t.pending[root] {
-			continue // closed, or changed again: a newer lint is queued
+		if d := s.docs[root]; d == nil || !d.lintable() || t.pending[root] {
+			continue // closed, no longer a script, or changed again: a newer lint is queued
 		}
 		old := t.roots[root]
 		if old != nil {
@@ -213,6 +256,12 @@ func (s *Server) flush(t *tier) {
 		t.roots[root] = rr
 		for p := range rr.res.Contents {
 			touched[p] = true
+		}
+		if !s.current(rr) && !s.shutdown {
+			// A document it read changed (or opened, or closed) while it
+			// ran, before this lint covered it: lint again.
+			t.pending[root] = true
+			t.schedule()
 		}
 	}
 	pubs := s.diagnosticsFor(touched)
@@ -231,7 +280,9 @@ func (s *Server) flush(t *tier) {
 }
 
 // flushNow lints what the tier has pending at once, on the caller's
-// goroutine.
+// goroutine, after the tier's lint in progress (if any) is done and stored:
+// on return, every document whose text the tier had seen has a lint of
+// that text, unless the document changed since.
 func (s *Server) flushNow(t *tier) {
 	s.mu.Lock()
 	t.stop()
@@ -249,10 +300,35 @@ func (s *Server) kickAll() {
 // changed records a new text of a document and schedules the lints it
 // affects. Called with mu held.
 func (s *Server) changed(d *document) {
+	opened, was := d.gen == 0, d.kind
 	s.gen++
 	d.gen = s.gen
 	d.m = nil
+	// Classify reads no more than the first 128 bytes.
+	d.kind = parser.ClassifyText(d.path, []byte(d.text[:min(len(d.text), 128)]))
+	if !d.lintable() && (opened || was != parser.KindNone) {
+		// Not a file the linter lints (a README, a Python tool, a script
+		// whose shebang went): no lint of its own, and its diagnostics are
+		// published again (empty unless a script's lint covers it).
+		s.dropRoot(d.path)
+		s.republish[d.path] = true
+	}
 	s.markAffected(d.path)
+}
+
+// dropRoot forgets every tier's lint of the document at path as a root:
+// the files it covered are published again. Called with mu held.
+func (s *Server) dropRoot(path string) {
+	for _, t := range s.tiers {
+		delete(t.pending, path)
+		if old := t.roots[path]; old != nil {
+			// The documents its lint covered lose its findings.
+			delete(t.roots, path)
+			for f := range old.res.Contents {
+				s.republish[f] = true
+			}
+		}
+	}
 }
 
 func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
@@ -335,16 +411,7 @@ func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	}
 	delete(s.docs, path)
 	s.clears = append(s.clears, d.uri)
-	for _, t := range s.tiers {
-		delete(t.pending, path)
-		if old := t.roots[path]; old != nil {
-			// The documents its lint covered lose its findings.
-			delete(t.roots, path)
-			for f := range old.res.Contents {
-				s.republish[f] = true
-			}
-		}
-	}
+	s.dropRoot(path)
 	// Roots that read the document read the disk from now on.
 	s.markAffected(path)
 	s.kickAll()

@@ -66,6 +66,11 @@ func newTier(name string, on []*analysis.Analyzer, opts Options, eval bool, debo
 	return t
 }
 
+// runs reports whether the tier runs a rule.
+func (t *tier) runs(rule string) bool {
+	return rule != suppress.Rule && slices.Contains(t.enable, rule)
+}
+
 // tiers splits the enabled rules into the static tier and, when there is
 // an evaluator and a rule that needs it, the dry-run tier. Without an
 // evaluator the rules that need one are left out: they would only say that

@@ -119,6 +119,16 @@ func IsEnvName(base string) bool {
 // or, for a name without an extension (or ending in .in), by a sh/bash
 // shebang in its first bytes.
 func Classify(path string) FileKind {
+	return classify(path, func() []byte { return readHead(path) })
+}
+
+// ClassifyText is Classify for a file whose text is given (an editor's
+// buffer): the shebang is looked for in text, not on disk.
+func ClassifyText(path string, text []byte) FileKind {
+	return classify(path, func() []byte { return text[:min(len(text), headSize)] })
+}
+
+func classify(path string, readHead func() []byte) FileKind {
 	base := filepath.Base(path)
 	switch {
 	case IsEnvName(base):
@@ -129,7 +139,7 @@ func Classify(path string) FileKind {
 	if strings.Contains(base, ".") && !strings.HasSuffix(base, ".in") {
 		return KindNone
 	}
-	head := readHead(path)
+	head := readHead()
 	if len(head) > 2 && head[0] == '#' && head[1] == '!' {
 		if _, ok := ShebangVariant(head); ok {
 			return KindScript
@@ -363,6 +373,9 @@ func (f *walkFound) tree(dir string, opts *LoadOptions) {
 	})
 }
 
+// headSize is how much of a file Classify reads for a shebang.
+const headSize = 128
+
 func readHead(path string) []byte {
 	// A regular file only, never through a symlink: a link in the tree to
 	// /dev/stdout or a FIFO would block the read (--changed-from classifies
@@ -379,27 +392,29 @@ func readHead(path string) []byte {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
 		return nil // swapped for something else since the Lstat
 	}
-	b := make([]byte, 128)
+	b := make([]byte, headSize)
 	n, _ := io.ReadFull(f, b)
 	return b[:n]
 }
 
 // read reads a file through opts.ReadFile, unless it is over
-// MaxFileSize: then big says so and nothing is read. Reading from disk (no
-// ReadFile given), the size comes from the open file's fstat, not from a
-// stat of its own.
+// MaxFileSize: then big says so. Reading from disk (no ReadFile given), the
+// size comes from the open file's fstat and nothing is read. A given
+// ReadFile (an editor's text, a file at a git revision) is checked by the
+// size of what it returns, which need not be the disk file's; it may refuse
+// a big file itself with an *fsread.TooBigError (fsread.Read).
 func (opts *LoadOptions) read(p string) (src []byte, big *fsread.TooBigError, err error) {
 	if opts.readDisk {
 		src, err = fsread.Read(p, opts.MaxFileSize)
-		if errors.As(err, &big) {
-			return nil, big, nil
+	} else {
+		src, err = opts.ReadFile(p)
+		if err == nil && int64(len(src)) > opts.MaxFileSize {
+			return nil, &fsread.TooBigError{Path: p, Size: int64(len(src)), Limit: opts.MaxFileSize}, nil
 		}
-		return src, nil, err
 	}
-	if st, err := os.Stat(p); err == nil && st.Size() > opts.MaxFileSize {
-		return nil, &fsread.TooBigError{Path: p, Size: st.Size(), Limit: opts.MaxFileSize}, nil
+	if errors.As(err, &big) {
+		return nil, big, nil
 	}
-	src, err = opts.ReadFile(p)
 	return src, nil, err
 }
 

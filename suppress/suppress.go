@@ -149,6 +149,9 @@ type Problem struct {
 	dir *Directive
 }
 
+// Directive returns the directive the problem is about.
+func (p Problem) Directive() *Directive { return p.dir }
+
 // Set holds the directives of a set of files.
 type Set struct {
 	known    func(string) bool
@@ -628,10 +631,24 @@ func (s *Set) Silences(file string, line int, rule string) bool {
 // Problems covered by a directive naming [Rule] are dropped, except those
 // about that directive itself.
 func (s *Set) Problems(ran func(string) bool) []Problem {
+	return s.keep(append(append([]Problem(nil), s.problems...), s.unused(ran)...))
+}
+
+// Unused returns only the problems of the directives that silenced nothing
+// for a rule that ran (the rest of [Set.Problems]), for a caller that
+// learns which findings are silenced from several runs of different rules
+// and judges once it has seen them all.
+func (s *Set) Unused(ran func(string) bool) []Problem {
+	return s.keep(s.unused(ran))
+}
+
+// unused returns the problems of the directives that silenced nothing for
+// a rule that ran (nil: every rule ran).
+func (s *Set) unused(ran func(string) bool) []Problem {
 	if ran == nil {
 		ran = func(string) bool { return true }
 	}
-	out := append([]Problem(nil), s.problems...)
+	var out []Problem
 	var files []string
 	for f := range s.dirs {
 		files = append(files, f)
@@ -655,7 +672,12 @@ func (s *Set) Problems(ran func(string) bool) []Problem {
 			out = append(out, d.unusedProblem(unused))
 		}
 	}
-	// A directive naming the pseudo-rule silences its findings.
+	return out
+}
+
+// keep drops the problems that a directive naming the pseudo-rule silences
+// (except those about that directive itself) and sorts the rest.
+func (s *Set) keep(out []Problem) []Problem {
 	kept := out[:0]
 	for _, p := range out {
 		line := lineOf(s.srcOf(p.File), p.Start)

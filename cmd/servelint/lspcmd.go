@@ -25,19 +25,27 @@ const lspUsage = `Usage: servelint lsp [flags]
 
 Runs the servelint language server on stdin/stdout (the Language Server
 Protocol, JSON-RPC with Content-Length framing). Start it from an editor, not
-by hand.
+by hand. Each message is read as exactly Content-Length bytes (at most 64
+MiB: a longer one is answered with an error and skipped); a body that is
+not JSON is answered with Parse error (-32700), one that is no JSON-RPC
+message with Invalid Request (-32600), and the session goes on.
 
-The server lints the documents the editor opens (shell scripts and env
-files) from the editor's text, not the file on disk, together with the env
-files a script sources (read from the editor when they are open, else from
-disk). It publishes diagnostics on open, on change and on save: code = the
-rule, source = servelint, and a link to the rule's documentation. The
-static rules run after --debounce of quiet; the rules that need the dry-run
-sandbox (one evaluation per mode: slower) run on open, on save and after
---eval-debounce of quiet, and their findings show while the text is the one
-they evaluated. Code actions: a quick fix per suggested fix,
-"source.fixAll.servelint" (every fix, to a fixed point, as --fix does), and
-"Ignore RULE on this line", which inserts
+The server lints the documents the editor opens that the linter's walk
+would take (.sh and .bash files, env files by name, and names without an
+extension whose text starts with a sh/bash shebang; other documents get no
+diagnostics) from the editor's text, not the file on disk, together with
+the env files a script sources (read from the editor when they are open,
+else from disk). It publishes diagnostics on open, on change and on save:
+code = the rule, source = servelint, and a link to the rule's
+documentation. The static rules run after --debounce of quiet; the rules
+that need the dry-run sandbox (one evaluation per mode: slower) run on
+open, on save and after --eval-debounce of quiet. A lint's findings show
+only while every text it read is the current one (the document's, and
+those of the open env files it sources), never from an edit since
+superseded. Code actions: a quick fix per suggested fix,
+"source.fixAll.servelint" (what --fix FILE would change: every fix, to a
+fixed point, in the document and the files its lint loads), and "Ignore
+RULE on this line", which inserts
   # servelint:ignore RULE -- TODO: reason
 at the end of the line (in an env file, on its own line above it).
 
@@ -53,7 +61,9 @@ Flags:
 
 const lspExitText = `
 Exit status: 0 after shutdown and exit; 1 when the client exits without
-shutdown, the connection drops or the server is interrupted; 2 bad usage or
+shutdown, the connection drops, the client's stream cannot be split into
+messages (a header block without a usable Content-Length, or one of 4 GiB or
+more: the client is answered first) or the server is interrupted; 2 bad usage or
 config (as for a lint: a config file that is invalid, missing or cannot be
 read); 3 a failure before serving (the working directory, or a directory
 searched for the config, cannot be read).
@@ -70,7 +80,7 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 	enable := fs.String("enable", "", "comma-separated rules to turn on (e.g. a rule that is off by default)")
 	disable := fs.String("disable", "", "comma-separated rules to turn off")
 	configFile := fs.String("config", "", "config file (default: .servelint.yaml in the working directory or its parents)")
-	maxFileSize := fs.Int64("max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
+	maxFileSize := fs.Int64("max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed (an open document: its editor's text)")
 	pos, code, ok := parseArgs(fs, args, stdout, stderr, lspUsage, lspExitText)
 	if !ok {
 		return code

@@ -1,0 +1,85 @@
+package lint_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/servelint/servelint/lint"
+	"github.com/servelint/servelint/rules"
+	"github.com/servelint/servelint/suppress"
+)
+
+// TestUnusedSuppressionsOverParts: the rules run in two parts (the static
+// rules, and those that need the dry-run) with DeferUnused, and the unused
+// suppressions judged over both parts' silenced findings, report what one
+// run of every rule reports, fixes included.
+func TestUnusedSuppressionsOverParts(t *testing.T) {
+	all, err := lint.Analyzers(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var static, dry []string
+	for _, a := range all {
+		if needsDryRun(a) {
+			dry = append(dry, a.Name)
+		} else {
+			static = append(static, a.Name)
+		}
+	}
+	unused := 0
+	for _, name := range []string{"suppress-script", "suppress-env", "suppress-unused"} {
+		dir := filepath.Join("..", "testdata", "src", name)
+		base := lint.Options{Paths: []string{dir}, Config: rules.DefaultConfig(), Jobs: 2, Evaluator: testEvaluator}
+		one, err := lint.Run(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []lint.Finding
+		var silenced []lint.Finding
+		var first *lint.Result
+		for _, part := range [][]string{static, dry} {
+			o := base
+			o.DeferUnused = true
+			for _, a := range all {
+				if slices.Contains(part, a.Name) {
+					o.Enable = append(o.Enable, a.Name)
+				} else {
+					o.Disable = append(o.Disable, a.Name)
+				}
+			}
+			r, err := lint.Run(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first == nil {
+				first = r
+			}
+			got = append(got, r.Findings...)
+			silenced = append(silenced, r.Silenced...)
+		}
+		got = append(got, lint.UnusedSuppressions(first.Unit, first.Contents, silenced, func(string) bool { return true }, nil)...)
+		got = lint.Dedup(got)
+		lint.Sort(got)
+		if a, b := fmt.Sprintf("%+v", got), fmt.Sprintf("%+v", one.Findings); a != b {
+			t.Errorf("%s: over two parts:\n%s\none run:\n%s", name, a, b)
+		}
+		for _, f := range one.Findings {
+			if f.Rule == suppress.Rule && len(f.Fixes) > 0 {
+				unused++
+			}
+		}
+	}
+	if unused == 0 {
+		t.Error("no unused suppression was judged")
+	}
+}
+
+// needsDryRun reports whether a rule requires the dry-run, directly or
+// through what it requires.
+func needsDryRun(a *analysis.Analyzer) bool {
+	return a == rules.DryRun || slices.ContainsFunc(a.Requires, needsDryRun)
+}
