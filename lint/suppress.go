@@ -25,7 +25,36 @@ func suppressions(u *parser.Unit) *suppress.Set {
 	for _, e := range u.Envs {
 		set.AddEnv(e)
 	}
+	set.SetUndecidable(undecidable(u))
 	return set
+}
+
+// crossFileRules are the rules whose findings on one file can come from
+// the other readers of an env file: a shim's readers are rewritten by the
+// env file's finding, an owned key is unused only when no reader uses it.
+var crossFileRules = map[string]bool{"shapealias": true, "envowner": true, "envdialect": true, "freethroughput": true}
+
+// undecidable reports, for the suppression judgment, the (file, rule)
+// pairs a partial unit cannot judge: a cross-file rule on an env file whose
+// readers were not all loaded (Unit.Covered), or on a script reading one.
+func undecidable(u *parser.Unit) func(file, rule string) bool {
+	partial := map[string]bool{}
+	for _, e := range u.Envs {
+		if !u.Covered(e.Path) {
+			partial[e.Path] = true
+		}
+	}
+	if len(partial) == 0 {
+		return nil
+	}
+	for _, s := range u.Scripts {
+		for _, e := range u.Owning[s.Path] {
+			if partial[e.Path] {
+				partial[s.Path] = true
+			}
+		}
+	}
+	return func(file, rule string) bool { return crossFileRules[rule] && partial[file] }
 }
 
 // applySuppressions drops the findings that servelint:ignore comments

@@ -83,3 +83,22 @@ func TestUnusedSuppressionsOverParts(t *testing.T) {
 func needsDryRun(a *analysis.Analyzer) bool {
 	return a == rules.DryRun || slices.ContainsFunc(a.Requires, needsDryRun)
 }
+
+// TestUnusedSuppressionPartialUnit: a suppression of a cross-file rule in
+// a script linted alone (a pre-commit hook given one file) is used by an
+// env file's finding only the other readers bring: it is not judged, and
+// its fix never deletes it. Given the whole tree it is used.
+func TestUnusedSuppressionPartialUnit(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "src", "suppress-fix-edit")
+	for _, paths := range [][]string{{filepath.Join(dir, "client.sh")}, {dir}} {
+		res, err := lint.Run(lint.Options{Paths: paths, Config: rules.DefaultConfig(), Evaluator: testEvaluator})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range res.Findings {
+			if f.Rule == suppress.Rule {
+				t.Errorf("%v: %s:%d: %s", paths, f.File, f.Line, f.Message)
+			}
+		}
+	}
+}

@@ -157,7 +157,16 @@ type Set struct {
 	known    func(string) bool
 	dirs     map[string][]*Directive
 	problems []Problem
+	// undecidable, when set, names the (file, rule) pairs whose use
+	// cannot be judged from the files at hand (SetUndecidable).
+	undecidable func(file, rule string) bool
 }
+
+// SetUndecidable names the (file, rule) pairs a directive's use cannot be
+// judged for: a finding of that rule on that file may come from files that
+// were not read (a shim's readers beyond the one script a pre-commit hook
+// was given). Such rules of a directive are never reported unused.
+func (s *Set) SetUndecidable(f func(file, rule string) bool) { s.undecidable = f }
 
 // New returns an empty set. known reports whether a rule name exists; nil
 // accepts every name.
@@ -661,7 +670,7 @@ func (s *Set) unused(ran func(string) bool) []Problem {
 			}
 			var unused []int
 			for i, r := range d.Rules {
-				if r == Rule || d.used[r] || !ran(r) {
+				if r == Rule || d.used[r] || !ran(r) || s.undecidable != nil && s.undecidable(f, r) {
 					continue
 				}
 				unused = append(unused, i)
