@@ -1,7 +1,9 @@
 package parser
 
 import (
+	"cmp"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -530,6 +532,7 @@ func (s *Script) attribute() {
 		}
 		if ends == nil {
 			ends = s.stmtSpans()
+			slices.SortFunc(ends, func(a, b stmtSpan) int { return cmp.Or(a.end-b.end, a.start-b.start) })
 		}
 		cm.Modes = s.endedModes(ends, cm.Start)
 	}
@@ -580,17 +583,14 @@ func (s *Script) trailing(off int) bool {
 // innermost of those ending there together (y of `x && y`). A function
 // declared on the line gives its body's modes.
 func (s *Script) endedModes(spans []stmtSpan, off int) []*Mode {
-	line := s.Line(off)
-	best := -1
-	for i, sp := range spans {
-		if sp.end > off || sp.end <= sp.start || s.Line(sp.end-1) != line {
-			continue
-		}
-		if best < 0 || sp.end > spans[best].end || sp.end == spans[best].end && sp.start > spans[best].start {
-			best = i
-		}
+	// spans are sorted by end, then start: the last non-empty one ending
+	// at or before off, if it ends on off's line, is the one.
+	lineStart := s.lines[s.Line(off)-1]
+	best := sort.Search(len(spans), func(i int) bool { return spans[i].end > off }) - 1
+	for best >= 0 && spans[best].end <= spans[best].start {
+		best--
 	}
-	if best < 0 {
+	if best < 0 || spans[best].end <= lineStart {
 		return nil
 	}
 	sp := spans[best]
