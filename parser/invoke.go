@@ -177,9 +177,18 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 				args = args[1:]
 			} else {
 				forward = false
+				if ok {
+					// A later set -- that starts afresh replaces the words
+					// before it, on its own path only (kl) set -- … ;;):
+					// the words are no longer one list.
+					return nil, false, false
+				}
 			}
 		} else {
 			forward = false
+			if ok {
+				return nil, false, false
+			}
 		}
 		for _, a := range args {
 			if !setWordKnown(a) {
@@ -597,14 +606,150 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 		return nil
 	}
 	keys := s.branchKeys()
+	var ends []terminator
 	for i, a := range mine {
 		for _, b := range mine[i+1:] {
-			if (a.Background || b.Background) && !exclusive(keys[a.Call], keys[b.Call]) {
+			if !a.Background && !b.Background || exclusive(keys[a.Call], keys[b.Call]) {
+				continue
+			}
+			first, later := a, b
+			if later.Start < first.Start {
+				first, later = later, first
+			}
+			if ends == nil {
+				ends = s.terminators()
+			}
+			if !s.endsBefore(ends, first, later) {
 				return mine
 			}
 		}
 	}
 	return nil
+}
+
+// terminator is a statement that ends the script (exit, exec of a
+// command) run in the script's own shell: Start its offset, List the span
+// of the statement list it is an element of.
+type terminator struct {
+	Start int
+	List  [2]int
+}
+
+// terminators returns the statements that end the script, in the script's
+// own shell (not in a subshell, a pipeline, a substitution or the
+// background) and outside functions.
+func (s *Script) terminators() []terminator {
+	out := []terminator{}
+	var walk func(n syntax.Node, own bool)
+	list := func(stmts []*syntax.Stmt, own bool) {
+		if own && len(stmts) > 0 {
+			span := [2]int{s.Off(stmts[0].Pos()), s.Off(stmts[len(stmts)-1].End())}
+			for _, st := range stmts {
+				if !st.Background && !st.Coprocess && endsScript(st) {
+					out = append(out, terminator{Start: s.Off(st.Pos()), List: span})
+				}
+			}
+		}
+		for _, st := range stmts {
+			walk(st, own && !st.Background && !st.Coprocess)
+		}
+	}
+	walk = func(n syntax.Node, own bool) {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.File:
+				list(n.Stmts, own)
+				return false
+			case *syntax.Stmt:
+				if n.Background || n.Coprocess {
+					own = false
+				}
+				return true
+			case *syntax.Block:
+				list(n.Stmts, own)
+				return false
+			case *syntax.IfClause:
+				for _, st := range n.Cond {
+					walk(st, own)
+				}
+				list(n.Then, own)
+				if n.Else != nil {
+					walk(n.Else, own)
+				}
+				return false
+			case *syntax.CaseClause:
+				for _, it := range n.Items {
+					list(it.Stmts, own)
+				}
+				return false
+			case *syntax.WhileClause:
+				list(n.Cond, own)
+				list(n.Do, own)
+				return false
+			case *syntax.ForClause:
+				list(n.Do, own)
+				return false
+			case *syntax.Subshell:
+				list(n.Stmts, false)
+				return false
+			case *syntax.CmdSubst:
+				list(n.Stmts, false)
+				return false
+			case *syntax.ProcSubst:
+				list(n.Stmts, false)
+				return false
+			case *syntax.BinaryCmd:
+				if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+					walk(n.X, false)
+					walk(n.Y, false)
+					return false
+				}
+				walk(n.X, own)
+				walk(n.Y, false) // runs only when X lets it: not a sure end
+				return false
+			case *syntax.FuncDecl:
+				walk(n.Body, false)
+				return false
+			}
+			return true
+		})
+	}
+	walk(s.File, true)
+	return out
+}
+
+// endsScript reports whether a statement is exit or exec of a command.
+func endsScript(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	switch v, _ := LitValue(c.Args[0]); v {
+	case "exit":
+		return true
+	case "exec":
+		return len(c.Args) > 1
+	}
+	return false
+}
+
+// endsBefore reports whether the script surely ends after first runs and
+// before later: first is an exec, or a statement of a list holding first,
+// after it and before later, ends the script. Engines in functions (which
+// may be called in any order) are never said to end before another.
+func (s *Script) endsBefore(ends []terminator, first, later *Invocation) bool {
+	if s.funcAt(first.Start) != "" || s.funcAt(later.Start) != "" || first.Via != "" || later.Via != "" {
+		return false
+	}
+	if v, _ := LitValue(first.Call.Args[0]); v == "exec" && !first.Background {
+		return true
+	}
+	for _, t := range ends {
+		if t.Start >= first.End && t.Start < later.Start && t.List[0] <= first.Start && first.End <= t.List[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // branchKey names one branch of an if (0 then, 1 else) or a case (the

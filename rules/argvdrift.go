@@ -148,6 +148,9 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 // owner's value (`kl) . kl.env ;;` beside a serve that sources only the
 // shared file is one, and is compared).
 func Presets(u *parser.Unit, s *parser.Script, a, b *parser.Mode) bool {
+	if a.Role == parser.RoleScoring || b.Role == parser.RoleScoring {
+		return false // law 5: a scoring mode shares the proven shape, whatever file it sources
+	}
 	fa, fb := ownEnvFiles(u, s, a), ownEnvFiles(u, s, b)
 	if len(fa) == 0 || len(fb) == 0 {
 		return false
@@ -178,11 +181,30 @@ func ownEnvFiles(u *parser.Unit, s *parser.Script, m *parser.Mode) map[string]bo
 	}
 	out := map[string]bool{}
 	for _, ref := range s.Sources {
-		if ref.Path != "" && owning[ref.Path] && !shared[ref.Path] && containsMode(ref.Modes, m) {
+		if ref.Path != "" && owning[ref.Path] && !shared[ref.Path] && containsMode(ref.Modes, m) && ownsShape(u, s, ref.Path) {
 			out[ref.Path] = true
 		}
 	}
 	return out
+}
+
+// ownsShape reports whether the env file at path defines a key that owns
+// a shape flag of the script's engines: a file of secrets or dataset paths
+// a mode sources makes no preset.
+func ownsShape(u *parser.Unit, s *parser.Script, path string) bool {
+	for _, e := range u.Owning[s.Path] {
+		if e.Path != path {
+			continue
+		}
+		for _, en := range e.Entries {
+			for _, p := range s.Profiles() {
+				if _, ok := p.FlagForKey(en.Key); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argvs) {
