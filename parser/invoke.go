@@ -302,6 +302,10 @@ func (s *Script) splitVar(name string) []ArgWord {
 // expansion keeps it as its word, for its value's origin. nil unless every
 // later assignment appends.
 func (s *Script) stringFields(name string) []ArgWord {
+	return s.stringFieldsDepth(name, 0)
+}
+
+func (s *Script) stringFieldsDepth(name string, depth int) []ArgWord {
 	as := s.Assigns[name]
 	if len(as) == 0 || len(as) > 64 || as[0].Value == nil || as[0].Array != nil || as[0].Append {
 		return nil
@@ -327,6 +331,12 @@ func (s *Script) stringFields(name string) []ArgWord {
 			return nil
 		}
 		for _, f := range fields {
+			// ARGS="$ARGS --port $PORT $EXTRA": EXTRA's own fields, at
+			// their places (a mode's EXTRA="--max-num-seqs 256").
+			if inner := s.nestedFields(f, name, depth); inner != nil {
+				out = append(out, inner...)
+				continue
+			}
 			f.Array, f.Assign = name, a
 			out = append(out, f)
 		}
@@ -335,6 +345,26 @@ func (s *Script) stringFields(name string) []ArgWord {
 		return nil
 	}
 	return out
+}
+
+// nestedFields returns the fields of a string variable of flags that a
+// field of another one (outer) is wholly an expansion of, nil when it is
+// not one.
+func (s *Script) nestedFields(f ArgWord, outer string, depth int) []ArgWord {
+	if depth >= 4 || f.Word == nil || len(f.Word.Parts) != 1 {
+		return nil
+	}
+	pe, ok := f.Word.Parts[0].(*syntax.ParamExp)
+	if !ok || !plainParam(pe) || pe.Param.Value == outer {
+		return nil
+	}
+	if fields := s.splitVar(pe.Param.Value); fields != nil {
+		return fields
+	}
+	if fields := s.stringFieldsDepth(pe.Param.Value, depth+1); fields != nil && strings.HasPrefix(fields[0].Sketch, "-") {
+		return fields
+	}
+	return nil
 }
 
 // splitParts splits a word's parts into fields at the blanks of its
