@@ -2,8 +2,11 @@ package rules
 
 import (
 	"bytes"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
 )
 
 // nameRefs is where a syntax tree reads one variable, for rewriting the
@@ -62,6 +65,27 @@ func scanName(root syntax.Node, name string, words bool) nameRefs {
 		case *syntax.LetClause:
 			for _, x := range n.Exprs {
 				arith(x)
+				if w, ok := x.(*syntax.Word); ok && arithTextReads(w, name) {
+					r.unsure = true // let "k = NAME + 2": read inside a string
+				}
+			}
+		case *syntax.DeclClause:
+			// declare -i d=NAME: the value is arithmetic, NAME a read.
+			if declInt(n) {
+				for _, a := range n.Args {
+					if !a.Naked && a.Value != nil && arithTextReads(a.Value, name) {
+						r.unsure = true
+					}
+				}
+			}
+		case *syntax.BinaryTest:
+			// [[ NAME -gt 4 ]]: the operands of -eq … -ge are arithmetic.
+			if arithTest(n.Op) {
+				for _, x := range []syntax.TestExpr{n.X, n.Y} {
+					if w, ok := x.(*syntax.Word); ok && arithTextReads(w, name) {
+						r.unsure = true
+					}
+				}
 			}
 		case *syntax.CStyleLoop:
 			arith(n.Init)
@@ -92,6 +116,51 @@ func scanName(root syntax.Node, name string, words bool) nameRefs {
 		return true
 	})
 	return r
+}
+
+// arithTextReads reports whether a word whose text bash evaluates as
+// arithmetic (let's strings, declare -i values, [[ -gt ]] operands) reads
+// name as a bare variable.
+func arithTextReads(w *syntax.Word, name string) bool {
+	v, ok := parser.LitValue(w)
+	if !ok || !strings.Contains(v, name) {
+		return false
+	}
+	x, err := syntax.NewParser().Arithmetic(strings.NewReader(v))
+	if err != nil {
+		return true // unreadable: it may read it
+	}
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok && w.Lit() == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// declInt reports whether a declaration gives its variables the integer
+// attribute (declare -i, local -i, typeset -ri).
+func declInt(d *syntax.DeclClause) bool {
+	for _, a := range d.Args {
+		if !a.Naked || a.Value == nil {
+			continue
+		}
+		if v, ok := parser.LitValue(a.Value); ok && strings.HasPrefix(v, "-") && strings.Contains(v, "i") {
+			return true
+		}
+	}
+	return false
+}
+
+// arithTest reports whether a [[ ]] operator compares numbers.
+func arithTest(op syntax.BinTestOperator) bool {
+	switch op {
+	case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
+		return true
+	}
+	return false
 }
 
 // bareName returns the one literal a word is.
