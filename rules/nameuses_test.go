@@ -19,14 +19,20 @@ func TestScanName(t *testing.T) {
 	}{
 		{src: `Y=$((X * 2)) Z="${X}" W=${X:-4}`, words: true, params: 2, arith: 1},
 		{src: `Y=${a[X]} Z=${s:X:2} W=$(( $(echo $X) + X ))`, words: true, params: 1, arith: 3},
-		{src: `(( X > 8 )); let 'Y = X'; for ((i = 0; i < X; i++)); do :; done`, arith: 2},
+		{src: `(( X > 8 )); for ((i = 0; i < X; i++)); do :; done`, arith: 2},
+		// Text bash evaluates as arithmetic reads X where no rewrite can
+		// reach it: unsure.
+		{src: `let 'Y = X'`, unsure: true},
+		{src: `declare -i d=X`, unsure: true},
+		{src: `declare d=X`},
 		{src: `X=4`, words: true, assigns: 1},
 		{src: `export X`, words: true, assigns: 1},
 		{src: `(( X++ ))`, arith: 1, unsure: true},
 		{src: `Y=$((X = 4))`, arith: 1, unsure: true},
 		{src: `Y=${!X}`, params: 1, unsure: true},
 		{src: `[[ X -gt 4 ]]`, words: true, unsure: true},
-		{src: `[[ X -gt 4 ]]`, words: false},
+		{src: `[[ X -gt 4 ]]`, words: false, unsure: true},
+		{src: `[[ X == 4 ]]`, words: false},
 		{src: `echo XY $XY "X"`, words: true},
 		{src: `unset X`, words: true, unsure: true},
 	} {
