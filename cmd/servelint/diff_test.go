@@ -66,26 +66,6 @@ func TestDiffListsWhatItCannotFix(t *testing.T) {
 	}
 }
 
-func TestOldLine(t *testing.T) {
-	old := "a\nb\nc\nd\ne\n"
-	for _, tt := range []struct {
-		new  string
-		line int
-		want int
-	}{
-		{"b\nc\nd\ne\n", 2, 3},       // line 1 deleted: new 2 ("c") is old 3
-		{"a\nX\nY\nc\nd\ne\n", 5, 4}, // b → X, Y: new 5 ("d") is old 4
-		{"a\nX\nY\nc\nd\ne\n", 3, 2}, // inside the change: its first old line
-		{"a\nb\nc\nd\ne\nf\n", 6, 5}, // appended past the end: the last old line
-		{"a\nb\nc\nd\ne\n", 4, 4},    // unchanged
-		{"a\nb\nc\nd\n", 5, 6},       // past the last line: past the old one
-	} {
-		if got := oldLine([]byte(old), []byte(tt.new), tt.line); got != tt.want {
-			t.Errorf("oldLine(%q, line %d) = %d, want %d", tt.new, tt.line, got, tt.want)
-		}
-	}
-}
-
 // envownerTree is docs/rules.md's envowner example: the fix deletes line 1
 // of serve.env; two findings have no fix.
 var envownerTree = map[string]string{
@@ -187,5 +167,20 @@ func TestDiffApplies(t *testing.T) {
 				t.Errorf("%s gave:\n%s\nwant what --fix wrote:\n%s", tool[0], got, fixed)
 			}
 		})
+	}
+}
+
+// TestDiffLeftInFixedLines: what --diff lists as left is said in the fixed
+// file's lines, its position and the lines its message cites alike.
+func TestDiffLeftInFixedLines(t *testing.T) {
+	dir := t.TempDir()
+	testfs.Write(t, filepath.Join(dir, ".servelint.yaml"), "")
+	testfs.Write(t, filepath.Join(dir, "e.env"), "E_MAX_NUM_SEQS=64\nE_MAX_NUM_SEQS=64\nexport E_MAX_NUM_SEQS=64\n")
+	testfs.Write(t, filepath.Join(dir, "e.sh"), "#!/bin/bash\n. \"$(dirname \"$0\")/e.env\"\nexec vllm serve /m --max-num-seqs \"$E_MAX_NUM_SEQS\"\n")
+	t.Chdir(dir)
+	code, out, errs := runCLI(t, "--diff")
+	want := "not fixable: e.env:2:8: warning: E_MAX_NUM_SEQS is defined twice: line 1 (64) and line 2 (64); the last one wins (envowner)\n"
+	if code != exitFindings || !strings.Contains(out, "@@ -1,3 +1,2 @@") || errs != want {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr %q, want %q", code, out, errs, want)
 	}
 }

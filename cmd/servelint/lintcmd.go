@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pmezard/go-difflib/difflib"
-
 	"github.com/servelint/servelint/config"
 	"github.com/servelint/servelint/docs"
 	"github.com/servelint/servelint/fixes"
@@ -168,7 +166,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("servelint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.BoolVar(&lf.fix, "fix", false, "apply the suggested fixes in place (atomically; a second run changes nothing)")
-	fs.BoolVar(&lf.diff, "diff", false, "print the fixes as a unified diff on stdout and write nothing; the findings it cannot fix are listed on stderr as \"not fixable: FILE:LINE:COL: …\" (text only: not with --format json, sarif or github)")
+	fs.BoolVar(&lf.diff, "diff", false, "print the fixes as a unified diff on stdout and write nothing; the findings it would leave are listed on stderr as \"not fixable: FILE:LINE:COL: …\" in the fixed files' lines (text only: not with --format json, sarif or github)")
 	fs.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(output.Formats, ", "))
 	fs.StringVar(&lf.enable, "enable", "", "comma-separated rules to turn on (e.g. a rule that is off by default)")
 	fs.StringVar(&lf.disable, "disable", "", "comma-separated rules to turn off")
@@ -379,17 +377,14 @@ func diffPath(wd, p string) string {
 
 // diffReport ends a --diff run, whose diff is on stdout: the findings that
 // remain once the fixes are applied (those --fix would leave) are listed on
-// stderr, "not fixable: " before each text line, at their positions in the
-// files as they are (the diff is not applied), and so are the errors. Exit
+// stderr, "not fixable: " before each text line, as a lint of the fixed
+// files reports them (positions and the lines their messages cite are the
+// fixed files', where --fix would leave them), and so are the errors. Exit
 // 3 on an error, 1 when a diff was printed or a finding of severity
 // warning or above remains, else 0.
 func diffReport(oc *lint.FixOutcome, res *lint.Result, wd string, stderr io.Writer) int {
 	left := make([]lint.Finding, len(res.Findings))
 	for i, f := range res.Findings {
-		if ch, ok := oc.Changed[f.File]; ok {
-			// Analysed in the fixed text: said where it is in the file.
-			f.Line = oldLine(ch[0], ch[1], f.Line)
-		}
 		f.File = diffPath(wd, f.File) // as the diff names it
 		left[i] = f
 	}
@@ -420,33 +415,6 @@ func diffReport(oc *lint.FixOutcome, res *lint.Result, wd string, stderr io.Writ
 		return exitFindings
 	}
 	return findingsExit(res.Findings)
-}
-
-// oldLine maps a 1-based line of new (old with fixes applied) to the line
-// of old it comes from: the same line when the fixes left it as it was,
-// else the first old line of the changed stretch that produced it.
-func oldLine(old, new []byte, line int) int {
-	a, b := lines(old), lines(new)
-	for _, op := range difflib.NewMatcher(a, b).GetOpCodes() {
-		if line-1 < op.J1 || line-1 >= op.J2 {
-			continue
-		}
-		if op.Tag == 'e' {
-			return op.I1 + line - op.J1
-		}
-		return max(1, min(op.I1+1, len(a)))
-	}
-	// Past the last line (a finding at the end of the file).
-	return max(1, line-len(b)+len(a))
-}
-
-// lines splits b after each "\n" (a last line without one is a line).
-func lines(b []byte) []string {
-	l := strings.SplitAfter(string(b), "\n")
-	if l[len(l)-1] == "" {
-		l = l[:len(l)-1]
-	}
-	return l
 }
 
 func findingsExit(fs []lint.Finding) int {
