@@ -157,14 +157,14 @@ func FormatTable(ledgers []*Ledger) string {
 }
 
 // writeRow writes one row to the table. Control characters in a cell (a tab
-// in a flag's value, say) become spaces so that they cannot break the
-// columns.
+// in a flag's value, a C1 CSI in a hostile ledger) become spaces so that
+// they cannot break the columns or reach the terminal.
 func writeRow(tw *tabwriter.Writer, cells ...string) {
 	clean := make([]string, len(cells))
 	for i, c := range cells {
 		clean[i] = strings.Map(func(r rune) rune {
-			if r < ' ' || r == 0x7f {
-				return ' '
+			if r < ' ' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+				return ' ' // C0, DEL and C1 (U+009B is a CSI); bytes not UTF-8 become U+FFFD
 			}
 			return r
 		}, c)

@@ -185,3 +185,12 @@ func TestFormatTableControlCharacters(t *testing.T) {
 		t.Errorf("control characters not neutralised:\n%q", out)
 	}
 }
+
+// A hostile ledger's C1 control (U+009B, a CSI) never reaches the table.
+func TestTableNoC1(t *testing.T) {
+	l := &Ledger{File: "x.log", Flags: map[string]string{"--model": "/m\u009b2J\x1b[2J"}, FlagOrder: []string{"--model"}}
+	out := FormatTable([]*Ledger{l})
+	if strings.ContainsAny(out, "\u009b\x1b") {
+		t.Errorf("table holds a control character: %q", out)
+	}
+}

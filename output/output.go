@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/servelint/servelint/lint"
 )
@@ -78,26 +79,35 @@ func Text(w io.Writer, fs []lint.Finding) error {
 }
 
 // EscapeControl writes the C0 and C1 control characters and DEL of s as Go
-// escapes (\n, \r, \x1b, \u0085); tabs stay. Most strings have none.
+// escapes (\n, \r, \x1b, \u0085), and the bytes that are not UTF-8 as
+// \xNN (a lone 0x9b is the 8-bit CSI some terminals obey); tabs stay. Most
+// strings have none.
 func EscapeControl(s string) string {
 	clean := true
-	for _, r := range s {
-		if isControl(r) {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isControl(r) || r == utf8.RuneError && size == 1 {
 			clean = false
 			break
 		}
+		i += size
 	}
 	if clean {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
-		if !isControl(r) {
-			b.WriteRune(r)
-			continue
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case isControl(r):
+			q := strconv.QuoteRune(r) // '\n', '\x1b', '\u0085'
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
 		}
-		q := strconv.QuoteRune(r) // '\n', '\x1b', '\u0085'
-		b.WriteString(q[1 : len(q)-1])
+		i += size
 	}
 	return b.String()
 }

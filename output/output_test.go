@@ -344,3 +344,19 @@ func TestRelative(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeControl: C0, C1 and DEL become escapes, and so do bytes that
+// are not UTF-8 (a lone 0x9b is the 8-bit CSI); tabs and text stay.
+func TestEscapeControl(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain é → x\ttab":     "plain é → x\ttab",
+		"a\nb\rc\x1b[2J\x7f":   `a\nb\rc\x1b[2J\x7f`,
+		"c1 \u009b2J":          `c1 \u009b2J`,
+		"raw \x9b2J and \xff!": `raw \x9b2J and \xff!`,
+		"line\u2028sep":        `line\u2028sep`,
+	} {
+		if got := EscapeControl(in); got != want {
+			t.Errorf("EscapeControl(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
