@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -16,8 +17,8 @@ func TestYAMLErrorLineLongFile(t *testing.T) {
 	}
 	b.WriteString("bad: [unclosed\n")
 	_, err := Parse("big.yaml", []byte(b.String()))
-	e, ok := err.(*Error)
-	if !ok || e.Line != 20002 || !strings.Contains(e.Msg, "invalid YAML") {
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 20002 || !strings.Contains(e.Msg, "invalid YAML") {
 		t.Fatalf("error = %#v", err)
 	}
 }
