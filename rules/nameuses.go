@@ -23,6 +23,10 @@ type nameRefs struct {
 	// an indirect or name-listing expansion (${!X}, ${!X*}), or a bare word
 	// outside arithmetic (export X, [[ X -gt 4 ]], unset X).
 	unsure bool
+	// texts are words of text bash evaluates as arithmetic that read it
+	// (let "k = X + 2", declare -i d=X, [[ X -gt 4 ]]): reads no rewrite
+	// reaches; unsure is set with them.
+	texts []*syntax.Word
 }
 
 // scanName finds the reads of name in root. Bare words outside arithmetic
@@ -67,6 +71,7 @@ func scanName(root syntax.Node, name string, words bool) nameRefs {
 				arith(x)
 				if w, ok := x.(*syntax.Word); ok && arithTextReads(w, name) {
 					r.unsure = true // let "k = NAME + 2": read inside a string
+					r.texts = append(r.texts, w)
 				}
 			}
 		case *syntax.DeclClause:
@@ -75,6 +80,7 @@ func scanName(root syntax.Node, name string, words bool) nameRefs {
 				for _, a := range n.Args {
 					if !a.Naked && a.Value != nil && arithTextReads(a.Value, name) {
 						r.unsure = true
+						r.texts = append(r.texts, a.Value)
 					}
 				}
 			}
@@ -84,6 +90,7 @@ func scanName(root syntax.Node, name string, words bool) nameRefs {
 				for _, x := range []syntax.TestExpr{n.X, n.Y} {
 					if w, ok := x.(*syntax.Word); ok && arithTextReads(w, name) {
 						r.unsure = true
+						r.texts = append(r.texts, w)
 					}
 				}
 			}

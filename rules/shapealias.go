@@ -147,16 +147,34 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 	sure := true
 	for _, s := range readers {
 		uses := s.ParamUses(a.name)
+		var texts []*syntax.Word
 		if s.File == nil {
 			sure = false
-		} else if refs := scanName(s.File, a.name, false); refs.unsure {
-			sure = false
-		} else if len(refs.arith) > 0 {
-			// $((ALIAS * 2)): a read ParamUses does not hold.
-			uses = slices.Clone(uses)
-			for _, l := range refs.arith {
-				uses = append(uses, parser.Range{Start: s.Off(l.Pos()), End: s.Off(l.End())})
+		} else {
+			refs := scanName(s.File, a.name, false)
+			if refs.unsure {
+				sure = false
 			}
+			if len(refs.arith) > 0 {
+				// $((ALIAS * 2)): a read ParamUses does not hold.
+				uses = slices.Clone(uses)
+				for _, l := range refs.arith {
+					uses = append(uses, parser.Range{Start: s.Off(l.Pos()), End: s.Off(l.End())})
+				}
+			}
+			texts = refs.texts
+		}
+		for _, w := range texts {
+			// let "k = ALIAS + 2": said, not rewritten (the text is bash's
+			// to evaluate), and the alias stays.
+			start, end := s.Off(w.Pos()), s.Off(w.End())
+			key := fmt.Sprintf("use:%s:%d", s.Path, start)
+			if reported[key] {
+				continue
+			}
+			reported[key] = true
+			c.report(pass, diag{sev: Error, path: s.Path, start: start, end: end,
+				msg: fmt.Sprintf("the script reads %s in arithmetic text, %s %s; read the owner %s", a.name, a.why, a.owner.Key, ownerAt)})
 		}
 		for _, r := range uses {
 			if a.assign != nil && s == a.script && r.Start >= a.assign.Start && r.End <= a.assign.End {
