@@ -154,6 +154,22 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	forward = true
+	var collected []*syntax.CallExpr
+	var keys map[*syntax.CallExpr][]branchKey
+	// fresh reports whether a set -- that starts afresh at c leaves the
+	// words one list: every earlier one is in another branch of an if or a
+	// case (serve) set -- …;; kl) set -- …;;), never before it in a run.
+	fresh := func(c *syntax.CallExpr) bool {
+		if keys == nil {
+			keys = s.branchKeys()
+		}
+		for _, e := range collected {
+			if !exclusive(keys[e], keys[c]) {
+				return false
+			}
+		}
+		return true
+	}
 	for _, c := range s.calls {
 		at := s.Off(c.Pos())
 		if at >= off {
@@ -177,19 +193,20 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 				args = args[1:]
 			} else {
 				forward = false
-				if ok {
+				if ok && !fresh(c) {
 					// A later set -- that starts afresh replaces the words
-					// before it, on its own path only (kl) set -- … ;;):
-					// the words are no longer one list.
+					// before it, on its own path only (kl) set -- … ;;
+					// after a shared one): no longer one list.
 					return nil, false, false
 				}
 			}
 		} else {
 			forward = false
-			if ok {
+			if ok && !fresh(c) {
 				return nil, false, false
 			}
 		}
+		collected = append(collected, c)
 		for _, a := range args {
 			if !setWordKnown(a) {
 				return nil, false, false
@@ -305,7 +322,29 @@ func (s *Script) stringFields(name string) []ArgWord {
 	return s.stringFieldsDepth(name, 0)
 }
 
+// maxStringFields bounds the fields a string variable of flags gives: more
+// (strings of strings, doubled at each level) is not read statically.
+const maxStringFields = 512
+
 func (s *Script) stringFieldsDepth(name string, depth int) []ArgWord {
+	// Once per variable: strings of strings ($B thirty times in A, $C thirty
+	// times in B, …) would otherwise be split again for every use.
+	if f, ok := s.strFields[name]; ok {
+		return f
+	}
+	if s.strFields == nil {
+		s.strFields = map[string][]ArgWord{}
+	}
+	s.strFields[name] = nil // while being split: a cycle reads as no fields
+	f := s.splitStringVar(name, depth)
+	if len(f) > maxStringFields {
+		f = nil
+	}
+	s.strFields[name] = f
+	return f
+}
+
+func (s *Script) splitStringVar(name string, depth int) []ArgWord {
 	as := s.Assigns[name]
 	if len(as) == 0 || len(as) > 64 || as[0].Value == nil || as[0].Array != nil || as[0].Append {
 		return nil
@@ -335,10 +374,13 @@ func (s *Script) stringFieldsDepth(name string, depth int) []ArgWord {
 			// their places (a mode's EXTRA="--max-num-seqs 256").
 			if inner := s.nestedFields(f, name, depth); inner != nil {
 				out = append(out, inner...)
-				continue
+			} else {
+				f.Array, f.Assign = name, a
+				out = append(out, f)
 			}
-			f.Array, f.Assign = name, a
-			out = append(out, f)
+			if len(out) > maxStringFields {
+				return nil
+			}
 		}
 	}
 	if len(out) == 0 {
@@ -617,8 +659,8 @@ func (s *Script) inBackground(off int) bool {
 	return false
 }
 
-// SeveralEngines returns the engine invocations mode m may start when it
-// may start more than one in one run and one of them runs in the
+// SeveralEngines returns the engine invocations mode m may start together
+// in one run when there are several and one of them runs in the
 // background (kl) vllm serve /m … & vllm serve /ref … & ;;): which of them
 // the dry run reaches first is a race, so such a mode has no one argv. Two
 // invocations in different branches of one if or case (`if detach; then
@@ -637,6 +679,7 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 	}
 	keys := s.branchKeys()
 	var ends []terminator
+	racing := map[*Invocation]bool{}
 	for i, a := range mine {
 		for _, b := range mine[i+1:] {
 			if !a.Background && !b.Background || exclusive(keys[a.Call], keys[b.Call]) {
@@ -650,11 +693,15 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 				ends = s.terminators()
 			}
 			if !s.endsBefore(ends, first, later) {
-				return mine
+				racing[a], racing[b] = true, true
 			}
 		}
 	}
-	return nil
+	if len(racing) == 0 {
+		return nil
+	}
+	// The engines that can run together, not the mode's alternatives.
+	return slices.DeleteFunc(mine, func(inv *Invocation) bool { return !racing[inv] })
 }
 
 // terminator is a statement that ends the script (exit, exec of a

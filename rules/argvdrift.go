@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -148,10 +149,13 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 // owner's value (`kl) . kl.env ;;` beside a serve that sources only the
 // shared file is one, and is compared).
 func Presets(u *parser.Unit, s *parser.Script, a, b *parser.Mode) bool {
-	if a.Role == parser.RoleScoring || b.Role == parser.RoleScoring {
-		return false // law 5: a scoring mode shares the proven shape, whatever file it sources
-	}
 	fa, fb := ownEnvFiles(u, s, a), ownEnvFiles(u, s, b)
+	// Law 5: a scoring mode shares the proven shape, whatever file it
+	// sources, unless that file is a plain mode's preset (kl-qwen) .
+	// qwen.env beside qwen) . qwen.env): it scores that model's shape.
+	if a.Role == parser.RoleScoring && !presetOfPlain(u, s, a, fa) || b.Role == parser.RoleScoring && !presetOfPlain(u, s, b, fb) {
+		return false
+	}
 	if len(fa) == 0 || len(fb) == 0 {
 		return false
 	}
@@ -160,6 +164,23 @@ func Presets(u *parser.Unit, s *parser.Script, a, b *parser.Mode) bool {
 	}
 	for p := range fa {
 		if !fb[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// presetOfPlain reports whether a mode's own env files (own) are those of
+// a plain mode of the script: the scoring mode of a per-model preset.
+func presetOfPlain(u *parser.Unit, s *parser.Script, m *parser.Mode, own map[string]bool) bool {
+	if len(own) == 0 {
+		return false
+	}
+	for _, p := range s.Modes {
+		if p == m || p.Role == parser.RoleScoring || p.Role == parser.RoleCalib {
+			continue
+		}
+		if maps.Equal(ownEnvFiles(u, s, p), own) {
 			return true
 		}
 	}
