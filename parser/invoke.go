@@ -785,7 +785,9 @@ func (s *Script) terminators() []terminator {
 				walk(n.Y, false) // runs only when X lets it: not a sure end
 				return false
 			case *syntax.FuncDecl:
-				walk(n.Body, false)
+				if n.Body != nil {
+					walk(n.Body, false)
+				}
 				return false
 			}
 			return true
@@ -879,7 +881,14 @@ func (s *Script) branchKeys() map[*syntax.CallExpr][]branchKey {
 				}
 				return false
 			case *syntax.FuncDecl:
-				walk(n.Body, nil, n.Name.Value)
+				if n.Body == nil {
+					return false
+				}
+				name := ""
+				if n.Name != nil { // nil: an anonymous function, `() …`
+					name = n.Name.Value
+				}
+				walk(n.Body, nil, name)
 				return false
 			case *syntax.CallExpr:
 				out[n] = keys
