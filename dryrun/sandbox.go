@@ -495,6 +495,12 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		data, err = ev.readFile(abs)
 	}
 	if err != nil {
+		if venvActivate(p) {
+			// .venv/bin/activate, not checked in (or outside the tree):
+			// it sets PATH and VIRTUAL_ENV for the host's python, nothing
+			// the engine's argv reads. Skipped, as a program is.
+			return internal(opSkip, args[i:]...)
+		}
 		if errors.Is(err, errOutsideTree) || errors.Is(err, errUnresolvedPath) {
 			ev.mu.Lock()
 			if !ev.closed {
@@ -532,6 +538,12 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		out[i+1] = sourceMark + abs
 	}
 	return out, nil
+}
+
+// venvActivate reports whether a sourced path is a virtualenv's
+// activation script (…/bin/activate).
+func venvActivate(p string) bool {
+	return filepath.Base(p) == "activate" && filepath.Base(filepath.Dir(p)) == "bin"
 }
 
 // sourceMark prefixes the path interceptSource hands interp's source

@@ -376,3 +376,21 @@ exec vllm serve /m --max-num-batched-tokens "$step" --tag "$tag" --q "$(printf '
 		t.Errorf("argv = %q, want %q", r.Argv, want)
 	}
 }
+
+// A virtualenv's activation script that is not in the tree is skipped, as
+// a program is: the mode still reaches its engine.
+func TestVenvActivateMissing(t *testing.T) {
+	src := `set -euo pipefail
+source "$(dirname "$0")/.venv/bin/activate"
+. /opt/env/bin/activate
+exec vllm serve /m --max-num-seqs 8
+`
+	r := evalSrc(t, src, "serve", nil, Options{})
+	if r.Err != nil || !slices.Equal(r.Argv, []string{"vllm", "serve", "/m", "--max-num-seqs", "8"}) {
+		t.Fatalf("err %v, argv %q", r.Err, r.Argv)
+	}
+	r = evalSrc(t, "set -e\n. \"$(dirname \"$0\")/missing.env\"\nexec vllm serve /m\n", "serve", nil, Options{})
+	if r.Err == nil {
+		t.Errorf("a missing env file was skipped: argv %q", r.Argv)
+	}
+}

@@ -669,11 +669,25 @@ func (s *Script) ModeTokens(key string) *Mode {
 func OwnRoleKey(modes []*Mode, key string) bool {
 	toks := "_" + strings.ToUpper(key) + "_"
 	for _, m := range modes {
-		if !m.Disagg() || !strings.Contains(toks, modeToken(m.Name)) {
+		if !m.Disagg() || !slices.ContainsFunc(roleTokens(m), func(t string) bool { return strings.Contains(toks, t) }) {
 			return false
 		}
 	}
 	return len(modes) > 0
+}
+
+// roleTokens are the key-name tokens of a prefill or decode mode: its name,
+// and TensorRT-LLM's names for the roles (ctx, context; gen, generation).
+func roleTokens(m *Mode) []string {
+	out := []string{modeToken(m.Name)}
+	low := strings.ToLower(m.Name)
+	if strings.Contains(low, "prefill") {
+		out = append(out, "_CTX_", "_CONTEXT_")
+	}
+	if strings.Contains(low, "decode") {
+		out = append(out, "_GEN_", "_GENERATION_")
+	}
+	return out
 }
 
 var tokenReplacer = strings.NewReplacer("-", "_", ".", "_")

@@ -388,6 +388,11 @@ func engineAt(argv []string, i int) (EngineCall, bool) {
 	case "text-generation-launcher":
 		return at("tgi", i+1)
 	case "trtllm-serve":
+		if i+1 < len(argv) && strings.HasPrefix(argv[i+1], "disaggregated") {
+			// The disaggregated router (and its MPI workers) read their
+			// shapes from a config file: no engine argv to compare.
+			return EngineCall{}, false
+		}
 		return at("trtllm", i+1)
 	case "llama-server":
 		return at("llamacpp", i+1)

@@ -110,7 +110,8 @@ func negated(before string) bool {
 	// nothing".
 	for i := len(words) - 1; i >= 0; i-- {
 		switch w := words[i]; {
-		case w == "not" || w == "never" || w == "no" || w == "nor" || w == "hardly" || strings.HasSuffix(w, "n't"):
+		case w == "not" || w == "never" || w == "no" || w == "nor" || w == "hardly" || strings.HasSuffix(w, "n't") ||
+			w == "nothing" || w == "none" || w == "neither":
 			return true
 		}
 	}

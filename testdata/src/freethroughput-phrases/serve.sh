@@ -17,6 +17,8 @@ case "$1" in
     # there's no such thing as free throughput; measure before widening the step
     # don't believe anyone who says a wider step costs nothing
     # widening the step costs nothing -- WRONG, see the ledger
+    # The step costs VRAM; seats cost KV cache. Nothing here is free.
+    # None of this is free: the step costs VRAM.
     # Not now. A wider step is free throughput # want "comment claims \"free throughput\".*\(freethroughput\)"
     step=$P_MAX_NUM_BATCHED_TOKENS
     ;;
