@@ -124,6 +124,11 @@ func (s *Script) collect() {
 			s.arithOperand(n.X)
 		case *syntax.ProcSubst:
 			s.procSubsts = append(s.procSubsts, n)
+			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
+		case *syntax.Subshell:
+			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
+		case *syntax.CmdSubst:
+			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.UnaryTest:
 			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
 				s.ownerTests = append(s.ownerTests, n)

@@ -120,7 +120,7 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 			if fields := s.splitVar(name); fields != nil {
 				return append(out, fields...)
 			}
-			if fields := s.stringFields(name); fields != nil {
+			if fields := s.stringFields(name); fields != nil && s.assignedBefore(name, start) {
 				return append(out, fields...)
 			}
 			if head, ok := s.grownHead(name); ok {
@@ -285,8 +285,10 @@ func (s *Script) splitVar(name string) []ArgWord {
 	// Positions: the literal text sits after an opening quote when quoted.
 	base := s.Off(w.Pos())
 	raw := s.Text(base, s.Off(w.End()))
-	if strings.HasPrefix(raw, `"`) || strings.HasPrefix(raw, `'`) {
+	inner := raw
+	if len(raw) >= 2 && (raw[0] == '"' || raw[0] == '\'') && raw[len(raw)-1] == raw[0] {
 		base++
+		inner = raw[1 : len(raw)-1]
 	}
 	var out []ArgWord
 	for i := 0; i < len(v); {
@@ -299,7 +301,9 @@ func (s *Script) splitVar(name string) []ArgWord {
 		}
 		if j > i {
 			st, en := base+i, base+j
-			if raw != v && (strings.ContainsAny(raw, "\\\n")) {
+			if inner != v {
+				// Quotes or escapes inside the text ('--f'" "16): where a
+				// field sits in the script is not known.
 				st, en = -1, -1
 			}
 			out = append(out, ArgWord{Sketch: v[i:j], Start: st, End: en, Array: name, Assign: as[0]})
@@ -344,7 +348,53 @@ func (s *Script) stringFieldsDepth(name string, depth int) []ArgWord {
 	return f
 }
 
+// assignedBefore reports whether every assignment of a variable comes
+// before a use at off, when off is in the script's own flow (in a
+// function, which may be called after them, it is not checked).
+func (s *Script) assignedBefore(name string, off int) bool {
+	if s.funcAt(off) != "" {
+		return true
+	}
+	for _, a := range s.Assigns[name] {
+		if a.Start >= off {
+			return false
+		}
+	}
+	return true
+}
+
+// plainStringVar reports whether a string variable's assignments can be
+// read as one value built in the script's flow: none is local (a function
+// shadowing it), none is in a subshell or a substitution, and it is never
+// unset.
+func (s *Script) plainStringVar(name string) bool {
+	for _, a := range s.Assigns[name] {
+		if a.Local {
+			return false
+		}
+		for _, sp := range s.isoSpans {
+			if a.Start >= sp[0] && a.Start < sp[1] {
+				return false
+			}
+		}
+	}
+	for _, c := range s.calls {
+		if v, _ := LitValue(c.Args[0]); v != "unset" {
+			continue
+		}
+		for _, w := range c.Args[1:] {
+			if n, _ := LitValue(w); n == name {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func (s *Script) splitStringVar(name string, depth int) []ArgWord {
+	if !s.plainStringVar(name) {
+		return nil
+	}
 	as := s.Assigns[name]
 	if len(as) == 0 || len(as) > 64 || as[0].Value == nil || as[0].Array != nil || as[0].Append {
 		return nil
@@ -397,7 +447,7 @@ func (s *Script) nestedFields(f ArgWord, outer string, depth int) []ArgWord {
 		return nil
 	}
 	pe, ok := f.Word.Parts[0].(*syntax.ParamExp)
-	if !ok || !plainParam(pe) || pe.Param.Value == outer {
+	if !ok || !plainParam(pe) || pe.Param.Value == outer || !s.assignedBefore(pe.Param.Value, f.Start) {
 		return nil
 	}
 	if fields := s.splitVar(pe.Param.Value); fields != nil {
@@ -937,6 +987,25 @@ func (s *Script) parseFlags(inv *Invocation) []*Flag {
 			if a.Word != nil {
 				f.Value, f.NameStart, f.NameEnd, f.ValStart = s.inlineValue(a.Word, name)
 				f.ValEnd = a.End
+				if f.Value != nil && len(f.Value.Parts) == 1 {
+					// "--max-num-seqs=16": the value ends before the
+					// closing quote, which is the word's, not the value's.
+					switch q := f.Value.Parts[0].(type) {
+					case *syntax.DblQuoted:
+						if q.Right.IsValid() {
+							f.ValEnd = s.Off(q.Right)
+						}
+					case *syntax.SglQuoted:
+						// '--max-num-seqs=16': the value is inside single
+						// quotes with the name; a reference written there
+						// would not expand. Its origin is not read (the dry
+						// run still compares it).
+						f.Value = nil
+						if q.Right.IsValid() {
+							f.ValEnd = s.Off(q.Right)
+						}
+					}
+				}
 			} else if a.Start >= 0 {
 				f.ValStart, f.ValEnd = a.Start+len(name)+1, a.End
 			}

@@ -86,6 +86,9 @@ type Script struct {
 	jobs, collected bool
 	// bgSpans are the byte spans of the statements run in the background.
 	bgSpans [][2]int
+	// isoSpans are the spans of subshells and substitutions: assignments in
+	// them do not reach the script's own variables.
+	isoSpans [][2]int
 	// strFields remembers the fields of string variables of flags
 	// (stringFields), nil for one that gives none.
 	strFields map[string][]ArgWord

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
 )
@@ -208,8 +209,17 @@ func lineDelete(src []byte, start, end int) (int, int) {
 	case atLineStart && len(rest) == 0:
 		return ls, e
 	case atLineStart && rest[0] == '\n':
+		if bs := continuedFrom(src, ls); bs >= 0 {
+			// The last line of a \-continued command: the continuation
+			// before it goes too, or the command would run on into the
+			// next line.
+			return bs, e
+		}
 		return ls, e + 1
 	case atLineStart && len(rest) > 1 && rest[0] == '\r' && rest[1] == '\n':
+		if bs := continuedFrom(src, ls); bs >= 0 {
+			return bs, e
+		}
 		return ls, e + 2
 	case atLineStart && len(rest) > 1 && rest[0] == '\\' && rest[1] == '\n':
 		return ls, e + 2
@@ -225,6 +235,35 @@ func lineDelete(src []byte, start, end int) (int, int) {
 	// The line ends, or `)` or `;` follows (`…)`, `…; }`): drop the blank
 	// before instead.
 	return ls, end
+}
+
+// continuedFrom returns, when the line before the one starting at ls ends
+// in a \ continuation, where that continuation starts (the blanks before
+// the backslash); -1 otherwise.
+func continuedFrom(src []byte, ls int) int {
+	i := ls - 1 // the '\n' ending the line before
+	if i < 1 || src[i] != '\n' {
+		return -1
+	}
+	i--
+	if src[i] == '\r' {
+		i--
+	}
+	if i < 0 || src[i] != '\\' {
+		return -1
+	}
+	// An escaped backslash (\\) is no continuation.
+	n := 0
+	for j := i; j >= 0 && src[j] == '\\'; j-- {
+		n++
+	}
+	if n%2 == 0 {
+		return -1
+	}
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	return i
 }
 
 // refText writes a reference to key in the quoting style of the invocation's
@@ -264,8 +303,26 @@ func refText(s *parser.Script, f *parser.Flag, key string) string {
 // insideDouble reports whether a flag's value sits inside double quotes
 // that also hold the flag name ("--f=V").
 func insideDouble(s *parser.Script, f *parser.Flag) bool {
+	if f.Inline && strings.HasPrefix(s.Text(f.NameStart-1, f.NameStart), `"`) {
+		return true
+	}
+	// A field of a string of flags (EXTRA="$EXTRA --max-num-seqs 16"): the
+	// value sits inside the assignment's double quotes.
+	i := f.Arg
 	if !f.Inline {
+		i++
+	}
+	if i < 0 || i >= len(f.Inv.Args) {
 		return false
 	}
-	return strings.HasPrefix(s.Text(f.NameStart-1, f.NameStart), `"`)
+	a := f.Inv.Args[i].Assign
+	if a == nil || a.Value == nil || f.ValStart < 0 {
+		return false
+	}
+	for _, p := range a.Value.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok && s.Off(dq.Pos()) < f.ValStart && f.ValStart < s.Off(dq.End()) {
+			return true
+		}
+	}
+	return false
 }
