@@ -45,6 +45,11 @@ func (s *Script) collect() {
 			funcStack = funcStack[:len(funcStack)-1]
 			return false
 		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				// Each part of a pipeline runs in a subshell: its
+				// assignments do not reach the script's variables.
+				s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.X.Pos()), s.Off(n.X.End())}, [2]int{s.Off(n.Y.Pos()), s.Off(n.Y.End())})
+			}
 			// Met before its operands: neither is a statement a fix may
 			// delete (a dangling && would make the next line conditional),
 			// and an assignment on the right runs only when the left lets

@@ -348,15 +348,31 @@ func (s *Script) stringFieldsDepth(name string, depth int) []ArgWord {
 	return f
 }
 
-// assignedBefore reports whether every assignment of a variable comes
-// before a use at off, when off is in the script's own flow (in a
-// function, which may be called after them, it is not checked).
+// assignedBefore reports whether every assignment of a variable in the
+// script's own flow comes before a use at off, or, for a use in a
+// function, before the function's first call.
 func (s *Script) assignedBefore(name string, off int) bool {
-	if s.funcAt(off) != "" {
-		return true
+	if fn := s.funcAt(off); fn != "" {
+		// In a function: before its first call (an append after the call
+		// that launched the engine is for something else). A function
+		// called by a name built at run time has no call to compare with.
+		first := -1
+		for _, c := range s.calls {
+			if v, ok := LitValue(c.Args[0]); ok && v == fn && s.funcAt(s.Off(c.Pos())) != fn {
+				first = s.Off(c.Pos())
+				break
+			}
+		}
+		if first < 0 {
+			return true
+		}
+		off = first
+		if s.funcAt(off) != "" {
+			return true // called from another function: not followed further
+		}
 	}
 	for _, a := range s.Assigns[name] {
-		if a.Start >= off {
+		if a.Start >= off && s.funcAt(a.Start) == "" {
 			return false
 		}
 	}

@@ -195,6 +195,17 @@ func (c *Context) report(pass *analysis.Pass, d diag) {
 // that stands on them (with a trailing `\` continuation), else to swallow the
 // blanks that follow it.
 func lineDelete(src []byte, start, end int) (int, int) {
+	return lineDeleteIn(src, start, end, true)
+}
+
+// envLineDelete is lineDelete for an env file: no reader of an env file
+// continues a line that ends in \ (docker and godotenv read lines; a
+// comment's \ is a Windows path), so no continuation before is touched.
+func envLineDelete(src []byte, start, end int) (int, int) {
+	return lineDeleteIn(src, start, end, false)
+}
+
+func lineDeleteIn(src []byte, start, end int, continued bool) (int, int) {
 	ls := start
 	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
 		ls--
@@ -209,7 +220,7 @@ func lineDelete(src []byte, start, end int) (int, int) {
 	case atLineStart && len(rest) == 0:
 		return ls, e
 	case atLineStart && rest[0] == '\n':
-		if bs := continuedFrom(src, ls); bs >= 0 {
+		if bs := continuedFrom(src, ls); continued && bs >= 0 {
 			// The last line of a \-continued command: the continuation
 			// before it goes too, or the command would run on into the
 			// next line.
@@ -217,7 +228,7 @@ func lineDelete(src []byte, start, end int) (int, int) {
 		}
 		return ls, e + 1
 	case atLineStart && len(rest) > 1 && rest[0] == '\r' && rest[1] == '\n':
-		if bs := continuedFrom(src, ls); bs >= 0 {
+		if bs := continuedFrom(src, ls); continued && bs >= 0 {
 			return bs, e
 		}
 		return ls, e + 2
@@ -259,6 +270,17 @@ func continuedFrom(src []byte, ls int) int {
 	}
 	if n%2 == 0 {
 		return -1
+	}
+	// A comment's trailing \ (# C:\models\) continues nothing: a # at the
+	// start of a word before it starts a comment.
+	lineStart := i
+	for lineStart > 0 && src[lineStart-1] != '\n' {
+		lineStart--
+	}
+	for j := lineStart; j < i; j++ {
+		if src[j] == '#' && (j == lineStart || src[j-1] == ' ' || src[j-1] == '\t') {
+			return -1
+		}
 	}
 	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
 		i--

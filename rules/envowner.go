@@ -63,7 +63,7 @@ func (c *Context) duplicates(pass *analysis.Pass, e *parser.EnvFile) {
 				msg: fmt.Sprintf("%s is defined twice: line %d (%s) and line %d (%s); the last one wins",
 					en.Key, first.Line, first.Raw, later.Line, later.Raw)}
 			if sameDefinition(e, first, later, c.Unit.Readers[e.Path]) {
-				st, end := lineDelete(e.Src, later.Start, later.End)
+				st, end := envLineDelete(e.Src, later.Start, later.End)
 				d.fixMsg, d.edits = "delete the later copy", []edit{{e.Path, st, end, ""}}
 			}
 			c.report(pass, d)

@@ -206,7 +206,7 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 		d = diag{sev: Error, path: a.env.Path, start: a.entry.Start, end: a.entry.End,
 			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
 		if envEdits, ok := c.envAliasUses(a, readers); ok && sure {
-			st, en := lineDelete(a.env.Src, a.entry.Start, a.entry.End)
+			st, en := envLineDelete(a.env.Src, a.entry.Start, a.entry.End)
 			d.edits = append(append([]edit{{a.env.Path, st, en, ""}}, useEdits...), envEdits...)
 		}
 	} else {
