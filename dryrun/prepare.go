@@ -3,6 +3,7 @@ package dryrun
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -23,6 +24,10 @@ type Prepared struct {
 	// (>(…), as in `exec > >(tee -a log) 2>&1`): Eval runs a copy in which
 	// each one is the discarding sink /dev/null (rewrite).
 	outSubst bool
+	// declF is true when the tree holds `declare -F` or `typeset -F`,
+	// which interp lacks: Eval runs a copy in which each asks the sandbox
+	// (rewrite).
+	declF bool
 	// background is false when no statement of the tree runs in the
 	// background (cmd &, coproc): Eval then has no jobs to join after
 	// the script ends, and skips the run that waits for them.
@@ -52,6 +57,25 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 			return
 		}
 		syntax.Walk(f, func(n syntax.Node) bool {
+			if st, ok := n.(*syntax.Stmt); ok {
+				if d, ok := st.Cmd.(*syntax.DeclClause); ok && DeclaresF(d) {
+					// declare -F NAME…: the sandbox answers from the
+					// functions the script and its sourced files declare.
+					args := []*syntax.Word{litWord(internalCmd), litWord(opDeclF)}
+					for _, a := range d.Args {
+						switch {
+						case !a.Naked:
+						case a.Value != nil && !isFlagWord(a.Value):
+							args = append(args, a.Value)
+						case a.Value == nil && a.Name != nil:
+							args = append(args, litWord(a.Name.Value)) // declare -F mode_serve
+						}
+					}
+					st.Cmd = &syntax.CallExpr{Args: args}
+					p.rewrites = append(p.rewrites, fmt.Sprintf("line %d: %s -F answered from the declared functions", d.Pos().Line(), d.Variant.Value))
+				}
+				return true
+			}
 			w, ok := n.(*syntax.Word)
 			if !ok {
 				return true
@@ -69,6 +93,33 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 	return p.rewritten, p.rewrites
 }
 
+// DeclaresF reports whether a declaration is declare -F or typeset -F
+// (function names), which interp does not support.
+func DeclaresF(d *syntax.DeclClause) bool {
+	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" {
+		return false
+	}
+	for _, a := range d.Args {
+		if a.Naked && a.Value != nil && isFlagWord(a.Value) {
+			if v := a.Value.Lit(); strings.Contains(v, "F") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isFlagWord reports whether a word is a literal option (-F, -pF).
+func isFlagWord(w *syntax.Word) bool {
+	v := w.Lit()
+	return len(v) > 1 && v[0] == '-'
+}
+
+// litWord is a word of one literal.
+func litWord(v string) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: v}}}
+}
+
 // Prepare learns what Eval needs to know of a script's tree whatever the
 // mode: a caller evaluating several modes of one script passes it to each
 // (Options.Prepared) so that the tree is walked once.
@@ -83,6 +134,8 @@ func Prepare(f *syntax.File) *Prepared {
 			if x.Name != nil {
 				p.funcs = append(p.funcs, x.Name.Value)
 			}
+		case *syntax.DeclClause:
+			p.declF = p.declF || DeclaresF(x)
 		case *syntax.ProcSubst:
 			p.risky = true
 			if x.Op == syntax.CmdOut {
@@ -120,7 +173,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 	if !analysed {
 		return Prepare(s.File)
 	}
-	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0}
+	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF()}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

@@ -36,6 +36,9 @@ const (
 	opPwdP = "pwd-P"
 	opCmdV = "command-v" // args[0] is "v" or "V"
 	opType = "type"
+	// opDeclF answers declare -F NAME…: each name the script or a sourced
+	// file declares as a function is printed; status 1 when one is not.
+	opDeclF = "declare-F"
 )
 
 // The sentinel a skipped command prints as its output. It carries the
@@ -706,6 +709,19 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		return ev.commandV(hc, args[0], args[1:])
 	case opType:
 		return ev.typeBuiltin(hc, args)
+	case opDeclF:
+		status := 0
+		for _, name := range args {
+			if ev.maybeFunc(name) {
+				ev.write(hc.Stdout, name+"\n")
+			} else {
+				status = 1
+			}
+		}
+		if status != 0 {
+			return interp.ExitStatus(status)
+		}
+		return nil
 	}
 	return ev.fail(fmt.Errorf("%w: unknown internal operation %q", ErrInternal, op))
 }

@@ -394,3 +394,21 @@ exec vllm serve /m --max-num-seqs 8
 		t.Errorf("a missing env file was skipped: argv %q", r.Argv)
 	}
 }
+
+// declare -F and typeset -F, which interp lacks, are answered from the
+// functions the script declares: the name printed and status 0, status 1
+// for a name that is no function.
+func TestDeclareF(t *testing.T) {
+	src := `set -u
+mode_serve() { :; }
+a=$(declare -F mode_serve)
+declare -F mode_nope >/dev/null && b=found || b=missing
+fn=mode_serve
+typeset -F "$fn" >/dev/null && c=ok || c=bad
+exec vllm serve /m --tag "$a-$b-$c"
+`
+	r := evalSrc(t, src, "serve", nil, Options{})
+	if r.Err != nil || !slices.Equal(r.Argv, []string{"vllm", "serve", "/m", "--tag", "mode_serve-missing-ok"}) {
+		t.Fatalf("err %v, argv %q", r.Err, r.Argv)
+	}
+}

@@ -132,6 +132,10 @@ func (s *Script) collect() {
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.Subshell:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
+		case *syntax.DeclClause:
+			if (n.Variant != nil && (n.Variant.Value == "declare" || n.Variant.Value == "typeset")) && declFlag(n, 'F') {
+				s.declF = true
+			}
 		case *syntax.CmdSubst:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.UnaryTest:
@@ -706,3 +710,21 @@ var tokenReplacer = strings.NewReplacer("-", "_", ".", "_")
 func modeToken(name string) string {
 	return "_" + strings.ToUpper(tokenReplacer.Replace(name)) + "_"
 }
+
+// declFlag reports whether a declaration carries an option letter
+// (declare -F, typeset -pF).
+func declFlag(d *syntax.DeclClause, letter byte) bool {
+	for _, a := range d.Args {
+		if !a.Naked || a.Value == nil {
+			continue
+		}
+		if v := a.Value.Lit(); len(v) > 1 && v[0] == '-' && strings.IndexByte(v, letter) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// DeclaresF reports whether the script holds declare -F or typeset -F
+// (which the dry run's interpreter lacks); false before Analyze.
+func (s *Script) DeclaresF() bool { return s.declF }

@@ -86,6 +86,8 @@ type Script struct {
 	jobs, collected bool
 	// bgSpans are the byte spans of the statements run in the background.
 	bgSpans [][2]int
+	// declF: a declare -F or typeset -F was met (DeclaresF).
+	declF bool
 	// isoSpans are the spans of subshells and substitutions: assignments in
 	// them do not reach the script's own variables.
 	isoSpans [][2]int
