@@ -93,10 +93,10 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 	return p.rewritten, p.rewrites
 }
 
-// DeclaresF reports whether a declaration is declare -F or typeset -F
-// (function names), which interp does not support.
+// DeclaresF reports whether a declaration is declare -F, typeset -F or
+// local -F (function names), which interp does not support.
 func DeclaresF(d *syntax.DeclClause) bool {
-	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" {
+	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" && d.Variant.Value != "local" {
 		return false
 	}
 	for _, a := range d.Args {

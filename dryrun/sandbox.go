@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -501,8 +502,14 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		if venvActivate(p) {
 			// .venv/bin/activate, not checked in (or outside the tree):
 			// it sets PATH and VIRTUAL_ENV for the host's python, nothing
-			// the engine's argv reads. Skipped, as a program is.
-			return internal(opSkip, args[i:]...)
+			// the engine's argv reads, and prints nothing. Recorded as
+			// skipped, run as a no-op.
+			ev.mu.Lock()
+			if !ev.closed {
+				ev.skipped = append(ev.skipped, slices.Clone(args[i:]))
+			}
+			ev.mu.Unlock()
+			return internal(opNop)
 		}
 		if errors.Is(err, errOutsideTree) || errors.Is(err, errUnresolvedPath) {
 			ev.mu.Lock()
@@ -710,6 +717,16 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 	case opType:
 		return ev.typeBuiltin(hc, args)
 	case opDeclF:
+		if len(args) == 0 {
+			// declare -F alone lists the functions.
+			ev.mu.Lock()
+			names := slices.Sorted(maps.Keys(ev.funcs))
+			ev.mu.Unlock()
+			for _, name := range names {
+				ev.write(hc.Stdout, "declare -f "+name+"\n")
+			}
+			return nil
+		}
 		status := 0
 		for _, name := range args {
 			if ev.maybeFunc(name) {

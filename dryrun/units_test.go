@@ -412,3 +412,20 @@ exec vllm serve /m --tag "$a-$b-$c"
 		t.Fatalf("err %v, argv %q", r.Err, r.Argv)
 	}
 }
+
+// declare -F alone lists the declared functions; local -F answers too; a
+// virtualenv's missing activate prints nothing into a capture.
+func TestDeclareFListAndVenvQuiet(t *testing.T) {
+	src := `b() { :; }
+a() { local -F b >/dev/null && echo yes; }
+list=$(declare -F)
+y=$(a)
+x=$(. ./venv/bin/activate; echo ok)
+exec vllm serve /m --list "$list" --y "$y" --x "$x"
+`
+	r := evalSrc(t, src, "serve", nil, Options{})
+	want := []string{"vllm", "serve", "/m", "--list", "declare -f a\ndeclare -f b", "--y", "yes", "--x", "ok"}
+	if r.Err != nil || !slices.Equal(r.Argv, want) {
+		t.Fatalf("err %v, argv %q", r.Err, r.Argv)
+	}
+}

@@ -133,7 +133,7 @@ func (s *Script) collect() {
 		case *syntax.Subshell:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.DeclClause:
-			if (n.Variant != nil && (n.Variant.Value == "declare" || n.Variant.Value == "typeset")) && declFlag(n, 'F') {
+			if n.Variant != nil && (n.Variant.Value == "declare" || n.Variant.Value == "typeset" || n.Variant.Value == "local") && declFlag(n, 'F') {
 				s.declF = true
 			}
 		case *syntax.CmdSubst:
