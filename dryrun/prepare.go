@@ -3,7 +3,6 @@ package dryrun
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -58,14 +57,14 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 		}
 		syntax.Walk(f, func(n syntax.Node) bool {
 			if st, ok := n.(*syntax.Stmt); ok {
-				if d, ok := st.Cmd.(*syntax.DeclClause); ok && DeclaresF(d) {
+				if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsDeclareF(d) {
 					// declare -F NAME…: the sandbox answers from the
 					// functions the script and its sourced files declare.
 					args := []*syntax.Word{litWord(internalCmd), litWord(opDeclF)}
 					for _, a := range d.Args {
 						switch {
 						case !a.Naked:
-						case a.Value != nil && !isFlagWord(a.Value):
+						case a.Value != nil && !parser.IsOptionWord(a.Value):
 							args = append(args, a.Value)
 						case a.Value == nil && a.Name != nil:
 							args = append(args, litWord(a.Name.Value)) // declare -F mode_serve
@@ -93,28 +92,6 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 	return p.rewritten, p.rewrites
 }
 
-// DeclaresF reports whether a declaration is declare -F, typeset -F or
-// local -F (function names), which interp does not support.
-func DeclaresF(d *syntax.DeclClause) bool {
-	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" && d.Variant.Value != "local" {
-		return false
-	}
-	for _, a := range d.Args {
-		if a.Naked && a.Value != nil && isFlagWord(a.Value) {
-			if v := a.Value.Lit(); strings.Contains(v, "F") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isFlagWord reports whether a word is a literal option (-F, -pF).
-func isFlagWord(w *syntax.Word) bool {
-	v := w.Lit()
-	return len(v) > 1 && v[0] == '-'
-}
-
 // litWord is a word of one literal.
 func litWord(v string) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: v}}}
@@ -135,7 +112,7 @@ func Prepare(f *syntax.File) *Prepared {
 				p.funcs = append(p.funcs, x.Name.Value)
 			}
 		case *syntax.DeclClause:
-			p.declF = p.declF || DeclaresF(x)
+			p.declF = p.declF || parser.IsDeclareF(x)
 		case *syntax.ProcSubst:
 			p.risky = true
 			if x.Op == syntax.CmdOut {

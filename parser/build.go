@@ -133,9 +133,7 @@ func (s *Script) collect() {
 		case *syntax.Subshell:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.DeclClause:
-			if n.Variant != nil && (n.Variant.Value == "declare" || n.Variant.Value == "typeset" || n.Variant.Value == "local") && declFlag(n, 'F') {
-				s.declF = true
-			}
+			s.declF = s.declF || IsDeclareF(n)
 		case *syntax.CmdSubst:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.UnaryTest:
@@ -711,18 +709,25 @@ func modeToken(name string) string {
 	return "_" + strings.ToUpper(tokenReplacer.Replace(name)) + "_"
 }
 
-// declFlag reports whether a declaration carries an option letter
-// (declare -F, typeset -pF).
-func declFlag(d *syntax.DeclClause, letter byte) bool {
+// IsDeclareF reports whether a declaration asks for function names
+// (declare -F, typeset -pF, local -F), which the dry run's interpreter
+// lacks.
+func IsDeclareF(d *syntax.DeclClause) bool {
+	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" && d.Variant.Value != "local" {
+		return false
+	}
 	for _, a := range d.Args {
-		if !a.Naked || a.Value == nil {
-			continue
-		}
-		if v := a.Value.Lit(); len(v) > 1 && v[0] == '-' && strings.IndexByte(v, letter) > 0 {
+		if a.Naked && a.Value != nil && IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "F") {
 			return true
 		}
 	}
 	return false
+}
+
+// IsOptionWord reports whether a word is a literal option (-F, -pF).
+func IsOptionWord(w *syntax.Word) bool {
+	v := w.Lit()
+	return len(v) > 1 && v[0] == '-'
 }
 
 // DeclaresF reports whether the script holds declare -F or typeset -F
