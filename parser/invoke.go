@@ -782,6 +782,26 @@ type terminator struct {
 // own shell (not in a subshell, a pipeline, a substitution or the
 // background) and outside functions.
 func (s *Script) terminators() []terminator {
+	s.flowOnce.Do(s.walkFlow)
+	return s.ends
+}
+
+// branchKeys returns, for every command, the branches of the ifs and cases
+// it sits in (see walkBranches), computed once per script.
+func (s *Script) branchKeys() map[*syntax.CallExpr][]branchKey {
+	s.flowOnce.Do(s.walkFlow)
+	return s.keys
+}
+
+// walkFlow computes what SeveralEngines and setWords ask of the script's
+// control flow, once: every mode asks it again.
+func (s *Script) walkFlow() {
+	s.ends = s.walkTerminators()
+	s.keys = s.walkBranches()
+}
+
+// walkTerminators lists the statements that end the script.
+func (s *Script) walkTerminators() []terminator {
 	out := []terminator{}
 	var walk func(n syntax.Node, own bool)
 	list := func(stmts []*syntax.Stmt, own bool) {
@@ -917,10 +937,10 @@ func exclusive(a, b []branchKey) bool {
 	return false
 }
 
-// branchKeys returns, for every command, the branches of the ifs and cases
-// it sits in. A command in a function called from one place only is also
-// in that call's branches.
-func (s *Script) branchKeys() map[*syntax.CallExpr][]branchKey {
+// walkBranches returns, for every command, the branches of the ifs and
+// cases it sits in. A command in a function called from one place only is
+// also in that call's branches.
+func (s *Script) walkBranches() map[*syntax.CallExpr][]branchKey {
 	out := map[*syntax.CallExpr][]branchKey{}
 	inFunc := map[*syntax.CallExpr]string{}
 	var walk func(n syntax.Node, keys []branchKey, fn string)

@@ -86,6 +86,11 @@ type Script struct {
 	jobs, collected bool
 	// bgSpans are the byte spans of the statements run in the background.
 	bgSpans [][2]int
+	// flowOnce guards ends and keys, the script's terminators and the
+	// branches of its commands (walkFlow).
+	flowOnce sync.Once
+	ends     []terminator
+	keys     map[*syntax.CallExpr][]branchKey
 	// declF: a declare -F or typeset -F was met (DeclaresF).
 	declF bool
 	// isoSpans are the spans of subshells and substitutions: assignments in
