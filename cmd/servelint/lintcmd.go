@@ -388,16 +388,7 @@ func diffReport(oc *lint.FixOutcome, res *lint.Result, wd string, stderr io.Writ
 		f.File = diffPath(wd, f.File) // as the diff names it
 		left[i] = f
 	}
-	sort.SliceStable(left, func(i, j int) bool {
-		a, b := left[i], left[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
-	})
+	lint.Sort(left) // by the names the diff gives them
 	var b strings.Builder
 	_ = output.Text(&b, left) // a strings.Builder cannot fail
 	for _, line := range strings.SplitAfter(b.String(), "\n") {
