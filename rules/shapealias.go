@@ -145,6 +145,16 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 	// sure is cleared when a reader may read the alias where its uses do not
 	// show it: then the alias is not deleted.
 	sure := true
+	// first reports whether a use is met for the first time (an alias and
+	// its env file's shim can both lead to it).
+	first := func(path string, start int) bool {
+		key := fmt.Sprintf("use:%s:%d", path, start)
+		if reported[key] {
+			return false
+		}
+		reported[key] = true
+		return true
+	}
 	for _, s := range readers {
 		uses := s.ParamUses(a.name)
 		var texts []*syntax.Word
@@ -168,11 +178,9 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			// let "k = ALIAS + 2": said, not rewritten (the text is bash's
 			// to evaluate), and the alias stays.
 			start, end := s.Off(w.Pos()), s.Off(w.End())
-			key := fmt.Sprintf("use:%s:%d", s.Path, start)
-			if reported[key] {
+			if !first(s.Path, start) {
 				continue
 			}
-			reported[key] = true
 			c.report(pass, diag{sev: Error, path: s.Path, start: start, end: end,
 				msg: fmt.Sprintf("the script reads %s in arithmetic text, %s %s; read the owner %s", a.name, a.why, a.owner.Key, ownerAt)})
 		}
@@ -181,11 +189,9 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 				continue // the alias's own ${X:-…}
 			}
 			useEdits = append(useEdits, edit{s.Path, r.Start, r.End, a.owner.Key})
-			key := fmt.Sprintf("use:%s:%d", s.Path, r.Start)
-			if reported[key] {
+			if !first(s.Path, r.Start) {
 				continue
 			}
-			reported[key] = true
 			ms := s.ModesAt(r.Start)
 			who := "the script"
 			if len(ms) > 0 {
