@@ -191,21 +191,31 @@ func (c *Context) report(pass *analysis.Pass, d diag) {
 	pass.Report(ad)
 }
 
-// lineDelete widens [start, end) to remove whole lines when the span is all
-// that stands on them (with a trailing `\` continuation), else to swallow the
-// blanks that follow it.
-func lineDelete(src []byte, start, end int) (int, int) {
-	return lineDeleteIn(src, start, end, true)
+// lineDelete widens [start, end) of a script to remove whole lines when the
+// span is all that stands on them (with a trailing `\` continuation, and the
+// one before when it ends a continued command), else to swallow the blanks
+// that follow it. Whether a line's `\` is in a comment is the parser's.
+func lineDelete(s *parser.Script, start, end int) (int, int) {
+	return lineDeleteIn(s.Src, start, end, func(off int) bool {
+		for _, cm := range s.Comments {
+			if cm.Start <= off && off < cm.End {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // envLineDelete is lineDelete for an env file: no reader of an env file
 // continues a line that ends in \ (docker and godotenv read lines; a
 // comment's \ is a Windows path), so no continuation before is touched.
 func envLineDelete(src []byte, start, end int) (int, int) {
-	return lineDeleteIn(src, start, end, false)
+	return lineDeleteIn(src, start, end, nil)
 }
 
-func lineDeleteIn(src []byte, start, end int, continued bool) (int, int) {
+// lineDeleteIn is lineDelete on src; inComment tells a comment's bytes
+// (a comment's trailing \ continues nothing), nil when no line continues.
+func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int, int) {
 	ls := start
 	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
 		ls--
@@ -220,7 +230,7 @@ func lineDeleteIn(src []byte, start, end int, continued bool) (int, int) {
 	case atLineStart && len(rest) == 0:
 		return ls, e
 	case atLineStart && rest[0] == '\n':
-		if bs := continuedFrom(src, ls); continued && bs >= 0 {
+		if bs := continuedFrom(src, ls, inComment); bs >= 0 {
 			// The last line of a \-continued command: the continuation
 			// before it goes too, or the command would run on into the
 			// next line.
@@ -228,7 +238,7 @@ func lineDeleteIn(src []byte, start, end int, continued bool) (int, int) {
 		}
 		return ls, e + 1
 	case atLineStart && len(rest) > 1 && rest[0] == '\r' && rest[1] == '\n':
-		if bs := continuedFrom(src, ls); continued && bs >= 0 {
+		if bs := continuedFrom(src, ls, inComment); bs >= 0 {
 			return bs, e
 		}
 		return ls, e + 2
@@ -249,18 +259,19 @@ func lineDeleteIn(src []byte, start, end int, continued bool) (int, int) {
 }
 
 // continuedFrom returns, when the line before the one starting at ls ends
-// in a \ continuation, where that continuation starts (the blanks before
-// the backslash); -1 otherwise.
-func continuedFrom(src []byte, ls int) int {
+// in a \ continuation (not inside a comment), where that continuation
+// starts (the blanks before the backslash); -1 otherwise, and always when
+// inComment is nil.
+func continuedFrom(src []byte, ls int, inComment func(off int) bool) int {
 	i := ls - 1 // the '\n' ending the line before
-	if i < 1 || src[i] != '\n' {
+	if inComment == nil || i < 1 || src[i] != '\n' {
 		return -1
 	}
 	i--
 	if src[i] == '\r' {
 		i--
 	}
-	if i < 0 || src[i] != '\\' {
+	if i < 0 || src[i] != '\\' || inComment(i) {
 		return -1
 	}
 	// An escaped backslash (\\) is no continuation.
@@ -270,17 +281,6 @@ func continuedFrom(src []byte, ls int) int {
 	}
 	if n%2 == 0 {
 		return -1
-	}
-	// A comment's trailing \ (# C:\models\) continues nothing: a # at the
-	// start of a word before it starts a comment.
-	lineStart := i
-	for lineStart > 0 && src[lineStart-1] != '\n' {
-		lineStart--
-	}
-	for j := lineStart; j < i; j++ {
-		if src[j] == '#' && (j == lineStart || src[j-1] == ' ' || src[j-1] == '\t') {
-			return -1
-		}
 	}
 	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
 		i--

@@ -98,7 +98,7 @@ func (c *Context) ownerText(o parser.Owner) string {
 }
 
 func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f *parser.Flag, owner parser.Owner) {
-	st, en := lineDelete(s.Src, f.NameStart, f.ValEnd)
+	st, en := lineDelete(s, f.NameStart, f.ValEnd)
 	c.report(pass, diag{
 		sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
 		msg: fmt.Sprintf("%s passes a second %s %s that overrides the shared one; %s",
@@ -150,7 +150,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				msg: fmt.Sprintf(format,
 					parser.ModeNames(a.Modes), strings.TrimSpace(s.Text(a.Start, a.End)), f.Name, valueOf(s, o), c.ownerText(owner))}
 			if a.StmtStart >= 0 {
-				st, en := lineDelete(s.Src, a.StmtStart, a.StmtEnd)
+				st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
 				d.fixMsg, d.edits = "delete the re-assignment", []edit{{s.Path, st, en, ""}}
 			}
 			c.report(pass, d)
@@ -222,7 +222,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		edits := valFix()
 		for _, a := range o.Chain {
 			if a.StmtStart >= 0 && !usedElsewhere(s, a, f) {
-				st, en := lineDelete(s.Src, a.StmtStart, a.StmtEnd)
+				st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
 				edits = append(edits, edit{s.Path, st, en, ""})
 			}
 		}
