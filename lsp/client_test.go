@@ -130,6 +130,13 @@ func (c *testClient) notify(tb testing.TB, method string, params any) {
 	}
 }
 
+// open sends didOpen for a shell document at version 1.
+func (c *testClient) open(tb testing.TB, uri, text string) {
+	tb.Helper()
+	c.notify(tb, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: protocol.DocumentUri(uri), LanguageID: "sh", Version: 1, Text: text}})
+}
+
 // initialize runs the handshake and returns the initialize result.
 func (c *testClient) initialize(tb testing.TB) map[string]any {
 	tb.Helper()

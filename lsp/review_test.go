@@ -46,8 +46,7 @@ func TestCodeActionWaitsForRunningLint(t *testing.T) {
 	c := startServer(t, Options{Debounce: -1, Configure: g.configure})
 	defer c.close(t)
 	c.initialize(t)
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: uri, LanguageID: "sh", Version: 1, Text: text}})
+	c.open(t, uri, text)
 	pub := c.waitDiagnostics(t, uri, 1)
 	ds := find(pub, "privateshape")
 	if len(ds) == 0 {
@@ -124,10 +123,8 @@ func TestNoStaleDryRunAfterEnvEdit(t *testing.T) {
 		}
 		return false
 	}
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: scriptURI, LanguageID: "sh", Version: 1, Text: mustRead(t, script)}})
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: envURI, LanguageID: "sh", Version: 1, Text: envText}})
+	c.open(t, scriptURI, mustRead(t, script))
+	c.open(t, envURI, envText)
 	c.waitFor(t, scriptURI, 1, func(p wirePublish) bool { return hasStale(p) && len(find(p, "ngramplacement")) > 0 })
 	time.Sleep(100 * time.Millisecond) // let both tiers settle on version 1 of each
 	for {
@@ -215,8 +212,7 @@ func TestUnusedSuppressionAcrossTiers(t *testing.T) {
 	c := startServer(t, Options{Debounce: -1, EvalDebounce: -1, Evaluator: sandbox})
 	defer c.close(t)
 	c.initialize(t)
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: uri, LanguageID: "sh", Version: 1, Text: text}})
+	c.open(t, uri, text)
 	pub := c.waitFor(t, uri, 1, func(p wirePublish) bool { return len(find(p, "argvdrift")) > 0 })
 	got := map[key]bool{}
 	var unused *wireDiag
@@ -320,8 +316,7 @@ func TestFixAllAsFix(t *testing.T) {
 		c := startServer(t, Options{Debounce: -1, EvalDebounce: -1, Evaluator: sandbox})
 		defer c.close(t)
 		c.initialize(t)
-		c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-			URI: envURI, LanguageID: "sh", Version: 1, Text: envText}})
+		c.open(t, envURI, envText)
 		c.waitDiagnostics(t, envURI, 1)
 		changed := checkAsFix(t, env, map[string]string{env: envText}, fixAllEdits(t, c, envURI))
 		if ch, ok := changed[script]; !ok || !strings.Contains(string(ch[1]), "--ngram-placement disk") {
@@ -335,8 +330,7 @@ func TestFixAllAsFix(t *testing.T) {
 		c := startServer(t, Options{Debounce: -1, EvalDebounce: time.Hour, Evaluator: sandbox})
 		defer c.close(t)
 		c.initialize(t)
-		c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-			URI: uri, LanguageID: "sh", Version: 1, Text: text}})
+		c.open(t, uri, text)
 		c.waitFor(t, uri, 1, func(p wirePublish) bool { return len(find(p, "ngramplacement")) > 0 })
 		text2 := replaceOnce(t, text, "# frank-archon.sh MODE", "# frank-archon.sh  MODE")
 		c.notify(t, "textDocument/didChange", map[string]any{
@@ -355,8 +349,7 @@ func TestFixAllAsFix(t *testing.T) {
 			c := startServer(t, Options{Debounce: -1, EvalDebounce: -1, Evaluator: sandbox})
 			defer c.close(t)
 			c.initialize(t)
-			c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-				URI: uri, LanguageID: "sh", Version: 1, Text: text}})
+			c.open(t, uri, text)
 			c.waitDiagnostics(t, uri, 1)
 			changed := checkAsFix(t, script, map[string]string{script: text}, fixAllEdits(t, c, uri))
 			if _, ok := changed[script]; ok {

@@ -136,8 +136,7 @@ func TestServerProtocol(t *testing.T) {
 	}
 
 	// didOpen → diagnostics from the editor's text.
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: scriptURI, LanguageID: "sh", Version: 1, Text: editor}})
+	c.open(t, scriptURI, editor)
 	// Wait for both tiers: the static rules' and the dry-run's (argvdrift).
 	pub := c.waitFor(t, scriptURI, 1, func(p wirePublish) bool { return len(find(p, "argvdrift")) > 0 })
 	for _, d := range pub.Diagnostics {
@@ -296,8 +295,7 @@ func TestServerProtocol(t *testing.T) {
 	}
 
 	// Open the env file: its shim's fix edits the env file and the script.
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: envURI, LanguageID: "sh", Version: 1, Text: envText}})
+	c.open(t, envURI, envText)
 	epub := c.waitDiagnostics(t, envURI, 1)
 	alias := find(epub, "shapealias")
 	if len(alias) != 1 {
@@ -373,8 +371,7 @@ func TestUnknownAndOtherSchemes(t *testing.T) {
 	defer c.close(t)
 	c.initialize(t)
 	c.notify(t, "$/unknownNotification", map[string]any{})
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: "untitled:Untitled-1", LanguageID: "sh", Version: 1, Text: "echo hi\n"}})
+	c.open(t, "untitled:Untitled-1", "echo hi\n")
 	if as := codeActions(t, c, "untitled:Untitled-1", protocol.Range{}, nil); len(as) != 0 {
 		t.Errorf("code actions for an untitled buffer: %+v", as)
 	}
@@ -414,8 +411,7 @@ func TestIgnoreSilences(t *testing.T) {
 	c := startServer(t, Options{Debounce: -1})
 	defer c.close(t)
 	c.initialize(t)
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: uri, LanguageID: "sh", Version: 1, Text: text}})
+	c.open(t, uri, text)
 	pub := c.waitDiagnostics(t, uri, 1)
 	for version, rule := range []string{"privateshape", "shapealias", "freethroughput"} {
 		ds := find(pub, rule)
@@ -453,8 +449,7 @@ func TestIgnoreSilences(t *testing.T) {
 	_, env := filepath.Split(script)
 	env = filepath.Join(filepath.Dir(script), strings.TrimSuffix(env, ".sh")+".env")
 	envURI, envText := uriOf(env), mustRead(t, env)
-	c.notify(t, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: envURI, LanguageID: "sh", Version: 1, Text: envText}})
+	c.open(t, envURI, envText)
 	epub := c.waitDiagnostics(t, envURI, 1)
 	ds := find(epub, "envdialect")
 	if len(ds) != 1 {
