@@ -134,7 +134,7 @@ func (c *testClient) notify(tb testing.TB, method string, params any) {
 func (c *testClient) open(tb testing.TB, uri, text string) {
 	tb.Helper()
 	c.notify(tb, "textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: protocol.DocumentUri(uri), LanguageID: "sh", Version: 1, Text: text}})
+		URI: uri, LanguageID: "sh", Version: 1, Text: text}})
 }
 
 // initialize runs the handshake and returns the initialize result.
