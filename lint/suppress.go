@@ -3,6 +3,7 @@ package lint
 import (
 	"go/token"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -38,23 +39,33 @@ var crossFileRules = map[string]bool{"shapealias": true, "envowner": true, "envd
 // pairs a partial unit cannot judge: a cross-file rule on an env file whose
 // readers were not all loaded (Unit.Covered), or on a script reading one.
 func undecidable(u *parser.Unit) func(file, rule string) bool {
-	partial := map[string]bool{}
-	for _, e := range u.Envs {
-		if !u.Covered(e.Path) {
-			partial[e.Path] = true
+	// Computed when first asked: most runs have no suppression to judge.
+	var once sync.Once
+	var partial map[string]bool
+	return func(file, rule string) bool {
+		if !crossFileRules[rule] {
+			return false
 		}
-	}
-	if len(partial) == 0 {
-		return nil
-	}
-	for _, s := range u.Scripts {
-		for _, e := range u.Owning[s.Path] {
-			if partial[e.Path] {
-				partial[s.Path] = true
+		once.Do(func() {
+			partial = map[string]bool{}
+			for _, e := range u.Envs {
+				if !u.Covered(e.Path) {
+					partial[e.Path] = true
+				}
 			}
-		}
+			if len(partial) == 0 {
+				return
+			}
+			for _, s := range u.Scripts {
+				for _, e := range u.Owning[s.Path] {
+					if partial[e.Path] {
+						partial[s.Path] = true
+					}
+				}
+			}
+		})
+		return partial[file]
 	}
-	return func(file, rule string) bool { return crossFileRules[rule] && partial[file] }
 }
 
 // applySuppressions drops the findings that servelint:ignore comments
