@@ -168,12 +168,8 @@ func Load(explicit, dir string) (*Config, error) {
 	// bounded (a config is a few lines).
 	b, err := fsread.Read(path, maxConfigBytes)
 	if err != nil {
-		var big *fsread.TooBigError
-		if errors.As(err, &big) {
-			return nil, &Error{File: path, Msg: fmt.Sprintf("cannot read config: %v", err)}
-		}
 		if u := errors.Unwrap(err); u != nil {
-			err = u
+			err = u // the *os.PathError's reason; a TooBigError says it all
 		}
 		return nil, &Error{File: path, Msg: fmt.Sprintf("cannot read config: %v", err)}
 	}
