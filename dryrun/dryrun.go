@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -407,7 +408,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 			res.Err = fmt.Errorf("%w: %w", ErrInternal, out.err)
 		}
 		if res.Err == nil {
-			res.Err = &ExitError{Status: status, Exited: out.exited, Stderr: ev.resolveText(out.stderr)}
+			res.Err = &ExitError{Status: status, Exited: out.exited, Stderr: ev.resolveText(quotedSentinel.ReplaceAllString(out.stderr, sentinelPrefix+"$1"+sentinelSuffix))}
 		}
 	}
 	return res
@@ -538,6 +539,10 @@ func (ev *evaluator) engineEnv(res *Result, eng *engineRec) map[string]string {
 	}
 	return env
 }
+
+// quotedSentinel is a sentinel as interp quotes it in an error message
+// (declare: invalid name "\x1eSLU0\x1e"): resolved like a bare one.
+var quotedSentinel = regexp.MustCompile(`\\x1eSLU([0-9]+)\\x1e`)
 
 // resolveText replaces every sentinel in s with a readable placeholder
 // naming the skipped command whose output it stands for.

@@ -372,6 +372,17 @@ X=1 docker run --env-file="$PWD/d.env" -e A=1 -e FROM_HOST -e MISSING --env=B=2 
 			files: map[string]string{".env": "# shape\nSEQS=8\n\nM='a b'\n"},
 			argv:  []string{"radiance", "serve", "--max-num-seqs", "8", "--m", "a"}, // as bash: the value splits
 			env:   map[string]string{"SEQS": "8", "M": "a"}},
+		{name: "xargs -d '\\n' takes each line whole: quotes stay, blanks stay",
+			src:   "set -euo pipefail\nexport $(grep -v '^#' .env | xargs -d '\\n')\nexec radiance serve --max-num-seqs \"$SEQS\" --m \"$M\"",
+			files: map[string]string{".env": "# shape\nSEQS=8\nM='a'\n"},
+			argv:  []string{"radiance", "serve", "--max-num-seqs", "8", "--m", "'a'"}},
+		{name: "xargs -L 1 and -r echo the same items",
+			src:   "set -euo pipefail\nexport $(xargs -r -L 1 < .env)\nexec radiance serve --max-num-seqs \"$SEQS\" --m \"$M\"",
+			files: map[string]string{".env": "SEQS=8\n\nM=\"q\"\n"},
+			argv:  []string{"radiance", "serve", "--max-num-seqs", "8", "--m", "q"}},
+		{name: "xargs -r of nothing prints nothing",
+			src:  "set -euo pipefail\nV=\"[$(printf '' | xargs -r)]\"\nexec radiance serve --v \"$V\"",
+			argv: []string{"radiance", "serve", "--v", "[]"}},
 		{name: "set -a and source",
 			src:   "set -a; . ./x.env; set +a\nexec radiance serve",
 			files: map[string]string{"x.env": "K=v\n"},
@@ -465,6 +476,16 @@ func TestDockerEnvFileNotes(t *testing.T) {
 	joined := strings.Join(r.Notes, "\n")
 	if !strings.Contains(joined, "variable 'export SEQS' contains whitespaces") || !strings.Contains(joined, "/etc/x.env") {
 		t.Errorf("Notes = %q", r.Notes)
+	}
+}
+
+// A command the sandbox skips stands in its output as a placeholder;
+// interp quotes it in an error message, which names the command instead.
+func TestSkippedInError(t *testing.T) {
+	r := evalSrc(t, "set -euo pipefail\nexport $(grep -v '^#' .env | xargs -I{} echo {})\nexec radiance serve", "serve",
+		map[string]string{".env": "SEQS=8\n"}, Options{})
+	if r.Err == nil || !strings.Contains(r.Err.Error(), `invalid name "<unresolved: xargs -I{} echo {}>"`) {
+		t.Errorf("Err = %v", r.Err)
 	}
 }
 

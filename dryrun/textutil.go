@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -230,22 +231,144 @@ func posixRegexp(pat string, ext bool) (string, bool) {
 }
 
 // helperXargs emulates xargs and xargs echo, which print their input's
-// items on one line; xargs running any other command is skipped.
+// items: blank-separated with quotes and backslashes (the default), or
+// split at one delimiter taken literally (-d '\n', -0), n items (-n) or
+// lines (-L) to an output line; -r prints nothing for no items.
 func helperXargs(ev *evaluator, _ context.Context, hc interp.HandlerContext, args []string) error {
-	if len(args) > 2 || (len(args) == 2 && args[1] != "echo") {
+	delim, split := byte(0), false
+	perLine, lines := 0, false
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-r" || a == "--no-run-if-empty":
+		case a == "-0" || a == "--null":
+			delim, split = 0, true
+		case a == "-d" || a == "-n" || a == "-L":
+			if i+1 >= len(args) {
+				return ev.skip(hc, args)
+			}
+			i++
+			if !xargsOpt(a, args[i], &delim, &split, &perLine, &lines) {
+				return ev.skip(hc, args)
+			}
+		case strings.HasPrefix(a, "--delimiter="):
+			if !xargsOpt("-d", a[len("--delimiter="):], &delim, &split, &perLine, &lines) {
+				return ev.skip(hc, args)
+			}
+		case len(a) > 2 && (a[:2] == "-d" || a[:2] == "-n" || a[:2] == "-L"):
+			if !xargsOpt(a[:2], a[2:], &delim, &split, &perLine, &lines) {
+				return ev.skip(hc, args)
+			}
+		case a == "--":
+			i++
+			goto done
+		case len(a) > 1 && a[0] == '-':
+			return ev.skip(hc, args) // -I, -P, -a …: not a plain echo of the items
+		default:
+			goto done
+		}
+	}
+done:
+	if rest := args[i:]; len(rest) > 1 || len(rest) == 1 && rest[0] != "echo" {
 		return ev.skip(hc, args)
 	}
 	var input bytes.Buffer
 	if err := ev.readStdin(hc, &input); err != nil {
 		return err
 	}
-	items, ok := xargsItems(input.String())
-	if !ok {
-		ev.write(hc.Stderr, "xargs: unmatched quote\n")
-		return interp.ExitStatus(1)
+	in := input.String()
+	var groups [][]string // the items of each output line
+	switch {
+	case split:
+		items := strings.Split(in, string(delim))
+		if items[len(items)-1] == "" {
+			items = items[:len(items)-1] // the last item's terminator
+		}
+		groups = xargsGroup(items, perLine)
+	case lines:
+		var cur []string
+		n := 0
+		for _, ln := range strings.SplitAfter(in, "\n") {
+			items, ok := xargsItems(ln)
+			if !ok {
+				ev.write(hc.Stderr, "xargs: unmatched quote\n")
+				return interp.ExitStatus(1)
+			}
+			if len(items) == 0 {
+				continue // a blank line is no line to -L
+			}
+			cur = append(cur, items...)
+			if n++; n == perLine {
+				groups, cur, n = append(groups, cur), nil, 0
+			}
+		}
+		if len(cur) > 0 {
+			groups = append(groups, cur)
+		}
+	default:
+		items, ok := xargsItems(in)
+		if !ok {
+			ev.write(hc.Stderr, "xargs: unmatched quote\n")
+			return interp.ExitStatus(1)
+		}
+		groups = xargsGroup(items, perLine)
 	}
-	ev.write(hc.Stdout, strings.Join(items, " ")+"\n")
+	if len(groups) == 0 {
+		if !slices.Contains(args[1:i], "-r") && !slices.Contains(args[1:i], "--no-run-if-empty") {
+			ev.write(hc.Stdout, "\n") // echo run once with no argument
+		}
+		return nil
+	}
+	var out strings.Builder
+	for _, g := range groups {
+		out.WriteString(strings.Join(g, " "))
+		out.WriteByte('\n')
+	}
+	ev.write(hc.Stdout, out.String())
 	return nil
+}
+
+// xargsOpt reads the value of -d, -n or -L; false for one xargs would
+// refuse (or one not emulated: a multi-byte delimiter).
+func xargsOpt(opt, v string, delim *byte, split *bool, perLine *int, lines *bool) bool {
+	if opt == "-d" {
+		switch {
+		case len(v) == 1:
+			*delim = v[0]
+		case v == "\\n":
+			*delim = '\n'
+		case v == "\\t":
+			*delim = '\t'
+		case v == "\\0":
+			*delim = 0
+		default:
+			return false
+		}
+		*split = true
+		return true
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return false
+	}
+	*perLine, *lines = n, opt == "-L"
+	return true
+}
+
+// xargsGroup cuts items into output lines of n (all on one line for 0).
+func xargsGroup(items []string, n int) [][]string {
+	if len(items) == 0 {
+		return nil
+	}
+	if n <= 0 {
+		return [][]string{items}
+	}
+	var out [][]string
+	for len(items) > n {
+		out, items = append(out, items[:n]), items[n:]
+	}
+	return append(out, items)
 }
 
 // xargsItems splits xargs' input: items are separated by blanks and

@@ -134,6 +134,9 @@ func (s *Script) collect() {
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.DeclClause:
 			s.declF = s.declF || IsDeclareF(n)
+			if exportsWords(n) {
+				s.exports = append(s.exports, n)
+			}
 		case *syntax.CmdSubst:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.UnaryTest:

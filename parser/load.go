@@ -602,9 +602,10 @@ func (u *Unit) link(opts *LoadOptions) {
 			if ref.Kind == SourceBash && !IsEnvName(filepath.Base(e.Path)) && isCode(e) {
 				continue // a sourced library without a suffix: code, not an env file
 			}
-			if ref.Kind == SourceBash {
+			switch ref.Kind {
+			case SourceBash:
 				u.Readers[e.Path] |= ReaderBash
-			} else {
+			case SourceDockerEnvFile:
 				u.Readers[e.Path] |= ReaderDocker
 			}
 			add(e)

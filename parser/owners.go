@@ -261,6 +261,18 @@ func (s *Script) AllExport() bool {
 	return false
 }
 
+// LoadsExported reports whether the script exports an env file's keys
+// with a loader (`export $(grep -v '^#' .env | xargs)`, `env $(cat .env |
+// xargs) cmd`): like allexport, every key then reaches its children.
+func (s *Script) LoadsExported() bool {
+	for _, ref := range s.Sources {
+		if ref.Kind == SourceLoader {
+			return true
+		}
+	}
+	return false
+}
+
 // IsUpperName reports whether a name looks like an env key.
 func IsUpperName(name string) bool {
 	return isName(name) && strings.ToUpper(name) == name && strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")

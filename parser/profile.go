@@ -232,7 +232,7 @@ func wrapperSkip(argv []string, i int) int {
 		skipOpts("-u -g -C -D -h -p -r -t -U")
 	case "env":
 		skipOpts("-u -C -S --unset --chdir --split-string")
-		for j < len(argv) && strings.Contains(argv[j], "=") && !strings.HasPrefix(argv[j], "-") {
+		for j < len(argv) && (strings.Contains(argv[j], "=") && !strings.HasPrefix(argv[j], "-") || loadedAssigns(argv, j)) {
 			j++
 		}
 	case "timeout":
@@ -263,6 +263,18 @@ func wrapperSkip(argv []string, i int) int {
 		j = len(argv)
 	}
 	return j - i
+}
+
+// loadedAssigns reports whether the unknown word at argv[j] stands for
+// assignments env is handed (`env $(cat .env | xargs) vllm serve …`): an
+// engine invocation follows it. (`env "$BIN" serve` runs an unknown
+// command: what follows is no engine.)
+func loadedAssigns(argv []string, j int) bool {
+	if argv[j] != Unknown || j+1 >= len(argv) || argv[j+1] == Unknown {
+		return false
+	}
+	_, ok := DetectEngine(argv[j+1:])
+	return ok
 }
 
 // DetectEngine finds an engine invocation in argv (words of one command, with

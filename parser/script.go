@@ -79,6 +79,9 @@ type Script struct {
 	// What Analyze's walk met for the dry run's checks: ProcSubsts,
 	// FileOwnerTests, TildeWords.
 	procSubsts []*syntax.ProcSubst
+	// exports are the export/declare -x clauses with a word that is not an
+	// assignment (`export $(grep -v '^#' .env | xargs)`): env loaders.
+	exports    []*syntax.DeclClause
 	ownerTests []*syntax.UnaryTest
 	tildeWords []*syntax.Word
 	// jobs: a statement runs in the background (StartsJobs); collected:
@@ -117,6 +120,11 @@ type SourceKind int
 const (
 	SourceBash SourceKind = iota
 	SourceDockerEnvFile
+	// SourceLoader is `export $(grep -v '^#' F | xargs)` or `env $(cat F
+	// | xargs) cmd`: the file's words are exported to every child. Its
+	// reading (xargs quoting, word splitting) is none of the dialects
+	// envdialect compares, so it adds no Reader.
+	SourceLoader
 )
 
 // SourceRef is a reference from a script to an env file.

@@ -3,6 +3,7 @@ package parser
 import (
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -11,6 +12,15 @@ import (
 // findSources records the env files a script reads: `source`/`.` and
 // `docker … --env-file`.
 func (s *Script) findSources() {
+	for _, d := range s.exports {
+		for _, a := range d.Args {
+			if a.Naked && a.Name == nil {
+				if f, ok := s.loaderFile(a.Value, false); ok {
+					s.addSource(SourceLoader, f)
+				}
+			}
+		}
+	}
 	for _, c := range s.calls {
 		aws := s.callArgs(c)
 		if len(aws) == 0 {
@@ -18,8 +28,40 @@ func (s *Script) findSources() {
 		}
 		name := aws[0].Sketch
 		if (name == "source" || name == ".") && len(aws) > 1 && aws[1].Word != nil {
+			if f, ok := s.loaderFile(aws[1].Word, true); ok {
+				s.addSource(SourceBash, f) // source <(grep -v '^#' .env)
+				continue
+			}
 			s.addSource(SourceBash, aws[1])
 			continue
+		}
+		if name == "eval" {
+			for _, w := range c.Args[1:] {
+				if f, ok := s.loaderFile(w, false); ok {
+					s.addSource(SourceBash, f) // eval "$(cat .env)": the lines run as bash
+				}
+			}
+			continue
+		}
+		// env $(cat .env | xargs) cmd, wherever env is wrapped (exec env …):
+		// the loaders among env's assignments and options.
+		for i, a := range aws {
+			if path.Base(a.Sketch) != "env" {
+				continue
+			}
+			for _, b := range aws[i+1:] {
+				if b.Word == nil {
+					break
+				}
+				if f, ok := s.loaderFile(b.Word, false); ok {
+					s.addSource(SourceLoader, f)
+					continue
+				}
+				if !strings.HasPrefix(b.Sketch, "-") && !strings.Contains(b.Sketch, "=") {
+					break // the command env runs
+				}
+			}
+			break
 		}
 		// docker run/compose … --env-file X, wherever the command is wrapped.
 		docker := false
@@ -45,7 +87,134 @@ func (s *Script) findSources() {
 			}
 		}
 	}
+	// In the order of the script (the loaders were met first).
+	sort.SliceStable(s.Sources, func(i, j int) bool { return s.Sources[i].Start < s.Sources[j].Start })
 }
+
+// exportsWords reports whether a declaration exports words that are not
+// assignments: `export $(…)`, `declare -x $(…)` (mvdan/sh parses export,
+// declare and typeset into a DeclClause, not a call).
+func exportsWords(d *syntax.DeclClause) bool {
+	exp := d.Variant.Value == "export"
+	words := false
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			if v, ok := LitValue(a.Value); ok {
+				if (d.Variant.Value == "declare" || d.Variant.Value == "typeset") && len(v) > 1 && v[0] == '-' && strings.ContainsRune(v[1:], 'x') {
+					exp = true
+				}
+				continue
+			}
+			words = true
+		}
+	}
+	return exp && words
+}
+
+// loaderFile returns the file a loader word reads: a word that is all one
+// command substitution (or, with proc, a process substitution) whose
+// pipeline starts by reading one file (`cat F`, `grep [opts] PAT F`, `sed
+// SCRIPT F`, or any first command with `< F`) and only filters it (grep,
+// sed, tr, xargs, cut, sort, envsubst …). A substitution that computes
+// one value (`X=$(grep K F | cut -d= -f2)`) is not all of its word.
+func (s *Script) loaderFile(w *syntax.Word, proc bool) (ArgWord, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return ArgWord{}, false
+	}
+	var stmts []*syntax.Stmt
+	switch p := w.Parts[0].(type) {
+	case *syntax.CmdSubst:
+		stmts = p.Stmts
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			if cs, ok := p.Parts[0].(*syntax.CmdSubst); ok {
+				stmts = cs.Stmts
+			}
+		}
+	case *syntax.ProcSubst:
+		if proc && p.Op == syntax.CmdIn {
+			stmts = p.Stmts
+		}
+	}
+	if len(stmts) != 1 {
+		return ArgWord{}, false
+	}
+	var stages []*syntax.Stmt
+	var flatten func(st *syntax.Stmt) bool
+	flatten = func(st *syntax.Stmt) bool {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+			return b.Op == syntax.Pipe && flatten(b.X) && flatten(b.Y)
+		}
+		stages = append(stages, st)
+		return true
+	}
+	if !flatten(stmts[0]) {
+		return ArgWord{}, false
+	}
+	var file ArgWord
+	found := false
+	for i, st := range stages {
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 || st.Background || st.Negated {
+			return ArgWord{}, false
+		}
+		name, _ := LitValue(c.Args[0])
+		if !envFilters[name] {
+			return ArgWord{}, false
+		}
+		for _, r := range st.Redirs {
+			if r.Op == syntax.RdrIn && r.Word != nil {
+				if i != 0 || found {
+					return ArgWord{}, false
+				}
+				file, found = ArgWord{Word: r.Word, Sketch: Unknown, Start: s.Off(r.Word.Pos()), End: s.Off(r.Word.End())}, true
+			}
+		}
+		// The operands after the options: cat's files; grep's and sed's
+		// after their pattern or script (unless -e/-f gave it).
+		var operands []*syntax.Word
+		given := false
+		for j := 1; j < len(c.Args); j++ {
+			v, lit := LitValue(c.Args[j])
+			switch {
+			case lit && v == "--":
+				operands = append(operands, c.Args[j+1:]...)
+				j = len(c.Args)
+			case lit && len(v) > 1 && v[0] == '-':
+				if name != "cat" && (v == "-e" || v == "-f" || v == "--regexp" || v == "--file" || v == "--expression") {
+					given = true
+					j++ // the option's value
+				}
+			default:
+				operands = append(operands, c.Args[j])
+			}
+		}
+		switch name {
+		case "grep", "egrep", "sed":
+			if !given && len(operands) > 0 {
+				operands = operands[1:]
+			}
+		case "cat":
+		default:
+			continue // xargs, tr, sort …: filters of what came before
+		}
+		if i != 0 && len(operands) == 0 {
+			continue // a filter of what came before
+		}
+		if i != 0 || found || len(operands) != 1 {
+			return ArgWord{}, false
+		}
+		o := operands[0]
+		file, found = ArgWord{Word: o, Sketch: Unknown, Start: s.Off(o.Pos()), End: s.Off(o.End())}, true
+	}
+	return file, found
+}
+
+// envFilters are the commands a loader pipeline may run on an env file's
+// lines: each passes KEY=value lines through (or drops comments, blanks and
+// quotes).
+var envFilters = map[string]bool{"cat": true, "grep": true, "egrep": true, "sed": true, "xargs": true,
+	"tr": true, "sort": true, "uniq": true, "envsubst": true}
 
 func (s *Script) addSource(kind SourceKind, a ArgWord) {
 	ref := &SourceRef{Kind: kind, Start: a.Start, End: a.End, Modes: s.ModesAt(a.Start)}

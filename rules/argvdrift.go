@@ -362,6 +362,15 @@ func differs(a, b map[string]ArgvFlag, flag string) bool {
 	return okx != oky || x.Value != y.Value
 }
 
+// shownValue is a flag's value as a message shows it: an empty one as ''
+// (a variable the shell expanded before it was set).
+func shownValue(v string) string {
+	if v == "" {
+		return "''"
+	}
+	return v
+}
+
 func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.Mode, against, flag string, mflags, oflags map[string]ArgvFlag, reported map[string]bool) {
 	key := m.Name + "\x00" + flag
 	if reported[key] {
@@ -379,11 +388,11 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	var msg string
 	switch {
 	case mok && ook:
-		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, written, mv.Value, against, ov.Value)
+		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, written, shownValue(mv.Value), against, shownValue(ov.Value))
 	case mok:
-		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Name, written, mv.Value, against)
+		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Name, written, shownValue(mv.Value), against)
 	default:
-		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, written, against, ov.Value)
+		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, written, against, shownValue(ov.Value))
 	}
 	switch m.Role {
 	case parser.RoleScoring:

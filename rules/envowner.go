@@ -193,14 +193,15 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 func (c *Context) unusedOwned(pass *analysis.Pass) {
 	u := c.Unit
 	// An unparsed reader may use anything; one that exports all it sources
-	// hands every key to its child processes; one that sources a shell
+	// (set -a, or a loader: export $(… | xargs)) hands every key to its
+	// child processes; one that sources a shell
 	// library (or a path not known) may read any key in the library's
 	// functions. Asked once per script, however many env files it reads.
 	anything := map[*parser.Script]bool{}
 	readsAnything := func(s *parser.Script) bool {
 		v, ok := anything[s]
 		if !ok {
-			v = s.File == nil || s.AllExport() || sourcesCode(u, s)
+			v = s.File == nil || s.AllExport() || s.LoadsExported() || sourcesCode(u, s)
 			anything[s] = v
 		}
 		return v
