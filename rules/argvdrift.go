@@ -362,7 +362,8 @@ func differs(a, b map[string]ArgvFlag, flag string) bool {
 	return okx != oky || x.Value != y.Value
 }
 
-// shownValue is a flag's value as a message shows it: an empty one as ”
+// shownValue is a flag's value as a message shows it: an empty one as a
+// pair of single quotes
 // (a variable the shell expanded before it was set).
 func shownValue(v string) string {
 	if v == "" {
