@@ -127,12 +127,12 @@ func tildeUser(w *syntax.Word) bool {
 // kept.
 type pruner struct {
 	mode string
-	vars map[string]bool // top-level variables that hold exactly $1
+	vars map[string]bool // top-level variables that hold exactly $1, and the selectors from the environment
 }
 
 // newPruner returns nil when pruning is not safe (the positional parameters
 // may change) or not possible.
-func newPruner(f *syntax.File, mode string) *pruner {
+func newPruner(f *syntax.File, mode string, selectors ...string) *pruner {
 	if mode == "" || f == nil {
 		return nil
 	}
@@ -174,6 +174,12 @@ func newPruner(f *syntax.File, mode string) *pruner {
 		return nil
 	}
 	pr := &pruner{mode: mode, vars: map[string]bool{}}
+	for _, n := range selectors {
+		// MODE=${MODE:-serve} at most: the variable holds the mode.
+		if assigns[n] <= 1 {
+			pr.vars[n] = true
+		}
+	}
 	for _, st := range f.Stmts {
 		ce, ok := st.Cmd.(*syntax.CallExpr)
 		if !ok || len(ce.Args) != 0 || st.Background || st.Negated {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -46,6 +47,10 @@ type Options struct {
 	// config file's declared environment. The host's environment is never
 	// used. TMPDIR cannot be overridden.
 	Env map[string]string
+	// Selectors are environment variables that pick the mode
+	// (MODE=${MODE:-serve}; case "$MODE" …): each starts out exported,
+	// set to the mode evaluated, as $1 does.
+	Selectors []string
 	// Engine, when set, forces the engine profile: an unknown program passed
 	// one of its shape flags counts as the engine (parser.DetectEngineAs).
 	Engine *parser.Profile
@@ -248,7 +253,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		}
 	}
 	if !opts.skipPrecheck && prep.risky {
-		if fb := findForbidden(file, newPruner(file, mode)); fb != nil {
+		if fb := findForbidden(file, newPruner(file, mode, opts.Selectors...)); fb != nil {
 			res.Err = fb.error(display)
 			return res
 		}
@@ -301,8 +306,12 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	} else {
 		env = newSandboxEnv(script, tmpDir, opts.Env)
 	}
+	var environ expand.Environ = env
+	if len(opts.Selectors) > 0 {
+		environ = &modeEnv{sandboxEnv: env, names: opts.Selectors, mode: mode}
+	}
 	runner, err := interp.New(
-		interp.Env(env),
+		interp.Env(environ),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
 		interp.Params("--", mode),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),

@@ -57,6 +57,36 @@ func (e *sandboxEnv) Each(f func(name string, vr expand.Variable) bool) {
 	}
 }
 
+// modeEnv is a script's shared environment with the variables that pick
+// the mode set to the one evaluated.
+type modeEnv struct {
+	*sandboxEnv
+	names []string
+	mode  string
+}
+
+var _ expand.Environ = (*modeEnv)(nil)
+
+// Get implements expand.Environ.
+func (e *modeEnv) Get(name string) expand.Variable {
+	if slices.Contains(e.names, name) {
+		return strVar(e.mode, true)
+	}
+	return e.sandboxEnv.Get(name)
+}
+
+// Each implements expand.Environ: the selectors first, then the rest.
+func (e *modeEnv) Each(f func(name string, vr expand.Variable) bool) {
+	for _, n := range e.names {
+		if !f(n, strVar(e.mode, true)) {
+			return
+		}
+	}
+	e.sandboxEnv.Each(func(name string, vr expand.Variable) bool {
+		return slices.Contains(e.names, name) || f(name, vr)
+	})
+}
+
 func strVar(s string, exported bool) expand.Variable {
 	return expand.Variable{Set: true, Kind: expand.String, Str: s, Exported: exported}
 }

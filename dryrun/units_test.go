@@ -192,6 +192,20 @@ g() { h; }
 	if newPruner(g, "a") != nil {
 		t.Errorf("pruner despite shift")
 	}
+	// A selector from the environment prunes as $1 does.
+	e, err := syntax.NewParser().Parse(strings.NewReader("MODE=${MODE:-serve}\ncase $MODE in serve) a;; kl) cat <(b);; esac"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fb := findForbidden(e, newPruner(e, "serve", "MODE")); fb != nil {
+		t.Errorf("serve with MODE: %v", fb.error("x"))
+	}
+	if fb := findForbidden(e, newPruner(e, "kl", "MODE")); fb == nil {
+		t.Errorf("kl with MODE: no process substitution found")
+	}
+	if fb := findForbidden(e, newPruner(e, "serve")); fb == nil {
+		t.Errorf("serve without the selector: pruned")
+	}
 }
 
 func TestTildeUser(t *testing.T) {

@@ -75,7 +75,8 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 					ctx := guard.enter()
 					start := time.Now()
 					r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
-						dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep})
+						dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep,
+							Selectors: s.EnvSelectors})
 					spent.Add(int64(time.Since(start)))
 					runSpent.Add(int64(time.Since(start)))
 					guard.exit()

@@ -18,7 +18,7 @@ func (s *Script) Analyze(rm RoleMatcher) {
 		return
 	}
 	s.collect()
-	s.findSelectors()
+	s.findSelectors(rm.Proven)
 	s.findInvocations()
 	s.findModes()
 	markDisagg(s.Modes)

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -223,28 +224,101 @@ type candidate struct {
 	guard bool
 }
 
-// findSelectors returns the variables holding $1.
-func (s *Script) findSelectors() {
+// findSelectors returns the variables holding the mode: $1, those
+// assigned from it, and the environment variables that pick it
+// (envSelectors).
+func (s *Script) findSelectors(proven string) {
 	sel := []string{"1"}
 	in := map[string]bool{"1": true}
 	// To a fixed point: arg=${1:-serve}; MODE=$arg makes both selectors.
-	for changed := true; changed; {
-		changed = false
-		for name, as := range s.Assigns {
-			if in[name] {
-				continue
-			}
-			for _, a := range as {
-				if a.Value != nil && len(a.Modes) == 0 && isParamOf(a.Value, sel) {
-					sel = append(sel, name)
-					in[name], changed = true, true
-					break
+	derive := func() {
+		for changed := true; changed; {
+			changed = false
+			for name, as := range s.Assigns {
+				if in[name] {
+					continue
+				}
+				for _, a := range as {
+					if a.Value != nil && len(a.Modes) == 0 && isParamOf(a.Value, sel) {
+						sel = append(sel, name)
+						in[name], changed = true, true
+						break
+					}
 				}
 			}
 		}
 	}
+	derive()
+	if env := s.envSelectors(proven, in); len(env) > 0 {
+		s.EnvSelectors = env
+		for _, n := range env {
+			sel = append(sel, n)
+			in[n] = true
+		}
+		derive()
+	}
 	sort.Strings(sel[1:])
 	s.Selectors = sel
+}
+
+// envSelectors returns the environment variables that pick the mode:
+// `MODE=${MODE:-serve}` (its one assignment, at the top level), or `case
+// "${MODE:-serve}" in` with MODE never assigned. One counts only when a
+// case on it names the proven mode (serve, or the config's) among its
+// arms: a case on $DATASET, $GPU or $SHARDING picks a workload or a
+// machine, shapes that differ on purpose, not a mode.
+func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
+	if proven == "" {
+		proven = "serve"
+	}
+	defaulted := func(w *syntax.Word) string {
+		pe := singleParam(w)
+		if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil ||
+			pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+			return ""
+		}
+		if _, ok := LitValue(pe.Exp.Word); !ok || !isName(pe.Param.Value) || taken[pe.Param.Value] {
+			return ""
+		}
+		return pe.Param.Value
+	}
+	cand := map[string]bool{}
+	for name, as := range s.Assigns {
+		if len(as) != 1 {
+			continue
+		}
+		a := as[0]
+		if a.Value != nil && len(a.Modes) == 0 && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded &&
+			defaulted(a.Value) == name {
+			cand[name] = true
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range s.modeNodes {
+		cc, ok := n.(*syntax.CaseClause)
+		if !ok {
+			continue
+		}
+		name := ""
+		if pe := singleParam(cc.Word); pe != nil && pe.Param != nil && (cand[pe.Param.Value] && plainParam(pe)) {
+			name = pe.Param.Value // case "$MODE" after MODE=${MODE:-serve}
+		} else if d := defaulted(cc.Word); d != "" && len(s.Assigns[d]) == 0 {
+			name = d // case "${MODE:-serve}", MODE from the environment
+		}
+		if name == "" || seen[name] {
+			continue
+		}
+		for _, it := range cc.Items {
+			if slices.ContainsFunc(it.Patterns, func(p *syntax.Word) bool { v, ok := LitValue(p); return ok && v == proven }) {
+				seen[name] = true
+				out = append(out, name)
+				break
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // isParamOf reports whether w is a single (possibly quoted) expansion of one

@@ -40,7 +40,11 @@ type Script struct {
 
 	// Selectors are the variable names holding the mode ("1", "mode").
 	Selectors []string
-	Modes     []*Mode
+	// EnvSelectors are the environment variables that pick the mode
+	// (MODE=${MODE:-serve}; case "$MODE" in serve) …): the dry run sets
+	// each to the mode it evaluates.
+	EnvSelectors []string
+	Modes        []*Mode
 	// Invocations are the engine invocations found statically.
 	Invocations []*Invocation
 	// Sources are the source/. statements and --env-file arguments.

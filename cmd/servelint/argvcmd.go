@@ -127,7 +127,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(modes) == 0 {
-		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found (a mode is a value of $1 that takes its own branch to the engine)\n", path)
+		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found (a mode is a value of $1, or of MODE=${MODE:-serve}, that takes its own branch to the engine)\n", path)
 		return exitFailure
 	}
 	abs, err := filepath.Abs(path)
@@ -140,7 +140,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	results := make([]*dryrun.Result, len(modes))
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
 	for i, m := range modes {
-		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep})
+		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: s.EnvSelectors})
 		if md := s.ModeNamed(m); md != nil {
 			if err := rules.NoOneArgv(s, md); err != nil {
 				// Which engine the dry run reached first was a race.
