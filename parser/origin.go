@@ -3,6 +3,7 @@ package parser
 import (
 	"strconv"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -101,7 +102,13 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 			part = dq.Parts[0]
 		}
 		if ae, ok := part.(*syntax.ArithmExp); ok {
-			return []Origin{{Kind: OriginArith, Start: start, End: end, Chain: chain, Refs: wordRefs(&syntax.Word{Parts: []syntax.WordPart{ae}})}}
+			refs := wordRefs(&syntax.Word{Parts: []syntax.WordPart{ae}})
+			if v, ok := literalArithm(ae, refs); ok {
+				// $((4096 * 2)) reads nothing: it is a literal written as
+				// arithmetic.
+				return []Origin{{Kind: OriginLiteral, Value: v, Start: start, End: end, Chain: chain}}
+			}
+			return []Origin{{Kind: OriginArith, Start: start, End: end, Chain: chain, Refs: refs}}
 		}
 	}
 	refs := wordRefs(w)
@@ -116,6 +123,30 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
 	}
 	return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: refs}}
+}
+
+// literalArithm returns the value of arithmetic that reads no variable and
+// runs no command ($((4096 * 2)), $((1 << 13))).
+func literalArithm(ae *syntax.ArithmExp, refs []string) (string, bool) {
+	if len(refs) > 0 || ae.X == nil {
+		return "", false
+	}
+	pure := true
+	syntax.Walk(ae.X, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ParamExp:
+			pure = false
+		}
+		return pure
+	})
+	if !pure {
+		return "", false
+	}
+	n, err := expand.Arithm(&expand.Config{Env: expand.ListEnviron()}, ae.X)
+	if err != nil {
+		return "", false
+	}
+	return strconv.Itoa(n), true
 }
 
 // varOrigins resolves a variable read at use: per mode, the last assignment

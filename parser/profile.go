@@ -203,6 +203,39 @@ func init() {
 	}
 }
 
+// srunValuedShort are srun's short options that take a value (-w NODE,
+// -n 1, -c 16 …); the others (-l, -u, -v, -Q, -s, -E, -H, -O, -X, -Z, and
+// -I/-K/-k whose value is optional) take none.
+const srunValuedShort = "ABCDGJLMNSTWbcdeimnopqrtwx"
+
+// srunBareLong are srun's long options that take no separate value.
+var srunBareLong = setOf(`--overlap --exclusive --label --unbuffered --verbose --quiet
+	--oversubscribe --share --preserve-env --hold --overcommit --pty --disable-status
+	--no-allocate --kill-on-bad-exit --spread-job --test-only --usage --help --multi-prog
+	--nice --contiguous --exact --whole --no-kill --immediate --reboot --send-libs
+	--use-min-nodes --wait-all-nodes --mpi-bind --jobid-stdout --version
+	--container-remap-root --no-container-remap-root --container-mount-home
+	--no-container-mount-home --container-writable --container-readonly
+	--container-entrypoint --no-container-entrypoint --container-entrypoint-log`)
+
+// mpiValued are Open MPI / MPICH launcher options that take one value;
+// mpiTwoValued take two (--mca NAME VALUE).
+var (
+	mpiValued = setOf(`-n -np -c -N -H -x -host --host -hosts -hostfile --hostfile -machinefile
+		--machinefile -f -npernode --npernode -ppn -map-by --map-by -bind-to --bind-to -rank-by
+		--rank-by -wdir --wdir -wd --prefix -genvlist -envlist -tune --tune
+		-output-filename --output-filename -report-bindings-file`)
+	mpiTwoValued = setOf(`--mca -mca --gmca -gmca -genv -env`)
+)
+
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
 // wrapperSkip returns how many argv words the wrapper at argv[i] takes,
 // including itself, before the wrapped command; 0 when argv[i] is not a
 // wrapper.
@@ -254,8 +287,50 @@ func wrapperSkip(argv []string, i int) int {
 	case "chrt":
 		skipOpts("")
 		j++ // priority
-	case "srun", "mpirun", "mpiexec":
-		skipOpts("-n -N -c -p -A -t -J -o -e --ntasks --nodes --partition --account --time --job-name -np -H --host -x --hostfile --map-by --bind-to --mca")
+	case "srun":
+		// Every long option of srun without '=' takes the next word, but
+		// those without an argument (or whose argument is optional, which
+		// getopt only reads attached: --exclusive, --kill-on-bad-exit);
+		// short options take one when listed.
+		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
+			a := argv[j]
+			j++
+			switch {
+			case a == "--":
+				return j - i
+			case strings.Contains(a, "="):
+			case strings.HasPrefix(a, "--"):
+				if !srunBareLong[a] {
+					j++
+				}
+			case len(a) == 2 && strings.ContainsRune(srunValuedShort, rune(a[1])):
+				j++
+			}
+		}
+	case "apptainer", "singularity":
+		// apptainer exec [options] IMAGE COMMAND…: the command runs in the
+		// image (run and instance start hand words to the image's own
+		// script, not a command).
+		if j >= len(argv) || argv[j] != "exec" {
+			return 0
+		}
+		j++
+		skipOpts("-B --bind -H --home -W --workdir -S --scratch -o --overlay --env --env-file --pwd --app --security --network --network-args --mount --fusemount --hostname --dns --no-mount --add-caps --drop-caps --apply-cgroups --cpus --memory --pid-file")
+		j++ // the image
+	case "mpirun", "mpiexec":
+		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
+			a := argv[j]
+			j++
+			switch {
+			case a == "--":
+				return j - i
+			case strings.Contains(a, "="):
+			case mpiTwoValued[a]:
+				j += 2 // --mca btl ^openib
+			case mpiValued[a]:
+				j++
+			}
+		}
 	default:
 		return 0
 	}

@@ -268,7 +268,11 @@ func (c *Context) valueSpan(s *parser.Script, m *parser.Mode, canon string) (str
 		if o.Modes != nil && !containsMode(o.Modes, m) {
 			continue
 		}
-		if (o.Kind == parser.OriginLiteral || o.Kind == parser.OriginDefault) && o.End > o.Start && m.Contains(o.Start) {
+		// The literal or arithmetic the mode writes (`run 256`, `run
+		// "$((OWNER * 2))"` into a shared launcher's positional parameter),
+		// before the assignments it goes through in shared code.
+		written := o.Kind == parser.OriginLiteral || o.Kind == parser.OriginDefault || o.Kind == parser.OriginArith || o.Kind == parser.OriginExpr
+		if written && o.End > o.Start && m.Contains(o.Start) {
 			return s.Path, o.Start, o.End, true
 		}
 		// The mode assigns the variable the shared flag reads.

@@ -252,11 +252,38 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, `"$` + owner.Key + `"`}}})
 			return
 		}
+		// Through mode-local variables (local reqs=$((OWNER / 2)); --flag
+		// "$reqs"): say so, and delete the assignments the fix leaves dead.
+		through := ""
+		edits := valFix()
+		if len(o.Chain) > 0 {
+			local := ""
+			if sameModes(o.Chain[len(o.Chain)-1].Modes, modes) {
+				local = "the mode-local "
+			}
+			through = " through " + local + chainText(s, o.Chain)
+			for _, a := range o.Chain {
+				if a.StmtStart >= 0 && !usedElsewhere(s, a, f) {
+					st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
+					edits = append(edits, edit{s.Path, st, en, ""})
+				}
+			}
+		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
-			msg: fmt.Sprintf("%s passes %s %s, %s; %s",
-				who, f.Name, s.Text(o.Start, o.End), what, c.ownerText(owner)),
-			fixMsg: "take the value from " + owner.Key, edits: valFix()})
+			msg: fmt.Sprintf("%s passes %s %s%s, %s; %s",
+				who, f.Name, originText(s, f, o), through, what, c.ownerText(owner)),
+			fixMsg: "take the value from " + owner.Key, edits: edits})
 	}
+}
+
+// originText is the text of a value's origin; written at the flag itself,
+// the flag's value (not the whole word of "--flag=$((X * 2))", whose
+// quote opens before the name).
+func originText(s *parser.Script, f *parser.Flag, o parser.Origin) string {
+	if len(o.Chain) == 0 && o.Start <= f.ValStart && f.ValEnd <= o.End {
+		return f.ValueText(s)
+	}
+	return s.Text(o.Start, o.End)
 }
 
 func valueOf(s *parser.Script, o parser.Origin) string {
