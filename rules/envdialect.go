@@ -23,7 +23,9 @@ readers that actually read the file are findings.
 
 Fix: the line is rewritten to the plain KEY=value form all readers agree
 on, when one exists (not an export line whose key only a child process
-reads: dropping export would hide it from the engine).`,
+reads: dropping export would hide it from the engine; not a shim of an
+owned key, X=${OWNER}: writing the owner's value there would make a second
+owner of the number, so shapealias deletes the shim instead).`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runEnvDialect,
 }
@@ -47,7 +49,7 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 			}
 			d := diag{sev: Error, path: e.Path, start: en.Start, end: en.End,
 				msg: fmt.Sprintf("%s: %s", en.Key, why)}
-			if line, ok := en.Portable(e); ok && !exportForChildren(u, e, en) {
+			if line, ok := en.Portable(e); ok && !exportForChildren(u, e, en) && !ownerShim(u, e, en) {
 				d.fixMsg = "write " + line
 				d.edits = []edit{{e.Path, en.Start, en.End, line}}
 			}
@@ -74,6 +76,32 @@ func exportForChildren(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) b
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// ownerShim reports whether an entry is a shim of a key that owns a shape
+// flag of a script reading the file (X=${OWNER}, X="$OWNER",
+// X=${X:-$OWNER}). Its portable form would write the owner's value, a
+// second copy of the number that follows the owner no more and that no rule
+// flags afterwards; shapealias's fix (delete the shim, read the owner) is
+// the one that keeps one owner.
+func ownerShim(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) bool {
+	if en.Word == nil {
+		return false
+	}
+	ref, _, ok := parser.PureRef(en.Word)
+	if !ok || ref == en.Key {
+		return false
+	}
+	for _, s := range u.ScriptsReading(e) {
+		owners := u.Owners(s)
+		if _, isOwner := owners[en.Key]; isOwner {
+			continue
+		}
+		if _, ok := owners[ref]; ok {
+			return true
+		}
 	}
 	return false
 }
