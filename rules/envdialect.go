@@ -64,14 +64,14 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 // a script that reads the file neither expands it (so it is there for the
 // engine or another child: VLLM_ATTENTION_BACKEND) nor turns allexport on.
 // Every reader is asked: one script's set -a does not export the key in
-// another that sources the file plainly. Such a line keeps its finding but
-// gets no fix.
+// another that sources the file plainly, nor a set -a undone before the
+// source. Such a line keeps its finding but gets no fix.
 func exportForChildren(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) bool {
 	if !en.Export {
 		return false
 	}
 	for _, s := range u.ScriptsReading(e) {
-		if s.AllExport() {
+		if u.SourcesAllExported(s, e) {
 			continue
 		}
 		if len(s.ParamUses(en.Key)) > 0 || s.Declared[en.Key] {
