@@ -89,7 +89,7 @@ func TestArgvReadsWhatLintReads(t *testing.T) {
 	}
 	t.Chdir(filepath.Join(root, ".ci"))
 	out, errOut, _ = lintDir(t, "argv", "serve.sh", "serve")
-	if strings.Contains(out, "16") {
+	if strings.Contains(out, "--max-num-seqs\n16\n") {
 		t.Errorf("argv from .ci/ read ../shape.env, outside its tree:\n%s%s", out, errOut)
 	}
 	// The source that was not performed is said: the empty value is not
