@@ -273,6 +273,57 @@ func (s *Script) LoadsExported() bool {
 	return false
 }
 
+// allExportAt reports whether allexport is on at offset off of the script,
+// read in source order: the last `set -a` / `set -o allexport` before off
+// not undone by a `set +a` / `set +o allexport`.
+func (s *Script) allExportAt(off int) bool {
+	on := false
+	for _, c := range s.calls {
+		if s.Off(c.Pos()) >= off {
+			break
+		}
+		if v, _ := LitValue(c.Args[0]); v != "set" {
+			continue
+		}
+		for i, a := range c.Args[1:] {
+			v, _ := LitValue(a)
+			if len(v) < 2 || v[0] != '-' && v[0] != '+' || v[1] == '-' {
+				continue
+			}
+			if v[1:] == "o" {
+				if i+2 < len(c.Args) {
+					if w, _ := LitValue(c.Args[i+2]); w == "allexport" {
+						on = v[0] == '-'
+					}
+				}
+				continue
+			}
+			if strings.ContainsRune(v[1:], 'a') {
+				on = v[0] == '-'
+			}
+		}
+	}
+	return on
+}
+
+// SourcesAllExported reports whether every bash source of e in s runs with
+// allexport on (set -a before it, not undone): then every key the file
+// assigns is exported, written with export or not. False when s does not
+// source e with bash.
+func (u *Unit) SourcesAllExported(s *Script, e *EnvFile) bool {
+	found := false
+	for _, ref := range s.Sources {
+		if ref.Kind != SourceBash || ref.Path == "" || u.envs[ref.Path] != e {
+			continue
+		}
+		if !s.allExportAt(ref.Start) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
 // IsUpperName reports whether a name looks like an env key.
 func IsUpperName(name string) bool {
 	return isName(name) && strings.ToUpper(name) == name && strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")

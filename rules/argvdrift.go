@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"maps"
 	"sort"
+	"strconv"
 
 	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
 )
@@ -362,16 +364,6 @@ func differs(a, b map[string]ArgvFlag, flag string) bool {
 	return okx != oky || x.Value != y.Value
 }
 
-// shownValue is a flag's value as a message shows it: an empty one as a
-// pair of single quotes
-// (a variable the shell expanded before it was set).
-func shownValue(v string) string {
-	if v == "" {
-		return "''"
-	}
-	return v
-}
-
 func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.Mode, against, flag string, mflags, oflags map[string]ArgvFlag, reported map[string]bool) {
 	key := m.Name + "\x00" + flag
 	if reported[key] {
@@ -389,11 +381,11 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	var msg string
 	switch {
 	case mok && ook:
-		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, written, shownValue(mv.Value), against, shownValue(ov.Value))
+		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, written, argText(mv.Value), against, argText(ov.Value))
 	case mok:
-		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Name, written, shownValue(mv.Value), against)
+		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Name, written, argText(mv.Value), against)
 	default:
-		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, written, against, shownValue(ov.Value))
+		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, written, against, argText(ov.Value))
 	}
 	switch m.Role {
 	case parser.RoleScoring:
@@ -426,4 +418,15 @@ func firstProfile(s *parser.Script) (*parser.Profile, bool) {
 // . lib.sh; stop_server` is a subcommand, not a mode to compare or report.
 func Subcommand(m *parser.Mode, r *EvalResult) bool {
 	return m != nil && m.ViaSource && r != nil && len(r.Argv) == 0 && (r.Finished || r.Err == nil)
+}
+
+// argText writes an argv value for a message as servelint argv prints it:
+// shell-quoted when it needs quotes, so an empty value (a key bash never
+// set) reads as two single quotes, not as a missing word.
+func argText(v string) string {
+	q, err := syntax.Quote(v, syntax.LangBash)
+	if err != nil {
+		return strconv.Quote(v)
+	}
+	return q
 }

@@ -23,7 +23,9 @@ readers that actually read the file are findings.
 
 Fix: the line is rewritten to the plain KEY=value form all readers agree
 on, when one exists (not an export line whose key only a child process
-reads: dropping export would hide it from the engine).`,
+reads: dropping export would hide it from the engine; not a shim of an
+owned key, X=${OWNER}: writing the owner's value there would make a second
+owner of the number, so shapealias deletes the shim instead).`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runEnvDialect,
 }
@@ -47,7 +49,7 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 			}
 			d := diag{sev: Error, path: e.Path, start: en.Start, end: en.End,
 				msg: fmt.Sprintf("%s: %s", en.Key, why)}
-			if line, ok := en.Portable(e); ok && !exportForChildren(u, e, en) {
+			if line, ok := en.Portable(e); ok && !exportForChildren(u, e, en) && !ownerShim(u, e, en) {
 				d.fixMsg = "write " + line
 				d.edits = []edit{{e.Path, en.Start, en.End, line}}
 			}
@@ -59,21 +61,49 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 
 // exportForChildren reports whether dropping an entry's `export` would
 // change what a child of a sourcing script sees: the key is exported, and
-// no script that sources the file expands it (so it is there for the
-// engine or another child: VLLM_ATTENTION_BACKEND) or turns allexport on.
-// Such a line keeps its finding but gets no fix.
+// a script that reads the file neither expands it (so it is there for the
+// engine or another child: VLLM_ATTENTION_BACKEND) nor turns allexport on.
+// Every reader is asked: one script's set -a does not export the key in
+// another that sources the file plainly, nor a set -a undone before the
+// source. Such a line keeps its finding but gets no fix.
 func exportForChildren(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) bool {
 	if !en.Export {
 		return false
 	}
 	for _, s := range u.ScriptsReading(e) {
-		if s.AllExport() {
-			return false
+		if u.SourcesAllExported(s, e) {
+			continue
 		}
 		if len(s.ParamUses(en.Key)) > 0 || s.Declared[en.Key] {
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// ownerShim reports whether an entry is a shim of a key that owns a shape
+// flag of a script reading the file (X=${OWNER}, X="$OWNER",
+// X=${X:-$OWNER}). Its portable form would write the owner's value, a
+// second copy of the number that follows the owner no more and that no rule
+// flags afterwards; shapealias's fix (delete the shim, read the owner) is
+// the one that keeps one owner.
+func ownerShim(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) bool {
+	if en.Word == nil {
+		return false
+	}
+	ref, _, ok := parser.PureRef(en.Word)
+	if !ok || ref == en.Key {
+		return false
+	}
+	for _, s := range u.ScriptsReading(e) {
+		owners := u.Owners(s)
+		if _, isOwner := owners[en.Key]; isOwner {
+			continue
+		}
+		if _, ok := owners[ref]; ok {
+			return true
+		}
 	}
 	return false
 }

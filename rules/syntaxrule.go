@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,8 +22,10 @@ too: the finding carries the parser's position. A binary file named like a
 script is said to be one. CRLF line endings and a byte-order mark parse
 here but break bash ($'\r': command not found), so they are findings too,
 in scripts and in env files bash sources, as is an env-file line bash runs
-as a command (KEY = value: the key is never set); when another program
-reads the env file too, envdialect says how their readings differ.
+as a command (KEY = value: the key is never set), and an env file given
+only to docker --env-file that docker refuses (export KEY=value, KEY =
+value: the container never starts); when more than one program reads the
+env file, envdialect says how their readings differ.
 None of these stops the other files from being linted.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runSyntax,
@@ -48,6 +51,14 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 	}
 	for _, e := range u.Envs {
 		readers := u.Readers[e.Path]
+		var de *parser.EnvError
+		if readers == parser.ReaderDocker && errors.As(e.DockerErr, &de) {
+			// Read by docker alone (with bash too, envdialect says it):
+			// docker stops at its first bad line and the container never
+			// starts (`docker: poorly formatted environment: …`).
+			c.report(pass, diag{sev: Error, path: e.Path, start: de.Offset, end: envLineEnd(e, de.Offset),
+				msg: fmt.Sprintf("docker --env-file refuses this file: %s; docker run stops before the container starts", de.Msg)})
+		}
 		if readers&parser.ReaderBash == 0 {
 			continue
 		}
@@ -84,4 +95,15 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// envLineEnd returns the end of the physical line of e holding off (its
+// newline and a '\r' before it excluded).
+func envLineEnd(e *parser.EnvFile, off int) int {
+	for _, ln := range e.Lines {
+		if ln.Start <= off && off <= ln.End {
+			return ln.End
+		}
+	}
+	return off
 }

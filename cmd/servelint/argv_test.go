@@ -89,8 +89,20 @@ func TestArgvReadsWhatLintReads(t *testing.T) {
 	}
 	t.Chdir(filepath.Join(root, ".ci"))
 	out, errOut, _ = lintDir(t, "argv", "serve.sh", "serve")
-	if strings.Contains(out, "16") {
+	if strings.Contains(out, "--max-num-seqs\n16\n") {
 		t.Errorf("argv from .ci/ read ../shape.env, outside its tree:\n%s%s", out, errOut)
+	}
+	// The source that was not performed is said: the empty value is not
+	// what the script would pass.
+	if !strings.Contains(out, "# note: . ") || !strings.Contains(out, "shape.env: outside the linted tree") {
+		t.Errorf("argv from .ci/ does not say ../shape.env was not read:\n%s%s", out, errOut)
+	}
+	out, _, _ = lintDir(t, "argv", "--format=json", "serve.sh", "serve")
+	var res []struct {
+		Notes []string `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res) != 1 || len(res[0].Notes) != 1 || !strings.Contains(res[0].Notes[0], "outside the linted tree") {
+		t.Errorf("argv --format=json notes: %v\n%s", err, out)
 	}
 }
 

@@ -33,7 +33,10 @@ Prints the argv each mode of SCRIPT would hand the engine (default: every
 mode found), one shell-quoted argument per line, then a diff of each mode
 against the proven mode. The argv is obtained by evaluating the script in a
 sandbox: no command is executed, no file is written, nothing reaches the
-network, and only files inside the script's directory tree are read.
+network, and only files inside the linted tree are read (the working
+directory when the script lies in it, else the script's directory): a
+source or read refused outside it, whose variables are then empty, is
+said on a "# note:" line after the mode's argv ("notes" in json).
 
 Exit status: 0 the modes agree where argvdrift compares them; 1 a mode
 differs from the proven one where argvdrift reports it (owned flags outside
@@ -52,8 +55,12 @@ type argvOut struct {
 	Env        map[string]string `json:"env"`
 	Skipped    [][]string        `json:"skipped"`
 	Unresolved []string          `json:"unresolved"`
-	Error      string            `json:"error"`
-	Exec       *execOut          `json:"exec,omitempty"`
+	// Notes are the evaluator's observations: a source or read refused
+	// outside the linted tree (the variables it would set are empty in
+	// Argv), an --env-file docker would reject.
+	Notes []string `json:"notes"`
+	Error string   `json:"error"`
+	Exec  *execOut `json:"exec,omitempty"`
 }
 
 type execOut struct {
@@ -148,7 +155,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		results[i] = r
-		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}}
+		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
 		}
@@ -328,6 +335,9 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 		_, _ = fmt.Fprint(w, quoteArgs(o.Argv))
 		if len(o.Unresolved) > 0 {
 			_, _ = fmt.Fprintf(w, "# not statically known: %s\n", strings.Join(o.Unresolved, " "))
+		}
+		for _, n := range o.Notes {
+			_, _ = fmt.Fprintf(w, "# note: %s\n", output.EscapeControl(n))
 		}
 		if o.Exec != nil {
 			switch {
