@@ -236,6 +236,28 @@ func setOf(words string) map[string]bool {
 	return m
 }
 
+// uvValued and uvBare are `uv run`'s options that take a value and those
+// that do not.
+var uvValued, uvBare = map[string]bool{}, map[string]bool{}
+
+func init() {
+	for _, o := range strings.Fields(`--with --with-editable --with-requirements --python -p --project --directory
+		--env-file --extra --group --only-group --no-group --package --index --default-index --index-url
+		--extra-index-url --find-links -f --index-strategy --keyring-provider --resolution --prerelease
+		--exclude-newer --config-file --cache-dir --color --python-platform --refresh-package
+		--reinstall-package --upgrade-package -P --no-binary-package --no-build-package --config-setting -C
+		--link-mode --compile-bytecode-target`) {
+		uvValued[o] = true
+	}
+	for _, o := range strings.Fields(`--no-sync --frozen --locked --isolated --no-project --no-dev --all-extras
+		--no-extra --all-groups --no-default-groups --exact --active --no-active --no-env-file --offline
+		--no-cache -n --quiet -q --verbose -v --no-progress --native-tls --no-config --no-editable --script
+		-s --gui-script --all-packages --upgrade -U --reinstall --refresh --no-build --no-binary
+		--no-build-isolation --compile-bytecode --managed-python --no-managed-python --no-python-downloads`) {
+		uvBare[o] = true
+	}
+}
+
 // wrapperSkip returns how many argv words the wrapper at argv[i] takes,
 // including itself, before the wrapped command; 0 when argv[i] is not a
 // wrapper.
@@ -307,6 +329,41 @@ func wrapperSkip(argv []string, i int) int {
 				j++
 			}
 		}
+	case "conda", "mamba", "micromamba":
+		// conda run -n ENV [--no-capture-output] CMD…
+		if j >= len(argv) || argv[j] != "run" {
+			return 0
+		}
+		j++
+		skipOpts("-n --name -p --prefix --cwd -r --root-prefix")
+	case "uv":
+		// uv run [options] CMD…: its options that take a value are listed;
+		// `uv run -m MOD` / `--module` (a module, not a program) and an
+		// option not known hide the engine, never invent one.
+		if j >= len(argv) || argv[j] != "run" {
+			return 0
+		}
+		j++
+		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
+			a := argv[j]
+			j++
+			switch {
+			case a == "--":
+				return j - i
+			case a == "-m" || a == "--module":
+				return 0
+			case strings.Contains(a, "="):
+			case uvValued[a]:
+				j++
+			case !uvBare[a]:
+				return 0
+			}
+		}
+	case "poetry", "pipenv":
+		if j >= len(argv) || argv[j] != "run" {
+			return 0
+		}
+		j++
 	case "apptainer", "singularity":
 		// apptainer exec [options] IMAGE COMMAND…: the command runs in the
 		// image (run and instance start hand words to the image's own
