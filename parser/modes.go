@@ -265,7 +265,8 @@ func (s *Script) findSelectors(proven string) {
 // `MODE=${MODE:-serve}` (its one assignment, at the top level), or `case
 // "${MODE:-serve}" in` with MODE never assigned. One counts only when a
 // case on it names the proven mode (serve, or the config's) among its
-// arms: a case on $DATASET, $GPU or $SHARDING picks a workload or a
+// arms, or (for the first form) an if/elif test compares it with that
+// name: a case on $DATASET, $GPU or $SHARDING picks a workload or a
 // machine, shapes that differ on purpose, not a mode.
 func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	if proven == "" {
@@ -317,8 +318,49 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 			}
 		}
 	}
+	// if/elif chains testing a variable that defaults itself:
+	// MODE=${MODE:-serve}; if [[ $MODE == serve ]]; then … elif …
+	names := make([]string, 0, len(cand))
+	for n := range cand {
+		if !seen[n] {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	saved := s.Selectors
+	defer func() { s.Selectors = saved }()
+	for _, name := range names {
+		s.Selectors = []string{name}
+		if s.testsNamed(proven) {
+			out = append(out, name)
+		}
+	}
 	sort.Strings(out)
 	return out
+}
+
+// testsNamed reports whether an if/elif chain tests the selector for the
+// name.
+func (s *Script) testsNamed(name string) bool {
+	for _, n := range s.modeNodes {
+		ic, ok := n.(*syntax.IfClause)
+		if !ok {
+			continue
+		}
+		for c := ic; c != nil; c = c.Else {
+			for _, st := range c.Cond {
+				if st.Negated {
+					continue
+				}
+				for _, nw := range s.condNames(st.Cmd) {
+					if nw.name == name {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isParamOf reports whether w is a single (possibly quoted) expansion of one
