@@ -20,7 +20,8 @@ literal, arithmetic on the owner, a re-assignment of the owner inside a mode,
 or a second copy of the flag that overrides the shared one are findings.
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
-from the proven shape but must still come from the env file.
+from the proven shape but must still come from the env file. Prefill and
+decode roles are other shapes on purpose: their own numbers are theirs.
 
 Fix: the value becomes "$OWNER"; an overriding copy and a dead mode-local
 assignment are deleted. A calib knob given as a literal has no fix (the fix
@@ -47,7 +48,8 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				// is its by design: checkOrigin asks only that it come from
 				// the env file.
 				calibKnob := allCalib(f.Modes) && c.isCalibKnob(f.Canon)
-				if len(f.Modes) > 0 && !calibKnob && overridesShared(inv, f) {
+				// A prefill or decode role's own copy is its shape by design.
+				if len(f.Modes) > 0 && !calibKnob && !allDisagg(f.Modes) && overridesShared(inv, f) {
 					c.reportOverride(pass, s, f, owner)
 					continue
 				}
@@ -113,6 +115,20 @@ func (c *Context) isCalibKnob(canon string) bool {
 	return ok
 }
 
+// allDisagg reports whether every mode is a prefill or decode role
+// (parser.Mode.Disagg).
+func allDisagg(ms []*parser.Mode) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if !m.Disagg() {
+			return false
+		}
+	}
+	return true
+}
+
 func allCalib(ms []*parser.Mode) bool {
 	if len(ms) == 0 {
 		return false
@@ -132,6 +148,13 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	}
 	if len(modes) == 0 {
 		return // shared by every mode: nothing private
+	}
+	if allDisagg(modes) && o.Kind != parser.OriginEnvKey {
+		// Prefill and decode are other shapes on purpose (a wide step and
+		// few seats against many seats and a narrow step): a role's own
+		// number is not a private shape. Read from a key, it must be the
+		// owner or the role's own key (below).
+		return
 	}
 	u := c.Unit
 	calibKnob := allCalib(modes) && c.isCalibKnob(f.Canon)
