@@ -124,11 +124,15 @@ type SourceKind int
 const (
 	SourceBash SourceKind = iota
 	SourceDockerEnvFile
-	// SourceLoader is `export $(grep -v '^#' F | xargs)` or `env $(cat F
-	// | xargs) cmd`: the file's words are exported to every child. Its
-	// reading (xargs quoting, word splitting) is none of the dialects
-	// envdialect compares, so it adds no Reader.
+	// SourceLoader is `export $(grep -v '^#' F | xargs)`: the file's words
+	// are exported to every child. Its reading (xargs quoting, word
+	// splitting) is none of the dialects envdialect compares, so it adds no
+	// Reader.
 	SourceLoader
+	// SourceEnvLoader is `env $(cat F | xargs) cmd`: like SourceLoader,
+	// but only the command env runs gets the keys; the shell itself has
+	// none of them.
+	SourceEnvLoader
 )
 
 // SourceRef is a reference from a script to an env file.
