@@ -44,6 +44,9 @@ type Script struct {
 	// (MODE=${MODE:-serve}; case "$MODE" in serve) …): the dry run sets
 	// each to the mode it evaluates.
 	EnvSelectors []string
+	// argSelectors are the selectors holding $1 (findSelectors, before the
+	// environment's are added).
+	argSelectors map[string]bool
 	Modes        []*Mode
 	// Invocations are the engine invocations found statically.
 	Invocations []*Invocation
