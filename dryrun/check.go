@@ -128,12 +128,19 @@ func tildeUser(w *syntax.Word) bool {
 type pruner struct {
 	mode string
 	vars map[string]bool // top-level variables that hold exactly $1, and the selectors from the environment
+	// noArg: $1 is not the mode (Options.NoArg); only the selectors are.
+	noArg bool
 }
 
 // newPruner returns nil when pruning is not safe (the positional parameters
 // may change) or not possible.
 func newPruner(f *syntax.File, mode string, selectors ...string) *pruner {
-	if mode == "" || f == nil {
+	return newPrunerArg(f, mode, true, selectors...)
+}
+
+// newPrunerArg is newPruner where $1 holds the mode only with arg.
+func newPrunerArg(f *syntax.File, mode string, arg bool, selectors ...string) *pruner {
+	if mode == "" || f == nil || !arg && len(selectors) == 0 {
 		return nil
 	}
 	assigns := map[string]int{}
@@ -173,7 +180,7 @@ func newPruner(f *syntax.File, mode string, selectors ...string) *pruner {
 	if disabled {
 		return nil
 	}
-	pr := &pruner{mode: mode, vars: map[string]bool{}}
+	pr := &pruner{mode: mode, vars: map[string]bool{}, noArg: !arg}
 	for _, n := range selectors {
 		// MODE=${MODE:-serve} at most: the variable holds the mode.
 		if assigns[n] <= 1 {
@@ -241,7 +248,7 @@ func (p *pruner) isModeWord(w *syntax.Word) bool {
 			return false
 		}
 	}
-	return pe.Param.Value == "1" || p.vars[pe.Param.Value]
+	return pe.Param.Value == "1" && !p.noArg || p.vars[pe.Param.Value]
 }
 
 // tri is a three-valued match result.

@@ -51,6 +51,11 @@ type Options struct {
 	// (MODE=${MODE:-serve}; case "$MODE" …): each starts out exported,
 	// set to the mode evaluated, as $1 does.
 	Selectors []string
+	// NoArg leaves the positional parameters empty: the mode is picked by
+	// the Selectors alone (a container entrypoint run with no CMD), so
+	// `exec vllm serve … "$@"` gets no mode name and `case "${1:-start}"`
+	// takes its default.
+	NoArg bool
 	// Engine, when set, forces the engine profile: an unknown program passed
 	// one of its shape flags counts as the engine (parser.DetectEngineAs).
 	Engine *parser.Profile
@@ -253,7 +258,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		}
 	}
 	if !opts.skipPrecheck && prep.risky {
-		if fb := findForbidden(file, newPruner(file, mode, opts.Selectors...)); fb != nil {
+		if fb := findForbidden(file, newPrunerArg(file, mode, !opts.NoArg, opts.Selectors...)); fb != nil {
 			res.Err = fb.error(display)
 			return res
 		}
@@ -310,10 +315,14 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if len(opts.Selectors) > 0 {
 		environ = &modeEnv{sandboxEnv: env, names: opts.Selectors, mode: mode}
 	}
+	params := []string{"--", mode}
+	if opts.NoArg {
+		params = params[:1]
+	}
 	runner, err := interp.New(
 		interp.Env(environ),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
-		interp.Params("--", mode),
+		interp.Params(params...),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),
 		interp.CallHandler(ev.callHandler),
 		interp.ExecHandlers(ev.sandboxExec, guard),

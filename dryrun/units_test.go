@@ -206,6 +206,21 @@ g() { h; }
 	if fb := findForbidden(e, newPruner(e, "serve")); fb == nil {
 		t.Errorf("serve without the selector: pruned")
 	}
+	// With $1 unset (Options.NoArg), a case on $1 is not the mode's: its
+	// default branch runs whatever the mode.
+	a, err := syntax.NewParser().Parse(strings.NewReader("MODE=${MODE:-serve}\ncase ${1:-start} in start) a;; serve) cat <(b);; esac\ncase $MODE in serve) a;; kl) a;; esac"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fb := findForbidden(a, newPrunerArg(a, "serve", false, "MODE")); fb == nil {
+		t.Errorf("serve with no argument: the case on $1 was pruned as if $1 were serve")
+	}
+	if fb := findForbidden(a, newPrunerArg(a, "kl", true, "MODE")); fb != nil {
+		t.Errorf("kl as $1: %v", fb.error("x"))
+	}
+	if newPrunerArg(a, "kl", false) != nil {
+		t.Errorf("a pruner with neither $1 nor a selector")
+	}
 }
 
 func TestTildeUser(t *testing.T) {

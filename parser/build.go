@@ -240,12 +240,20 @@ func (s *Script) arithOperand(x syntax.ArithmExpr) {
 // engine invocation.
 func (s *Script) findModes() {
 	var cands []candidate
+	// Which selectors the test naming each candidate reads (EvalSelectors).
+	add := func(test syntax.Node, cs []candidate) {
+		env, arg := s.selectorKind(test)
+		for i := range cs {
+			cs[i].byEnv, cs[i].byArg = env, arg
+		}
+		cands = append(cands, cs...)
+	}
 	// The clauses of an if/elif chain met from its first clause.
 	elifs := map[*syntax.IfClause]bool{}
 	for _, n := range s.modeNodes { // collect's walk met them in this order
 		switch n := n.(type) {
 		case *syntax.CaseClause:
-			cands = append(cands, s.caseModes(n)...)
+			add(n.Word, s.caseModes(n))
 		case *syntax.IfClause:
 			if elifs[n] {
 				continue
@@ -253,27 +261,31 @@ func (s *Script) findModes() {
 			for c := n; c != nil; c = c.Else {
 				elifs[c] = true
 				if m := s.ifModes(c, n); len(m) > 0 {
-					cands = append(cands, m...)
+					var test syntax.Node
+					if len(c.Cond) > 0 {
+						test = &syntax.Block{Stmts: c.Cond}
+					}
+					add(test, m)
 					if len(c.Then) > 0 && !m[0].guard {
 						s.unconditional(s.Off(c.ThenPos), s.Off(c.Then[len(c.Then)-1].End()))
 					}
 				}
 			}
 		case *syntax.CallExpr:
-			cands = append(cands, s.dispatchModes(n)...)
+			add(n, s.dispatchModes(n))
 		case *syntax.BinaryCmd:
 			switch n.Op {
 			case syntax.AndStmt:
 				if c := s.andModes(n); len(c) > 0 {
-					cands = append(cands, c...)
+					add(n.X, c)
 					// `[[ $1 == bench ]] && reqs=512`: conditional only on
 					// the mode, so it is the mode's own assignment.
 					s.unconditional(c[0].ranges[0].Start, c[0].ranges[0].End)
 				} else {
-					cands = append(cands, s.guardModes(n)...) // [[ $1 != serve ]] && exit 2
+					add(n.X, s.guardModes(n)) // [[ $1 != serve ]] && exit 2
 				}
 			case syntax.OrStmt:
-				cands = append(cands, s.guardModes(n)...)
+				add(n.X, s.guardModes(n))
 			}
 		}
 	}
@@ -289,6 +301,8 @@ func (s *Script) findModes() {
 			s.Modes = append(s.Modes, m)
 		}
 		m.Ranges = append(m.Ranges, c.ranges...)
+		m.byEnv = m.byEnv || c.byEnv
+		m.byArg = m.byArg || c.byArg
 		if c.empty {
 			emptyOf[m] = c.group
 		}

@@ -19,7 +19,7 @@ func TestLoaders(t *testing.T) {
 		{"export $(xargs < .env)", ".env", SourceLoader},
 		{"export $(sed -e 's/#.*//' .env | xargs)", ".env", SourceLoader},
 		{"declare -x $(cat .env)", ".env", SourceLoader},
-		{"env $(cat .env | xargs) vllm serve /m", ".env", SourceLoader},
+		{"env $(cat .env | xargs) vllm serve /m", ".env", SourceEnvLoader},
 		{"eval \"$(cat .env)\"", ".env", SourceBash},
 		{"source <(grep -v '^#' .env)", ".env", SourceBash},
 		{"export X=$(grep X .env | cut -d= -f2)", "", 0},

@@ -56,6 +56,10 @@ type Mode struct {
 	token string
 	// disagg: markDisagg found the mode a prefill or decode role.
 	disagg bool
+	// byEnv, byArg: the mode is named by a test of an environment selector
+	// (Script.EnvSelectors, or a variable assigned from one), of $1 (or a
+	// variable holding it); both when a test reads either or neither.
+	byEnv, byArg bool
 }
 
 // Disagg reports whether the mode is a role of disaggregated serving: a
@@ -222,6 +226,8 @@ type candidate struct {
 	empty bool
 	// guard marks a name a guard lets through (guardModes).
 	guard bool
+	// byEnv, byArg: the test naming it reads an environment selector, $1.
+	byEnv, byArg bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -249,6 +255,10 @@ func (s *Script) findSelectors(proven string) {
 		}
 	}
 	derive()
+	s.argSelectors = map[string]bool{}
+	for n := range in {
+		s.argSelectors[n] = true
+	}
 	if env := s.envSelectors(proven, in); len(env) > 0 {
 		s.EnvSelectors = env
 		for _, n := range env {
@@ -892,4 +902,50 @@ func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
 	return out
+}
+
+// EvalSelectors says how the dry run picks mode m: the environment
+// variables it sets to the mode's name, and whether $1 is set to it too. A
+// mode named only by tests of an environment selector (MODE=${MODE:-serve};
+// case "$MODE") runs with no arguments, as a container with an empty CMD
+// does: `exec vllm serve … "$@"` gets no mode name, and `case "${1:-start}"`
+// of a script's subcommands takes its default. A mode named only by $1
+// leaves the environment selectors to their defaults.
+func (s *Script) EvalSelectors(m *Mode) (env []string, arg bool) {
+	if len(s.EnvSelectors) == 0 {
+		return nil, true
+	}
+	switch {
+	case m.byEnv && !m.byArg:
+		return s.EnvSelectors, false
+	case m.byArg && !m.byEnv:
+		return nil, true
+	}
+	return s.EnvSelectors, true
+}
+
+// selectorKind reports whether the selectors read in node are environment
+// selectors, $1 ones, or both (neither: both).
+func (s *Script) selectorKind(n syntax.Node) (env, arg bool) {
+	if n == nil || len(s.EnvSelectors) == 0 {
+		return true, true
+	}
+	sel := map[string]bool{}
+	for _, x := range s.Selectors {
+		sel[x] = true
+	}
+	syntax.Walk(n, func(x syntax.Node) bool {
+		if pe, ok := x.(*syntax.ParamExp); ok && pe.Param != nil && sel[pe.Param.Value] {
+			if s.argSelectors[pe.Param.Value] {
+				arg = true
+			} else {
+				env = true
+			}
+		}
+		return true
+	})
+	if !env && !arg {
+		return true, true
+	}
+	return env, arg
 }

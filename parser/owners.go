@@ -266,11 +266,31 @@ func (s *Script) AllExport() bool {
 // xargs) cmd`): like allexport, every key then reaches its children.
 func (s *Script) LoadsExported() bool {
 	for _, ref := range s.Sources {
-		if ref.Kind == SourceLoader {
+		if ref.Kind == SourceLoader || ref.Kind == SourceEnvLoader {
 			return true
 		}
 	}
 	return false
+}
+
+// ShellReads reports whether the script's shell has e's keys as variables:
+// it sources e (source, ., eval "$(cat F)", source <(…)) or exports it with
+// a loader (export $(… F | xargs)), or e is owning without being named
+// (the sibling with the script's stem). False when e reaches only the
+// commands the script runs: `docker run --env-file F`, `env $(cat F |
+// xargs) cmd`; there "$KEY" in the script expands to nothing.
+func (u *Unit) ShellReads(s *Script, e *EnvFile) bool {
+	named := false
+	for _, ref := range s.Sources {
+		if ref.Path == "" || u.envs[ref.Path] != e {
+			continue
+		}
+		if ref.Kind == SourceBash || ref.Kind == SourceLoader {
+			return true
+		}
+		named = true
+	}
+	return !named
 }
 
 // allExportAt reports whether allexport is on at offset off of the script,

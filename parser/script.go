@@ -44,6 +44,9 @@ type Script struct {
 	// (MODE=${MODE:-serve}; case "$MODE" in serve) …): the dry run sets
 	// each to the mode it evaluates.
 	EnvSelectors []string
+	// argSelectors are the selectors holding $1 (findSelectors, before the
+	// environment's are added).
+	argSelectors map[string]bool
 	Modes        []*Mode
 	// Invocations are the engine invocations found statically.
 	Invocations []*Invocation
@@ -124,11 +127,15 @@ type SourceKind int
 const (
 	SourceBash SourceKind = iota
 	SourceDockerEnvFile
-	// SourceLoader is `export $(grep -v '^#' F | xargs)` or `env $(cat F
-	// | xargs) cmd`: the file's words are exported to every child. Its
-	// reading (xargs quoting, word splitting) is none of the dialects
-	// envdialect compares, so it adds no Reader.
+	// SourceLoader is `export $(grep -v '^#' F | xargs)`: the file's words
+	// are exported to every child. Its reading (xargs quoting, word
+	// splitting) is none of the dialects envdialect compares, so it adds no
+	// Reader.
 	SourceLoader
+	// SourceEnvLoader is `env $(cat F | xargs) cmd`: like SourceLoader,
+	// but only the command env runs gets the keys; the shell itself has
+	// none of them.
+	SourceEnvLoader
 )
 
 // SourceRef is a reference from a script to an env file.

@@ -54,7 +54,7 @@ func (s *Script) findSources() {
 					break
 				}
 				if f, ok := s.loaderFile(b.Word, false); ok {
-					s.addSource(SourceLoader, f)
+					s.addSource(SourceEnvLoader, f)
 					continue
 				}
 				if !strings.HasPrefix(b.Sketch, "-") && !strings.Contains(b.Sketch, "=") {

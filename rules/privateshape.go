@@ -20,7 +20,8 @@ literal, arithmetic on the owner, a re-assignment of the owner inside a mode,
 or a second copy of the flag that overrides the shared one are findings.
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
-from the proven shape but must still come from the env file.
+from the proven shape but must still come from the env file. Prefill and
+decode roles are other shapes on purpose: their own numbers are theirs.
 
 Fix: the value becomes "$OWNER"; an overriding copy and a dead mode-local
 assignment are deleted. A calib knob given as a literal has no fix (the fix
@@ -47,7 +48,8 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				// is its by design: checkOrigin asks only that it come from
 				// the env file.
 				calibKnob := allCalib(f.Modes) && c.isCalibKnob(f.Canon)
-				if len(f.Modes) > 0 && !calibKnob && overridesShared(inv, f) {
+				// A prefill or decode role's own copy is its shape by design.
+				if len(f.Modes) > 0 && !calibKnob && !allDisagg(f.Modes) && overridesShared(inv, f) {
 					c.reportOverride(pass, s, f, owner)
 					continue
 				}
@@ -113,6 +115,20 @@ func (c *Context) isCalibKnob(canon string) bool {
 	return ok
 }
 
+// allDisagg reports whether every mode is a prefill or decode role
+// (parser.Mode.Disagg).
+func allDisagg(ms []*parser.Mode) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if !m.Disagg() {
+			return false
+		}
+	}
+	return true
+}
+
 func allCalib(ms []*parser.Mode) bool {
 	if len(ms) == 0 {
 		return false
@@ -133,7 +149,27 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	if len(modes) == 0 {
 		return // shared by every mode: nothing private
 	}
+	if allDisagg(modes) && o.Kind != parser.OriginEnvKey {
+		// Prefill and decode are other shapes on purpose (a wide step and
+		// few seats against many seats and a narrow step): a role's own
+		// number is not a private shape. Read from a key, it must be the
+		// owner or the role's own key (below).
+		return
+	}
 	u := c.Unit
+	// The fixes write "$OWNER" (or delete a mode's own assignment of it):
+	// only where the shell has the owner's keys. An env file handed only to
+	// docker --env-file or to env $(cat F | xargs) cmd reaches the engine,
+	// not the script: "$OWNER" would expand to nothing there.
+	shell := u.ShellReads(s, owner.Def.File)
+	rep := func(d diag) {
+		if !shell && len(d.edits) > 0 {
+			d.edits, d.fixMsg = nil, ""
+			d.msg += fmt.Sprintf(" (no fix: the script's shell has no $%s, %s reaches only the commands it runs)",
+				owner.Key, DisplayPath(owner.Def.File.Path))
+		}
+		c.report(pass, d)
+	}
 	calibKnob := allCalib(modes) && c.isCalibKnob(f.Canon)
 	who := parser.ModeNames(modes)
 	valFix := func() []edit {
@@ -153,7 +189,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
 				d.fixMsg, d.edits = "delete the re-assignment", []edit{{s.Path, st, en, ""}}
 			}
-			c.report(pass, d)
+			rep(d)
 			return
 		}
 	}
@@ -169,13 +205,13 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		if writtenInMode(f, modes, o) {
 			// The mode reads the other key into a variable a shared flag
 			// reads: fix it there, leaving other modes' values alone.
-			c.report(pass, diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
+			rep(diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
 				msg: fmt.Sprintf("%s passes %s (line %d) %s from %s=%s (%s), not from its owner; %s",
 					who, f.Name, s.Line(f.NameStart), s.Text(o.Start, o.End), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
 				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, quoteRef(s, f, owner.Key, true)}}})
 			return
 		}
-		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+		rep(diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 			msg: fmt.Sprintf("%s passes %s %s from %s=%s (%s), not from its owner; %s",
 				who, f.Name, f.ValueText(s), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
 			fixMsg: "take the value from " + owner.Key, edits: valFix()})
@@ -202,19 +238,19 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		msg += "; " + c.ownerText(owner)
 		if calibKnob {
 			if key := c.Config.CalibKnobs[f.Canon]; key != "" {
-				c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en,
+				rep(diag{sev: Error, path: s.Path, start: st, end: en,
 					msg:    msg + "; calib's own knob belongs in " + key,
 					fixMsg: "take the value from " + key,
 					edits:  []edit{{s.Path, st, en, quoteRef(s, f, key, atLiteral)}}})
 				return
 			}
-			c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en,
+			rep(diag{sev: Error, path: s.Path, start: st, end: en,
 				msg: fmt.Sprintf("%s passes its own knob %s %s as a literal; calib may differ from the proven shape here, but the value must come from the env file (%s)",
 					who, f.Name, o.Value, c.Where(owner.Def.File.Path, owner.Def.Entry.Start))})
 			return
 		}
 		if atLiteral {
-			c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en, msg: msg,
+			rep(diag{sev: Error, path: s.Path, start: st, end: en, msg: msg,
 				fixMsg: "take the value from " + owner.Key,
 				edits:  []edit{{s.Path, st, en, quoteRef(s, f, owner.Key, true)}}})
 			return
@@ -226,7 +262,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				edits = append(edits, edit{s.Path, st, en, ""})
 			}
 		}
-		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd, msg: msg,
+		rep(diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd, msg: msg,
 			fixMsg: "take the value from " + owner.Key, edits: edits})
 	case parser.OriginArith, parser.OriginExpr:
 		uses := false
@@ -246,7 +282,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			what = "computed from its owner"
 		}
 		if writtenInMode(f, modes, o) {
-			c.report(pass, diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
+			rep(diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
 				msg: fmt.Sprintf("%s passes %s %s (line %d), %s; %s",
 					who, f.Name, s.Text(o.Start, o.End), s.Line(f.NameStart), what, c.ownerText(owner)),
 				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, `"$` + owner.Key + `"`}}})
@@ -269,7 +305,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				}
 			}
 		}
-		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+		rep(diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 			msg: fmt.Sprintf("%s passes %s %s%s, %s; %s",
 				who, f.Name, originText(s, f, o), through, what, c.ownerText(owner)),
 			fixMsg: "take the value from " + owner.Key, edits: edits})

@@ -147,7 +147,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	results := make([]*dryrun.Result, len(modes))
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
 	for i, m := range modes {
-		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: s.EnvSelectors})
+		selectors, arg := s.EnvSelectors, true // a mode the script does not name: both, as lint never asks
+		if md := s.ModeNamed(m); md != nil {
+			selectors, arg = s.EvalSelectors(md)
+		}
+		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: !arg})
 		if md := s.ModeNamed(m); md != nil {
 			if err := rules.NoOneArgv(s, md); err != nil {
 				// Which engine the dry run reached first was a race.
