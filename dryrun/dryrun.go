@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -49,7 +48,8 @@ type Options struct {
 	Env map[string]string
 	// Selectors are environment variables that pick the mode
 	// (MODE=${MODE:-serve}; case "$MODE" …): each starts out exported,
-	// set to the mode evaluated, as $1 does.
+	// set to the mode evaluated, as $1 does; those the sandbox fixes
+	// (TMPDIR, PATH, HOME, …) are ignored.
 	Selectors []string
 	// Engine, when set, forces the engine profile: an unknown program passed
 	// one of its shape flags counts as the engine (parser.DetectEngineAs).
@@ -252,8 +252,9 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 			res.Notes = append(res.Notes, rw...)
 		}
 	}
+	selectors := modeSelectors(opts.Selectors)
 	if !opts.skipPrecheck && prep.risky {
-		if fb := findForbidden(file, newPruner(file, mode, opts.Selectors...)); fb != nil {
+		if fb := findForbidden(file, newPruner(file, mode, selectors...)); fb != nil {
 			res.Err = fb.error(display)
 			return res
 		}
@@ -306,12 +307,8 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	} else {
 		env = newSandboxEnv(script, tmpDir, opts.Env)
 	}
-	var environ expand.Environ = env
-	if len(opts.Selectors) > 0 {
-		environ = &modeEnv{sandboxEnv: env, names: opts.Selectors, mode: mode}
-	}
 	runner, err := interp.New(
-		interp.Env(environ),
+		interp.Env(newModeEnv(env, selectors, mode)),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
 		interp.Params("--", mode),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),

@@ -703,3 +703,32 @@ func TestSharedEnvUnchanged(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// A selector named after a variable the sandbox fixes is not set to the
+// mode (a case pattern of the script, so any text): with TMPDIR a host
+// directory, interp would open "$TMPDIR/sh-interp-*" there without the
+// open handler, and create its process-substitution FIFOs there.
+func TestSelectorSandboxOwned(t *testing.T) {
+	victim := t.TempDir()
+	src := "echo x > \"$TMPDIR/sh-interp-x\"\n" +
+		"exec radiance serve --tmp \"$TMPDIR\" --home \"$HOME\" --path \"$PATH\" --mode \"$MODE\""
+	for _, sel := range [][]string{{"TMPDIR", "HOME", "PATH", "MODE"}, {"TMPDIR"}} {
+		r := evalSrc(t, src, victim, nil, Options{Selectors: sel})
+		if r.Err != nil {
+			t.Fatalf("%v: Err = %v", sel, r.Err)
+		}
+		if ents, _ := os.ReadDir(victim); len(ents) != 0 {
+			t.Fatalf("%v: the sandbox wrote into the mode's directory: %v", sel, ents)
+		}
+		got := map[string]string{}
+		for i := 2; i+1 < len(r.Argv); i += 2 {
+			got[r.Argv[i]] = r.Argv[i+1]
+		}
+		if got["--tmp"] == victim || got["--home"] != sandboxHome || got["--path"] != sandboxPath {
+			t.Errorf("%v: a selector set a variable the sandbox owns: %v", sel, r.Argv)
+		}
+		if want := map[bool]string{true: victim, false: ""}[slices.Contains(sel, "MODE")]; got["--mode"] != want {
+			t.Errorf("%v: --mode %q, want %q", sel, got["--mode"], want)
+		}
+	}
+}

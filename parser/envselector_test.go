@@ -1,0 +1,27 @@
+package parser
+
+import (
+	"slices"
+	"testing"
+)
+
+// A variable the shell or the sandbox gives its own meaning is never a
+// mode selector: the dry run would set it to a case pattern of the script.
+func TestEnvSelectorsShellVars(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"MODE=${MODE:-serve}\ncase \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n", []string{"MODE"}},
+		{"TMPDIR=${TMPDIR:-serve}\ncase \"$TMPDIR\" in serve) vllm serve /m ;; /tmp) vllm serve /m ;; esac\n", nil},
+		{"case \"${HOME:-serve}\" in serve) vllm serve /m ;; kl) vllm serve /m ;; esac\n", nil},
+		{"case \"${PATH:-serve}\" in serve) vllm serve /m ;; kl) vllm serve /m ;; esac\n", nil},
+		{"IFS=${IFS:-serve}\ncase \"$IFS\" in serve) vllm serve /m ;; kl) vllm serve /m ;; esac\n", nil},
+	} {
+		s := ParseScript("s.sh", []byte(tc.src))
+		s.Analyze(RoleMatcher{})
+		if !slices.Equal(s.EnvSelectors, tc.want) {
+			t.Errorf("%q: EnvSelectors = %v, want %v", tc.src, s.EnvSelectors, tc.want)
+		}
+	}
+}
