@@ -127,12 +127,14 @@ func tildeUser(w *syntax.Word) bool {
 // kept.
 type pruner struct {
 	mode string
+	arg  bool            // $1 holds the mode
 	vars map[string]bool // top-level variables that hold exactly $1, and the selectors from the environment
 }
 
 // newPruner returns nil when pruning is not safe (the positional parameters
-// may change) or not possible.
-func newPruner(f *syntax.File, mode string, selectors ...string) *pruner {
+// may change) or not possible. arg: $1 holds the mode (else only the
+// selectors do).
+func newPruner(f *syntax.File, mode string, arg bool, selectors ...string) *pruner {
 	if mode == "" || f == nil {
 		return nil
 	}
@@ -173,7 +175,7 @@ func newPruner(f *syntax.File, mode string, selectors ...string) *pruner {
 	if disabled {
 		return nil
 	}
-	pr := &pruner{mode: mode, vars: map[string]bool{}}
+	pr := &pruner{mode: mode, arg: arg, vars: map[string]bool{}}
 	for _, n := range selectors {
 		// MODE=${MODE:-serve} at most: the variable holds the mode.
 		if assigns[n] <= 1 {
@@ -241,7 +243,7 @@ func (p *pruner) isModeWord(w *syntax.Word) bool {
 			return false
 		}
 	}
-	return pe.Param.Value == "1" || p.vars[pe.Param.Value]
+	return pe.Param.Value == "1" && p.arg || p.vars[pe.Param.Value]
 }
 
 // tri is a three-valued match result.

@@ -51,6 +51,9 @@ type Options struct {
 	// set to the mode evaluated, as $1 does; those the sandbox fixes
 	// (TMPDIR, PATH, HOME, …) are ignored.
 	Selectors []string
+	// NoModeArg: the mode is picked by Selectors alone; $1 is left unset
+	// (MODE=kl ./serve.sh), not set to the mode.
+	NoModeArg bool
 	// Engine, when set, forces the engine profile: an unknown program passed
 	// one of its shape flags counts as the engine (parser.DetectEngineAs).
 	Engine *parser.Profile
@@ -253,8 +256,12 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		}
 	}
 	selectors := modeSelectors(opts.Selectors)
+	params := []string{"--", mode}
+	if opts.NoModeArg && len(selectors) > 0 {
+		params = params[:1]
+	}
 	if !opts.skipPrecheck && prep.risky {
-		if fb := findForbidden(file, newPruner(file, mode, selectors...)); fb != nil {
+		if fb := findForbidden(file, newPruner(file, mode, len(params) > 1, selectors...)); fb != nil {
 			res.Err = fb.error(display)
 			return res
 		}
@@ -310,7 +317,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	runner, err := interp.New(
 		interp.Env(newModeEnv(env, selectors, mode)),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
-		interp.Params("--", mode),
+		interp.Params(params...),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),
 		interp.CallHandler(ev.callHandler),
 		interp.ExecHandlers(ev.sandboxExec, guard),

@@ -732,3 +732,19 @@ func TestSelectorSandboxOwned(t *testing.T) {
 		}
 	}
 }
+
+// With NoModeArg the mode reaches the script through its selectors only:
+// $1 is unset, as when MODE=kl ./serve.sh runs (and the pruner does not
+// take $1 for the mode).
+func TestNoModeArg(t *testing.T) {
+	src := "TP=${1:-1}\nMODE=${MODE:-serve}\ncase \"$MODE\" in\n  serve) exec radiance serve --tp \"$TP\" ;;\n  kl) exec radiance serve --tp \"$TP\" --kl ;;\nesac"
+	r := evalSrc(t, src, "kl", nil, Options{Selectors: []string{"MODE"}, NoModeArg: true})
+	if want := []string{"radiance", "serve", "--tp", "1", "--kl"}; r.Err != nil || !slices.Equal(r.Argv, want) {
+		t.Errorf("argv %q (err %v), want %q", r.Argv, r.Err, want)
+	}
+	// A selector the sandbox owns is dropped: $1 stays the mode then.
+	r = evalSrc(t, "exec radiance serve --m \"$1\"", "kl", nil, Options{Selectors: []string{"TMPDIR"}, NoModeArg: true})
+	if want := []string{"radiance", "serve", "--m", "kl"}; r.Err != nil || !slices.Equal(r.Argv, want) {
+		t.Errorf("argv %q (err %v), want %q", r.Argv, r.Err, want)
+	}
+}

@@ -76,7 +76,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 					start := time.Now()
 					r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
 						dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep,
-							Selectors: s.EnvSelectors})
+							Selectors: s.EnvSelectors, NoModeArg: s.EnvSelectorsOnly})
 					spent.Add(int64(time.Since(start)))
 					runSpent.Add(int64(time.Since(start)))
 					guard.exit()

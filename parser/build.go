@@ -239,6 +239,9 @@ func (s *Script) arithOperand(x syntax.ArithmExpr) {
 // findModes finds the modes of the selector and keeps those that reach an
 // engine invocation.
 func (s *Script) findModes() {
+	if len(s.EnvSelectors) > 0 {
+		s.EnvSelectorsOnly = !s.argPicksMode()
+	}
 	var cands []candidate
 	// The clauses of an if/elif chain met from its first clause.
 	elifs := map[*syntax.IfClause]bool{}

@@ -250,6 +250,8 @@ func (s *Script) findSelectors(proven string) {
 	}
 	derive()
 	if env := s.envSelectors(proven, in); len(env) > 0 {
+		s.argSelectors = slices.Clone(sel)
+		sort.Strings(s.argSelectors[1:])
 		s.EnvSelectors = env
 		for _, n := range env {
 			sel = append(sel, n)
@@ -259,6 +261,39 @@ func (s *Script) findSelectors(proven string) {
 	}
 	sort.Strings(sel[1:])
 	s.Selectors = sel
+}
+
+// argPicksMode reports whether a test of $1 (or of a variable holding it)
+// names a mode: with environment selectors, the dry run hands the mode as
+// $1 too only then (MODE=kl ./serve.sh runs with no $1; SEQS=${1:-64} is
+// an optional argument, not the mode).
+func (s *Script) argPicksMode() bool {
+	all := s.Selectors
+	s.Selectors = s.argSelectors
+	defer func() { s.Selectors = all }()
+	for _, n := range s.modeNodes {
+		switch n := n.(type) {
+		case *syntax.CaseClause:
+			if len(s.caseModes(n)) > 0 {
+				return true
+			}
+		case *syntax.IfClause:
+			for c := n; c != nil; c = c.Else {
+				if len(s.ifModes(c, n)) > 0 {
+					return true
+				}
+			}
+		case *syntax.CallExpr:
+			if len(s.dispatchModes(n)) > 0 {
+				return true
+			}
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.AndStmt && len(s.andModes(n)) > 0 || (n.Op == syntax.AndStmt || n.Op == syntax.OrStmt) && len(s.guardModes(n)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // envSelectors returns the environment variables that pick the mode:

@@ -44,6 +44,12 @@ type Script struct {
 	// (MODE=${MODE:-serve}; case "$MODE" in serve) …): the dry run sets
 	// each to the mode it evaluates.
 	EnvSelectors []string
+	// EnvSelectorsOnly: the modes are picked by EnvSelectors alone, no
+	// test of $1 names one, so the dry run leaves $1 unset as `MODE=kl
+	// ./serve.sh` does.
+	EnvSelectorsOnly bool
+	// argSelectors are the Selectors holding $1 (set with EnvSelectors).
+	argSelectors []string
 	Modes        []*Mode
 	// Invocations are the engine invocations found statically.
 	Invocations []*Invocation
