@@ -135,6 +135,11 @@ const (
 	// reading (xargs quoting, word splitting) is none of the dialects
 	// envdialect compares, so it adds no Reader.
 	SourceLoader
+	// SourceComposeEnvFile is `docker compose --env-file F`: compose reads
+	// the file with its own dotenv parser (export prefixes, quotes and
+	// ${VAR} interpolation, unlike docker run's), for the compose file's
+	// interpolation. None of the dialects envdialect compares: no Reader.
+	SourceComposeEnvFile
 )
 
 // SourceRef is a reference from a script to an env file.
