@@ -133,13 +133,9 @@ type pruner struct {
 }
 
 // newPruner returns nil when pruning is not safe (the positional parameters
-// may change) or not possible.
-func newPruner(f *syntax.File, mode string, selectors ...string) *pruner {
-	return newPrunerArg(f, mode, true, selectors...)
-}
-
-// newPrunerArg is newPruner where $1 holds the mode only with arg.
-func newPrunerArg(f *syntax.File, mode string, arg bool, selectors ...string) *pruner {
+// may change) or not possible. arg: $1 holds the mode (Options.NoArg
+// unset); the selectors from the environment hold it too.
+func newPruner(f *syntax.File, mode string, arg bool, selectors ...string) *pruner {
 	if mode == "" || f == nil || !arg && len(selectors) == 0 {
 		return nil
 	}

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -49,7 +48,8 @@ type Options struct {
 	Env map[string]string
 	// Selectors are environment variables that pick the mode
 	// (MODE=${MODE:-serve}; case "$MODE" …): each starts out exported,
-	// set to the mode evaluated, as $1 does.
+	// set to the mode evaluated, as $1 does; those the sandbox fixes
+	// (TMPDIR, PATH, HOME, …) are ignored.
 	Selectors []string
 	// NoArg leaves the positional parameters empty: the mode is picked by
 	// the Selectors alone (a container entrypoint run with no CMD), so
@@ -257,8 +257,13 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 			res.Notes = append(res.Notes, rw...)
 		}
 	}
+	selectors := modeSelectors(opts.Selectors)
+	params := []string{"--", mode}
+	if opts.NoArg && len(selectors) > 0 {
+		params = params[:1]
+	}
 	if !opts.skipPrecheck && prep.risky {
-		if fb := findForbidden(file, newPrunerArg(file, mode, !opts.NoArg, opts.Selectors...)); fb != nil {
+		if fb := findForbidden(file, newPruner(file, mode, len(params) > 1, selectors...)); fb != nil {
 			res.Err = fb.error(display)
 			return res
 		}
@@ -311,16 +316,8 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	} else {
 		env = newSandboxEnv(script, tmpDir, opts.Env)
 	}
-	var environ expand.Environ = env
-	if len(opts.Selectors) > 0 {
-		environ = &modeEnv{sandboxEnv: env, names: opts.Selectors, mode: mode}
-	}
-	params := []string{"--", mode}
-	if opts.NoArg {
-		params = params[:1]
-	}
 	runner, err := interp.New(
-		interp.Env(environ),
+		interp.Env(newModeEnv(env, selectors, mode)),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
 		interp.Params(params...),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),

@@ -380,6 +380,10 @@ X=1 docker run --env-file="$PWD/d.env" -e A=1 -e FROM_HOST -e MISSING --env=B=2 
 			src:   "set -euo pipefail\nexport $(xargs -r -L 1 < .env)\nexec radiance serve --max-num-seqs \"$SEQS\" --m \"$M\"",
 			files: map[string]string{".env": "SEQS=8\n\nM=\"q\"\n"},
 			argv:  []string{"radiance", "serve", "--max-num-seqs", "8", "--m", "q"}},
+		{name: "xargs -L 1: a line ending in a blank goes on into the next",
+			src:   "set -euo pipefail\nexport $(xargs -L 1 echo < .env)\nexec radiance serve --v \"$(xargs -L 1 < .env)\"",
+			files: map[string]string{".env": "A=1 \nB=2\nC=3\n"},
+			argv:  []string{"radiance", "serve", "--v", "A=1 B=2\nC=3"}},
 		{name: "xargs -r of nothing prints nothing",
 			src:  "set -euo pipefail\nV=\"[$(printf '' | xargs -r)]\"\nexec radiance serve --v \"$V\"",
 			argv: []string{"radiance", "serve", "--v", "[]"}},
@@ -702,4 +706,49 @@ func TestSharedEnvUnchanged(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// A selector named after a variable the sandbox fixes is not set to the
+// mode (a case pattern of the script, so any text): with TMPDIR a host
+// directory, interp would open "$TMPDIR/sh-interp-*" there without the
+// open handler, and create its process-substitution FIFOs there.
+func TestSelectorSandboxOwned(t *testing.T) {
+	victim := t.TempDir()
+	src := "echo x > \"$TMPDIR/sh-interp-x\"\n" +
+		"exec radiance serve --tmp \"$TMPDIR\" --home \"$HOME\" --path \"$PATH\" --mode \"$MODE\""
+	for _, sel := range [][]string{{"TMPDIR", "HOME", "PATH", "MODE"}, {"TMPDIR"}} {
+		r := evalSrc(t, src, victim, nil, Options{Selectors: sel})
+		if r.Err != nil {
+			t.Fatalf("%v: Err = %v", sel, r.Err)
+		}
+		if ents, _ := os.ReadDir(victim); len(ents) != 0 {
+			t.Fatalf("%v: the sandbox wrote into the mode's directory: %v", sel, ents)
+		}
+		got := map[string]string{}
+		for i := 2; i+1 < len(r.Argv); i += 2 {
+			got[r.Argv[i]] = r.Argv[i+1]
+		}
+		if got["--tmp"] == victim || got["--home"] != sandboxHome || got["--path"] != sandboxPath {
+			t.Errorf("%v: a selector set a variable the sandbox owns: %v", sel, r.Argv)
+		}
+		if want := map[bool]string{true: victim, false: ""}[slices.Contains(sel, "MODE")]; got["--mode"] != want {
+			t.Errorf("%v: --mode %q, want %q", sel, got["--mode"], want)
+		}
+	}
+}
+
+// With NoArg the mode reaches the script through its selectors only:
+// $1 is unset, as when MODE=kl ./serve.sh runs (and the pruner does not
+// take $1 for the mode).
+func TestNoArg(t *testing.T) {
+	src := "TP=${1:-1}\nMODE=${MODE:-serve}\ncase \"$MODE\" in\n  serve) exec radiance serve --tp \"$TP\" ;;\n  kl) exec radiance serve --tp \"$TP\" --kl ;;\nesac"
+	r := evalSrc(t, src, "kl", nil, Options{Selectors: []string{"MODE"}, NoArg: true})
+	if want := []string{"radiance", "serve", "--tp", "1", "--kl"}; r.Err != nil || !slices.Equal(r.Argv, want) {
+		t.Errorf("argv %q (err %v), want %q", r.Argv, r.Err, want)
+	}
+	// A selector the sandbox owns is dropped: $1 stays the mode then.
+	r = evalSrc(t, "exec radiance serve --m \"$1\"", "kl", nil, Options{Selectors: []string{"TMPDIR"}, NoArg: true})
+	if want := []string{"radiance", "serve", "--m", "kl"}; r.Err != nil || !slices.Equal(r.Argv, want) {
+		t.Errorf("argv %q (err %v), want %q", r.Argv, r.Err, want)
+	}
 }

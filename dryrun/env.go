@@ -58,7 +58,10 @@ func (e *sandboxEnv) Each(f func(name string, vr expand.Variable) bool) {
 }
 
 // modeEnv is a script's shared environment with the variables that pick
-// the mode set to the one evaluated.
+// the mode set to the one evaluated. Its names never include a variable
+// the sandbox itself fixes (sandboxOwned): a selector named TMPDIR would
+// hand interp a host directory for the temp files and FIFOs it creates
+// without a handler (the mode, a case pattern of the script, is any text).
 type modeEnv struct {
 	*sandboxEnv
 	names []string
@@ -85,6 +88,40 @@ func (e *modeEnv) Each(f func(name string, vr expand.Variable) bool) {
 	e.sandboxEnv.Each(func(name string, vr expand.Variable) bool {
 		return slices.Contains(e.names, name) || f(name, vr)
 	})
+}
+
+// newModeEnv returns env with the selectors (modeSelectors) set to mode;
+// env itself when there are none.
+func newModeEnv(env *sandboxEnv, selectors []string, mode string) expand.Environ {
+	if len(selectors) == 0 {
+		return env
+	}
+	return &modeEnv{sandboxEnv: env, names: selectors, mode: mode}
+}
+
+// modeSelectors returns the selectors the sandbox sets to the mode: those
+// it does not own.
+func modeSelectors(selectors []string) []string {
+	var names []string
+	for _, n := range selectors {
+		if !sandboxOwned(n) && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// sandboxOwned reports whether the sandbox fixes the variable name, or
+// interp reads it for its own work: no selector may set it.
+func sandboxOwned(name string) bool {
+	if _, ok := sandboxDefaults("")[name]; ok {
+		return true
+	}
+	switch name {
+	case "HOSTNAME", "UID", "EUID", "GID", "BASH_SOURCE", "IFS", "PWD", "OLDPWD", "OPTIND", "PPID":
+		return true
+	}
+	return false
 }
 
 func strVar(s string, exported bool) expand.Variable {

@@ -299,6 +299,9 @@ done:
 				continue // a blank line is no line to -L
 			}
 			cur = append(cur, items...)
+			if body := strings.TrimSuffix(ln, "\n"); body != "" && (body[len(body)-1] == ' ' || body[len(body)-1] == '\t') {
+				continue // trailing blanks continue the line (GNU xargs -L)
+			}
 			if n++; n == perLine {
 				groups, cur, n = append(groups, cur), nil, 0
 			}

@@ -154,7 +154,7 @@ g() { h; }
 		t.Fatal(err)
 	}
 	reached := func(mode string) []string {
-		pr := newPruner(f, mode)
+		pr := newPruner(f, mode, true)
 		if pr == nil {
 			t.Fatalf("%s: no pruner", mode)
 		}
@@ -178,10 +178,10 @@ g() { h; }
 			t.Errorf("%s reaches %q, want %q", mode, got, want)
 		}
 	}
-	if fb := findForbidden(f, newPruner(f, "bench")); fb != nil {
+	if fb := findForbidden(f, newPruner(f, "bench", true)); fb != nil {
 		t.Errorf("bench: %v", fb.error("x"))
 	}
-	if fb := findForbidden(f, newPruner(f, "serve")); fb == nil || !errors.Is(fb.kind, ErrProcSubst) {
+	if fb := findForbidden(f, newPruner(f, "serve", true)); fb == nil || !errors.Is(fb.kind, ErrProcSubst) {
 		t.Errorf("serve: no process substitution found")
 	}
 	// shift makes $1 unreliable: no pruning at all.
@@ -189,7 +189,7 @@ g() { h; }
 	if err != nil {
 		t.Fatal(err)
 	}
-	if newPruner(g, "a") != nil {
+	if newPruner(g, "a", true) != nil {
 		t.Errorf("pruner despite shift")
 	}
 	// A selector from the environment prunes as $1 does.
@@ -197,13 +197,13 @@ g() { h; }
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fb := findForbidden(e, newPruner(e, "serve", "MODE")); fb != nil {
+	if fb := findForbidden(e, newPruner(e, "serve", true, "MODE")); fb != nil {
 		t.Errorf("serve with MODE: %v", fb.error("x"))
 	}
-	if fb := findForbidden(e, newPruner(e, "kl", "MODE")); fb == nil {
+	if fb := findForbidden(e, newPruner(e, "kl", true, "MODE")); fb == nil {
 		t.Errorf("kl with MODE: no process substitution found")
 	}
-	if fb := findForbidden(e, newPruner(e, "serve")); fb == nil {
+	if fb := findForbidden(e, newPruner(e, "serve", true)); fb == nil {
 		t.Errorf("serve without the selector: pruned")
 	}
 	// With $1 unset (Options.NoArg), a case on $1 is not the mode's: its
@@ -212,13 +212,13 @@ g() { h; }
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fb := findForbidden(a, newPrunerArg(a, "serve", false, "MODE")); fb == nil {
+	if fb := findForbidden(a, newPruner(a, "serve", false, "MODE")); fb == nil {
 		t.Errorf("serve with no argument: the case on $1 was pruned as if $1 were serve")
 	}
-	if fb := findForbidden(a, newPrunerArg(a, "kl", true, "MODE")); fb != nil {
+	if fb := findForbidden(a, newPruner(a, "kl", true, "MODE")); fb != nil {
 		t.Errorf("kl as $1: %v", fb.error("x"))
 	}
-	if newPrunerArg(a, "kl", false) != nil {
+	if newPruner(a, "kl", false) != nil {
 		t.Errorf("a pruner with neither $1 nor a selector")
 	}
 }

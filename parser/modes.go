@@ -288,7 +288,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 			pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
 			return ""
 		}
-		if _, ok := LitValue(pe.Exp.Word); !ok || !isName(pe.Param.Value) || taken[pe.Param.Value] {
+		if _, ok := LitValue(pe.Exp.Word); !ok || !isName(pe.Param.Value) || taken[pe.Param.Value] || shellOwnVar(pe.Param.Value) {
 			return ""
 		}
 		return pe.Param.Value
@@ -371,6 +371,19 @@ func (s *Script) testsNamed(name string) bool {
 		}
 	}
 	return false
+}
+
+// shellOwnVar reports whether a name is a variable the shell, the system
+// or the dry-run sandbox gives its own meaning (TMPDIR=${TMPDIR:-/tmp},
+// HOME, PATH, IFS): never a mode selector, whatever a case on it names.
+func shellOwnVar(name string) bool {
+	switch name {
+	case "PATH", "HOME", "TMPDIR", "USER", "LOGNAME", "HOSTNAME", "UID", "EUID", "GID", "SHELL",
+		"IFS", "PWD", "OLDPWD", "OPTIND", "OPTARG", "PPID", "RANDOM", "SECONDS", "LINENO", "SHLVL",
+		"BASH_ENV", "ENV", "CDPATH", "LANG", "TERM":
+		return true
+	}
+	return strings.HasPrefix(name, "BASH_") || strings.HasPrefix(name, "LC_")
 }
 
 // isParamOf reports whether w is a single (possibly quoted) expansion of one

@@ -295,35 +295,51 @@ func (u *Unit) ShellReads(s *Script, e *EnvFile) bool {
 
 // allExportAt reports whether allexport is on at offset off of the script,
 // read in source order: the last `set -a` / `set -o allexport` before off
-// not undone by a `set +a` / `set +o allexport`.
+// not undone by a `set +a` / `set +o allexport`. A `set` in a subshell,
+// a substitution or a pipeline that does not hold off ends with it
+// (`( set -a; . common.env )`), and the words after `set --` are
+// positional parameters, not options.
 func (s *Script) allExportAt(off int) bool {
 	on := false
 	for _, c := range s.calls {
-		if s.Off(c.Pos()) >= off {
+		co := s.Off(c.Pos())
+		if co >= off {
 			break
 		}
-		if v, _ := LitValue(c.Args[0]); v != "set" {
+		if v, _ := LitValue(c.Args[0]); v != "set" || s.isolatedFrom(co, off) {
 			continue
 		}
-		for i, a := range c.Args[1:] {
-			v, _ := LitValue(a)
-			if len(v) < 2 || v[0] != '-' && v[0] != '+' || v[1] == '-' {
-				continue
-			}
-			if v[1:] == "o" {
-				if i+2 < len(c.Args) {
-					if w, _ := LitValue(c.Args[i+2]); w == "allexport" {
-						on = v[0] == '-'
-					}
-				}
-				continue
+		args := c.Args[1:]
+		for i := 0; i < len(args); i++ {
+			v, ok := LitValue(args[i])
+			if !ok || v == "--" || v == "-" || len(v) < 2 || v[0] != '-' && v[0] != '+' {
+				break // the positional parameters
 			}
 			if strings.ContainsRune(v[1:], 'a') {
 				on = v[0] == '-'
 			}
+			if strings.ContainsRune(v[1:], 'o') { // -o NAME, -euo pipefail
+				if i++; i < len(args) {
+					if w, _ := LitValue(args[i]); w == "allexport" {
+						on = v[0] == '-'
+					}
+				}
+			}
 		}
 	}
 	return on
+}
+
+// isolatedFrom reports whether offset a lies in a subshell, substitution
+// or pipeline stage that does not hold offset b: what runs at a (set -a,
+// an assignment) does not reach b.
+func (s *Script) isolatedFrom(a, b int) bool {
+	for _, sp := range s.isoSpans {
+		if a >= sp[0] && a < sp[1] && (b < sp[0] || b >= sp[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // SourcesAllExported reports whether every bash source of e in s runs with

@@ -136,6 +136,11 @@ const (
 	// but only the command env runs gets the keys; the shell itself has
 	// none of them.
 	SourceEnvLoader
+	// SourceComposeEnvFile is `docker compose --env-file F`: compose reads
+	// the file with its own dotenv parser (export prefixes, quotes and
+	// ${VAR} interpolation, unlike docker run's), for the compose file's
+	// interpolation. None of the dialects envdialect compares: no Reader.
+	SourceComposeEnvFile
 )
 
 // SourceRef is a reference from a script to an env file.

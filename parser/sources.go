@@ -64,31 +64,52 @@ func (s *Script) findSources() {
 			break
 		}
 		// docker run/compose … --env-file X, wherever the command is wrapped.
-		docker := false
-		for _, a := range aws {
+		docker := -1
+		for i, a := range aws {
 			b := path.Base(a.Sketch)
 			if b == "docker" || b == "podman" || b == "nvidia-docker" {
-				docker = true
+				docker = i
 				break
 			}
 		}
-		if !docker {
+		if docker < 0 {
 			continue
+		}
+		kind := SourceDockerEnvFile
+		if dockerSubcommand(aws[docker+1:]) == "compose" {
+			kind = SourceComposeEnvFile // docker compose --env-file: compose's own parser
 		}
 		for i, a := range aws {
 			switch {
 			case a.Sketch == "--env-file" && i+1 < len(aws):
-				s.addSource(SourceDockerEnvFile, aws[i+1])
+				s.addSource(kind, aws[i+1])
 			case a.Word != nil && strings.HasPrefix(litPrefix(a.Word), "--env-file="):
 				v, _, _, vs := s.inlineValue(a.Word, "--env-file")
 				if v != nil {
-					s.addSource(SourceDockerEnvFile, ArgWord{Word: v, Start: vs, End: a.End})
+					s.addSource(kind, ArgWord{Word: v, Start: vs, End: a.End})
 				}
 			}
 		}
 	}
 	// In the order of the script (the loaders were met first).
 	sort.SliceStable(s.Sources, func(i, j int) bool { return s.Sources[i].Start < s.Sources[j].Start })
+}
+
+// dockerSubcommand returns the word naming docker's subcommand (run,
+// compose, …) in the words after docker, past its global options.
+func dockerSubcommand(aws []ArgWord) string {
+	for i := 0; i < len(aws); i++ {
+		a := aws[i].Sketch
+		switch {
+		case a == "--config" || a == "-c" || a == "--context" || a == "-H" || a == "--host" ||
+			a == "-l" || a == "--log-level" || a == "--tlscacert" || a == "--tlscert" || a == "--tlskey":
+			i++ // the option's value
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }
 
 // exportsWords reports whether a declaration exports words that are not
