@@ -629,6 +629,12 @@ func (s *Script) findInvocations() {
 		aws := s.callArgs(c)
 		ec, ok := s.detect(aws)
 		if !ok {
+			// A runner: a function that runs its arguments as a command
+			// (run() { echo "+ $*"; "$@"; }, maybe_dry() { … else exec "$@";
+			// fi }): `run vllm serve …` reaches the engine through it.
+			if fn := s.funcAt(s.Off(c.Pos())); fn != "" && wrappers[fn] == nil && runsArgs(aws) {
+				wrappers[fn] = &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Args: aws}
+			}
 			continue
 		}
 		inv := &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: aws}
@@ -667,6 +673,22 @@ func (s *Script) findInvocations() {
 		s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: name})
 	}
 	s.finishInvocations()
+}
+
+// runsArgs reports whether a command runs a function's arguments as a
+// command: "$@" is the program, after wrappers (exec "$@", nohup "$@",
+// timeout 60 "$@").
+func runsArgs(aws []ArgWord) bool {
+	argv := sketches(aws)
+	i := 0
+	for i < len(argv) {
+		n := wrapperSkip(argv, i)
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	return i < len(argv) && argv[i] == forwardAll
 }
 
 // detect finds the engine in a command's words, under a forced profile when
