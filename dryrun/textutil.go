@@ -143,8 +143,9 @@ func splitLines(s string) []string {
 
 // posixRegexp translates a POSIX basic (or, with ext, extended) regular
 // expression into Go's syntax, for the subset whose meaning is the same:
-// literals, ., *, anchors, bracket expressions and, in EREs, + ? | ( ).
-// Back-references, intervals and GNU escapes such as \w are refused.
+// literals, ., *, anchors, bracket expressions and, in EREs, + ? | ( ),
+// and GNU's \s \S \w \W (glibc's grep: the machines serve scripts run on).
+// Back-references, intervals and other GNU escapes (\<, \b) are refused.
 func posixRegexp(pat string, ext bool) (string, bool) {
 	var sb strings.Builder
 	for i := 0; i < len(pat); i++ {
@@ -162,8 +163,16 @@ func posixRegexp(pat string, ext bool) (string, bool) {
 				sb.WriteByte(d) // GNU BRE: \( \) \| \+ \? are operators
 			case strings.IndexByte(".[]*^$\\/+?(){}|-", d) >= 0:
 				sb.WriteString(regexp.QuoteMeta(string(d)))
+			case d == 's':
+				sb.WriteString(`[[:space:]]`) // GNU: grep -v '^\s*#'
+			case d == 'S':
+				sb.WriteString(`[^[:space:]]`)
+			case d == 'w':
+				sb.WriteString(`[[:alnum:]_]`)
+			case d == 'W':
+				sb.WriteString(`[^[:alnum:]_]`)
 			default:
-				return "", false // \w, \1, \<, \{ …
+				return "", false // \1, \<, \{, \b …
 			}
 		case c == '[':
 			j := i + 1

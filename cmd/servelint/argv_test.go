@@ -212,3 +212,34 @@ func TestArgvAgreesWithLint(t *testing.T) {
 		t.Errorf("only %d scripts compared", checked)
 	}
 }
+
+// TestArgvExecEnvSelector: --exec runs a mode picked by the environment as
+// the dry run evaluated it, MODE=kl SCRIPT --dry-run, not SCRIPT kl
+// --dry-run (which runs serve: MODE keeps its default).
+func TestArgvExecEnvSelector(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"e.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/e.env\"\nMODE=${MODE:-serve}\n" +
+			"if [[ ${1:-} == --dry-run ]]; then exec() { printf '%s\\n' \"$@\"; }; fi\n" +
+			"case \"$MODE\" in\n  serve) exec vllm serve /m --max-num-seqs \"$E_MAX_NUM_SEQS\" ;;\n" +
+			"  kl) exec vllm serve /m --max-num-seqs \"$E_MAX_NUM_SEQS\" --port 2 ;;\nesac\n",
+		"e.env": "E_MAX_NUM_SEQS=32\n",
+	})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "--exec", "--format", "json", "e.sh", "serve", "kl")
+	var res []struct {
+		Mode string `json:"mode"`
+		Exec *struct {
+			Argv  []string `json:"argv"`
+			Match bool     `json:"match"`
+			Error string   `json:"error"`
+		} `json:"exec"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("json: %v\n%s%s", err, out, errOut)
+	}
+	for _, r := range res {
+		if r.Exec == nil || !r.Exec.Match || r.Exec.Error != "" {
+			t.Errorf("%s: --exec %+v, want the script's own --dry-run to match\n%s", r.Mode, r.Exec, out)
+		}
+	}
+}

@@ -78,7 +78,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	// No back quotes in a usage string: the flag package takes back-quoted
 	// text for the argument's name (-exec SCRIPT MODE --dry-run), and
 	// --exec is a bool.
-	runExec := fs.Bool("exec", false, "ALSO RUN THE SCRIPT FOR REAL, as \"SCRIPT MODE --dry-run\" (with the eval timeout) and compare its output with the static argv; only for scripts you trust")
+	runExec := fs.Bool("exec", false, "ALSO RUN THE SCRIPT FOR REAL, as \"SCRIPT MODE --dry-run\" (\"MODE=kl SCRIPT --dry-run\" for a mode picked by the environment; with the eval timeout) and compare its output with the static argv; only for scripts you trust")
 	pos, code, ok := parseArgs(fs, args, stdout, stderr, argvUsage, "")
 	if !ok {
 		return code
@@ -175,7 +175,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			o.Error = r.Err.Error()
 		}
 		if *runExec {
-			o.Exec = execDryRun(path, m, *timeout, r.Argv)
+			o.Exec = execDryRun(path, m, selectors, arg, *timeout, r.Argv)
 		}
 		outs[i] = o
 	}
@@ -372,22 +372,43 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 	}
 }
 
+// envPrefix is the selectors' assignments as a command line shows them.
+func envPrefix(selectors []string, mode string) []string {
+	var out []string
+	for _, n := range selectors {
+		out = append(out, n+"="+strings.TrimSuffix(quoteArgs([]string{mode}), "\n"))
+	}
+	return out
+}
+
 // execDryRun runs `SCRIPT MODE --dry-run` for real (opt-in) and compares
-// what it prints, one argument per line, with the static argv.
-func execDryRun(path, mode string, timeout time.Duration, static []string) *execOut {
+// what it prints, one argument per line, with the static argv. A mode
+// picked by the environment runs as the dry run evaluated it: `MODE=kl
+// SCRIPT --dry-run` (the selectors set, no mode argument unless arg).
+func execDryRun(path, mode string, selectors []string, arg bool, timeout time.Duration, static []string) *execOut {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return &execOut{Error: err.Error()}
 	}
-	cmd := exec.CommandContext(ctx, "bash", abs, mode, "--dry-run") //nolint:gosec // --exec is opt-in and documented as running the script
+	argv := []string{abs, mode, "--dry-run"}
+	if !arg {
+		argv = []string{abs, "--dry-run"}
+	}
+	cmd := exec.CommandContext(ctx, "bash", argv...) //nolint:gosec // --exec is opt-in and documented as running the script
+	if len(selectors) > 0 {
+		cmd.Env = os.Environ()
+		for _, n := range selectors {
+			cmd.Env = append(cmd.Env, n+"="+mode)
+		}
+	}
 
 	cmd.Dir = filepath.Dir(abs)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Run(); err != nil {
-		return &execOut{Error: fmt.Sprintf("%s %s --dry-run: %v", path, mode, err)}
+		return &execOut{Error: fmt.Sprintf("%s: %v", strings.Join(append(envPrefix(selectors, mode), path, strings.Join(argv[1:], " ")), " "), err)}
 	}
 	var got []string
 	for _, line := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
