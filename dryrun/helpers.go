@@ -44,6 +44,7 @@ var helpers = map[string]helperFunc{
 	"cat":      helperCat,
 	"which":    helperWhich,
 	"grep":     helperGrep,
+	"sed":      helperSed,
 	"xargs":    helperXargs,
 }
 
