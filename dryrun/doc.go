@@ -34,7 +34,7 @@
 //     The engine invocation is recorded; pure helpers (dirname, basename,
 //     readlink, realpath, pwd, true, false, sleep, id, whoami, hostname,
 //     nproc, uname, date, which, cat of files in the tree, the subset of
-//     grep, sed (s and /re/d, never -i) and xargs that loads an env file,
+//     grep, sed (s and /re/d, never -i), tr and xargs that loads an env file,
 //     and echo, printf and test by path) are emulated in Go; every other command is recorded
 //     in Result.Skipped and behaves as a command that succeeded and printed
 //     a sentinel, so that any value computed from its output is reported

@@ -45,6 +45,7 @@ var helpers = map[string]helperFunc{
 	"which":    helperWhich,
 	"grep":     helperGrep,
 	"sed":      helperSed,
+	"tr":       helperTr,
 	"xargs":    helperXargs,
 }
 

@@ -58,3 +58,31 @@ func TestSed(t *testing.T) {
 		}
 	}
 }
+
+// TestTrSet: tr's sets as the emulation expands them; false for what it
+// leaves to a skip.
+func TestTrSet(t *testing.T) {
+	for _, tc := range []struct {
+		set  string
+		want string
+		ok   bool
+	}{
+		{`\r`, "\r", true},
+		{`a-d`, "abcd", true},
+		{`[:upper:]`, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", true},
+		{`"'`, `"'`, true},
+		{`\n\t\\`, "\n\t\\", true},
+		{`-_`, "-_", true},
+		{`z-a`, "", false},
+		{`[:foo:]`, "", false},
+		{`[=a=]`, "", false},
+		{`[a*3]`, "", false},
+		{`\1`, "", false},
+		{`é`, "", false},
+	} {
+		got, ok := trSet(tc.set)
+		if ok != tc.ok || ok && string(got) != tc.want {
+			t.Errorf("trSet(%q) = %q, %v; want %q, %v", tc.set, got, ok, tc.want, tc.ok)
+		}
+	}
+}
