@@ -49,25 +49,26 @@ func helperTr(ev *evaluator, _ context.Context, hc interp.HandlerContext, args [
 	if hasSentinel(in) {
 		return ev.skip(hc, args)
 	}
-	var table [256]int // -1: delete; 0: keep; else the byte + 1
+	var deleted, mapped [256]bool
+	var to256 [256]byte
 	for i, c := range from {
 		switch {
 		case del:
-			table[c] = -1
+			deleted[c] = true
 		case i < len(to):
-			table[c] = int(to[i]) + 1
+			mapped[c], to256[c] = true, to[i]
 		default:
-			table[c] = int(to[len(to)-1]) + 1 // GNU: set 2 padded with its last character
+			mapped[c], to256[c] = true, to[len(to)-1] // GNU: set 2 padded with its last character
 		}
 	}
 	var out strings.Builder
 	for i := 0; i < len(in); i++ {
-		switch t := table[in[i]]; {
-		case t < 0:
-		case t == 0:
-			out.WriteByte(in[i])
+		switch c := in[i]; {
+		case deleted[c]:
+		case mapped[c]:
+			out.WriteByte(to256[c])
 		default:
-			out.WriteByte(byte(t - 1))
+			out.WriteByte(c)
 		}
 	}
 	ev.write(hc.Stdout, out.String())
