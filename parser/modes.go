@@ -245,7 +245,7 @@ func (s *Script) findSelectors(proven string) {
 					continue
 				}
 				for _, a := range as {
-					if a.Value != nil && len(a.Modes) == 0 && isParamOf(a.Value, sel) {
+					if a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel)) {
 						sel = append(sel, name)
 						in[name], changed = true, true
 						break
@@ -384,6 +384,60 @@ func shellOwnVar(name string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, "BASH_") || strings.HasPrefix(name, "LC_")
+}
+
+// normalizes reports whether w is a command substitution that prints one
+// of the names through tr or sed only (mode=$(echo "$1" | tr '[:upper:]'
+// '[:lower:]')): the mode, normalised.
+func normalizes(w *syntax.Word, names []string) bool {
+	if w == nil || len(w.Parts) != 1 {
+		return false
+	}
+	var cs *syntax.CmdSubst
+	switch p := w.Parts[0].(type) {
+	case *syntax.CmdSubst:
+		cs = p
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			cs, _ = p.Parts[0].(*syntax.CmdSubst)
+		}
+	}
+	if cs == nil || len(cs.Stmts) != 1 {
+		return false
+	}
+	var stages []*syntax.Stmt
+	var flatten func(st *syntax.Stmt) bool
+	flatten = func(st *syntax.Stmt) bool {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+			return b.Op == syntax.Pipe && flatten(b.X) && flatten(b.Y)
+		}
+		stages = append(stages, st)
+		return true
+	}
+	if !flatten(cs.Stmts[0]) || len(stages) < 2 {
+		return false
+	}
+	for i, st := range stages {
+		c, isCall := st.Cmd.(*syntax.CallExpr)
+		if !isCall || len(c.Args) == 0 || len(st.Redirs) > 0 {
+			return false
+		}
+		name, _ := LitValue(c.Args[0])
+		switch {
+		case i == 0 && name == "echo" && len(c.Args) == 2:
+			if !isParamOf(c.Args[1], names) {
+				return false
+			}
+		case i == 0 && name == "printf" && len(c.Args) == 3:
+			if f, _ := LitValue(c.Args[1]); f != "%s" && f != `%s\n` || !isParamOf(c.Args[2], names) {
+				return false
+			}
+		case i > 0 && (name == "tr" || name == "sed"):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // isParamOf reports whether w is a single (possibly quoted) expansion of one
