@@ -312,6 +312,9 @@ func (s *Script) findModes() {
 			own[m] = true // its own code is found: the guard does not keep it
 		}
 	}
+	for _, m := range s.Modes {
+		m.direct = len(m.Ranges)
+	}
 	s.extendThroughCalls()
 	// Keep modes that reach the engine, and the empty branches of a case
 	// whose other branches do when shared code launches the engine (they

@@ -56,6 +56,9 @@ type Mode struct {
 	token string
 	// disagg: markDisagg found the mode a prefill or decode role.
 	disagg bool
+	// direct is how many of Ranges are the mode's own branches (the rest
+	// are bodies of functions only its code calls).
+	direct int
 	// byEnv, byArg: the mode is named by a test of an environment selector
 	// (Script.EnvSelectors, or a variable assigned from one), of $1 (or a
 	// variable holding it); both when a test reads either or neither.
@@ -194,14 +197,42 @@ func (s *Script) ModeNamed(name string) *Mode {
 
 // ModesAt returns the modes whose code contains the byte offset; nil for
 // code shared by every mode.
+//
+// Code in a mode's own branch inside a function other modes call (`start()
+// { case "$MODE" in kl) … }` called from `case "$1" in start) start`, or a
+// nested `[[ $1 == bench ]]` in a launcher serve and bench call) runs only
+// in that mode: the modes that reach it only through the call are not
+// counted.
 func (s *Script) ModesAt(off int) []*Mode {
 	var out []*Mode
+	own := false
 	for _, m := range s.Modes {
 		if m.Contains(off) {
 			out = append(out, m)
+			own = own || m.containsOwn(off)
 		}
 	}
-	return out
+	if !own || len(out) < 2 {
+		return out
+	}
+	kept := out[:0]
+	for _, m := range out {
+		if m.containsOwn(off) {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// containsOwn reports whether the offset is in one of the mode's own
+// branches.
+func (m *Mode) containsOwn(off int) bool {
+	for _, r := range m.Ranges[:m.direct] {
+		if off >= r.Start && off < r.End {
+			return true
+		}
+	}
+	return false
 }
 
 // ModeNames joins mode names for messages.
