@@ -22,4 +22,4 @@ case "${1:-start}" in
   logs) docker logs -f llm ;;
   *) echo "usage: $0 start|stop|logs" >&2; exit 2 ;;
 esac
-# want@15 "kl boots with --max-num-batched-tokens 4096 where serve boots with 8192" ": kl passes --max-num-batched-tokens 4096"
+# want@15 "kl boots with --max-num-batched-tokens 4096 where serve boots with 8192" "^kl passes --max-num-batched-tokens 4096"
