@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -255,13 +256,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				edits:  []edit{{s.Path, st, en, quoteRef(s, f, owner.Key, true)}}})
 			return
 		}
-		edits := valFix()
-		for _, a := range o.Chain {
-			if a.StmtStart >= 0 && !usedElsewhere(s, a, f) {
-				st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
-				edits = append(edits, edit{s.Path, st, en, ""})
-			}
-		}
+		edits := append(valFix(), deadChain(s, o.Chain, f)...)
 		rep(diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd, msg: msg,
 			fixMsg: "take the value from " + owner.Key, edits: edits})
 	case parser.OriginArith, parser.OriginExpr:
@@ -298,12 +293,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				local = "the mode-local "
 			}
 			through = " through " + local + chainText(s, o.Chain)
-			for _, a := range o.Chain {
-				if a.StmtStart >= 0 && !usedElsewhere(s, a, f) {
-					st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
-					edits = append(edits, edit{s.Path, st, en, ""})
-				}
-			}
+			edits = append(edits, deadChain(s, o.Chain, f)...)
 		}
 		rep(diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 			msg: fmt.Sprintf("%s passes %s %s%s, %s; %s",
@@ -337,12 +327,31 @@ func chainText(s *parser.Script, chain []*parser.Assign) string {
 	return strings.Join(parts, " ← ")
 }
 
+// deadChain deletes the assignments of a value's chain (nearest first)
+// that the fix leaves unread: read only by the flag's value or by an
+// assignment of the chain deleted before it (y=$x after x=$((OWNER*2))).
+func deadChain(s *parser.Script, chain []*parser.Assign, f *parser.Flag) []edit {
+	var edits []edit
+	var gone []*parser.Assign
+	for _, a := range chain {
+		if a.StmtStart >= 0 && !usedElsewhere(s, a, f, gone) {
+			st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
+			edits = append(edits, edit{s.Path, st, en, ""})
+			gone = append(gone, a)
+		}
+	}
+	return edits
+}
+
 // usedElsewhere reports whether the variable a assigns is read anywhere but
 // at the flag's value.
-func usedElsewhere(s *parser.Script, a *parser.Assign, f *parser.Flag) bool {
+func usedElsewhere(s *parser.Script, a *parser.Assign, f *parser.Flag, gone []*parser.Assign) bool {
 	for _, r := range s.ParamUses(a.Name) {
 		if r.Start >= f.ValStart && r.End <= f.ValEnd {
 			continue
+		}
+		if slices.ContainsFunc(gone, func(g *parser.Assign) bool { return r.Start >= g.Start && r.End <= g.End }) {
+			continue // read by an assignment the fix deletes
 		}
 		return true
 	}
