@@ -3,8 +3,11 @@ package dryrun
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"mvdan.cc/sh/v3/interp"
@@ -71,4 +74,39 @@ func evalSrc(t testing.TB, src, mode string, files map[string]string, opts Optio
 		t.Fatal(err)
 	}
 	return evalFile(t, root, script, mode, syntax.LangBash, opts)
+}
+
+// runHelper runs one text helper on in and reports its output and status;
+// skipped is true when the helper refused (printed its sentinel).
+func runHelper(h func(*evaluator, context.Context, interp.HandlerContext, []string) error, args []string, in string) (out string, status int, skipped bool) {
+	ev := &evaluator{root: "/nonexistent-root"}
+	var o, e bytes.Buffer
+	hc := interp.HandlerContext{Stdin: strings.NewReader(in), Stdout: &o, Stderr: &e, Dir: "/nonexistent"}
+	err := h(ev, context.Background(), hc, args)
+	if len(ev.skipped) > 0 {
+		return "", 0, true
+	}
+	var st interp.ExitStatus
+	if errors.As(err, &st) {
+		status = int(st)
+	}
+	return o.String(), status, false
+}
+
+func runGNU(args []string, in string) (string, int) {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdin = strings.NewReader(in)
+	loc := os.Getenv("GNUDIFF_LOCALE")
+	if loc == "" {
+		loc = "C.UTF-8"
+	}
+	cmd.Env = []string{"LC_ALL=" + loc}
+	var o bytes.Buffer
+	cmd.Stdout = &o
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return o.String(), ee.ExitCode()
+	}
+	return o.String(), 0
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/interp"
 )
@@ -76,14 +78,16 @@ func helperGrep(ev *evaluator, _ context.Context, hc interp.HandlerContext, args
 		return ev.skip(hc, args) // several files prefix lines with names
 	}
 	var expr string
+	var deps rxDeps
 	if fixed {
 		expr = regexp.QuoteMeta(pat)
 	} else {
 		var ok bool
-		if expr, ok = posixRegexp(pat, ext); !ok {
+		if expr, deps, ok = posixRegexp(pat, ext); !ok {
 			return ev.skip(hc, args)
 		}
 	}
+	deps.locale = deps.locale || icase // Go folds K to the Kelvin sign
 	if whole {
 		expr = "^(?:" + expr + ")$"
 	}
@@ -110,7 +114,7 @@ func helperGrep(ev *evaluator, _ context.Context, hc interp.HandlerContext, args
 		}
 		input.Write(data)
 	}
-	if hasSentinel(input.String()) {
+	if hasSentinel(input.String()) || !deps.exact(input.String()) {
 		return ev.skip(hc, args) // filtering unknown text is unknown
 	}
 	var out strings.Builder
@@ -141,42 +145,127 @@ func splitLines(s string) []string {
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
+// rxDeps says what a translated expression's matches depend on beyond
+// ASCII text. Go's classes are ASCII and its . is one UTF-8 character;
+// grep's and sed's follow the locale (a byte in C, a character in UTF-8,
+// é is [[:alpha:]] in one and not in the other). The expression is exact
+// on ASCII text; on other text only when none of these applies.
+type rxDeps struct {
+	locale bool // a class whose non-ASCII members differ by locale (\w, [[:alpha:]] …), or a single . [^…] \S not repeated by * or +
+	spaces bool // a space class (\s, [[:space:]]): glibc's also holds U+2000 …
+}
+
+// exact reports whether the translation matches in text as grep and sed
+// do in any locale.
+func (d rxDeps) exact(text string) bool {
+	ascii := true
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return !strings.Contains(text, "\x00") // grep: a binary file
+	}
+	if !utf8.ValidString(text) {
+		return false // a binary file to grep in UTF-8, bytes to . in C
+	}
+	if d.locale {
+		return false
+	}
+	if d.spaces {
+		for _, r := range text {
+			if r >= 0x80 && unicode.IsSpace(r) || r == '\u200b' || r == '\u180e' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // posixRegexp translates a POSIX basic (or, with ext, extended) regular
 // expression into Go's syntax, for the subset whose meaning is the same:
 // literals, ., *, anchors, bracket expressions and, in EREs, + ? | ( ),
-// and GNU's \s \S \w \W (glibc's grep: the machines serve scripts run on).
-// Back-references, intervals and other GNU escapes (\<, \b) are refused.
-func posixRegexp(pat string, ext bool) (string, bool) {
+// GNU's \| \+ \? in BREs, and GNU's \s \S \w \W (glibc's grep: the
+// machines serve scripts run on). Back-references, intervals and other GNU
+// escapes (\<, \b) are refused, and so is what GNU rejects or reads
+// otherwise than Go (a quantifier after an ERE anchor, [[:word:]]). Match
+// it with Longest: POSIX matches are leftmost-longest.
+func posixRegexp(pat string, ext bool) (string, rxDeps, bool) {
 	var sb strings.Builder
+	var deps rxDeps
+	// ctx: where a BRE ^ is an anchor and * a literal (the start, after
+	// \( or \|); anchor: right after a ^ (or an ERE $) anchor; wide: the
+	// last atom matches any non-ASCII character; multi: it is a multi-byte
+	// character; rep: it has its quantifier.
+	ctx, anchor, wide, multi, rep := true, false, false, false, false
+	atom := func(w bool) {
+		if wide {
+			deps.locale = true // a single . [^…] \S: one byte or one character
+		}
+		ctx, anchor, wide, multi, rep = false, false, w, false, false
+	}
+	quant := func(star bool) bool {
+		if ctx || anchor || multi || rep {
+			return false // GNU reads these otherwise (a+? is lazy in Go), or rejects them
+		}
+		if star {
+			wide = false // .* spans the same bytes in any locale
+		}
+		rep = true
+		return true
+	}
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
-		atStart := i == 0
 		switch {
 		case c == '\\':
 			if i+1 >= len(pat) {
-				return "", false
+				return "", deps, false
 			}
 			i++
 			d := pat[i]
 			switch {
-			case !ext && (d == '(' || d == ')' || d == '|' || d == '+' || d == '?'):
-				sb.WriteByte(d) // GNU BRE: \( \) \| \+ \? are operators
+			case !ext && (d == '(' || d == '|'):
+				atom(false)
+				sb.WriteByte(d) // GNU BRE: \( \| are operators
+				ctx = true
+			case !ext && d == ')':
+				atom(false)
+				sb.WriteByte(d)
+			case !ext && (d == '+' || d == '?'):
+				if !quant(d == '+') {
+					return "", deps, false
+				}
+				sb.WriteByte(d)
+			case !ext && (d == '{' || d == '}'):
+				return "", deps, false // BRE intervals
 			case strings.IndexByte(".[]*^$\\/+?(){}|-", d) >= 0:
+				atom(false)
 				sb.WriteString(regexp.QuoteMeta(string(d)))
 			case d == 's':
+				atom(false)
+				deps.spaces = true
 				sb.WriteString(`[[:space:]]`) // GNU: grep -v '^\s*#'
 			case d == 'S':
+				atom(true)
+				deps.spaces = true
 				sb.WriteString(`[^[:space:]]`)
 			case d == 'w':
+				atom(false)
+				deps.locale = true
 				sb.WriteString(`[[:alnum:]_]`)
 			case d == 'W':
+				atom(false)
+				deps.locale = true
 				sb.WriteString(`[^[:alnum:]_]`)
 			default:
-				return "", false // \1, \<, \{, \b …
+				return "", deps, false // \1, \<, \b …
 			}
 		case c == '[':
 			j := i + 1
-			if j < len(pat) && pat[j] == '^' {
+			negated := j < len(pat) && pat[j] == '^'
+			if negated {
 				j++
 			}
 			if j < len(pat) && pat[j] == ']' {
@@ -186,7 +275,7 @@ func posixRegexp(pat string, ext bool) (string, bool) {
 				if pat[j] == '[' && j+1 < len(pat) && (pat[j+1] == ':' || pat[j+1] == '.' || pat[j+1] == '=') {
 					end := strings.Index(pat[j+2:], string(pat[j+1])+"]")
 					if end < 0 {
-						return "", false
+						return "", deps, false
 					}
 					j += end + 4
 					continue
@@ -194,49 +283,115 @@ func posixRegexp(pat string, ext bool) (string, bool) {
 				j++
 			}
 			if j >= len(pat) {
-				return "", false
+				return "", deps, false
 			}
 			class := pat[i : j+1]
-			if strings.Contains(class, "[.") || strings.Contains(class, "[=") {
-				return "", false
+			if strings.Contains(class, "[.") || strings.Contains(class, "[=") || !posixClasses(class, &deps) {
+				return "", deps, false
 			}
+			for k := 0; k < len(class); k++ {
+				if class[k] >= 0x80 {
+					return "", deps, false // a byte or a character
+				}
+			}
+			atom(negated)
 			sb.WriteString(strings.ReplaceAll(class, `\`, `\\`))
 			i = j
 		case c == '^':
-			if atStart || ext {
+			if ctx || ext {
+				atom(false)
 				sb.WriteByte('^')
+				anchor = true
 			} else {
+				atom(false)
 				sb.WriteString(`\^`)
 			}
 		case c == '$':
-			if i == len(pat)-1 || ext {
+			if ext || i == len(pat)-1 || strings.HasPrefix(pat[i+1:], `\)`) || strings.HasPrefix(pat[i+1:], `\|`) {
+				atom(false)
 				sb.WriteByte('$')
+				anchor = ext
 			} else {
+				if !ext && strings.HasPrefix(pat[i+1:], "|") {
+					return "", deps, false // GNU grep: $|z matches no "$|z"
+				}
+				atom(false)
 				sb.WriteString(`\$`)
 			}
 		case c == '*':
-			if atStart || (i == 1 && pat[0] == '^') {
-				if ext {
-					return "", false
-				}
-				sb.WriteString(`\*`)
-			} else {
-				sb.WriteByte('*')
+			if !ext && (ctx || anchor) {
+				atom(false)
+				sb.WriteString(`\*`) // GNU BRE: a leading * is literal
+				break
 			}
+			if !quant(true) {
+				return "", deps, false
+			}
+			sb.WriteByte('*')
 		case c == '.':
+			atom(true)
 			sb.WriteByte('.')
-		case ext && (c == '+' || c == '?' || c == '|' || c == '(' || c == ')'):
+		case ext && (c == '+' || c == '?'):
+			if !quant(c == '+') {
+				return "", deps, false
+			}
+			sb.WriteByte(c)
+		case ext && (c == '|' || c == '('):
+			atom(false)
+			sb.WriteByte(c)
+			ctx = true
+		case ext && c == ')':
+			atom(false)
 			sb.WriteByte(c)
 		case c == '{' || c == '}':
 			if ext {
-				return "", false // intervals
+				return "", deps, false // intervals
 			}
+			atom(false)
 			sb.WriteString(regexp.QuoteMeta(string(c)))
+		case c >= 0x80:
+			r, n := utf8.DecodeRuneInString(pat[i:])
+			if r == utf8.RuneError {
+				return "", deps, false
+			}
+			atom(false)
+			multi = true // é* repeats a byte in C, the letter in UTF-8
+			sb.WriteString(pat[i : i+n])
+			i += n - 1
 		default:
+			atom(false)
 			sb.WriteString(regexp.QuoteMeta(string(c)))
 		}
 	}
-	return sb.String(), true
+	atom(false)
+	return sb.String(), deps, true
+}
+
+// posixClasses reports whether every [:name:] in a bracket expression is
+// one of POSIX's twelve classes (Go also knows [:word:] and [:ascii:],
+// which grep and sed reject), and notes in deps what they depend on.
+func posixClasses(bracket string, deps *rxDeps) bool {
+	for rest := bracket; ; {
+		i := strings.Index(rest, "[:")
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+2:]
+		end := strings.Index(rest, ":]")
+		if end < 0 {
+			return false
+		}
+		switch rest[:end] {
+		case "digit", "xdigit": // ASCII in every glibc locale
+		case "space", "blank":
+			deps.spaces = true
+		case "alnum", "alpha", "cntrl", "graph", "lower", "print", "punct", "upper":
+			deps.locale = true
+		default:
+			return false
+		}
+		rest = rest[end+2:]
+	}
 }
 
 // helperXargs emulates xargs and xargs echo, which print their input's

@@ -40,6 +40,13 @@ func helperTr(ev *evaluator, _ context.Context, hc interp.HandlerContext, args [
 		if to, ok = trSet(rest[1]); !ok || len(to) == 0 {
 			return ev.skip(hc, args)
 		}
+		// GNU: the only classes SET2 may hold are [:upper:] and [:lower:],
+		// each facing the other in SET1 (tr '[:upper:]' '[:lower:]');
+		// anything else is an error or a misaligned construct
+		caseMap := rest[0] == "[:upper:]" && rest[1] == "[:lower:]" || rest[0] == "[:lower:]" && rest[1] == "[:upper:]"
+		if strings.Contains(rest[1], "[:") && !caseMap {
+			return ev.skip(hc, args)
+		}
 	}
 	var input bytes.Buffer
 	if err := ev.readStdin(hc, &input); err != nil {
@@ -128,7 +135,10 @@ func trSet(s string) ([]byte, bool) {
 				return nil, false
 			}
 		}
-		if i+2 < len(s) && s[i+1] == '-' && s[i+2] != '\\' && s[i+2] < 0x80 {
+		if i+2 < len(s) && s[i+1] == '-' && (s[i+2] == '\\' || s[i+2] == '[') {
+			return nil, false // a range to an escape or a class
+		}
+		if i+2 < len(s) && s[i+1] == '-' && s[i+2] < 0x80 {
 			hi := s[i+2]
 			if hi < c {
 				return nil, false // tr: range-endpoints are in reverse order

@@ -315,8 +315,17 @@ func TestPosixRegexp(t *testing.T) {
 		{pat: `\(a\)\1`, ok: false},
 		{pat: "a{2}", ext: true, ok: false},
 		{pat: "[abc", ok: false},
+		{pat: `^#\|^$`, ok: true, match: []string{"", "# c"}, not: []string{"a#", "a"}},
+		{pat: `a$\|^b`, ok: true, match: []string{"xa", "bx"}, not: []string{"a$x", "x^b"}},
+		{pat: `\(^a\)`, ok: true, match: []string{"ab"}, not: []string{"ba", "^a"}},
+		{pat: `a\{2\}`, ok: false},
+		{pat: `b\+\?`, ok: false},
+		{pat: "$*", ext: true, ok: false},
+		{pat: "^+a", ext: true, ok: false},
+		{pat: "[[:word:]]", ok: false},
+		{pat: "é", ok: true, match: []string{"é=1"}, not: []string{"e"}},
 	} {
-		got, ok := posixRegexp(tc.pat, tc.ext)
+		got, _, ok := posixRegexp(tc.pat, tc.ext)
 		if ok != tc.ok {
 			t.Errorf("%q ext=%v: ok = %v, want %v (%q)", tc.pat, tc.ext, ok, tc.ok, got)
 			continue

@@ -39,8 +39,12 @@ type Invocation struct {
 	Via string
 	// Background is set when the invocation runs in the background: in a
 	// statement ending in & (or a coprocess), or in a function such a
-	// statement calls.
+	// statement calls, or through a wrapper whose own command is one
+	// (bgrun() { "$@" > log 2>&1 & }).
 	Background bool
+	// wrapStart is one past the offset of the wrapper's own command
+	// when there is one (Via), else 0.
+	wrapStart int
 }
 
 // Flag is one flag of an engine invocation.
@@ -670,7 +674,7 @@ func (s *Script) findInvocations() {
 		if !ok {
 			continue
 		}
-		s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: name})
+		s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: name, wrapStart: w.Start + 1})
 	}
 	s.finishInvocations()
 }
@@ -731,7 +735,8 @@ func (s *Script) finishInvocations() {
 	for _, inv := range s.Invocations {
 		inv.Flags = s.parseFlags(inv)
 		if len(s.bgSpans) > 0 {
-			inv.Background = s.inBackground(inv.Start) || bgFuncs[s.funcAt(inv.Start)]
+			inv.Background = s.inBackground(inv.Start) || bgFuncs[s.funcAt(inv.Start)] ||
+				inv.wrapStart > 0 && s.inBackground(inv.wrapStart-1)
 		}
 	}
 }
