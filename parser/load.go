@@ -70,6 +70,9 @@ type Unit struct {
 	// walked are the directories whose scripts were all loaded (walked, or
 	// looked through for an env file given alone): Covered.
 	walked  []string
+	// walkedAbs is walked made absolute, once (Covered).
+	walkedAbs     []string
+	walkedAbsOnce sync.Once
 	covered map[string]bool // LoadOptions.Covered
 	// Roots are the directories (or files' directories) that were linted;
 	// the evaluator may read only inside them.
@@ -717,11 +720,23 @@ func (u *Unit) Covered(path string) bool {
 	if u.covered[ap] {
 		return true
 	}
-	if rp, err := RealPath(ap); err == nil && u.covered[rp] {
-		return true
+	u.walkedAbsOnce.Do(func() {
+		for _, d := range u.walked {
+			if ad, err := filepath.Abs(d); err == nil {
+				u.walkedAbs = append(u.walkedAbs, ad)
+			}
+		}
+	})
+	for _, ad := range u.walkedAbs {
+		if Within(ad, ap) {
+			return true
+		}
 	}
-	for _, d := range u.walked {
-		if ad, err := filepath.Abs(d); err == nil && Within(ad, ap) {
+	// Named by its real path among the covered files (a symlinked env
+	// file): asked last, a syscall per component (pprof: 3% of a tree's
+	// lint when asked first, for every env file).
+	if len(u.covered) > 0 {
+		if rp, err := RealPath(ap); err == nil && u.covered[rp] {
 			return true
 		}
 	}
