@@ -628,7 +628,10 @@ func (s *Script) callArgs(c *syntax.CallExpr) []ArgWord {
 // findInvocations finds every command reaching an engine, directly or
 // through a function that forwards "$@" to one.
 func (s *Script) findInvocations() {
-	wrappers := map[string]*Invocation{}
+	// A function's commands that carry "$@" into an engine, or run it
+	// (runners), in the order met: each call of the function reaches
+	// each of them.
+	wrappers := map[string][]*Invocation{}
 	for _, c := range s.calls {
 		aws := s.callArgs(c)
 		ec, ok := s.detect(aws)
@@ -636,17 +639,38 @@ func (s *Script) findInvocations() {
 			// A runner: a function that runs its arguments as a command
 			// (run() { echo "+ $*"; "$@"; }, maybe_dry() { … else exec "$@";
 			// fi }): `run vllm serve …` reaches the engine through it.
-			if fn := s.funcAt(s.Off(c.Pos())); fn != "" && wrappers[fn] == nil && runsArgs(aws) {
-				wrappers[fn] = &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Args: aws}
+			if fn := s.funcAt(s.Off(c.Pos())); fn != "" && len(wrappers[fn]) == 0 && runsArgs(aws) {
+				wrappers[fn] = []*Invocation{{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Args: aws}}
 			}
 			continue
 		}
 		inv := &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: aws}
 		if fn := s.funcAt(inv.Start); fn != "" && hasForward(aws[ec.ArgStart:]) {
-			wrappers[fn] = inv
+			wrappers[fn] = append(wrappers[fn], inv)
 			continue
 		}
 		s.Invocations = append(s.Invocations, inv)
+	}
+	// A function holding several engines that forward "$@", one per mode
+	// of a case or if on the selector inside it (start() { case "$MODE" in
+	// serve) exec vllm … "$@" ;; bench) exec vllm … "$@" ;; esac; }): each
+	// engine is its mode's own, where it is written; seen as one wrapper,
+	// all but the last were lost (and bench's numbers with them).
+	moved := false
+	for fn, ws := range wrappers {
+		if len(ws) < 2 || !slices.ContainsFunc(ws, func(w *Invocation) bool { return w.Engine.Profile != nil && s.inSelectorBranch(fn, w.Start) }) {
+			continue
+		}
+		for _, w := range ws {
+			if w.Engine.Profile != nil {
+				s.Invocations = append(s.Invocations, w)
+				moved = true
+			}
+		}
+		delete(wrappers, fn)
+	}
+	if moved { // in the order of the script, as the direct ones are
+		slices.SortStableFunc(s.Invocations, func(a, b *Invocation) int { return a.Start - b.Start })
 	}
 	if len(wrappers) == 0 {
 		s.finishInvocations()
@@ -657,26 +681,63 @@ func (s *Script) findInvocations() {
 		if !ok {
 			continue
 		}
-		w := wrappers[name]
-		if w == nil {
-			continue
-		}
-		callArgs := s.argWords(c.Args[1:], 0)
-		var args []ArgWord
-		for _, a := range w.Args {
-			if a.Sketch == forwardAll {
-				args = append(args, callArgs...)
+		var callArgs []ArgWord
+		for _, w := range wrappers[name] {
+			if callArgs == nil {
+				callArgs = s.argWords(c.Args[1:], 0)
+			}
+			var args []ArgWord
+			for _, a := range w.Args {
+				if a.Sketch == forwardAll {
+					args = append(args, callArgs...)
+					continue
+				}
+				args = append(args, a)
+			}
+			ec, ok := s.detect(args)
+			if !ok {
 				continue
 			}
-			args = append(args, a)
+			s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: name, wrapStart: w.Start + 1})
 		}
-		ec, ok := s.detect(args)
-		if !ok {
-			continue
-		}
-		s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: name, wrapStart: w.Start + 1})
 	}
 	s.finishInvocations()
+}
+
+// inSelectorBranch reports whether off lies in a branch of a case or an
+// if/elif chain on the mode selector inside function fn.
+func (s *Script) inSelectorBranch(fn string, off int) bool {
+	fd := s.Funcs[fn]
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	in := func(stmts []*syntax.Stmt) bool {
+		return len(stmts) > 0 && off >= s.Off(stmts[0].Pos()) && off < s.Off(stmts[len(stmts)-1].End())
+	}
+	found := false
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.CaseClause:
+			if isParamOf(x.Word, s.Selectors) {
+				for _, it := range x.Items {
+					found = found || in(it.Stmts)
+				}
+			}
+		case *syntax.IfClause:
+			for c := x; c != nil && len(c.Cond) > 0; c = c.Else {
+				for _, st := range c.Cond {
+					if len(s.condNames(st.Cmd)) > 0 && in(c.Then) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // runsArgs reports whether a command runs a function's arguments as a
