@@ -71,7 +71,10 @@
 //     evaluated as the discarding sink /dev/null, in a copy of the tree
 //     parsed again from the source (the shared tree is never changed); its
 //     commands never run, as they would not in the sandbox anyway, and a
-//     note says so. An input substitution <(…) is refused with ErrProcSubst: before running, in the code the mode can
+//     note says so. `source <(CMD)` and `. <(CMD)` (an env-file loader:
+//     source <(grep -v '^#' .env)) are evaluated in that copy as
+//     eval "$(CMD)", a command substitution, and a note says so. Any other
+//     input substitution <(…) is refused with ErrProcSubst: before running, in the code the mode can
 //     reach (other branches of a case or if on the mode are not considered);
 //     at run time, in code parsed by eval, trap, alias or source. As a last
 //     layer, TMPDIR names a directory in which nothing can be created:

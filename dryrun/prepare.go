@@ -23,6 +23,11 @@ type Prepared struct {
 	// (>(…), as in `exec > >(tee -a log) 2>&1`): Eval runs a copy in which
 	// each one is the discarding sink /dev/null (rewrite).
 	outSubst bool
+	// inSubst is true when the tree holds an input process substitution
+	// (<(…)): Eval runs a copy in which `source <(CMD)` and `. <(CMD)`, an
+	// env-file loader (source <(grep -v '^#' .env)), are `eval "$(CMD)"`
+	// (rewrite). Every other one stays, and is refused.
+	inSubst bool
 	// declF is true when the tree holds `declare -F` or `typeset -F`,
 	// which interp lacks: Eval runs a copy in which each asks the sandbox
 	// (rewrite).
@@ -40,7 +45,9 @@ type Prepared struct {
 // rewrite returns a copy of the script (parsed again from src, so the shared
 // tree is never changed) in which every output process substitution is
 // /dev/null: what the script writes there is discarded anyway, and the
-// commands inside (tee, logger) would never run in the sandbox. Input
+// commands inside (tee, logger) would never run in the sandbox. `source
+// <(CMD)` and `. <(CMD)` are `eval "$(CMD)"`: the shell runs what CMD
+// prints either way, and a command substitution needs no FIFO. Other input
 // process substitutions (<(…)) stay, and are refused. nil when src does not
 // parse as it did.
 func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
@@ -73,6 +80,14 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 					st.Cmd = &syntax.CallExpr{Args: args}
 					p.rewrites = append(p.rewrites, fmt.Sprintf("line %d: %s -F answered from the declared functions", d.Pos().Line(), d.Variant.Value))
 				}
+				if ce, ok := st.Cmd.(*syntax.CallExpr); ok {
+					if ps := sourcedSubst(ce); ps != nil {
+						cs := &syntax.CmdSubst{Left: ps.OpPos, Right: ps.Rparen, Stmts: ps.Stmts, Last: ps.Last}
+						q := &syntax.DblQuoted{Left: ps.OpPos, Right: ps.Rparen, Parts: []syntax.WordPart{cs}}
+						ce.Args = []*syntax.Word{litWord("eval"), {Parts: []syntax.WordPart{q}}}
+						p.rewrites = append(p.rewrites, fmt.Sprintf("line %d: source <(…) read as eval \"$(…)\"", ps.OpPos.Line()))
+					}
+				}
 				return true
 			}
 			w, ok := n.(*syntax.Word)
@@ -90,6 +105,22 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 		p.rewritten = f
 	})
 	return p.rewritten, p.rewrites
+}
+
+// sourcedSubst returns CMD of `source <(CMD)` or `. <(CMD)` (no other
+// argument), else nil.
+func sourcedSubst(ce *syntax.CallExpr) *syntax.ProcSubst {
+	if len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
+		return nil
+	}
+	if name, ok := parser.LitValue(ce.Args[0]); !ok || name != "source" && name != "." {
+		return nil
+	}
+	ps, ok := ce.Args[1].Parts[0].(*syntax.ProcSubst)
+	if !ok || ps.Op != syntax.CmdIn {
+		return nil
+	}
+	return ps
 }
 
 // litWord is a word of one literal.
@@ -117,6 +148,8 @@ func Prepare(f *syntax.File) *Prepared {
 			p.risky = true
 			if x.Op == syntax.CmdOut {
 				p.outSubst = true
+			} else {
+				p.inSubst = true
 			}
 		case *syntax.UnaryTest:
 			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
@@ -157,6 +190,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 	for _, ps := range s.ProcSubsts() {
 		p.risky = true
 		p.outSubst = p.outSubst || ps.Op == syntax.CmdOut
+		p.inSubst = p.inSubst || ps.Op == syntax.CmdIn
 	}
 	for _, w := range s.TildeWords() {
 		p.risky = p.risky || tildeUser(w)
