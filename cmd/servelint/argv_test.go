@@ -243,3 +243,24 @@ func TestArgvExecEnvSelector(t *testing.T) {
 		}
 	}
 }
+
+// TestArgvProvenNotNamed: `servelint argv SCRIPT bench` compares bench with
+// the proven mode, evaluated too though not named, and fails as argvdrift
+// does (it printed bench alone and exited 0); `SCRIPT bench kl` compares
+// both with serve, not kl with bench.
+func TestArgvProvenNotNamed(t *testing.T) {
+	example(t)
+	script := "scripts/frank-archon.sh"
+	out, errOut, code := lintDir(t, "argv", script, "bench")
+	if code != exitFindings || !strings.Contains(out, "== serve (proven)") || !strings.Contains(out, "== bench differs from serve:") {
+		t.Fatalf("argv SCRIPT bench: exit %d, want 1 and a diff against serve\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = lintDir(t, "argv", script, "bench", "kl")
+	if code != exitFindings || !strings.Contains(out, "== kl: byte-identical to serve") || strings.Contains(out, "from bench") {
+		t.Fatalf("argv SCRIPT bench kl: exit %d, want kl compared with serve\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = lintDir(t, "argv", script, "kl")
+	if code != exitClean || !strings.Contains(out, "== kl: byte-identical to serve") {
+		t.Fatalf("argv SCRIPT kl: exit %d, want 0, kl byte-identical to serve\n%s%s", code, out, errOut)
+	}
+}

@@ -30,8 +30,9 @@ func init() { subcommands["argv"] = runArgv }
 const argvUsage = `usage: servelint argv [flags] SCRIPT [MODE...]
 
 Prints the argv each mode of SCRIPT would hand the engine (default: every
-mode found), one shell-quoted argument per line, then a diff of each mode
-against the proven mode. The argv is obtained by evaluating the script in a
+mode found; the proven mode is evaluated too when MODEs do not name it),
+one shell-quoted argument per line, then a diff of each mode against the
+proven mode. The argv is obtained by evaluating the script in a
 sandbox: no command is executed, no file is written, nothing reaches the
 network, and only files inside the linted tree are read (the working
 directory when the script lies in it, else the script's directory): a
@@ -132,6 +133,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		for _, m := range s.Modes {
 			modes = append(modes, m.Name)
 		}
+	} else if p := s.Proven(); p != nil && !slices.Contains(modes, p.Name) {
+		// `argv serve.sh bench` asks whether bench boots as the proven
+		// mode does: evaluate that one too, first, to compare with (bench
+		// alone exited 0 with no diff, bench kl compared kl with bench).
+		modes = append([]string{p.Name}, modes...)
 	}
 	if len(modes) == 0 {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found (a mode is a value of $1, or of MODE=${MODE:-serve}, that takes its own branch to the engine)\n", path)
