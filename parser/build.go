@@ -312,8 +312,11 @@ func (s *Script) findModes() {
 			own[m] = true // its own code is found: the guard does not keep it
 		}
 	}
-	for _, m := range s.Modes {
-		m.direct = len(m.Ranges)
+	called := s.calledByName()
+	for _, c := range cands {
+		if c.fn == "" || !called[c.fn] {
+			byName[c.name].own = append(byName[c.name].own, c.ranges...)
+		}
 	}
 	s.extendThroughCalls()
 	// Keep modes that reach the engine, and the empty branches of a case
@@ -362,6 +365,26 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
+}
+
+// calledByName returns the functions a command calls by their literal name
+// outside their own body (recursion aside).
+func (s *Script) calledByName() map[string]bool {
+	out := map[string]bool{}
+	for _, c := range s.calls {
+		n, ok := LitValue(c.Args[0])
+		if !ok {
+			continue
+		}
+		fd := s.Funcs[n]
+		if fd == nil {
+			continue
+		}
+		if off := s.Off(c.Pos()); off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
+			out[n] = true
+		}
+	}
+	return out
 }
 
 // unconditional clears Assign.Conditional for the assignments in [start, end).

@@ -56,9 +56,11 @@ type Mode struct {
 	token string
 	// disagg: markDisagg found the mode a prefill or decode role.
 	disagg bool
-	// direct is how many of Ranges are the mode's own branches (the rest
-	// are bodies of functions only its code calls).
-	direct int
+	// own are the ranges of Ranges that are the mode's own branches (the
+	// rest are bodies of functions its code calls): code there runs in no
+	// other mode. A dispatch function (mode_serve for "mode_$1") that code
+	// also calls by name (mode_kl() { mode_serve --port 7001; }) is not.
+	own []Range
 	// byEnv, byArg: the mode is named by a test of an environment selector
 	// (Script.EnvSelectors, or a variable assigned from one), of $1 (or a
 	// variable holding it); both when a test reads either or neither.
@@ -227,7 +229,7 @@ func (s *Script) ModesAt(off int) []*Mode {
 // containsOwn reports whether the offset is in one of the mode's own
 // branches.
 func (m *Mode) containsOwn(off int) bool {
-	for _, r := range m.Ranges[:m.direct] {
+	for _, r := range m.own {
 		if off >= r.Start && off < r.End {
 			return true
 		}
