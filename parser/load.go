@@ -69,11 +69,11 @@ type Unit struct {
 	OwnerKeys map[string]string
 	// walked are the directories whose scripts were all loaded (walked, or
 	// looked through for an env file given alone): Covered.
-	walked  []string
+	walked []string
 	// walkedAbs is walked made absolute, once (Covered).
 	walkedAbs     []string
 	walkedAbsOnce sync.Once
-	covered map[string]bool // LoadOptions.Covered
+	covered       map[string]bool // LoadOptions.Covered
 	// Roots are the directories (or files' directories) that were linted;
 	// the evaluator may read only inside them.
 	Roots []string
