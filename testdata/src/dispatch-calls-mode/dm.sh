@@ -2,7 +2,7 @@
 # Per-mode functions dispatched by "mode_$1" that call another mode's
 # function: mode_serve's code runs in serve, kl and calib alike, so its
 # literals are theirs too (not serve's alone), and calib's ram is the ram
-# written there.
+# written there, with no ram -> disk fix (it would move serve and kl too).
 set -euo pipefail
 . "$(dirname "$0")/dm.env"
 mode_serve() {
@@ -18,4 +18,4 @@ mode_calib() {
 }
 "mode_$1" "${@:2}"
 # want@9 "^serve\|kl\|calib passes --max-num-seqs 4"
-# want@10 "^calib runs with the n-gram table in RAM \(--ngram-placement ram\):"
+# want@10 "^calib runs with the n-gram table in RAM \(--ngram-placement ram, set for serve\|kl\|calib at line 10\):"
