@@ -319,6 +319,9 @@ func (s *Script) findModes() {
 		}
 	}
 	s.extendThroughCalls()
+	if s.nestedInCalled() {
+		s.extendThroughCalls()
+	}
 	// Keep modes that reach the engine, and the empty branches of a case
 	// whose other branches do when shared code launches the engine (they
 	// take the shared path: `serve|kl) ;;`).
@@ -365,6 +368,47 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
+}
+
+// nestedInCalled gives a mode whose own branches all lie in one function
+// that modes call (start() { case "$MODE" in kl) seqs=4 ;; esac; docker run
+// … --max-num-seqs "$seqs"; } called from `case "$1" in start) start`) the
+// rest of that function: it runs there, reached through the callers (the
+// kl arm is kl's alone, ModesAt; the flag after it is kl's too). A function
+// shared code calls is every mode's already. Reports whether a mode grew.
+func (s *Script) nestedInCalled() bool {
+	changed := false
+	for _, m := range s.Modes {
+		if len(m.own) == 0 {
+			continue
+		}
+		fn := s.funcAt(m.own[0].Start)
+		fd := s.Funcs[fn]
+		if fd == nil {
+			continue
+		}
+		body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
+		inside := true
+		for _, r := range m.own {
+			if s.funcAt(r.Start) != fn || r == body {
+				inside = false
+			}
+		}
+		if !inside || m.Contains(body.Start) {
+			continue
+		}
+		called := false // by a mode's code: the body is in its ranges
+		for _, o := range s.Modes {
+			if o != m && o.Contains(body.Start) {
+				called = true
+			}
+		}
+		if called {
+			m.Ranges = append(m.Ranges, body)
+			changed = true
+		}
+	}
+	return changed
 }
 
 // calledByName returns the functions a command calls by their literal name
