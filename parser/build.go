@@ -626,14 +626,19 @@ func (s *Script) attribute() {
 	for i := range s.Comments {
 		cm := &s.Comments[i]
 		cm.Modes = s.ModesAt(cm.Start)
-		if len(cm.Modes) > 0 || !s.trailing(cm.Start) {
+		if !s.trailing(cm.Start) {
 			continue
 		}
 		if ends == nil {
 			ends = s.stmtSpans()
 			slices.SortFunc(ends, func(a, b stmtSpan) int { return cmp.Or(a.end-b.end, a.start-b.start) })
 		}
-		cm.Modes = s.endedModes(ends, cm.Start)
+		// The command it ends names the modes, also where the comment is
+		// in other modes' code: `kl) seqs=4 ;; # …` inside a function more
+		// modes run is kl's.
+		if ms := s.endedModes(ends, cm.Start); len(ms) > 0 || len(cm.Modes) == 0 {
+			cm.Modes = ms
+		}
 	}
 	for _, inv := range s.Invocations {
 		inv.Modes = s.ModesAt(inv.Start)
