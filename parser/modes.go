@@ -204,14 +204,22 @@ func (s *Script) ModeNamed(name string) *Mode {
 // { case "$MODE" in kl) … }` called from `case "$1" in start) start`, or a
 // nested `[[ $1 == bench ]]` in a launcher serve and bench call) runs only
 // in that mode: the modes that reach it only through the call are not
-// counted.
+// counted. Of branches nested in one another, the innermost decides: `if
+// [[ $1 == kl ]]` inside `serve|kl)` is kl's alone.
 func (s *Script) ModesAt(off int) []*Mode {
 	var out []*Mode
-	own := false
+	inner, own := Range{}, false
 	for _, m := range s.Modes {
-		if m.Contains(off) {
-			out = append(out, m)
-			own = own || m.containsOwn(off)
+		if !m.Contains(off) {
+			continue
+		}
+		out = append(out, m)
+		for _, r := range m.own {
+			// Branches are nested or apart: of those holding off, the one
+			// starting last (ending first of equal starts) is innermost.
+			if off >= r.Start && off < r.End && (!own || r.Start > inner.Start || r.Start == inner.Start && r.End < inner.End) {
+				inner, own = r, true
+			}
 		}
 	}
 	if !own || len(out) < 2 {
@@ -219,22 +227,11 @@ func (s *Script) ModesAt(off int) []*Mode {
 	}
 	kept := out[:0]
 	for _, m := range out {
-		if m.containsOwn(off) {
+		if slices.Contains(m.own, inner) {
 			kept = append(kept, m)
 		}
 	}
 	return kept
-}
-
-// containsOwn reports whether the offset is in one of the mode's own
-// branches.
-func (m *Mode) containsOwn(off int) bool {
-	for _, r := range m.own {
-		if off >= r.Start && off < r.End {
-			return true
-		}
-	}
-	return false
 }
 
 // ModeNames joins mode names for messages.
