@@ -312,10 +312,16 @@ func (s *Script) findModes() {
 			own[m] = true // its own code is found: the guard does not keep it
 		}
 	}
-	for _, m := range s.Modes {
-		m.direct = len(m.Ranges)
+	called := s.calledByName()
+	for _, c := range cands {
+		if c.fn == "" || !called[c.fn] {
+			byName[c.name].own = append(byName[c.name].own, c.ranges...)
+		}
 	}
 	s.extendThroughCalls()
+	if s.nestedInCalled() {
+		s.extendThroughCalls()
+	}
 	// Keep modes that reach the engine, and the empty branches of a case
 	// whose other branches do when shared code launches the engine (they
 	// take the shared path: `serve|kl) ;;`).
@@ -362,6 +368,67 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
+}
+
+// nestedInCalled gives a mode whose own branches all lie in one function
+// that modes call (start() { case "$MODE" in kl) seqs=4 ;; esac; docker run
+// … --max-num-seqs "$seqs"; } called from `case "$1" in start) start`) the
+// rest of that function: it runs there, reached through the callers (the
+// kl arm is kl's alone, ModesAt; the flag after it is kl's too). A function
+// shared code calls is every mode's already. Reports whether a mode grew.
+func (s *Script) nestedInCalled() bool {
+	changed := false
+	for _, m := range s.Modes {
+		if len(m.own) == 0 {
+			continue
+		}
+		fn := s.funcAt(m.own[0].Start)
+		fd := s.Funcs[fn]
+		if fd == nil {
+			continue
+		}
+		body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
+		inside := true
+		for _, r := range m.own {
+			if s.funcAt(r.Start) != fn || r == body {
+				inside = false
+			}
+		}
+		if !inside || m.Contains(body.Start) {
+			continue
+		}
+		called := false // by a mode's code: the body is in its ranges
+		for _, o := range s.Modes {
+			if o != m && o.Contains(body.Start) {
+				called = true
+			}
+		}
+		if called {
+			m.Ranges = append(m.Ranges, body)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// calledByName returns the functions a command calls by their literal name
+// outside their own body (recursion aside).
+func (s *Script) calledByName() map[string]bool {
+	out := map[string]bool{}
+	for _, c := range s.calls {
+		n, ok := LitValue(c.Args[0])
+		if !ok {
+			continue
+		}
+		fd := s.Funcs[n]
+		if fd == nil {
+			continue
+		}
+		if off := s.Off(c.Pos()); off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
+			out[n] = true
+		}
+	}
+	return out
 }
 
 // unconditional clears Assign.Conditional for the assignments in [start, end).
@@ -559,14 +626,19 @@ func (s *Script) attribute() {
 	for i := range s.Comments {
 		cm := &s.Comments[i]
 		cm.Modes = s.ModesAt(cm.Start)
-		if len(cm.Modes) > 0 || !s.trailing(cm.Start) {
+		if !s.trailing(cm.Start) {
 			continue
 		}
 		if ends == nil {
 			ends = s.stmtSpans()
 			slices.SortFunc(ends, func(a, b stmtSpan) int { return cmp.Or(a.end-b.end, a.start-b.start) })
 		}
-		cm.Modes = s.endedModes(ends, cm.Start)
+		// The command it ends names the modes, also where the comment is
+		// in other modes' code: `kl) seqs=4 ;; # …` inside a function more
+		// modes run is kl's.
+		if ms := s.endedModes(ends, cm.Start); len(ms) > 0 || len(cm.Modes) == 0 {
+			cm.Modes = ms
+		}
 	}
 	for _, inv := range s.Invocations {
 		inv.Modes = s.ModesAt(inv.Start)

@@ -56,9 +56,11 @@ type Mode struct {
 	token string
 	// disagg: markDisagg found the mode a prefill or decode role.
 	disagg bool
-	// direct is how many of Ranges are the mode's own branches (the rest
-	// are bodies of functions only its code calls).
-	direct int
+	// own are the ranges of Ranges that are the mode's own branches (the
+	// rest are bodies of functions its code calls): code there runs in no
+	// other mode. A dispatch function (mode_serve for "mode_$1") that code
+	// also calls by name (mode_kl() { mode_serve --port 7001; }) is not.
+	own []Range
 	// byEnv, byArg: the mode is named by a test of an environment selector
 	// (Script.EnvSelectors, or a variable assigned from one), of $1 (or a
 	// variable holding it); both when a test reads either or neither.
@@ -202,14 +204,22 @@ func (s *Script) ModeNamed(name string) *Mode {
 // { case "$MODE" in kl) … }` called from `case "$1" in start) start`, or a
 // nested `[[ $1 == bench ]]` in a launcher serve and bench call) runs only
 // in that mode: the modes that reach it only through the call are not
-// counted.
+// counted. Of branches nested in one another, the innermost decides: `if
+// [[ $1 == kl ]]` inside `serve|kl)` is kl's alone.
 func (s *Script) ModesAt(off int) []*Mode {
 	var out []*Mode
-	own := false
+	inner, own := Range{}, false
 	for _, m := range s.Modes {
-		if m.Contains(off) {
-			out = append(out, m)
-			own = own || m.containsOwn(off)
+		if !m.Contains(off) {
+			continue
+		}
+		out = append(out, m)
+		for _, r := range m.own {
+			// Branches are nested or apart: of those holding off, the one
+			// starting last (ending first of equal starts) is innermost.
+			if off >= r.Start && off < r.End && (!own || r.Start > inner.Start || r.Start == inner.Start && r.End < inner.End) {
+				inner, own = r, true
+			}
 		}
 	}
 	if !own || len(out) < 2 {
@@ -217,22 +227,11 @@ func (s *Script) ModesAt(off int) []*Mode {
 	}
 	kept := out[:0]
 	for _, m := range out {
-		if m.containsOwn(off) {
+		if slices.Contains(m.own, inner) {
 			kept = append(kept, m)
 		}
 	}
 	return kept
-}
-
-// containsOwn reports whether the offset is in one of the mode's own
-// branches.
-func (m *Mode) containsOwn(off int) bool {
-	for _, r := range m.Ranges[:m.direct] {
-		if off >= r.Start && off < r.End {
-			return true
-		}
-	}
-	return false
 }
 
 // ModeNames joins mode names for messages.

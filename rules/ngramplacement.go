@@ -96,14 +96,18 @@ type span struct {
 	// literal is true when the span is the literal word ram itself, written
 	// in the mode's own code (so replacing it changes that mode alone).
 	literal bool
-	// shared is the line of a value set in code every mode runs, 0 if not.
+	// shared is the line of a value set in code other modes run too, 0 if
+	// not; by names them ("" for every mode).
 	shared int
+	by     string
 }
 
 func defaultNote(sp *span) string {
 	switch {
 	case sp == nil:
 		return ", the engine default"
+	case sp.shared > 0 && sp.by != "":
+		return fmt.Sprintf(", set for %s at line %d", sp.by, sp.shared)
 	case sp.shared > 0:
 		return fmt.Sprintf(", set for every mode at line %d", sp.shared)
 	}
@@ -139,10 +143,14 @@ func (c *Context) placement(s *parser.Script, m *parser.Mode, argvs *Argvs) (str
 			continue
 		}
 		if o.Kind == parser.OriginLiteral {
-			own := m.Contains(o.Start) || containsMode(f.Modes, m) && len(f.Modes) == 1 && len(o.Chain) == 0
+			// Written in code only this mode runs: a literal in a function
+			// other modes call too (mode_serve, called by mode_calib) is
+			// theirs as well, and ram -> disk there would move them.
+			at := s.ModesAt(o.Start)
+			own := len(at) == 1 && at[0] == m || containsMode(f.Modes, m) && len(f.Modes) == 1 && len(o.Chain) == 0
 			sp = &span{path: s.Path, start: o.Start, end: o.End, literal: own && s.Text(o.Start, o.End) == o.Value}
 			if !own {
-				sp.shared = s.Line(o.Start)
+				sp.shared, sp.by = s.Line(o.Start), parser.ModeNames(at)
 			}
 			if !known {
 				val, known = o.Value, true

@@ -256,7 +256,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				edits:  []edit{{s.Path, st, en, quoteRef(s, f, owner.Key, true)}}})
 			return
 		}
-		edits := append(valFix(), deadChain(s, o.Chain, f)...)
+		edits := append(valFix(), c.deadChain(s, o.Chain, f)...)
 		rep(diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd, msg: msg,
 			fixMsg: "take the value from " + owner.Key, edits: edits})
 	case parser.OriginArith, parser.OriginExpr:
@@ -293,7 +293,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				local = "the mode-local "
 			}
 			through = " through " + local + chainText(s, o.Chain)
-			edits = append(edits, deadChain(s, o.Chain, f)...)
+			edits = append(edits, c.deadChain(s, o.Chain, f)...)
 		}
 		rep(diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 			msg: fmt.Sprintf("%s passes %s %s%s, %s; %s",
@@ -330,11 +330,11 @@ func chainText(s *parser.Script, chain []*parser.Assign) string {
 // deadChain deletes the assignments of a value's chain (nearest first)
 // that the fix leaves unread: read only by the flag's value or by an
 // assignment of the chain deleted before it (y=$x after x=$((OWNER*2))).
-func deadChain(s *parser.Script, chain []*parser.Assign, f *parser.Flag) []edit {
+func (c *Context) deadChain(s *parser.Script, chain []*parser.Assign, f *parser.Flag) []edit {
 	var edits []edit
 	var gone []*parser.Assign
 	for _, a := range chain {
-		if a.StmtStart >= 0 && !usedElsewhere(s, a, f, gone) {
+		if a.StmtStart >= 0 && !c.usedElsewhere(s, a, f, gone) {
 			st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
 			edits = append(edits, edit{s.Path, st, en, ""})
 			gone = append(gone, a)
@@ -344,9 +344,14 @@ func deadChain(s *parser.Script, chain []*parser.Assign, f *parser.Flag) []edit 
 }
 
 // usedElsewhere reports whether the variable a assigns is read anywhere but
-// at the flag's value.
-func usedElsewhere(s *parser.Script, a *parser.Assign, f *parser.Flag, gone []*parser.Assign) bool {
-	for _, r := range s.ParamUses(a.Name) {
+// at the flag's value and in the assignments gone: by an expansion, in
+// arithmetic, or where no read shows (hiddenReads).
+func (c *Context) usedElsewhere(s *parser.Script, a *parser.Assign, f *parser.Flag, gone []*parser.Assign) bool {
+	arith, sure := c.hiddenReads(s, a.Name)
+	if !sure {
+		return true
+	}
+	for _, r := range append(slices.Clone(s.ParamUses(a.Name)), arith...) {
 		if r.Start >= f.ValStart && r.End <= f.ValEnd {
 			continue
 		}
@@ -355,7 +360,6 @@ func usedElsewhere(s *parser.Script, a *parser.Assign, f *parser.Flag, gone []*p
 		}
 		return true
 	}
-	// Another assignment reading it, or a later re-assignment, keeps it.
 	return false
 }
 

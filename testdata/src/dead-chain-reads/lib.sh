@@ -1,0 +1,2 @@
+# shellcheck shell=bash
+report() { echo "seats: ${w:-none}"; }
