@@ -639,7 +639,10 @@ func (s *Script) findInvocations() {
 			// A runner: a function that runs its arguments as a command
 			// (run() { echo "+ $*"; "$@"; }, maybe_dry() { … else exec "$@";
 			// fi }): `run vllm serve …` reaches the engine through it.
-			if fn := s.funcAt(s.Off(c.Pos())); fn != "" && len(wrappers[fn]) == 0 && runsArgs(aws) {
+			if !runsArgs(aws) {
+				continue // funcAt scans every function: asked only of runners
+			}
+			if fn := s.funcAt(s.Off(c.Pos())); fn != "" && len(wrappers[fn]) == 0 {
 				wrappers[fn] = []*Invocation{{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Args: aws}}
 			}
 			continue

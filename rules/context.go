@@ -67,6 +67,7 @@ type Context struct {
 	Jobs int
 
 	engineKeys sync.Map // *parser.Script → map[string]bool (engineKeysOf)
+	hidden     sync.Map // *parser.Script → *hiddenIndex (hiddenReads)
 }
 
 // engineKeysOf returns engineKeys(s), computed once for the rules that ask

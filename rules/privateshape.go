@@ -347,20 +347,25 @@ func (c *Context) deadChain(s *parser.Script, chain []*parser.Assign, f *parser.
 // at the flag's value and in the assignments gone: by an expansion, in
 // arithmetic, or where no read shows (hiddenReads).
 func (c *Context) usedElsewhere(s *parser.Script, a *parser.Assign, f *parser.Flag, gone []*parser.Assign) bool {
+	elsewhere := func(rs []parser.Range) bool {
+		for _, r := range rs {
+			if r.Start >= f.ValStart && r.End <= f.ValEnd {
+				continue
+			}
+			if slices.ContainsFunc(gone, func(g *parser.Assign) bool { return r.Start >= g.Start && r.End <= g.End }) {
+				continue // read by an assignment the fix deletes
+			}
+			return true
+		}
+		return false
+	}
+	// A plain $name read elsewhere answers without the tree walks of
+	// hiddenReads.
+	if elsewhere(s.ParamUses(a.Name)) {
+		return true
+	}
 	arith, sure := c.hiddenReads(s, a.Name)
-	if !sure {
-		return true
-	}
-	for _, r := range append(slices.Clone(s.ParamUses(a.Name)), arith...) {
-		if r.Start >= f.ValStart && r.End <= f.ValEnd {
-			continue
-		}
-		if slices.ContainsFunc(gone, func(g *parser.Assign) bool { return r.Start >= g.Start && r.End <= g.End }) {
-			continue // read by an assignment the fix deletes
-		}
-		return true
-	}
-	return false
+	return !sure || elsewhere(arith)
 }
 
 // isAliasOf reports whether env key k is an alias of owner: its value is a
