@@ -659,9 +659,16 @@ func (s *Script) findInvocations() {
 	// serve) exec vllm … "$@" ;; bench) exec vllm … "$@" ;; esac; }): each
 	// engine is its mode's own, where it is written; seen as one wrapper,
 	// all but the last were lost (and bench's numbers with them).
+	// A function some call hands arguments of its own (kl) start
+	// --max-num-batched-tokens 4096 ;;) stays a wrapper, each engine
+	// expanded at every call: moved, the call's words reached no engine
+	// and their numbers went unseen.
 	moved := false
 	for fn, ws := range wrappers {
 		if len(ws) < 2 || !slices.ContainsFunc(ws, func(w *Invocation) bool { return w.Engine.Profile != nil && s.inSelectorBranch(fn, w.Start) }) {
+			continue
+		}
+		if s.calledWithArgs(fn) {
 			continue
 		}
 		for _, w := range ws {
@@ -705,6 +712,22 @@ func (s *Script) findInvocations() {
 		}
 	}
 	s.finishInvocations()
+}
+
+// calledWithArgs reports whether a call of function fn by name passes a word
+// other than the caller's own arguments ("$@", "$*").
+func (s *Script) calledWithArgs(fn string) bool {
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); !ok || name != fn {
+			continue
+		}
+		for _, a := range s.argWords(c.Args[1:], 0) {
+			if a.Sketch != forwardAll {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inSelectorBranch reports whether off lies in a branch of a case or an

@@ -143,11 +143,13 @@ func (c *Context) placement(s *parser.Script, m *parser.Mode, argvs *Argvs) (str
 			continue
 		}
 		if o.Kind == parser.OriginLiteral {
-			// Written in code only this mode runs: a literal in a function
-			// other modes call too (mode_serve, called by mode_calib) is
-			// theirs as well, and ram -> disk there would move them.
+			// Written in code only calib modes run (this one among them):
+			// a literal in a function other modes call too (mode_serve,
+			// called by mode_calib) is theirs as well, and ram -> disk
+			// there would move them; in `calib|calib-long)` it moves
+			// calib modes alone, each of which must run disk.
 			at := s.ModesAt(o.Start)
-			own := len(at) == 1 && at[0] == m || containsMode(f.Modes, m) && len(f.Modes) == 1 && len(o.Chain) == 0
+			own := containsMode(at, m) && allCalib(at) || containsMode(f.Modes, m) && len(f.Modes) == 1 && len(o.Chain) == 0
 			sp = &span{path: s.Path, start: o.Start, end: o.End, literal: own && s.Text(o.Start, o.End) == o.Value}
 			if !own {
 				sp.shared, sp.by = s.Line(o.Start), parser.ModeNames(at)
