@@ -2,6 +2,7 @@ package parser
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -45,6 +46,9 @@ type Invocation struct {
 	// wrapStart is one past the offset of the wrapper's own command
 	// when there is one (Via), else 0.
 	wrapStart int
+	// shift is how many of a call's words the wrapper shifts off before
+	// its "$@" (launch() { local port=$1; shift; vllm serve … "$@"; }).
+	shift int
 }
 
 // Flag is one flag of an engine invocation.
@@ -643,13 +647,18 @@ func (s *Script) findInvocations() {
 				continue // funcAt scans every function: asked only of runners
 			}
 			if fn := s.funcAt(s.Off(c.Pos())); fn != "" && len(wrappers[fn]) == 0 {
-				wrappers[fn] = []*Invocation{{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Args: aws}}
+				if n, ok := s.shiftsBefore(fn, c); ok {
+					wrappers[fn] = []*Invocation{{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Args: aws, shift: n}}
+				}
 			}
 			continue
 		}
 		inv := &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: aws}
 		if fn := s.funcAt(inv.Start); fn != "" && hasForward(aws[ec.ArgStart:]) {
-			wrappers[fn] = append(wrappers[fn], inv)
+			if n, ok := s.shiftsBefore(fn, c); ok {
+				inv.shift = n
+				wrappers[fn] = append(wrappers[fn], inv)
+			}
 			continue
 		}
 		s.Invocations = append(s.Invocations, inv)
@@ -699,7 +708,7 @@ func (s *Script) findInvocations() {
 			var args []ArgWord
 			for _, a := range w.Args {
 				if a.Sketch == forwardAll {
-					args = append(args, callArgs...)
+					args = append(args, callArgs[min(w.shift, len(callArgs)):]...)
 					continue
 				}
 				args = append(args, a)
@@ -712,6 +721,80 @@ func (s *Script) findInvocations() {
 		}
 	}
 	s.finishInvocations()
+}
+
+// shiftsBefore returns how many words function fn shifts off its
+// arguments before command c runs: `shift` and `shift N` among the
+// function's top-level commands before the one holding c. false when a
+// shift there is conditional, in a loop or a pipeline, not a literal
+// count, or in the command holding c: which words "$@" holds is not known.
+func (s *Script) shiftsBefore(fn string, c *syntax.CallExpr) (int, bool) {
+	fd := s.Funcs[fn]
+	if fd == nil || fd.Body == nil {
+		return 0, false
+	}
+	var stmts []*syntax.Stmt
+	switch b := fd.Body.Cmd.(type) {
+	case *syntax.Block:
+		stmts = b.Stmts
+	case *syntax.Subshell:
+		stmts = b.Stmts
+	default:
+		stmts = []*syntax.Stmt{fd.Body}
+	}
+	off := s.Off(c.Pos())
+	n := 0
+	for _, st := range stmts {
+		holds := off >= s.Off(st.Pos()) && off < s.Off(st.End())
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && !holds && len(ce.Args) > 0 && len(st.Redirs) == 0 && !st.Negated && !st.Background {
+			if name, _ := LitValue(ce.Args[0]); name == "shift" {
+				switch len(ce.Args) {
+				case 1:
+					n++
+					continue
+				case 2:
+					if v, ok := LitValue(ce.Args[1]); ok {
+						if k, err := strconv.Atoi(v); err == nil && k >= 0 && k < 1<<10 {
+							n += k
+							continue
+						}
+					}
+				}
+				return 0, false
+			}
+		}
+		shifts := false
+		syntax.Walk(st, func(x syntax.Node) bool {
+			if ce, ok := x.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+				if name, _ := LitValue(ce.Args[0]); name == "shift" || name == "set" && setsPositional(ce.Args[1:]) {
+					shifts = true // set -- … replaces them too
+				}
+			}
+			return !shifts
+		})
+		if shifts {
+			return 0, false
+		}
+		if holds {
+			return n, true
+		}
+	}
+	return n, true
+}
+
+// setsPositional reports whether `set` with these words may replace the
+// positional parameters (set -- a b, set a b; not set -e, set -o pipefail).
+func setsPositional(args []*syntax.Word) bool {
+	for i := 0; i < len(args); i++ {
+		v, ok := LitValue(args[i])
+		if !ok || v == "--" || v == "-" || v == "" || v[0] != '-' && v[0] != '+' {
+			return true
+		}
+		if strings.HasSuffix(v, "o") {
+			i++ // -o NAME, -euo NAME
+		}
+	}
+	return false
 }
 
 // calledWithArgs reports whether a call of function fn by name passes a word
