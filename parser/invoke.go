@@ -640,15 +640,18 @@ func (s *Script) findInvocations() {
 		aws := s.callArgs(c)
 		ec, ok := s.detect(aws)
 		if !ok {
-			// A runner: a function that runs its arguments as a command
-			// (run() { echo "+ $*"; "$@"; }, maybe_dry() { … else exec "$@";
-			// fi }): `run vllm serve …` reaches the engine through it.
-			if !runsArgs(aws) {
-				continue // funcAt scans every function: asked only of runners
+			// A runner: a function that runs its arguments, or hands them to
+			// a launcher (run() { echo "+ $*"; "$@"; }, maybe_dry() { … else
+			// exec "$@"; fi }, in_docker() { docker run … IMAGE "$@"; }):
+			// `run vllm serve …` reaches the engine through it. Each of its
+			// commands that holds "$@" is tried at every call; only those
+			// that then reach an engine count (echo "$@" does not).
+			if !hasForward(aws) {
+				continue // funcAt scans every function: asked only of these
 			}
-			if fn := s.funcAt(s.Off(c.Pos())); fn != "" && len(wrappers[fn]) == 0 {
+			if fn := s.funcAt(s.Off(c.Pos())); fn != "" {
 				if n, ok := s.shiftsBefore(fn, c); ok {
-					wrappers[fn] = []*Invocation{{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Args: aws, shift: n}}
+					wrappers[fn] = append(wrappers[fn], &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Args: aws, shift: n})
 				}
 			}
 			continue
@@ -847,22 +850,6 @@ func (s *Script) inSelectorBranch(fn string, off int) bool {
 		return !found
 	})
 	return found
-}
-
-// runsArgs reports whether a command runs a function's arguments as a
-// command: "$@" is the program, after wrappers (exec "$@", nohup "$@",
-// timeout 60 "$@").
-func runsArgs(aws []ArgWord) bool {
-	argv := sketches(aws)
-	i := 0
-	for i < len(argv) {
-		n := wrapperSkip(argv, i)
-		if n == 0 {
-			break
-		}
-		i += n
-	}
-	return i < len(argv) && argv[i] == forwardAll
 }
 
 // detect finds the engine in a command's words, under a forced profile when
