@@ -855,7 +855,33 @@ func (s *Script) inSelectorBranch(fn string, off int) bool {
 // detect finds the engine in a command's words, under a forced profile when
 // the config names one.
 func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
-	return DetectEngineAs(sketches(aws), s.Engine)
+	sk := sketches(aws)
+	for i, a := range aws {
+		if a.Sketch == Unknown {
+			if v, ok := s.inlineDefault(a.Word); ok {
+				sk[i] = v
+			}
+		}
+	}
+	return DetectEngineAs(sk, s.Engine)
+}
+
+// inlineDefault returns the literal default of a word that is one
+// expansion of a variable the script never assigns, with a default
+// (docker run … "${VLLM_IMAGE:-vllm/vllm-openai:v0.6.4}", "${PYTHON:-python3}"
+// -m …): like PYTHON=${PYTHON:-python3}, a program or an image is read as
+// its default, unless the caller overrides it (which the linter, like the
+// dry run, does not read).
+func (s *Script) inlineDefault(w *syntax.Word) (string, bool) {
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length ||
+		(pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull) || pe.Exp.Word == nil {
+		return "", false
+	}
+	if len(s.Assigns[pe.Param.Value]) > 0 {
+		return "", false
+	}
+	return LitValue(pe.Exp.Word)
 }
 
 func hasForward(aws []ArgWord) bool {

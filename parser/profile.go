@@ -15,6 +15,10 @@ type ShapeFlag struct {
 	// KeySuffixes are env-key name suffixes (after an underscore or as the
 	// whole name) that own this flag, e.g. "MAX_SEQS".
 	KeySuffixes []string
+	// Default is the value the engine takes when the flag is not passed,
+	// "" when it is not one known value: a mode that passes the default
+	// boots at the same shape as one that leaves the flag out.
+	Default string
 }
 
 // Profile describes one engine: the flags that size its boot.
@@ -42,7 +46,7 @@ var Profiles = map[string]*Profile{
 			{Name: "--tp", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
 			{Name: "--kv-cache-dtype", KeySuffixes: []string{"KV_CACHE_DTYPE"}},
 			{Name: "--placement", KeySuffixes: []string{"PLACEMENT"}},
-			{Name: "--ngram-placement", KeySuffixes: []string{"NGRAM_PLACEMENT"}},
+			{Name: "--ngram-placement", KeySuffixes: []string{"NGRAM_PLACEMENT"}, Default: "ram"},
 		},
 	},
 	"vllm": {
@@ -97,6 +101,15 @@ var Profiles = map[string]*Profile{
 			{Name: "--tp-size", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
 		},
 	},
+}
+
+// DefaultOf returns the engine's value of the flag canon (canonical
+// spelling) when it is not passed, and whether one is known.
+func (p *Profile) DefaultOf(canon string) (string, bool) {
+	if f, ok := p.Lookup(canon); ok && f.Default != "" {
+		return f.Default, true
+	}
+	return "", false
 }
 
 // NormFlag returns the canonical comparison form of a flag name: underscores

@@ -133,7 +133,7 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 					// proven shape, it is reported against the proven mode;
 					// a later scoring mode that kept the proven shape is not
 					// blamed for differing from it.
-					if differs(fflags, mflags, f.Name) && !differs(pflags, fflags, f.Name) {
+					if differs(prof, fflags, mflags, f.Name) && !differs(prof, pflags, fflags, f.Name) {
 						v.ScoringDrift = append(v.ScoringDrift, f.Name)
 					}
 				}
@@ -315,7 +315,7 @@ func mustMatch(u *parser.Unit, cfg *Config, s *parser.Script, prof *parser.Profi
 	}
 	for k := range set {
 		switch {
-		case differs(pflags, mflags, k):
+		case differs(prof, pflags, mflags, k):
 			drift = append(drift, k)
 		case unresolved(pflags, mflags, k):
 			unknown = append(unknown, k)
@@ -352,9 +352,20 @@ func (c *Context) reportUnknown(pass *analysis.Pass, s *parser.Script, m *parser
 
 // differs reports whether two argvs disagree on a flag; an unresolved value
 // is not compared (never guessed).
-func differs(a, b map[string]ArgvFlag, flag string) bool {
+func differs(prof *parser.Profile, a, b map[string]ArgvFlag, flag string) bool {
 	x, okx := a[flag]
 	y, oky := b[flag]
+	if okx != oky {
+		// A flag one side leaves out takes the engine's default there:
+		// kl's explicit --ngram-placement ram is serve's default placement.
+		if def, ok := prof.DefaultOf(flag); ok {
+			if !okx {
+				x, okx = ArgvFlag{Value: def}, true
+			} else {
+				y, oky = ArgvFlag{Value: def}, true
+			}
+		}
+	}
 	if !okx && !oky {
 		return false
 	}
