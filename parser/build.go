@@ -67,6 +67,9 @@ func (s *Script) collect() {
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:
 			s.collectStmt(n, funcStack, operands[n], tests[n])
+			if w, ok := n.Cmd.(*syntax.WhileClause); ok && !w.Until && len(n.Redirs) > 0 {
+				s.readLoops = append(s.readLoops, n) // while read …; done < .env
+			}
 			if n.Background || n.Coprocess || n.Disown {
 				s.jobs = true
 				s.bgSpans = append(s.bgSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})

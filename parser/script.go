@@ -88,7 +88,10 @@ type Script struct {
 	procSubsts []*syntax.ProcSubst
 	// exports are the export/declare -x clauses with a word that is not an
 	// assignment (`export $(grep -v '^#' .env | xargs)`): env loaders.
-	exports    []*syntax.DeclClause
+	exports []*syntax.DeclClause
+	// readLoops are the while loops with a redirection (while read -r l;
+	// do export "$l"; done < .env): env loaders.
+	readLoops  []*syntax.Stmt
 	ownerTests []*syntax.UnaryTest
 	tildeWords []*syntax.Word
 	// jobs: a statement runs in the background (StartsJobs); collected:

@@ -21,6 +21,11 @@ func (s *Script) findSources() {
 			}
 		}
 	}
+	for _, st := range s.readLoops {
+		if f, ok := s.readLoopFile(st); ok {
+			s.addSource(SourceLoader, f)
+		}
+	}
 	for _, c := range s.calls {
 		aws := s.callArgs(c)
 		if len(aws) == 0 {
@@ -110,6 +115,72 @@ func dockerSubcommand(aws []ArgWord) string {
 		}
 	}
 	return ""
+}
+
+// readLoopFile returns the env file a read loop loads: `while … read …;
+// do … export …; done < FILE` (or `< <(grep -v '^#' FILE)`), whose body
+// exports (export, declare -x) or evaluates what it reads.
+func (s *Script) readLoopFile(st *syntax.Stmt) (ArgWord, bool) {
+	w := st.Cmd.(*syntax.WhileClause)
+	reads, exports := false, false
+	for _, c := range w.Cond {
+		syntax.Walk(c, func(n syntax.Node) bool {
+			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+				if name, _ := LitValue(ce.Args[0]); name == "read" {
+					reads = true
+				}
+			}
+			return !reads
+		})
+	}
+	for _, b := range w.Do {
+		syntax.Walk(b, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.DeclClause:
+				if n.Variant.Value == "export" {
+					exports = true
+				}
+				for _, a := range n.Args {
+					if a.Naked && a.Name == nil && a.Value != nil {
+						if v, _ := LitValue(a.Value); strings.HasPrefix(v, "-") && strings.Contains(v, "x") {
+							exports = true
+						}
+					}
+				}
+			case *syntax.CallExpr:
+				if len(n.Args) > 0 {
+					if name, _ := LitValue(n.Args[0]); name == "eval" {
+						exports = true
+					}
+				}
+			}
+			return !exports
+		})
+	}
+	if !reads || !exports {
+		return ArgWord{}, false
+	}
+	var file ArgWord
+	found := false
+	for _, r := range st.Redirs {
+		if r.Op != syntax.RdrIn || r.Word == nil || r.N != nil && r.N.Value != "0" {
+			continue
+		}
+		if found {
+			return ArgWord{}, false
+		}
+		if f, ok := s.loaderFile(r.Word, true); ok {
+			file, found = f, true // < <(grep -v '^#' .env)
+			continue
+		}
+		if len(r.Word.Parts) == 1 {
+			if _, ps := r.Word.Parts[0].(*syntax.ProcSubst); ps {
+				return ArgWord{}, false
+			}
+		}
+		file, found = ArgWord{Word: r.Word, Sketch: Unknown, Start: s.Off(r.Word.Pos()), End: s.Off(r.Word.End())}, true
+	}
+	return file, found
 }
 
 // exportsWords reports whether a declaration exports words that are not
