@@ -346,6 +346,8 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 			name = pe.Param.Value // case "$MODE" after MODE=${MODE:-serve}
 		} else if d := defaulted(cc.Word); d != "" && len(s.Assigns[d]) == 0 {
 			name = d // case "${MODE:-serve}", MODE from the environment
+		} else if pe != nil && pe.Param != nil && plainParam(pe) && s.fromEnvOnly(pe.Param.Value) && !taken[pe.Param.Value] {
+			name = pe.Param.Value // case "$MODE", MODE from the environment alone
 		}
 		if name == "" || seen[name] {
 			continue
@@ -377,6 +379,35 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// fromEnvOnly reports whether a variable can only come from the
+// environment: a name (not the shell's own) the script never assigns,
+// reads into (read, getopts, mapfile, printf -v), loops over (for,
+// select) or declares.
+func (s *Script) fromEnvOnly(name string) bool {
+	if !isName(name) || shellOwnVar(name) || len(s.Assigns[name]) > 0 || s.Declared[name] {
+		return false
+	}
+	for _, c := range s.calls {
+		cmd, _ := LitValue(c.Args[0])
+		switch cmd {
+		case "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset":
+			for _, a := range c.Args[1:] {
+				if v, _ := LitValue(a); v == name {
+					return false
+				}
+			}
+		}
+	}
+	written := false
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		if wi, ok := n.(*syntax.WordIter); ok && wi.Name != nil && wi.Name.Value == name {
+			written = true
+		}
+		return !written
+	})
+	return !written
 }
 
 // testsNamed reports whether an if/elif chain tests the selector for the
