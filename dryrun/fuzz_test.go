@@ -45,6 +45,12 @@ var fragments = []string{
 	`export PATH=/usr/bin:$PATH; ls`,
 	`read -r line </dev/stdin`,
 	`printf '%s\n' "$(date)" | tee "$here/tee"`,
+	`export $(grep -v '^#' "$here/x.env" | sed 's/#.*//' | tr -d '\r' | xargs -d '\n')`,
+	`sed -i 's/1/2/' "$here/x.env"; sed 's/x/y/w '"$here/sedw" "$here/x.env"; sed -e 's/a/b/e' "$here/x.env"`,
+	`source <(sed 's/^/touch /' "$here/x.env"); . <(echo 'cat <(ls /)')`,
+	`while IFS== read -r k v; do export "$k=$v"; done < "$here/x.env"`,
+	`MODE=${MODE:-serve}; TMPDIR=${TMPDIR:-serve}; case "$MODE" in serve) : ;; esac`,
+	`v=$(echo x | sed -e 's/x/&&&&/g' -e 's/x/&&&&/g' -e 's/x/&&&&/g'); echo "$v" | tr a-z A-Z`,
 }
 
 // FuzzEval evaluates generated multi-mode scripts made of launches and
