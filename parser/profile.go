@@ -576,10 +576,17 @@ func engineAt(argv []string, i int) (EngineCall, bool) {
 // imageProfile knows the images whose entrypoint is an engine's server.
 func imageProfile(image string) string {
 	name, _, _ := strings.Cut(image, "@")
+	tag := ""
 	if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
-		name = name[:i]
+		name, tag = name[:i], name[i+1:]
 	}
 	switch {
+	case strings.HasSuffix(name, "ggml-org/llama.cpp") || strings.HasSuffix(name, "ggerganov/llama.cpp"):
+		// Only the server tags (server, server-cuda, server-b4719 …) have
+		// llama-server as their entrypoint; full and light run other tools.
+		if strings.HasPrefix(tag, "server") {
+			return "llamacpp"
+		}
 	case strings.HasSuffix(name, "vllm/vllm-openai"):
 		return "vllm"
 	case strings.HasSuffix(name, "huggingface/text-generation-inference"):
