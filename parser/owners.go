@@ -55,9 +55,11 @@ func (u *Unit) ownerTable(s *Script, p *Profile) map[string]Owner {
 
 // owned computes ownerTable: a key owns the flag it is named for (the
 // longest key suffix of the profile) when its value is its own and its name
-// carries no mode; of several, the shortest key, then the first in file
-// order. A key the config names for a flag owns it whenever the script's
-// env files define it.
+// carries no mode; of several, one the script hands that flag of the engine
+// (LLAMA_BATCH_SIZE in `-b "$LLAMA_BATCH_SIZE"`, not an eval harness's
+// EVAL_BATCH_SIZE), then the shortest key, then the first in file order. A
+// key the config names for a flag owns it whenever the script's env files
+// define it.
 func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 	t := map[string]Owner{}
 	keys := u.keysOf(s)
@@ -79,13 +81,17 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 			perMode[f.Name] = true
 		}
 	}
+	read := u.engineReads(s, p)
 	for _, key := range keys {
 		f, ok := p.FlagForKey(key)
 		if !ok {
 			continue
 		}
-		if cur, ok := t[f.Name]; ok && len(cur.Key) <= len(key) {
-			continue
+		if cur, ok := t[f.Name]; ok {
+			curRead, keyRead := read[f.Name][cur.Key], read[f.Name][key]
+			if curRead && !keyRead || curRead == keyRead && len(cur.Key) <= len(key) {
+				continue
+			}
 		}
 		d, _ := u.EnvLookup(s, key)
 		if !ownValue(d.Entry) || s.ModeTokens(key) != nil {
@@ -102,6 +108,35 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 		}
 	}
 	return t
+}
+
+// engineReads returns, by canonical flag of profile p, the env keys the
+// script's engine invocations hand that flag (statically, through variables,
+// arrays and defaults): of two keys named for one flag, the one the engine
+// reads is its owner, the other a client's or a harness's number.
+func (u *Unit) engineReads(s *Script, p *Profile) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	env := u.EnvKeysOf(s)
+	for _, inv := range s.Invocations {
+		if inv.Profile != p {
+			continue
+		}
+		for _, f := range inv.Flags {
+			if f.Shape == nil || f.Value == nil {
+				continue
+			}
+			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
+				if o.Kind != OriginEnvKey {
+					continue
+				}
+				if out[f.Shape.Name] == nil {
+					out[f.Shape.Name] = map[string]bool{}
+				}
+				out[f.Shape.Name][o.Key] = true
+			}
+		}
+	}
+	return out
 }
 
 // ownValue reports whether an entry's value is its own: it reads no other

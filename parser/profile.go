@@ -55,9 +55,9 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-num-seqs", KeySuffixes: []string{"MAX_SEQS", "MAX_NUM_SEQS"}},
 			{Name: "--max-num-batched-tokens", KeySuffixes: []string{"MAX_BATCHED_TOKENS", "MAX_NUM_BATCHED_TOKENS", "MNBT"}},
 			{Name: "--max-model-len", KeySuffixes: []string{"MAX_MODEL_LEN"}},
-			{Name: "--gpu-memory-utilization", KeySuffixes: []string{"GPU_MEMORY_UTILIZATION", "GPU_MEM_UTIL"}},
-			{Name: "--tensor-parallel-size", Aliases: []string{"-tp"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
-			{Name: "--kv-cache-dtype", KeySuffixes: []string{"KV_CACHE_DTYPE"}},
+			{Name: "--gpu-memory-utilization", KeySuffixes: []string{"GPU_MEMORY_UTILIZATION", "GPU_MEM_UTIL"}, Default: "0.9"},
+			{Name: "--tensor-parallel-size", Aliases: []string{"-tp"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
+			{Name: "--kv-cache-dtype", KeySuffixes: []string{"KV_CACHE_DTYPE"}, Default: "auto"},
 		},
 	},
 	"sglang": {
@@ -68,7 +68,7 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-prefill-tokens", KeySuffixes: []string{"MAX_PREFILL_TOKENS"}},
 			{Name: "--context-length", KeySuffixes: []string{"CONTEXT_LENGTH", "MAX_MODEL_LEN"}},
 			{Name: "--mem-fraction-static", KeySuffixes: []string{"MEM_FRACTION_STATIC"}},
-			{Name: "--tp-size", Aliases: []string{"--tp"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
+			{Name: "--tp-size", Aliases: []string{"--tp"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
 		},
 	},
 	"tgi": {
@@ -76,7 +76,7 @@ var Profiles = map[string]*Profile{
 		Flags: []ShapeFlag{
 			{Name: "--max-batch-prefill-tokens", KeySuffixes: []string{"MAX_BATCH_PREFILL_TOKENS"}},
 			{Name: "--max-batch-total-tokens", KeySuffixes: []string{"MAX_BATCH_TOTAL_TOKENS"}},
-			{Name: "--max-concurrent-requests", KeySuffixes: []string{"MAX_CONCURRENT_REQUESTS"}},
+			{Name: "--max-concurrent-requests", KeySuffixes: []string{"MAX_CONCURRENT_REQUESTS"}, Default: "128"},
 			{Name: "--max-total-tokens", KeySuffixes: []string{"MAX_TOTAL_TOKENS"}},
 			{Name: "--max-input-tokens", Aliases: []string{"--max-input-length"}, KeySuffixes: []string{"MAX_INPUT_TOKENS", "MAX_INPUT_LENGTH"}},
 		},
@@ -98,7 +98,7 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-batch-size", KeySuffixes: []string{"MAX_BATCH_SIZE"}},
 			{Name: "--max-num-tokens", KeySuffixes: []string{"MAX_NUM_TOKENS"}},
 			{Name: "--max-seq-len", KeySuffixes: []string{"MAX_SEQ_LEN"}},
-			{Name: "--tp-size", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}},
+			{Name: "--tp-size", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
 		},
 	},
 }
@@ -576,10 +576,17 @@ func engineAt(argv []string, i int) (EngineCall, bool) {
 // imageProfile knows the images whose entrypoint is an engine's server.
 func imageProfile(image string) string {
 	name, _, _ := strings.Cut(image, "@")
+	tag := ""
 	if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
-		name = name[:i]
+		name, tag = name[:i], name[i+1:]
 	}
 	switch {
+	case strings.HasSuffix(name, "ggml-org/llama.cpp") || strings.HasSuffix(name, "ggerganov/llama.cpp"):
+		// Only the server tags (server, server-cuda, server-b4719 …) have
+		// llama-server as their entrypoint; full and light run other tools.
+		if strings.HasPrefix(tag, "server") {
+			return "llamacpp"
+		}
 	case strings.HasSuffix(name, "vllm/vllm-openai"):
 		return "vllm"
 	case strings.HasSuffix(name, "huggingface/text-generation-inference"):
