@@ -148,7 +148,10 @@ func TestTreeJobsDeterministic(t *testing.T) {
 	tr := tree(t, len(allCases))
 	var outs [][]lint.Finding
 	for _, j := range []int{1, 8} {
-		res, err := lint.Run(lint.Options{Paths: []string{tr.Root}, Evaluator: lint.SandboxEvaluator(2*time.Second, j, nil), Jobs: j})
+		// No case runs a mode to its bound: a generous one keeps a loaded
+		// CI machine (-race, other jobs) from timing a mode out in one run
+		// and not the other.
+		res, err := lint.Run(lint.Options{Paths: []string{tr.Root}, Evaluator: lint.SandboxEvaluator(20*time.Second, j, nil), Jobs: j})
 		if err != nil {
 			t.Fatal(err)
 		}
