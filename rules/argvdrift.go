@@ -27,6 +27,9 @@ sandbox (nothing is executed) and compared byte for byte:
   flag of the engine, and scoring modes equal each other;
 - with modes.proven named in the config, every mode equals the proven one on
   all flags except per-mode ones (--port, --log-file, --served-model-name…).
+A flag one mode leaves out is compared at the engine's default where the
+profile knows it (--kv-cache-dtype auto, -tp 1, radiance's --ngram-placement
+ram): writing the default out is the same shape.
 Modes that are different shapes by design (prefill/decode roles: a mode
 whose name holds prefill or decode; presets in a script with no owning env
 file; per-model presets, modes that each source their own env file) are
