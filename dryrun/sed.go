@@ -1,7 +1,6 @@
 package dryrun
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"regexp"
@@ -56,21 +55,9 @@ func helperSed(ev *evaluator, ctx context.Context, hc interp.HandlerContext, arg
 		}
 		cmds = append(cmds, cs...)
 	}
-	var input bytes.Buffer
-	if len(files) == 0 || files[0] == "-" {
-		if err := ev.readStdin(hc, &input); err != nil {
-			return err
-		}
-	} else {
-		data, err := ev.readFile(absPath(hc.Dir, files[0]))
-		if errors.Is(err, errOutsideTree) {
-			return ev.skip(hc, args)
-		}
-		if err != nil {
-			ev.write(hc.Stderr, "sed: can't read "+files[0]+": No such file or directory\n")
-			return interp.ExitStatus(2)
-		}
-		input.Write(data)
+	input, done, err := ev.textInput(hc, args, files, "sed: can't read %s: No such file or directory\n")
+	if done {
+		return err
 	}
 	if hasSentinel(input.String()) {
 		return ev.skip(hc, args) // editing unknown text is unknown

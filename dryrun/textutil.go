@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -98,21 +99,9 @@ func helperGrep(ev *evaluator, _ context.Context, hc interp.HandlerContext, args
 	if err != nil {
 		return ev.skip(hc, args)
 	}
-	var input bytes.Buffer
-	if len(files) == 0 || files[0] == "-" {
-		if err := ev.readStdin(hc, &input); err != nil {
-			return err
-		}
-	} else {
-		data, err := ev.readFile(absPath(hc.Dir, files[0]))
-		if errors.Is(err, errOutsideTree) {
-			return ev.skip(hc, args)
-		}
-		if err != nil {
-			ev.write(hc.Stderr, "grep: "+files[0]+": No such file or directory\n")
-			return interp.ExitStatus(2)
-		}
-		input.Write(data)
+	input, done, err := ev.textInput(hc, args, files, "grep: %s: No such file or directory\n")
+	if done {
+		return err
 	}
 	if hasSentinel(input.String()) || !deps.exact(input.String()) {
 		return ev.skip(hc, args) // filtering unknown text is unknown
@@ -135,6 +124,30 @@ func helperGrep(ev *evaluator, _ context.Context, hc interp.HandlerContext, args
 		return interp.ExitStatus(1)
 	}
 	return nil
+}
+
+// textInput reads what a text helper (grep, sed) filters: standard input,
+// or its one file operand inside the tree. done is set when the helper
+// must return err at once: a file outside the tree (the command is
+// skipped, as an unknown program is) or a missing one (missing names it
+// as the tool would, and the status is 2).
+func (ev *evaluator) textInput(hc interp.HandlerContext, args, files []string, missing string) (input bytes.Buffer, done bool, err error) {
+	if len(files) == 0 || files[0] == "-" {
+		if err := ev.readStdin(hc, &input); err != nil {
+			return input, true, err
+		}
+		return input, false, nil
+	}
+	data, rerr := ev.readFile(absPath(hc.Dir, files[0]))
+	if errors.Is(rerr, errOutsideTree) {
+		return input, true, ev.skip(hc, args)
+	}
+	if rerr != nil {
+		ev.write(hc.Stderr, fmt.Sprintf(missing, files[0]))
+		return input, true, interp.ExitStatus(2)
+	}
+	input.Write(data)
+	return input, false, nil
 }
 
 // splitLines splits text into lines, without a last empty one.

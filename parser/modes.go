@@ -466,16 +466,8 @@ func normalizes(w *syntax.Word, names []string) bool {
 	if cs == nil || len(cs.Stmts) != 1 {
 		return false
 	}
-	var stages []*syntax.Stmt
-	var flatten func(st *syntax.Stmt) bool
-	flatten = func(st *syntax.Stmt) bool {
-		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok {
-			return b.Op == syntax.Pipe && flatten(b.X) && flatten(b.Y)
-		}
-		stages = append(stages, st)
-		return true
-	}
-	if !flatten(cs.Stmts[0]) || len(stages) < 2 {
+	stages, ok := pipeStages(cs.Stmts[0])
+	if !ok || len(stages) < 2 {
 		return false
 	}
 	for i, st := range stages {

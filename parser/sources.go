@@ -231,16 +231,8 @@ func (s *Script) loaderFile(w *syntax.Word, proc bool) (ArgWord, bool) {
 	if len(stmts) != 1 {
 		return ArgWord{}, false
 	}
-	var stages []*syntax.Stmt
-	var flatten func(st *syntax.Stmt) bool
-	flatten = func(st *syntax.Stmt) bool {
-		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok {
-			return b.Op == syntax.Pipe && flatten(b.X) && flatten(b.Y)
-		}
-		stages = append(stages, st)
-		return true
-	}
-	if !flatten(stmts[0]) {
+	stages, ok := pipeStages(stmts[0])
+	if !ok {
 		return ArgWord{}, false
 	}
 	var file ArgWord
@@ -300,6 +292,21 @@ func (s *Script) loaderFile(w *syntax.Word, proc bool) (ArgWord, bool) {
 		file, found = ArgWord{Word: o, Sketch: Unknown, Start: s.Off(o.Pos()), End: s.Off(o.End())}, true
 	}
 	return file, found
+}
+
+// pipeStages returns the commands of a pipeline (a | b | c) in order, or
+// st alone; false when an && or || joins them.
+func pipeStages(st *syntax.Stmt) ([]*syntax.Stmt, bool) {
+	var stages []*syntax.Stmt
+	var flatten func(st *syntax.Stmt) bool
+	flatten = func(st *syntax.Stmt) bool {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+			return b.Op == syntax.Pipe && flatten(b.X) && flatten(b.Y)
+		}
+		stages = append(stages, st)
+		return true
+	}
+	return stages, flatten(st)
 }
 
 // envFilters are the commands a loader pipeline may run on an env file's
