@@ -5,6 +5,7 @@ import (
 	"maps"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
@@ -373,7 +374,9 @@ func differs(prof *parser.Profile, a, b map[string]ArgvFlag, flag string) bool {
 
 // withDefault returns a flag's values in two argvs; a flag one side leaves
 // out takes the engine's default there (kl's explicit --ngram-placement ram
-// is serve's default placement), with no Name, as it is not written.
+// is serve's default placement), with no Name, as it is not written. A
+// default is the number the other side writes when they are equal numbers
+// (--gpu-memory-utilization 0.90 is vLLM's 0.9).
 func withDefault(prof *parser.Profile, a, b map[string]ArgvFlag, flag string) (x ArgvFlag, okx bool, y ArgvFlag, oky bool) {
 	x, okx = a[flag]
 	y, oky = b[flag]
@@ -384,10 +387,31 @@ func withDefault(prof *parser.Profile, a, b map[string]ArgvFlag, flag string) (x
 	if !ok {
 		return x, okx, y, oky
 	}
+	written := x
+	if !okx {
+		written = y
+	}
+	if !written.Unresolved && sameNumber(def, written.Value) {
+		def = written.Value
+	}
 	if !okx {
 		return ArgvFlag{Canon: flag, Value: def}, true, y, oky
 	}
 	return x, okx, ArgvFlag{Canon: flag, Value: def}, true
+}
+
+// sameNumber reports whether a word is the same decimal number as an
+// engine default: 0.90 is 0.9; an integer default takes integers only (-tp
+// 1.0 is no int to argparse).
+func sameNumber(def, word string) bool {
+	if !strings.Contains(def, ".") {
+		x, errx := strconv.Atoi(def)
+		y, erry := strconv.Atoi(word)
+		return errx == nil && erry == nil && x == y
+	}
+	x, errx := strconv.ParseFloat(def, 64)
+	y, erry := strconv.ParseFloat(word, 64)
+	return errx == nil && erry == nil && x == y
 }
 
 func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.Mode, against, flag string, mflags, oflags map[string]ArgvFlag, reported map[string]bool) {
