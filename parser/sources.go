@@ -119,7 +119,8 @@ func dockerSubcommand(aws []ArgWord) string {
 
 // readLoopFile returns the env file a read loop loads: `while … read …;
 // do … export …; done < FILE` (or `< <(grep -v '^#' FILE)`), whose body
-// exports (export, declare -x) or evaluates what it reads.
+// exports (export, declare -x) under names it reads, or evaluates what it
+// reads.
 func (s *Script) readLoopFile(st *syntax.Stmt) (ArgWord, bool) {
 	w := st.Cmd.(*syntax.WhileClause)
 	reads, exports := false, false
@@ -137,15 +138,24 @@ func (s *Script) readLoopFile(st *syntax.Stmt) (ArgWord, bool) {
 		syntax.Walk(b, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.DeclClause:
-				if n.Variant.Value == "export" {
-					exports = true
-				}
+				// Only an export whose name comes from the data (export
+				// "$key=$value", export "$line"): `export MODEL="$m"` in a
+				// loop over a list of models exports one variable of its
+				// own, and the list is no env file.
+				export, named := n.Variant.Value == "export", false
 				for _, a := range n.Args {
 					if a.Naked && a.Name == nil && a.Value != nil {
-						if v, _ := LitValue(a.Value); strings.HasPrefix(v, "-") && strings.Contains(v, "x") {
-							exports = true
+						if v, ok := LitValue(a.Value); ok {
+							if strings.HasPrefix(v, "-") && strings.Contains(v, "x") {
+								export = true
+							}
+						} else {
+							named = true
 						}
 					}
+				}
+				if export && named {
+					exports = true
 				}
 			case *syntax.CallExpr:
 				if len(n.Args) > 0 {

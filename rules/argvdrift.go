@@ -5,6 +5,7 @@ import (
 	"maps"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
@@ -251,7 +252,7 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			msg: fmt.Sprintf("the proven mode %s could not be evaluated (%s): no mode's argv was compared", proven.Name, evalWhy(pr))})
 		return
 	}
-	_, pflags, verdicts := Judge(c.Unit, c.Config, s, proven, pr, s.Modes, func(m *parser.Mode) *EvalResult { return argvs.Of(s, m.Name) })
+	prof, pflags, verdicts := Judge(c.Unit, c.Config, s, proven, pr, s.Modes, func(m *parser.Mode) *EvalResult { return argvs.Of(s, m.Name) })
 	reported := map[string]bool{}
 	for _, v := range verdicts {
 		m := v.Mode
@@ -264,7 +265,7 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			c.reportDrift(pass, s, m, proven.Name, flag, v.Flags, pflags, reported)
 		}
 		for _, flag := range v.Unknown {
-			c.reportUnknown(pass, s, m, proven.Name, flag, v.Flags, pflags)
+			c.reportUnknown(pass, s, m, proven.Name, flag, prof, v.Flags, pflags)
 		}
 		for _, flag := range v.ScoringDrift {
 			c.reportDrift(pass, s, m, v.Scoring.Name, flag, v.Flags, v.ScoringFlags, reported)
@@ -320,7 +321,7 @@ func mustMatch(u *parser.Unit, cfg *Config, s *parser.Script, prof *parser.Profi
 		switch {
 		case differs(prof, pflags, mflags, k):
 			drift = append(drift, k)
-		case unresolved(pflags, mflags, k):
+		case unresolved(prof, pflags, mflags, k):
 			unknown = append(unknown, k)
 		}
 	}
@@ -331,24 +332,32 @@ func mustMatch(u *parser.Unit, cfg *Config, s *parser.Script, prof *parser.Profi
 
 // unresolved reports whether a flag both argvs pass has a value on either
 // side that is not statically known (so differs cannot tell).
-func unresolved(a, b map[string]ArgvFlag, flag string) bool {
-	x, okx := a[flag]
-	y, oky := b[flag]
+// A flag one side leaves out is its engine default there: kl's -tp "$(jq
+// …)" beside a serve that leaves -tp out may or may not be vLLM's 1.
+func unresolved(prof *parser.Profile, a, b map[string]ArgvFlag, flag string) bool {
+	x, okx, y, oky := withDefault(prof, a, b, flag)
 	return okx && oky && (x.Unresolved || y.Unresolved) && x.Value != y.Value
 }
 
 // reportUnknown says that a flag the mode must share with the proven mode
 // could not be compared: its value comes from a command the sandbox does
 // not run (jq, curl …). Never a guess, never a silent pass.
-func (c *Context) reportUnknown(pass *analysis.Pass, s *parser.Script, m *parser.Mode, against, flag string, mflags, oflags map[string]ArgvFlag) {
-	mv, ov := mflags[flag], oflags[flag]
+func (c *Context) reportUnknown(pass *analysis.Pass, s *parser.Script, m *parser.Mode, against, flag string, prof *parser.Profile, mflags, oflags map[string]ArgvFlag) {
 	path, st, en, ok := c.valueSpan(s, m, flag)
 	if !ok {
 		path, st, en = s.Path, m.Start, m.End
 	}
-	msg := fmt.Sprintf("%s's %s is not statically known (%s): it was not compared with %s's %s", m.Name, mv.Name, mv.Value, against, ov.Value)
+	// A flag one side leaves out is compared at the engine's default.
+	mv, mok, ov, ook := withDefault(prof, mflags, oflags, flag)
+	other := func(name string, f ArgvFlag, ok bool) string {
+		if ok && f.Name == "" {
+			return fmt.Sprintf("%s's %s (the default; %s does not pass it)", name, f.Value, name)
+		}
+		return name + "'s " + f.Value
+	}
+	msg := fmt.Sprintf("%s's %s is not statically known (%s): it was not compared with %s", m.Name, mv.Name, mv.Value, other(against, ov, ook))
 	if !mv.Unresolved {
-		msg = fmt.Sprintf("%s's %s is not statically known (%s): %s's %s was not compared with it", against, ov.Name, ov.Value, m.Name, mv.Value)
+		msg = fmt.Sprintf("%s's %s is not statically known (%s): %s was not compared with it", against, ov.Name, ov.Value, other(m.Name, mv, mok))
 	}
 	c.report(pass, diag{sev: Info, path: path, start: st, end: en, msg: msg})
 }
@@ -356,19 +365,7 @@ func (c *Context) reportUnknown(pass *analysis.Pass, s *parser.Script, m *parser
 // differs reports whether two argvs disagree on a flag; an unresolved value
 // is not compared (never guessed).
 func differs(prof *parser.Profile, a, b map[string]ArgvFlag, flag string) bool {
-	x, okx := a[flag]
-	y, oky := b[flag]
-	if okx != oky {
-		// A flag one side leaves out takes the engine's default there:
-		// kl's explicit --ngram-placement ram is serve's default placement.
-		if def, ok := prof.DefaultOf(flag); ok {
-			if !okx {
-				x, okx = ArgvFlag{Value: def}, true
-			} else {
-				y, oky = ArgvFlag{Value: def}, true
-			}
-		}
-	}
+	x, okx, y, oky := withDefault(prof, a, b, flag)
 	if !okx && !oky {
 		return false
 	}
@@ -376,6 +373,48 @@ func differs(prof *parser.Profile, a, b map[string]ArgvFlag, flag string) bool {
 		return false
 	}
 	return okx != oky || x.Value != y.Value
+}
+
+// withDefault returns a flag's values in two argvs; a flag one side leaves
+// out takes the engine's default there (kl's explicit --ngram-placement ram
+// is serve's default placement), with no Name, as it is not written. A
+// default is the number the other side writes when they are equal numbers
+// (--gpu-memory-utilization 0.90 is vLLM's 0.9).
+func withDefault(prof *parser.Profile, a, b map[string]ArgvFlag, flag string) (x ArgvFlag, okx bool, y ArgvFlag, oky bool) {
+	x, okx = a[flag]
+	y, oky = b[flag]
+	if okx == oky {
+		return x, okx, y, oky
+	}
+	def, ok := prof.DefaultOf(flag)
+	if !ok {
+		return x, okx, y, oky
+	}
+	written := x
+	if !okx {
+		written = y
+	}
+	if !written.Unresolved && sameNumber(def, written.Value) {
+		def = written.Value
+	}
+	if !okx {
+		return ArgvFlag{Canon: flag, Value: def}, true, y, oky
+	}
+	return x, okx, ArgvFlag{Canon: flag, Value: def}, true
+}
+
+// sameNumber reports whether a word is the same decimal number as an
+// engine default: 0.90 is 0.9; an integer default takes integers only (-tp
+// 1.0 is no int to argparse).
+func sameNumber(def, word string) bool {
+	if !strings.Contains(def, ".") {
+		x, errx := strconv.Atoi(def)
+		y, erry := strconv.Atoi(word)
+		return errx == nil && erry == nil && x == y
+	}
+	x, errx := strconv.ParseFloat(def, 64)
+	y, erry := strconv.ParseFloat(word, 64)
+	return errx == nil && erry == nil && x == y
 }
 
 func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.Mode, against, flag string, mflags, oflags map[string]ArgvFlag, reported map[string]bool) {
