@@ -275,6 +275,9 @@ func (s *Script) findSelectors(proven string) {
 					continue
 				}
 				for _, a := range as {
+					if a.InFunc != "" && s.ownArgs(a.InFunc) && isParamOf(a.Value, []string{"1"}) {
+						continue // local role=$1 in a function called with words of its own
+					}
 					if a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel)) {
 						sel = append(sel, name)
 						in[name], changed = true, true
@@ -299,6 +302,27 @@ func (s *Script) findSelectors(proven string) {
 	}
 	sort.Strings(sel[1:])
 	s.Selectors = sel
+}
+
+// ownArgs reports whether every call of function fn by name hands it a
+// first word of its own: a literal (start dry …, launch prefill …) or
+// nothing. Its $1 is then not the script's mode. A function called with
+// "$@", "$1" or a variable there (main "$@"), or never by name (dispatched
+// as "mode_$1"), may get the mode.
+func (s *Script) ownArgs(fn string) bool {
+	called := false
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); !ok || name != fn {
+			continue
+		}
+		called = true
+		if len(c.Args) > 1 {
+			if _, ok := LitValue(c.Args[1]); !ok {
+				return false
+			}
+		}
+	}
+	return called
 }
 
 // envSelectors returns the environment variables that pick the mode:
