@@ -309,10 +309,29 @@ func (s *Script) findSelectors(proven string) {
 // nothing. Its $1 is then not the script's mode. A function called with
 // "$@", "$1" or a variable there (main "$@"), or never by name (dispatched
 // as "mode_$1"), may get the mode.
+//
+// A call that may reach fn by a name not written out ("$fn" "$@" with
+// fn=main, "cmd_$1" "$@", eval main "$@") counts too: when it hands fn
+// words not known, fn's $1 may be the mode.
 func (s *Script) ownArgs(fn string) bool {
 	called := false
 	for _, c := range s.calls {
-		if name, ok := LitValue(c.Args[0]); !ok || name != fn {
+		name, ok := LitValue(c.Args[0])
+		switch {
+		case ok && name == fn:
+		case ok && name == "eval":
+			if len(c.Args) < 2 || !s.mayName(c.Args[1], fn, true) {
+				continue
+			}
+			for _, a := range c.Args[1:] {
+				if _, ok := LitValue(a); !ok {
+					return false
+				}
+			}
+			continue // eval of literal words: the words are fn's own
+		case ok:
+			continue
+		case !s.mayName(c.Args[0], fn, false):
 			continue
 		}
 		called = true
@@ -323,6 +342,48 @@ func (s *Script) ownArgs(fn string) bool {
 		}
 	}
 	return called
+}
+
+// mayName reports whether word w, a command name not written out, may name
+// function fn: "$fn" with an assignment fn=main or fn="cmd_$1", "cmd_$1"
+// itself. With prefixOnly (eval's first word, "main $*" or main), fn need
+// only begin the word. A variable never assigned in the script is taken to
+// name a program (an engine path from the environment), not fn.
+func (s *Script) mayName(w *syntax.Word, fn string, prefixOnly bool) bool {
+	if v, ok := LitValue(w); ok {
+		return v == fn || prefixOnly && strings.HasPrefix(v, fn+" ")
+	}
+	parts := unquoted(w.Parts)
+	if len(parts) == 1 {
+		if pe, ok := parts[0].(*syntax.ParamExp); ok && plainParam(pe) {
+			for _, a := range s.Assigns[pe.Param.Value] {
+				if a.Value != nil && s.mayName(a.Value, fn, prefixOnly) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	prefix := ""
+	for _, p := range parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			break
+		}
+		prefix += l.Value
+	}
+	suffix := ""
+	for i := len(parts) - 1; i >= 0 && !prefixOnly; i-- {
+		l, ok := parts[i].(*syntax.Lit)
+		if !ok {
+			break
+		}
+		suffix = l.Value + suffix
+	}
+	if len(prefix) >= len(fn) {
+		return prefixOnly && strings.HasPrefix(prefix, fn) && (len(prefix) == len(fn) || prefix[len(fn)] == ' ')
+	}
+	return strings.HasPrefix(fn, prefix) && strings.HasSuffix(fn, suffix)
 }
 
 // envSelectors returns the environment variables that pick the mode:
