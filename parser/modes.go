@@ -275,7 +275,7 @@ func (s *Script) findSelectors(proven string) {
 					continue
 				}
 				for _, a := range as {
-					if a.InFunc != "" && s.ownArgs(a.InFunc) && isParamOf(a.Value, []string{"1"}) {
+					if a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc) && !s.handsMode(a.InFunc, sel) {
 						continue // local role=$1 in a function called with words of its own
 					}
 					if a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel)) {
@@ -342,6 +342,57 @@ func (s *Script) ownArgs(fn string) bool {
 		}
 	}
 	return called
+}
+
+// handsMode reports whether a call of fn by name hands it, as its first
+// word, a mode name the script's selectors (sel) are tested against
+// outside fn: `case "$1" in kl) launch kl ;;` makes launch's $1 the mode,
+// though every call writes its word out.
+func (s *Script) handsMode(fn string, sel []string) bool {
+	fd := s.Funcs[fn]
+	if fd == nil {
+		return false
+	}
+	body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
+	saved := s.Selectors
+	s.Selectors = sel
+	defer func() { s.Selectors = saved }()
+	tested := map[string]bool{}
+	for _, n := range s.modeNodes {
+		if off := s.Off(n.Pos()); off >= body.Start && off < body.End {
+			continue
+		}
+		var names []nameAt
+		switch n := n.(type) {
+		case *syntax.CaseClause:
+			for _, c := range s.caseModes(n) {
+				tested[c.name] = true
+			}
+		case *syntax.IfClause:
+			for _, st := range n.Cond {
+				names = append(names, s.condNames(st.Cmd)...)
+			}
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.AndStmt || n.Op == syntax.OrStmt {
+				names = s.condNames(n.X.Cmd)
+			}
+		}
+		for _, nw := range names {
+			tested[nw.name] = true
+		}
+	}
+	if len(tested) == 0 {
+		return false
+	}
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); !ok || name != fn || len(c.Args) < 2 {
+			continue
+		}
+		if w, ok := LitValue(c.Args[1]); ok && tested[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // mayName reports whether word w, a command name not written out, may name
