@@ -365,7 +365,7 @@ func (s *Script) handsMode(fn string, sel []string) bool {
 		var names []nameAt
 		switch n := n.(type) {
 		case *syntax.CaseClause:
-			for _, c := range s.caseModes(n) {
+			for _, c := range s.caseCandidates(n) {
 				tested[c.name] = true
 			}
 		case *syntax.IfClause:
@@ -737,6 +737,21 @@ func modeName(v string) bool {
 
 // caseModes returns the candidates of a case clause on the selector.
 func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
+	if isParamOf(c.Word, []string{"1"}) && s.ownArg1(s.Off(c.Pos())) {
+		return nil // case $1 in a function called with words of its own
+	}
+	return s.caseCandidates(c)
+}
+
+// ownArg1 reports whether code at off sits in a function whose $1 is its
+// own (ownArgs), not the script's mode (handsMode).
+func (s *Script) ownArg1(off int) bool {
+	fn := s.funcAt(off)
+	return fn != "" && s.ownArgs(fn) && !s.handsMode(fn, s.Selectors)
+}
+
+// caseCandidates is caseModes without the test of whose $1 the case reads.
+func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 	if !isParamOf(c.Word, s.Selectors) {
 		return nil
 	}
@@ -772,6 +787,18 @@ func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
 func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 	if len(ic.Then) == 0 || len(ic.Cond) == 0 {
 		return nil
+	}
+	positional := false
+	for _, st := range ic.Cond {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "1" {
+				positional = true
+			}
+			return !positional
+		})
+	}
+	if positional && s.ownArg1(s.Off(ic.Pos())) {
+		return nil // [[ $1 == dry ]] in a function called with words of its own
 	}
 	r := Range{s.Off(ic.ThenPos), s.Off(ic.Then[len(ic.Then)-1].End())}
 	var out []candidate
