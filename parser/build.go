@@ -195,6 +195,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	var as []*syntax.Assign
 	local := false
 	whole := false
+	exports := false
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		as = c.Assigns
@@ -203,10 +204,17 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		as = c.Args
 		local = c.Variant.Value == "local" || c.Variant.Value == "declare" && fn != ""
 		whole = len(c.Args) == 1
+		exports = declExports(c)
 	}
 	for _, a := range as {
 		if a.Name == nil {
 			continue
+		}
+		if a.Naked && exports {
+			if s.Exported == nil {
+				s.Exported = map[string]bool{}
+			}
+			s.Exported[a.Name.Value] = true
 		}
 		if a.Naked && !local {
 			// `export X`, `readonly X`: an attribute, not a value. (A naked
@@ -815,6 +823,27 @@ func IsDeclareF(d *syntax.DeclClause) bool {
 		if a.Naked && a.Value != nil && IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "F") {
 			return true
 		}
+	}
+	return false
+}
+
+// declExports reports whether a declaration gives its names the export
+// attribute: export (not export -n), declare -x, typeset -x, local -x.
+func declExports(d *syntax.DeclClause) bool {
+	if d.Variant == nil {
+		return false
+	}
+	opt := ""
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil && IsOptionWord(a.Value) {
+			opt += a.Value.Lit()[1:]
+		}
+	}
+	switch d.Variant.Value {
+	case "export":
+		return !strings.ContainsAny(opt, "nf")
+	case "declare", "typeset", "local":
+		return strings.Contains(opt, "x") && !strings.Contains(opt, "f")
 	}
 	return false
 }

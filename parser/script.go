@@ -58,6 +58,10 @@ type Script struct {
 	// (`export X`, `readonly X`): the script names them, but their value
 	// is whatever it was.
 	Declared map[string]bool
+	// Exported holds the names a naked `export X` (or `declare -x X`)
+	// hands to every child process: envsubst, or an engine that reads its
+	// environment, may read them though the script never expands them.
+	Exported map[string]bool
 	// Funcs are the function declarations by name.
 	Funcs map[string]*syntax.FuncDecl
 	// Comments are all comments with the modes they sit in.

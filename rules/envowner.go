@@ -233,6 +233,11 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 			for _, l := range s.ArithNames() {
 				used[l.Value] = true
 			}
+			// `export K` hands K to every child (envsubst rendering a
+			// template, an engine reading its environment), like set -a.
+			for k := range s.Exported {
+				used[k] = true
+			}
 		}
 		// Keys referenced by other keys of the file count as used.
 		for _, en := range e.Entries {
