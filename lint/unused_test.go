@@ -2,6 +2,7 @@ package lint_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -99,6 +100,42 @@ func TestUnusedSuppressionPartialUnit(t *testing.T) {
 			if f.Rule == suppress.Rule {
 				t.Errorf("%v: %s:%d: %s", paths, f.File, f.Line, f.Message)
 			}
+		}
+	}
+}
+
+// TestUnusedSuppressionEnvAloneUnread: an env file given alone (a
+// pre-commit hook outside a git work tree, an editor opening it) is looked
+// for readers beside it and one directory up; a reader elsewhere
+// (bin/run.sh loading ../conf/srv.env with eval "$(grep …)") is not
+// loaded, so what its suppression of envowner silences (an owned key only
+// that reader leaves unused) cannot be judged: it was reported as
+// silencing nothing, and --fix deleted it. Given the tree, it is used.
+func TestUnusedSuppressionEnvAloneUnread(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("conf/srv.env", "# servelint:ignore envowner -- read by the old launcher\nS_MAX_MODEL_LEN=4096\nS_MAX_NUM_SEQS=64\nS_MAX_NUM_BATCHED_TOKENS=8192\n")
+	write("bin/run.sh", `#!/usr/bin/env bash
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+eval "$(grep -v '^#' "$here/../conf/srv.env")"
+exec vllm serve /m --max-num-seqs "$S_MAX_NUM_SEQS" --max-num-batched-tokens "$S_MAX_NUM_BATCHED_TOKENS"
+`)
+	for _, paths := range [][]string{{filepath.Join(dir, "conf", "srv.env")}, {dir}} {
+		res, err := lint.Run(lint.Options{Paths: paths, Config: rules.DefaultConfig(), Evaluator: testEvaluator})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range res.Findings {
+			t.Errorf("%v: %s:%d: %s (%s)", paths, f.File, f.Line, f.Message, f.Rule)
 		}
 	}
 }

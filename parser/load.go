@@ -268,7 +268,6 @@ func Load(opts LoadOptions) *Unit {
 	// one directory up (one level each, not a walk of the tree); the ones
 	// that do not read it are linted too, which is cheap and harmless.
 	for _, e := range explicitEnvs {
-		u.walked = append(u.walked, filepath.Dir(filepath.Dir(e)))
 		for _, dir := range []string{filepath.Dir(e), filepath.Dir(filepath.Dir(e))} {
 			entries, err := os.ReadDir(dir)
 			if err != nil {
@@ -290,7 +289,36 @@ func Load(opts LoadOptions) *Unit {
 	sort.Slice(u.Scripts, func(i, j int) bool { return u.Scripts[i].Path < u.Scripts[j].Path })
 	u.loadEnvs(envs, &opts)
 	u.link(&opts)
+	u.coverLooked(explicitEnvs)
 	return u
+}
+
+// coverLooked marks the env files given alone that a script beside them or
+// one directory up reads as covered: their readers are taken to be those.
+// That look is one level each, not a walk: it covers neither the other env
+// files those scripts read nor an env file no script there reads (conf/x.env
+// read by bin/run.sh as ../conf/x.env), whose readers were not loaded; a
+// suppression there would be judged unused for want of its readers' findings.
+func (u *Unit) coverLooked(explicitEnvs []string) {
+	for _, p := range explicitEnvs {
+		e := u.envs[p]
+		if e == nil {
+			continue
+		}
+		read := false
+		for _, s := range u.Scripts {
+			if slices.Contains(u.Owning[s.Path], e) {
+				read = true
+				break
+			}
+		}
+		if !read {
+			continue
+		}
+		if ap, err := filepath.Abs(e.Path); err == nil {
+			u.covered[ap] = true
+		}
+	}
 }
 
 // walkDir walks a directory for scripts and env files, skipping .git, vendor
