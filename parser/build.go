@@ -204,7 +204,10 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		as = c.Args
 		local = c.Variant.Value == "local" || c.Variant.Value == "declare" && fn != ""
 		whole = len(c.Args) == 1
-		exports = declExports(c)
+		// A naked `local -x K`, or `declare -x K` in a function (without
+		// -g), makes a new, empty K local to the function: it hands the
+		// children no K, and hides the owner's for the function's span.
+		exports = declExports(c) && (fn == "" || !declLocalScope(c))
 	}
 	for _, a := range as {
 		if a.Name == nil {
@@ -844,6 +847,26 @@ func declExports(d *syntax.DeclClause) bool {
 		return !strings.ContainsAny(opt, "nf")
 	case "declare", "typeset", "local":
 		return strings.Contains(opt, "x") && !strings.Contains(opt, "f")
+	}
+	return false
+}
+
+// declLocalScope reports whether a declaration inside a function makes its
+// names local: local, or declare/typeset without -g.
+func declLocalScope(d *syntax.DeclClause) bool {
+	if d.Variant == nil {
+		return false
+	}
+	switch d.Variant.Value {
+	case "local":
+		return true
+	case "declare", "typeset":
+		for _, a := range d.Args {
+			if a.Naked && a.Name == nil && a.Value != nil && IsOptionWord(a.Value) && strings.Contains(a.Value.Lit()[1:], "g") {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
