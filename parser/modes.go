@@ -466,7 +466,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		}
 		a := as[0]
 		if a.Value != nil && len(a.Modes) == 0 && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded &&
-			defaulted(a.Value) == name {
+			defaulted(a.Value) == name && !s.writtenBy(name, userInput...) {
 			cand[name] = true
 		}
 	}
@@ -480,7 +480,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		name := ""
 		if pe := singleParam(cc.Word); pe != nil && pe.Param != nil && (cand[pe.Param.Value] && plainParam(pe)) {
 			name = pe.Param.Value // case "$MODE" after MODE=${MODE:-serve}
-		} else if d := defaulted(cc.Word); d != "" && len(s.Assigns[d]) == 0 {
+		} else if d := defaulted(cc.Word); d != "" && len(s.Assigns[d]) == 0 && !s.writtenBy(d, userInput...) {
 			name = d // case "${MODE:-serve}", MODE from the environment
 		} else if pe != nil && pe.Param != nil && plainParam(pe) && s.fromEnvOnly(pe.Param.Value) && !taken[pe.Param.Value] {
 			name = pe.Param.Value // case "$MODE", MODE from the environment alone
@@ -517,6 +517,11 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	return out
 }
 
+// userInput lists the builtins that write a variable from input, not the
+// environment: a menu's read -rp "mode: " mode is the user's choice, and a
+// dry run (empty stdin) never takes the branch a mode value names.
+var userInput = []string{"read", "getopts", "mapfile", "readarray", "printf"}
+
 // fromEnvOnly reports whether a variable can only come from the
 // environment: a name (not the shell's own) the script never assigns,
 // reads into (read, getopts, mapfile, printf -v), loops over (for,
@@ -525,13 +530,19 @@ func (s *Script) fromEnvOnly(name string) bool {
 	if !isName(name) || shellOwnVar(name) || len(s.Assigns[name]) > 0 || s.Declared[name] {
 		return false
 	}
+	return !s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset")
+}
+
+// writtenBy reports whether the script writes variable name other than by
+// an assignment: a call of one of cmds naming it (read -rp "mode: " mode),
+// or a for or select loop over it.
+func (s *Script) writtenBy(name string, cmds ...string) bool {
 	for _, c := range s.calls {
 		cmd, _ := LitValue(c.Args[0])
-		switch cmd {
-		case "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset":
+		if slices.Contains(cmds, cmd) {
 			for _, a := range c.Args[1:] {
 				if v, _ := LitValue(a); v == name {
-					return false
+					return true
 				}
 			}
 		}
@@ -543,7 +554,7 @@ func (s *Script) fromEnvOnly(name string) bool {
 		}
 		return !written
 	})
-	return !written
+	return written
 }
 
 // testsNamed reports whether an if/elif chain tests the selector for the
