@@ -96,72 +96,16 @@ func (ix *hiddenIndex) mayRead(name string) bool {
 func newHiddenIndex(root syntax.Node, depth int) *hiddenIndex {
 	ix := &hiddenIndex{arith: map[string][]*syntax.Lit{}, named: map[string]bool{},
 		holds: map[string][]string{}, anyName: map[string]bool{}}
-	inArith := map[*syntax.Word]bool{}
-	arith := func(x syntax.ArithmExpr) {
-		if x == nil {
-			return
-		}
-		syntax.Walk(x, func(n syntax.Node) bool {
-			switch n := n.(type) {
-			case *syntax.Word:
-				if lit, ok := bareName(n); ok && !inArith[n] {
-					inArith[n] = true
-					ix.arith[lit.Value] = append(ix.arith[lit.Value], lit)
-				}
-			case *syntax.BinaryArithm:
-				if isArithAssign(n.Op) {
-					ix.name(arithName(n.X))
-				}
-			case *syntax.UnaryArithm:
-				if n.Op == syntax.Inc || n.Op == syntax.Dec {
-					ix.name(arithName(n.X))
-				}
-			case *syntax.CmdSubst:
-				return false // its own statements: walked by the outer walk
-			}
-			return true
-		})
+	aw := &arithWalk{
+		bare:     func(lit *syntax.Lit) { ix.arith[lit.Value] = append(ix.arith[lit.Value], lit) },
+		assigned: ix.name,
+		text:     ix.arithText,
 	}
-	syntax.Walk(root, func(n syntax.Node) bool {
+	aw.node = func(n syntax.Node) {
 		switch n := n.(type) {
-		case *syntax.ArithmExp:
-			arith(n.X)
-		case *syntax.ArithmCmd:
-			arith(n.X)
-		case *syntax.LetClause:
-			for _, x := range n.Exprs {
-				arith(x)
-				if w, ok := x.(*syntax.Word); ok {
-					ix.arithText(w) // let "k = NAME + 2": read inside a string
-				}
-			}
 		case *syntax.DeclClause:
-			if declInt(n) { // declare -i d=NAME: the value is arithmetic
-				for _, a := range n.Args {
-					if !a.Naked && a.Value != nil {
-						ix.arithText(a.Value)
-					}
-				}
-			}
 			ix.decl(n)
-		case *syntax.BinaryTest:
-			if arithTest(n.Op) { // [[ NAME -gt 4 ]]: the operands are arithmetic
-				for _, x := range []syntax.TestExpr{n.X, n.Y} {
-					if w, ok := x.(*syntax.Word); ok {
-						ix.arithText(w)
-					}
-				}
-			}
-		case *syntax.CStyleLoop:
-			arith(n.Init)
-			arith(n.Cond)
-			arith(n.Post)
 		case *syntax.ParamExp:
-			arith(n.Index)
-			if n.Slice != nil {
-				arith(n.Slice.Offset)
-				arith(n.Slice.Length)
-			}
 			if n.Param != nil && (n.Excl || n.Names != 0) {
 				ix.name(n.Param.Value) // ${!x}, ${!x*}: x itself is read
 				switch {
@@ -182,7 +126,6 @@ func newHiddenIndex(root syntax.Node, depth int) *hiddenIndex {
 				}
 				ix.holds[n.Name.Value] = append(ix.holds[n.Name.Value], v)
 			}
-			arith(n.Index)
 		case *syntax.UnaryTest:
 			if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
 				if w, ok := n.X.(*syntax.Word); ok {
@@ -192,8 +135,8 @@ func newHiddenIndex(root syntax.Node, depth int) *hiddenIndex {
 		case *syntax.CallExpr:
 			ix.call(n, depth)
 		}
-		return true
-	})
+	}
+	aw.walk(root)
 	return ix
 }
 

@@ -34,76 +34,27 @@ type nameRefs struct {
 // command; a script is full of plain words that happen to be names).
 func scanName(root syntax.Node, name string, words bool) nameRefs {
 	var r nameRefs
-	inArith := map[*syntax.Word]bool{}
-	arith := func(x syntax.ArithmExpr) {
-		if x == nil {
-			return
-		}
-		syntax.Walk(x, func(n syntax.Node) bool {
-			switch n := n.(type) {
-			case *syntax.Word:
-				if lit, ok := bareName(n); ok && lit.Value == name && !inArith[n] {
-					inArith[n] = true
-					r.arith = append(r.arith, lit)
-				}
-			case *syntax.BinaryArithm:
-				if isArithAssign(n.Op) && arithName(n.X) == name {
-					r.unsure = true
-				}
-			case *syntax.UnaryArithm:
-				if (n.Op == syntax.Inc || n.Op == syntax.Dec) && arithName(n.X) == name {
-					r.unsure = true
-				}
-			case *syntax.CmdSubst:
-				return false // its own statements: walked by the outer walk
+	aw := &arithWalk{
+		bare: func(lit *syntax.Lit) {
+			if lit.Value == name {
+				r.arith = append(r.arith, lit)
 			}
-			return true
-		})
+		},
+		assigned: func(n string) {
+			if n == name {
+				r.unsure = true
+			}
+		},
+		text: func(w *syntax.Word) {
+			if arithTextReads(w, name) {
+				r.unsure = true // let "k = NAME + 2": read inside a string
+				r.texts = append(r.texts, w)
+			}
+		},
 	}
-	syntax.Walk(root, func(n syntax.Node) bool {
+	aw.node = func(n syntax.Node) {
 		switch n := n.(type) {
-		case *syntax.ArithmExp:
-			arith(n.X)
-		case *syntax.ArithmCmd:
-			arith(n.X)
-		case *syntax.LetClause:
-			for _, x := range n.Exprs {
-				arith(x)
-				if w, ok := x.(*syntax.Word); ok && arithTextReads(w, name) {
-					r.unsure = true // let "k = NAME + 2": read inside a string
-					r.texts = append(r.texts, w)
-				}
-			}
-		case *syntax.DeclClause:
-			// declare -i d=NAME: the value is arithmetic, NAME a read.
-			if declInt(n) {
-				for _, a := range n.Args {
-					if !a.Naked && a.Value != nil && arithTextReads(a.Value, name) {
-						r.unsure = true
-						r.texts = append(r.texts, a.Value)
-					}
-				}
-			}
-		case *syntax.BinaryTest:
-			// [[ NAME -gt 4 ]]: the operands of -eq … -ge are arithmetic.
-			if arithTest(n.Op) {
-				for _, x := range []syntax.TestExpr{n.X, n.Y} {
-					if w, ok := x.(*syntax.Word); ok && arithTextReads(w, name) {
-						r.unsure = true
-						r.texts = append(r.texts, w)
-					}
-				}
-			}
-		case *syntax.CStyleLoop:
-			arith(n.Init)
-			arith(n.Cond)
-			arith(n.Post)
 		case *syntax.ParamExp:
-			arith(n.Index)
-			if n.Slice != nil {
-				arith(n.Slice.Offset)
-				arith(n.Slice.Length)
-			}
 			if n.Param != nil && n.Param.Value == name {
 				if n.Excl || n.Names != 0 {
 					r.unsure = true
@@ -114,15 +65,103 @@ func scanName(root syntax.Node, name string, words bool) nameRefs {
 			if n.Name != nil && n.Name.Value == name {
 				r.assigns = append(r.assigns, n)
 			}
-			arith(n.Index)
 		case *syntax.Word:
-			if words && !inArith[n] && n.Lit() == name {
+			if words && !aw.inArith[n] && n.Lit() == name {
 				r.unsure = true
 			}
 		}
+	}
+	aw.walk(root)
+	return r
+}
+
+// arithWalk walks a tree and reports its arithmetic: each bare name read
+// in arithmetic ($((X * 2)), (( X > 8 )), for ((…)), ${a[X]}, ${s:X:Y},
+// a[X]=…) once, each name arithmetic assigns (X++, X = 4), and each word
+// whose text bash evaluates as arithmetic (let "k = X + 2", declare -i
+// d=X, [[ X -gt 4 ]]); node is called for every node after that.
+type arithWalk struct {
+	bare     func(lit *syntax.Lit)
+	assigned func(name string)
+	text     func(w *syntax.Word)
+	node     func(n syntax.Node)
+	// inArith are the words met as bare names in arithmetic.
+	inArith map[*syntax.Word]bool
+}
+
+func (aw *arithWalk) arith(x syntax.ArithmExpr) {
+	if x == nil {
+		return
+	}
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Word:
+			if lit, ok := bareName(n); ok && !aw.inArith[n] {
+				aw.inArith[n] = true
+				aw.bare(lit)
+			}
+		case *syntax.BinaryArithm:
+			if isArithAssign(n.Op) {
+				aw.assigned(arithName(n.X))
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				aw.assigned(arithName(n.X))
+			}
+		case *syntax.CmdSubst:
+			return false // its own statements: walked by the outer walk
+		}
 		return true
 	})
-	return r
+}
+
+func (aw *arithWalk) walk(root syntax.Node) {
+	aw.inArith = map[*syntax.Word]bool{}
+	syntax.Walk(root, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ArithmExp:
+			aw.arith(n.X)
+		case *syntax.ArithmCmd:
+			aw.arith(n.X)
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				aw.arith(x)
+				if w, ok := x.(*syntax.Word); ok {
+					aw.text(w)
+				}
+			}
+		case *syntax.DeclClause:
+			if declInt(n) { // declare -i d=NAME: the value is arithmetic
+				for _, a := range n.Args {
+					if !a.Naked && a.Value != nil {
+						aw.text(a.Value)
+					}
+				}
+			}
+		case *syntax.BinaryTest:
+			if arithTest(n.Op) { // [[ NAME -gt 4 ]]: the operands are arithmetic
+				for _, x := range []syntax.TestExpr{n.X, n.Y} {
+					if w, ok := x.(*syntax.Word); ok {
+						aw.text(w)
+					}
+				}
+			}
+		case *syntax.CStyleLoop:
+			aw.arith(n.Init)
+			aw.arith(n.Cond)
+			aw.arith(n.Post)
+		case *syntax.ParamExp:
+			aw.arith(n.Index)
+			if n.Slice != nil {
+				aw.arith(n.Slice.Offset)
+				aw.arith(n.Slice.Length)
+			}
+		case *syntax.Assign:
+			aw.arith(n.Index)
+		}
+		aw.node(n)
+		return true
+	})
 }
 
 // arithTextReads reports whether a word whose text bash evaluates as
