@@ -291,6 +291,35 @@ func wrapperSkip(argv []string, i int) int {
 			j++
 		}
 	}
+	// options skips the options of a wrapper whose every option says how
+	// many words follow it (extra): `--` ends them, `--opt=v` takes none;
+	// false when extra does not know one (the command is not known).
+	options := func(extra func(opt string) (int, bool)) bool {
+		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
+			a := argv[j]
+			j++
+			if a == "--" {
+				return true
+			}
+			if strings.Contains(a, "=") {
+				continue
+			}
+			n, ok := extra(a)
+			if !ok {
+				return false
+			}
+			j += n
+		}
+		return true
+	}
+	// sub skips the wrapper's sub-command word (conda run, apptainer exec).
+	sub := func(word string) bool {
+		if j >= len(argv) || argv[j] != word {
+			return false
+		}
+		j++
+		return true
+	}
 	switch name {
 	case "exec":
 		skipOpts("-a")
@@ -327,80 +356,58 @@ func wrapperSkip(argv []string, i int) int {
 		// those without an argument (or whose argument is optional, which
 		// getopt only reads attached: --exclusive, --kill-on-bad-exit);
 		// short options take one when listed.
-		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
-			a := argv[j]
-			j++
+		options(func(a string) (int, bool) {
 			switch {
-			case a == "--":
-				return j - i
-			case strings.Contains(a, "="):
-			case strings.HasPrefix(a, "--"):
-				if !srunBareLong[a] {
-					j++
-				}
-			case len(a) == 2 && strings.ContainsRune(srunValuedShort, rune(a[1])):
-				j++
+			case strings.HasPrefix(a, "--") && !srunBareLong[a],
+				len(a) == 2 && strings.ContainsRune(srunValuedShort, rune(a[1])):
+				return 1, true
 			}
-		}
+			return 0, true
+		})
 	case "conda", "mamba", "micromamba":
 		// conda run -n ENV [--no-capture-output] CMD…
-		if j >= len(argv) || argv[j] != "run" {
+		if !sub("run") {
 			return 0
 		}
-		j++
 		skipOpts("-n --name -p --prefix --cwd -r --root-prefix")
 	case "uv":
 		// uv run [options] CMD…: its options that take a value are listed;
 		// `uv run -m MOD` / `--module` (a module, not a program) and an
 		// option not known hide the engine, never invent one.
-		if j >= len(argv) || argv[j] != "run" {
-			return 0
-		}
-		j++
-		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
-			a := argv[j]
-			j++
+		if !sub("run") || !options(func(a string) (int, bool) {
 			switch {
-			case a == "--":
-				return j - i
 			case a == "-m" || a == "--module":
-				return 0
-			case strings.Contains(a, "="):
+				return 0, false
 			case uvValued[a]:
-				j++
-			case !uvBare[a]:
-				return 0
+				return 1, true
 			}
+			return 0, uvBare[a]
+		}) {
+			return 0
 		}
 	case "poetry", "pipenv":
-		if j >= len(argv) || argv[j] != "run" {
+		if !sub("run") {
 			return 0
 		}
-		j++
 	case "apptainer", "singularity":
 		// apptainer exec [options] IMAGE COMMAND…: the command runs in the
 		// image (run and instance start hand words to the image's own
 		// script, not a command).
-		if j >= len(argv) || argv[j] != "exec" {
+		if !sub("exec") {
 			return 0
 		}
-		j++
 		skipOpts("-B --bind -H --home -W --workdir -S --scratch -o --overlay --env --env-file --pwd --app --security --network --network-args --mount --fusemount --hostname --dns --no-mount --add-caps --drop-caps --apply-cgroups --cpus --memory --pid-file")
 		j++ // the image
 	case "mpirun", "mpiexec":
-		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
-			a := argv[j]
-			j++
+		options(func(a string) (int, bool) {
 			switch {
-			case a == "--":
-				return j - i
-			case strings.Contains(a, "="):
 			case mpiTwoValued[a]:
-				j += 2 // --mca btl ^openib
+				return 2, true // --mca btl ^openib
 			case mpiValued[a]:
-				j++
+				return 1, true
 			}
-		}
+			return 0, true
+		})
 	default:
 		return 0
 	}
