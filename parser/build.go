@@ -142,6 +142,13 @@ func (s *Script) collect() {
 			}
 		case *syntax.CmdSubst:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
+		case *syntax.WordIter:
+			if n.Name != nil {
+				if s.loopVars == nil {
+					s.loopVars = map[string]bool{}
+				}
+				s.loopVars[n.Name.Value] = true
+			}
 		case *syntax.UnaryTest:
 			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
 				s.ownerTests = append(s.ownerTests, n)

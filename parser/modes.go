@@ -535,26 +535,33 @@ func (s *Script) fromEnvOnly(name string) bool {
 
 // writtenBy reports whether the script writes variable name other than by
 // an assignment: a call of one of cmds naming it (read -rp "mode: " mode),
-// or a for or select loop over it.
+// or a for or select loop over it. The calls and loops are indexed by the
+// names they hold on the first question (it is asked for every
+// self-defaulted variable and every case word).
 func (s *Script) writtenBy(name string, cmds ...string) bool {
-	for _, c := range s.calls {
-		cmd, _ := LitValue(c.Args[0])
-		if slices.Contains(cmds, cmd) {
+	if s.nameWriters == nil {
+		s.nameWriters = map[string]map[string]bool{}
+		for _, c := range s.calls {
+			cmd, _ := LitValue(c.Args[0])
 			for _, a := range c.Args[1:] {
-				if v, _ := LitValue(a); v == name {
-					return true
+				if v, _ := LitValue(a); isName(v) {
+					if s.nameWriters[v] == nil {
+						s.nameWriters[v] = map[string]bool{}
+					}
+					s.nameWriters[v][cmd] = true
 				}
 			}
 		}
 	}
-	written := false
-	syntax.Walk(s.File, func(n syntax.Node) bool {
-		if wi, ok := n.(*syntax.WordIter); ok && wi.Name != nil && wi.Name.Value == name {
-			written = true
+	if s.loopVars[name] {
+		return true
+	}
+	for _, cmd := range cmds {
+		if s.nameWriters[name][cmd] {
+			return true
 		}
-		return !written
-	})
-	return written
+	}
+	return false
 }
 
 // testsNamed reports whether an if/elif chain tests the selector for the

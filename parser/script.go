@@ -93,6 +93,11 @@ type Script struct {
 	// exports are the export/declare -x clauses with a word that is not an
 	// assignment (`export $(grep -v '^#' .env | xargs)`): env loaders.
 	exports []*syntax.DeclClause
+	// loopVars are the variables of for and select loops (collect).
+	loopVars map[string]bool
+	// nameWriters are, by name, the commands a call of which names it as
+	// an argument (writtenBy).
+	nameWriters map[string]map[string]bool
 	// readLoops are the while loops with a redirection (while read -r l;
 	// do export "$l"; done < .env): env loaders.
 	readLoops  []*syntax.Stmt
