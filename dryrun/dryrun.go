@@ -56,6 +56,9 @@ type Options struct {
 	// `exec vllm serve … "$@"` gets no mode name and `case "${1:-start}"`
 	// takes its default.
 	NoArg bool
+	// Params, when not nil, are the positional parameters instead of the
+	// mode's name: an option that picks the mode (--mode kl, -m kl).
+	Params []string
 	// Engine, when set, forces the engine profile: an unknown program passed
 	// one of its shape flags counts as the engine (parser.DetectEngineAs).
 	Engine *parser.Profile
@@ -262,8 +265,14 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if opts.NoArg && len(selectors) > 0 {
 		params = params[:1]
 	}
+	if opts.Params != nil {
+		params = append([]string{"--"}, opts.Params...)
+	}
+	// The pruner knows the mode's branches on $1 when $1 is the mode's
+	// name (not when an option's loop reads the arguments).
+	arg := len(params) == 2 && params[1] == mode
 	if !opts.skipPrecheck && prep.risky {
-		if fb := findForbidden(file, newPruner(file, mode, len(params) > 1, selectors...)); fb != nil {
+		if fb := findForbidden(file, newPruner(file, mode, arg, selectors...)); fb != nil {
 			res.Err = fb.error(display)
 			return res
 		}

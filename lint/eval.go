@@ -61,7 +61,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 			sem <- struct{}{}
 			warm.Go(func() {
 				mode := m.Name
-				selectors, arg := s.EvalSelectors(m)
+				selectors, params := s.EvalSelectors(m)
 				defer wg.Done()
 				defer func() { <-sem }()
 				var er *rules.EvalResult
@@ -77,7 +77,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 					start := time.Now()
 					r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
 						dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep,
-							Selectors: selectors, NoArg: !arg})
+							Selectors: selectors, NoArg: params == nil, Params: params})
 					spent.Add(int64(time.Since(start)))
 					runSpent.Add(int64(time.Since(start)))
 					guard.exit()

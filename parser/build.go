@@ -142,6 +142,12 @@ func (s *Script) collect() {
 			}
 		case *syntax.CmdSubst:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
+		case *syntax.WhileClause, *syntax.ForClause:
+			fn := ""
+			if len(funcStack) > 0 {
+				fn = funcStack[len(funcStack)-1].Name.Value
+			}
+			s.noteOptLoop(n, fn)
 		case *syntax.WordIter:
 			if n.Name != nil {
 				if s.loopVars == nil {
@@ -263,9 +269,9 @@ func (s *Script) findModes() {
 	var cands []candidate
 	// Which selectors the test naming each candidate reads (EvalSelectors).
 	add := func(test syntax.Node, cs []candidate) {
-		env, arg := s.selectorKind(test)
+		env, arg, opt := s.selectorKind(test)
 		for i := range cs {
-			cs[i].byEnv, cs[i].byArg = env, arg
+			cs[i].byEnv, cs[i].byArg, cs[i].byOpt = env, arg, opt
 		}
 		cands = append(cands, cs...)
 	}
@@ -324,6 +330,7 @@ func (s *Script) findModes() {
 		m.Ranges = append(m.Ranges, c.ranges...)
 		m.byEnv = m.byEnv || c.byEnv
 		m.byArg = m.byArg || c.byArg
+		m.byOpt = m.byOpt || c.byOpt
 		if c.empty {
 			emptyOf[m] = c.group
 		}

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -28,27 +29,56 @@ func TestEnvSelectorsShellVars(t *testing.T) {
 
 // EvalSelectors: a mode named only by a test of an environment selector
 // runs with $1 unset (an optional argument such as TP=${1:-1} keeps its
-// default); one named by $1 leaves the selectors at their defaults.
+// default); one named by $1 leaves the selectors at their defaults; one
+// named by the variable an option sets gets the option.
 func TestEvalSelectorsArg(t *testing.T) {
+	const optLoop = "MODE=serve\nwhile [[ $# -gt 0 ]]; do\n  case \"$1\" in\n    --mode) MODE=\"$2\"; shift 2 ;;\n    --port) PORT=$2; shift 2 ;;\n    *) exit 2 ;;\n  esac\ndone\n"
+	const modes = "case \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n"
 	for _, tc := range []struct {
 		src, mode string
 		env       []string
-		arg       bool
+		params    []string
 	}{
-		{"TP=${1:-1}\nMODE=${MODE:-serve}\ncase \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n", "kl", []string{"MODE"}, false},
-		{"MODE=${MODE:-serve}\ncase \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\ncase \"$1\" in bench) vllm serve /m --max-num-seqs 2 ;; esac\n", "bench", nil, true},
-		{"MODE=${MODE:-serve}\ncase \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\ncase \"$1\" in bench) vllm serve /m --max-num-seqs 2 ;; esac\n", "kl", []string{"MODE"}, false},
-		{"MODE=${MODE:-serve}\n[[ $1 == bench ]] && exec vllm serve /m --max-num-seqs 2\ncase \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n", "bench", nil, true},
+		{"TP=${1:-1}\nMODE=${MODE:-serve}\n" + modes, "kl", []string{"MODE"}, nil},
+		{"MODE=${MODE:-serve}\n" + modes + "case \"$1\" in bench) vllm serve /m --max-num-seqs 2 ;; esac\n", "bench", nil, []string{"bench"}},
+		{"MODE=${MODE:-serve}\n" + modes + "case \"$1\" in bench) vllm serve /m --max-num-seqs 2 ;; esac\n", "kl", []string{"MODE"}, nil},
+		{"MODE=${MODE:-serve}\n[[ $1 == bench ]] && exec vllm serve /m --max-num-seqs 2\n" + modes, "bench", nil, []string{"bench"}},
+		{optLoop + modes, "kl", nil, []string{"--mode", "kl"}},
+		{strings.Replace(optLoop, `--mode) MODE="$2"; shift 2`, `--mode=*) MODE="${1#*=}"; shift`, 1) + modes, "kl", nil, []string{"--mode=kl"}},
+		{strings.Replace(optLoop, `--mode) MODE="$2"; shift 2`, `-m|--mode) shift; MODE=$1; shift`, 1) + modes, "kl", nil, []string{"--mode", "kl"}},
+		{"MODE=serve\nwhile getopts m:p: o; do case $o in m) MODE=$OPTARG ;; p) PORT=$OPTARG ;; esac; done\n" + modes, "kl", nil, []string{"-m", "kl"}},
+		{"MODE=serve\nfor a in \"$@\"; do case $a in --mode=*) MODE=${a#--mode=} ;; esac; done\n" + modes, "kl", nil, []string{"--mode=kl"}},
+		{"parse() { while [ $# -gt 0 ]; do case $1 in --mode) MODE=${2:?}; shift 2 ;; *) shift ;; esac; done; }\nMODE=${MODE:-serve}\nparse \"$@\"\n" + modes, "kl", nil, []string{"--mode", "kl"}},
 	} {
 		s := ParseScript("s.sh", []byte(tc.src))
 		s.Analyze(RoleMatcher{})
 		m := s.ModeNamed(tc.mode)
 		if m == nil {
-			t.Fatalf("%q: no mode %s", tc.src, tc.mode)
+			t.Errorf("%q: no mode %s", tc.src, tc.mode)
+			continue
 		}
-		env, arg := s.EvalSelectors(m)
-		if !slices.Equal(env, tc.env) || arg != tc.arg {
-			t.Errorf("%q: EvalSelectors(%s) = %v, %v; want %v, %v", tc.src, tc.mode, env, arg, tc.env, tc.arg)
+		env, params := s.EvalSelectors(m)
+		if !slices.Equal(env, tc.env) || !slices.Equal(params, tc.params) {
+			t.Errorf("%q: EvalSelectors(%s) = %q, %q; want %q, %q", tc.src, tc.mode, env, params, tc.env, tc.params)
+		}
+	}
+}
+
+// No option selector: an option that picks a workload (--model, no arm
+// naming the proven mode), a loop in a function not handed "$@", a
+// variable also set in a branch, two options that both pick a mode.
+func TestNoOptionSelector(t *testing.T) {
+	for _, src := range []string{
+		"MODEL=a\nwhile [[ $# -gt 0 ]]; do case $1 in --model) MODEL=$2; shift 2 ;; esac; done\ncase $MODEL in a) vllm serve a ;; b) vllm serve b --max-num-seqs 2 ;; esac\n",
+		"parse() { while [ $# -gt 0 ]; do case $1 in --mode) MODE=$2; shift 2 ;; esac; done; }\nparse --mode kl\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
+		"MODE=serve\nwhile [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; esac; done\n[[ -f x ]] && MODE=kl\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
+		"while [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; --role) ROLE=$2; shift 2 ;; esac; done\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\ncase $ROLE in serve) vllm serve /m ;; esac\n",
+		"MODE=serve\nwhile read -r MODE; do :; done < modes\nwhile [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; esac; done\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
+	} {
+		s := ParseScript("s.sh", []byte(src))
+		s.Analyze(RoleMatcher{})
+		if s.Option != nil {
+			t.Errorf("%q: option %v picks the mode; want none", src, s.Option)
 		}
 	}
 }

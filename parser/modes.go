@@ -64,7 +64,8 @@ type Mode struct {
 	// byEnv, byArg: the mode is named by a test of an environment selector
 	// (Script.EnvSelectors, or a variable assigned from one), of $1 (or a
 	// variable holding it); both when a test reads either or neither.
-	byEnv, byArg bool
+	// byOpt: by a test of the variable an option sets (Script.Option).
+	byEnv, byArg, byOpt bool
 }
 
 // Disagg reports whether the mode is a role of disaggregated serving: a
@@ -256,14 +257,16 @@ type candidate struct {
 	empty bool
 	// guard marks a name a guard lets through (guardModes).
 	guard bool
-	// byEnv, byArg: the test naming it reads an environment selector, $1.
-	byEnv, byArg bool
+	// byEnv, byArg, byOpt: the test naming it reads an environment
+	// selector, $1, the option's variable.
+	byEnv, byArg, byOpt bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
-// assigned from it, and the environment variables that pick it
-// (envSelectors).
+// assigned from it, the environment variables that pick it
+// (envSelectors), and the one an option sets (optionSelector).
 func (s *Script) findSelectors(proven string) {
+	s.findOptionAssigns()
 	sel := []string{"1"}
 	in := map[string]bool{"1": true}
 	// To a fixed point: arg=${1:-serve}; MODE=$arg makes both selectors.
@@ -275,6 +278,9 @@ func (s *Script) findSelectors(proven string) {
 					continue
 				}
 				for _, a := range as {
+					if s.isOptAssign(a) {
+						continue // --mode=*) MODE=${1#*=}: the option's value, not $1
+					}
 					if a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc) && !s.handsMode(a.InFunc, sel) {
 						continue // local role=$1 in a function called with words of its own
 					}
@@ -299,6 +305,17 @@ func (s *Script) findSelectors(proven string) {
 			in[n] = true
 		}
 		derive()
+	}
+	if name, opt := s.optionSelector(proven, in); name != "" {
+		before := len(sel)
+		sel = append(sel, name)
+		in[name] = true
+		derive()
+		s.optSelectors = map[string]bool{}
+		for _, n := range sel[before:] {
+			s.optSelectors[n] = true
+		}
+		s.Option = &opt
 	}
 	sort.Strings(sel[1:])
 	s.Selectors = sel
@@ -1206,30 +1223,52 @@ func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
 }
 
 // EvalSelectors says how the dry run picks mode m: the environment
-// variables it sets to the mode's name, and whether $1 is set to it too. A
-// mode named only by tests of an environment selector (MODE=${MODE:-serve};
-// case "$MODE") runs with no arguments, as a container with an empty CMD
-// does: `exec vllm serve … "$@"` gets no mode name, and `case "${1:-start}"`
-// of a script's subcommands takes its default. A mode named only by $1
-// leaves the environment selectors to their defaults.
-func (s *Script) EvalSelectors(m *Mode) (env []string, arg bool) {
+// variables it sets to the mode's name, and the positional parameters it
+// passes. A mode named by $1 gets its name as $1; one named by a test of
+// the variable an option sets gets the option (--mode kl, Script.Option).
+// A mode named only by tests of an environment selector
+// (MODE=${MODE:-serve}; case "$MODE") runs with no arguments, as a
+// container with an empty CMD does: `exec vllm serve … "$@"` gets no mode
+// name, and `case "${1:-start}"` of a script's subcommands takes its
+// default. A mode named only by $1 or the option leaves the environment
+// selectors to their defaults.
+func (s *Script) EvalSelectors(m *Mode) (env, params []string) {
+	params = []string{m.Name}
+	if s.Option != nil && m.byOpt {
+		params = s.Option.Params(m.Name)
+	}
 	if len(s.EnvSelectors) == 0 {
-		return nil, true
+		return nil, params
 	}
 	switch {
-	case m.byEnv && !m.byArg:
-		return s.EnvSelectors, false
-	case m.byArg && !m.byEnv:
-		return nil, true
+	case m.byEnv && !m.byArg && !m.byOpt:
+		return s.EnvSelectors, nil
+	case (m.byArg || m.byOpt) && !m.byEnv:
+		return nil, params
 	}
-	return s.EnvSelectors, true
+	return s.EnvSelectors, params
+}
+
+// ParamsFor are the positional parameters of a dry run of a mode named
+// mode that the script may not name itself (servelint argv): the option
+// when one picks the mode, else the name as $1.
+func (s *Script) ParamsFor(mode string) []string {
+	if m := s.ModeNamed(mode); m != nil {
+		_, params := s.EvalSelectors(m)
+		return params
+	}
+	if s.Option != nil {
+		return s.Option.Params(mode)
+	}
+	return []string{mode}
 }
 
 // selectorKind reports whether the selectors read in node are environment
-// selectors, $1 ones, or both (neither: both).
-func (s *Script) selectorKind(n syntax.Node) (env, arg bool) {
-	if n == nil || len(s.EnvSelectors) == 0 {
-		return true, true
+// selectors, $1 ones, or the option's (neither: both $1 and the
+// environment).
+func (s *Script) selectorKind(n syntax.Node) (env, arg, opt bool) {
+	if n == nil || len(s.EnvSelectors) == 0 && len(s.optSelectors) == 0 {
+		return true, true, false
 	}
 	sel := map[string]bool{}
 	for _, x := range s.Selectors {
@@ -1237,16 +1276,19 @@ func (s *Script) selectorKind(n syntax.Node) (env, arg bool) {
 	}
 	syntax.Walk(n, func(x syntax.Node) bool {
 		if pe, ok := x.(*syntax.ParamExp); ok && pe.Param != nil && sel[pe.Param.Value] {
-			if s.argSelectors[pe.Param.Value] {
+			switch {
+			case s.optSelectors[pe.Param.Value]:
+				opt = true
+			case s.argSelectors[pe.Param.Value]:
 				arg = true
-			} else {
+			default:
 				env = true
 			}
 		}
 		return true
 	})
-	if !env && !arg {
-		return true, true
+	if !env && !arg && !opt {
+		return true, true, false
 	}
-	return env, arg
+	return env, arg, opt
 }

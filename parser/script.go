@@ -44,6 +44,16 @@ type Script struct {
 	// (MODE=${MODE:-serve}; case "$MODE" in serve) …): the dry run sets
 	// each to the mode it evaluates.
 	EnvSelectors []string
+	// Option is the option that picks the mode (--mode kl) when one does
+	// (optionSelector), nil otherwise.
+	Option *Option
+	// optSelectors are the selectors holding the option's value.
+	optSelectors map[string]bool
+	// optLoops and optAssigns are the loops reading the script's options
+	// and the assignments of option values in them (collect,
+	// findOptionAssigns).
+	optLoops   []optLoop
+	optAssigns []optAssign
 	// argSelectors are the selectors holding $1 (findSelectors, before the
 	// environment's are added).
 	argSelectors map[string]bool

@@ -140,7 +140,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		modes = append([]string{p.Name}, modes...)
 	}
 	if len(modes) == 0 {
-		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found (a mode is a value of $1, or of MODE=${MODE:-serve}, that takes its own branch to the engine)\n", path)
+		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found (a mode is a value of $1, of MODE=${MODE:-serve} or of an option such as --mode, that takes its own branch to the engine)\n", path)
 		return exitFailure
 	}
 	abs, err := filepath.Abs(path)
@@ -153,11 +153,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	results := make([]*dryrun.Result, len(modes))
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
 	for i, m := range modes {
-		selectors, arg := s.EnvSelectors, true // a mode the script does not name: both, as lint never asks
+		selectors, params := s.EnvSelectors, s.ParamsFor(m) // a mode the script does not name: both, as lint never asks
 		if md := s.ModeNamed(m); md != nil {
-			selectors, arg = s.EvalSelectors(md)
+			selectors, params = s.EvalSelectors(md)
 		}
-		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: !arg})
+		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params})
 		if md := s.ModeNamed(m); md != nil {
 			if err := rules.NoOneArgv(s, md); err != nil {
 				// Which engine the dry run reached first was a race.
@@ -181,7 +181,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			o.Error = r.Err.Error()
 		}
 		if *runExec {
-			o.Exec = execDryRun(path, m, selectors, arg, *timeout, r.Argv)
+			o.Exec = execDryRun(path, m, selectors, params, *timeout, r.Argv)
 		}
 		outs[i] = o
 	}
@@ -391,17 +391,14 @@ func envPrefix(selectors []string, mode string) []string {
 // what it prints, one argument per line, with the static argv. A mode
 // picked by the environment runs as the dry run evaluated it: `MODE=kl
 // SCRIPT --dry-run` (the selectors set, no mode argument unless arg).
-func execDryRun(path, mode string, selectors []string, arg bool, timeout time.Duration, static []string) *execOut {
+func execDryRun(path, mode string, selectors, params []string, timeout time.Duration, static []string) *execOut {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return &execOut{Error: err.Error()}
 	}
-	argv := []string{abs, mode, "--dry-run"}
-	if !arg {
-		argv = []string{abs, "--dry-run"}
-	}
+	argv := append(append([]string{abs}, params...), "--dry-run")
 	cmd := exec.CommandContext(ctx, "bash", argv...) //nolint:gosec // --exec is opt-in and documented as running the script
 	if len(selectors) > 0 {
 		cmd.Env = os.Environ()

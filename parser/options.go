@@ -1,0 +1,368 @@
+package parser
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Option is how an option of the script names the mode: `--mode kl`
+// (Flag "--mode"), `--mode=kl` (Joined), `-m kl` (getopts).
+type Option struct {
+	Flag   string
+	Joined bool
+}
+
+// Params are the positional parameters that pick mode with the option.
+func (o *Option) Params(mode string) []string {
+	if o.Joined {
+		return []string{o.Flag + "=" + mode}
+	}
+	return []string{o.Flag, mode}
+}
+
+// String is the option as a user writes it, with the mode's name.
+func (o *Option) String() string {
+	if o.Joined {
+		return o.Flag + "=MODE"
+	}
+	return o.Flag + " MODE"
+}
+
+// optLoop is a loop that reads the script's options: `while [[ $# -gt 0 ]]`
+// (its case reads $1 and shifts), `for arg in "$@"` or `for arg` (its case
+// reads $arg), `while getopts "m:p:" opt` (its case reads $opt).
+type optLoop struct {
+	start, end int
+	word       string // the variable its case reads: "1", the loop's variable, getopts's
+	getopts    bool
+	fn         string // the function it sits in, "" at the top level
+}
+
+// optAssign is an assignment of an option's value in an option loop:
+// `--mode) MODE=$2; shift 2 ;;`, `--mode=*) MODE=${1#*=} ;;`, `m)
+// MODE=$OPTARG ;;`.
+type optAssign struct {
+	name string
+	off  int // Assign.Start
+	opt  Option
+	fn   string
+}
+
+// noteOptLoop records a while, until or for loop that may read the
+// script's options (collect).
+func (s *Script) noteOptLoop(n syntax.Node, fn string) {
+	lp := optLoop{start: s.Off(n.Pos()), end: s.Off(n.End()), fn: fn}
+	switch n := n.(type) {
+	case *syntax.WhileClause:
+		lp.word = "1"
+		if len(n.Cond) == 1 {
+			if c, ok := n.Cond[0].Cmd.(*syntax.CallExpr); ok && len(c.Args) == 3 {
+				if name, _ := LitValue(c.Args[0]); name == "getopts" {
+					v, ok := LitValue(c.Args[2])
+					if !ok || !isName(v) {
+						return
+					}
+					lp.word, lp.getopts = v, true
+				}
+			}
+		}
+	case *syntax.ForClause:
+		wi, ok := n.Loop.(*syntax.WordIter)
+		if !ok || wi.Name == nil {
+			return
+		}
+		if wi.InPos.IsValid() {
+			if len(wi.Items) != 1 {
+				return
+			}
+			pe := singleParam(wi.Items[0])
+			if pe == nil || pe.Param == nil || pe.Param.Value != "@" || !plainParam(pe) {
+				return
+			}
+		}
+		lp.word = wi.Name.Value
+	default:
+		return
+	}
+	s.optLoops = append(s.optLoops, lp)
+}
+
+// findOptionAssigns finds the assignments of option values in the option
+// loops' case clauses (findSelectors, before any selector is derived: the
+// value of `--mode=*) MODE=${1#*=}` is no $1 mode).
+func (s *Script) findOptionAssigns() {
+	if len(s.optLoops) == 0 {
+		return
+	}
+	for _, n := range s.modeNodes {
+		cc, ok := n.(*syntax.CaseClause)
+		if !ok {
+			continue
+		}
+		pe := singleParam(cc.Word)
+		if pe == nil || !plainParam(pe) {
+			continue
+		}
+		lp, ok := s.optLoopAt(s.Off(cc.Pos()), pe.Param.Value)
+		if !ok {
+			continue
+		}
+		for _, it := range cc.Items {
+			shifts := 0
+			for _, st := range it.Stmts {
+				c, ok := st.Cmd.(*syntax.CallExpr)
+				if !ok {
+					continue
+				}
+				if len(c.Args) > 0 {
+					if name, _ := LitValue(c.Args[0]); name == "shift" && (len(c.Args) == 1 || c.Args[1].Lit() == "1") {
+						shifts++
+					}
+					continue
+				}
+				for _, as := range c.Assigns {
+					if as.Name == nil || as.Value == nil || as.Append || as.Index != nil || as.Array != nil {
+						continue
+					}
+					if opt, ok := optionValue(as.Value, it.Patterns, lp, shifts); ok {
+						s.optAssigns = append(s.optAssigns, optAssign{name: as.Name.Value, off: s.Off(as.Pos()), opt: opt, fn: lp.fn})
+					}
+				}
+			}
+		}
+	}
+}
+
+// optLoopAt returns the innermost option loop holding off whose case
+// reads word.
+func (s *Script) optLoopAt(off int, word string) (optLoop, bool) {
+	var best optLoop
+	found := false
+	for _, lp := range s.optLoops {
+		if off >= lp.start && off < lp.end && lp.word == word && (!found || lp.start > best.start) {
+			best, found = lp, true
+		}
+	}
+	return best, found
+}
+
+// optionValue reports whether value, assigned in a case item of an option
+// loop with the patterns given after shifts plain shifts, is the value of
+// the item's option, and which option: `--mode) MODE=$2` (or `shift;
+// MODE=$1`), `--mode=*) MODE=${1#*=}`, getopts's `m) MODE=$OPTARG`.
+func optionValue(value *syntax.Word, patterns []*syntax.Word, lp optLoop, shifts int) (Option, bool) {
+	pe := singleParam(value)
+	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil {
+		return Option{}, false
+	}
+	var opts []Option
+	switch {
+	case lp.getopts:
+		if pe.Param.Value != "OPTARG" || !valueExp(pe) {
+			return Option{}, false
+		}
+		for _, p := range patterns {
+			if v, ok := LitValue(p); ok && len(v) == 1 && isName("x"+v) {
+				opts = append(opts, Option{Flag: "-" + v})
+			}
+		}
+	case pe.Exp != nil && (pe.Exp.Op == syntax.RemSmallPrefix || pe.Exp.Op == syntax.RemLargePrefix):
+		// --mode=*) MODE=${1#*=} (or ${arg#--mode=})
+		cut, ok := LitValue(pe.Exp.Word)
+		if pe.Param.Value != lp.word || !ok {
+			return Option{}, false
+		}
+		for _, p := range patterns {
+			v, ok := rawPattern(p)
+			if !ok || !strings.HasSuffix(v, "=*") {
+				continue
+			}
+			flag := strings.TrimSuffix(v, "=*")
+			if optionFlag(flag) && (cut == "*=" || cut == flag+"=") {
+				opts = append(opts, Option{Flag: flag, Joined: true})
+			}
+		}
+	case lp.word == "1" && shifts < 2 && pe.Param.Value == strconv.Itoa(2-shifts) && valueExp(pe):
+		for _, p := range patterns {
+			if v, ok := LitValue(p); ok && optionFlag(v) {
+				opts = append(opts, Option{Flag: v})
+			}
+		}
+	}
+	if len(opts) == 0 {
+		return Option{}, false
+	}
+	// The long spelling, as a user writes it: --mode over -m.
+	sort.SliceStable(opts, func(i, j int) bool {
+		return strings.HasPrefix(opts[i].Flag, "--") && !strings.HasPrefix(opts[j].Flag, "--")
+	})
+	return opts[0], true
+}
+
+// valueExp reports whether pe reads its parameter as it is, or with a
+// default or a check: $2, "${2:-}", "${2:?missing value}".
+func valueExp(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil {
+		return true
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// rawPattern returns a case pattern's text when it is literal but for
+// glob characters (`--mode=*`).
+func rawPattern(p *syntax.Word) (string, bool) {
+	if len(p.Parts) != 1 {
+		return "", false
+	}
+	l, ok := p.Parts[0].(*syntax.Lit)
+	if !ok || strings.Contains(l.Value, "\\") {
+		return "", false
+	}
+	return l.Value, true
+}
+
+// optionFlag reports whether v is an option's name: -m, --mode,
+// --serve-mode (no glob, no value).
+func optionFlag(v string) bool {
+	if len(v) < 2 || v[0] != '-' || v == "--" || hasGlob(v) || strings.ContainsAny(v, "= \t") {
+		return false
+	}
+	name := strings.TrimLeft(v, "-")
+	return name != "" && isName(strings.ReplaceAll(name, "-", "_")) || len(name) == 1 && name[0] >= '0' && name[0] <= '9'
+}
+
+// isOptAssign reports whether a is the assignment of an option's value.
+func (s *Script) isOptAssign(a *Assign) bool {
+	for _, o := range s.optAssigns {
+		if o.off == a.Start && o.name == a.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// optionSelector returns the variable an option of the script sets to the
+// mode, and the option: `MODE=serve; while …; case $1 in --mode) MODE=$2;
+// shift 2 ;; …; case "$MODE" in serve) …`. Like an environment selector,
+// it counts only when a case on it names the proven mode, or an if/elif
+// test compares it with that name (a --model or --dataset option picks a
+// workload, not a mode); its other assignments may only give it a default
+// at the top level (MODE=serve, MODE=${MODE:-serve}); a loop in a function
+// must get the script's arguments ("$@"). One such variable at most: two
+// options that both pick a mode leave the script to its $1 modes.
+func (s *Script) optionSelector(proven string, taken map[string]bool) (string, Option) {
+	if len(s.optAssigns) == 0 {
+		return "", Option{}
+	}
+	if proven == "" {
+		proven = "serve"
+	}
+	byName := map[string][]optAssign{}
+	for _, o := range s.optAssigns {
+		byName[o.name] = append(byName[o.name], o)
+	}
+	var found []string
+	opt := map[string]Option{}
+	for name, os := range byName {
+		if taken[name] || !isName(name) || shellOwnVar(name) || s.writtenBy(name, userInput...) {
+			continue
+		}
+		ok := true
+		for _, o := range os {
+			if o.fn != "" && !s.forwardsArgs(o.fn) {
+				ok = false
+			}
+		}
+		for _, a := range s.Assigns[name] {
+			if s.isOptAssign(a) {
+				continue
+			}
+			if a.InFunc != "" || a.Conditional || a.Guarded || a.Local || a.Append || a.Array != nil || a.Value == nil {
+				ok = false
+				break
+			}
+			if _, lit := LitValue(a.Value); !lit && selfDefault(a.Value) != name {
+				ok = false
+				break
+			}
+		}
+		if !ok || !s.namesProven(name, proven) {
+			continue
+		}
+		found = append(found, name)
+		best := os[0].opt
+		for _, o := range os[1:] {
+			if !o.opt.Joined && best.Joined {
+				best = o.opt // --mode kl over --mode=kl: the spelling every loop takes
+			}
+		}
+		opt[name] = best
+	}
+	if len(found) != 1 {
+		return "", Option{}
+	}
+	return found[0], opt[found[0]]
+}
+
+// selfDefault returns NAME when w is ${NAME:-literal} or ${NAME-literal}.
+func selfDefault(w *syntax.Word) string {
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil ||
+		pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+		return ""
+	}
+	if _, ok := LitValue(pe.Exp.Word); !ok {
+		return ""
+	}
+	return pe.Param.Value
+}
+
+// namesProven reports whether a case on variable name ("$MODE", or
+// "${MODE:-serve}") has an arm naming the proven mode, or an if/elif test
+// compares it with that name.
+func (s *Script) namesProven(name, proven string) bool {
+	for _, n := range s.modeNodes {
+		cc, ok := n.(*syntax.CaseClause)
+		if !ok {
+			continue
+		}
+		pe := singleParam(cc.Word)
+		if pe == nil || pe.Param == nil || pe.Param.Value != name || !plainParam(pe) && selfDefault(cc.Word) != name {
+			continue
+		}
+		for _, it := range cc.Items {
+			for _, p := range it.Patterns {
+				if v, ok := LitValue(p); ok && v == proven {
+					return true
+				}
+			}
+		}
+	}
+	saved := s.Selectors
+	defer func() { s.Selectors = saved }()
+	s.Selectors = []string{name}
+	return s.testsNamed(proven)
+}
+
+// forwardsArgs reports whether a call of function fn by name hands it the
+// script's arguments: parse_args "$@".
+func (s *Script) forwardsArgs(fn string) bool {
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); !ok || name != fn {
+			continue
+		}
+		for _, a := range c.Args[1:] {
+			if pe := singleParam(a); pe != nil && pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && plainParam(pe) {
+				return true
+			}
+		}
+	}
+	return false
+}
