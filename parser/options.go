@@ -254,7 +254,8 @@ func (s *Script) isOptAssign(a *Assign) bool {
 // it counts only when a case on it names the proven mode, or an if/elif
 // test compares it with that name (a --model or --dataset option picks a
 // workload, not a mode); its other assignments may only give it a default
-// at the top level (MODE=serve, MODE=${MODE:-serve}); a loop in a function
+// at the top level (MODE=serve, MODE=${MODE:-serve}, [[ -z $MODE ]] &&
+// MODE=serve after the loop); a loop in a function
 // must get the script's arguments ("$@"). One such variable at most: two
 // options that both pick a mode leave the script to its $1 modes.
 func (s *Script) optionSelector(proven string, taken map[string]bool) (string, Option) {
@@ -284,7 +285,7 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 			if s.isOptAssign(a) {
 				continue
 			}
-			if a.InFunc != "" || a.Conditional || a.Guarded || a.Local || a.Append || a.Array != nil || a.Value == nil {
+			if a.InFunc != "" || a.Guarded && !a.Conditional || a.Local || a.Append || a.Array != nil || a.Value == nil {
 				ok = false
 				break
 			}
