@@ -495,12 +495,12 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 			continue
 		}
 		name := ""
-		if pe := singleParam(cc.Word); pe != nil && pe.Param != nil && (cand[pe.Param.Value] && plainParam(pe)) {
+		if pe := singleParam(cc.Word); pe != nil && pe.Param != nil && (cand[pe.Param.Value] && asIs(pe)) {
 			name = pe.Param.Value // case "$MODE" after MODE=${MODE:-serve}
 		} else if d := defaulted(cc.Word); d != "" && len(s.Assigns[d]) == 0 && !s.writtenBy(d, userInput...) {
 			name = d // case "${MODE:-serve}", MODE from the environment
-		} else if pe != nil && pe.Param != nil && plainParam(pe) && s.fromEnvOnly(pe.Param.Value) && !taken[pe.Param.Value] {
-			name = pe.Param.Value // case "$MODE", MODE from the environment alone
+		} else if pe != nil && pe.Param != nil && asIs(pe) && s.fromEnvOnly(pe.Param.Value) && !taken[pe.Param.Value] {
+			name = pe.Param.Value // case "$MODE" (or "${MODE,,}", "${MODE:?…}"), MODE from the environment alone
 		}
 		if name == "" || seen[name] {
 			continue
@@ -1143,6 +1143,19 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 
 // plainParam reports whether an expansion is a bare $X / ${X}: no
 // operator, index, slice, replacement, indirection or length.
+// asIs reports whether pe reads its variable's value as it is, or
+// lower-cased, or checked set: $MODE, ${MODE,,}, ${MODE:?usage}.
+func asIs(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil || pe.Index != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length {
+		return plainParam(pe)
+	}
+	switch pe.Exp.Op {
+	case syntax.LowerAll, syntax.LowerFirst, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return pe.Param != nil
+	}
+	return false
+}
+
 func plainParam(pe *syntax.ParamExp) bool {
 	return pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length
 }

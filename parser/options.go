@@ -335,7 +335,7 @@ func (s *Script) namesProven(name, proven string) bool {
 			continue
 		}
 		pe := singleParam(cc.Word)
-		if pe == nil || pe.Param == nil || pe.Param.Value != name || !plainParam(pe) && selfDefault(cc.Word) != name {
+		if pe == nil || pe.Param == nil || pe.Param.Value != name || !asIs(pe) && selfDefault(cc.Word) != name {
 			continue
 		}
 		for _, it := range cc.Items {
