@@ -5,7 +5,9 @@
 // hostile input. [Eval] interprets it with mvdan.cc/sh/v3/interp inside a
 // sandbox built from interp's handlers, once per mode, with $0 and
 // BASH_SOURCE set to the script's path and $1 set to the mode alone (so the
-// real launch path runs, not the script's own --dry-run branch). The first
+// real launch path runs, not the script's own --dry-run branch), or the
+// option that picks the mode (Options.Params: --mode kl), or no argument
+// and the mode's environment variable (Options.Selectors, NoArg). The first
 // engine invocation reached (found by parser.DetectEngine through exec, env,
 // nohup, timeout, numactl, taskset, docker run … IMAGE and the like) is
 // recorded and the run stops there. The working directory starts at the
