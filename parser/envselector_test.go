@@ -66,13 +66,15 @@ func TestEvalSelectorsArg(t *testing.T) {
 
 // No option selector: an option that picks a workload (--model, no arm
 // naming the proven mode), a loop in a function not handed "$@", a
-// variable also set in a branch, two options that both pick a mode.
+// variable also set in a branch, two options that both pick a mode, a
+// subcommand shifted off before the options (./run.sh start --mode kl).
 func TestNoOptionSelector(t *testing.T) {
 	for _, src := range []string{
 		"MODEL=a\nwhile [[ $# -gt 0 ]]; do case $1 in --model) MODEL=$2; shift 2 ;; esac; done\ncase $MODEL in a) vllm serve a ;; b) vllm serve b --max-num-seqs 2 ;; esac\n",
 		"parse() { while [ $# -gt 0 ]; do case $1 in --mode) MODE=$2; shift 2 ;; esac; done; }\nparse --mode kl\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
 		"MODE=serve\nwhile [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; esac; done\n[[ -f x ]] && MODE=kl\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
 		"while [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; --role) ROLE=$2; shift 2 ;; esac; done\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\ncase $ROLE in serve) vllm serve /m ;; esac\n",
+		"cmd=${1:-start}\nshift || true\nMODE=serve\nwhile [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; *) shift ;; esac; done\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
 		"MODE=serve\nwhile read -r MODE; do :; done < modes\nwhile [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; esac; done\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
 	} {
 		s := ParseScript("s.sh", []byte(src))

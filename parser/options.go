@@ -257,7 +257,8 @@ func (s *Script) isOptAssign(a *Assign) bool {
 // at the top level (MODE=serve, MODE=${MODE:-serve}, [[ -z $MODE ]] &&
 // MODE=serve after the loop); a loop in a function
 // must get the script's arguments ("$@"). One such variable at most: two
-// options that both pick a mode leave the script to its $1 modes.
+// options that both pick a mode leave the script to its $1 modes, and so
+// does a shift before the loop (a subcommand first: argsShiftedBefore).
 func (s *Script) optionSelector(proven string, taken map[string]bool) (string, Option) {
 	if len(s.optAssigns) == 0 {
 		return "", Option{}
@@ -277,7 +278,7 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 		}
 		ok := true
 		for _, o := range os {
-			if o.fn != "" && !s.forwardsArgs(o.fn) {
+			if o.fn != "" && !s.forwardsArgs(o.fn) || s.argsShiftedBefore(o) {
 				ok = false
 			}
 		}
@@ -310,6 +311,31 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 		return "", Option{}
 	}
 	return found[0], opt[found[0]]
+}
+
+// argsShiftedBefore reports whether the script (or the function holding the
+// loop) shifts its arguments before the option loop of o: `cmd=$1;
+// shift` takes a subcommand first (./run.sh start --mode kl), and a dry
+// run passing the option alone would not reach the subcommand's branch.
+func (s *Script) argsShiftedBefore(o optAssign) bool {
+	var loopStart int
+	for _, lp := range s.optLoops {
+		if lp.start <= o.off && o.off < lp.end && lp.fn == o.fn {
+			loopStart = lp.start // the outermost: loops are recorded outer first
+			break
+		}
+	}
+	for _, c := range s.calls {
+		off := s.Off(c.Pos())
+		if off >= loopStart {
+			continue
+		}
+		name, _ := LitValue(c.Args[0])
+		if (name == "shift" || name == "set" && len(c.Args) > 1 && c.Args[1].Lit() == "--") && s.funcAt(off) == o.fn {
+			return true
+		}
+	}
+	return false
 }
 
 // selfDefault returns NAME when w is ${NAME:-literal} or ${NAME-literal}.
