@@ -447,7 +447,7 @@ func DetectEngine(argv []string) (EngineCall, bool) {
 				j++
 			}
 			dr = &DockerRun{Image: -1}
-			entry := -1
+			entry, entryEq := -1, false
 			for j < len(argv) && strings.HasPrefix(argv[j], "-") {
 				opt, _, hasEq := strings.Cut(argv[j], "=")
 				if !hasEq && len(opt) > 2 && opt[1] != '-' && dockerValueOpts[opt[:2]] {
@@ -470,6 +470,9 @@ func DetectEngine(argv []string) (EngineCall, bool) {
 					dr.Env = append(dr.Env, val)
 				case "--entrypoint":
 					entry = val
+					// --entrypoint=python3: the value is the word's own
+					// text after the '='.
+					entryEq = hasEq
 				}
 				j++
 			}
@@ -478,9 +481,22 @@ func DetectEngine(argv []string) (EngineCall, bool) {
 			}
 			dr.Image = j
 			if entry >= 0 && entry < len(argv) {
+				prog := argv[entry]
+				if entryEq {
+					_, prog, _ = strings.Cut(prog, "=")
+				}
+				if prog == "" {
+					// --entrypoint "" clears the image's entrypoint: the
+					// words after the image are the command.
+					if ec, ok := engineAt(argv, j+1); ok {
+						ec.Docker = dr
+						return ec, true
+					}
+					return EngineCall{}, false
+				}
 				// The entrypoint is the program; words after the image are its
 				// arguments. Only a known engine entrypoint is followed.
-				if ec, ok := engineAt(append([]string{argv[entry]}, argv[j+1:]...), 0); ok {
+				if ec, ok := engineAt(append([]string{prog}, argv[j+1:]...), 0); ok {
 					ec.Start = j // the image stands where the program is
 					ec.ArgStart += j
 					ec.Docker = dr
