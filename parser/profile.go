@@ -433,6 +433,32 @@ func loadedAssigns(argv []string, j int) bool {
 // Unknown for statically unknown words). It looks through wrappers such as
 // exec, env, nohup, timeout, numactl, taskset and `docker run … IMAGE`.
 func DetectEngine(argv []string) (EngineCall, bool) {
+	ec, ok := detectEngine(argv)
+	if ok && asksInfo(argv[min(ec.ArgStart, len(argv)):]) {
+		// `vllm serve --help`, `docker run IMAGE --version`: the program
+		// prints and exits; nothing boots, so there is no shape to compare.
+		return EngineCall{}, false
+	}
+	return ec, ok
+}
+
+// asksInfo reports whether an engine's arguments ask it only to print its
+// help or version and exit (-h/--help, --help=GROUP, --version, llama.cpp's
+// --usage). TGI's --env is not one: the launcher logs its environment and
+// boots.
+func asksInfo(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "-h" || a == "--help" || a == "--version" || a == "--usage" || strings.HasPrefix(a, "--help="):
+			return true
+		}
+	}
+	return false
+}
+
+func detectEngine(argv []string) (EngineCall, bool) {
 	var dr *DockerRun
 	i := 0
 	for i < len(argv) {
