@@ -630,7 +630,8 @@ func imageProfile(image string) string {
 		name, tag = name[:i], name[i+1:]
 	}
 	switch {
-	case strings.HasSuffix(name, "ggml-org/llama.cpp") || strings.HasSuffix(name, "ggerganov/llama.cpp"):
+	case name == "llama.cpp" || strings.HasSuffix(name, "/llama.cpp"):
+		// ghcr.io/ggml-org/llama.cpp, and local/llama.cpp as its docs build it.
 		// Only the server tags (server, server-cuda, server-b4719 …) have
 		// llama-server as their entrypoint; full and light run other tools.
 		if strings.HasPrefix(tag, "server") {
