@@ -860,6 +860,8 @@ func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
 		if a.Sketch == Unknown {
 			if v, ok := s.inlineDefault(a.Word); ok {
 				sk[i] = v
+			} else if v, ok := s.taggedImage(a.Word, 0); ok {
+				sk[i] = v
 			}
 		}
 	}
@@ -882,6 +884,50 @@ func (s *Script) inlineDefault(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	return LitValue(pe.Exp.Word)
+}
+
+// taggedImage returns an image reference whose name is literal and whose
+// tag or digest alone is expanded ("vllm/vllm-openai:${VLLM_VERSION}",
+// vllm/vllm-openai:$TAG, or "$IMAGE" with IMAGE assigned once to such a
+// word), with the tag written as a placeholder: the name is all
+// imageProfile reads to know the image's entrypoint.
+func (s *Script) taggedImage(w *syntax.Word, depth int) (string, bool) {
+	if w == nil || depth > 2 {
+		return "", false
+	}
+	if pe := singleParam(w); pe != nil {
+		if pe.Param == nil || pe.Exp != nil || pe.Index != nil || pe.Excl || pe.Length || pe.Repl != nil || pe.Slice != nil {
+			return "", false
+		}
+		as := s.Assigns[pe.Param.Value]
+		if len(as) != 1 || as[0].Value == nil {
+			return "", false
+		}
+		return s.taggedImage(as[0].Value, depth+1)
+	}
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	var sb strings.Builder
+	for _, p := range parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			break
+		}
+		sb.WriteString(lit.Value)
+	}
+	prefix := sb.String()
+	if strings.ContainsAny(prefix, " \t\n\\$\"'") {
+		return "", false
+	}
+	i := strings.LastIndexAny(prefix, ":@")
+	if i != len(prefix)-1 || i <= strings.LastIndexByte(prefix, '/') {
+		return "", false
+	}
+	return prefix + "tag", true
 }
 
 func hasForward(aws []ArgWord) bool {

@@ -433,6 +433,32 @@ func loadedAssigns(argv []string, j int) bool {
 // Unknown for statically unknown words). It looks through wrappers such as
 // exec, env, nohup, timeout, numactl, taskset and `docker run … IMAGE`.
 func DetectEngine(argv []string) (EngineCall, bool) {
+	ec, ok := detectEngine(argv)
+	if ok && asksInfo(argv[min(ec.ArgStart, len(argv)):]) {
+		// `vllm serve --help`, `docker run IMAGE --version`: the program
+		// prints and exits; nothing boots, so there is no shape to compare.
+		return EngineCall{}, false
+	}
+	return ec, ok
+}
+
+// asksInfo reports whether an engine's arguments ask it only to print its
+// help or version and exit (-h/--help, --help=GROUP, --version, llama.cpp's
+// --usage). TGI's --env is not one: the launcher logs its environment and
+// boots.
+func asksInfo(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "-h" || a == "--help" || a == "--version" || a == "--usage" || strings.HasPrefix(a, "--help="):
+			return true
+		}
+	}
+	return false
+}
+
+func detectEngine(argv []string) (EngineCall, bool) {
 	var dr *DockerRun
 	i := 0
 	for i < len(argv) {
@@ -447,7 +473,7 @@ func DetectEngine(argv []string) (EngineCall, bool) {
 				j++
 			}
 			dr = &DockerRun{Image: -1}
-			entry := -1
+			entry, entryEq := -1, false
 			for j < len(argv) && strings.HasPrefix(argv[j], "-") {
 				opt, _, hasEq := strings.Cut(argv[j], "=")
 				if !hasEq && len(opt) > 2 && opt[1] != '-' && dockerValueOpts[opt[:2]] {
@@ -470,6 +496,9 @@ func DetectEngine(argv []string) (EngineCall, bool) {
 					dr.Env = append(dr.Env, val)
 				case "--entrypoint":
 					entry = val
+					// --entrypoint=python3: the value is the word's own
+					// text after the '='.
+					entryEq = hasEq
 				}
 				j++
 			}
@@ -478,9 +507,22 @@ func DetectEngine(argv []string) (EngineCall, bool) {
 			}
 			dr.Image = j
 			if entry >= 0 && entry < len(argv) {
+				prog := argv[entry]
+				if entryEq {
+					_, prog, _ = strings.Cut(prog, "=")
+				}
+				if prog == "" {
+					// --entrypoint "" clears the image's entrypoint: the
+					// words after the image are the command.
+					if ec, ok := engineAt(argv, j+1); ok {
+						ec.Docker = dr
+						return ec, true
+					}
+					return EngineCall{}, false
+				}
 				// The entrypoint is the program; words after the image are its
 				// arguments. Only a known engine entrypoint is followed.
-				if ec, ok := engineAt(append([]string{argv[entry]}, argv[j+1:]...), 0); ok {
+				if ec, ok := engineAt(append([]string{prog}, argv[j+1:]...), 0); ok {
 					ec.Start = j // the image stands where the program is
 					ec.ArgStart += j
 					ec.Docker = dr
@@ -588,7 +630,8 @@ func imageProfile(image string) string {
 		name, tag = name[:i], name[i+1:]
 	}
 	switch {
-	case strings.HasSuffix(name, "ggml-org/llama.cpp") || strings.HasSuffix(name, "ggerganov/llama.cpp"):
+	case name == "llama.cpp" || strings.HasSuffix(name, "/llama.cpp"):
+		// ghcr.io/ggml-org/llama.cpp, and local/llama.cpp as its docs build it.
 		// Only the server tags (server, server-cuda, server-b4719 …) have
 		// llama-server as their entrypoint; full and light run other tools.
 		if strings.HasPrefix(tag, "server") {

@@ -101,7 +101,7 @@ func ownerShim(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) bool {
 		if _, isOwner := owners[en.Key]; isOwner {
 			continue
 		}
-		if _, ok := owners[ref]; ok {
+		if o, ok := owners[ref]; ok && !namesOtherFlag(s, en.Key, o.Flag) {
 			return true
 		}
 	}

@@ -168,7 +168,7 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 	reported := map[string]bool{}
 	for _, pe := range s.Params() {
 		name := pe.Param.Value
-		if reported[name] || optional[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 || s.Declared[name] {
+		if reported[name] || optional[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 || s.Declared[name] || secretName(name) {
 			continue
 		}
 		if _, ok := u.EnvLookup(s, name); ok {
@@ -296,6 +296,20 @@ func sourcesCode(u *parser.Unit, s *parser.Script) bool {
 			continue
 		}
 		if fi, err := os.Lstat(ap); err == nil && !fi.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// secretName reports whether a variable is named for a credential
+// (HF_TOKEN, VLLM_API_KEY, WANDB_API_KEY, REGISTRY_PASSWORD): one the
+// caller's environment supplies on purpose, kept out of an env file that is
+// committed. Its read is no key the env file is missing, even beside
+// HF_HOME and HF_HUB_ENABLE_HF_TRANSFER.
+func secretName(name string) bool {
+	for _, suf := range []string{"TOKEN", "API_KEY", "SECRET", "SECRET_KEY", "ACCESS_KEY", "ACCESS_KEY_ID", "PASSWORD", "PASSWD"} {
+		if name == suf || strings.HasSuffix(name, "_"+suf) {
 			return true
 		}
 	}

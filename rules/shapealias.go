@@ -81,7 +81,7 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			}
 			if en.Word != nil {
 				if ref, _, ok := parser.PureRef(en.Word); ok {
-					if o, ok := owners[ref]; ok {
+					if o, ok := owners[ref]; ok && !namesOtherFlag(s, en.Key, o.Flag) {
 						out = append(out, alias{name: en.Key, owner: o, env: e, entry: en, script: s, why: "a shim of"})
 						continue
 					}
@@ -345,4 +345,18 @@ func engineKeys(s *parser.Script) map[string]bool {
 		}
 	}
 	return out
+}
+
+// namesOtherFlag reports whether key is named for a shape flag of the
+// script's engines other than flag: VLLM_MAX_NUM_BATCHED_TOKENS=
+// ${VLLM_MAX_MODEL_LEN} sizes the step from the window (a step that holds a
+// whole prompt, chunked prefill off), a number of its own flag, not a second
+// name for --max-model-len.
+func namesOtherFlag(s *parser.Script, key, flag string) bool {
+	for _, p := range s.Profiles() {
+		if f, ok := p.FlagForKey(key); ok && f.Name != flag {
+			return true
+		}
+	}
+	return false
 }
