@@ -22,8 +22,10 @@ var EnvOwner = &analysis.Analyzer{
 
 Law 2 (one owner): the numbers that size a boot live in one owning env file.
 A key defined twice has two owners (the last silently wins); a key the
-script reads with the env file's prefix that no owning file defines boots
-with an empty value; an owned shape key no script reads is a number nobody
+script hands the engine (directly, or through variables, arrays and strings
+of flags) with the env file's prefix that no owning file defines boots
+with an empty value (one only logged or tested may be the caller's, such
+as vLLM's own VLLM_USE_V1); an owned shape key no script reads is a number nobody
 inherits (unless the file is handed to a container with --env-file, whose
 entrypoint may read it).
 
@@ -166,12 +168,21 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		}
 	}
 	reported := map[string]bool{}
+	var reach map[string]bool
 	for _, pe := range s.Params() {
 		name := pe.Param.Value
 		if reported[name] || optional[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 || s.Declared[name] || secretName(name) {
 			continue
 		}
 		if _, ok := u.EnvLookup(s, name); ok {
+			continue
+		}
+		if reach == nil {
+			reach = engineReads(s)
+		}
+		if !reach[name] {
+			// echo "V1=$VLLM_USE_V1": the engine's own knob, set by the
+			// caller, logged; the boot does not need it from the file.
 			continue
 		}
 		for _, p := range prefixes {
@@ -300,6 +311,45 @@ func sourcesCode(u *parser.Unit, s *parser.Script) bool {
 		}
 	}
 	return false
+}
+
+// engineReads returns the variables whose values reach the words of an
+// engine invocation (directly, or through variables, arrays and strings of
+// flags): the keys a boot needs. A variable read only elsewhere (logged,
+// tested) may come from the caller's environment: vLLM's own VLLM_USE_V1
+// beside the file's VLLM_MAX_NUM_SEQS.
+func engineReads(s *parser.Script) map[string]bool {
+	out := map[string]bool{}
+	all := func(string) bool { return true }
+	add := func(w *syntax.Word, use int, modes []*parser.Mode) {
+		for _, o := range s.Origins(w, use, modes, all) {
+			if o.Key != "" {
+				out[o.Key] = true
+			}
+			for _, r := range o.Refs {
+				out[r] = true
+			}
+		}
+		syntax.Walk(w, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+				out[pe.Param.Value] = true
+			}
+			return true
+		})
+	}
+	for _, inv := range s.Invocations {
+		for _, a := range inv.Args {
+			if a.Word != nil {
+				add(a.Word, a.Start, inv.Modes)
+			}
+		}
+		if inv.Call != nil {
+			for _, w := range inv.Call.Args {
+				add(w, s.Off(w.Pos()), inv.Modes)
+			}
+		}
+	}
+	return out
 }
 
 // secretName reports whether a variable is named for a credential
