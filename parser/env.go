@@ -643,6 +643,28 @@ func (e *EnvEntry) crLine() bool {
 	return e.End >= 0 && e.End < len(e.src) && e.src[e.End] == '\r'
 }
 
+// InlineComment returns the comment bash reads after the entry's value
+// (`KEY=8192 # why`), from its '#', or "": the text a rewrite of the line
+// must keep. Entries sharing a line (A=1 B=2 # c) share the comment.
+func (e *EnvEntry) InlineComment() string {
+	if e == nil {
+		return ""
+	}
+	last := e
+	if len(e.group) > 1 {
+		last = e.group[len(e.group)-1]
+	}
+	if last.ValEnd < 0 || last.End > len(last.src) || last.ValEnd > last.End {
+		return ""
+	}
+	rest := string(last.src[last.ValEnd:last.End])
+	t := strings.TrimLeft(rest, " \t")
+	if len(t) == len(rest) || !strings.HasPrefix(t, "#") || strings.Contains(t, "\n") {
+		return ""
+	}
+	return strings.TrimRight(t, " \t\r")
+}
+
 // Portable returns the line all readers agree on (`KEY=value`, a plain
 // value: no quotes, export, comment, $, backslash or spaces) when one
 // exists and keeps what the script means (bash's reading; godotenv's when

@@ -22,7 +22,8 @@ script see different numbers. Only lines whose readings differ among the
 readers that actually read the file are findings.
 
 Fix: the line is rewritten to the plain KEY=value form all readers agree
-on, when one exists (not an export line whose key only a child process
+on, when one exists (an inline comment moves to its own line above; not
+an export line whose key only a child process
 reads: dropping export would hide it from the engine; not a shim of an
 owned key, X=${OWNER}: writing the owner's value there would make a second
 owner of the number, so shapealias deletes the shim instead).`,
@@ -51,6 +52,10 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 				msg: fmt.Sprintf("%s: %s", en.Key, why)}
 			if line, ok := en.Portable(e); ok && !exportForChildren(u, e, en) && !ownerShim(u, e, en) {
 				d.fixMsg = "write " + line
+				if c := en.InlineComment(); c != "" {
+					// The comment says why: kept, on its own line above.
+					line = c + "\n" + line
+				}
 				d.edits = []edit{{e.Path, en.Start, en.End, line}}
 			}
 			c.report(pass, d)
