@@ -594,6 +594,17 @@ func (s *Script) argvRefs() []string {
 				}
 			}
 		}
+		// The command's own words too: an array or a string of flags that
+		// a branch empties (`serve) EXTRA=() ;;`, `EXTRA=""`) expands to no
+		// argument at all, so no ArgWord names it, but that branch still
+		// sets what the argv reads.
+		if inv.Call != nil {
+			for _, w := range inv.Call.Args {
+				for _, r := range wordRefs(w) {
+					add(r, 0)
+				}
+			}
+		}
 	}
 	return out
 }
