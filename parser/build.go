@@ -21,7 +21,7 @@ func (s *Script) Analyze(rm RoleMatcher) {
 	s.findSelectors(rm.Proven)
 	s.findInvocations()
 	s.findModes()
-	markDisagg(s.Modes)
+	markDisagg(s.Modes, s.Invocations)
 	rm.Assign(s.Modes)
 	s.attribute()
 }
@@ -816,12 +816,11 @@ func OwnRoleKey(modes []*Mode, key string) bool {
 // and TensorRT-LLM's names for the roles (ctx, context; gen, generation).
 func roleTokens(m *Mode) []string {
 	out := []string{modeToken(m.Name)}
-	low := strings.ToLower(m.Name)
-	if strings.Contains(low, "prefill") {
-		out = append(out, "_CTX_", "_CONTEXT_")
+	if m.prefillRole {
+		out = append(out, "_PREFILL_", "_CTX_", "_CONTEXT_")
 	}
-	if strings.Contains(low, "decode") {
-		out = append(out, "_GEN_", "_GENERATION_")
+	if m.decodeRole {
+		out = append(out, "_DECODE_", "_GEN_", "_GENERATION_")
 	}
 	return out
 }
