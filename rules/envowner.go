@@ -174,6 +174,9 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if _, ok := u.EnvLookup(s, name); ok {
 			continue
 		}
+		if parser.EngineEnvVar(name) {
+			continue
+		}
 		for _, p := range prefixes {
 			if strings.HasPrefix(name, p) {
 				reported[name] = true
