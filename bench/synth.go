@@ -150,7 +150,12 @@ func Variant(c Case, i int) map[string][]byte {
 			src = renameModes(rel, src, strings.ToLower(tag))
 		}
 		if keyRE != nil {
-			src = keyRE.ReplaceAll(src, []byte(tag+"_$1"))
+			src = keyRE.ReplaceAllFunc(src, func(m []byte) []byte {
+				if !keys[string(m)] && parser.EngineEnvVar(string(m)) {
+					return m // the engine's own environment (VLLM_HOST_IP): not a key of the case
+				}
+				return append([]byte(tag+"_"), m...)
+			})
 		}
 		out[rel] = addHeader(src, fmt.Sprintf("# synthetic serve repo %s (variant of %s)", strings.ToLower(tag), c.Name))
 	}

@@ -21,7 +21,7 @@ func (s *Script) Analyze(rm RoleMatcher) {
 	s.findSelectors(rm.Proven)
 	s.findInvocations()
 	s.findModes()
-	markDisagg(s.Modes)
+	markDisagg(s.Modes, s.Invocations)
 	rm.Assign(s.Modes)
 	s.attribute()
 }
@@ -601,6 +601,17 @@ func (s *Script) argvRefs() []string {
 				}
 			}
 		}
+		// The command's own words too: an array or a string of flags that
+		// a branch empties (`serve) EXTRA=() ;;`, `EXTRA=""`) expands to no
+		// argument at all, so no ArgWord names it, but that branch still
+		// sets what the argv reads.
+		if inv.Call != nil {
+			for _, w := range inv.Call.Args {
+				for _, r := range wordRefs(w) {
+					add(r, 0)
+				}
+			}
+		}
 	}
 	return out
 }
@@ -812,12 +823,11 @@ func OwnRoleKey(modes []*Mode, key string) bool {
 // and TensorRT-LLM's names for the roles (ctx, context; gen, generation).
 func roleTokens(m *Mode) []string {
 	out := []string{modeToken(m.Name)}
-	low := strings.ToLower(m.Name)
-	if strings.Contains(low, "prefill") {
-		out = append(out, "_CTX_", "_CONTEXT_")
+	if m.prefillRole {
+		out = append(out, "_PREFILL_", "_CTX_", "_CONTEXT_")
 	}
-	if strings.Contains(low, "decode") {
-		out = append(out, "_GEN_", "_GENERATION_")
+	if m.decodeRole {
+		out = append(out, "_DECODE_", "_GEN_", "_GENERATION_")
 	}
 	return out
 }

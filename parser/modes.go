@@ -54,8 +54,10 @@ type Mode struct {
 	Guessed bool
 	// token is the mode's name as an upper-case key token (_CALIB_).
 	token string
-	// disagg: markDisagg found the mode a prefill or decode role.
-	disagg bool
+	// disagg: markDisagg found the mode a prefill or decode role;
+	// prefillRole, decodeRole which (by its name or its own
+	// --disaggregation-mode).
+	disagg, prefillRole, decodeRole bool
 	// own are the ranges of Ranges that are the mode's own branches (the
 	// rest are bodies of functions its code calls): code there runs in no
 	// other mode. A dispatch function (mode_serve for "mode_$1") that code
@@ -69,29 +71,73 @@ type Mode struct {
 }
 
 // Disagg reports whether the mode is a role of disaggregated serving: a
-// word of its name starts with prefill or decode, and the script has both
-// roles (prefill|decode, prefill0|decode0). A lone kl-spec-decode is a
-// scoring mode for speculative decoding, not a role.
+// word of its name starts with prefill or decode (or is TensorRT-LLM's
+// name for the role: ctx or context, gen or generation), and the script
+// has both roles (prefill|decode, prefill0|decode0, ctx|gen). A lone
+// kl-spec-decode is a scoring mode for speculative decoding, not a role.
 func (m *Mode) Disagg() bool { return m.disagg }
 
-// markDisagg sets the modes' disagg flags (Mode.Disagg).
-func markDisagg(modes []*Mode) {
-	role := func(m *Mode, r string) bool {
-		for _, w := range strings.FieldsFunc(strings.ToLower(m.Name), func(c rune) bool { return c == '-' || c == '_' || c == '.' }) {
-			if strings.HasPrefix(w, r) {
-				return true
+// roleWord reports whether a word of a mode's name names the prefill
+// (decode false) or the decode (decode true) role of disaggregated serving.
+func roleWord(w string, decode bool) bool {
+	if decode {
+		return strings.HasPrefix(w, "decode") || w == "gen" || w == "generation"
+	}
+	return strings.HasPrefix(w, "prefill") || w == "ctx" || w == "context"
+}
+
+// modeRole reports whether a word of the mode's name names a role
+// (roleWord).
+func modeRole(m *Mode, decode bool) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(m.Name), func(c rune) bool { return c == '-' || c == '_' || c == '.' }) {
+		if roleWord(w, decode) {
+			return true
+		}
+	}
+	return false
+}
+
+// markDisagg sets the modes' disagg flags (Mode.Disagg). Besides its
+// name, a mode is a role when its own code hands the engine SGLang's
+// --disaggregation-mode prefill or decode (`p) … --disaggregation-mode
+// prefill`).
+func markDisagg(modes []*Mode, invs []*Invocation) {
+	flagged := map[*Mode][2]bool{}
+	for _, inv := range invs {
+		for _, f := range inv.Flags {
+			if f.Value == nil || strings.ReplaceAll(f.Name, "_", "-") != "--disaggregation-mode" {
+				continue
+			}
+			v, ok := LitValue(f.Value)
+			if !ok || v != "prefill" && v != "decode" {
+				continue
+			}
+			for _, m := range modes {
+				if m.Contains(f.NameStart) {
+					r := flagged[m]
+					r[boolIndex(v == "decode")] = true
+					flagged[m] = r
+				}
 			}
 		}
-		return false
 	}
+	is := func(m *Mode, decode bool) bool { return modeRole(m, decode) || flagged[m][boolIndex(decode)] }
 	prefill, decode := false, false
 	for _, m := range modes {
-		prefill = prefill || role(m, "prefill")
-		decode = decode || role(m, "decode")
+		prefill = prefill || is(m, false)
+		decode = decode || is(m, true)
 	}
 	for _, m := range modes {
-		m.disagg = prefill && decode && (role(m, "prefill") || role(m, "decode"))
+		m.prefillRole, m.decodeRole = is(m, false), is(m, true)
+		m.disagg = prefill && decode && (m.prefillRole || m.decodeRole)
 	}
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Contains reports whether the byte offset is in code of this mode.

@@ -150,6 +150,24 @@ func (p *Profile) Canon(name string) string {
 	return NormFlag(name)
 }
 
+// EngineEnvVar reports whether name is in an engine's own environment
+// namespace (VLLM_HOST_IP, VLLM_ATTENTION_BACKEND, SGLANG_…), which the
+// cluster or the user sets and the engine reads, and owns no shape flag:
+// an env file whose keys share the prefix (VLLM_MAX_NUM_SEQS) does not
+// make it a key that file must define (envowner). A shape key of that
+// prefix (a renamed VLLM_MAX_NUM_SEQS) is not one.
+func EngineEnvVar(name string) bool {
+	if !strings.HasPrefix(name, "VLLM_") && !strings.HasPrefix(name, "SGLANG_") {
+		return false
+	}
+	for _, p := range Profiles {
+		if _, ok := p.FlagForKey(name); ok {
+			return false
+		}
+	}
+	return true
+}
+
 // FlagForKey returns the shape flag an env key owns by its name: the flag
 // whose longest suffix matches the key at an underscore boundary.
 func (p *Profile) FlagForKey(key string) (*ShapeFlag, bool) {

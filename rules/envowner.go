@@ -177,6 +177,9 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if _, ok := u.EnvLookup(s, name); ok {
 			continue
 		}
+		if parser.EngineEnvVar(name) {
+			continue
+		}
 		if reach == nil {
 			reach = engineReads(s)
 		}
@@ -219,7 +222,7 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	}
 	for _, e := range u.Envs {
 		readers := u.ScriptsReading(e)
-		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 || !u.Covered(e.Path) {
+		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 || !u.Covered(e.Path) || composeDotEnv(u, e.Path) {
 			// A file handed to a container may be read inside it (env-only
 			// entrypoints read MAX_BATCH_PREFILL_TOKENS themselves). One not
 			// covered (a pre-commit hook's changed script given alone) may
@@ -273,6 +276,27 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 				msg: fmt.Sprintf("%s owns %s but no script that reads this file uses it: no mode inherits it", k, o.Flag)})
 		}
 	}
+}
+
+// composeDotEnv reports whether the env file is a `.env` beside a compose
+// file: docker compose reads it on its own to interpolate the compose file
+// (`command: --max-num-batched-tokens ${VLLM_MAX_NUM_BATCHED_TOKENS}`), so
+// a key no script expands may still boot the service. Only the existence
+// of the sibling, inside the linted tree, is looked at.
+func composeDotEnv(u *parser.Unit, path string) bool {
+	if filepath.Base(path) != ".env" {
+		return false
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil || !u.InTree(dir) && !u.InTree(path) {
+		return false
+	}
+	for _, name := range []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"} {
+		if fi, err := os.Lstat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
 }
 
 // sourcesCode reports whether a script sources a shell library (a file

@@ -135,11 +135,34 @@ func aboutShape(rest string) bool {
 	return subjectRE.MatchString(rest)
 }
 
+// otherFeatureRE matches engine features that are neither the step nor the
+// seats, whose claims are about themselves: "speculative decoding gives free
+// throughput at low batch sizes" says nothing of a wider step.
+var otherFeatureRE = regexp.MustCompile(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile)\b`)
+
+// strongSubjectRE matches the words that name the step or the seats
+// themselves; "batch", "tokens" or "concurrency" beside another feature
+// only say when that feature pays off ("free throughput at low batch
+// sizes", "prompts in a batch are basically free").
+var strongSubjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|max-num-seqs|max-num-batched-tokens|mnbt|arena|chunk size|chunked-prefill-size|max-running-requests)\b`)
+
+// subjectIsOtherFeature reports whether the sentence before the claim (its
+// subject) names another engine feature and neither the step nor the seats.
+func subjectIsOtherFeature(text, claim string) bool {
+	i := strings.Index(text, claim)
+	if i < 0 {
+		return false
+	}
+	before := text[:i]
+	before = before[strings.LastIndexAny(before, ".;:!?")+1:]
+	return otherFeatureRE.MatchString(before) && !strongSubjectRE.MatchString(before)
+}
+
 // claimIn returns the claim a comment makes about the step or the seats,
 // "" when it makes none.
 func claimIn(text string) string {
 	claim, rest := claimOf(text)
-	if claim == "" || !aboutShape(rest) {
+	if claim == "" || !aboutShape(rest) || subjectIsOtherFeature(text, claim) {
 		return ""
 	}
 	if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
