@@ -226,6 +226,20 @@ func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int
 		e++
 	}
 	atLineStart := ls == 0 || src[ls-1] == '\n'
+	if atLineStart && inComment != nil && e < len(src) && src[e] == '#' && inComment(e) {
+		// `SEQS=1   # single seat for determinism`: the comment says why
+		// the deleted statement was there; left alone on its line it
+		// would describe the line after.
+		for e < len(src) && src[e] != '\n' && !(src[e] == '\r' && e+1 < len(src) && src[e+1] == '\n') {
+			e++
+		}
+	}
+	if !atLineStart && ls >= 1 && src[ls-1] == ';' && (ls < 2 || src[ls-2] != ';' && src[ls-2] != '&') &&
+		(e == len(src) || src[e] == '\n' || src[e] == '\r' || src[e] == ';' || src[e] == ')') {
+		// `PORT=8001; SEQS=512 ;;`: the separator before goes with the
+		// last statement of a line, not a dangling `; ;;`.
+		return ls - 1, end
+	}
 	rest := src[e:]
 	switch {
 	case atLineStart && len(rest) == 0:
