@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -230,8 +231,13 @@ func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int
 		// `SEQS=1   # single seat for determinism`: the comment says why
 		// the deleted statement was there; left alone on its line it
 		// would describe the line after.
-		for e < len(src) && src[e] != '\n' && !(src[e] == '\r' && e+1 < len(src) && src[e+1] == '\n') {
-			e++
+		if nl := bytes.IndexByte(src[e:], '\n'); nl < 0 {
+			e = len(src)
+		} else {
+			e += nl
+			if e > 0 && src[e-1] == '\r' {
+				e-- // CRLF: the line's end is the '\r'
+			}
 		}
 	}
 	if !atLineStart && ls >= 1 && src[ls-1] == ';' && (ls < 2 || src[ls-2] != ';' && src[ls-2] != '&') &&
