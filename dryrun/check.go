@@ -7,6 +7,8 @@ import (
 
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
 )
 
 // forbidden is a construct the sandbox refuses to evaluate, found before the
@@ -27,7 +29,11 @@ func (f *forbidden) error(name string) error {
 //     direct mkfifo(2) in its temp dir and opens it outside every handler;
 //   - the -O and -G test operators: interp asks os/user for the current user;
 //   - ~user tilde expansion: outside the main shell (background jobs, the left
-//     side of a pipe) interp asks os/user for the user's home directory.
+//     side of a pipe) interp asks os/user for the user's home directory;
+//   - a nameref declared in a function (local -n out=$1; out+=(…)): interp
+//     does not reach a caller's local variable through it, so what the
+//     function adds to the caller's array of flags would silently be missing
+//     from the argv.
 //
 // With a non-nil pruner, code that cannot run in the pruner's mode (other
 // branches of a case or if on the mode argument) is not looked at.
@@ -39,6 +45,10 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 			return false
 		}
 		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			if d := namerefIn(x.Body); d != nil {
+				found = &forbidden{d.Pos(), ErrUnsupported, "a nameref in a function (local -n): the interpreter does not reach a caller's local variable through it, so the argv would miss what it writes there"}
+			}
 		case *syntax.ProcSubst:
 			found = &forbidden{x.Pos(), ErrProcSubst, "<(…) and >(…) would make interp create a FIFO outside the sandbox's file handlers"}
 		case *syntax.UnaryTest:
@@ -57,6 +67,18 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 		return found == nil
 	})
 	return found
+}
+
+// namerefIn returns the first nameref declaration in n (parser.IsNameref).
+func namerefIn(n syntax.Node) *syntax.DeclClause {
+	var d *syntax.DeclClause
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if x, ok := n.(*syntax.DeclClause); ok && d == nil && parser.IsNameref(x) {
+			d = x
+		}
+		return d == nil
+	})
+	return d
 }
 
 // walkReachable walks node like syntax.Walk, calling visit on each node

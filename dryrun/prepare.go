@@ -142,6 +142,7 @@ func Prepare(f *syntax.File) *Prepared {
 			if x.Name != nil {
 				p.funcs = append(p.funcs, x.Name.Value)
 			}
+			p.risky = p.risky || namerefIn(x.Body) != nil
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
 		case *syntax.ProcSubst:
@@ -183,7 +184,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 	if !analysed {
 		return Prepare(s.File)
 	}
-	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF()}
+	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.FuncNameref() != nil, declF: s.DeclaresF()}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

@@ -137,6 +137,9 @@ func (s *Script) collect() {
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.DeclClause:
 			s.declF = s.declF || IsDeclareF(n)
+			if s.funcNameref == nil && len(funcStack) > 0 && IsNameref(n) {
+				s.funcNameref = n
+			}
 			if exportsWords(n) {
 				s.exports = append(s.exports, n)
 			}
@@ -904,3 +907,22 @@ func IsOptionWord(w *syntax.Word) bool {
 // DeclaresF reports whether the script holds declare -F or typeset -F
 // (which the dry run's interpreter lacks); false before Analyze.
 func (s *Script) DeclaresF() bool { return s.declF }
+
+// FuncNameref returns the first nameref declared in a function (local -n
+// out=$1), nil when there is none or before Analyze: the dry run's
+// interpreter does not reach a caller's local variable through it.
+func (s *Script) FuncNameref() *syntax.DeclClause { return s.funcNameref }
+
+// IsNameref reports whether a declaration makes namerefs: declare -n,
+// typeset -n, local -n (also within other options: local -rn).
+func IsNameref(d *syntax.DeclClause) bool {
+	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" && d.Variant.Value != "local" {
+		return false
+	}
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil && IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "n") {
+			return true
+		}
+	}
+	return false
+}

@@ -125,6 +125,8 @@ type Script struct {
 	keys     map[*syntax.CallExpr][]branchKey
 	// declF: a declare -F or typeset -F was met (DeclaresF).
 	declF bool
+	// funcNameref is the first nameref declared in a function (FuncNameref).
+	funcNameref *syntax.DeclClause
 	// isoSpans are the spans of subshells and substitutions: assignments in
 	// them do not reach the script's own variables.
 	isoSpans [][2]int
