@@ -447,3 +447,37 @@ func TestTrapDashCode(t *testing.T) {
 		t.Errorf("Err = %v, want the ~user refusal; argv %q", r.Err, r.Argv)
 	}
 }
+
+// TestUserDBBypasses: the host's user database (os/user: /etc/passwd,
+// NSS, nscd's socket, possibly LDAP) is never consulted, whatever route
+// reaches interp's -O/-G test or its ~user lookup: test by path and
+// through exec (the exec handler's helper, which the call handler's look
+// at test's operators never sees), and code the pruner took for another
+// mode's branch after $1 was changed where it does not look (eval 'set --
+// …'), where a pipe or a background job's copy of the shell looks ~user up
+// on the host. Each is refused; before the fix, the last one put the
+// host's home directories (/root, /usr/sbin) in the argv.
+func TestUserDBBypasses(t *testing.T) {
+	files := map[string]string{"keep.txt": "x"}
+	for _, src := range []string{
+		"/usr/bin/test -O keep.txt && n=9\nexec radiance serve /m --n \"${n:-8}\"\n",
+		"/bin/[ -G keep.txt ] && n=9\nexec radiance serve /m --n \"${n:-8}\"\n",
+		"(exec test -O keep.txt) && n=9\nexec radiance serve /m --n \"${n:-8}\"\n",
+		"(builtin exec [ -G keep.txt ]) && n=9\nexec radiance serve /m --n \"${n:-8}\"\n",
+		"eval 'set -- other'\ncase \"$1\" in\n  serve) exec radiance serve /m ;;\n  other) [[ -O keep.txt ]] && n=9; exec radiance serve /m --n \"${n:-8}\" ;;\nesac\n",
+		"eval 'set -- other'\ncase \"$1\" in\n  serve) exec radiance serve /m ;;\n  other) h=$(echo ~root | cat); exec radiance serve /m --h \"$h\" ;;\nesac\n",
+		"eval 'set -- other'\ncase \"$1\" in\n  serve) exec radiance serve /m ;;\n  other) h=$( { echo ~daemon; } & wait ); exec radiance serve /m --h \"$h\" ;;\nesac\n",
+		"builtin set -- other\ncase \"$1\" in\n  serve) exec radiance serve /m ;;\n  other) coproc { echo ~root; }; exec radiance serve /m ;;\nesac\n",
+	} {
+		r := evalSrc(t, src, "serve", files, Options{})
+		if !errors.Is(r.Err, ErrUnsupported) {
+			t.Errorf("%q: Err = %v, argv %q; want ErrUnsupported", src, r.Err, r.Argv)
+		}
+	}
+	// A ~user of the main shell in another mode's branch is answered by
+	// the sandbox's environment: the mode is still evaluated.
+	r := evalSrc(t, "case \"$1\" in\n  serve) exec radiance serve /m ;;\n  bench) exec radiance serve ~ubuntu/m ;;\nesac\n", "serve", nil, Options{})
+	if r.Err != nil {
+		t.Errorf("a main-shell ~user in another branch: %v", r.Err)
+	}
+}
