@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -480,4 +481,31 @@ func TestUserDBBypasses(t *testing.T) {
 	if r.Err != nil {
 		t.Errorf("a main-shell ~user in another branch: %v", r.Err)
 	}
+}
+
+// TestGlobStopsAfterDeadline: a glob is one expansion interp does not
+// interrupt, and **/**/**/… over a deep tree of the pull request runs for
+// minutes (200 s and 2 GB measured for one, past a 2 s deadline), so a
+// language server kept a core busy long after each evaluation returned.
+// Once the run is over, directory reads fail and the expansion ends.
+func TestGlobStopsAfterDeadline(t *testing.T) {
+	files := map[string]string{}
+	p := "d"
+	for range 25 {
+		files[p+"/x"] = "x"
+		p += "/d"
+	}
+	base := runtime.NumGoroutine()
+	start := time.Now()
+	r := evalSrc(t, "shopt -s globstar\nx=$(echo **/**/**/**/**/**/**/**/x)\nexec radiance serve /m\n", "serve", files, Options{Timeout: 300 * time.Millisecond})
+	if !errors.Is(r.Err, ErrTimeout) {
+		t.Fatalf("Err = %v, want ErrTimeout", r.Err)
+	}
+	for runtime.NumGoroutine() > base && time.Since(start) < 20*time.Second {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > base {
+		t.Errorf("%d goroutines still running %v after the evaluation started (%d before)", n, time.Since(start).Round(time.Second), base)
+	}
+	t.Logf("the glob stopped %v after the evaluation started", time.Since(start).Round(time.Millisecond))
 }
