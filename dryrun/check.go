@@ -66,6 +66,72 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 		}
 		return found == nil
 	})
+	if found == nil && pr != nil {
+		// The pruner trusts $1 and the mode variables to hold the mode, but
+		// a script can change them where it does not look (eval 'set --
+		// x', a sourced file's set --, builtin set, a nameref), and unlike
+		// a process substitution (stopped at run time by the temp dir in
+		// which no FIFO can be made), a user-database lookup has no layer
+		// behind this check: those are looked for in every branch.
+		found = findUserDB(node)
+	}
+	return found
+}
+
+// findUserDB walks all of node, whatever the mode, for what makes interp
+// consult the host's user database in every shell: the -O and -G tests,
+// and ~user words that run in a copy of the shell that no longer asks the
+// sandbox's environment for "HOME user" (a background job, a coprocess,
+// the left side of a pipe, and a function body, which any of those may
+// call). A ~user in the main shell is answered by the sandbox.
+func findUserDB(node syntax.Node) *forbidden {
+	var found *forbidden
+	hdocs := map[*syntax.Word]bool{}
+	var walk func(n syntax.Node, copied bool)
+	walk = func(n syntax.Node, copied bool) {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			if n == nil || found != nil {
+				return false
+			}
+			switch x := n.(type) {
+			case *syntax.Stmt:
+				if !copied && (x.Background || x.Coprocess) {
+					walk(x, true)
+					return false
+				}
+			case *syntax.CoprocClause:
+				if !copied {
+					walk(x.Stmt, true)
+					return false
+				}
+			case *syntax.FuncDecl:
+				if !copied {
+					walk(x.Body, true)
+					return false
+				}
+			case *syntax.BinaryCmd:
+				if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+					walk(x.X, true)
+					walk(x.Y, copied)
+					return false
+				}
+			case *syntax.UnaryTest:
+				if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
+					found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v consults the host's user database", x.Op)}
+				}
+			case *syntax.Redirect:
+				if x.Hdoc != nil {
+					hdocs[x.Hdoc] = true
+				}
+			case *syntax.Word:
+				if copied && !hdocs[x] && tildeUser(x) {
+					found = &forbidden{x.Pos(), ErrUnsupported, "~user expansion in a background job, a pipe or a function consults the host's user database"}
+				}
+			}
+			return found == nil
+		})
+	}
+	walk(node, false)
 	return found
 }
 

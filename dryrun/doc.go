@@ -123,8 +123,13 @@
 //     changes, as it would on the machine it is written for.
 //   - ~user, test -O and test -G: interp asks os/user, which reads the
 //     host's user database (possibly over the network). They are refused
-//     with ErrUnsupported wherever they appear in code the mode can reach or
-//     in code parsed at run time; every "HOME <user>" lookup is also
+//     with ErrUnsupported wherever they appear in code parsed at run time,
+//     and in the script whatever the mode: [[ -O … ]] in any branch, ~user
+//     in any background job, coprocess, left side of a pipe or function
+//     (the mode's own branches are not trusted for these, as $1 can be
+//     changed where the pruner does not look: eval 'set -- x'); test and [
+//     are checked for -O and -G when called by name, by path
+//     (/usr/bin/test) and through exec. Every "HOME <user>" lookup is also
 //     answered by the sandbox's environment in the main shell.
 //   - Unsupported builtins (ulimit, umask, kill, jobs, …) are listed in
 //     Skipped instead of failing; trap on a signal other than EXIT and ERR

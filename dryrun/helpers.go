@@ -91,8 +91,15 @@ func helperConst(s string) helperFunc {
 }
 
 // helperBuiltin runs /usr/bin/printf and friends as the shell builtin.
-func helperBuiltin(_ *evaluator, ctx context.Context, hc interp.HandlerContext, args []string) error {
-	return hc.Builtin(ctx, append([]string{path.Base(args[0])}, args[1:]...))
+// test and [ reach it without the call handler's look at their operators
+// (/usr/bin/test -O f, exec [ -G f ], builtin exec test …): -O and -G are
+// refused here too, before interp asks the host's user database.
+func helperBuiltin(ev *evaluator, ctx context.Context, hc interp.HandlerContext, args []string) error {
+	name := path.Base(args[0])
+	if err := ev.refuseOwnerTest(name, args[1:]); err != nil {
+		return err
+	}
+	return hc.Builtin(ctx, append([]string{name}, args[1:]...))
 }
 
 // operands splits args[1:] into short option letters and operands.

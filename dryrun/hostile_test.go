@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -446,4 +447,65 @@ func TestTrapDashCode(t *testing.T) {
 	if r.Err == nil || !strings.Contains(r.Err.Error(), "~user") {
 		t.Errorf("Err = %v, want the ~user refusal; argv %q", r.Err, r.Argv)
 	}
+}
+
+// TestUserDBBypasses: the host's user database (os/user: /etc/passwd,
+// NSS, nscd's socket, possibly LDAP) is never consulted, whatever route
+// reaches interp's -O/-G test or its ~user lookup: test by path and
+// through exec (the exec handler's helper, which the call handler's look
+// at test's operators never sees), and code the pruner took for another
+// mode's branch after $1 was changed where it does not look (eval 'set --
+// …'), where a pipe or a background job's copy of the shell looks ~user up
+// on the host. Each is refused; before the fix, the last one put the
+// host's home directories (/root, /usr/sbin) in the argv.
+func TestUserDBBypasses(t *testing.T) {
+	files := map[string]string{"keep.txt": "x"}
+	for _, src := range []string{
+		"/usr/bin/test -O keep.txt && n=9\nexec radiance serve /m --n \"${n:-8}\"\n",
+		"/bin/[ -G keep.txt ] && n=9\nexec radiance serve /m --n \"${n:-8}\"\n",
+		"(exec test -O keep.txt) && n=9\nexec radiance serve /m --n \"${n:-8}\"\n",
+		"(builtin exec [ -G keep.txt ]) && n=9\nexec radiance serve /m --n \"${n:-8}\"\n",
+		"eval 'set -- other'\ncase \"$1\" in\n  serve) exec radiance serve /m ;;\n  other) [[ -O keep.txt ]] && n=9; exec radiance serve /m --n \"${n:-8}\" ;;\nesac\n",
+		"eval 'set -- other'\ncase \"$1\" in\n  serve) exec radiance serve /m ;;\n  other) h=$(echo ~root | cat); exec radiance serve /m --h \"$h\" ;;\nesac\n",
+		"eval 'set -- other'\ncase \"$1\" in\n  serve) exec radiance serve /m ;;\n  other) h=$( { echo ~daemon; } & wait ); exec radiance serve /m --h \"$h\" ;;\nesac\n",
+		"builtin set -- other\ncase \"$1\" in\n  serve) exec radiance serve /m ;;\n  other) coproc { echo ~root; }; exec radiance serve /m ;;\nesac\n",
+	} {
+		r := evalSrc(t, src, "serve", files, Options{})
+		if !errors.Is(r.Err, ErrUnsupported) {
+			t.Errorf("%q: Err = %v, argv %q; want ErrUnsupported", src, r.Err, r.Argv)
+		}
+	}
+	// A ~user of the main shell in another mode's branch is answered by
+	// the sandbox's environment: the mode is still evaluated.
+	r := evalSrc(t, "case \"$1\" in\n  serve) exec radiance serve /m ;;\n  bench) exec radiance serve ~ubuntu/m ;;\nesac\n", "serve", nil, Options{})
+	if r.Err != nil {
+		t.Errorf("a main-shell ~user in another branch: %v", r.Err)
+	}
+}
+
+// TestGlobStopsAfterDeadline: a glob is one expansion interp does not
+// interrupt, and **/**/**/… over a deep tree of the pull request runs for
+// minutes (200 s and 2 GB measured for one, past a 2 s deadline), so a
+// language server kept a core busy long after each evaluation returned.
+// Once the run is over, directory reads fail and the expansion ends.
+func TestGlobStopsAfterDeadline(t *testing.T) {
+	files := map[string]string{}
+	p := "d"
+	for range 25 {
+		files[p+"/x"] = "x"
+		p += "/d"
+	}
+	base := runtime.NumGoroutine()
+	start := time.Now()
+	r := evalSrc(t, "shopt -s globstar\nx=$(echo **/**/**/**/**/**/**/**/x)\nexec radiance serve /m\n", "serve", files, Options{Timeout: 300 * time.Millisecond})
+	if !errors.Is(r.Err, ErrTimeout) {
+		t.Fatalf("Err = %v, want ErrTimeout", r.Err)
+	}
+	for runtime.NumGoroutine() > base && time.Since(start) < 20*time.Second {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > base {
+		t.Errorf("%d goroutines still running %v after the evaluation started (%d before)", n, time.Since(start).Round(time.Second), base)
+	}
+	t.Logf("the glob stopped %v after the evaluation started", time.Since(start).Round(time.Millisecond))
 }

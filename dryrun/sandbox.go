@@ -392,10 +392,8 @@ prefix:
 			}
 		}
 	case "test", "[":
-		for _, a := range rest {
-			if a == "-O" || a == "-G" {
-				return nil, ev.fail(fmt.Errorf("%w: test %s consults the host's user database", ErrUnsupported, a))
-			}
+		if err := ev.refuseOwnerTest(head, rest); err != nil {
+			return nil, err
 		}
 	default:
 		if unsupportedBuiltins[head] && (i > 0 || !ev.maybeFunc(head)) {
@@ -403,6 +401,21 @@ prefix:
 		}
 	}
 	return args, nil
+}
+
+// refuseOwnerTest stops the run when test or [ is given -O or -G, which
+// make interp ask the host's user database (os/user: NSS, possibly the
+// network) for the current user.
+func (ev *evaluator) refuseOwnerTest(name string, rest []string) error {
+	if name != "test" && name != "[" {
+		return nil
+	}
+	for _, a := range rest {
+		if a == "-O" || a == "-G" {
+			return ev.fail(fmt.Errorf("%w: test %s consults the host's user database", ErrUnsupported, a))
+		}
+	}
+	return nil
 }
 
 // printfV rewrites bash's `printf -v NAME FORMAT [ARG…]`, which interp's
@@ -1032,6 +1045,13 @@ func (ev *evaluator) accessHandler(ctx context.Context, name string, mode interp
 // readDirHandler lists directories (for globbing) inside the tree only.
 func (ev *evaluator) readDirHandler(ctx context.Context, name string) (entries []fs.DirEntry, err error) {
 	defer ev.recoverTo(&err)
+	// A glob is one expansion interp does not interrupt: **/**/**/… over a
+	// deep tree goes on for minutes after the deadline (a review measured
+	// 200 s and 2 GB for one). Once the run is over, every directory read
+	// fails, so the expansion ends at its next one.
+	if err := ev.alive(); err != nil {
+		return nil, err
+	}
 	abs := absPath(interp.HandlerCtx(ctx).Dir, name)
 	if ev.isVirtual(abs) {
 		return nil, nil
