@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -157,6 +158,10 @@ type Set struct {
 	known    func(string) bool
 	dirs     map[string][]*Directive
 	problems []Problem
+	// lines indexes each file's lines (lineIndex), built on first use: a
+	// file of thousands of directives asked the line of each offset by
+	// counting from the start.
+	lines map[string]*lineIndex
 	// undecidable, when set, names the (file, rule) pairs whose use
 	// cannot be judged from the files at hand (SetUndecidable).
 	undecidable func(file, rule string) bool
@@ -220,18 +225,62 @@ func blank(b []byte) bool {
 	return strings.TrimFunc(s, unicode.IsSpace) == ""
 }
 
-// lineOf returns the 1-based line of a byte offset.
-func lineOf(src []byte, off int) int {
-	if off > len(src) {
-		off = len(src)
-	}
-	n := 1
-	for _, b := range src[:off] {
-		if b == '\n' {
-			n++
+// lineIndex holds the offsets at which a file's lines start and, for each
+// line, the first line from there on that is code (neither blank nor only a
+// comment).
+type lineIndex struct {
+	size   int
+	starts []int
+	code   []int // code[i]: the 0-based index of that line, len(starts) when none
+}
+
+func newLineIndex(src []byte) *lineIndex {
+	x := &lineIndex{size: len(src), starts: []int{0}}
+	for i, b := range src {
+		if b == '\n' { // a start at len(src) too: the line after a final newline, as counting gives
+			x.starts = append(x.starts, i+1)
 		}
 	}
-	return n
+	x.code = make([]int, len(x.starts)+1)
+	x.code[len(x.starts)] = len(x.starts)
+	for i := len(x.starts) - 1; i >= 0; i-- {
+		_, le := lineBounds(src, x.starts[i])
+		t := strings.TrimLeftFunc(strings.TrimPrefix(string(src[x.starts[i]:le]), "\xef\xbb\xbf"), unicode.IsSpace)
+		if t != "" && t[0] != '#' {
+			x.code[i] = i
+		} else {
+			x.code[i] = x.code[i+1]
+		}
+	}
+	return x
+}
+
+// line returns the 1-based line of a byte offset.
+func (x *lineIndex) line(off int) int {
+	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off })
+}
+
+// nextCode returns the 1-based line of the first code line after the line
+// holding off.
+func (x *lineIndex) nextCode(off int) (int, bool) {
+	i := x.line(off) // the 0-based index of the next line
+	if i >= len(x.starts) || x.code[i] >= len(x.starts) {
+		return 0, false
+	}
+	return x.code[i] + 1, true
+}
+
+// index returns the line index of a file's source, built once.
+func (s *Set) index(file string, src []byte) *lineIndex {
+	if x := s.lines[file]; x != nil && x.size == len(src) {
+		return x
+	}
+	if s.lines == nil {
+		s.lines = map[string]*lineIndex{}
+	}
+	x := newLineIndex(src)
+	s.lines[file] = x
+	return x
 }
 
 // parseAt parses the directive whose '#' is at hash (found by directiveRE in
@@ -245,7 +294,7 @@ func (s *Set) parseAt(file string, src []byte, hash int, ownLine bool) *Directiv
 	if m == nil || m[0] != 0 {
 		return nil
 	}
-	d := &Directive{File: file, Line: lineOf(src, hash), Start: hash, End: le, used: map[string]bool{}, src: src, Active: true}
+	d := &Directive{File: file, Line: s.index(file, src).line(hash), Start: hash, End: le, used: map[string]bool{}, src: src, Active: true}
 	if ownLine {
 		d.delStart, d.delEnd = ls, nextLineStart(src, hash)
 	} else {
@@ -370,7 +419,19 @@ func (s *Set) add(d *Directive) {
 
 // stmtSpan is one statement: its start and the end of what a directive
 // before it covers, in byte offsets into Src.
-type stmtSpan struct{ start, coverEnd int }
+// stmtSpan is a statement's start and the end of what a directive before
+// it covers; far is the furthest coverEnd of it and the statements before
+// it (by start).
+type stmtSpan struct{ start, coverEnd, far int }
+
+// inside reports whether off lies strictly inside a statement's covered
+// span (start < off < coverEnd); stmts are sorted by start, with far set.
+func inside(stmts []stmtSpan, off int) bool {
+	// The statements starting before off; one of them covers off exactly
+	// when the furthest end among them lies past it.
+	i := sort.Search(len(stmts), func(i int) bool { return stmts[i].start >= off })
+	return i > 0 && stmts[i-1].far > off
+}
 
 // AddScript reads the directives of a parsed script (s.Analyze must have
 // run: it fills s.Comments). A script that did not parse is scanned line by
@@ -402,6 +463,12 @@ func (s *Set) AddScript(sc *parser.Script) {
 		})
 		// Stable by start: the outer statement, visited first, wins a tie.
 		sort.SliceStable(stmts, func(i, j int) bool { return stmts[i].start < stmts[j].start })
+		// The running furthest end: inside answers by a binary search.
+		far := -1
+		for i := range stmts {
+			far = max(far, stmts[i].coverEnd)
+			stmts[i].far = far
+		}
 		return stmts
 	}
 	firstCmd := -1
@@ -424,17 +491,16 @@ func (s *Set) AddScript(sc *parser.Script) {
 			}
 			s.place(d, func() (int, int, bool) {
 				stmts := spans()
-				for _, st := range stmts {
-					if st.start < hash && hash < st.coverEnd {
-						// Inside a command that spans lines (an array
-						// assignment): the next line of code.
-						return nextCodeLine(sc.Src, d.End)
-					}
+				x := s.index(sc.Path, sc.Src)
+				if inside(stmts, hash) {
+					// Inside a command that spans lines (an array
+					// assignment): the next line of code.
+					n, ok := x.nextCode(d.End)
+					return n, n, ok
 				}
-				for _, st := range stmts {
-					if st.start > d.End {
-						return lineOf(sc.Src, st.start), lineOf(sc.Src, max(st.coverEnd-1, st.start)), true
-					}
+				if i := sort.Search(len(stmts), func(i int) bool { return stmts[i].start > d.End }); i < len(stmts) {
+					st := stmts[i]
+					return x.line(st.start), x.line(max(st.coverEnd-1, st.start)), true
 				}
 				return 0, 0, false
 			}, firstCmd)
@@ -498,20 +564,6 @@ func coverEnd(sc *parser.Script, st *syntax.Stmt) int {
 	return end
 }
 
-// nextCodeLine returns the line after off that is neither blank nor only a
-// comment.
-func nextCodeLine(src []byte, off int) (int, int, bool) {
-	for o := nextLineStart(src, off); o < len(src); o = nextLineStart(src, o) {
-		_, le := lineBounds(src, o)
-		t := strings.TrimLeftFunc(string(src[o:le]), unicode.IsSpace)
-		if t != "" && t[0] != '#' {
-			n := lineOf(src, o)
-			return n, n, true
-		}
-	}
-	return 0, 0, false
-}
-
 // addUnparsed scans a file that did not parse: directives on their own
 // lines only; the next command is the next line that is neither blank nor
 // a comment.
@@ -541,7 +593,7 @@ func (s *Set) addUnparsed(path string, src []byte) {
 			break
 		}
 	}
-	for i, l := range lines {
+	for _, l := range lines {
 		if l.kind != 'c' {
 			continue
 		}
@@ -551,13 +603,8 @@ func (s *Set) addUnparsed(path string, src []byte) {
 			continue
 		}
 		s.place(d, func() (int, int, bool) {
-			for j := i + 1; j < len(lines); j++ {
-				if lines[j].kind == 'x' {
-					n := lineOf(src, lines[j].start)
-					return n, n, true
-				}
-			}
-			return 0, 0, false
+			n, ok := s.index(path, src).nextCode(l.start)
+			return n, n, ok
 		}, firstCmd)
 		s.add(d)
 	}
@@ -687,11 +734,25 @@ func (s *Set) unused(ran func(string) bool) []Problem {
 // keep drops the problems that a directive naming the pseudo-rule silences
 // (except those about that directive itself) and sorts the rest.
 func (s *Set) keep(out []Problem) []Problem {
+	// Only the directives naming the pseudo-rule can silence a problem:
+	// asked per file once, not per problem of every directive.
+	naming := map[string][]*Directive{}
+	for f, ds := range s.dirs {
+		for _, d := range ds {
+			if slices.Contains(d.Rules, Rule) {
+				naming[f] = append(naming[f], d)
+			}
+		}
+	}
 	kept := out[:0]
 	for _, p := range out {
-		line := lineOf(s.srcOf(p.File), p.Start)
 		silenced := false
-		for _, d := range s.dirs[p.File] {
+		ds := naming[p.File]
+		line := 0
+		if len(ds) > 0 {
+			line = s.index(p.File, s.srcOf(p.File)).line(p.Start)
+		}
+		for _, d := range ds {
 			if d != p.dir && d.Covers(line, Rule) {
 				d.used[Rule] = true
 				silenced = true
