@@ -349,39 +349,34 @@ func (s *Script) findModes() {
 			byName[c.name].own = append(byName[c.name].own, c.ranges...)
 		}
 	}
+	s.modeIdx = nil // the ranges grow below: ModesAt scans
 	s.extendThroughCalls()
 	if s.nestedInCalled() {
 		s.extendThroughCalls()
 	}
+	s.modeIdx = newModeIndex(s.Modes) // the ranges are final
 	// Keep modes that reach the engine, and the empty branches of a case
 	// whose other branches do when shared code launches the engine (they
 	// take the shared path: `serve|kl) ;;`).
 	reached := map[syntax.Node]bool{}
 	refs := s.argvRefs() // once, not per mode (pprof: half of findModes)
 	envSources, codeSources := s.sourceCalls()
+	hits := s.reachOffsets(refs, envSources)
+	slices.Sort(codeSources)
 	reaches := make(map[*Mode]bool, len(s.Modes))
 	for _, m := range s.Modes {
-		reaches[m] = s.reaches(m, refs, envSources)
-		if !reaches[m] {
+		reaches[m] = anyIn(hits, m.Ranges)
+		if !reaches[m] && anyIn(codeSources, m.Ranges) {
 			// A branch that sources a shell file (conf/bench.sh) may set
 			// what the argv reads, or not (lib.sh, a virtualenv): a mode
 			// on that evidence alone is evaluated, and dropped quietly if
 			// it reaches no engine (Mode.ViaSource).
-			for _, off := range codeSources {
-				if m.Contains(off) {
-					reaches[m], m.ViaSource = true, true
-					break
-				}
-			}
+			reaches[m], m.ViaSource = true, true
 		}
 	}
-	for _, m := range s.Modes {
-		if reaches[m] {
-			for _, c := range cands {
-				if c.name == m.Name && c.group != nil {
-					reached[c.group] = true
-				}
-			}
+	for _, c := range cands {
+		if c.group != nil && reaches[byName[c.name]] {
+			reached[c.group] = true
 		}
 	}
 	sharedLaunch := false
@@ -399,6 +394,7 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
+	s.modeIdx = newModeIndex(s.Modes)
 }
 
 // nestedInCalled gives a mode whose own branches all lie in one function
@@ -518,6 +514,9 @@ func (s *Script) extendThroughCalls() {
 }
 
 func (s *Script) modesAtRaw(off int) []*Mode {
+	if s.modeIdx != nil {
+		return s.modeIdx.at(off)
+	}
 	var out []*Mode
 	for _, m := range s.Modes {
 		if m.Contains(off) {
@@ -527,33 +526,30 @@ func (s *Script) modesAtRaw(off int) []*Mode {
 	return out
 }
 
-// reaches reports whether a mode's code contributes to an engine
-// invocation: it holds one, adds to its argv, assigns a variable the argv
-// reads (refs: argvRefs) or sources a file (sources: sourceCalls).
-func (s *Script) reaches(m *Mode, refs []string, sources []int) bool {
-	for _, off := range sources {
-		if m.Contains(off) {
-			return true // `kl) . "$here/kl.env" ;;`: the file may set what argv reads
-		}
-	}
+// reachOffsets returns, sorted, the offsets at which a mode's code
+// contributes to an engine invocation when its ranges hold one: an
+// invocation, a word added to its argv, an assignment of a variable the
+// argv reads (refs: argvRefs), or the source of an env file (sources:
+// sourceCalls; `kl) . "$here/kl.env" ;;`: the file may set what argv
+// reads). Asked for every mode by a binary search (anyIn), not a scan of
+// every invocation per mode.
+func (s *Script) reachOffsets(refs []string, sources []int) []int {
+	out := append([]int(nil), sources...)
 	for _, inv := range s.Invocations {
-		if m.Contains(inv.Start) {
-			return true
-		}
+		out = append(out, inv.Start)
 		for _, a := range inv.Args {
-			if a.Start >= 0 && m.Contains(a.Start) {
-				return true
+			if a.Start >= 0 {
+				out = append(out, a.Start)
 			}
 		}
 	}
 	for _, name := range refs {
 		for _, a := range s.Assigns[name] {
-			if m.Contains(a.Start) {
-				return true
-			}
+			out = append(out, a.Start)
 		}
 	}
-	return false
+	slices.Sort(out)
+	return out
 }
 
 // sourceCalls returns where the script sources an env file (by its name:

@@ -966,6 +966,7 @@ func (s *Script) finishInvocations() {
 		if len(s.bgSpans) > 0 {
 			inv.Background = s.inBackground(inv.Start) || bgFuncs[s.funcAt(inv.Start)] ||
 				inv.wrapStart > 0 && s.inBackground(inv.wrapStart-1)
+			s.bgEngine = s.bgEngine || inv.Background
 		}
 	}
 }
@@ -988,6 +989,9 @@ func (s *Script) inBackground(off int) bool {
 // invocations in different branches of one if or case (`if detach; then
 // nohup vllm … & else exec vllm …; fi`) never both run. nil otherwise.
 func (s *Script) SeveralEngines(m *Mode) []*Invocation {
+	if !s.bgEngine {
+		return nil // no engine in the background (asked per mode: not a scan of every engine each time)
+	}
 	var mine []*Invocation
 	bg := false
 	for _, inv := range s.Invocations {

@@ -254,13 +254,9 @@ func (s *Script) ModeNamed(name string) *Mode {
 // counted. Of branches nested in one another, the innermost decides: `if
 // [[ $1 == kl ]]` inside `serve|kl)` is kl's alone.
 func (s *Script) ModesAt(off int) []*Mode {
-	var out []*Mode
+	out := s.modesAtRaw(off)
 	inner, own := Range{}, false
-	for _, m := range s.Modes {
-		if !m.Contains(off) {
-			continue
-		}
-		out = append(out, m)
+	for _, m := range out {
 		for _, r := range m.own {
 			// Branches are nested or apart: of those holding off, the one
 			// starting last (ending first of equal starts) is innermost.

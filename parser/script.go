@@ -125,6 +125,10 @@ type Script struct {
 	keys     map[*syntax.CallExpr][]branchKey
 	// declF: a declare -F or typeset -F was met (DeclaresF).
 	declF bool
+	// bgEngine: an engine invocation runs in the background.
+	bgEngine bool
+	// modeIdx indexes the modes' ranges once they are final (ModesAt).
+	modeIdx *modeIndex
 	// funcNameref is the first nameref declared in a function (FuncNameref).
 	funcNameref *syntax.DeclClause
 	// isoSpans are the spans of subshells and substitutions: assignments in
