@@ -49,6 +49,9 @@ func TestEvalSelectorsArg(t *testing.T) {
 		{"MODE=serve\nwhile getopts m:p: o; do case $o in m) MODE=$OPTARG ;; p) PORT=$OPTARG ;; esac; done\n" + modes, "kl", nil, []string{"-m", "kl"}},
 		{"MODE=serve\nfor a in \"$@\"; do case $a in --mode=*) MODE=${a#--mode=} ;; esac; done\n" + modes, "kl", nil, []string{"--mode=kl"}},
 		{"parse() { while [ $# -gt 0 ]; do case $1 in --mode) MODE=${2:?}; shift 2 ;; *) shift ;; esac; done; }\nMODE=${MODE:-serve}\nparse \"$@\"\n" + modes, "kl", nil, []string{"--mode", "kl"}},
+		{strings.Replace(optLoop, `--mode) MODE="$2"; shift 2`, `-m|--mode) shift || true; MODE=${1:-serve}; shift || true`, 1) + modes, "kl", nil, []string{"--mode", "kl"}},
+		{strings.Replace(optLoop, `--mode) MODE="$2"; shift 2`, `--mode=*) MODE=${1/--mode=/}; shift`, 1) + modes, "kl", nil, []string{"--mode=kl"}},
+		{strings.Replace(optLoop, `--mode) MODE="$2"; shift 2`, `--mode) MODE=${2,,}; shift 2`, 1) + modes, "kl", nil, []string{"--mode", "kl"}},
 	} {
 		s := ParseScript("s.sh", []byte(tc.src))
 		s.Analyze(RoleMatcher{})
@@ -75,6 +78,7 @@ func TestNoOptionSelector(t *testing.T) {
 		"MODE=serve\nwhile [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; esac; done\n[[ -f x ]] && MODE=kl\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
 		"while [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; --role) ROLE=$2; shift 2 ;; esac; done\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\ncase $ROLE in serve) vllm serve /m ;; esac\n",
 		"cmd=${1:-start}\nshift || true\nMODE=serve\nwhile [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; *) shift ;; esac; done\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
+		"MODE=serve\nparse() { while [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; *) shift ;; esac; done; }\nstart() { parse \"$@\"; case $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac; }\ncase $1 in start) shift; start \"$@\" ;; esac\n",
 		"MODE=serve\nwhile read -r MODE; do :; done < modes\nwhile [[ $# -gt 0 ]]; do case $1 in --mode) MODE=$2; shift 2 ;; esac; done\ncase $MODE in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
 	} {
 		s := ParseScript("s.sh", []byte(src))

@@ -320,7 +320,7 @@ func (s *Script) findSelectors(proven string) {
 					continue
 				}
 				for _, a := range as {
-					if s.isOptAssign(a) {
+					if s.isOptAssign(a) || s.inOptArm(a.Start) {
 						continue // --mode=*) MODE=${1#*=}: the option's value, not $1
 					}
 					if a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc) && !s.handsMode(a.InFunc, sel) {

@@ -111,16 +111,17 @@ func (s *Script) findOptionAssigns() {
 			continue
 		}
 		for _, it := range cc.Items {
+			if optionArm(it, lp) {
+				s.optArms = append(s.optArms, [2]int{s.Off(it.Pos()), s.Off(it.End())})
+			}
 			shifts := 0
 			for _, st := range it.Stmts {
-				c, ok := st.Cmd.(*syntax.CallExpr)
-				if !ok {
+				if isShift1(st) {
+					shifts++
 					continue
 				}
-				if len(c.Args) > 0 {
-					if name, _ := LitValue(c.Args[0]); name == "shift" && (len(c.Args) == 1 || c.Args[1].Lit() == "1") {
-						shifts++
-					}
+				c, ok := st.Cmd.(*syntax.CallExpr)
+				if !ok || len(c.Args) > 0 {
 					continue
 				}
 				for _, as := range c.Assigns {
@@ -134,6 +135,48 @@ func (s *Script) findOptionAssigns() {
 			}
 		}
 	}
+}
+
+// optionArm reports whether a case item of an option loop handles options
+// only: every pattern is one (`-m|--mode)`, `--mode=*)`, `-*)`), or any
+// pattern of a getopts loop.
+func optionArm(it *syntax.CaseItem, lp optLoop) bool {
+	if lp.getopts {
+		return true
+	}
+	for _, p := range it.Patterns {
+		if v := litPrefix(p); len(v) < 2 || v[0] != '-' || v == "--" {
+			return false
+		}
+	}
+	return len(it.Patterns) > 0
+}
+
+// inOptArm reports whether off lies in a case item of an option loop that
+// handles options (optionArm): an assignment from $1 there is an option's
+// value (`--mode=*) MODE=${1/--mode=/}`), never the mode as $1.
+func (s *Script) inOptArm(off int) bool {
+	for _, r := range s.optArms {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// isShift1 reports whether st shifts one argument off: `shift`, `shift 1`,
+// also `shift || true` (or `|| :`, `|| break`, a check that the value was
+// there).
+func isShift1(st *syntax.Stmt) bool {
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.OrStmt {
+		st = b.X
+	}
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 || len(c.Assigns) > 0 {
+		return false
+	}
+	name, _ := LitValue(c.Args[0])
+	return name == "shift" && (len(c.Args) == 1 || len(c.Args) == 2 && c.Args[1].Lit() == "1")
 }
 
 // optLoopAt returns the innermost option loop holding off whose case
@@ -155,11 +198,26 @@ func (s *Script) optLoopAt(off int, word string) (optLoop, bool) {
 // MODE=$1`), `--mode=*) MODE=${1#*=}`, getopts's `m) MODE=$OPTARG`.
 func optionValue(value *syntax.Word, patterns []*syntax.Word, lp optLoop, shifts int) (Option, bool) {
 	pe := singleParam(value)
-	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil {
+	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil {
 		return Option{}, false
 	}
 	var opts []Option
 	switch {
+	case pe.Repl != nil:
+		// --mode=*) MODE=${1/--mode=/} (or ${arg/--mode=})
+		cut, ok := LitValue(pe.Repl.Orig)
+		if pe.Param.Value != lp.word || !ok || pe.Repl.All || pe.Exp != nil || pe.Repl.With != nil && pe.Repl.With.Lit() != "" {
+			return Option{}, false
+		}
+		for _, p := range patterns {
+			v, ok := rawPattern(p)
+			if !ok || !strings.HasSuffix(v, "=*") {
+				continue
+			}
+			if flag := strings.TrimSuffix(v, "=*"); optionFlag(flag) && (cut == flag+"=" || cut == "#"+flag+"=") {
+				opts = append(opts, Option{Flag: flag, Joined: true})
+			}
+		}
 	case lp.getopts:
 		if pe.Param.Value != "OPTARG" || !valueExp(pe) {
 			return Option{}, false
@@ -202,14 +260,16 @@ func optionValue(value *syntax.Word, patterns []*syntax.Word, lp optLoop, shifts
 	return opts[0], true
 }
 
-// valueExp reports whether pe reads its parameter as it is, or with a
-// default or a check: $2, "${2:-}", "${2:?missing value}".
+// valueExp reports whether pe reads its parameter as it is, with a
+// default or a check, or lower-cased: $2, "${2:-}", "${2:?missing value}",
+// "${2,,}" (the dry run passes the mode's name as the script names it).
 func valueExp(pe *syntax.ParamExp) bool {
 	if pe.Exp == nil {
 		return true
 	}
 	switch pe.Exp.Op {
-	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull,
+		syntax.LowerAll, syntax.LowerFirst:
 		return true
 	}
 	return false
@@ -314,9 +374,11 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 }
 
 // argsShiftedBefore reports whether the script (or the function holding the
-// loop) shifts its arguments before the option loop of o: `cmd=$1;
-// shift` takes a subcommand first (./run.sh start --mode kl), and a dry
-// run passing the option alone would not reach the subcommand's branch.
+// loop, or a caller handing that function "$@") shifts its arguments before
+// the option loop of o: `cmd=$1; shift` takes a subcommand first
+// (./run.sh start --mode kl, also `start) shift; start "$@"` over a
+// function that parses the options), and a dry run passing the option
+// alone would not reach the subcommand's branch.
 func (s *Script) argsShiftedBefore(o optAssign) bool {
 	var loopStart int
 	for _, lp := range s.optLoops {
@@ -325,13 +387,32 @@ func (s *Script) argsShiftedBefore(o optAssign) bool {
 			break
 		}
 	}
+	return s.shiftedBefore(loopStart, o.fn, map[string]bool{})
+}
+
+// shiftedBefore reports whether the arguments fn (the top level: "") gets
+// are shifted or set before off in it, or before a call handing fn "$@".
+func (s *Script) shiftedBefore(off int, fn string, seen map[string]bool) bool {
 	for _, c := range s.calls {
-		off := s.Off(c.Pos())
-		if off >= loopStart {
+		at := s.Off(c.Pos())
+		if at >= off {
 			continue
 		}
 		name, _ := LitValue(c.Args[0])
-		if (name == "shift" || name == "set" && len(c.Args) > 1 && c.Args[1].Lit() == "--") && s.funcAt(off) == o.fn {
+		if (name == "shift" || name == "set" && len(c.Args) > 1 && c.Args[1].Lit() == "--") && s.funcAt(at) == fn {
+			return true
+		}
+	}
+	if fn == "" || seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); !ok || name != fn || !forwardsAll(c) {
+			continue
+		}
+		at := s.Off(c.Pos())
+		if s.shiftedBefore(at, s.funcAt(at), seen) {
 			return true
 		}
 	}
@@ -385,10 +466,19 @@ func (s *Script) forwardsArgs(fn string) bool {
 		if name, ok := LitValue(c.Args[0]); !ok || name != fn {
 			continue
 		}
-		for _, a := range c.Args[1:] {
-			if pe := singleParam(a); pe != nil && pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && plainParam(pe) {
-				return true
-			}
+		if forwardsAll(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// forwardsAll reports whether call c hands its function the arguments it
+// has: parse_args "$@".
+func forwardsAll(c *syntax.CallExpr) bool {
+	for _, a := range c.Args[1:] {
+		if pe := singleParam(a); pe != nil && pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && plainParam(pe) {
+			return true
 		}
 	}
 	return false

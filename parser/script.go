@@ -54,6 +54,9 @@ type Script struct {
 	// findOptionAssigns).
 	optLoops   []optLoop
 	optAssigns []optAssign
+	// optArms span the case items of option loops that handle options
+	// only (`-m|--mode)`, `--mode=*)`): no $1 mode is assigned there.
+	optArms [][2]int
 	// argSelectors are the selectors holding $1 (findSelectors, before the
 	// environment's are added).
 	argSelectors map[string]bool

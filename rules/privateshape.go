@@ -75,11 +75,34 @@ func overridesShared(inv *parser.Invocation, f *parser.Flag) bool {
 		if g == f {
 			return false
 		}
-		if g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes)) {
+		if g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes)) && !replaces(f, g) {
 			return true
 		}
 	}
 	return false
+}
+
+// replaces reports whether f sits in a mode's plain assignment of an array
+// that replaces the one holding g: bench's `args=(--max-num-seqs "$OWNER"
+// … --disable-log-requests)` after the shared `args=(--max-num-seqs
+// "$OWNER" …)` (or `args+=(…)`). The array the engine expands holds one
+// copy, the mode's: no second copy overrides the shared one (deleting it
+// would boot the mode without the flag).
+func replaces(f, g *parser.Flag) bool {
+	if f.Arg >= len(f.Inv.Args) || g.Arg >= len(g.Inv.Args) {
+		return false
+	}
+	fw, gw := f.Inv.Args[f.Arg], g.Inv.Args[g.Arg]
+	a, b := fw.Assign, gw.Assign
+	if a == nil || b == nil || a == b || fw.Array == "" || fw.Array != gw.Array {
+		return false
+	}
+	if a.Append || a.Array == nil || len(a.Modes) == 0 {
+		return false
+	}
+	// It runs after the shared one: later at the same level, or in a
+	// function (a mode's) over a top-level assignment.
+	return b.Start < a.Start && a.InFunc == b.InFunc || a.InFunc != "" && b.InFunc == ""
 }
 
 // sharedBy reports whether code of the modes shared runs in every one of
