@@ -60,6 +60,11 @@ type argvOut struct {
 	// outside the linted tree (the variables it would set are empty in
 	// Argv), an --env-file docker would reject.
 	Notes []string `json:"notes"`
+	// RunAs is the command line the dry run interpreted: the environment
+	// selectors set to the mode (MODE=kl), the script, and its arguments
+	// (the mode as $1, an option that picks it, or none).
+	RunAs []string `json:"run_as"`
+	envN  int      // how many of RunAs are NAME=value assignments
 	Error string   `json:"error"`
 	Exec  *execOut `json:"exec,omitempty"`
 }
@@ -165,7 +170,8 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		results[i] = r
-		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes)}
+		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
+			RunAs: append(append(envAssigns(selectors, m), path), params...), envN: len(selectors)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
 		}
@@ -338,6 +344,11 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 			role = " (" + m.Role.String() + ")"
 		}
 		_, _ = fmt.Fprintf(w, "== %s%s\n", o.Mode, role)
+		if o.envN > 0 || len(o.RunAs) != 2 || o.RunAs[1] != o.Mode {
+			// Not SCRIPT MODE: say how the mode was picked (MODE=kl
+			// SCRIPT, SCRIPT --mode kl).
+			_, _ = fmt.Fprintf(w, "# run as: %s\n", output.EscapeControl(runAsLine(o.RunAs, o.envN)))
+		}
 		if o.Error != "" {
 			_, _ = fmt.Fprintf(w, "could not be evaluated: %s\n", o.Error)
 			continue
@@ -379,6 +390,30 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 }
 
 // envPrefix is the selectors' assignments as a command line shows them.
+// envAssigns returns NAME=mode for each selector, unquoted (RunAs).
+func envAssigns(selectors []string, mode string) []string {
+	out := make([]string, 0, len(selectors))
+	for _, n := range selectors {
+		out = append(out, n+"="+mode)
+	}
+	return out
+}
+
+// runAsLine writes a RunAs as one shell command line: its first envN
+// words are NAME=value assignments, whose values are quoted.
+func runAsLine(words []string, envN int) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		if i < envN {
+			name, val, _ := strings.Cut(w, "=")
+			parts[i] = name + "=" + strings.TrimSuffix(quoteArgs([]string{val}), "\n")
+			continue
+		}
+		parts[i] = strings.TrimSuffix(quoteArgs([]string{w}), "\n")
+	}
+	return strings.Join(parts, " ")
+}
+
 func envPrefix(selectors []string, mode string) []string {
 	var out []string
 	for _, n := range selectors {
