@@ -25,7 +25,10 @@ A key defined twice has two owners (the last silently wins); a key the
 script hands the engine (directly, or through variables, arrays and strings
 of flags) with the env file's prefix that no owning file defines boots
 with an empty value (one only logged or tested may be the caller's, such
-as vLLM's own VLLM_USE_V1); an owned shape key no script reads is a number nobody
+as vLLM's own VLLM_USE_V1), and so does a key defined only in a file the
+script hands to the commands it runs (docker run --env-file F IMAGE
+--max-num-seqs "$KEY": the container has it, the script's shell does not);
+an owned shape key no script reads is a number nobody
 inherits (unless the file is handed to a container with --env-file, whose
 entrypoint may read it).
 
@@ -137,9 +140,6 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		return
 	}
 	prefixes := envPrefixes(owning)
-	if len(prefixes) == 0 {
-		return
-	}
 	// A variable read anywhere with a default or an alternative
 	// (${X:-}, ${X:+…}) is optional: the script handles its absence
 	// (`[[ -n ${X:-} ]] && echo "$X"`); one demanded with
@@ -174,10 +174,11 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if reported[name] || optional[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 || s.Declared[name] || secretName(name) {
 			continue
 		}
-		if _, ok := u.EnvLookup(s, name); ok {
+		def, defined := u.EnvLookup(s, name)
+		if defined && c.shellHas(s, name) {
 			continue
 		}
-		if parser.EngineEnvVar(name) {
+		if !defined && (len(prefixes) == 0 || parser.EngineEnvVar(name)) {
 			continue
 		}
 		if reach == nil {
@@ -186,6 +187,16 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if !reach[name] {
 			// echo "V1=$VLLM_USE_V1": the engine's own knob, set by the
 			// caller, logged; the boot does not need it from the file.
+			continue
+		}
+		if defined {
+			// docker run --env-file serve.env IMAGE --max-num-seqs
+			// "$MAX_NUM_SEQS": the container gets the key, the script's
+			// shell does not; the flag gets an empty value.
+			reported[name] = true
+			c.report(pass, diag{sev: Error, path: s.Path, start: s.Off(pe.Param.Pos()), end: s.Off(pe.Param.End()),
+				msg: fmt.Sprintf("%s is read here, but %s:%d, which defines it, reaches only the commands the script runs (docker --env-file, env $(cat … | xargs) cmd), not its shell: here it expands to nothing",
+					name, DisplayPath(def.File.Path), def.Entry.Line)})
 			continue
 		}
 		for _, p := range prefixes {
@@ -202,6 +213,17 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 			}
 		}
 	}
+}
+
+// shellHas reports whether an owning env file the script's shell reads
+// (sources, or exports with a loader) defines name.
+func (c *Context) shellHas(s *parser.Script, name string) bool {
+	for _, e := range c.Unit.Owning[s.Path] {
+		if e.Lookup(name) != nil && c.Unit.ShellReads(s, e) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Context) unusedOwned(pass *analysis.Pass) {
