@@ -177,15 +177,25 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if _, ok := u.EnvLookup(s, name); ok {
 			continue
 		}
-		if parser.EngineEnvVar(name) {
-			continue
-		}
 		if reach == nil {
 			reach = engineReads(s)
 		}
-		if !reach[name] {
-			// echo "V1=$VLLM_USE_V1": the engine's own knob, set by the
-			// caller, logged; the boot does not need it from the file.
+		shapeKey := ownsShapeFlag(name)
+		switch {
+		case shapeKey:
+			// A key named for a shape flag is the boot's wherever it is
+			// read (a config written from a heredoc, a launcher not
+			// understood): a renamed one sizes nothing.
+		case parser.EngineEnvVar(name) && (parser.KnownEngineEnv(name) || !reach[name]):
+			// VLLM_HOST_IP, VLLM_ATTENTION_BACKEND: vLLM's own, set by the
+			// cluster or the caller; forwarded under its own name
+			// (-e VLLM_USE_V1="$VLLM_USE_V1") or logged, not the file's.
+			// A VLLM_MODEL_PATH handed to --model is a key like any other.
+			continue
+		case reach != nil && !reach[name] && len(s.Invocations) > 0:
+			// echo "BUILD=$ACME_BUILD_ID": set by the caller, logged; the
+			// boot does not need it from the file. (With no engine
+			// invocation understood, what reaches it is not known.)
 			continue
 		}
 		for _, p := range prefixes {
@@ -371,9 +381,94 @@ func engineReads(s *parser.Script) map[string]bool {
 			for _, w := range inv.Call.Args {
 				add(w, s.Off(w.Pos()), inv.Modes)
 			}
+			// CUDA_VISIBLE_DEVICES="$ACME_GPUS" vllm serve …: the engine's
+			// environment is the boot's too.
+			for _, as := range inv.Call.Assigns {
+				if as.Value != nil && as.Name != nil {
+					if r, _, ok := parser.PureRef(as.Value); ok && r == as.Name.Value && parser.EngineEnvVar(r) {
+						continue // VLLM_USE_V1=$VLLM_USE_V1: forwarded as it is
+					}
+					add(as.Value, s.Off(as.Value.Pos()), inv.Modes)
+				}
+			}
+		}
+	}
+	// An engine variable forwarded under its own name (docker -e
+	// VLLM_USE_V1="$VLLM_USE_V1", env VLLM_X=$VLLM_X) hands on the
+	// caller's value: no read the file must answer.
+	for _, inv := range s.Invocations {
+		if inv.Call == nil {
+			continue
+		}
+		for _, w := range inv.Call.Args {
+			if name, ok := selfForward(w); ok && parser.EngineEnvVar(name) && !otherRead(inv, w, name) {
+				delete(out, name)
+			}
 		}
 	}
 	return out
+}
+
+// selfForward reports whether a word hands a variable on under its own
+// name (K=$K, "K=${K}", -eK=$K), and which.
+func selfForward(w *syntax.Word) (string, bool) {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) < 2 {
+		return "", false
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok || !strings.HasSuffix(lit.Value, "=") {
+		return "", false
+	}
+	name := strings.TrimPrefix(strings.TrimSuffix(lit.Value, "="), "-e")
+	rest := parts[1:]
+	if len(rest) == 1 {
+		if dq, ok := rest[0].(*syntax.DblQuoted); ok {
+			rest = dq.Parts
+		}
+	}
+	if len(rest) != 1 {
+		return "", false
+	}
+	pe, ok := rest[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Param.Value != name || pe.Exp != nil || pe.Index != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
+		return "", false
+	}
+	return name, true
+}
+
+// otherRead reports whether the invocation reads name in a word other than
+// the forwarding word fw.
+func otherRead(inv *parser.Invocation, fw *syntax.Word, name string) bool {
+	found := false
+	for _, w := range inv.Call.Args {
+		if w == fw {
+			continue
+		}
+		syntax.Walk(w, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// ownsShapeFlag reports whether an env key is named for a shape flag of
+// some engine (…MAX_NUM_SEQS, …MAX_BATCH_SIZE, …CTX_SIZE).
+func ownsShapeFlag(name string) bool {
+	for _, p := range parser.Profiles {
+		if _, ok := p.FlagForKey(name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // secretName reports whether a variable is named for a credential
