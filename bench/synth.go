@@ -151,8 +151,10 @@ func Variant(c Case, i int) map[string][]byte {
 		}
 		if keyRE != nil {
 			src = keyRE.ReplaceAllFunc(src, func(m []byte) []byte {
-				if !keys[string(m)] && parser.EngineEnvVar(string(m)) {
-					return m // the engine's own environment (VLLM_HOST_IP): not a key of the case
+				if !keys[string(m)] && parser.EngineEnvVar(string(m)) && (parser.KnownEngineEnv(string(m)) || selfForwarded(src, string(m))) {
+					// the engine's own environment (VLLM_HOST_IP, or one
+					// forwarded as -e VLLM_X="$VLLM_X"): not a key of the case
+					return m
 				}
 				return append([]byte(tag+"_"), m...)
 			})
@@ -397,4 +399,11 @@ func BigScript(lines, modes int) (script, env []byte) {
 		w("# end of big.sh, keystroke 0")
 	}
 	return []byte(b.String()), []byte(e.String())
+}
+
+// selfForwarded reports whether src hands the variable on under its own
+// name (NAME="$NAME", NAME=${NAME}), as envowner reads such a word.
+func selfForwarded(src []byte, name string) bool {
+	q := regexp.QuoteMeta(name)
+	return regexp.MustCompile(`\b` + q + `="?\$\{?` + q + `\b`).Match(src)
 }

@@ -78,19 +78,30 @@ type Mode struct {
 func (m *Mode) Disagg() bool { return m.disagg }
 
 // roleWord reports whether a word of a mode's name names the prefill
-// (decode false) or the decode (decode true) role of disaggregated serving.
-func roleWord(w string, decode bool) bool {
-	if decode {
-		return strings.HasPrefix(w, "decode") || w == "gen" || w == "generation"
+// (decode false) or the decode (decode true) role of disaggregated serving
+// in a family of names: 0, prefill… and decode… (SGLang, vLLM); 1,
+// TensorRT-LLM's ctx or context and gen or generation.
+func roleWord(w string, decode bool, family int) bool {
+	switch {
+	case family == 0 && decode:
+		return strings.HasPrefix(w, "decode")
+	case family == 0:
+		return strings.HasPrefix(w, "prefill")
+	case decode:
+		return w == "gen" || w == "generation"
+	default:
+		return w == "ctx" || w == "context"
 	}
-	return strings.HasPrefix(w, "prefill") || w == "ctx" || w == "context"
 }
 
-// modeRole reports whether a word of the mode's name names a role
-// (roleWord).
-func modeRole(m *Mode, decode bool) bool {
+// roleFamilies is the number of families of role names roleWord knows.
+const roleFamilies = 2
+
+// modeRole reports whether a word of the mode's name names a role in a
+// family of names (roleWord).
+func modeRole(m *Mode, decode bool, family int) bool {
 	for _, w := range strings.FieldsFunc(strings.ToLower(m.Name), func(c rune) bool { return c == '-' || c == '_' || c == '.' }) {
-		if roleWord(w, decode) {
+		if roleWord(w, decode, family) {
 			return true
 		}
 	}
@@ -100,7 +111,9 @@ func modeRole(m *Mode, decode bool) bool {
 // markDisagg sets the modes' disagg flags (Mode.Disagg). Besides its
 // name, a mode is a role when its own code hands the engine SGLang's
 // --disaggregation-mode prefill or decode (`p) … --disaggregation-mode
-// prefill`).
+// prefill`). Names pair within their family: prefill with decode, ctx
+// with gen. A kl-long-context beside a kl-spec-decode is two scoring
+// modes, not a context role and a decode role.
 func markDisagg(modes []*Mode, invs []*Invocation) {
 	flagged := map[*Mode][2]bool{}
 	for _, inv := range invs {
@@ -121,15 +134,27 @@ func markDisagg(modes []*Mode, invs []*Invocation) {
 			}
 		}
 	}
-	is := func(m *Mode, decode bool) bool { return modeRole(m, decode) || flagged[m][boolIndex(decode)] }
-	prefill, decode := false, false
-	for _, m := range modes {
-		prefill = prefill || is(m, false)
-		decode = decode || is(m, true)
+	// A role told by the engine's own flag pairs with a role of any family.
+	is := func(m *Mode, decode bool, family int) bool {
+		return modeRole(m, decode, family) || flagged[m][boolIndex(decode)]
+	}
+	var paired [roleFamilies]bool
+	for f := range roleFamilies {
+		prefill, decode := false, false
+		for _, m := range modes {
+			prefill = prefill || is(m, false, f)
+			decode = decode || is(m, true, f)
+		}
+		paired[f] = prefill && decode
 	}
 	for _, m := range modes {
-		m.prefillRole, m.decodeRole = is(m, false), is(m, true)
-		m.disagg = prefill && decode && (m.prefillRole || m.decodeRole)
+		m.prefillRole, m.decodeRole, m.disagg = false, false, false
+		for f := range roleFamilies {
+			p, d := is(m, false, f), is(m, true, f)
+			m.prefillRole = m.prefillRole || p
+			m.decodeRole = m.decodeRole || d
+			m.disagg = m.disagg || paired[f] && (p || d)
+		}
 	}
 }
 

@@ -168,6 +168,21 @@ func EngineEnvVar(name string) bool {
 	return true
 }
 
+// knownEngineEnv are vLLM's environment variables a launch script hands
+// the engine as flag values or forwards (the node's address and ports,
+// data-parallel placement, the attention backend, logging): set per node
+// by the cluster or by the caller, not keys of the env file. Any other
+// VLLM_ name the engine's argv reads (VLLM_MODEL_PATH for --model) is a key.
+var knownEngineEnv = setOf(`VLLM_HOST_IP VLLM_PORT VLLM_LOOPBACK_IP VLLM_DP_RANK VLLM_DP_RANK_LOCAL
+	VLLM_DP_SIZE VLLM_DP_MASTER_IP VLLM_DP_MASTER_PORT VLLM_NIXL_SIDE_CHANNEL_HOST
+	VLLM_NIXL_SIDE_CHANNEL_PORT VLLM_ATTENTION_BACKEND VLLM_LOGGING_LEVEL VLLM_USE_V1
+	VLLM_CACHE_ROOT VLLM_CONFIG_ROOT VLLM_RPC_BASE_PATH VLLM_TARGET_DEVICE VLLM_WORKER_MULTIPROC_METHOD
+	VLLM_ALL2ALL_BACKEND VLLM_USE_DEEP_GEMM VLLM_TORCH_PROFILER_DIR VLLM_PLUGINS VLLM_USE_MODELSCOPE`)
+
+// KnownEngineEnv reports whether name is one of vLLM's environment
+// variables a launch script commonly hands on (knownEngineEnv).
+func KnownEngineEnv(name string) bool { return knownEngineEnv[name] }
+
 // FlagForKey returns the shape flag an env key owns by its name: the flag
 // whose longest suffix matches the key at an underscore boundary.
 func (p *Profile) FlagForKey(key string) (*ShapeFlag, bool) {

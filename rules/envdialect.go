@@ -106,7 +106,7 @@ func ownerShim(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) bool {
 		if _, isOwner := owners[en.Key]; isOwner {
 			continue
 		}
-		if o, ok := owners[ref]; ok && !namesOtherFlag(s, en.Key, o.Flag) {
+		if o, ok := owners[ref]; ok && !namesOtherFlag(s, en.Key, o) {
 			return true
 		}
 	}

@@ -1,9 +1,11 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -178,15 +180,25 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if defined && c.shellHas(s, name) {
 			continue
 		}
-		if !defined && (len(prefixes) == 0 || parser.EngineEnvVar(name)) {
-			continue
-		}
 		if reach == nil {
 			reach = engineReads(s)
 		}
-		if !reach[name] {
-			// echo "V1=$VLLM_USE_V1": the engine's own knob, set by the
-			// caller, logged; the boot does not need it from the file.
+		shapeKey := ownsShapeFlag(name)
+		switch {
+		case shapeKey:
+			// A key named for a shape flag is the boot's wherever it is
+			// read (a config written from a heredoc, a launcher not
+			// understood): a renamed one sizes nothing.
+		case parser.EngineEnvVar(name) && (parser.KnownEngineEnv(name) || !reach[name]):
+			// VLLM_HOST_IP, VLLM_ATTENTION_BACKEND: vLLM's own, set by the
+			// cluster or the caller; forwarded under its own name
+			// (-e VLLM_USE_V1="$VLLM_USE_V1") or logged, not the file's.
+			// A VLLM_MODEL_PATH handed to --model is a key like any other.
+			continue
+		case reach != nil && !reach[name] && len(s.Invocations) > 0:
+			// echo "BUILD=$ACME_BUILD_ID": set by the caller, logged; the
+			// boot does not need it from the file. (With no engine
+			// invocation understood, what reaches it is not known.)
 			continue
 		}
 		if defined {
@@ -244,7 +256,7 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	}
 	for _, e := range u.Envs {
 		readers := u.ScriptsReading(e)
-		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 || !u.Covered(e.Path) || composeDotEnv(u, e.Path) {
+		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 || !u.Covered(e.Path) {
 			// A file handed to a container may be read inside it (env-only
 			// entrypoints read MAX_BATCH_PREFILL_TOKENS themselves). One not
 			// covered (a pre-commit hook's changed script given alone) may
@@ -275,6 +287,12 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 				used[k] = true
 			}
 		}
+		// A .env beside a compose file is compose's too: the keys its
+		// compose file interpolates are used (all, when a service reads
+		// the file whole with env_file:).
+		for k := range composeDotEnv(u, e.Path) {
+			used[k] = true
+		}
 		// Keys referenced by other keys of the file count as used.
 		for _, en := range e.Entries {
 			for _, r := range en.Refs {
@@ -300,26 +318,55 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	}
 }
 
-// composeDotEnv reports whether the env file is a `.env` beside a compose
-// file: docker compose reads it on its own to interpolate the compose file
+// composeDotEnv returns the keys of an env file named `.env` that a
+// compose file beside it (compose.yaml, docker-compose.yml) reads: docker
+// compose reads .env on its own to interpolate the compose file
 // (`command: --max-num-batched-tokens ${VLLM_MAX_NUM_BATCHED_TOKENS}`), so
-// a key no script expands may still boot the service. Only the existence
-// of the sibling, inside the linted tree, is looked at.
-func composeDotEnv(u *parser.Unit, path string) bool {
+// a key no script expands may still boot the service. A compose file that
+// hands a service env_file: (which may name .env) makes every key used
+// ("*"). Only a regular file inside the linted tree, of bounded size, is
+// read; a .env beside a compose file of another service keeps its unused
+// keys reported.
+func composeDotEnv(u *parser.Unit, path string) map[string]bool {
 	if filepath.Base(path) != ".env" {
-		return false
+		return nil
 	}
 	dir, err := filepath.Abs(filepath.Dir(path))
 	if err != nil || !u.InTree(dir) && !u.InTree(path) {
-		return false
+		return nil
 	}
+	var out map[string]bool
 	for _, name := range []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"} {
-		if fi, err := os.Lstat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
-			return true
+		p := filepath.Join(dir, name)
+		fi, err := os.Lstat(p)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		if fi.Size() > 1<<20 {
+			out["*"] = true // not read: anything may be interpolated
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			out["*"] = true
+			continue
+		}
+		if bytes.Contains(b, []byte("env_file")) {
+			out["*"] = true
+		}
+		for _, m := range composeRefRE.FindAllSubmatch(b, -1) {
+			out[string(m[1])] = true
 		}
 	}
-	return false
+	return out
 }
+
+// composeRefRE matches a compose file's interpolation of a variable:
+// $NAME, ${NAME}, ${NAME:-default}, ${NAME?err} ($$ is a literal $).
+var composeRefRE = regexp.MustCompile(`(?:^|[^$])\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 
 // sourcesCode reports whether a script sources a shell library (a file
 // that exists and is not one of its env files, or a path not known
@@ -393,9 +440,94 @@ func engineReads(s *parser.Script) map[string]bool {
 			for _, w := range inv.Call.Args {
 				add(w, s.Off(w.Pos()), inv.Modes)
 			}
+			// CUDA_VISIBLE_DEVICES="$ACME_GPUS" vllm serve …: the engine's
+			// environment is the boot's too.
+			for _, as := range inv.Call.Assigns {
+				if as.Value != nil && as.Name != nil {
+					if r, _, ok := parser.PureRef(as.Value); ok && r == as.Name.Value && parser.EngineEnvVar(r) {
+						continue // VLLM_USE_V1=$VLLM_USE_V1: forwarded as it is
+					}
+					add(as.Value, s.Off(as.Value.Pos()), inv.Modes)
+				}
+			}
+		}
+	}
+	// An engine variable forwarded under its own name (docker -e
+	// VLLM_USE_V1="$VLLM_USE_V1", env VLLM_X=$VLLM_X) hands on the
+	// caller's value: no read the file must answer.
+	for _, inv := range s.Invocations {
+		if inv.Call == nil {
+			continue
+		}
+		for _, w := range inv.Call.Args {
+			if name, ok := selfForward(w); ok && parser.EngineEnvVar(name) && !otherRead(inv, w, name) {
+				delete(out, name)
+			}
 		}
 	}
 	return out
+}
+
+// selfForward reports whether a word hands a variable on under its own
+// name (K=$K, "K=${K}", -eK=$K), and which.
+func selfForward(w *syntax.Word) (string, bool) {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) < 2 {
+		return "", false
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok || !strings.HasSuffix(lit.Value, "=") {
+		return "", false
+	}
+	name := strings.TrimPrefix(strings.TrimSuffix(lit.Value, "="), "-e")
+	rest := parts[1:]
+	if len(rest) == 1 {
+		if dq, ok := rest[0].(*syntax.DblQuoted); ok {
+			rest = dq.Parts
+		}
+	}
+	if len(rest) != 1 {
+		return "", false
+	}
+	pe, ok := rest[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Param.Value != name || pe.Exp != nil || pe.Index != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
+		return "", false
+	}
+	return name, true
+}
+
+// otherRead reports whether the invocation reads name in a word other than
+// the forwarding word fw.
+func otherRead(inv *parser.Invocation, fw *syntax.Word, name string) bool {
+	found := false
+	for _, w := range inv.Call.Args {
+		if w == fw {
+			continue
+		}
+		syntax.Walk(w, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// ownsShapeFlag reports whether an env key is named for a shape flag of
+// some engine (…MAX_NUM_SEQS, …MAX_BATCH_SIZE, …CTX_SIZE).
+func ownsShapeFlag(name string) bool {
+	for _, p := range parser.Profiles {
+		if _, ok := p.FlagForKey(name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // secretName reports whether a variable is named for a credential

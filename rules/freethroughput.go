@@ -144,7 +144,14 @@ var otherFeatureRE = regexp.MustCompile(`(?i)\b(?:speculative|spec[- ]?decod(?:e
 // themselves; "batch", "tokens" or "concurrency" beside another feature
 // only say when that feature pays off ("free throughput at low batch
 // sizes", "prompts in a batch are basically free").
-var strongSubjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|max-num-seqs|max-num-batched-tokens|mnbt|arena|chunk size|chunked-prefill-size|max-running-requests)\b`)
+var strongSubjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|max[-_]num[-_]seqs|max[-_]num[-_]batched[-_]tokens|mnbt|arena|chunk size|chunked[-_]prefill[-_]size|max[-_]running[-_]requests)\b` +
+	// A number or a widening of the batch, the seqs or the tokens is the
+	// subject itself, the feature only the reason given ("with the fp8
+	// KV cache, 65536 batched tokens is free throughput", "thanks to CUDA
+	// graphs, batching 512 seqs costs nothing", "a bigger batch").
+	`|(?i)(?:\b\d+[kKmM]?|\b(?:bigger|larger|wider|more|doubl\w*|higher|max(?:imum)?))(?:\s+(?:concurrent|batched|prefill|running|parallel|simultaneous|active|in-flight))?\s+(?:batch(?:ed|es)?|seqs|sequences|tokens|requests|concurrency|slots)\b` +
+	// The keys that own them, by name.
+	`|(?i)[A-Z0-9_]*_(?:MAX_NUM_SEQS|MAX_SEQS|MAX_NUM_BATCHED_TOKENS|MAX_BATCHED_TOKENS|MNBT|MAX_RUNNING_REQUESTS)\b`)
 
 // subjectIsOtherFeature reports whether the sentence before the claim (its
 // subject) names another engine feature and neither the step nor the seats.

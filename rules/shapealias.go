@@ -81,7 +81,7 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			}
 			if en.Word != nil {
 				if ref, _, ok := parser.PureRef(en.Word); ok {
-					if o, ok := owners[ref]; ok && !namesOtherFlag(s, en.Key, o.Flag) {
+					if o, ok := owners[ref]; ok && !namesOtherFlag(s, en.Key, o) {
 						out = append(out, alias{name: en.Key, owner: o, env: e, entry: en, script: s, why: "a shim of"})
 						continue
 					}
@@ -348,13 +348,27 @@ func engineKeys(s *parser.Script) map[string]bool {
 }
 
 // namesOtherFlag reports whether key is named for a shape flag of the
-// script's engines other than flag: VLLM_MAX_NUM_BATCHED_TOKENS=
+// script's engines other than the owner's: VLLM_MAX_NUM_BATCHED_TOKENS=
 // ${VLLM_MAX_MODEL_LEN} sizes the step from the window (a step that holds a
 // whole prompt, chunked prefill off), a number of its own flag, not a second
-// name for --max-model-len.
-func namesOtherFlag(s *parser.Script, key, flag string) bool {
+// name for --max-model-len. Both names are read in the same engine's
+// profile: in a script that boots vLLM and SGLang, CALIB_MAX_MODEL_LEN
+// names SGLang's --context-length as BENCH_MAX_MODEL_LEN does, and is
+// still a shim of it there.
+func namesOtherFlag(s *parser.Script, key string, o parser.Owner) bool {
 	for _, p := range s.Profiles() {
-		if f, ok := p.FlagForKey(key); ok && f.Name != flag {
+		f, ok := p.FlagForKey(key)
+		if !ok {
+			continue
+		}
+		own, ok := p.FlagForKey(o.Key)
+		if !ok {
+			// The owner is named for the flag by the config, not by name.
+			if own, ok = p.Lookup(o.Flag); !ok {
+				continue // a flag of another engine: not comparable here
+			}
+		}
+		if f.Name != own.Name {
 			return true
 		}
 	}
