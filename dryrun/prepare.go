@@ -58,7 +58,7 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 		if parser.CheckDepth(body) != nil {
 			return
 		}
-		f, err := syntax.NewParser(syntax.Variant(variant)).Parse(bytes.NewReader(body), name)
+		f, err := syntax.NewParser(syntax.Variant(variant)).Parse(bytes.NewReader(parser.BashComments(body)), name)
 		if err != nil {
 			return
 		}
@@ -238,7 +238,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 		c.err = fmt.Errorf("%w: %s: %w", ErrSource, name, err)
 		return c
 	}
-	f, err := syntax.NewParser().Parse(bytes.NewReader(data), name)
+	f, err := syntax.NewParser().Parse(bytes.NewReader(parser.BashComments(data)), name)
 	switch {
 	case err != nil:
 		c.err = fmt.Errorf("%w: %w", ErrSource, err)

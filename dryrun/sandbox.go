@@ -942,7 +942,9 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 	}
 	data, err := ev.readFile(abs)
 	if err == nil && ev.takeSourcing(abs) {
-		return &memFile{Reader: bytes.NewReader(data)}, nil
+		// Parsed by interp as bash reads it: a comment's last backslash
+		// continues no line (parser.BashComments).
+		return &memFile{Reader: bytes.NewReader(parser.BashComments(data))}, nil
 	}
 	if errors.Is(err, errOutsideTree) {
 		// The file may well exist on the machine the script is written

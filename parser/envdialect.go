@@ -669,6 +669,7 @@ func envScanBash(path string, src []byte, lines []EnvLine, bom bool) *envBashSca
 			b.hasCR = true
 		}
 	}
+	b.pb = BashComments(b.pb)
 	if why := envTooDeep(b.pb); why != "" {
 		b.setErr(0, "the file is not analysed as a whole: it is "+why)
 		b.perLine(0)

@@ -335,6 +335,7 @@ func ParseScript(path string, src []byte) *Script {
 		s.Err = &Problem{Line: 1, Col: 1, Msg: "not analysed: " + err.Error()}
 		return s
 	}
+	body = BashComments(body)
 	p := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(s.Variant))
 	f, err := parseSafe(p, body, path)
 	if err != nil {
