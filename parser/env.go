@@ -710,6 +710,11 @@ func (e *EnvEntry) portableOne(f *EnvFile) (string, bool) {
 	case b.Defined && b.Err == "" && !b.Dynamic:
 		val = b.Value
 		if e.End >= 0 && e.End < len(f.Src) && f.Src[e.End] == '\r' {
+			if !strings.HasSuffix(val, "\r") {
+				// A="x" # c on a CRLF line: bash reads x, the '\r'
+				// swallowed by the comment; A=x there would read x\r.
+				return "", false
+			}
 			val = strings.TrimSuffix(val, "\r")
 		}
 		for i, ref := range e.Refs {
