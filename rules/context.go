@@ -227,10 +227,13 @@ func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int
 		e++
 	}
 	atLineStart := ls == 0 || src[ls-1] == '\n'
-	if atLineStart && inComment != nil && e < len(src) && src[e] == '#' && inComment(e) {
-		// `SEQS=1   # single seat for determinism`: the comment says why
-		// the deleted statement was there; left alone on its line it
-		// would describe the line after.
+	sepBefore := !atLineStart && ls >= 1 && src[ls-1] == ';' && (ls < 2 || src[ls-2] != ';' && src[ls-2] != '&')
+	tookComment := false
+	if (atLineStart || sepBefore) && inComment != nil && e < len(src) && src[e] == '#' && inComment(e) {
+		tookComment = true
+		// `SEQS=1   # single seat for determinism` (or `PORT=8001;
+		// SEQS=512 # bench seat`): the comment says why the deleted
+		// statement was there; left alone it would describe another.
 		if nl := bytes.IndexByte(src[e:], '\n'); nl < 0 {
 			e = len(src)
 		} else {
@@ -240,10 +243,12 @@ func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int
 			}
 		}
 	}
-	if !atLineStart && ls >= 1 && src[ls-1] == ';' && (ls < 2 || src[ls-2] != ';' && src[ls-2] != '&') &&
-		(e == len(src) || src[e] == '\n' || src[e] == '\r' || src[e] == ';' || src[e] == ')') {
+	if sepBefore && (e == len(src) || src[e] == '\n' || src[e] == '\r' || src[e] == ';' || src[e] == ')') {
 		// `PORT=8001; SEQS=512 ;;`: the separator before goes with the
 		// last statement of a line, not a dangling `; ;;`.
+		if tookComment {
+			return ls - 1, e
+		}
 		return ls - 1, end
 	}
 	rest := src[e:]
