@@ -666,6 +666,15 @@ func (s *Script) findInvocations() {
 		}
 		s.Invocations = append(s.Invocations, inv)
 	}
+	// A runner a sourced library defines, called here by a name the script
+	// itself does not define: its "$@" is the command it runs, so the call's
+	// own words (in this script) reach the engine.
+	for name, n := range s.libRunners {
+		if s.Funcs[name] != nil || wrappers[name] != nil {
+			continue
+		}
+		wrappers[name] = []*Invocation{{Start: -1, End: -1, Args: []ArgWord{{Sketch: forwardAll, Start: -1, End: -1}}, shift: n}}
+	}
 	// A function holding several engines that forward "$@", one per mode
 	// of a case or if on the selector inside it (start() { case "$MODE" in
 	// serve) exec vllm … "$@" ;; bench) exec vllm … "$@" ;; esac; }): each

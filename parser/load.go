@@ -286,6 +286,7 @@ func Load(opts LoadOptions) *Unit {
 		}
 	}
 	u.Scripts = parseAll(scripts, &opts, u)
+	u.withLibRunners(&opts)
 	sort.Slice(u.Scripts, func(i, j int) bool { return u.Scripts[i].Path < u.Scripts[j].Path })
 	u.loadEnvs(envs, &opts)
 	u.link(&opts)
@@ -1043,4 +1044,122 @@ func isCode(e *EnvFile) bool {
 // isScriptName reports whether a path names a shell script by its suffix.
 func isScriptName(p string) bool {
 	return strings.HasSuffix(p, ".sh") || strings.HasSuffix(p, ".bash")
+}
+
+// withLibRunners re-analyses each script that calls a runner function a
+// shell library it sources defines (`. "$here/lib/common.sh"`, where
+// run() { echo "+ $*"; "$@"; }), so that `run vllm serve …` in the script
+// reaches the engine as it does when run() is the script's own: its modes
+// are seen. Only a library inside the linted roots is read, and only a
+// runner whose command is its "$@" alone (after exec, command or nohup):
+// the engine's words are then all the script's, so findings and fixes
+// point into it.
+func (u *Unit) withLibRunners(opts *LoadOptions) {
+	byPath := map[string]*Script{}
+	for _, s := range u.Scripts {
+		byPath[s.Path] = s
+	}
+	libs := map[string]map[string]int{}
+	for i, s := range u.Scripts {
+		if s.File == nil || len(s.libRunners) > 0 {
+			continue
+		}
+		var runners map[string]int
+		for _, ref := range s.Sources {
+			if ref.Kind != SourceBash || ref.Path == "" || !isScriptName(ref.Path) || ref.Path == s.Path {
+				continue
+			}
+			r, seen := libs[ref.Path]
+			if !seen {
+				r = u.libRunnersOf(ref.Path, byPath[ref.Path], opts)
+				libs[ref.Path] = r
+			}
+			for name, n := range r {
+				if s.Funcs[name] != nil {
+					continue
+				}
+				if runners == nil {
+					runners = map[string]int{}
+				}
+				runners[name] = n
+			}
+		}
+		if len(runners) == 0 || !s.callsRunnerToEngine(runners) {
+			continue
+		}
+		ns := ParseScript(s.Path, s.Src)
+		ns.Engine = s.Engine
+		ns.libRunners = runners
+		ns.Analyze(opts.Roles)
+		u.Scripts[i] = ns
+	}
+}
+
+// libRunnersOf returns the runner functions of the shell library at path
+// (parsed already when the walk met it): name → words shifted before "$@".
+func (u *Unit) libRunnersOf(path string, lib *Script, opts *LoadOptions) map[string]int {
+	if !u.readableInRoots(path) {
+		return nil
+	}
+	if lib == nil {
+		src, big, err := opts.read(path)
+		if err != nil || big != nil {
+			return nil
+		}
+		lib = ParseScript(path, src)
+		if lib.File == nil {
+			return nil
+		}
+		lib.collect()
+	}
+	if lib.File == nil {
+		return nil
+	}
+	var out map[string]int
+	for _, c := range lib.calls {
+		aws := lib.callArgs(c)
+		for len(aws) > 1 && (aws[0].Sketch == "exec" || aws[0].Sketch == "command" || aws[0].Sketch == "nohup") {
+			aws = aws[1:]
+		}
+		if len(aws) != 1 || aws[0].Sketch != forwardAll {
+			continue
+		}
+		fn := lib.funcAt(lib.Off(c.Pos()))
+		if fn == "" {
+			continue
+		}
+		n, ok := lib.shiftsBefore(fn, c)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = map[string]int{}
+		}
+		if old, dup := out[fn]; dup && old != n {
+			delete(out, fn) // two commands that shift differently: not known
+			continue
+		}
+		out[fn] = n
+	}
+	return out
+}
+
+// callsRunnerToEngine reports whether the script calls one of runners with
+// words that, past the runner's shifts, reach an engine.
+func (s *Script) callsRunnerToEngine(runners map[string]int) bool {
+	for _, c := range s.calls {
+		name, ok := LitValue(c.Args[0])
+		if !ok {
+			continue
+		}
+		n, ok := runners[name]
+		if !ok {
+			continue
+		}
+		aws := s.callArgs(c)[1:] // the name is one literal word
+		if _, ok := s.detect(aws[min(n, len(aws)):]); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -93,6 +93,12 @@ type Script struct {
 
 	// calls lists every simple command with its position.
 	calls []*syntax.CallExpr
+	// libRunners are runner functions a sourced shell library defines
+	// (run() { echo "+ $*"; "$@"; } in lib/common.sh), by name, with the
+	// words each shifts off before its "$@": `run vllm serve …` in the
+	// script reaches the engine through them (set by Load, see
+	// withLibRunners).
+	libRunners map[string]int
 	// modeNodes are the case, if and call nodes collect met, in walk
 	// order, for findModes (which then drops them).
 	modeNodes []syntax.Node
