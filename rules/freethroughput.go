@@ -161,7 +161,9 @@ func subjectIsOtherFeature(text, claim string) bool {
 		return false
 	}
 	before := text[:i]
-	before = before[strings.LastIndexAny(before, ".;:!?")+1:]
+	// The sentence, a heading before a colon included: "FP8 KV cache:
+	// twice the tokens for free" is about the fp8 KV cache.
+	before = before[strings.LastIndexAny(before, ".;!?")+1:]
 	return otherFeatureRE.MatchString(before) && !strongSubjectRE.MatchString(before)
 }
 
