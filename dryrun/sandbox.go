@@ -395,6 +395,10 @@ prefix:
 		if err := ev.refuseOwnerTest(head, rest); err != nil {
 			return nil, err
 		}
+	case "set":
+		if out, changed := setWithoutTraceOpts(rest); changed && (i > 0 || !ev.maybeFunc(head)) {
+			return append(slices.Clone(args[:i+1]), out...), nil
+		}
 	default:
 		if unsupportedBuiltins[head] && (i > 0 || !ev.maybeFunc(head)) {
 			return internal(opSkip, args[i:]...)
@@ -1131,4 +1135,39 @@ func (t *tailBuf) String() string {
 		b = b[len(b)-tailMax:]
 	}
 	return string(b)
+}
+
+// setWithoutTraceOpts drops from set's options the ones interp lacks that
+// change nothing the argv reads: -E (errtrace) and -T (functrace), also as
+// -o errtrace / -o functrace. `set -Eeuo pipefail` failed whole in the
+// interpreter, so the dry run ran without -e, -u and pipefail. Options
+// stop at the first word that is not one (or --): the positional
+// parameters are left alone.
+func setWithoutTraceOpts(args []string) ([]string, bool) {
+	out := make([]string, 0, len(args))
+	changed := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || a == "+" || len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			out = append(out, args[i:]...)
+			break
+		}
+		flags := strings.Map(func(r rune) rune {
+			if r == 'E' || r == 'T' {
+				return -1
+			}
+			return r
+		}, a[1:])
+		if strings.HasSuffix(flags, "o") && i+1 < len(args) && (args[i+1] == "errtrace" || args[i+1] == "functrace") {
+			flags = strings.TrimSuffix(flags, "o")
+			i++ // the option's name goes with it
+		}
+		if flags != a[1:] || i > 0 && len(out) < i {
+			changed = true
+		}
+		if flags != "" {
+			out = append(out, a[:1]+flags)
+		}
+	}
+	return out, changed
 }
