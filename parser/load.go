@@ -860,10 +860,15 @@ func (u *Unit) buildIndex() {
 
 // addWorkingRoot adds the working directory to the roots when p lies inside
 // it: a file or directory named alone (pre-commit, an editor, `servelint
-// scripts/`) may source env files elsewhere in the repository.
+// scripts/`) may source env files elsewhere in the repository. The
+// filesystem root is never added: run from / (a container's default
+// working directory, an editor started from a desktop launcher), it would
+// make every file of the machine part of the tree (a pull request's script
+// could have findings quote any env file on the runner) and the dry run,
+// which refuses / as a tree, would evaluate no mode at all.
 func (u *Unit) addWorkingRoot(p string) {
 	wd, err := os.Getwd()
-	if err != nil {
+	if err != nil || filepath.Dir(wd) == wd {
 		return
 	}
 	abs, err := filepath.Abs(p)

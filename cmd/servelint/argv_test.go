@@ -264,3 +264,40 @@ func TestArgvProvenNotNamed(t *testing.T) {
 		t.Fatalf("argv SCRIPT kl: exit %d, want 0, kl byte-identical to serve\n%s%s", code, out, errOut)
 	}
 }
+
+// TestLintFromFilesystemRoot: run from / (a container's default working
+// directory, an editor started by a desktop launcher), the working
+// directory is not made part of the tree: a script's env file elsewhere on
+// the machine is not read (its values never quoted), and the dry run
+// evaluates the modes in the script's own tree instead of refusing / and
+// passing argvdrift silently.
+func TestLintFromFilesystemRoot(t *testing.T) {
+	repo := testfs.NewTree(t, map[string]string{
+		"serve.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/serve.env\"\n. " + "HOSTENV" + "\ncase \"$1\" in\n" +
+			"  serve) exec vllm serve m --max-num-seqs \"$R_MAX_NUM_SEQS\" --api-key \"$HOST_TOKEN\" ;;\n" +
+			"  bench) exec vllm serve m --max-num-seqs \"$R_BENCH_SEQS\" --api-key \"$HOST_TOKEN\" ;;\nesac\n",
+		"serve.env": "R_MAX_NUM_SEQS=8\nR_BENCH_SEQS=16\n",
+	})
+	host := testfs.NewTree(t, map[string]string{"host.env": "HOST_TOKEN=hunter2\nHOST_TOKEN=hunter3\n"})
+	hostEnv := filepath.Join(host, "host.env")
+	sh := filepath.Join(repo, "serve.sh")
+	b, err := os.ReadFile(sh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(sh, []byte(strings.Replace(string(b), "HOSTENV", hostEnv, 1)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir("/")
+	out, errOut, code := lintDir(t, repo)
+	if code != exitFindings || !strings.Contains(out, "bench boots with --max-num-seqs 16 where serve boots with 8") {
+		t.Errorf("lint from /: exit %d, want 1 with the argvdrift finding\n%s%s", code, out, errOut)
+	}
+	if strings.Contains(out, "must not be /") || strings.Contains(out, "hunter") || strings.Contains(out, "host.env") {
+		t.Errorf("lint from / evaluated nothing or read an env file outside the repository:\n%s%s", out, errOut)
+	}
+	out, errOut, _ = lintDir(t, "argv", sh, "serve", "bench")
+	if !strings.Contains(out, "--max-num-seqs\n8\n") || strings.Contains(out, "must not be /") {
+		t.Errorf("argv from /:\n%s%s", out, errOut)
+	}
+}
