@@ -31,6 +31,7 @@ func (c *Config) RulesConfig() *rules.Config {
 		rc.PerModeFlags = append([]string{}, c.PerModeFlags...)
 	}
 	rc.ProvenNamed = c.Modes.Proven != ""
+	rc.Proven = c.Modes.Proven
 	rc.DocumentTokens = c.Calib.DocumentTokens
 	rc.Ledger = c.Ledger
 	return rc

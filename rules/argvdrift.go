@@ -234,6 +234,16 @@ func ownsShape(u *parser.Unit, s *parser.Script, path string) bool {
 	return false
 }
 
+// anyProven reports whether a linted script has the proven mode.
+func (c *Context) anyProven() bool {
+	for _, s := range c.Unit.Scripts {
+		if s.Proven() != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argvs) {
 	proven := s.Proven()
 	if proven == nil {
@@ -242,6 +252,14 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 		}
 		// The config names a proven mode this script does not have.
 		m := s.Modes[0]
+		if !c.anyProven() {
+			// Nor does any other linted script: a misspelled modes.proven
+			// is said as such (an info still: a pre-commit run given one
+			// script of a repo whose others have the mode is no error).
+			c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
+				msg: fmt.Sprintf("the proven mode the config names (modes.proven: %s) is a mode of no linted script (this one's: %s): is it misspelled? no mode's argv was compared", c.Config.Proven, parser.ModeNames(s.Modes))})
+			return
+		}
 		c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
 			msg: fmt.Sprintf("the proven mode the config names (modes.proven) is not one of this script's modes (%s): no mode's argv was compared", parser.ModeNames(s.Modes))})
 		return

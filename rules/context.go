@@ -33,8 +33,9 @@ type Config struct {
 	CalibKnobs map[string]string
 	// PerModeFlags differ between modes by design (--port, --log-file, …).
 	PerModeFlags []string
-	// ProvenNamed is true when the config names the proven mode.
+	// ProvenNamed is true when the config names the proven mode, Proven.
 	ProvenNamed bool
+	Proven      string
 	// DocumentTokens is the calibration document length: a number or an
 	// env key ("" to use the mode's --max-model-len).
 	DocumentTokens string

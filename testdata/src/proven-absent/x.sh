@@ -4,7 +4,7 @@
 . "$(dirname "$0")/x.env"
 args=(--max-num-seqs "$X_MAX_NUM_SEQS")
 case $1 in
-  serve) args+=(--port 7770) ;; # want "the proven mode the config names \(modes.proven\) is not one of this script's modes"
+  serve) args+=(--port 7770) ;; # want "the proven mode the config names \(modes.proven: bench\) is a mode of no linted script \(this one's: serve.kl\): is it misspelled"
   kl) args+=(--port 7771) ;;
 esac
 exec radiance serve /m "${args[@]}"
