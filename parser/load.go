@@ -139,7 +139,9 @@ func classify(path string, readHead func() []byte) FileKind {
 	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash"):
 		return KindScript
 	}
-	if strings.Contains(base, ".") && !strings.HasSuffix(base, ".in") {
+	// Slurm job files (serve.sbatch, job.slurm) are scripts when their
+	// shebang says so, like a name with no extension.
+	if strings.Contains(base, ".") && !strings.HasSuffix(base, ".in") && !strings.HasSuffix(base, ".sbatch") && !strings.HasSuffix(base, ".slurm") {
 		return KindNone
 	}
 	head := readHead()
