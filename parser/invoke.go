@@ -871,10 +871,34 @@ func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
 				sk[i] = v
 			} else if v, ok := s.taggedImage(a.Word, 0); ok {
 				sk[i] = v
+			} else if v, ok := s.envValue(a.Word, 0); ok {
+				sk[i] = v
 			}
 		}
 	}
 	return DetectEngineAs(sk, s.Engine)
+}
+
+// envValue returns the env file's literal value of a word that is one
+// expansion of a variable the script never assigns ("$VLLM_IMAGE"), or of
+// one assigned once from such a word (IMAGE=$VLLM_IMAGE; "$IMAGE"): set
+// only for scripts re-analysed with their env files (withEnvValues).
+func (s *Script) envValue(w *syntax.Word, depth int) (string, bool) {
+	if s.envValues == nil || w == nil || depth > 2 {
+		return "", false
+	}
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil || !plainParam(pe) {
+		return "", false
+	}
+	switch as := s.Assigns[pe.Param.Value]; len(as) {
+	case 0:
+		v, ok := s.envValues[pe.Param.Value]
+		return v, ok
+	case 1:
+		return s.envValue(as[0].Value, depth+1)
+	}
+	return "", false
 }
 
 // inlineDefault returns the literal default of a word that is one

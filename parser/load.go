@@ -292,6 +292,7 @@ func Load(opts LoadOptions) *Unit {
 	sort.Slice(u.Scripts, func(i, j int) bool { return u.Scripts[i].Path < u.Scripts[j].Path })
 	u.loadEnvs(envs, &opts)
 	u.link(&opts)
+	u.withEnvValues(&opts)
 	u.coverLooked(explicitEnvs)
 	return u
 }
@@ -1051,6 +1052,68 @@ func isCode(e *EnvFile) bool {
 // isScriptName reports whether a path names a shell script by its suffix.
 func isScriptName(p string) bool {
 	return strings.HasSuffix(p, ".sh") || strings.HasSuffix(p, ".bash")
+}
+
+// withEnvValues re-analyses each script in which no engine invocation was
+// found but whose owning env files give its shell a program or an image
+// (VLLM_IMAGE=vllm/vllm-openai:v0.9.1 sourced, then docker run -d
+// "$VLLM_IMAGE" …): with those keys' literal values, as the dry run reads
+// them, its modes and engine calls are seen. Before the re-analysis nothing
+// was found (a silent pass; found by a review). Only values that look like
+// a program or an image (a word with '/' or ':', or a known engine's name)
+// are used, and only for variables the script never assigns.
+func (u *Unit) withEnvValues(opts *LoadOptions) {
+	changed := false
+	for i, s := range u.Scripts {
+		if s.File == nil || len(s.Invocations) > 0 || len(s.calls) == 0 {
+			continue
+		}
+		var vals map[string]string
+		for _, e := range u.Owning[s.Path] {
+			if !u.ShellReads(s, e) {
+				continue
+			}
+			for _, en := range e.Entries {
+				b := en.Bash
+				if !b.Defined || b.Err != "" || b.Dynamic || len(en.Refs) > 0 || len(s.Assigns[en.Key]) > 0 || !programLike(b.Value) {
+					continue
+				}
+				if vals == nil {
+					vals = map[string]string{}
+				}
+				vals[en.Key] = b.Value
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		ns := ParseScript(s.Path, s.Src)
+		ns.Engine, ns.libRunners, ns.envValues = s.Engine, s.libRunners, vals
+		ns.Analyze(opts.Roles)
+		if len(ns.Invocations) == 0 {
+			continue
+		}
+		u.Scripts[i] = ns
+		u.Owning[ns.Path] = sharedLast(ns, u.Owning[s.Path])
+		changed = true
+	}
+	if changed {
+		u.indexOnce = sync.Once{} // the index holds the scripts replaced
+	}
+}
+
+// programLike reports whether an env value may name a program or an image:
+// one word with a '/' or a ':' (vllm/vllm-openai:v0.9.1, /opt/bin/vllm),
+// or a known engine's program.
+func programLike(v string) bool {
+	if v == "" || strings.ContainsAny(v, " \t\n\r$`\"'") {
+		return false
+	}
+	if strings.ContainsAny(v, "/:") {
+		return true
+	}
+	_, ok := DetectEngine([]string{v, "serve"})
+	return ok
 }
 
 // withLibRunners re-analyses each script that calls a runner function a

@@ -99,6 +99,10 @@ type Script struct {
 	// script reaches the engine through them (set by Load, see
 	// withLibRunners).
 	libRunners map[string]int
+	// envValues are literal values of keys the owning env files give the
+	// script's shell, for the words that name a program or an image
+	// (withEnvValues): "$VLLM_IMAGE" read as vllm/vllm-openai:v0.9.1.
+	envValues map[string]string
 	// modeNodes are the case, if and call nodes collect met, in walk
 	// order, for findModes (which then drops them).
 	modeNodes []syntax.Node
