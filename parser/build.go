@@ -593,20 +593,23 @@ func (s *Script) argvRefs() []string {
 		}
 	}
 	for _, inv := range s.Invocations {
-		for _, a := range inv.Args {
-			if a.Word != nil {
-				for _, r := range wordRefs(a.Word) {
+		// The command's own words too: an array or a string of flags that
+		// a branch empties (`serve) EXTRA=() ;;`, `EXTRA=""`) expands to no
+		// argument at all, so no ArgWord names it, but that branch still
+		// sets what the argv reads. Its words that are also ArgWords (a
+		// word of the command itself) are read once.
+		var own []*syntax.Word
+		if inv.Call != nil {
+			own = inv.Call.Args
+			for _, w := range own {
+				for _, r := range wordRefs(w) {
 					add(r, 0)
 				}
 			}
 		}
-		// The command's own words too: an array or a string of flags that
-		// a branch empties (`serve) EXTRA=() ;;`, `EXTRA=""`) expands to no
-		// argument at all, so no ArgWord names it, but that branch still
-		// sets what the argv reads.
-		if inv.Call != nil {
-			for _, w := range inv.Call.Args {
-				for _, r := range wordRefs(w) {
+		for _, a := range inv.Args {
+			if a.Word != nil && (a.Array != "" || !slices.Contains(own, a.Word)) {
+				for _, r := range wordRefs(a.Word) {
 					add(r, 0)
 				}
 			}
@@ -617,6 +620,17 @@ func (s *Script) argvRefs() []string {
 
 // wordRefs lists the variable names a word expands.
 func wordRefs(w *syntax.Word) []string {
+	plain := true // literal text alone reads no variable: no walk
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		default:
+			plain = false
+		}
+	}
+	if plain {
+		return nil
+	}
 	var out []string
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {

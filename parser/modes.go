@@ -97,17 +97,6 @@ func roleWord(w string, decode bool, family int) bool {
 // roleFamilies is the number of families of role names roleWord knows.
 const roleFamilies = 2
 
-// modeRole reports whether a word of the mode's name names a role in a
-// family of names (roleWord).
-func modeRole(m *Mode, decode bool, family int) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(m.Name), func(c rune) bool { return c == '-' || c == '_' || c == '.' }) {
-		if roleWord(w, decode, family) {
-			return true
-		}
-	}
-	return false
-}
-
 // markDisagg sets the modes' disagg flags (Mode.Disagg). Besides its
 // name, a mode is a role when its own code hands the engine SGLang's
 // --disaggregation-mode prefill or decode (`p) … --disaggregation-mode
@@ -135,22 +124,29 @@ func markDisagg(modes []*Mode, invs []*Invocation) {
 		}
 	}
 	// A role told by the engine's own flag pairs with a role of any family.
-	is := func(m *Mode, decode bool, family int) bool {
-		return modeRole(m, decode, family) || flagged[m][boolIndex(decode)]
+	// Each mode's name is split once (asked per family and role below).
+	roles := make([][roleFamilies][2]bool, len(modes))
+	for i, m := range modes {
+		words := strings.FieldsFunc(strings.ToLower(m.Name), func(c rune) bool { return c == '-' || c == '_' || c == '.' })
+		for f := range roleFamilies {
+			for d := range 2 {
+				roles[i][f][d] = flagged[m][d] || slices.ContainsFunc(words, func(w string) bool { return roleWord(w, d == 1, f) })
+			}
+		}
 	}
 	var paired [roleFamilies]bool
 	for f := range roleFamilies {
 		prefill, decode := false, false
-		for _, m := range modes {
-			prefill = prefill || is(m, false, f)
-			decode = decode || is(m, true, f)
+		for i := range modes {
+			prefill = prefill || roles[i][f][0]
+			decode = decode || roles[i][f][1]
 		}
 		paired[f] = prefill && decode
 	}
-	for _, m := range modes {
+	for i, m := range modes {
 		m.prefillRole, m.decodeRole, m.disagg = false, false, false
 		for f := range roleFamilies {
-			p, d := is(m, false, f), is(m, true, f)
+			p, d := roles[i][f][0], roles[i][f][1]
 			m.prefillRole = m.prefillRole || p
 			m.decodeRole = m.decodeRole || d
 			m.disagg = m.disagg || paired[f] && (p || d)

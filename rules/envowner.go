@@ -142,6 +142,9 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		return
 	}
 	prefixes := envPrefixes(owning)
+	if len(prefixes) == 0 && !slices.ContainsFunc(owning, func(e *parser.EnvFile) bool { return !u.ShellReads(s, e) }) {
+		return // no key to miss by its prefix, and the shell has every file's keys
+	}
 	// A variable read anywhere with a default or an alternative
 	// (${X:-}, ${X:+…}) is optional: the script handles its absence
 	// (`[[ -n ${X:-} ]] && echo "$X"`); one demanded with
