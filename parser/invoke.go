@@ -636,9 +636,27 @@ func (s *Script) findInvocations() {
 	// (runners), in the order met: each call of the function reaches
 	// each of them.
 	wrappers := map[string][]*Invocation{}
+	runners := s.runnerFuncs()
+	nested := map[*syntax.CallExpr]bool{} // calls of a runner read in the first loop
 	for _, c := range s.calls {
 		aws := s.callArgs(c)
 		ec, ok := s.detect(aws)
+		if !ok && len(runners) > 0 && hasForward(aws) {
+			// launch() { run vllm serve … "$@"; } with run() { "$@"; }: the
+			// runner's words peeled off, the engine's call forwards "$@",
+			// so launch is a wrapper as if it ran vllm itself.
+			if fn := s.funcAt(s.Off(c.Pos())); fn != "" {
+				if peeled, ok2 := peelRunners(aws, runners); ok2 {
+					if pec, ok3 := s.detect(peeled); ok3 && hasForward(peeled[pec.ArgStart:]) {
+						if n, ok4 := s.shiftsBefore(fn, c); ok4 {
+							wrappers[fn] = append(wrappers[fn], &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: pec, Profile: pec.Profile, Args: peeled, shift: n})
+							nested[c] = true
+							continue
+						}
+					}
+				}
+			}
+		}
 		if !ok {
 			// A runner: a function that runs its arguments, or hands them to
 			// a launcher (run() { echo "+ $*"; "$@"; }, maybe_dry() { … else
@@ -709,7 +727,7 @@ func (s *Script) findInvocations() {
 	}
 	for _, c := range s.calls {
 		name, ok := LitValue(c.Args[0])
-		if !ok {
+		if !ok || nested[c] {
 			continue
 		}
 		var callArgs []ArgWord
@@ -733,6 +751,64 @@ func (s *Script) findInvocations() {
 		}
 	}
 	s.finishInvocations()
+}
+
+// runnerFuncs returns the functions of the script (and of the libraries
+// it sources: libRunners) whose command is their "$@" alone (after exec,
+// command or nohup): run() { echo "+ $*"; "$@"; }, by name, with the words
+// each shifts off first.
+func (s *Script) runnerFuncs() map[string]int {
+	var out map[string]int
+	for name, n := range s.libRunners {
+		if s.Funcs[name] == nil {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[name] = n
+		}
+	}
+	for _, c := range s.calls {
+		aws := s.callArgs(c)
+		for len(aws) > 1 && (aws[0].Sketch == "exec" || aws[0].Sketch == "command" || aws[0].Sketch == "nohup") {
+			aws = aws[1:]
+		}
+		if len(aws) != 1 || aws[0].Sketch != forwardAll {
+			continue
+		}
+		fn := s.funcAt(s.Off(c.Pos()))
+		if fn == "" {
+			continue
+		}
+		n, ok := s.shiftsBefore(fn, c)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = map[string]int{}
+		}
+		if old, dup := out[fn]; dup && old != n {
+			delete(out, fn) // two commands that shift differently: not known
+			continue
+		}
+		out[fn] = n
+	}
+	return out
+}
+
+// peelRunners drops the runner calls that lead a command's words (run
+// vllm serve … → vllm serve …; a runner's own shifted words with it), and
+// reports whether one was dropped.
+func peelRunners(aws []ArgWord, runners map[string]int) ([]ArgWord, bool) {
+	peeled := false
+	for depth := 0; depth < 4 && len(aws) > 0; depth++ {
+		n, ok := runners[aws[0].Sketch]
+		if !ok || 1+n > len(aws) {
+			break
+		}
+		aws = aws[1+n:]
+		peeled = true
+	}
+	return aws, peeled && len(aws) > 0
 }
 
 // shiftsBefore returns how many words function fn shifts off its
