@@ -36,6 +36,11 @@ type Prepared struct {
 	// background (cmd &, coproc): Eval then has no jobs to join after
 	// the script ends, and skips the run that waits for them.
 	background bool
+	// posix is true for a script parsed as POSIX sh: Eval runs a copy
+	// parsed as bash (rewrite), since interp runs export and readonly only
+	// as bash's declaration clauses (`export X=4` in sh was "export:
+	// unsupported builtin", and X kept its old value).
+	posix bool
 
 	once      sync.Once
 	rewritten *syntax.File
@@ -55,6 +60,9 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 		body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
 		variant, _ := parser.ShebangVariant(src)
+		if variant == syntax.LangPOSIX {
+			variant = syntax.LangBash // export X=… as interp runs it (Prepared.posix)
+		}
 		if parser.CheckDepth(body) != nil {
 			return
 		}
@@ -184,7 +192,8 @@ func PrepareScript(s *parser.Script) *Prepared {
 	if !analysed {
 		return Prepare(s.File)
 	}
-	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.FuncNameref() != nil, declF: s.DeclaresF()}
+	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.FuncNameref() != nil, declF: s.DeclaresF(),
+		posix: s.Variant == syntax.LangPOSIX}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

@@ -216,6 +216,15 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	case *syntax.CallExpr:
 		as = c.Assigns
 		whole = len(c.Args) == 0
+		if len(c.Args) > 1 && len(c.Assigns) == 0 && s.Variant == syntax.LangPOSIX {
+			// POSIX sh parses `export X="$Y"` as a command with a word:
+			// its assignments are read as bash's declaration clause's.
+			if cmd, _ := LitValue(c.Args[0]); cmd == "export" || cmd == "readonly" {
+				as = posixAssigns(c.Args[1:])
+				whole = len(c.Args) == 2
+				exports = cmd == "export"
+			}
+		}
 	case *syntax.DeclClause:
 		as = c.Args
 		local = c.Variant.Value == "local" || c.Variant.Value == "declare" && fn != ""
@@ -245,7 +254,8 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 			continue
 		}
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
-			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested[a.Name.Value], Guarded: operand}
+			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested[a.Name.Value], Guarded: operand,
+			Exported: exports}
 		if a.Index != nil {
 			na.Array = nil
 		}
@@ -254,6 +264,42 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		}
 		s.Assigns[na.Name] = append(s.Assigns[na.Name], na)
 	}
+}
+
+// posixAssigns reads the words of a POSIX `export` or `readonly` as the
+// assignments bash's declaration clause holds: X=VALUE (its value the
+// word's parts after "X="), a naked X; an option or any other word ends
+// the list (nil: not read).
+func posixAssigns(words []*syntax.Word) []*syntax.Assign {
+	var out []*syntax.Assign
+	for _, w := range words {
+		lit, ok := w.Parts[0].(*syntax.Lit)
+		if !ok {
+			return nil
+		}
+		name, rest, eq := strings.Cut(lit.Value, "=")
+		if !isName(name) || !eq && len(w.Parts) > 1 {
+			return nil
+		}
+		nameEnd := syntax.NewPos(lit.ValuePos.Offset()+uint(len(name)), lit.ValuePos.Line(), lit.ValuePos.Col()+uint(len(name)))
+		a := &syntax.Assign{Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: nameEnd, Value: name}}
+		if !eq {
+			a.Naked = true
+			out = append(out, a)
+			continue
+		}
+		var parts []syntax.WordPart
+		if rest != "" {
+			start := syntax.NewPos(nameEnd.Offset()+1, nameEnd.Line(), nameEnd.Col()+1)
+			parts = append(parts, &syntax.Lit{ValuePos: start, ValueEnd: lit.ValueEnd, Value: rest})
+		}
+		parts = append(parts, w.Parts[1:]...)
+		if len(parts) > 0 {
+			a.Value = &syntax.Word{Parts: parts}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // arithOperand records a variable an arithmetic expression reads by its

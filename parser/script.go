@@ -216,6 +216,9 @@ type Assign struct {
 	Guarded bool
 	// InFunc is the enclosing function name, "" at top level.
 	InFunc string
+	// Exported: written by export (or declare -x, local -x): every child
+	// process, the engine among them, gets the value.
+	Exported bool
 }
 
 // base is the offset the parser's positions are relative to (3 after a BOM).

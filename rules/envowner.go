@@ -455,6 +455,19 @@ func engineReads(s *parser.Script) map[string]bool {
 			}
 		}
 	}
+	// export VLLM_ATTENTION_BACKEND="$ACME_ATTN_BACKEND" (or a naked
+	// export of a variable assigned from one): the engine's environment.
+	for name, as := range s.Assigns {
+		for _, a := range as {
+			if a.Value == nil || !a.Exported && !s.Exported[name] {
+				continue
+			}
+			if r, _, ok := parser.PureRef(a.Value); ok && r == name && parser.EngineEnvVar(r) {
+				continue // export VLLM_X=$VLLM_X: forwarded as it is
+			}
+			add(a.Value, a.Start, a.Modes)
+		}
+	}
 	// An engine variable forwarded under its own name (docker -e
 	// VLLM_USE_V1="$VLLM_USE_V1", env VLLM_X=$VLLM_X) hands on the
 	// caller's value: no read the file must answer.
