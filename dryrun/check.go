@@ -30,10 +30,9 @@ func (f *forbidden) error(name string) error {
 //   - the -O and -G test operators: interp asks os/user for the current user;
 //   - ~user tilde expansion: outside the main shell (background jobs, the left
 //     side of a pipe) interp asks os/user for the user's home directory;
-//   - a nameref declared in a function (local -n out=$1; out+=(…)): interp
-//     does not reach a caller's local variable through it, so what the
-//     function adds to the caller's array of flags would silently be missing
-//     from the argv.
+//
+// (A function that declares a nameref is refused when it is called, not
+// here: see namerefFuncs.)
 //
 // With a non-nil pruner, code that cannot run in the pruner's mode (other
 // branches of a case or if on the mode argument) is not looked at.
@@ -45,10 +44,6 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 			return false
 		}
 		switch x := n.(type) {
-		case *syntax.FuncDecl:
-			if d := namerefIn(x.Body); d != nil {
-				found = &forbidden{d.Pos(), ErrUnsupported, "a nameref in a function (local -n): the interpreter does not reach a caller's local variable through it, so the argv would miss what it writes there"}
-			}
 		case *syntax.ProcSubst:
 			found = &forbidden{x.Pos(), ErrProcSubst, "<(…) and >(…) would make interp create a FIFO outside the sandbox's file handlers"}
 		case *syntax.UnaryTest:
@@ -134,6 +129,32 @@ func findUserDB(node syntax.Node) *forbidden {
 	walk(node, false)
 	return found
 }
+
+// namerefFuncs returns the functions n declares that declare a nameref
+// (local -n out=$1; out+=(…)), each with the declaration's position: interp
+// does not reach a caller's local variable through it, so what the
+// function adds to the caller's array of flags would silently be missing
+// from the argv. The run stops when one is called (callHandler); a
+// library's helper that no mode calls (join_by() { local -n _a=$1; … })
+// stops nothing.
+func namerefFuncs(n syntax.Node) map[string]syntax.Pos {
+	var out map[string]syntax.Pos
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
+			if d := namerefIn(fd.Body); d != nil {
+				if out == nil {
+					out = map[string]syntax.Pos{}
+				}
+				out[fd.Name.Value] = d.Pos()
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// namerefMsg says why a call of a function declaring a nameref stops the run.
+const namerefMsg = "a nameref in a function (local -n): the interpreter does not reach a caller's local variable through it, so the argv would miss what it writes there"
 
 // namerefIn returns the first nameref declaration in n (parser.IsNameref).
 func namerefIn(n syntax.Node) *syntax.DeclClause {

@@ -315,6 +315,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		ev.fs = NewFiles()
 	}
 	ev.addFuncNames(prep.funcs)
+	ev.addNamerefs(display, prep.namerefs)
 	guard := opts.guard
 	if guard == nil {
 		guard = defaultGuard

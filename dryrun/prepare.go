@@ -16,6 +16,8 @@ import (
 // of the dry-run tier).
 type Prepared struct {
 	funcs []string
+	// namerefs are the functions that declare a nameref (namerefFuncs).
+	namerefs map[string]syntax.Pos
 	// risky is false when the tree holds nothing findForbidden looks for,
 	// so the per-mode walk of the reachable code can be skipped.
 	risky bool
@@ -150,7 +152,12 @@ func Prepare(f *syntax.File) *Prepared {
 			if x.Name != nil {
 				p.funcs = append(p.funcs, x.Name.Value)
 			}
-			p.risky = p.risky || namerefIn(x.Body) != nil
+			if d := namerefIn(x.Body); d != nil && x.Name != nil {
+				if p.namerefs == nil {
+					p.namerefs = map[string]syntax.Pos{}
+				}
+				p.namerefs[x.Name.Value] = d.Pos()
+			}
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
 		case *syntax.ProcSubst:
@@ -192,10 +199,13 @@ func PrepareScript(s *parser.Script) *Prepared {
 	if !analysed {
 		return Prepare(s.File)
 	}
-	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.FuncNameref() != nil, declF: s.DeclaresF(),
+	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF(),
 		posix: s.Variant == syntax.LangPOSIX}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
+	}
+	if s.FuncNameref() != nil {
+		p.namerefs = namerefFuncs(s.File)
 	}
 	for _, ps := range s.ProcSubsts() {
 		p.risky = true
@@ -234,9 +244,10 @@ func hasJobs(n syntax.Node) bool {
 // runs it: whether it parses and holds nothing refused, its functions, and
 // whether it starts background jobs.
 type sourceCheck struct {
-	err   error
-	funcs []string
-	jobs  bool
+	err      error
+	funcs    []string
+	namerefs map[string]syntax.Pos
+	jobs     bool
 }
 
 // checkSource parses a file about to be sourced (Files.check remembers
@@ -256,6 +267,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 			c.err = fb.error(name)
 		} else {
 			c.funcs = funcNames(f)
+			c.namerefs = namerefFuncs(f)
 			c.jobs = hasJobs(f)
 		}
 	}

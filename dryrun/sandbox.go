@@ -122,7 +122,10 @@ type evaluator struct {
 	fs      *Files
 	virtual map[string]bool
 	funcs   map[string]bool
-	pipes   []*os.File
+	// namerefs are the functions declaring a nameref, each with where
+	// ("file:line:col"): calling one stops the run (namerefFuncs).
+	namerefs map[string]string
+	pipes    []*os.File
 	// sourcing marks the files a source call was let through for, whose
 	// next open is served from memory: interp parses a sourced file from
 	// any reader, where a redirection needs an *os.File.
@@ -188,6 +191,29 @@ func funcNames(n syntax.Node) []string {
 		return true
 	})
 	return names
+}
+
+// addNamerefs records the functions of file that declare a nameref.
+func (ev *evaluator) addNamerefs(file string, m map[string]syntax.Pos) {
+	if len(m) == 0 {
+		return
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.namerefs == nil {
+		ev.namerefs = map[string]string{}
+	}
+	for name, p := range m {
+		ev.namerefs[name] = fmt.Sprintf("%s:%d:%d", file, p.Line(), p.Col())
+	}
+}
+
+// namerefAt returns where the function name declares a nameref, "" when it
+// declares none.
+func (ev *evaluator) namerefAt(name string) string {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	return ev.namerefs[name]
 }
 
 // addFuncNames records the script's function names.
@@ -301,6 +327,11 @@ prefix:
 		}
 	}
 	head, rest := args[i], args[i+1:]
+	if i == 0 {
+		if at := ev.namerefAt(head); at != "" {
+			return nil, ev.fail(fmt.Errorf("%w: %s: %s", ErrUnsupported, at, namerefMsg))
+		}
+	}
 	if (head == "command" || head == "builtin") && (slices.Contains(rest, "source") || slices.Contains(rest, ".")) {
 		// `command -p source f` and the like reach interp's source
 		// without interceptSource: whatever the file holds may start a
@@ -493,6 +524,7 @@ func (ev *evaluator) checkCode(src, what string) error {
 			return ev.fail(fb.error(what))
 		}
 		ev.addFuncs(f)
+		ev.addNamerefs(what, namerefFuncs(f))
 		if hasJobs(f) {
 			ev.jobs.Store(true)
 		}
@@ -543,6 +575,7 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		return nil, ev.fail(chk.err)
 	}
 	ev.addFuncNames(chk.funcs)
+	ev.addNamerefs(ev.display(abs), chk.namerefs)
 	if chk.jobs {
 		ev.jobs.Store(true)
 	}

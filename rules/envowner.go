@@ -207,7 +207,14 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if defined {
 			// docker run --env-file serve.env IMAGE --max-num-seqs
 			// "$MAX_NUM_SEQS": the container gets the key, the script's
-			// shell does not; the flag gets an empty value.
+			// shell does not; the flag gets an empty value. Unless the
+			// shell may load the file in a way not modelled: a library
+			// it sources sources it, or the script reads it otherwise
+			// (source /dev/stdin <<<"$(grep … F)", a for loop exporting
+			// $(grep … F)).
+			if shellMayLoad(u, s, def.File, 0) {
+				continue
+			}
 			reported[name] = true
 			c.report(pass, diag{sev: Error, path: s.Path, start: s.Off(pe.Param.Pos()), end: s.Off(pe.Param.End()),
 				msg: fmt.Sprintf("%s is read here, but %s:%d, which defines it, reaches only the commands the script runs (docker --env-file, env $(cat … | xargs) cmd), not its shell: here it expands to nothing",
@@ -558,4 +565,123 @@ func secretName(name string) bool {
 		}
 	}
 	return false
+}
+
+// shellMayLoad reports whether the shell of s may hold the keys of the env
+// file e though no source or loader the linker understands reads it: a
+// sourced path not known statically, a sourced shell library that sources
+// e (or that cannot be looked at), or a word of s that names e (or a
+// variable holding its path) outside its --env-file and env-loader words,
+// tests and messages: a loader not understood (source /dev/stdin
+// <<<"$(grep -v '^#' .env)", for kv in $(grep … .env); do export "$kv";
+// done, eval "export $(… .env …)").
+func shellMayLoad(u *parser.Unit, s *parser.Script, e *parser.EnvFile, depth int) bool {
+	if s == nil || s.File == nil || depth > 3 {
+		return true
+	}
+	for _, ref := range s.Sources {
+		if ref.Kind != parser.SourceBash {
+			continue
+		}
+		if ref.Path == "" {
+			return true // a path not known statically may be the file
+		}
+		if ref.Path == e.Path || ref.Path == s.Path || slices.ContainsFunc(u.Owning[s.Path], func(o *parser.EnvFile) bool { return o.Path == ref.Path }) {
+			continue
+		}
+		if filepath.Base(ref.Path) == "activate" {
+			continue
+		}
+		if fi, err := os.Lstat(ref.Path); err != nil || fi.IsDir() {
+			continue // an optional file that is absent
+		}
+		if shellMayLoad(u, u.ScriptAt(ref.Path), e, depth+1) {
+			return true
+		}
+		if lib := u.ScriptAt(ref.Path); lib != nil && slices.ContainsFunc(lib.Sources, func(r *parser.SourceRef) bool {
+			return r.Path == e.Path && (r.Kind == parser.SourceBash || r.Kind == parser.SourceLoader)
+		}) {
+			return true
+		}
+	}
+	return namesFileElsewhere(s, e)
+}
+
+// namesFileElsewhere reports whether a word of s names the env file e (by
+// its base name, or through a variable assigned a word that does) outside
+// the words that hand it to a container or to env, an assignment, a test
+// and echo/printf: somewhere the shell may read it.
+func namesFileElsewhere(s *parser.Script, e *parser.EnvFile) bool {
+	base := filepath.Base(e.Path)
+	inRef := func(off int) bool {
+		for _, r := range s.Sources {
+			if r.Kind != parser.SourceBash && r.Kind != parser.SourceLoader && off >= r.Start && off < r.End {
+				return true
+			}
+		}
+		return false
+	}
+	holders := map[string]bool{}
+	// where classifies a node by its ancestors: 'm' a mention the shell may
+	// read, 'a' an assignment's value (a holder), 'i' ignored.
+	where := func(stack []syntax.Node) (byte, string) {
+		for i := len(stack) - 1; i >= 0; i-- {
+			switch x := stack[i].(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.Redirect:
+				return 'm', ""
+			case *syntax.TestClause:
+				return 'i', ""
+			case *syntax.Assign:
+				if x.Name != nil {
+					return 'a', x.Name.Value
+				}
+			case *syntax.CallExpr:
+				if len(x.Args) > 0 {
+					switch v, _ := parser.LitValue(x.Args[0]); v {
+					case "test", "[", "echo", "printf", "log", "info", "warn", "die":
+						return 'i', ""
+					}
+				}
+				return 'm', ""
+			}
+		}
+		return 'm', ""
+	}
+	scan := func(match func(syntax.Node) bool) bool {
+		found := false
+		var stack []syntax.Node
+		syntax.Walk(s.File, func(n syntax.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			if found {
+				return false
+			}
+			if match(n) && !inRef(s.Off(n.Pos())) {
+				switch k, name := where(stack); k {
+				case 'm':
+					found = true
+				case 'a':
+					holders[name] = true
+				}
+			}
+			stack = append(stack, n)
+			return true
+		})
+		return found
+	}
+	if scan(func(n syntax.Node) bool {
+		l, ok := n.(*syntax.Lit)
+		return ok && strings.Contains(l.Value, base)
+	}) {
+		return true
+	}
+	if len(holders) == 0 {
+		return false
+	}
+	return scan(func(n syntax.Node) bool {
+		pe, ok := n.(*syntax.ParamExp)
+		return ok && pe.Param != nil && holders[pe.Param.Value]
+	})
 }
