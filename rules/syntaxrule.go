@@ -24,7 +24,9 @@ here but break bash ($'\r': command not found), so they are findings too,
 in scripts and in env files bash sources, as is an env-file line bash runs
 as a command (KEY = value: the key is never set), and an env file given
 only to docker --env-file that docker refuses (export KEY=value, KEY =
-value: the container never starts); when more than one program reads the
+value: the container never starts), and a commented-out line inside a
+\-continued command (bash ends the command at the comment: the lines
+after it are not its arguments); when more than one program reads the
 env file, envdialect says how their readings differ.
 None of these stops the other files from being linted.`,
 	Requires: []*analysis.Analyzer{Model},
@@ -48,6 +50,7 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 			c.report(pass, diag{sev: Error, path: s.Path, start: 0, end: 3,
 				msg: "the script starts with a UTF-8 byte-order mark: the kernel will not see its #! line and bash reads the mark as part of the first command"})
 		}
+		c.commentsInContinuation(pass, s)
 	}
 	for _, e := range u.Envs {
 		readers := u.Readers[e.Path]
@@ -95,6 +98,76 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// commentsInContinuation reports a commented-out line inside a command
+// continued with \ (`vllm serve /m \` then `  # --enforce-eager \` then
+// `  --max-num-seqs 8`): bash ends the command at the comment, a comment
+// continues no line, and the lines after it run as commands of their own;
+// the engine boots without them. Said when the comment itself ends in a
+// backslash or the next line of code starts with an option: what the
+// author meant to continue.
+func (c *Context) commentsInContinuation(pass *analysis.Pass, s *parser.Script) {
+	src := s.Src
+	inComment := func(off int) bool {
+		for _, cm := range s.Comments {
+			if cm.Start <= off && off < cm.End {
+				return true
+			}
+		}
+		return false
+	}
+	inArray := func(off int) bool { // args=( … ): newlines end no command there
+		for _, as := range s.Assigns {
+			for _, a := range as {
+				if a.Array != nil && s.Off(a.Array.Lparen) < off && off < s.Off(a.Array.Rparen) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, cm := range s.Comments {
+		ls := bytes.LastIndexByte(src[:cm.Start], '\n') + 1
+		if strings.TrimSpace(string(src[ls:cm.Start])) != "" || ls < 2 {
+			continue // not alone on its line, or the first line
+		}
+		prev := bytes.TrimRight(src[:ls-1], "\r")
+		if len(prev) == 0 || prev[len(prev)-1] != '\\' || inComment(len(prev)-1) {
+			continue
+		}
+		if n := len(prev) - len(bytes.TrimRight(prev, "\\")); n%2 == 0 {
+			continue // \\: an escaped backslash continues nothing
+		}
+		// The next line that is code.
+		next, nextLine := "", 0
+		for o := cm.End; o < len(src); {
+			e := bytes.IndexByte(src[o:], '\n')
+			if e < 0 {
+				e = len(src) - o
+			}
+			t := strings.TrimSpace(string(src[o : o+e]))
+			if t != "" && !strings.HasPrefix(t, "#") {
+				next, nextLine = t, s.Line(o)
+				break
+			}
+			o += e + 1
+		}
+		ownBackslash := strings.HasSuffix(strings.TrimRight(cm.Text, " \t\r"), "\\")
+		if next == "" || !ownBackslash && !strings.HasPrefix(next, "-") || inArray(cm.Start) {
+			continue
+		}
+		c.report(pass, diag{sev: Error, path: s.Path, start: cm.Start, end: cm.End,
+			msg: fmt.Sprintf("a comment inside a \\-continued command ends it: bash continues no comment, so line %d (%s) runs as a command of its own and the command before boots without it", nextLine, firstWords(next))})
+	}
+}
+
+// firstWords shortens a line for a message.
+func firstWords(t string) string {
+	if r := []rune(t); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return t
 }
 
 // envLineEnd returns the end of the physical line of e holding off (its
