@@ -1075,13 +1075,17 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 			}
 			for _, en := range e.Entries {
 				b := en.Bash
-				if !b.Defined || b.Err != "" || b.Dynamic || len(en.Refs) > 0 || len(s.Assigns[en.Key]) > 0 || !programLike(b.Value) {
+				v, ok := b.Value, b.Defined && b.Err == "" && !b.Dynamic && len(en.Refs) == 0
+				if d, self := selfDefaultValue(en.Word, en.Key); self {
+					v, ok = d, true // VLLM_IMAGE=${VLLM_IMAGE:-vllm/vllm-openai:v0.9.1}: its default
+				}
+				if !ok || len(s.Assigns[en.Key]) > 0 || !programLike(v) {
 					continue
 				}
 				if vals == nil {
 					vals = map[string]string{}
 				}
-				vals[en.Key] = b.Value
+				vals[en.Key] = v
 			}
 		}
 		if len(vals) == 0 {
@@ -1089,6 +1093,9 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 		}
 		ns := ParseScript(s.Path, s.Src)
 		ns.Engine, ns.libRunners, ns.envValues = s.Engine, s.libRunners, vals
+		if ns.libRunners == nil {
+			ns.libRunners = s.libRunnerCands // run docker run "$VLLM_IMAGE" … through a library's runner
+		}
 		ns.Analyze(opts.Roles)
 		if len(ns.Invocations) == 0 {
 			continue
@@ -1100,6 +1107,15 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 	if changed {
 		u.indexOnce = sync.Once{} // the index holds the scripts replaced
 	}
+}
+
+// selfDefaultValue returns the literal default of an env value that
+// defaults the key itself (KEY=${KEY:-literal}), and whether it is one.
+func selfDefaultValue(w *syntax.Word, key string) (string, bool) {
+	if w == nil || selfDefault(w) != key {
+		return "", false
+	}
+	return LitValue(singleParam(w).Exp.Word)
 }
 
 // programLike reports whether an env value may name a program or an image:
@@ -1154,7 +1170,14 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				runners[name] = n
 			}
 		}
-		if len(runners) == 0 || !s.callsRunnerToEngine(runners) {
+		if len(runners) == 0 {
+			continue
+		}
+		if !s.callsRunnerToEngine(runners) {
+			// No engine behind them yet: the image may be the env file's
+			// (run docker run "$VLLM_IMAGE" …), read once the env files are
+			// linked (withEnvValues).
+			s.libRunnerCands = runners
 			continue
 		}
 		ns := ParseScript(s.Path, s.Src)

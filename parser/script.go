@@ -99,6 +99,10 @@ type Script struct {
 	// script reaches the engine through them (set by Load, see
 	// withLibRunners).
 	libRunners map[string]int
+	// libRunnerCands are the runners of the libraries the script sources
+	// when no call of one was seen to reach an engine before the env files
+	// were read (withLibRunners): withEnvValues tries them again.
+	libRunnerCands map[string]int
 	// envValues are literal values of keys the owning env files give the
 	// script's shell, for the words that name a program or an image
 	// (withEnvValues): "$VLLM_IMAGE" read as vllm/vllm-openai:v0.9.1.
