@@ -139,6 +139,12 @@ func (c *Context) commentsInContinuation(pass *analysis.Pass, s *parser.Script) 
 		if n := len(prev) - len(bytes.TrimRight(prev, "\\")); n%2 == 0 {
 			continue // \\: an escaped backslash continues nothing
 		}
+		if opensList(bytes.TrimRight(prev[:len(prev)-1], " \t")) {
+			// `pip install a && \`, `cat log | \`, `[[ $a == x || \`: bash
+			// takes a newline (and a comment line) after the operator; the
+			// command goes on with the next line of code.
+			continue
+		}
 		// The next line that is code.
 		next, nextLine := "", 0
 		for o := cm.End; o < len(src); {
@@ -153,13 +159,27 @@ func (c *Context) commentsInContinuation(pass *analysis.Pass, s *parser.Script) 
 			}
 			o += e + 1
 		}
-		ownBackslash := strings.HasSuffix(strings.TrimRight(cm.Text, " \t\r"), "\\")
+		// cm.Text is the parsed text, whose last backslash BashComments
+		// blanked (parser.BashComments): the file's own bytes say.
+		ownBackslash := bytes.HasSuffix(bytes.TrimRight(src[cm.Start:cm.End], " \t\r"), []byte("\\"))
 		if next == "" || !ownBackslash && !strings.HasPrefix(next, "-") || inArray(cm.Start) {
 			continue
 		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: cm.Start, end: cm.End,
 			msg: fmt.Sprintf("a comment inside a \\-continued command ends it: bash continues no comment, so line %d (%s) runs as a command of its own and the command before boots without it", nextLine, firstWords(next))})
 	}
+}
+
+// opensList reports whether a line ends in an operator after which bash
+// reads on past a newline (&&, ||, |, |&): a backslash after it joins
+// nothing a comment line could cut.
+func opensList(line []byte) bool {
+	for _, op := range []string{"&&", "||", "|&", "|"} {
+		if rest, ok := bytes.CutSuffix(line, []byte(op)); ok {
+			return !bytes.HasSuffix(rest, []byte("\\")) // not an escaped \| (a word's)
+		}
+	}
+	return false
 }
 
 // firstWords shortens a line for a message.
