@@ -416,6 +416,36 @@ func sourcesCode(u *parser.Unit, s *parser.Script) bool {
 	return false
 }
 
+// exportReachesEngine reports whether a variable the shell exports reaches
+// an engine's environment: an engine the script runs on the host inherits
+// it; one in a container only when docker run forwards it by name (-e
+// NAME, --env NAME).
+func exportReachesEngine(s *parser.Script, name string) bool {
+	for _, inv := range s.Invocations {
+		d := inv.Engine.Docker
+		if d == nil {
+			return true
+		}
+		for _, i := range d.Env {
+			if i >= len(inv.Args) {
+				continue
+			}
+			w := inv.Args[i].Sketch
+			if strings.HasPrefix(w, "-") { // --env=NAME, -eNAME
+				if _, v, ok := strings.Cut(w, "="); ok {
+					w = v
+				} else {
+					w = strings.TrimPrefix(w, "-e")
+				}
+			}
+			if w == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // engineReads returns the variables whose values reach the words of an
 // engine invocation (directly, or through variables, arrays and strings of
 // flags): the keys a boot needs. A variable read only elsewhere (logged,
@@ -465,6 +495,9 @@ func engineReads(s *parser.Script) map[string]bool {
 	// export VLLM_ATTENTION_BACKEND="$ACME_ATTN_BACKEND" (or a naked
 	// export of a variable assigned from one): the engine's environment.
 	for name, as := range s.Assigns {
+		if !exportReachesEngine(s, name) {
+			continue // export AWS_DEFAULT_REGION="$X"; docker run … IMAGE: not the container's
+		}
 		for _, a := range as {
 			if a.Value == nil || !a.Exported && !s.Exported[name] {
 				continue
