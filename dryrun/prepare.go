@@ -38,10 +38,11 @@ type Prepared struct {
 	// background (cmd &, coproc): Eval then has no jobs to join after
 	// the script ends, and skips the run that waits for them.
 	background bool
-	// posix is true for a script parsed as POSIX sh: Eval runs a copy
-	// parsed as bash (rewrite), since interp runs export and readonly only
-	// as bash's declaration clauses (`export X=4` in sh was "export:
-	// unsupported builtin", and X kept its old value).
+	// posix is true for a script parsed as POSIX sh: Eval runs a copy in
+	// which `export X=…` and `readonly X=…` (commands in sh) are bash's
+	// declaration clauses (rewrite), the only form interp runs (`export
+	// X=4` in sh was "export: unsupported builtin", and X kept its old
+	// value). The rest stays POSIX: $'…' and [[ are not bash's there.
 	posix bool
 
 	once      sync.Once
@@ -62,9 +63,6 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 		body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
 		variant, _ := parser.ShebangVariant(src)
-		if variant == syntax.LangPOSIX {
-			variant = syntax.LangBash // export X=… as interp runs it (Prepared.posix)
-		}
 		if parser.CheckDepth(body) != nil {
 			return
 		}
@@ -89,6 +87,12 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 					}
 					st.Cmd = &syntax.CallExpr{Args: args}
 					p.rewrites = append(p.rewrites, fmt.Sprintf("line %d: %s -F answered from the declared functions", d.Pos().Line(), d.Variant.Value))
+				}
+				if ce, ok := st.Cmd.(*syntax.CallExpr); ok && variant == syntax.LangPOSIX {
+					if d := parser.PosixDecl(ce); d != nil {
+						st.Cmd = d // export X=… as interp runs it (Prepared.posix)
+						return true
+					}
 				}
 				if ce, ok := st.Cmd.(*syntax.CallExpr); ok {
 					if ps := sourcedSubst(ce); ps != nil {

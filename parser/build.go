@@ -266,6 +266,26 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	}
 }
 
+// PosixDecl returns the declaration clause bash would parse for a POSIX
+// sh command `export X=… Y` or `readonly X=…` (a command there, whose
+// assignments interp does not run: "export: unsupported builtin"), nil
+// for any other command, or one with an option (export -p).
+func PosixDecl(c *syntax.CallExpr) *syntax.DeclClause {
+	if len(c.Args) < 2 || len(c.Assigns) > 0 {
+		return nil
+	}
+	cmd, _ := LitValue(c.Args[0])
+	if cmd != "export" && cmd != "readonly" {
+		return nil
+	}
+	as := posixAssigns(c.Args[1:])
+	if as == nil {
+		return nil
+	}
+	lit := c.Args[0].Parts[0].(*syntax.Lit)
+	return &syntax.DeclClause{Variant: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: cmd}, Args: as}
+}
+
 // posixAssigns reads the words of a POSIX `export` or `readonly` as the
 // assignments bash's declaration clause holds: X=VALUE (its value the
 // word's parts after "X="), a naked X; an option or any other word ends
