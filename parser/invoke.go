@@ -730,25 +730,33 @@ func (s *Script) findInvocations() {
 		if !ok || nested[c] {
 			continue
 		}
-		var callArgs []ArgWord
-		for _, w := range wrappers[name] {
-			if callArgs == nil {
-				callArgs = s.argWords(c.Args[1:], 0)
-			}
-			var args []ArgWord
-			for _, a := range w.Args {
-				if a.Sketch == forwardAll {
-					args = append(args, callArgs[min(w.shift, len(callArgs)):]...)
+		if len(wrappers[name]) == 0 {
+			continue
+		}
+		// Through the wrapper, and through another one its words name
+		// (run launch --max-num-seqs 16: a runner in front of a wrapper).
+		var through func(via string, callArgs []ArgWord, depth int)
+		through = func(via string, callArgs []ArgWord, depth int) {
+			for _, w := range wrappers[via] {
+				var args []ArgWord
+				for _, a := range w.Args {
+					if a.Sketch == forwardAll {
+						args = append(args, callArgs[min(w.shift, len(callArgs)):]...)
+						continue
+					}
+					args = append(args, a)
+				}
+				ec, ok := s.detect(args)
+				if !ok {
+					if depth < 3 && len(args) > 0 && args[0].Sketch != via && len(wrappers[args[0].Sketch]) > 0 {
+						through(args[0].Sketch, args[1:], depth+1)
+					}
 					continue
 				}
-				args = append(args, a)
+				s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: via, wrapStart: w.Start + 1})
 			}
-			ec, ok := s.detect(args)
-			if !ok {
-				continue
-			}
-			s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: name, wrapStart: w.Start + 1})
 		}
+		through(name, s.argWords(c.Args[1:], 0), 0)
 	}
 	s.finishInvocations()
 }
