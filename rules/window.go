@@ -2366,6 +2366,10 @@ func (t *shTree) checksTapFiles(region []syntax.Node) bool {
 			}
 		case *syntax.ParamExp:
 			return n.Param != nil && t.listVars[n.Param.Value]
+		case *syntax.Word:
+			// (( nfiles > 0 )): a listing variable read bare in arithmetic.
+			v, ok := parser.LitValue(n)
+			return ok && t.listVars[v] && t.inArithm(n)
 		}
 		return false
 	})
