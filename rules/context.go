@@ -69,6 +69,7 @@ type Context struct {
 	Jobs int
 
 	engineKeys sync.Map // *parser.Script → map[string]bool (engineKeysOf)
+	shapeFlows sync.Map // *parser.Script → map[string]map[string]bool (shapeFlowsOf)
 	hidden     sync.Map // *parser.Script → *hiddenIndex (hiddenReads)
 }
 

@@ -81,7 +81,7 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			}
 			if en.Word != nil {
 				if ref, _, ok := parser.PureRef(en.Word); ok {
-					if o, ok := owners[ref]; ok && !namesOtherFlag(s, en.Key, o) {
+					if o, ok := owners[ref]; ok && !namesOtherFlag(s, en.Key, o) && !c.feedsOtherThan(s, en.Key, o) {
 						out = append(out, alias{name: en.Key, owner: o, env: e, entry: en, script: s, why: "a shim of"})
 						continue
 					}
@@ -119,6 +119,9 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			}
 			o, isOwner := owners[ref]
 			if !isOwner {
+				continue
+			}
+			if c.feedsOtherThan(s, name, o) {
 				continue
 			}
 			_, named := ownerFlag(name)
@@ -313,7 +316,7 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 				continue
 			}
 			o, isOwner := owners[ref]
-			if !isOwner || strings.EqualFold(self, ref) {
+			if !isOwner || strings.EqualFold(self, ref) || o.Flag != f.Shape.Name {
 				continue
 			}
 			c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
@@ -344,6 +347,60 @@ func engineKeys(s *parser.Script) map[string]bool {
 			}
 		}
 	}
+	return out
+}
+
+// feedsOtherThan reports whether a name set from the owner key o is no
+// second name for o's flag by where its value goes: it reaches the engine's
+// shape flags only through flags other than o's (RIG_CALIB_BATCHED_TOKENS=
+// ${RIG_MAX_MODEL_LEN}, calib's own step sized to one document), or it is
+// read but never reaches a shape flag at all (LOADGEN_CONCURRENCY=
+// ${RIG_MAX_SEQS} for a load generator's --concurrency): a number of its
+// own flag or of another program, not a shim.
+func (c *Context) feedsOtherThan(s *parser.Script, name string, o parser.Owner) bool {
+	flows := c.shapeFlowsOf(s)[name]
+	if len(flows) > 0 {
+		return !flows[o.Flag]
+	}
+	return len(s.ParamUses(name)) > 0 && !c.engineKeysOf(s)[name]
+}
+
+// shapeFlowsOf returns, for each env key or script variable whose value
+// reaches a shape flag of one of the script's engine invocations, the
+// canonical names of the flags it reaches.
+func (c *Context) shapeFlowsOf(s *parser.Script) map[string]map[string]bool {
+	if v, ok := c.shapeFlows.Load(s); ok {
+		return v.(map[string]map[string]bool)
+	}
+	out := map[string]map[string]bool{}
+	add := func(name, flag string) {
+		if name == "" {
+			return
+		}
+		if out[name] == nil {
+			out[name] = map[string]bool{}
+		}
+		out[name][flag] = true
+	}
+	for _, inv := range s.Invocations {
+		for _, f := range inv.Flags {
+			if f.Shape == nil {
+				continue
+			}
+			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, func(string) bool { return true }) {
+				add(o.Key, f.Shape.Name)
+				for _, r := range o.Refs {
+					add(r, f.Shape.Name)
+				}
+				for _, a := range o.Chain {
+					if a != nil {
+						add(a.Name, f.Shape.Name)
+					}
+				}
+			}
+		}
+	}
+	c.shapeFlows.Store(s, out)
 	return out
 }
 
