@@ -615,6 +615,10 @@ func (c cmd) isRequest(heredoc string) bool {
 func (c cmd) external() bool {
 	urls := 0
 	for _, w := range c.args {
+		if pe := soleParam(w); pe != nil && notifyVarRE.MatchString(pe.Param.Value) {
+			urls++ // "$SLACK_WEBHOOK": a chat hook, named so
+			continue
+		}
 		src := wordSource(w)
 		i := strings.Index(src, "://")
 		if i < 0 {
@@ -633,6 +637,25 @@ func (c cmd) external() bool {
 		}
 	}
 	return urls > 0
+}
+
+// notifyVarRE matches the names of variables that hold a chat or paging
+// hook's URL ($SLACK_WEBHOOK, $DISCORD_HOOK_URL): a notification, not the
+// engine.
+var notifyVarRE = regexp.MustCompile(`(?i)(web_?hook|slack|discord|mattermost|teams_|msteams|pagerduty|opsgenie|ntfy|pushover|telegram|hook_url)`)
+
+// soleParam returns the parameter expansion a word is made of alone
+// ($X, "${X}"), nil otherwise.
+func soleParam(w *syntax.Word) *syntax.ParamExp {
+	ps := flatParts(w.Parts)
+	if len(ps) != 1 {
+		return nil
+	}
+	pe, ok := ps[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Index != nil {
+		return nil
+	}
+	return pe
 }
 
 var ipv4RE = regexp.MustCompile(`^[0-9]+(\.[0-9]+){3}$`)
