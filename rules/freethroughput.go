@@ -177,11 +177,29 @@ func claimIn(text string) string {
 	if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
 		return ""
 	}
+	if idleSubject(text, claim) {
+		return ""
+	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "!") || strings.HasPrefix(t, "shellcheck") {
 		return ""
 	}
 	return claim
 }
+
+// idleRE matches "free" said of a device or a port being idle: "wait
+// until the GPU is free", "once both cards are free", "the port is free".
+var idleRE = regexp.MustCompile(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
+
+// idleSubject reports whether a claim "is free"/"are free" is said of a
+// device or a port (idle, available), not of the step or the seats.
+func idleSubject(text, claim string) bool {
+	i := strings.Index(text, claim)
+	return i >= 0 && idleRE.MatchString(text[:i+len(claim)]) && !onDeviceRE.MatchString(text[:i+len(claim)])
+}
+
+// onDeviceRE matches a device named after a preposition, where it is not
+// the subject: "a wider step on these GPUs is free".
+var onDeviceRE = regexp.MustCompile(`(?i)\b(?:on|with|across|per|for|over|in)\s+(?:\S+\s+){0,2}(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
 
 // notAboutCostRE excludes talk about free disk space or free memory readings.
 var notAboutCostRE = regexp.MustCompile(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\bfrees?\b.*\bcache\b`)
