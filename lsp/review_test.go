@@ -341,7 +341,9 @@ func TestFixAllAsFix(t *testing.T) {
 		c.shutdown(t)
 	})
 	for _, tc := range []struct{ dir, script string }{
-		{"env-dialect", "up.sh"}, {"env-owner", "serve.sh"}, {"export-child", "serve.sh"},
+		// (Not export-child: from its script alone, v.env's other readers
+		// are not known, so dropping an export is no fix there.)
+		{"env-dialect", "up.sh"}, {"env-owner", "serve.sh"},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			script := filepath.Join(copyCase(t, tc.dir), tc.script)

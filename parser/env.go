@@ -43,6 +43,10 @@ type EnvFile struct {
 	// DockerErr is docker's error on the whole file, if any (docker stops
 	// at the first bad line), as an *EnvError.
 	DockerErr error
+	// ShellSets names the variables bash may set when it sources the file
+	// on lines it does not read as a plain assignment, so that no entry
+	// holds them: `: "${K:=8192}"`, `if …; then K=1; fi`, `{ K=1; }`.
+	ShellSets map[string]bool
 
 	issues []envPendingIssue
 	byKey  map[string][]*EnvEntry
@@ -173,6 +177,7 @@ func ParseEnv(path string, src []byte) *EnvFile {
 	if bs.firstErr != nil {
 		f.BashErr = bs.firstErr
 	}
+	f.ShellSets = bs.sets
 	for i := range dock {
 		if dock[i].err != "" {
 			f.DockerErr = newEnvError(path, f.Lines, dock[i].anchor, dock[i].err)

@@ -640,8 +640,9 @@ type envBashScan struct {
 	env      *envBashEnv
 	budget   int
 	assigns  []*envBashAssign
-	cmds     map[int]string // statement start → what bash does there instead
-	lineErr  map[int]string // line index → syntax error on that line
+	cmds     map[int]string  // statement start → what bash does there instead
+	sets     map[string]bool // names set by statements not read as assignments
+	lineErr  map[int]string  // line index → syntax error on that line
 	firstErr *EnvError
 	base     int // offset added to node positions (per-line mode)
 }
@@ -947,6 +948,7 @@ func (b *envBashScan) stmt(st *syntax.Stmt, top bool) {
 				undefined = "runs a redirection"
 			}
 			b.cmds[anchor] = undefined
+			b.noteSets(st)
 			return
 		}
 		for i, as := range cmd.Assigns {
@@ -1008,7 +1010,59 @@ func (b *envBashScan) stmt(st *syntax.Stmt, top bool) {
 			undefined = "runs a compound command (not read as an assignment)"
 		}
 		b.cmds[anchor] = undefined
+		b.noteSets(st)
 	}
+}
+
+// noteSets records the variables a statement bash runs in the sourcing
+// shell itself may set though it is no plain assignment: `: "${K:=v}"`
+// (or ${K=v}), and assignments inside an if, a case, a loop or a { }
+// group. Nothing run in the background, in a subshell, a pipeline, a
+// substitution or a function body (defined, not run) counts.
+func (b *envBashScan) noteSets(st *syntax.Stmt) {
+	if st.Background || st.Coprocess || st.Disown {
+		return
+	}
+	note := func(name string) {
+		if b.sets == nil {
+			b.sets = map[string]bool{}
+		}
+		b.sets[name] = true
+	}
+	syntax.Walk(st, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.ArithmCmd:
+			return false
+		case *syntax.Stmt:
+			return !x.Background && !x.Coprocess && !x.Disown
+		case *syntax.BinaryCmd:
+			return x.Op == syntax.AndStmt || x.Op == syntax.OrStmt
+		case *syntax.Assign:
+			if x.Name != nil {
+				note(x.Name.Value)
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				// K=1 cmd: the assignment applies to cmd only; the words
+				// may still hold ${K:=v}.
+				for _, w := range x.Args {
+					syntax.Walk(w, func(n syntax.Node) bool {
+						switch y := n.(type) {
+						case *syntax.CmdSubst, *syntax.ProcSubst:
+							return false
+						case *syntax.ParamExp:
+							if y.Param != nil && y.Exp != nil && (y.Exp.Op == syntax.AssignUnset || y.Exp.Op == syntax.AssignUnsetOrNull) {
+								note(y.Param.Value)
+							}
+						}
+						return true
+					})
+				}
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // assign records one assignment; undefined says why bash does not keep it.

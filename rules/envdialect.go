@@ -70,10 +70,17 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 // engine or another child: VLLM_ATTENTION_BACKEND) nor turns allexport on.
 // Every reader is asked: one script's set -a does not export the key in
 // another that sources the file plainly, nor a set -a undone before the
-// source. Such a line keeps its finding but gets no fix.
+// source; so is a file whose readers were not all linted (Unit.Covered).
+// Such a line keeps its finding but gets no fix.
 func exportForChildren(u *parser.Unit, e *parser.EnvFile, en *parser.EnvEntry) bool {
 	if !en.Export {
 		return false
+	}
+	if !u.Covered(e.Path) {
+		// Not all its readers were linted (a changed script given alone,
+		// an editor's file): one not read may start an engine that
+		// inherits the key.
+		return true
 	}
 	for _, s := range u.ScriptsReading(e) {
 		if u.SourcesAllExported(s, e) {

@@ -221,6 +221,9 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 					name, DisplayPath(def.File.Path), def.Entry.Line)})
 			continue
 		}
+		if c.shellMaySet(s, name) {
+			continue // : "${K:=8192}" or an if block in a file the shell sources
+		}
 		for _, p := range prefixes {
 			if strings.HasPrefix(name, p) {
 				reported[name] = true
@@ -242,6 +245,18 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 func (c *Context) shellHas(s *parser.Script, name string) bool {
 	for _, e := range c.Unit.Owning[s.Path] {
 		if e.Lookup(name) != nil && c.Unit.ShellReads(s, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// shellMaySet reports whether an owning env file the script's shell reads
+// sets name on a line that is no plain assignment (`: "${K:=8192}"`, an
+// if block): bash defines it, though no entry of the file holds it.
+func (c *Context) shellMaySet(s *parser.Script, name string) bool {
+	for _, e := range c.Unit.Owning[s.Path] {
+		if e.ShellSets[name] && c.Unit.ShellReads(s, e) {
 			return true
 		}
 	}

@@ -142,12 +142,16 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 	// Uses in every script that reads the alias.
 	var useEdits []edit
 	readers := []*parser.Script{a.script}
+	// sure is cleared when a reader may read the alias where its uses do not
+	// show it: then the alias is not deleted. So is an env-file alias whose
+	// readers were not all linted (a changed script given alone, an
+	// editor's file): a script not read may still read the alias, and
+	// would boot with an empty value once it is deleted.
+	sure := true
 	if a.env != nil {
 		readers = u.ScriptsReading(a.env)
+		sure = u.Covered(a.env.Path)
 	}
-	// sure is cleared when a reader may read the alias where its uses do not
-	// show it: then the alias is not deleted.
-	sure := true
 	// first reports whether a use is met for the first time (an alias and
 	// its env file's shim can both lead to it).
 	first := func(path string, start int) bool {

@@ -369,3 +369,43 @@ func TestFixNotThroughDescriptors(t *testing.T) {
 		}
 	}
 }
+
+// TestFixOneScriptOfShared: --fix (and --diff) of a changed script given
+// alone edits no line of the env file it shares with a script that was not
+// read, when that script may depend on the line: deleting a shim of an
+// owned key (qwen.sh still reads it) or dropping an export (host.sh's
+// engine inherits the key). The findings stay, without a fix; linting the
+// directory (every reader) fixes as before where that is safe.
+func TestFixOneScriptOfShared(t *testing.T) {
+	files := map[string]string{
+		"models.env": "LLAMA_MAX_NUM_BATCHED_TOKENS=8192\nQWEN_MAX_NUM_BATCHED_TOKENS=${LLAMA_MAX_NUM_BATCHED_TOKENS}\n",
+		"llama.sh":   "#!/bin/bash\n. \"$(dirname \"$0\")/models.env\"\nexec vllm serve m --max-num-batched-tokens \"$LLAMA_MAX_NUM_BATCHED_TOKENS\"\n",
+		"qwen.sh":    "#!/bin/bash\n. \"$(dirname \"$0\")/models.env\"\nexec vllm serve q --max-num-batched-tokens \"$QWEN_MAX_NUM_BATCHED_TOKENS\"\n",
+		"serve.env":  "V_MAX_NUM_SEQS=16\nexport VLLM_ATTENTION_BACKEND=FLASHINFER\n",
+		"container.sh": "#!/bin/bash\nhere=$(dirname \"$0\")\n. \"$here/serve.env\"\necho \"backend $VLLM_ATTENTION_BACKEND\"\n" +
+			"exec docker run --rm --env-file \"$here/serve.env\" vllm/vllm-openai:v0.9.1 --model m --max-num-seqs \"$V_MAX_NUM_SEQS\"\n",
+		"host.sh": "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\nexec vllm serve m --max-num-seqs \"$V_MAX_NUM_SEQS\"\n",
+	}
+	root := testfs.NewTree(t, files)
+	t.Chdir(root)
+	for _, arg := range []string{"llama.sh", "container.sh"} {
+		out, errOut, code := lintDir(t, "--diff", arg)
+		if code != exitFindings || out != "" || !strings.Contains(errOut, "not fixable: ") {
+			t.Errorf("--diff %s: exit %d, a fix of a line another reader depends on:\n%s%s", arg, code, out, errOut)
+		}
+		if _, _, code := lintDir(t, "--fix", arg); code != exitFindings {
+			t.Errorf("--fix %s: exit %d", arg, code)
+		}
+		for p, want := range files {
+			if b, err := os.ReadFile(p); err != nil || string(b) != want {
+				t.Errorf("--fix %s changed %s:\n%s", arg, p, b)
+			}
+		}
+	}
+	// With every reader linted, the shim is deleted and qwen.sh reads the
+	// owner; the export host.sh's engine inherits stays.
+	out, _, _ := lintDir(t, "--diff", ".")
+	if !strings.Contains(out, "-QWEN_MAX_NUM_BATCHED_TOKENS=${LLAMA_MAX_NUM_BATCHED_TOKENS}") || !strings.Contains(out, "+exec vllm serve q --max-num-batched-tokens \"$LLAMA_MAX_NUM_BATCHED_TOKENS\"") || strings.Contains(out, "VLLM_ATTENTION_BACKEND") {
+		t.Errorf("--diff .:\n%s", out)
+	}
+}
