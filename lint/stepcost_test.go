@@ -1,6 +1,9 @@
 package lint_test
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,6 +71,39 @@ exec radiance serve /m --max-model-len "$len" --max-num-seqs "$SERVE_MAX_SEQS" -
 	if len(got) != 3 || !strings.HasPrefix(got[1], "refused's shape (step 65536, 8 x 32768) was refused by the engine in ") ||
 		!strings.Contains(got[1], "0.26 full-length sessions") {
 		t.Errorf("with the calib ledger: stepcost findings = %q", got)
+	}
+
+	// A ledger of a boot unlike the mode's (another model on one card, its
+	// small arena at a wide step) is left out of the pricing: with it, the
+	// fit said calib's step would fit. With only such ledgers, a mode is
+	// said not priced.
+	serveLog, err := os.ReadFile(serve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := strings.NewReplacer("--tp 2", "--tp 1", "--model /models/qwen38-a3b-bf16", "--model /models/llama-3.1-8b",
+		"--max-num-batched-tokens 1024", "--max-num-batched-tokens 32768", "activation arena 504.00 MiB (step 1,024 tokens)", "activation arena 1.20 GiB (step 32,768 tokens)").Replace(string(serveLog))
+	dir2 := testfs.NewTree(t, map[string]string{
+		"llama8b_serve.log": other,
+		"serve.env":         "SERVE_MAX_MODEL_LEN=32768\nSERVE_MAX_SEQS=8\nSERVE_MAX_BATCHED_TOKENS=1024\nSERVE_CALIB_BATCHED_TOKENS=131072\n",
+		"serve.sh": `#!/usr/bin/env bash
+set -euo pipefail
+. "$(dirname "$0")/serve.env"
+step=$SERVE_MAX_BATCHED_TOKENS
+tp=2
+case "${1:?}" in
+  serve) ;;
+  calib) step=$SERVE_CALIB_BATCHED_TOKENS ;;
+  wide) tp=4 ;;
+esac
+exec radiance serve /m --tp "$tp" --kv-cache-dtype fp8 --max-model-len "$SERVE_MAX_MODEL_LEN" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
+`,
+	})
+	without := stepcost([]string{dir2}, serve+","+bench)
+	with := stepcost([]string{dir2}, serve+","+bench+","+filepath.Join(dir2, "llama8b_serve.log"))
+	if !slices.Equal(with, without) || len(with) != 2 || !strings.HasPrefix(with[0], "calib's step 131072 would take an arena") ||
+		!strings.Contains(with[1], "wide's step 1024 could not be priced: no ledger is of a boot like it") {
+		t.Errorf("a ledger of another boot: stepcost findings = %q, want %q", with, without)
 	}
 
 	// Off unless a ledger is named.
