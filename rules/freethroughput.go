@@ -177,7 +177,7 @@ func claimIn(text string) string {
 	if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
 		return ""
 	}
-	if idleSubject(text, claim) {
+	if idleSubject(text, claim) || narrowingSubject(text, claim) {
 		return ""
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "!") || strings.HasPrefix(t, "shellcheck") {
@@ -283,4 +283,25 @@ func (c *Context) inheritComment(s *parser.Script, modes []*parser.Mode) string 
 		return fmt.Sprintf("# %s inherits %s from %s; more seats and a wider step are charged to the card, not free.", who, one(seats), file(seats))
 	}
 	return fmt.Sprintf("# %s inherits the proven shape; the step's activation arena is charged to the card, not free.", who)
+}
+
+// narrowRE and widenRE match what a sentence does to the step or the
+// seats: law 1 is about a wider step or more seats; "lowering the step
+// costs nothing" or "dropping seats to 4 is free" claim the opposite.
+var (
+	narrowRE = regexp.MustCompile(`(?i)\b(?:lower(?:s|ed|ing)?|drop(?:s|ped|ping)?|reduc(?:e|es|ed|ing)|shrink(?:s|ing)?|fewer|smaller|narrower|decreas(?:e|es|ed|ing)|halv(?:e|es|ed|ing))\b`)
+	widenRE  = regexp.MustCompile(`(?i)\b(?:rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|wider|widen(?:s|ed|ing)?|larger|bigger|more|doubl(?:e|es|ed|ing)|grow(?:s|ing)?|bump(?:s|ed|ing)?|higher)\b`)
+)
+
+// narrowingSubject reports whether the sentence holding the claim narrows
+// the step or the seats, and widens nothing: no claim that a wider step is
+// free.
+func narrowingSubject(text, claim string) bool {
+	i := strings.Index(text, claim)
+	if i < 0 {
+		return false
+	}
+	before := text[:i]
+	before = before[strings.LastIndexAny(before, ".;!?")+1:]
+	return narrowRE.MatchString(before) && !widenRE.MatchString(before)
 }
