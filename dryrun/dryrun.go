@@ -59,6 +59,13 @@ type Options struct {
 	// Params, when not nil, are the positional parameters instead of the
 	// mode's name: an option that picks the mode (--mode kl, -m kl).
 	Params []string
+	// Caller are variables the script demands of its caller (: "${HF_TOKEN:?}",
+	// parser.Script.CallerVars) that no file of the tree sets: each starts
+	// out exported, set to a placeholder the argv reads as not statically
+	// known ("<unresolved: $HF_TOKEN, the caller's>"), so the guard does not
+	// stop every mode. Selectors and the sandbox's own variables are left
+	// out.
+	Caller []string
 	// Engine, when set, forces the engine profile: an unknown program passed
 	// one of its shape flags counts as the engine (parser.DetectEngineAs).
 	Engine *parser.Profile
@@ -326,8 +333,12 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	} else {
 		env = newSandboxEnv(script, tmpDir, opts.Env)
 	}
+	runEnv := newModeEnv(env, selectors, mode)
+	if callers := ev.callerValues(opts.Caller, selectors); len(callers) > 0 {
+		runEnv = &overlayVars{Environ: runEnv, vals: callers}
+	}
 	runner, err := interp.New(
-		interp.Env(newModeEnv(env, selectors, mode)),
+		interp.Env(runEnv),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
 		interp.Params(params...),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),

@@ -54,6 +54,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
 		files := dryrun.NewFiles() // the modes read the same files
 		prep := dryrun.PrepareScript(s)
+		caller := CallerVars(u, s)
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		for _, m := range s.Modes {
@@ -77,7 +78,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 					start := time.Now()
 					r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
 						dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep,
-							Selectors: selectors, NoArg: params == nil, Params: params})
+							Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller})
 					spent.Add(int64(time.Since(start)))
 					runSpent.Add(int64(time.Since(start)))
 					guard.exit()
@@ -92,6 +93,27 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		wg.Wait()
 		return out
 	}
+}
+
+// CallerVars are the variables script s demands of its caller
+// (parser.Script.CallerVars) that none of its owning env files sets: the
+// dry run gives them placeholders (dryrun.Options.Caller). lint and
+// servelint argv pass the same.
+func CallerVars(u *parser.Unit, s *parser.Script) []string {
+	var out []string
+	for _, n := range s.CallerVars() {
+		if _, ok := u.EnvLookup(s, n); ok {
+			continue
+		}
+		set := false
+		for _, e := range u.Owning[s.Path] {
+			set = set || e.ShellSets[n]
+		}
+		if !set {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // EvalRoot is the directory the evaluator may read for a script: the

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -269,6 +270,30 @@ func (s *Script) Demanded() map[string]bool {
 			})
 		}
 	}
+	return out
+}
+
+// CallerVars returns, sorted, the variables the script demands of its
+// caller with ${X:?…} (or ${X?…}) and never sets itself: : "${HF_TOKEN:?set
+// HF_TOKEN}", --model "${MODEL_PATH:?}". The dry run gives each a value it
+// reads as not statically known, so such a guard does not stop every mode.
+func (s *Script) CallerVars() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, pe := range s.params {
+		if pe.Param == nil || pe.Exp == nil || pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
+			continue
+		}
+		name := pe.Param.Value
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		if s.fromEnvOnly(name) {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 

@@ -162,7 +162,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		if md := s.ModeNamed(m); md != nil {
 			selectors, params = s.EvalSelectors(md)
 		}
-		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params})
+		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: lint.CallerVars(u, s)})
 		if md := s.ModeNamed(m); md != nil {
 			if err := rules.NoOneArgv(s, md); err != nil {
 				// Which engine the dry run reached first was a race.
