@@ -7,7 +7,9 @@
 // BASH_SOURCE set to the script's path and $1 set to the mode alone (so the
 // real launch path runs, not the script's own --dry-run branch), or the
 // option that picks the mode (Options.Params: --mode kl), or no argument
-// and the mode's environment variable (Options.Selectors, NoArg). The first
+// and the mode's environment variable (Options.Selectors, NoArg); the
+// variables the script demands of its caller (${HF_TOKEN:?}) start out as
+// placeholders the argv reads as not statically known (Options.Caller). The first
 // engine invocation reached (found by parser.DetectEngine through exec, env,
 // nohup, timeout, numactl, taskset, docker run … IMAGE and the like) is
 // recorded and the run stops there. The working directory starts at the
