@@ -57,7 +57,7 @@ case "${1:?}" in
   long) step=105000 ;;
   short) step=105000; len=$SERVE_SHORT_LEN ;;
 esac
-exec radiance serve /m --max-model-len "$len" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
+exec radiance serve /models/qwen38-a3b-bf16 --max-model-len "$len" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
 `,
 	})
 	got := stepcost([]string{dir}, serve+","+bench)
@@ -96,7 +96,7 @@ case "${1:?}" in
   calib) step=$SERVE_CALIB_BATCHED_TOKENS ;;
   wide) tp=4 ;;
 esac
-exec radiance serve /m --tp "$tp" --kv-cache-dtype fp8 --max-model-len "$SERVE_MAX_MODEL_LEN" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
+exec radiance serve /models/qwen38-a3b-bf16 --tp "$tp" --kv-cache-dtype fp8 --max-model-len "$SERVE_MAX_MODEL_LEN" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
 `,
 	})
 	without := stepcost([]string{dir2}, serve+","+bench)
@@ -104,6 +104,31 @@ exec radiance serve /m --tp "$tp" --kv-cache-dtype fp8 --max-model-len "$SERVE_M
 	if !slices.Equal(with, without) || len(with) != 2 || !strings.HasPrefix(with[0], "calib's step 131072 would take an arena") ||
 		!strings.Contains(with[1], "wide's step 1024 could not be priced: no ledger is of a boot like it") {
 		t.Errorf("a ledger of another boot: stepcost findings = %q, want %q", with, without)
+	}
+
+	// The model is radiance's first word (radiance serve MODEL), not a
+	// --model flag: an 8B model's ledger at the very --tp and KV-cache
+	// type is still another boot, and is left out of the fit.
+	sameTP := strings.NewReplacer("--model /models/qwen38-a3b-bf16", "--model /models/llama-3.1-8b",
+		"--max-num-batched-tokens 1024", "--max-num-batched-tokens 32768", "activation arena 504.00 MiB (step 1,024 tokens)", "activation arena 1.20 GiB (step 32,768 tokens)").Replace(string(serveLog))
+	dir3 := testfs.NewTree(t, map[string]string{
+		"llama8b_serve.log": sameTP,
+		"serve.env":         "SERVE_MAX_MODEL_LEN=32768\nSERVE_MAX_SEQS=8\nSERVE_MAX_BATCHED_TOKENS=1024\nSERVE_CALIB_BATCHED_TOKENS=131072\n",
+		"serve.sh": `#!/usr/bin/env bash
+set -euo pipefail
+. "$(dirname "$0")/serve.env"
+step=$SERVE_MAX_BATCHED_TOKENS
+case "${1:?}" in
+  serve) ;;
+  calib) step=$SERVE_CALIB_BATCHED_TOKENS ;;
+esac
+exec radiance serve /models/qwen38-a3b-bf16 --tp 2 --kv-cache-dtype fp8 --max-model-len "$SERVE_MAX_MODEL_LEN" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
+`,
+	})
+	without3 := stepcost([]string{dir3}, serve+","+bench)
+	with3 := stepcost([]string{dir3}, serve+","+bench+","+filepath.Join(dir3, "llama8b_serve.log"))
+	if !slices.Equal(with3, without3) || len(with3) != 1 || !strings.HasPrefix(with3[0], "calib's step 131072 would take an arena") {
+		t.Errorf("a ledger of another model at the same --tp: stepcost findings = %q, want %q", with3, without3)
 	}
 
 	// Off unless a ledger is named.

@@ -298,3 +298,31 @@ func IntFlag(flags map[string]ArgvFlag, name string) (int, bool) {
 	}
 	return n, true
 }
+
+// argvModel returns the model an argv names as the engine's first word
+// after its program and sub-command (radiance serve MODEL, vllm serve
+// MODEL), "" when that word is an option, is not resolved, or is missing.
+func argvModel(r *EvalResult) string {
+	if r == nil || len(r.Argv) == 0 {
+		return ""
+	}
+	args, base := r.Argv, 0
+	ec, ok := parser.DetectEngineAs(args, r.Engine)
+	if !ok && len(r.Launcher) > 0 {
+		args = append(slices.Clip(r.Launcher), r.Argv...)
+		base = len(r.Launcher)
+		ec, ok = parser.DetectEngineAs(args, r.Engine)
+		ok = ok && ec.Start >= base
+	}
+	if !ok {
+		return ""
+	}
+	i := ec.ArgStart
+	if i < len(args) && args[i] == "serve" {
+		i++ // radiance serve MODEL: the sub-command word
+	}
+	if i >= len(args) || strings.HasPrefix(args[i], "-") || slices.Contains(r.Unresolved, i-base) {
+		return ""
+	}
+	return args[i]
+}

@@ -192,10 +192,33 @@ var idleRE = regexp.MustCompile(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|ma
 
 // idleSubject reports whether a claim "is free"/"are free" is said of a
 // device or a port (idle, available), not of the step or the seats.
+//
+// A device said free after the sentence named a wider step or the seats
+// is the claim itself ("a wide step: the arena is on the disk tier, so the
+// card is free"), unless a time word puts the device's idleness as a
+// condition ("boot the 64k step once the GPU is free").
 func idleSubject(text, claim string) bool {
 	i := strings.Index(text, claim)
-	return i >= 0 && idleRE.MatchString(text[:i+len(claim)]) && !onDeviceRE.MatchString(text[:i+len(claim)])
+	if i < 0 {
+		return false
+	}
+	upto := text[:i+len(claim)]
+	m := idleRE.FindStringIndex(upto)
+	if m == nil || onDeviceRE.MatchString(upto) {
+		return false
+	}
+	pre := upto[:m[0]]
+	pre = pre[strings.LastIndexAny(pre, ".;!?")+1:]
+	clause := pre[strings.LastIndexAny(pre, ",:")+1:]
+	if idleTimeRE.MatchString(clause) {
+		return true
+	}
+	return !strongSubjectRE.MatchString(pre) && !widenRE.MatchString(pre)
 }
+
+// idleTimeRE matches a word that makes a device's being free a time or a
+// condition ("wait until", "once", "when"), not a cost.
+var idleTimeRE = regexp.MustCompile(`(?i)\b(?:when|whenever|once|until|till|while|if|whether|after|before|wait(?:s|ing)?|as soon as)\b`)
 
 // onDeviceRE matches a device named after a preposition, where it is not
 // the subject: "a wider step on these GPUs is free".
@@ -285,12 +308,20 @@ func (c *Context) inheritComment(s *parser.Script, modes []*parser.Mode) string 
 	return fmt.Sprintf("# %s inherits the proven shape; the step's activation arena is charged to the card, not free.", who)
 }
 
-// narrowRE and widenRE match what a sentence does to the step or the
-// seats: law 1 is about a wider step or more seats; "lowering the step
-// costs nothing" or "dropping seats to 4 is free" claim the opposite.
+// narrowRE matches a sentence that narrows the step or the seats themselves:
+// the narrowing word governs them ("lowering the step", "a smaller step",
+// "dropping seats to 4", "the step lowered to 512"). A narrowing word said
+// of something else is no narrowing of the step: "a wide step cuts each
+// document into fewer steps", "lower latency", "halves the steps per
+// document" are the very reasons given for a wider step. widenRE matches a
+// widening anywhere in the sentence ("a wide step", "raising", "64k").
 var (
-	narrowRE = regexp.MustCompile(`(?i)\b(?:lower(?:s|ed|ing)?|drop(?:s|ped|ping)?|reduc(?:e|es|ed|ing)|shrink(?:s|ing)?|fewer|smaller|narrower|decreas(?:e|es|ed|ing)|halv(?:e|es|ed|ing))\b`)
-	widenRE  = regexp.MustCompile(`(?i)\b(?:rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|wider|widen(?:s|ed|ing)?|larger|bigger|more|doubl(?:e|es|ed|ing)|grow(?:s|ing)?|bump(?:s|ed|ing)?|higher)\b`)
+	narrowWords = `(?:lower(?:s|ed|ing)?|drop(?:s|ped|ping)?|reduc(?:e|es|ed|ing)|shrink(?:s|ing)?|shrunk|fewer|smaller|narrower|decreas(?:e|es|ed|ing)|halv(?:e|es|ed|ing))`
+	narrowParts = `(?:lowered|dropped|reduced|shrunk|decreased|halved)`
+	shapeNouns  = `(?:step|seats?|slots?|seqs|max-num-seqs|max-num-batched-tokens|mnbt|concurrency)`
+	narrowRE    = regexp.MustCompile(`(?i)\b` + narrowWords + `\s+(?:(?:the|a|an|its|our|their|this|that|calib's|calib|mode's)\s+)?` + shapeNouns + `\b` +
+		`|(?i)\b` + shapeNouns + `\s+(?:(?:is|are|was|were|gets?|got|being|been)\s+` + narrowParts + `|` + narrowParts + `\s+(?:to|by)\b)`)
+	widenRE = regexp.MustCompile(`(?i)\b(?:rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|wide|wider|widen(?:s|ed|ing)?|large|larger|big|bigger|huge|long|longer|more|doubl(?:e|es|ed|ing)|grow(?:s|ing)?|bump(?:s|ed|ing)?|higher)\b|\b\d+[kK]\b|\b\d{5,}\b`)
 )
 
 // narrowingSubject reports whether the sentence holding the claim narrows

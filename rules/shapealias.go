@@ -320,7 +320,7 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 				continue
 			}
 			o, isOwner := owners[ref]
-			if !isOwner || strings.EqualFold(self, ref) || o.Flag != f.Shape.Name {
+			if !isOwner || strings.EqualFold(self, ref) || !c.ownsIn(s, inv.Profile, f.Shape.Name, o.Key) {
 				continue
 			}
 			c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
@@ -364,14 +364,24 @@ func engineKeys(s *parser.Script) map[string]bool {
 func (c *Context) feedsOtherThan(s *parser.Script, name string, o parser.Owner) bool {
 	flows := c.shapeFlowsOf(s)[name]
 	if len(flows) > 0 {
-		return !flows[o.Flag]
+		return !flows[o.Key]
 	}
 	return len(s.ParamUses(name)) > 0 && !c.engineKeysOf(s)[name]
 }
 
+// ownsIn reports whether key owns the canonical flag in profile p. An
+// owner's Flag is its flag's name in one profile only: in a script that
+// boots vLLM and SGLang, RIG_MAX_MODEL_LEN owns --max-model-len and
+// --context-length both.
+func (c *Context) ownsIn(s *parser.Script, p *parser.Profile, canon, key string) bool {
+	o, ok := c.Unit.Owner(s, p, canon)
+	return ok && o.Key == key
+}
+
 // shapeFlowsOf returns, for each env key or script variable whose value
 // reaches a shape flag of one of the script's engine invocations, the
-// canonical names of the flags it reaches.
+// owner keys of the flags it reaches (in each invocation's own profile),
+// or "-" and the flag's name for a flag no key owns.
 func (c *Context) shapeFlowsOf(s *parser.Script) map[string]map[string]bool {
 	if v, ok := c.shapeFlows.Load(s); ok {
 		return v.(map[string]map[string]bool)
@@ -391,14 +401,18 @@ func (c *Context) shapeFlowsOf(s *parser.Script) map[string]map[string]bool {
 			if f.Shape == nil {
 				continue
 			}
+			owner := "-" + f.Shape.Name
+			if o, ok := c.Unit.Owner(s, inv.Profile, f.Shape.Name); ok {
+				owner = o.Key
+			}
 			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, func(string) bool { return true }) {
-				add(o.Key, f.Shape.Name)
+				add(o.Key, owner)
 				for _, r := range o.Refs {
-					add(r, f.Shape.Name)
+					add(r, owner)
 				}
 				for _, a := range o.Chain {
 					if a != nil {
-						add(a.Name, f.Shape.Name)
+						add(a.Name, owner)
 					}
 				}
 			}

@@ -114,7 +114,7 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 			if !found {
 				path, st, en = s.Path, m.Start, m.End
 			}
-			like := ledgersFor(ledgers, prof, flags)
+			like := ledgersFor(ledgers, prof, flags, argvModel(argvs.Of(s, m.Name)))
 			if len(like) == 0 {
 				c.report(pass, diag{sev: Info, path: path, start: st, end: en,
 					msg: fmt.Sprintf("%s's step %d could not be priced: no ledger is of a boot like it (the same --model, --tp and --kv-cache-dtype)", m.Name, step)})
@@ -148,14 +148,52 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 // say (a ledger of another model, or of a boot split over other cards,
 // prices nothing of this one: mixed in, an 8B model's small arena hid a
 // refused calib step; found by a review).
-func ledgersFor(ledgers []*ledger.Ledger, prof *parser.Profile, flags map[string]ArgvFlag) []*ledger.Ledger {
+func ledgersFor(ledgers []*ledger.Ledger, prof *parser.Profile, flags map[string]ArgvFlag, positional string) []*ledger.Ledger {
+	// The argv's own spelling of each: the model may be a flag or the
+	// engine's first word (radiance serve MODEL, vllm serve MODEL), and
+	// the tensor parallelism is --tp, --tensor-parallel-size or --tp-size
+	// by engine; the ledger's the same by any spelling.
+	argv := map[string]string{}
+	for _, n := range []string{"--model", "--model-path", "--model-id"} {
+		if f, ok := flags[prof.Canon(n)]; ok && !f.Unresolved && f.Value != "" {
+			argv["--model"] = f.Value
+			break
+		}
+	}
+	if _, ok := argv["--model"]; !ok && positional != "" {
+		argv["--model"] = positional
+	}
+	for _, n := range tpSpellings {
+		if f, ok := flags[prof.Canon(n)]; ok && !f.Unresolved {
+			argv["--tp"] = f.Value
+			break
+		}
+	}
+	if f, ok := flags[prof.Canon("--kv-cache-dtype")]; ok && !f.Unresolved {
+		argv["--kv-cache-dtype"] = f.Value
+	}
+	logged := func(l *ledger.Ledger, name string) (string, bool) {
+		names := []string{name}
+		switch name {
+		case "--tp":
+			names = tpSpellings
+		case "--model":
+			names = []string{"--model", "--model-path", "--model-id"}
+		}
+		for _, n := range names {
+			if v, ok := l.Flags[n]; ok {
+				return v, true
+			}
+		}
+		return "", false
+	}
 	var out []*ledger.Ledger
 	for _, l := range ledgers {
 		same := true
 		for _, name := range []string{"--model", "--tp", "--kv-cache-dtype"} {
-			f, have := flags[prof.Canon(name)]
-			lv, logged := l.Flags[name]
-			if have && !f.Unresolved && logged && f.Value != lv {
+			v, have := argv[name]
+			lv, ok := logged(l, name)
+			if have && ok && strings.TrimRight(v, "/") != strings.TrimRight(lv, "/") {
 				same = false
 			}
 		}
@@ -165,6 +203,9 @@ func ledgersFor(ledgers []*ledger.Ledger, prof *parser.Profile, flags map[string
 	}
 	return out
 }
+
+// tpSpellings are the engines' names for the tensor parallelism.
+var tpSpellings = []string{"--tp", "--tensor-parallel-size", "--tp-size", "-tp"}
 
 // arenaSource says where an estimate's arena comes from.
 func arenaSource(e *ledger.Estimate) string {
