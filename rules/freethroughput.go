@@ -119,7 +119,7 @@ func negated(before string) bool {
 }
 
 // subjectRE matches what the claim must be about: the step or the seats.
-var subjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?|(?:max[-_])?running[-_ ]requests|concurrent requests|max[-_]batch[-_]size|max[-_]num[-_]tokens)\b`)
+var subjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?|max[-_ ]running[-_ ]requests|max[-_]batch[-_]size|max[-_]num[-_]tokens)\b`)
 
 // featureRE matches engine features named like the step's words whose
 // claims are about the feature, not the step: "--enable-chunked-prefill is

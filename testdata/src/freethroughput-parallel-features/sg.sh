@@ -6,9 +6,10 @@
 # --enable-dp-attention gives essentially free throughput at large batch sizes for MLA models.
 # Two-batch overlap hides the all-to-all, basically free throughput with DeepEP.
 # Expert parallelism is free throughput once the batch is large enough.
-# With DP attention, 1024 running requests is free throughput.
+# With DP attention, --max-running-requests 1024 is free throughput.
+# Running requests beyond the limit are queued, which is free (no memory).
 # Raising max_batch_size to 512 costs nothing on the PyTorch backend.
 exec python3 -m sglang.launch_server --model-path /m --tp 8 --dp 8 --enable-dp-attention \
   --max-running-requests "$FP_MAX_RUNNING_REQUESTS" --chunked-prefill-size "$FP_CHUNKED_PREFILL_SIZE"
 # want@9 "comment claims \"free throughput\""
-# want@10 "comment claims \"costs nothing\""
+# want@11 "comment claims \"costs nothing\""
