@@ -261,7 +261,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if prep == nil {
 		prep = Prepare(file)
 	}
-	if prep.outSubst || prep.inSubst || prep.declF || prep.posix {
+	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || altSelfRE.Match(src) {
 		if f, rw := prep.rewrite(src, script); f != nil {
 			file = f
 			res.Notes = append(res.Notes, rw...)

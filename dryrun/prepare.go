@@ -3,6 +3,7 @@ package dryrun
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -104,6 +105,10 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 				}
 				return true
 			}
+			if pe, ok := n.(*syntax.ParamExp); ok {
+				lazySelf(pe)
+				return true
+			}
 			w, ok := n.(*syntax.Word)
 			if !ok {
 				return true
@@ -119,6 +124,34 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 		p.rewritten = f
 	})
 	return p.rewritten, p.rewrites
+}
+
+// altSelfRE matches the head of an alternate-value expansion, ${X:+…} or
+// ${X+…}: Eval runs the rewritten copy (lazySelf) when the script holds one.
+var altSelfRE = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*:?\+`)
+
+// lazySelf makes the variable's own reads inside an alternate value,
+// ${X:+--quantization "$X"}, read ${X-}. Bash expands the alternate only
+// when X is set, so under set -u the read never fails; interp expands it
+// before testing X and stops the dry run ("X: unbound variable") on the
+// k8s entrypoint idiom. ${X-} is X's value whenever bash reads it, and
+// nothing else changes: another variable's read (${A:+$B}) stays as it is.
+func lazySelf(pe *syntax.ParamExp) {
+	if pe.Exp == nil || pe.Param == nil || pe.Exp.Word == nil ||
+		pe.Exp.Op != syntax.AlternateUnset && pe.Exp.Op != syntax.AlternateUnsetOrNull {
+		return
+	}
+	name := pe.Param.Value
+	syntax.Walk(pe.Exp.Word, func(n syntax.Node) bool {
+		in, ok := n.(*syntax.ParamExp)
+		if !ok || in.Param == nil || in.Param.Value != name || in.Exp != nil || in.Excl || in.Length || in.Width ||
+			in.Index != nil || in.Slice != nil || in.Repl != nil || in.Names != 0 {
+			return true
+		}
+		in.Exp = &syntax.Expansion{Op: syntax.DefaultUnset}
+		in.Short = false
+		return true
+	})
 }
 
 // sourcedSubst returns CMD of `source <(CMD)` or `. <(CMD)` (no other

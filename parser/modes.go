@@ -2,6 +2,7 @@ package parser
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -100,18 +101,16 @@ const roleFamilies = 2
 // markDisagg sets the modes' disagg flags (Mode.Disagg). Besides its
 // name, a mode is a role when its own code hands the engine SGLang's
 // --disaggregation-mode prefill or decode (`p) … --disaggregation-mode
-// prefill`). Names pair within their family: prefill with decode, ctx
+// prefill`) or vLLM's --kv-transfer-config with "kv_role":"kv_producer"
+// or "kv_consumer" (disaggRole). Names pair within their family: prefill with decode, ctx
 // with gen. A kl-long-context beside a kl-spec-decode is two scoring
 // modes, not a context role and a decode role.
 func markDisagg(modes []*Mode, invs []*Invocation) {
 	flagged := map[*Mode][2]bool{}
 	for _, inv := range invs {
 		for _, f := range inv.Flags {
-			if f.Value == nil || strings.ReplaceAll(f.Name, "_", "-") != "--disaggregation-mode" {
-				continue
-			}
-			v, ok := LitValue(f.Value)
-			if !ok || v != "prefill" && v != "decode" {
+			v, ok := disaggRole(strings.ReplaceAll(f.Name, "_", "-"), flagLit(f))
+			if !ok {
 				continue
 			}
 			for _, m := range modes {
@@ -152,6 +151,49 @@ func markDisagg(modes []*Mode, invs []*Invocation) {
 			m.disagg = m.disagg || paired[f] && (p || d)
 		}
 	}
+}
+
+// kvRoleRE matches vLLM's role in a --kv-transfer-config JSON: kv_producer
+// is the prefill instance, kv_consumer the decode one (kv_both is neither).
+var kvRoleRE = regexp.MustCompile(`"kv_role"\s*:\s*"kv_(producer|consumer)"`)
+
+// disaggRole returns the role ("prefill" or "decode") an engine flag gives
+// its instance in disaggregated serving: SGLang's --disaggregation-mode
+// prefill|decode, vLLM's --kv-transfer-config '{"kv_role":"kv_producer"}'
+// (or kv_consumer).
+func disaggRole(name, v string) (string, bool) {
+	switch name {
+	case "--disaggregation-mode":
+		return v, v == "prefill" || v == "decode"
+	case "--kv-transfer-config":
+		if m := kvRoleRE.FindStringSubmatch(v); m != nil {
+			if m[1] == "producer" {
+				return "prefill", true
+			}
+			return "decode", true
+		}
+	}
+	return "", false
+}
+
+// flagLit returns a flag's value when it is a literal, "" otherwise; for
+// --f='V' too (the word's literal after the '=', which Flag.Value leaves
+// out when V is quoted).
+func flagLit(f *Flag) string {
+	if f.Inline {
+		if f.Arg < len(f.Inv.Args) {
+			if sk := f.Inv.Args[f.Arg].Sketch; sk != Unknown {
+				_, v, _ := strings.Cut(sk, "=")
+				return v
+			}
+		}
+		return ""
+	}
+	if f.Value == nil {
+		return ""
+	}
+	v, _ := LitValue(f.Value)
+	return v
 }
 
 func boolIndex(b bool) int {

@@ -68,7 +68,7 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-prefill-tokens", KeySuffixes: []string{"MAX_PREFILL_TOKENS"}},
 			{Name: "--context-length", KeySuffixes: []string{"CONTEXT_LENGTH", "MAX_MODEL_LEN"}},
 			{Name: "--mem-fraction-static", KeySuffixes: []string{"MEM_FRACTION_STATIC"}},
-			{Name: "--tp-size", Aliases: []string{"--tp"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
+			{Name: "--tp-size", Aliases: []string{"--tp", "--tensor-parallel-size"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
 		},
 	},
 	"tgi": {
@@ -356,8 +356,22 @@ func wrapperSkip(argv []string, i int) int {
 	switch name {
 	case "exec":
 		skipOpts("-a")
-	case "nohup", "time", "command", "builtin", "setsid":
+	case "nohup", "time", "command", "builtin", "setsid", "trtllm-llmapi-launch":
+		// trtllm-llmapi-launch CMD…: TensorRT-LLM's MPI launcher runs the
+		// command on every rank (mpirun/srun … trtllm-llmapi-launch
+		// trtllm-serve …).
 		skipOpts("")
+	case "tini", "tini-static":
+		// tini [-s] [-g] [-p SIG] [-e CODE] -- CMD…: an init that runs CMD.
+		skipOpts("-p -e")
+	case "dumb-init":
+		skipOpts("-r --rewrite")
+	case "gosu", "su-exec":
+		// gosu USER CMD…, su-exec USER[:GROUP] CMD…: CMD runs as USER.
+		if j+1 >= len(argv) {
+			return 0
+		}
+		j++ // the user
 	case "sudo":
 		skipOpts("-u -g -C -D -h -p -r -t -U")
 	case "env":
@@ -642,7 +656,9 @@ func engineAt(argv []string, i int) (EngineCall, bool) {
 				switch {
 				case strings.HasPrefix(argv[j+1], "vllm.entrypoints"):
 					return at("vllm", j+2)
-				case argv[j+1] == "sglang.launch_server":
+				case argv[j+1] == "sglang.launch_server" || argv[j+1] == "sglang_router.launch_server":
+					// sglang_router.launch_server boots the workers (with
+					// every server flag) and the router in front of them.
 					return at("sglang", j+2)
 				}
 				return EngineCall{}, false

@@ -119,7 +119,7 @@ func negated(before string) bool {
 }
 
 // subjectRE matches what the claim must be about: the step or the seats.
-var subjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?)\b`)
+var subjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?|max[-_ ]running[-_ ]requests|max[-_]batch[-_]size|max[-_]num[-_]tokens)\b`)
 
 // featureRE matches engine features named like the step's words whose
 // claims are about the feature, not the step: "--enable-chunked-prefill is
@@ -138,7 +138,7 @@ func aboutShape(rest string) bool {
 // otherFeatureRE matches engine features that are neither the step nor the
 // seats, whose claims are about themselves: "speculative decoding gives free
 // throughput at low batch sizes" says nothing of a wider step.
-var otherFeatureRE = regexp.MustCompile(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile)\b`)
+var otherFeatureRE = regexp.MustCompile(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile|dp[- ]attention|(?:data|expert)[- ]parallel(?:ism)?|(?:two|dual)[- ]batch[- ]overlap|tbo|dbo|deep[- ]?ep|flashinfer|flash[- ]?attention|fa3)\b`)
 
 // strongSubjectRE matches the words that name the step or the seats
 // themselves; "batch", "tokens" or "concurrency" beside another feature
