@@ -60,11 +60,12 @@ type Options struct {
 	// mode's name: an option that picks the mode (--mode kl, -m kl).
 	Params []string
 	// Caller are variables the script demands of its caller (: "${HF_TOKEN:?}",
-	// parser.Script.CallerVars) that no file of the tree sets: each starts
-	// out exported, set to a placeholder the argv reads as not statically
-	// known ("<unresolved: $HF_TOKEN, the caller's>"), so the guard does not
-	// stop every mode. Selectors and the sandbox's own variables are left
-	// out.
+	// parser.Script.CallerVars) that no file of the tree sets: the script's
+	// guard ${X:?…} (${X?…}) assigns X a placeholder the argv reads as not
+	// statically known ("<unresolved: $HF_TOKEN, the caller's>") where bash
+	// would stop, so the guard does not stop every mode; before it, X is
+	// unset, and a default (${X:-4}, X=${X:-4} in a sourced file, : "${X:=4}")
+	// is what it is in bash. The sandbox's own variables are left out.
 	Caller []string
 	// Engine, when set, forces the engine profile: an unknown program passed
 	// one of its shape flags counts as the engine (parser.DetectEngineAs).
@@ -261,8 +262,9 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if prep == nil {
 		prep = Prepare(file)
 	}
-	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || altSelfRE.Match(src) {
-		if f, rw := prep.rewrite(src, script); f != nil {
+	callers := callerNames(opts.Caller)
+	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || altSelfRE.Match(src) || len(callers) > 0 {
+		if f, rw := prep.rewrite(src, script, callers); f != nil {
 			file = f
 			res.Notes = append(res.Notes, rw...)
 		}
@@ -333,12 +335,13 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	} else {
 		env = newSandboxEnv(script, tmpDir, opts.Env)
 	}
-	runEnv := newModeEnv(env, selectors, mode)
-	if callers := ev.callerValues(opts.Caller, selectors); len(callers) > 0 {
-		runEnv = &overlayVars{Environ: runEnv, vals: callers}
+	// The caller's variables' placeholders are the first skipped entries,
+	// in the order the rewrite numbered them (callerGuard).
+	for _, n := range callers {
+		ev.skipped = append(ev.skipped, []string{"$" + n + ", the caller's"})
 	}
 	runner, err := interp.New(
-		interp.Env(runEnv),
+		interp.Env(newModeEnv(env, selectors, mode)),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
 		interp.Params(params...),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),

@@ -99,58 +99,18 @@ func newModeEnv(env *sandboxEnv, selectors []string, mode string) expand.Environ
 	return &modeEnv{sandboxEnv: env, names: selectors, mode: mode}
 }
 
-// callerValues returns a placeholder value for each variable the caller
-// supplies (Options.Caller), each recorded as a skipped read so that the
-// argv shows it as not statically known; in the order given, so that every
-// mode of a script gets the same placeholders.
-func (ev *evaluator) callerValues(names, selectors []string) map[string]string {
-	var out map[string]string
+// callerNames returns the caller's variables (Options.Caller) the script's
+// guards stand a placeholder in for, in the order given, without the
+// sandbox's own: the i-th one's placeholder is sentinel(i), every mode's
+// first skipped entries (Eval).
+func callerNames(names []string) []string {
+	var out []string
 	for _, n := range names {
-		if sandboxOwned(n) || slices.Contains(selectors, n) || out[n] != "" {
-			continue
+		if !sandboxOwned(n) && !slices.Contains(out, n) {
+			out = append(out, n)
 		}
-		if out == nil {
-			out = map[string]string{}
-		}
-		ev.mu.Lock()
-		id := len(ev.skipped)
-		ev.skipped = append(ev.skipped, []string{"$" + n + ", the caller's"})
-		ev.mu.Unlock()
-		out[n] = sentinel(id)
 	}
 	return out
-}
-
-// overlayVars is an environment with some variables set on top, exported.
-type overlayVars struct {
-	expand.Environ
-	vals map[string]string
-}
-
-// Get implements expand.Environ.
-func (e *overlayVars) Get(name string) expand.Variable {
-	if v, ok := e.vals[name]; ok {
-		return strVar(v, true)
-	}
-	return e.Environ.Get(name)
-}
-
-// Each implements expand.Environ: the overlay first, then the rest.
-func (e *overlayVars) Each(f func(name string, vr expand.Variable) bool) {
-	names := make([]string, 0, len(e.vals))
-	for n := range e.vals {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		if !f(n, strVar(e.vals[n], true)) {
-			return
-		}
-	}
-	e.Environ.Each(func(name string, vr expand.Variable) bool {
-		_, over := e.vals[name]
-		return over || f(name, vr)
-	})
 }
 
 // modeSelectors returns the selectors the sandbox sets to the mode: those

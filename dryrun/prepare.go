@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -59,7 +60,7 @@ type Prepared struct {
 // prints either way, and a command substitution needs no FIFO. Other input
 // process substitutions (<(…)) stay, and are refused. nil when src does not
 // parse as it did.
-func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
+func (p *Prepared) rewrite(src []byte, name string, callers []string) (*syntax.File, []string) {
 	p.once.Do(func() {
 		body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
@@ -107,6 +108,7 @@ func (p *Prepared) rewrite(src []byte, name string) (*syntax.File, []string) {
 			}
 			if pe, ok := n.(*syntax.ParamExp); ok {
 				lazySelf(pe)
+				callerGuard(pe, callers)
 				return true
 			}
 			w, ok := n.(*syntax.Word)
@@ -152,6 +154,31 @@ func lazySelf(pe *syntax.ParamExp) {
 		in.Short = false
 		return true
 	})
+}
+
+// callerGuard makes a guard of a variable the caller supplies (callers,
+// Options.Caller) assign its placeholder where bash would stop: ${X:?msg}
+// is ${X:=PLACEHOLDER}, ${X?msg} is ${X=PLACEHOLDER}. X stays unset up to
+// the guard, so a default read before it (X=${X:-4} in a sourced file,
+// : "${X:=4}") is the default, as in bash; after it, X holds the
+// placeholder. The i-th caller's placeholder is sentinel(i).
+func callerGuard(pe *syntax.ParamExp, callers []string) {
+	if pe.Exp == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil ||
+		pe.Slice != nil || pe.Repl != nil || pe.Names != 0 ||
+		pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
+		return
+	}
+	i := slices.Index(callers, pe.Param.Value)
+	if i < 0 {
+		return
+	}
+	op := syntax.AssignUnsetOrNull
+	if pe.Exp.Op == syntax.ErrorUnset {
+		op = syntax.AssignUnset
+	}
+	pos := pe.Param.End()
+	pe.Exp = &syntax.Expansion{Op: op, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: sentinel(i)}}}}
+	pe.Short = false
 }
 
 // sourcedSubst returns CMD of `source <(CMD)` or `. <(CMD)` (no other

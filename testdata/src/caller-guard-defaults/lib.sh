@@ -1,0 +1,2 @@
+# Shared defaults of the launchers: a caller may override them.
+CTX="${CTX:-32768}"
