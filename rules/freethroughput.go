@@ -334,5 +334,17 @@ func narrowingSubject(text, claim string) bool {
 	}
 	before := text[:i]
 	before = before[strings.LastIndexAny(before, ".;!?")+1:]
-	return narrowRE.MatchString(before) && !widenRE.MatchString(before)
+	ms := narrowRE.FindAllStringIndex(before, -1)
+	if ms == nil || widenRE.MatchString(before) {
+		return false
+	}
+	// The narrowed step or seats must be what the claim is said of: a
+	// step or seats named after the narrowing are the claim's own subject
+	// ("dropping seats to 4 frees the card, so a 2x step is free
+	// throughput", "fewer seats and a step covering the document: free
+	// throughput").
+	return !shapeNounRE.MatchString(before[ms[len(ms)-1][1]:])
 }
+
+// shapeNounRE matches a word naming the step or the seats.
+var shapeNounRE = regexp.MustCompile(`(?i)\b` + shapeNouns + `\b`)
