@@ -8,8 +8,9 @@
 // real launch path runs, not the script's own --dry-run branch), or the
 // option that picks the mode (Options.Params: --mode kl), or no argument
 // and the mode's environment variable (Options.Selectors, NoArg); the
-// variables the script demands of its caller (${HF_TOKEN:?}) start out as
-// placeholders the argv reads as not statically known (Options.Caller). The first
+// variables the script demands of its caller (${HF_TOKEN:?}) take, at the
+// guard, a placeholder the argv reads as not statically known
+// (Options.Caller). The first
 // engine invocation reached (found by parser.DetectEngine through exec, env,
 // nohup, timeout, numactl, taskset, docker run … IMAGE and the like) is
 // recorded and the run stops there. The working directory starts at the
