@@ -132,6 +132,31 @@ func (p *Prepared) rewrite(src []byte, name string, callers []string) (*syntax.F
 // ${X+…}: Eval runs the rewritten copy (lazySelf) when the script holds one.
 var altSelfRE = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*:?\+`)
 
+// lazySourced returns a sourced file's text with lazySelf applied to its
+// alternate values (${KV:+--kv-cache-dtype "$KV"} in a library the script
+// sources, under set -u): printed again from its tree when it holds one,
+// data itself otherwise (and when it does not parse: interp says so).
+func lazySourced(data []byte) []byte {
+	if !altSelfRE.Match(data) {
+		return data
+	}
+	f, err := syntax.NewParser().Parse(bytes.NewReader(data), "")
+	if err != nil {
+		return data
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok {
+			lazySelf(pe)
+		}
+		return true
+	})
+	var b bytes.Buffer
+	if err := syntax.NewPrinter().Print(&b, f); err != nil {
+		return data
+	}
+	return b.Bytes()
+}
+
 // lazySelf makes the variable's own reads inside an alternate value,
 // ${X:+--quantization "$X"}, read ${X-}. Bash expands the alternate only
 // when X is set, so under set -u the read never fails; interp expands it

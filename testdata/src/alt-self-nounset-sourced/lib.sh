@@ -1,0 +1,1 @@
+EXTRA=${KV_DTYPE:+--kv-cache-dtype "$KV_DTYPE"}
