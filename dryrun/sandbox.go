@@ -547,6 +547,19 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 	if err == nil {
 		data, err = ev.readFile(abs)
 	}
+	if errors.Is(err, fs.ErrNotExist) && !filepath.IsAbs(p) && hc.Dir == ev.root && filepath.Dir(ev.script) != ev.root {
+		// `source .env` in scripts/serve.sh, linted from the repository's
+		// root: the file is not there but beside the script, where the
+		// static model reads it (run as cd scripts && ./serve.sh). Read
+		// it there too, or every value it sets is empty in the argv and
+		// the findings contradict the model's.
+		if near, nerr := ev.sourcePath(filepath.Dir(ev.script), p); nerr == nil {
+			if d, derr := ev.readFile(near); derr == nil {
+				abs, data, err = near, d, nil
+				ev.note("%s %s: not under the working directory; read beside the script", args[i], p)
+			}
+		}
+	}
 	if err != nil {
 		if venvActivate(p) {
 			// .venv/bin/activate, not checked in (or outside the tree):
