@@ -151,6 +151,11 @@ func Variant(c Case, i int) map[string][]byte {
 		}
 		if keyRE != nil {
 			src = keyRE.ReplaceAllFunc(src, func(m []byte) []byte {
+				if !keys[string(m)] && parser.CallerEnvVar(string(m)) {
+					// the caller's environment (HF_HOME beside HF_TOKEN): not
+					// a key of the case
+					return m
+				}
 				if !keys[string(m)] && parser.EngineEnvVar(string(m)) && (parser.KnownEngineEnv(string(m)) || selfForwarded(src, string(m))) {
 					// the engine's own environment (VLLM_HOST_IP, or one
 					// forwarded as -e VLLM_X="$VLLM_X"): not a key of the case

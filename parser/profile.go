@@ -183,6 +183,25 @@ var knownEngineEnv = setOf(`VLLM_HOST_IP VLLM_PORT VLLM_LOOPBACK_IP VLLM_DP_RANK
 // variables a launch script commonly hands on (knownEngineEnv).
 func KnownEngineEnv(name string) bool { return knownEngineEnv[name] }
 
+// callerEnv are variables the user's shell profile, the GPU scheduler or
+// the Hugging Face tooling sets for every program (HF_HOME, the cache
+// paths, CUDA_VISIBLE_DEVICES): read with no env file defining them, they
+// are the caller's, like HOME, not keys the file is missing, however many
+// of the file's keys share their HF_ or CUDA_ prefix. One the file does
+// define is its key as usual.
+var callerEnv = setOf(`HF_HOME HF_HUB_CACHE HF_ASSETS_CACHE HF_DATASETS_CACHE HF_ENDPOINT
+	HF_HUB_OFFLINE HF_DATASETS_OFFLINE HF_HUB_ENABLE_HF_TRANSFER HF_HUB_DISABLE_TELEMETRY
+	HUGGINGFACE_HUB_CACHE TRANSFORMERS_CACHE TRANSFORMERS_OFFLINE XDG_CACHE_HOME
+	CUDA_VISIBLE_DEVICES NVIDIA_VISIBLE_DEVICES HIP_VISIBLE_DEVICES ROCR_VISIBLE_DEVICES
+	CUDA_HOME LD_LIBRARY_PATH`)
+
+// CallerEnvVar reports whether name is set by the caller's environment
+// (callerEnv) or by the Slurm job it runs in (SLURM_JOB_ID,
+// SLURM_GPUS_ON_NODE).
+func CallerEnvVar(name string) bool {
+	return callerEnv[name] || strings.HasPrefix(name, "SLURM_")
+}
+
 // FlagForKey returns the shape flag an env key owns by its name: the flag
 // whose longest suffix matches the key at an underscore boundary.
 func (p *Profile) FlagForKey(key string) (*ShapeFlag, bool) {

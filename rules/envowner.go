@@ -224,6 +224,9 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if c.shellMaySet(s, name) {
 			continue // : "${K:=8192}" or an if block in a file the shell sources
 		}
+		if parser.CallerEnvVar(name) {
+			continue // -v "$HF_HOME:/root/.cache/huggingface" beside HF_TOKEN=…
+		}
 		for _, p := range prefixes {
 			if strings.HasPrefix(name, p) {
 				reported[name] = true
