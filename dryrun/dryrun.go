@@ -307,6 +307,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	ev := &evaluator{
 		root:     root,
 		script:   script,
+		callers:  callers,
 		readFn:   opts.ReadFile,
 		forced:   opts.Engine,
 		noSpans:  opts.NoSpans,

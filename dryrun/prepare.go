@@ -134,27 +134,80 @@ var altSelfRE = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*:?\+`)
 
 // lazySourced returns a sourced file's text with lazySelf applied to its
 // alternate values (${KV:+--kv-cache-dtype "$KV"} in a library the script
-// sources, under set -u): printed again from its tree when it holds one,
-// data itself otherwise (and when it does not parse: interp says so).
-func lazySourced(data []byte) []byte {
-	if !altSelfRE.Match(data) {
+// sources, under set -u) and callerGuard to its guards of the caller's
+// variables (callers: : "${HF_TOKEN:?}" in lib.sh stops bash only where
+// the script's own guard would). The text is edited in place, word by
+// word, never printed again: every other byte, line and position stays as
+// bash reads it (a printed copy joined continued lines, moved LINENO and
+// re-indented heredocs). data itself when nothing changes or it does not
+// parse (interp says so).
+func lazySourced(data []byte, callers []string) []byte {
+	if !altSelfRE.Match(data) && !mentionsGuard(data, callers) {
 		return data
 	}
 	f, err := syntax.NewParser().Parse(bytes.NewReader(data), "")
 	if err != nil {
 		return data
 	}
+	type edit struct {
+		start, end int
+		text       string
+	}
+	var edits []edit
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok {
-			lazySelf(pe)
+		pe, ok := n.(*syntax.ParamExp)
+		if !ok {
+			return true
+		}
+		if reads := lazySelf(pe); len(reads) > 0 {
+			for _, in := range reads {
+				edits = append(edits, edit{int(in.Pos().Offset()), int(in.End().Offset()), "${" + in.Param.Value + "-}"})
+			}
+			return true
+		}
+		if pe.Exp != nil && pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
+			return true
+		}
+		start := int(pe.Pos().Offset())
+		if pe.Param != nil {
+			start = int(pe.Param.End().Offset())
+		}
+		if callerGuard(pe, callers) && pe.Rbrace.IsValid() {
+			text := ":="
+			if pe.Exp.Op == syntax.AssignUnset {
+				text = "="
+			}
+			edits = append(edits, edit{start, int(pe.Rbrace.Offset()), text + pe.Exp.Word.Lit()})
 		}
 		return true
 	})
-	var b bytes.Buffer
-	if err := syntax.NewPrinter().Print(&b, f); err != nil {
+	if len(edits) == 0 {
 		return data
 	}
+	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
+	var b bytes.Buffer
+	prev := 0
+	for _, e := range edits {
+		if e.start < prev || e.end > len(data) || e.start > e.end {
+			continue // inside a guard's message, which the guard drops
+		}
+		b.Write(data[prev:e.start])
+		b.WriteString(e.text)
+		prev = e.end
+	}
+	b.Write(data[prev:])
 	return b.Bytes()
+}
+
+// mentionsGuard reports whether data may hold a guard ${X:?…} or ${X?…} of
+// one of the callers.
+func mentionsGuard(data []byte, callers []string) bool {
+	for _, c := range callers {
+		if bytes.Contains(data, []byte("${"+c+":?")) || bytes.Contains(data, []byte("${"+c+"?")) {
+			return true
+		}
+	}
+	return false
 }
 
 // lazySelf makes the variable's own reads inside an alternate value,
@@ -163,10 +216,10 @@ func lazySourced(data []byte) []byte {
 // before testing X and stops the dry run ("X: unbound variable") on the
 // k8s entrypoint idiom. ${X-} is X's value whenever bash reads it, and
 // nothing else changes: another variable's read (${A:+$B}) stays as it is.
-func lazySelf(pe *syntax.ParamExp) {
+func lazySelf(pe *syntax.ParamExp) (changed []*syntax.ParamExp) {
 	if pe.Exp == nil || pe.Param == nil || pe.Exp.Word == nil ||
 		pe.Exp.Op != syntax.AlternateUnset && pe.Exp.Op != syntax.AlternateUnsetOrNull {
-		return
+		return nil
 	}
 	name := pe.Param.Value
 	syntax.Walk(pe.Exp.Word, func(n syntax.Node) bool {
@@ -175,10 +228,12 @@ func lazySelf(pe *syntax.ParamExp) {
 			in.Index != nil || in.Slice != nil || in.Repl != nil || in.Names != 0 {
 			return true
 		}
+		changed = append(changed, &syntax.ParamExp{Dollar: in.Dollar, Rbrace: in.Rbrace, Short: in.Short, Param: in.Param})
 		in.Exp = &syntax.Expansion{Op: syntax.DefaultUnset}
 		in.Short = false
 		return true
 	})
+	return changed
 }
 
 // callerGuard makes a guard of a variable the caller supplies (callers,
@@ -187,15 +242,15 @@ func lazySelf(pe *syntax.ParamExp) {
 // the guard, so a default read before it (X=${X:-4} in a sourced file,
 // : "${X:=4}") is the default, as in bash; after it, X holds the
 // placeholder. The i-th caller's placeholder is sentinel(i).
-func callerGuard(pe *syntax.ParamExp, callers []string) {
+func callerGuard(pe *syntax.ParamExp, callers []string) bool {
 	if pe.Exp == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil ||
 		pe.Slice != nil || pe.Repl != nil || pe.Names != 0 ||
 		pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
-		return
+		return false
 	}
 	i := slices.Index(callers, pe.Param.Value)
 	if i < 0 {
-		return
+		return false
 	}
 	op := syntax.AssignUnsetOrNull
 	if pe.Exp.Op == syntax.ErrorUnset {
@@ -204,6 +259,7 @@ func callerGuard(pe *syntax.ParamExp, callers []string) {
 	pos := pe.Param.End()
 	pe.Exp = &syntax.Expansion{Op: op, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: sentinel(i)}}}}
 	pe.Short = false
+	return true
 }
 
 // sourcedSubst returns CMD of `source <(CMD)` or `. <(CMD)` (no other

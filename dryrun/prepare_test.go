@@ -71,3 +71,22 @@ func TestPrepareScriptAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestLazySourcedKeepsText: a sourced file's alternate reads and the
+// caller's guards are edited where they stand; every other byte stays, so
+// lines, continuations, heredocs and CRLF are what bash reads (the file was
+// printed again: continued lines joined, heredocs re-indented, LINENO
+// moved).
+func TestLazySourcedKeepsText(t *testing.T) {
+	src := "X=1\\\n2\r\nEXTRA=${KV:+--kv \"$KV\" ${KV}}\ncat <<-EOF\n\t\t${KV:+$KV} $LINENO\n\tEOF\n" +
+		": \"${HF_TOKEN:?need ${KV:+$KV}}\" ${HF_TOKEN?} ${HF_TOKEN:-d} ${OTHER:?x}\n"
+	want := "X=1\\\n2\r\nEXTRA=${KV:+--kv \"${KV-}\" ${KV-}}\ncat <<-EOF\n\t\t${KV:+${KV-}} $LINENO\n\tEOF\n" +
+		": \"${HF_TOKEN:=" + sentinel(0) + "}\" ${HF_TOKEN=" + sentinel(0) + "} ${HF_TOKEN:-d} ${OTHER:?x}\n"
+	if got := string(lazySourced([]byte(src), []string{"HF_TOKEN"})); got != want {
+		t.Errorf("lazySourced:\n got %q\nwant %q", got, want)
+	}
+	plain := "# ${KV:+$KV} in a comment only\nf() {\n  echo hi\n}\n"
+	if got := string(lazySourced([]byte(plain), []string{"HF_TOKEN"})); got != plain {
+		t.Errorf("lazySourced changed a file with nothing to edit: %q", got)
+	}
+}

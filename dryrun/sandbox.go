@@ -97,8 +97,11 @@ type fileEntry struct {
 // methods. Handlers may run concurrently (background jobs, pipes), so every
 // field they change is guarded by mu or atomic.
 type evaluator struct {
-	root     string
-	script   string
+	root   string
+	script string
+	// callers are the caller's variables (callerNames): their guards in
+	// a sourced file take the placeholder too (lazySourced).
+	callers  []string
 	readFn   func(string) ([]byte, error)
 	forced   *parser.Profile
 	noSpans  bool
@@ -113,6 +116,10 @@ type evaluator struct {
 	// jobs is set when code reached at run time (a sourced file, eval,
 	// trap, alias) holds a background statement.
 	jobs atomic.Bool
+	// moved is set once the script runs cd or pushd: the working
+	// directory is then the script's choice, and a relative source is
+	// read there alone (interceptSource).
+	moved atomic.Bool
 
 	mu      sync.Mutex
 	closed  bool
@@ -379,6 +386,7 @@ prefix:
 		if j < len(rest) && rest[j] == "--" {
 			j++
 		}
+		ev.moved.Store(true)
 		ev.noteCd(hc, rest[j:])
 		if j > 0 {
 			return append(slices.Clone(args[:i+1]), rest[j:]...), nil
@@ -547,7 +555,7 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 	if err == nil {
 		data, err = ev.readFile(abs)
 	}
-	if errors.Is(err, fs.ErrNotExist) && !filepath.IsAbs(p) && hc.Dir == ev.root && filepath.Dir(ev.script) != ev.root {
+	if errors.Is(err, fs.ErrNotExist) && !filepath.IsAbs(p) && hc.Dir == ev.root && !ev.moved.Load() && filepath.Dir(ev.script) != ev.root {
 		// `source .env` in scripts/serve.sh, linted from the repository's
 		// root: the file is not there but beside the script, where the
 		// static model reads it (run as cd scripts && ./serve.sh). Read
@@ -994,7 +1002,7 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 	if err == nil && ev.takeSourcing(abs) {
 		// Parsed by interp as bash reads it: a comment's last backslash
 		// continues no line (parser.BashComments).
-		return &memFile{Reader: bytes.NewReader(lazySourced(parser.BashComments(data)))}, nil
+		return &memFile{Reader: bytes.NewReader(lazySourced(parser.BashComments(data), ev.callers))}, nil
 	}
 	if errors.Is(err, errOutsideTree) {
 		// The file may well exist on the machine the script is written

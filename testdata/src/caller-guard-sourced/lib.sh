@@ -1,0 +1,1 @@
+: "${HF_TOKEN:?export HF_TOKEN first}"
