@@ -116,9 +116,9 @@ type evaluator struct {
 	// jobs is set when code reached at run time (a sourced file, eval,
 	// trap, alias) holds a background statement.
 	jobs atomic.Bool
-	// moved is set once the script runs cd or pushd: the working
-	// directory is then the script's choice, and a relative source is
-	// read there alone (interceptSource).
+	// moved is set once the script runs cd or pushd to the root itself:
+	// the working directory is then the script's choice, and a relative
+	// source is read there alone (interceptSource).
 	moved atomic.Bool
 
 	mu      sync.Mutex
@@ -386,7 +386,6 @@ prefix:
 		if j < len(rest) && rest[j] == "--" {
 			j++
 		}
-		ev.moved.Store(true)
 		ev.noteCd(hc, rest[j:])
 		if j > 0 {
 			return append(slices.Clone(args[:i+1]), rest[j:]...), nil
@@ -674,6 +673,12 @@ func (ev *evaluator) noteCd(hc interp.HandlerContext, rest []string) {
 		return
 	}
 	abs := absPath(hc.Dir, target)
+	if abs == ev.root {
+		// cd "$(dirname "$0")/..": the root is now the script's choice.
+		// (A cd elsewhere leaves it, or happens in a subshell such as
+		// here=$(cd "$(dirname "$0")" && pwd): neither is a reason.)
+		ev.moved.Store(true)
+	}
 	if within(ev.root, abs) {
 		return
 	}
