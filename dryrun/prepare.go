@@ -47,6 +47,13 @@ type Prepared struct {
 	// value). The rest stays POSIX: $'…' and [[ are not bash's there.
 	posix bool
 
+	// altOnce guards alt: the script holds an alternate value ${X:+…}
+	// (altSelf), asked of its source once, not per mode (pprof: the
+	// regexp over a 2,000-line script was a fifth of the language
+	// server's dry-run tier).
+	altOnce sync.Once
+	alt     bool
+
 	once      sync.Once
 	rewritten *syntax.File
 	rewrites  []string
@@ -126,6 +133,13 @@ func (p *Prepared) rewrite(src []byte, name string, callers []string) (*syntax.F
 		p.rewritten = f
 	})
 	return p.rewritten, p.rewrites
+}
+
+// altSelf reports whether src holds an alternate value (altSelfRE), once
+// per Prepared.
+func (p *Prepared) altSelf(src []byte) bool {
+	p.altOnce.Do(func() { p.alt = altSelfRE.Match(src) })
+	return p.alt
 }
 
 // altSelfRE matches the head of an alternate-value expansion, ${X:+…} or
