@@ -359,7 +359,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 		return Prepare(s.File)
 	}
 	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF(),
-		posix: s.Variant == syntax.LangPOSIX}
+		posix: s.PosixDecls()}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

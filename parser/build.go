@@ -266,6 +266,20 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	}
 }
 
+// PosixDecls reports whether the script is POSIX sh and holds an `export
+// X=…` or `readonly X=…` command (PosixDecl): the dry run rewrites those.
+func (s *Script) PosixDecls() bool {
+	if s.Variant != syntax.LangPOSIX {
+		return false
+	}
+	for _, c := range s.calls {
+		if PosixDecl(c) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // PosixDecl returns the declaration clause bash would parse for a POSIX
 // sh command `export X=… Y` or `readonly X=…` (a command there, whose
 // assignments interp does not run: "export: unsupported builtin"), nil

@@ -636,11 +636,15 @@ func (s *Script) findInvocations() {
 	// (runners), in the order met: each call of the function reaches
 	// each of them.
 	wrappers := map[string][]*Invocation{}
-	runners := s.runnerFuncs()
+	var runners map[string]int // runnerFuncs, asked when a call may need them
+	runnersDone := false
 	nested := map[*syntax.CallExpr]bool{} // calls of a runner read in the first loop
 	for _, c := range s.calls {
 		aws := s.callArgs(c)
 		ec, ok := s.detect(aws)
+		if !ok && hasForward(aws) && !runnersDone {
+			runners, runnersDone = s.runnerFuncs(), true
+		}
 		if !ok && len(runners) > 0 && hasForward(aws) {
 			// launch() { run vllm serve … "$@"; } with run() { "$@"; }: the
 			// runner's words peeled off, the engine's call forwards "$@",
