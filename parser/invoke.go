@@ -770,7 +770,7 @@ func (s *Script) findInvocations() {
 // command or nohup): run() { echo "+ $*"; "$@"; }, by name, with the words
 // each shifts off first.
 func (s *Script) runnerFuncs() map[string]int {
-	var out map[string]int
+	out := s.ownRunners()
 	for name, n := range s.libRunners {
 		if s.Funcs[name] == nil {
 			if out == nil {
@@ -779,6 +779,13 @@ func (s *Script) runnerFuncs() map[string]int {
 			out[name] = n
 		}
 	}
+	return out
+}
+
+// ownRunners returns the runner functions the script itself defines (a
+// library's, asked by withLibRunners, are its own).
+func (s *Script) ownRunners() map[string]int {
+	var out map[string]int
 	for _, c := range s.calls {
 		aws := s.callArgs(c)
 		for len(aws) > 1 && (aws[0].Sketch == "exec" || aws[0].Sketch == "command" || aws[0].Sketch == "nohup") {

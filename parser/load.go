@@ -1208,33 +1208,7 @@ func (u *Unit) libRunnersOf(path string, lib *Script, opts *LoadOptions) map[str
 	if lib.File == nil {
 		return nil
 	}
-	var out map[string]int
-	for _, c := range lib.calls {
-		aws := lib.callArgs(c)
-		for len(aws) > 1 && (aws[0].Sketch == "exec" || aws[0].Sketch == "command" || aws[0].Sketch == "nohup") {
-			aws = aws[1:]
-		}
-		if len(aws) != 1 || aws[0].Sketch != forwardAll {
-			continue
-		}
-		fn := lib.funcAt(lib.Off(c.Pos()))
-		if fn == "" {
-			continue
-		}
-		n, ok := lib.shiftsBefore(fn, c)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = map[string]int{}
-		}
-		if old, dup := out[fn]; dup && old != n {
-			delete(out, fn) // two commands that shift differently: not known
-			continue
-		}
-		out[fn] = n
-	}
-	return out
+	return lib.ownRunners()
 }
 
 // callsRunnerToEngine reports whether the script calls one of runners with

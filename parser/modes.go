@@ -570,16 +570,12 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	if proven == "" {
 		proven = "serve"
 	}
-	defaulted := func(w *syntax.Word) string {
-		pe := singleParam(w)
-		if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil ||
-			pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+	defaulted := func(w *syntax.Word) string { // ${MODE:-serve}, a selector not taken
+		n := selfDefault(w)
+		if n == "" || !isName(n) || taken[n] || shellOwnVar(n) {
 			return ""
 		}
-		if _, ok := LitValue(pe.Exp.Word); !ok || !isName(pe.Param.Value) || taken[pe.Param.Value] || shellOwnVar(pe.Param.Value) {
-			return ""
-		}
-		return pe.Param.Value
+		return n
 	}
 	cand := map[string]bool{}
 	for name, as := range s.Assigns {

@@ -200,14 +200,18 @@ func (c *Context) report(pass *analysis.Pass, d diag) {
 // one before when it ends a continued command), else to swallow the blanks
 // that follow it. Whether a line's `\` is in a comment is the parser's.
 func lineDelete(s *parser.Script, start, end int) (int, int) {
-	return lineDeleteIn(s.Src, start, end, func(off int) bool {
-		for _, cm := range s.Comments {
-			if cm.Start <= off && off < cm.End {
-				return true
-			}
+	return lineDeleteIn(s.Src, start, end, func(off int) bool { return inComment(s, off) })
+}
+
+// inComment reports whether the byte at off is in one of the script's
+// comments (the parser's: a '#' in quotes or a heredoc is none).
+func inComment(s *parser.Script, off int) bool {
+	for _, cm := range s.Comments {
+		if cm.Start <= off && off < cm.End {
+			return true
 		}
-		return false
-	})
+	}
+	return false
 }
 
 // envLineDelete is lineDelete for an env file: no reader of an env file

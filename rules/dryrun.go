@@ -163,23 +163,29 @@ type ArgvFlag struct {
 	Unresolved bool
 }
 
+// argvEngine finds the engine in an evaluated argv: args is the argv, or
+// the launcher and the argv when a docker image whose entrypoint is the
+// engine stands where the program is (vllm/vllm-openai:TAG --model …: only
+// the launcher before it says so), base the argv's first index in args.
+func argvEngine(r *EvalResult) (args []string, base int, ec parser.EngineCall, ok bool) {
+	args = r.Argv
+	ec, ok = parser.DetectEngineAs(args, r.Engine)
+	if !ok && len(r.Launcher) > 0 {
+		args = append(slices.Clip(r.Launcher), r.Argv...)
+		base = len(r.Launcher)
+		ec, ok = parser.DetectEngineAs(args, r.Engine)
+		ok = ok && ec.Start >= base
+	}
+	return args, base, ec, ok
+}
+
 // ParseArgv reads the engine flags of an evaluated argv (which starts at
 // the engine program): the last occurrence of a flag wins, as argparse does.
 func ParseArgv(r *EvalResult) (*parser.Profile, map[string]ArgvFlag) {
 	if r == nil || len(r.Argv) == 0 {
 		return nil, nil
 	}
-	args, base := r.Argv, 0
-	ec, ok := parser.DetectEngineAs(args, r.Engine)
-	if !ok && len(r.Launcher) > 0 {
-		// A docker image whose entrypoint is the engine stands where the
-		// program is (vllm/vllm-openai:TAG --model …): only the launcher
-		// before it says so.
-		args = append(slices.Clip(r.Launcher), r.Argv...)
-		base = len(r.Launcher)
-		ec, ok = parser.DetectEngineAs(args, r.Engine)
-		ok = ok && ec.Start >= base
-	}
+	args, base, ec, ok := argvEngine(r)
 	if !ok {
 		return nil, nil
 	}
@@ -306,14 +312,7 @@ func argvModel(r *EvalResult) string {
 	if r == nil || len(r.Argv) == 0 {
 		return ""
 	}
-	args, base := r.Argv, 0
-	ec, ok := parser.DetectEngineAs(args, r.Engine)
-	if !ok && len(r.Launcher) > 0 {
-		args = append(slices.Clip(r.Launcher), r.Argv...)
-		base = len(r.Launcher)
-		ec, ok = parser.DetectEngineAs(args, r.Engine)
-		ok = ok && ec.Start >= base
-	}
+	args, base, ec, ok := argvEngine(r)
 	if !ok {
 		return ""
 	}

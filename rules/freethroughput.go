@@ -153,18 +153,23 @@ var strongSubjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|max[-_]num[
 	// The keys that own them, by name.
 	`|(?i)[A-Z0-9_]*_(?:MAX_NUM_SEQS|MAX_SEQS|MAX_NUM_BATCHED_TOKENS|MAX_BATCHED_TOKENS|MNBT|MAX_RUNNING_REQUESTS)\b`)
 
+// sentenceBefore returns the text of the claim's sentence before it, a
+// heading before a colon included ("FP8 KV cache: twice the tokens for
+// free" is about the fp8 KV cache); false when text does not hold claim.
+func sentenceBefore(text, claim string) (string, bool) {
+	i := strings.Index(text, claim)
+	if i < 0 {
+		return "", false
+	}
+	before := text[:i]
+	return before[strings.LastIndexAny(before, ".;!?")+1:], true
+}
+
 // subjectIsOtherFeature reports whether the sentence before the claim (its
 // subject) names another engine feature and neither the step nor the seats.
 func subjectIsOtherFeature(text, claim string) bool {
-	i := strings.Index(text, claim)
-	if i < 0 {
-		return false
-	}
-	before := text[:i]
-	// The sentence, a heading before a colon included: "FP8 KV cache:
-	// twice the tokens for free" is about the fp8 KV cache.
-	before = before[strings.LastIndexAny(before, ".;!?")+1:]
-	return otherFeatureRE.MatchString(before) && !strongSubjectRE.MatchString(before)
+	before, ok := sentenceBefore(text, claim)
+	return ok && otherFeatureRE.MatchString(before) && !strongSubjectRE.MatchString(before)
 }
 
 // claimIn returns the claim a comment makes about the step or the seats,
@@ -328,12 +333,10 @@ var (
 // the step or the seats, and widens nothing: no claim that a wider step is
 // free.
 func narrowingSubject(text, claim string) bool {
-	i := strings.Index(text, claim)
-	if i < 0 {
+	before, ok := sentenceBefore(text, claim)
+	if !ok {
 		return false
 	}
-	before := text[:i]
-	before = before[strings.LastIndexAny(before, ".;!?")+1:]
 	ms := narrowRE.FindAllStringIndex(before, -1)
 	if ms == nil || widenRE.MatchString(before) {
 		return false

@@ -109,14 +109,6 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 // author meant to continue.
 func (c *Context) commentsInContinuation(pass *analysis.Pass, s *parser.Script) {
 	src := s.Src
-	inComment := func(off int) bool {
-		for _, cm := range s.Comments {
-			if cm.Start <= off && off < cm.End {
-				return true
-			}
-		}
-		return false
-	}
 	inArray := func(off int) bool { // args=( … ): newlines end no command there
 		for _, as := range s.Assigns {
 			for _, a := range as {
@@ -133,7 +125,7 @@ func (c *Context) commentsInContinuation(pass *analysis.Pass, s *parser.Script) 
 			continue // not alone on its line, or the first line
 		}
 		prev := bytes.TrimRight(src[:ls-1], "\r")
-		if len(prev) == 0 || prev[len(prev)-1] != '\\' || inComment(len(prev)-1) {
+		if len(prev) == 0 || prev[len(prev)-1] != '\\' || inComment(s, len(prev)-1) {
 			continue
 		}
 		if n := len(prev) - len(bytes.TrimRight(prev, "\\")); n%2 == 0 {
