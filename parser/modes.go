@@ -606,12 +606,9 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		if name == "" || seen[name] {
 			continue
 		}
-		for _, it := range cc.Items {
-			if slices.ContainsFunc(it.Patterns, func(p *syntax.Word) bool { v, ok := LitValue(p); return ok && v == proven }) {
-				seen[name] = true
-				out = append(out, name)
-				break
-			}
+		if armNames(cc, proven) {
+			seen[name] = true
+			out = append(out, name)
 		}
 	}
 	// if/elif chains testing a variable that defaults itself:
@@ -633,6 +630,17 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// armNames reports whether an arm of case clause cc names value
+// literally (`serve)`, `serve|kl)`).
+func armNames(cc *syntax.CaseClause, value string) bool {
+	for _, it := range cc.Items {
+		if slices.ContainsFunc(it.Patterns, func(p *syntax.Word) bool { v, ok := LitValue(p); return ok && v == value }) {
+			return true
+		}
+	}
+	return false
 }
 
 // userInput lists the builtins that write a variable from input, not the

@@ -445,12 +445,8 @@ func (s *Script) namesProven(name, proven string) bool {
 		if pe == nil || pe.Param == nil || pe.Param.Value != name || !asIs(pe) && selfDefault(cc.Word) != name {
 			continue
 		}
-		for _, it := range cc.Items {
-			for _, p := range it.Patterns {
-				if v, ok := LitValue(p); ok && v == proven {
-					return true
-				}
-			}
+		if armNames(cc, proven) {
+			return true
 		}
 	}
 	saved := s.Selectors
