@@ -1,12 +1,14 @@
 package parser
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -57,6 +59,9 @@ type Unit struct {
 	// envsReal indexes the loaded env files by real path (see sameFile);
 	// nil until a script names an env file the walk did not.
 	envsReal map[string]*EnvFile
+	// ComposeRefs are, for each `.env` with a compose file beside it, the
+	// keys that compose file interpolates ("*": all of them; readCompose).
+	ComposeRefs map[string]map[string]bool
 	// Readers says which programs read each env file, by path.
 	Readers map[string]Reader
 	// Owning lists, per script path, the env files that own its numbers.
@@ -292,6 +297,7 @@ func Load(opts LoadOptions) *Unit {
 	sort.Slice(u.Scripts, func(i, j int) bool { return u.Scripts[i].Path < u.Scripts[j].Path })
 	u.loadEnvs(envs, &opts)
 	u.link(&opts)
+	u.readCompose(&opts)
 	u.withEnvValues(&opts)
 	u.coverLooked(explicitEnvs)
 	return u
@@ -1053,6 +1059,54 @@ func isCode(e *EnvFile) bool {
 func isScriptName(p string) bool {
 	return strings.HasSuffix(p, ".sh") || strings.HasSuffix(p, ".bash")
 }
+
+// readCompose fills ComposeRefs: for each env file named `.env` with a
+// compose file beside it (compose.yaml, docker-compose.yml), the keys that
+// compose file interpolates. docker compose reads .env on its own to
+// interpolate the compose file (`command: --max-num-batched-tokens
+// ${VLLM_MAX_NUM_BATCHED_TOKENS}`), so a key no script expands may still
+// boot the service. A compose file that hands a service env_file: (which
+// may name .env), or that is too big to read, makes every key used ("*").
+// Only a compose file inside the linted tree is read, through the
+// loader's reader (an editor's buffer, the size bound).
+func (u *Unit) readCompose(opts *LoadOptions) {
+	for _, e := range u.Envs {
+		if filepath.Base(e.Path) != ".env" {
+			continue
+		}
+		dir, err := filepath.Abs(filepath.Dir(e.Path))
+		if err != nil || !u.InTree(dir) && !u.InTree(e.Path) {
+			continue
+		}
+		var refs map[string]bool
+		for _, name := range []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"} {
+			p := filepath.Join(dir, name)
+			if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() || !u.readableInRoots(p) {
+				continue
+			}
+			if refs == nil {
+				refs = map[string]bool{}
+			}
+			b, big, err := opts.read(p)
+			if err != nil || big != nil || bytes.Contains(b, []byte("env_file")) {
+				refs["*"] = true // not read, or a service reads the file whole
+			}
+			for _, m := range composeRefRE.FindAllSubmatch(b, -1) {
+				refs[string(m[1])] = true
+			}
+		}
+		if refs != nil {
+			if u.ComposeRefs == nil {
+				u.ComposeRefs = map[string]map[string]bool{}
+			}
+			u.ComposeRefs[e.Path] = refs
+		}
+	}
+}
+
+// composeRefRE matches a compose file's interpolation of a variable:
+// $NAME, ${NAME}, ${NAME:-default}, ${NAME?err} ($$ is a literal $).
+var composeRefRE = regexp.MustCompile(`(?:^|[^$])\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 
 // withEnvValues re-analyses each script in which no engine invocation was
 // found but whose owning env files give its shell a program or an image

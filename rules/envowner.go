@@ -1,11 +1,9 @@
 package rules
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -318,7 +316,7 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 		// A .env beside a compose file is compose's too: the keys its
 		// compose file interpolates are used (all, when a service reads
 		// the file whole with env_file:).
-		for k := range composeDotEnv(u, e.Path) {
+		for k := range u.ComposeRefs[e.Path] {
 			used[k] = true
 		}
 		// Keys referenced by other keys of the file count as used.
@@ -345,56 +343,6 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 		}
 	}
 }
-
-// composeDotEnv returns the keys of an env file named `.env` that a
-// compose file beside it (compose.yaml, docker-compose.yml) reads: docker
-// compose reads .env on its own to interpolate the compose file
-// (`command: --max-num-batched-tokens ${VLLM_MAX_NUM_BATCHED_TOKENS}`), so
-// a key no script expands may still boot the service. A compose file that
-// hands a service env_file: (which may name .env) makes every key used
-// ("*"). Only a regular file inside the linted tree, of bounded size, is
-// read; a .env beside a compose file of another service keeps its unused
-// keys reported.
-func composeDotEnv(u *parser.Unit, path string) map[string]bool {
-	if filepath.Base(path) != ".env" {
-		return nil
-	}
-	dir, err := filepath.Abs(filepath.Dir(path))
-	if err != nil || !u.InTree(dir) && !u.InTree(path) {
-		return nil
-	}
-	var out map[string]bool
-	for _, name := range []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"} {
-		p := filepath.Join(dir, name)
-		fi, err := os.Lstat(p)
-		if err != nil || !fi.Mode().IsRegular() {
-			continue
-		}
-		if out == nil {
-			out = map[string]bool{}
-		}
-		if fi.Size() > 1<<20 {
-			out["*"] = true // not read: anything may be interpolated
-			continue
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			out["*"] = true
-			continue
-		}
-		if bytes.Contains(b, []byte("env_file")) {
-			out["*"] = true
-		}
-		for _, m := range composeRefRE.FindAllSubmatch(b, -1) {
-			out[string(m[1])] = true
-		}
-	}
-	return out
-}
-
-// composeRefRE matches a compose file's interpolation of a variable:
-// $NAME, ${NAME}, ${NAME:-default}, ${NAME?err} ($$ is a literal $).
-var composeRefRE = regexp.MustCompile(`(?:^|[^$])\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 
 // sourcesCode reports whether a script sources a shell library (a file
 // that exists and is not one of its env files, or a path not known
