@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/servelint/servelint/internal/fsread"
+	"github.com/servelint/servelint/parser"
 )
 
 // maxFileSize bounds any file the evaluator reads from the linted tree.
@@ -191,6 +192,7 @@ type Files struct {
 	reads    memo[string, fileEntry]
 	checks   memo[string, *sourceCheck]
 	envs     memo[[2]string, *sandboxEnv]
+	sourced  memo[string, []byte]
 }
 
 // sandboxEnv returns the starting environment of a script's evaluations
@@ -300,6 +302,15 @@ func (f *Files) read(abs string, load func() ([]byte, error)) ([]byte, error) {
 
 // check is checkSource, remembered per path: within a snapshot a path's
 // content does not change.
+// sourcedText returns the text interp parses for a file being sourced (as
+// bash reads it: BashComments, lazySourced with the script's callers),
+// worked out once per file, not per mode (Files are shared by a script's
+// modes, whose callers are the same).
+func (f *Files) sourcedText(abs string, data []byte, callers []string) []byte {
+	key := abs + "\x00" + strings.Join(callers, "\x00")
+	return f.sourced.get(key, func() []byte { return lazySourced(parser.BashComments(data), callers) })
+}
+
 func (f *Files) check(name string, data []byte) *sourceCheck {
 	return f.checks.get(name, func() *sourceCheck { return checkSource(name, data) })
 }

@@ -1007,7 +1007,7 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 	if err == nil && ev.takeSourcing(abs) {
 		// Parsed by interp as bash reads it: a comment's last backslash
 		// continues no line (parser.BashComments).
-		return &memFile{Reader: bytes.NewReader(lazySourced(parser.BashComments(data), ev.callers))}, nil
+		return &memFile{Reader: bytes.NewReader(ev.fs.sourcedText(abs, data, ev.callers))}, nil
 	}
 	if errors.Is(err, errOutsideTree) {
 		// The file may well exist on the machine the script is written
