@@ -1145,12 +1145,11 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 		if len(vals) == 0 {
 			continue
 		}
-		ns := ParseScript(s.Path, s.Src)
-		ns.Engine, ns.libRunners, ns.envValues = s.Engine, s.libRunners, vals
-		if ns.libRunners == nil {
-			ns.libRunners = s.libRunnerCands // run docker run "$VLLM_IMAGE" … through a library's runner
+		runners := s.libRunners
+		if runners == nil {
+			runners = s.libRunnerCands // run docker run "$VLLM_IMAGE" … through a library's runner
 		}
-		ns.Analyze(opts.Roles)
+		ns := s.reanalysed(opts.Roles, runners, vals)
 		if len(ns.Invocations) == 0 {
 			continue
 		}
@@ -1234,12 +1233,18 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			s.libRunnerCands = runners
 			continue
 		}
-		ns := ParseScript(s.Path, s.Src)
-		ns.Engine = s.Engine
-		ns.libRunners = runners
-		ns.Analyze(opts.Roles)
-		u.Scripts[i] = ns
+		u.Scripts[i] = s.reanalysed(opts.Roles, runners, nil)
 	}
+}
+
+// reanalysed returns the script parsed and analysed again with what the
+// unit learned after its first analysis: the runners of the libraries it
+// sources, the program-like values of its env files.
+func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, envValues map[string]string) *Script {
+	ns := ParseScript(s.Path, s.Src)
+	ns.Engine, ns.libRunners, ns.envValues = s.Engine, libRunners, envValues
+	ns.Analyze(roles)
+	return ns
 }
 
 // libRunnersOf returns the runner functions of the shell library at path
