@@ -224,7 +224,50 @@ func defaultGuard(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 // path (absolute, or relative to opts.Root). Eval never executes anything,
 // returns within opts.Timeout plus a short grace, and is safe to call from
 // many goroutines at once.
-func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options) (res *Result) {
+func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options) *Result {
+	if file != nil && opts.Prepared == nil {
+		opts.Prepared = Prepare(file)
+	}
+	res, log := evalOnce(ctx, path, src, file, mode, opts, nil)
+	if !log.outside || !stoppedEarly(res) {
+		return res
+	}
+	// A host file test may have ended the run (hosttest.go).
+	script, _, err := normPaths(path, opts.Root)
+	if err != nil {
+		return res
+	}
+	hf := opts.Prepared.hostTree(src, script, callerNames(opts.Caller))
+	if hf == nil {
+		return res
+	}
+	if r := evalAssuming(func(hf *syntax.File, assumed map[string]byte) (*Result, []hostTest) {
+		r, log := evalOnce(ctx, path, src, file, mode, opts, &hostRun{file: hf, assumed: assumed})
+		return r, log.tests
+	}, hf); r != nil {
+		return r
+	}
+	return res
+}
+
+// hostRun is a run of the marked copy of a script (hosttest.go).
+type hostRun struct {
+	file    *syntax.File
+	assumed map[string]byte
+}
+
+// runLog is what Eval learns of one run besides its Result.
+type runLog struct {
+	// outside is set when a test or stat asked about a path outside the
+	// tree.
+	outside bool
+	// tests are a marked run's host file tests, in order.
+	tests []hostTest
+}
+
+// evalOnce is one run of the script for the mode; host, when set, is the
+// marked copy to run instead and the host paths it assumes.
+func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options, host *hostRun) (res *Result, log runLog) {
 	res = &Result{Script: path, Mode: mode}
 	defer func() {
 		if p := recover(); p != nil {
@@ -234,7 +277,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	}()
 	if file == nil {
 		res.Err = fmt.Errorf("%w: no parsed script", ErrInput)
-		return res
+		return res, log
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -242,7 +285,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	script, root, err := normPaths(path, opts.Root)
 	if err != nil {
 		res.Err = err
-		return res
+		return res, log
 	}
 	timeout := opts.Timeout
 	if timeout <= 0 {
@@ -269,6 +312,9 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 			res.Notes = append(res.Notes, rw...)
 		}
 	}
+	if host != nil {
+		file = host.file
+	}
 	selectors := modeSelectors(opts.Selectors)
 	params := []string{"--", mode}
 	if opts.NoArg && len(selectors) > 0 {
@@ -283,14 +329,14 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if !opts.skipPrecheck && prep.risky {
 		if fb := findForbidden(file, newPruner(file, mode, arg, selectors...)); fb != nil {
 			res.Err = fb.error(display)
-			return res
+			return res, log
 		}
 	}
 
 	tmpDir, cleanup, err := sandboxTmpDir(opts.privateTmp)
 	if err != nil {
 		res.Err = fmt.Errorf("%w: private temp dir: %w", ErrInternal, err)
-		return res
+		return res, log
 	}
 	defer func() {
 		if err := cleanup(); err != nil {
@@ -320,6 +366,9 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		fs:       opts.Files,
 		virtual:  map[string]bool{},
 		funcs:    map[string]bool{},
+	}
+	if host != nil {
+		ev.assumed = host.assumed
 	}
 	if ev.fs == nil {
 		ev.fs = NewFiles()
@@ -355,7 +404,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	)
 	if err != nil {
 		res.Err = fmt.Errorf("%w: %w", ErrInternal, err)
-		return res
+		return res, log
 	}
 	fileCopy := *file // $0 is the File's name; the caller's File is not touched
 	fileCopy.Name = script
@@ -413,6 +462,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	ev.close()
 
 	// From here on no handler changes ev: read it without the lock.
+	log.outside, log.tests = ev.outside, ev.hostTests
 	res.Notes = append(res.Notes, ev.notes...)
 	res.Skipped = make([][]string, len(ev.skipped))
 	for i, s := range ev.skipped {
@@ -451,7 +501,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 			res.Err = &ExitError{Status: status, Exited: out.exited, Stderr: ev.resolveText(quotedSentinel.ReplaceAllString(out.stderr, sentinelPrefix+"$1"+sentinelSuffix))}
 		}
 	}
-	return res
+	return res, log
 }
 
 // timeoutError is the cause of a mode's deadline: ErrTimeout and the time

@@ -130,6 +130,8 @@ type fakeInfo struct {
 	name string
 	size int64
 	dir  bool
+	// perm, when not 0, is a file's permission bits (0o644 otherwise).
+	perm fs.FileMode
 }
 
 func (f fakeInfo) Name() string { return f.name }
@@ -137,6 +139,9 @@ func (f fakeInfo) Size() int64  { return f.size }
 func (f fakeInfo) Mode() fs.FileMode {
 	if f.dir {
 		return fs.ModeDir | 0o755
+	}
+	if f.perm != 0 {
+		return f.perm
 	}
 	return 0o644
 }

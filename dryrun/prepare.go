@@ -57,6 +57,9 @@ type Prepared struct {
 	once      sync.Once
 	rewritten *syntax.File
 	rewrites  []string
+
+	hostOnce sync.Once
+	host     *syntax.File
 }
 
 // rewrite returns a copy of the script (parsed again from src, so the shared
@@ -68,71 +71,98 @@ type Prepared struct {
 // process substitutions (<(…)) stay, and are refused. nil when src does not
 // parse as it did.
 func (p *Prepared) rewrite(src []byte, name string, callers []string) (*syntax.File, []string) {
-	p.once.Do(func() {
-		body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-		body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
-		variant, _ := parser.ShebangVariant(src)
-		if parser.CheckDepth(body) != nil {
-			return
+	p.once.Do(func() { p.rewritten, p.rewrites = rewritten(src, name, callers) })
+	return p.rewritten, p.rewrites
+}
+
+// hostTree is the rewritten copy of the script (parsed again, whether or
+// not Eval needs rewrite's changes: they are how bash reads it) in which
+// every file test's operand is marked (markHostTests), built once; nil
+// when the script has no file test or does not parse as it did.
+func (p *Prepared) hostTree(src []byte, name string, callers []string) *syntax.File {
+	p.hostOnce.Do(func() {
+		if f, _ := rewritten(src, name, callers); f != nil && markHostTests(f) > 0 {
+			p.host = f
 		}
-		f, err := syntax.NewParser(syntax.Variant(variant)).Parse(bytes.NewReader(parser.BashComments(body)), name)
-		if err != nil {
-			return
+	})
+	return p.host
+}
+
+// rewritten parses src again and makes rewrite's changes to the tree.
+func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewrites []string) {
+	body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
+	variant, _ := parser.ShebangVariant(src)
+	if parser.CheckDepth(body) != nil {
+		return nil, nil
+	}
+	f, err := syntax.NewParser(syntax.Variant(variant)).Parse(bytes.NewReader(parser.BashComments(body)), name)
+	if err != nil {
+		return nil, nil
+	}
+	nounset := false
+	if len(callers) > 0 {
+		for _, st := range f.Stmts {
+			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && parser.SetsNounset(ce) {
+				nounset = true
+			}
 		}
-		syntax.Walk(f, func(n syntax.Node) bool {
-			if st, ok := n.(*syntax.Stmt); ok {
-				if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsDeclareF(d) {
-					// declare -F NAME…: the sandbox answers from the
-					// functions the script and its sourced files declare.
-					args := []*syntax.Word{litWord(internalCmd), litWord(opDeclF)}
-					for _, a := range d.Args {
-						switch {
-						case !a.Naked:
-						case a.Value != nil && !parser.IsOptionWord(a.Value):
-							args = append(args, a.Value)
-						case a.Value == nil && a.Name != nil:
-							args = append(args, litWord(a.Name.Value)) // declare -F mode_serve
-						}
-					}
-					st.Cmd = &syntax.CallExpr{Args: args}
-					p.rewrites = append(p.rewrites, fmt.Sprintf("line %d: %s -F answered from the declared functions", d.Pos().Line(), d.Variant.Value))
-				}
-				if ce, ok := st.Cmd.(*syntax.CallExpr); ok && variant == syntax.LangPOSIX {
-					if d := parser.PosixDecl(ce); d != nil {
-						st.Cmd = d // export X=… as interp runs it (Prepared.posix)
-						return true
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok {
+			if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsDeclareF(d) {
+				// declare -F NAME…: the sandbox answers from the
+				// functions the script and its sourced files declare.
+				args := []*syntax.Word{litWord(internalCmd), litWord(opDeclF)}
+				for _, a := range d.Args {
+					switch {
+					case !a.Naked:
+					case a.Value != nil && !parser.IsOptionWord(a.Value):
+						args = append(args, a.Value)
+					case a.Value == nil && a.Name != nil:
+						args = append(args, litWord(a.Name.Value)) // declare -F mode_serve
 					}
 				}
-				if ce, ok := st.Cmd.(*syntax.CallExpr); ok {
-					if ps := sourcedSubst(ce); ps != nil {
-						cs := &syntax.CmdSubst{Left: ps.OpPos, Right: ps.Rparen, Stmts: ps.Stmts, Last: ps.Last}
-						q := &syntax.DblQuoted{Left: ps.OpPos, Right: ps.Rparen, Parts: []syntax.WordPart{cs}}
-						ce.Args = []*syntax.Word{litWord("eval"), {Parts: []syntax.WordPart{q}}}
-						p.rewrites = append(p.rewrites, fmt.Sprintf("line %d: source <(…) read as eval \"$(…)\"", ps.OpPos.Line()))
-					}
+				st.Cmd = &syntax.CallExpr{Args: args}
+				rewrites = append(rewrites, fmt.Sprintf("line %d: %s -F answered from the declared functions", d.Pos().Line(), d.Variant.Value))
+			}
+			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && variant == syntax.LangPOSIX {
+				if d := parser.PosixDecl(ce); d != nil {
+					st.Cmd = d // export X=… as interp runs it (Prepared.posix)
+					return true
 				}
-				return true
 			}
-			if pe, ok := n.(*syntax.ParamExp); ok {
-				lazySelf(pe)
-				callerGuard(pe, callers)
-				return true
-			}
-			w, ok := n.(*syntax.Word)
-			if !ok {
-				return true
-			}
-			for i, part := range w.Parts {
-				if ps, ok := part.(*syntax.ProcSubst); ok && ps.Op == syntax.CmdOut {
-					w.Parts[i] = &syntax.Lit{ValuePos: ps.OpPos, ValueEnd: ps.End(), Value: "/dev/null"}
-					p.rewrites = append(p.rewrites, fmt.Sprintf("line %d: >(…) sent to a sink", ps.OpPos.Line()))
+			if ce, ok := st.Cmd.(*syntax.CallExpr); ok {
+				if ps := sourcedSubst(ce); ps != nil {
+					cs := &syntax.CmdSubst{Left: ps.OpPos, Right: ps.Rparen, Stmts: ps.Stmts, Last: ps.Last}
+					q := &syntax.DblQuoted{Left: ps.OpPos, Right: ps.Rparen, Parts: []syntax.WordPart{cs}}
+					ce.Args = []*syntax.Word{litWord("eval"), {Parts: []syntax.WordPart{q}}}
+					rewrites = append(rewrites, fmt.Sprintf("line %d: source <(…) read as eval \"$(…)\"", ps.OpPos.Line()))
 				}
 			}
 			return true
-		})
-		p.rewritten = f
+		}
+		if pe, ok := n.(*syntax.ParamExp); ok {
+			lazySelf(pe)
+			callerGuard(pe, callers)
+			if nounset && parser.PlainRead(pe) {
+				callerRead(pe, callers)
+			}
+			return true
+		}
+		w, ok := n.(*syntax.Word)
+		if !ok {
+			return true
+		}
+		for i, part := range w.Parts {
+			if ps, ok := part.(*syntax.ProcSubst); ok && ps.Op == syntax.CmdOut {
+				w.Parts[i] = &syntax.Lit{ValuePos: ps.OpPos, ValueEnd: ps.End(), Value: "/dev/null"}
+				rewrites = append(rewrites, fmt.Sprintf("line %d: >(…) sent to a sink", ps.OpPos.Line()))
+			}
+		}
+		return true
 	})
-	return p.rewritten, p.rewrites
+	return f, rewrites
 }
 
 // altSelf reports whether src holds an alternate value (altSelfRE), once
@@ -274,6 +304,20 @@ func callerGuard(pe *syntax.ParamExp, callers []string) bool {
 	pe.Exp = &syntax.Expansion{Op: op, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: sentinel(i)}}}}
 	pe.Short = false
 	return true
+}
+
+// callerRead makes a plain read ($X, ${X}) of a variable the caller
+// supplies, in a script under set -u, ${X=PLACEHOLDER}: where bash would
+// stop ("X: unbound variable"), X takes the caller's placeholder; a value
+// the script or a sourced file gave X is read as it is.
+func callerRead(pe *syntax.ParamExp, callers []string) {
+	i := slices.Index(callers, pe.Param.Value)
+	if i < 0 {
+		return
+	}
+	pos := pe.Param.End()
+	pe.Exp = &syntax.Expansion{Op: syntax.AssignUnset, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: sentinel(i)}}}}
+	pe.Short = false
 }
 
 // sourcedSubst returns CMD of `source <(CMD)` or `. <(CMD)` (no other

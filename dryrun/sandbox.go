@@ -139,6 +139,14 @@ type evaluator struct {
 	sourcing map[string]bool
 
 	stderr tailBuf
+
+	// assumed are the host paths a marked run assumes exist, with the
+	// operator that asked (hosttest.go); nil in other runs.
+	assumed map[string]byte
+	// outside is set once a stat asks about a path outside the tree.
+	outside bool
+	// hostTests are a marked run's host file tests, in order.
+	hostTests []hostTest
 }
 
 // alive returns why the run must stop, or nil.
@@ -1066,6 +1074,10 @@ func (ev *evaluator) openPipe(data []byte) (io.ReadWriteCloser, error) {
 // memory), and says "not found" for everything else.
 func (ev *evaluator) statHandler(ctx context.Context, name string, follow bool) (fi fs.FileInfo, err error) {
 	defer ev.recoverTo(&err)
+	name, op, marked := unmarkHost(name)
+	if marked && name == "" {
+		return nil, &os.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist} // [[ -d "" ]]
+	}
 	abs := filepath.Clean(name)
 	if !filepath.IsAbs(abs) {
 		abs = absPath(interp.HandlerCtx(ctx).Dir, name)
@@ -1074,6 +1086,9 @@ func (ev *evaluator) statHandler(ctx context.Context, name string, follow bool) 
 		return fakeInfo{name: filepath.Base(abs), dir: true}, nil
 	}
 	if !within(ev.root, abs) {
+		if fi, ok := ev.hostStat(abs, op, marked); ok {
+			return fi, nil
+		}
 		return nil, &os.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}
 	real, err := ev.fs.resolve(ev.root, abs, follow)
@@ -1087,6 +1102,29 @@ func (ev *evaluator) statHandler(ctx context.Context, name string, follow bool) 
 		}
 	}
 	return fi, err
+}
+
+// hostStat answers a stat of a path outside the tree: found only when a
+// marked test asks about a path the run assumes (hosttest.go); it notes
+// the question either way.
+func (ev *evaluator) hostStat(abs string, op byte, marked bool) (fakeInfo, bool) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.closed {
+		return fakeInfo{}, false
+	}
+	ev.outside = true
+	if !marked {
+		return fakeInfo{}, false
+	}
+	_, found := ev.assumed[abs]
+	if len(ev.hostTests) < maxNotes {
+		ev.hostTests = append(ev.hostTests, hostTest{path: abs, op: op, found: found})
+	}
+	if !found {
+		return fakeInfo{}, false
+	}
+	return hostInfo(abs, op), true
 }
 
 // accessHandler answers -r/-w/-x and cd's permission check from the mode

@@ -275,13 +275,18 @@ func (s *Script) Demanded() map[string]bool {
 
 // CallerVars returns, sorted, the variables the script demands of its
 // caller with ${X:?…} (or ${X?…}) and never sets itself: : "${HF_TOKEN:?set
-// HF_TOKEN}", --model "${MODEL_PATH:?}". The dry run gives each a value it
-// reads as not statically known, so such a guard does not stop every mode.
+// HF_TOKEN}", --model "${MODEL_PATH:?}". Under set -u (Nounset), a plain
+// read ($POD_IP, ${POD_IP}) demands it as well: bash stops there when the
+// caller (a pod spec, a Slurm job, a wrapper) has not set it. The dry run
+// gives each a value it reads as not statically known, so such a guard
+// does not stop every mode.
 func (s *Script) CallerVars() []string {
 	seen := map[string]bool{}
 	var out []string
+	nounset := s.Nounset()
 	for _, pe := range s.params {
-		if pe.Param == nil || pe.Exp == nil || pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
+		guard := pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull)
+		if pe.Param == nil || !guard && (!nounset || !PlainRead(pe)) {
 			continue
 		}
 		name := pe.Param.Value
@@ -295,6 +300,51 @@ func (s *Script) CallerVars() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// PlainRead reports whether pe reads a variable's value as it is: $X or
+// ${X}, which set -u stops on when X is unset.
+func PlainRead(pe *syntax.ParamExp) bool {
+	return pe.Param != nil && pe.Exp == nil && !pe.Excl && !pe.Length && !pe.Width && pe.Index == nil &&
+		pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && isName(pe.Param.Value)
+}
+
+// Nounset reports whether the script turns nounset on (set -u, set -euo
+// pipefail, set -o nounset) in its main body, outside any function.
+func (s *Script) Nounset() bool {
+	if s.File == nil {
+		return false
+	}
+	for _, st := range s.File.Stmts {
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && SetsNounset(ce) {
+			return true
+		}
+	}
+	return false
+}
+
+// SetsNounset reports whether call is a set that turns nounset on.
+func SetsNounset(ce *syntax.CallExpr) bool {
+	if len(ce.Args) < 2 {
+		return false
+	}
+	if v, _ := LitValue(ce.Args[0]); v != "set" {
+		return false
+	}
+	for i, a := range ce.Args[1:] {
+		v, _ := LitValue(a)
+		switch {
+		case v == "-o" || v == "--":
+			if v == "-o" && i+2 < len(ce.Args) {
+				if w, _ := LitValue(ce.Args[i+2]); w == "nounset" {
+					return true
+				}
+			}
+		case len(v) > 1 && v[0] == '-' && strings.ContainsRune(v[1:], 'u'):
+			return true
+		}
+	}
+	return false
 }
 
 // AllExport reports whether the script turns allexport on anywhere (set -a,

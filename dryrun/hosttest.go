@@ -1,0 +1,208 @@
+package dryrun
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Host file tests.
+//
+// A launch script checks the host before it boots: `[[ -d "$MODEL_PATH" ]]
+// || { echo "no model" >&2; exit 1; }`, `[ -f "$CONFIG" ] || die`. The
+// sandbox sees no host file (a path outside the tree does not exist), so
+// such a guard ended every mode before the engine, and no argv was
+// compared. On the machine the script boots on, the guard passes.
+//
+// Eval runs the script as it always did first. Only when that run ends
+// before an engine invocation, having asked about a path outside the tree,
+// does it run a copy in which the operand of every file test (-e -a -f -d
+// -s -r -w -x, in [[ ]], [ ] and test) carries a mark naming the operator;
+// the stat handler then knows which test asks about which host path. The
+// last host path such a test found missing before the run ended is assumed
+// to exist, as the operator wants it (a directory for -d, a file
+// otherwise), and the copy runs again; up to maxAssumed paths, one guard
+// after another. A run that then reaches the engine is the mode's argv,
+// with a note per assumed path. One that does not leaves the first run's
+// answer. A test the boot path needs false (`[[ -e $PIDFILE ]] && exit 1`)
+// is answered as before: a missing path never stopped the run.
+
+// maxAssumed bounds the host paths assumed for one mode (each is a run).
+const maxAssumed = 4
+
+// hostMark opens the mark put in front of a file test's operand: the
+// operator's letter follows, then hostMarkEnd. No '/' is in the mark, so
+// interp's absPath keeps it as one element of the joined path. (Not a NUL
+// byte, which interp's expansion drops.)
+const (
+	hostMark    = "\x01servelint-test:"
+	hostMarkEnd = "\x01"
+)
+
+// hostOps are the file test operators whose operand is marked, by their
+// letter in the mark.
+var hostOps = map[syntax.UnTestOperator]byte{
+	syntax.TsExists: 'e', syntax.TsRegFile: 'f', syntax.TsDirect: 'd', syntax.TsNoEmpty: 's',
+	syntax.TsRead: 'r', syntax.TsWrite: 'w', syntax.TsExec: 'x',
+}
+
+// classicOps are the same operators as words of [ and test.
+var classicOps = map[string]byte{
+	"-e": 'e', "-a": 'e', "-f": 'f', "-d": 'd', "-s": 's', "-r": 'r', "-w": 'w', "-x": 'x',
+}
+
+// markHostTests puts the mark in front of the operand of every file test
+// of f and returns how many it marked. [ and test are marked in their
+// common forms only: `[ OP W ]`, `[ ! OP W ]`, `test OP W`, `test ! OP W`.
+func markHostTests(f *syntax.File) int {
+	n := 0
+	mark := func(w *syntax.Word, op byte) {
+		w.Parts = append([]syntax.WordPart{&syntax.Lit{ValuePos: w.Pos(), ValueEnd: w.Pos(), Value: hostMark + string(op) + hostMarkEnd}}, w.Parts...)
+		n++
+	}
+	syntax.Walk(f, func(node syntax.Node) bool {
+		switch x := node.(type) {
+		case *syntax.UnaryTest:
+			if op, ok := hostOps[x.Op]; ok {
+				if w, ok := x.X.(*syntax.Word); ok {
+					mark(w, op)
+				}
+			}
+		case *syntax.CallExpr:
+			args := x.Args
+			if len(args) == 0 {
+				return true
+			}
+			switch args[0].Lit() {
+			case "[":
+				if args[len(args)-1].Lit() != "]" {
+					return true
+				}
+				args = args[1 : len(args)-1]
+			case "test":
+				args = args[1:]
+			default:
+				return true
+			}
+			if len(args) == 3 && args[0].Lit() == "!" {
+				args = args[1:]
+			}
+			if len(args) == 2 {
+				if op, ok := classicOps[args[0].Lit()]; ok {
+					mark(args[1], op)
+				}
+			}
+		}
+		return true
+	})
+	return n
+}
+
+// hostTest is one file test of a marked run that asked about a path
+// outside the tree.
+type hostTest struct {
+	path  string
+	op    byte
+	found bool
+}
+
+// unmarkHost splits a path interp built from a marked operand into the
+// path the script tested and the operator; ok is false for an unmarked
+// path. An empty operand gives an empty path.
+func unmarkHost(name string) (path string, op byte, ok bool) {
+	i := strings.Index(name, hostMark)
+	if i < 0 {
+		return name, 0, false
+	}
+	rest := name[i+len(hostMark):]
+	if len(rest) < len(hostMarkEnd)+1 || !strings.HasPrefix(rest[1:], hostMarkEnd) {
+		return name, 0, false
+	}
+	op, rest = rest[0], rest[1+len(hostMarkEnd):]
+	switch {
+	case rest == "":
+		return "", op, true
+	case filepath.IsAbs(rest):
+		return filepath.Clean(rest), op, true
+	default:
+		return filepath.Clean(name[:i] + rest), op, true
+	}
+}
+
+// hostInfo is what a test of an assumed path finds: a directory for -d,
+// a non-empty file everyone may read, write and run otherwise.
+func hostInfo(path string, op byte) fakeInfo {
+	return fakeInfo{name: filepath.Base(path), size: 1, dir: op == 'd', perm: 0o777}
+}
+
+// opWord names what the operator asks for, for a note.
+func opWord(op byte) string {
+	switch op {
+	case 'd':
+		return "a directory"
+	case 'f':
+		return "a file"
+	case 's':
+		return "a non-empty file"
+	case 'r':
+		return "readable"
+	case 'w':
+		return "writable"
+	case 'x':
+		return "executable"
+	}
+	return "there"
+}
+
+// stoppedEarly reports whether a run ended before reaching an engine
+// invocation, by the script's own exit or end (not a bound or a refusal).
+func stoppedEarly(res *Result) bool {
+	var ee *ExitError
+	return len(res.Argv) == 0 && errors.As(res.Err, &ee)
+}
+
+// nextAssumption is the path to assume next after a marked run that
+// stopped early: the last one a test found missing, when not assumed yet.
+func nextAssumption(tests []hostTest, assumed map[string]byte) (hostTest, bool) {
+	for i := len(tests) - 1; i >= 0; i-- {
+		t := tests[i]
+		if t.found || t.path == "" {
+			continue
+		}
+		if _, done := assumed[t.path]; done {
+			return hostTest{}, false
+		}
+		return t, true
+	}
+	return hostTest{}, false
+}
+
+// evalAssuming runs the marked copy of the script (Prepared.hostTree)
+// after a first run that stopped early, assuming one host path more each
+// time; nil when no run reaches the engine.
+func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, []hostTest), hf *syntax.File) *Result {
+	assumed := map[string]byte{}
+	var order []hostTest
+	for len(order) <= maxAssumed {
+		res, tests := run(hf, assumed)
+		if len(res.Argv) > 0 && res.Err == nil {
+			for _, t := range order {
+				res.Notes = append(res.Notes, fmt.Sprintf("assumed the host path %s is %s (a file test the boot needs; the dry run sees no host file)", t.path, opWord(t.op)))
+			}
+			return res
+		}
+		if !stoppedEarly(res) {
+			return nil
+		}
+		t, ok := nextAssumption(tests, assumed)
+		if !ok {
+			return nil
+		}
+		assumed[t.path] = t.op
+		order = append(order, t)
+	}
+	return nil
+}

@@ -1,0 +1,160 @@
+package dryrun
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A guard on a host path the sandbox cannot see passes, as it does on the
+// machine the script boots on, one guard after another; each assumption
+// is a note.
+func TestHostGuardAssumed(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		argv      string
+		notes     []string
+	}{{
+		name: "[[ -d ]] || exit",
+		src: `#!/bin/bash
+set -euo pipefail
+M=${MODEL_PATH:-/models/llama-70b}
+[[ -d "$M" ]] || { echo "no model at $M" >&2; exit 1; }
+exec vllm serve "$M" --max-num-seqs 8
+`,
+		argv:  "vllm serve /models/llama-70b --max-num-seqs 8",
+		notes: []string{"/models/llama-70b is a directory"},
+	}, {
+		name: "two guards, [ and test, relative and absolute",
+		src: `#!/bin/sh
+set -e
+die() { echo "$*" >&2; exit 1; }
+cd /srv/app
+[ -f config.yaml ] || die "no config"
+test ! -x /opt/venv/bin/python && die "no venv"
+exec vllm serve /m --config /srv/app/config.yaml
+`,
+		argv:  "vllm serve /m --config /srv/app/config.yaml",
+		notes: []string{"/srv/app/config.yaml is a file", "/opt/venv/bin/python is executable"},
+	}, {
+		name: "a test the boot needs false stays false",
+		src: `#!/bin/bash
+if [[ -e /run/vllm.pid ]]; then echo "already running" >&2; exit 1; fi
+[[ -s /models/m/config.json ]] || exit 3
+exec vllm serve /models/m
+`,
+		argv:  "vllm serve /models/m",
+		notes: []string{"/models/m/config.json is a non-empty file"},
+	}, {
+		name: "a branch on an assumed path is the existing one",
+		src: `#!/bin/bash
+[[ -d /models/m ]] || exit 1
+if [[ -d /models/m ]]; then extra=(--load-format safetensors); else extra=(); fi
+exec vllm serve /models/m "${extra[@]}"
+`,
+		argv:  "vllm serve /models/m --load-format safetensors",
+		notes: []string{"/models/m is a directory"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := evalSrc(t, tc.src, "serve", nil, Options{})
+			if r.Err != nil {
+				t.Fatalf("Err = %v", r.Err)
+			}
+			if got := strings.Join(r.Argv, " "); got != tc.argv {
+				t.Errorf("argv = %q, want %q", got, tc.argv)
+			}
+			var notes []string
+			for _, n := range r.Notes {
+				if strings.HasPrefix(n, "assumed the host path ") {
+					notes = append(notes, n)
+				}
+			}
+			if len(notes) != len(tc.notes) {
+				t.Fatalf("notes = %q, want %d of them", notes, len(tc.notes))
+			}
+			for i, want := range tc.notes {
+				if !strings.Contains(notes[i], want) {
+					t.Errorf("note %d = %q, want it to say %q", i, notes[i], want)
+				}
+			}
+		})
+	}
+}
+
+// A script that stops for another reason keeps its first answer: nothing
+// is assumed, and the message is the script's own.
+func TestHostGuardNotTheReason(t *testing.T) {
+	for _, src := range []string{
+		// The stop follows the host test but is not decided by it.
+		"#!/bin/bash\nif [[ -d /opt/x ]]; then X=1; fi\necho 'need GPUS' >&2\nexit 4\nvllm serve /m\n",
+		// More guards than maxAssumed.
+		"#!/bin/bash\nfor d in /a /b /c /d /e /f; do [[ -d $d ]] || { echo \"no $d\" >&2; exit 5; }; done\nvllm serve /m\n",
+		// A host test answered true does not stop the run: the stop is not it.
+		"#!/bin/bash\n[[ -z $(ls /opt) ]] && [[ -d /opt ]] || exit 6\nvllm serve /m\n",
+	} {
+		r := evalSrc(t, src, "serve", nil, Options{})
+		var ee *ExitError
+		if !errors.As(r.Err, &ee) || r.Argv != nil {
+			t.Errorf("%q: Err = %v, argv %q: want the script's own exit", src, r.Err, r.Argv)
+			continue
+		}
+		for _, n := range r.Notes {
+			if strings.Contains(n, "assumed the host path") {
+				t.Errorf("%q: note %q on a run that kept its first answer", src, n)
+			}
+		}
+	}
+}
+
+// A path in the tree is answered from the tree, marked or not: a guard on
+// a missing file of the tree still stops the run.
+func TestHostGuardInTree(t *testing.T) {
+	src := "#!/bin/bash\ncd \"$(dirname \"$0\")\"\n[[ -f serve.env ]] || { echo 'no serve.env' >&2; exit 1; }\nvllm serve /m\n"
+	r := evalSrc(t, src, "serve", nil, Options{})
+	if r.Argv != nil || !strings.Contains(r.Err.Error(), "no serve.env") {
+		t.Errorf("Err = %v, argv %q: want the guard on the tree's file to stop the run", r.Err, r.Argv)
+	}
+	r = evalSrc(t, src, "serve", map[string]string{"serve.env": "X=1\n"}, Options{})
+	if r.Err != nil || len(r.Argv) == 0 {
+		t.Errorf("Err = %v: want the guard to pass on the tree's file", r.Err)
+	}
+}
+
+// markHostTests marks the operand of each file test and of nothing else.
+func TestMarkHostTests(t *testing.T) {
+	src := `[[ -d $a && ! -f "$b" ]]
+[ -s /x ]
+[ ! -r y ]
+test -w z
+test -e
+[ "$a" = -d ]
+[[ $a == -d ]]
+[[ -L /l ]]
+echo -d /x
+`
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := markHostTests(f); n != 5 {
+		t.Errorf("marked %d operands, want 5 ($a, \"$b\", /x, y, z, and none of the rest)", n)
+	}
+	for _, tc := range []struct {
+		name, path string
+		op         byte
+		ok         bool
+	}{
+		{"/root/" + hostMark + "d" + hostMarkEnd + "/models/m", "/models/m", 'd', true},
+		{"/root/" + hostMark + "f" + hostMarkEnd + "conf/a.yaml", "/root/conf/a.yaml", 'f', true},
+		{"/root/" + hostMark + "f" + hostMarkEnd + "../b", "/b", 'f', true},
+		{"/root/" + hostMark + "e" + hostMarkEnd, "", 'e', true},
+		{"/root/plain", "/root/plain", 0, false},
+	} {
+		path, op, ok := unmarkHost(tc.name)
+		if path != tc.path || op != tc.op || ok != tc.ok {
+			t.Errorf("unmarkHost(%q) = %q, %q, %v; want %q, %q, %v", tc.name, path, op, ok, tc.path, tc.op, tc.ok)
+		}
+	}
+}

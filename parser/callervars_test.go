@@ -1,0 +1,31 @@
+package parser
+
+import (
+	"slices"
+	"testing"
+)
+
+// CallerVars: a guard demands a variable of the caller; under set -u, a
+// plain read of one the script never sets does too. A variable the script
+// sets in some branch is its own (a mode that forgets it is a bug bash
+// stops on), and without set -u a plain read is an empty string.
+func TestCallerVars(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{": \"${HF_TOKEN:?}\"\nvllm serve \"$M\"\n", []string{"HF_TOKEN"}},
+		{"set -euo pipefail\nvllm serve \"$M\" --host \"$POD_IP\" --x ${#LEN} ${D:-4}\n", []string{"M", "POD_IP"}},
+		{"set -o nounset\nvllm serve \"${M}\"\n", []string{"M"}},
+		{"set -e\nvllm serve \"$M\" --host \"$POD_IP\"\n", nil},
+		{"set +u\nvllm serve \"$M\"\n", nil},
+		{"f() { set -u; }\nvllm serve \"$M\"\n", nil},
+		{"set -u\ncase $MODE in kl) EXTRA=--x ;; esac\nread -r R\nfor I in 1; do :; done\nvllm serve /m $EXTRA $R $I $HOME $1\n", []string{"MODE"}},
+	} {
+		s := ParseScript("s.sh", []byte(tc.src))
+		s.Analyze(RoleMatcher{})
+		if got := s.CallerVars(); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: CallerVars = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
