@@ -84,7 +84,12 @@ type Options struct {
 	// Prepared, when set, is Prepare(file), computed once by a caller that
 	// evaluates several modes of the script.
 	Prepared *Prepared
-
+	// Assume, when set, are host paths (path → the operator letter of the
+	// file test, hosttest.go) a run that asks about a host path assumes
+	// from its start: the union of what the script's other modes assumed
+	// (AssumedUnion), so that every mode is evaluated on the same host. A
+	// run that does not reach the engine with them is evaluated as without.
+	Assume map[string]byte
 	// guard is the last exec middleware, after the sandbox's own handler
 	// (which never calls it). Tests replace it with one that fails the
 	// test; the default refuses.
@@ -130,6 +135,10 @@ type Result struct {
 	// Notes are non-fatal observations: reads refused outside the tree, an
 	// env file docker would reject, a sourced file outside the tree.
 	Notes []string
+	// Assumed are the host paths the run assumed exist (path → the
+	// operator letter of the file test that asked; hosttest.go), nil when
+	// none; a note says each.
+	Assumed map[string]byte
 	// Err is nil, or why the mode could not be evaluated: ErrTimeout,
 	// ErrBudget, ErrProcSubst, ErrUnsupported, ErrSource, ErrInternal, or
 	// an *ExitError (wrapping ErrNoEngine) when the script ended without
@@ -228,11 +237,17 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if file != nil && opts.Prepared == nil {
 		opts.Prepared = Prepare(file)
 	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	// The runs of the marked copy share the mode's bound with the first.
+	deadline := time.Now().Add(opts.Timeout)
 	res, log := evalOnce(ctx, path, src, file, mode, opts, nil)
-	if !log.outside || !stoppedEarly(res) {
+	if !log.outside || !stoppedEarly(res) && len(opts.Assume) == 0 {
 		return res
 	}
-	// A host file test may have ended the run (hosttest.go).
+	// A host file test may have ended the run (hosttest.go), or the other
+	// modes assumed host paths this one asks about.
 	script, _, err := normPaths(path, opts.Root)
 	if err != nil {
 		return res
@@ -241,10 +256,25 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if hf == nil {
 		return res
 	}
-	if r := evalAssuming(func(hf *syntax.File, assumed map[string]byte) (*Result, []hostTest) {
-		r, log := evalOnce(ctx, path, src, file, mode, opts, &hostRun{file: hf, assumed: assumed})
+	run := func(hf *syntax.File, assumed map[string]byte) (*Result, []hostTest) {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return &Result{Script: path, Mode: mode, Err: timeoutError(opts.Timeout)}, nil
+		}
+		o := opts
+		o.Timeout = left
+		r, log := evalOnce(ctx, path, src, file, mode, o, &hostRun{file: hf, assumed: assumed})
 		return r, log.tests
-	}, hf); r != nil {
+	}
+	if len(opts.Assume) > 0 {
+		if r := evalAssuming(run, hf, opts.Assume); r != nil {
+			return r
+		}
+		if !stoppedEarly(res) {
+			return res
+		}
+	}
+	if r := evalAssuming(run, hf, nil); r != nil {
 		return r
 	}
 	return res
@@ -463,6 +493,9 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 
 	// From here on no handler changes ev: read it without the lock.
 	log.outside, log.tests = ev.outside, ev.hostTests
+	for i, t := range log.tests {
+		log.tests[i].shown = ev.resolveText(ev.display(t.path))
+	}
 	res.Notes = append(res.Notes, ev.notes...)
 	res.Skipped = make([][]string, len(ev.skipped))
 	for i, s := range ev.skipped {

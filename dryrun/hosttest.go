@@ -3,7 +3,9 @@ package dryrun
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -104,7 +106,10 @@ func markHostTests(f *syntax.File) int {
 // hostTest is one file test of a marked run that asked about a path
 // outside the tree.
 type hostTest struct {
+	// path is the tested path, absolute and clean; shown is the same
+	// for a message (an unresolved part as "<unresolved: …>").
 	path  string
+	shown string
 	op    byte
 	found bool
 }
@@ -182,15 +187,30 @@ func nextAssumption(tests []hostTest, assumed map[string]byte) (hostTest, bool) 
 
 // evalAssuming runs the marked copy of the script (Prepared.hostTree)
 // after a first run that stopped early, assuming one host path more each
-// time; nil when no run reaches the engine.
-func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, []hostTest), hf *syntax.File) *Result {
-	assumed := map[string]byte{}
-	var order []hostTest
-	for len(order) <= maxAssumed {
+// time, from the paths in seed (the other modes' assumptions, Options.Assume);
+// nil when no run reaches the engine.
+func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, []hostTest), hf *syntax.File, seed map[string]byte) *Result {
+	assumed := maps.Clone(seed)
+	if assumed == nil {
+		assumed = map[string]byte{}
+	}
+	for n := 0; n <= maxAssumed; n++ {
 		res, tests := run(hf, assumed)
 		if len(res.Argv) > 0 && res.Err == nil {
-			for _, t := range order {
-				res.Notes = append(res.Notes, fmt.Sprintf("assumed the host path %s is %s (a file test the boot needs; the dry run sees no host file)", t.path, opWord(t.op)))
+			// The notes and Result.Assumed name the assumed paths this
+			// run asked about, in the order it asked.
+			for _, t := range tests {
+				if !t.found {
+					continue
+				}
+				if res.Assumed == nil {
+					res.Assumed = map[string]byte{}
+				}
+				if _, dup := res.Assumed[t.path]; dup {
+					continue
+				}
+				res.Assumed[t.path] = assumed[t.path]
+				res.Notes = append(res.Notes, fmt.Sprintf("assumed the host path %s is %s (a file test the boot needs; the dry run sees no host file)", t.shown, opWord(assumed[t.path])))
 			}
 			return res
 		}
@@ -202,7 +222,43 @@ func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, [
 			return nil
 		}
 		assumed[t.path] = t.op
-		order = append(order, t)
 	}
 	return nil
+}
+
+// AssumedUnion is every host path the given results of one script's modes
+// assumed (Result.Assumed), for Options.Assume: the first operator given
+// for a path wins, so the order of results decides, not timing.
+func AssumedUnion(results []*Result) map[string]byte {
+	var union map[string]byte
+	for _, r := range results {
+		if r == nil {
+			continue
+		}
+		for _, p := range slices.Sorted(maps.Keys(r.Assumed)) {
+			if _, ok := union[p]; !ok {
+				if union == nil {
+					union = map[string]byte{}
+				}
+				union[p] = r.Assumed[p]
+			}
+		}
+	}
+	return union
+}
+
+// NeedsAssume reports whether a mode's result should be evaluated again
+// with Options.Assume set to union: it did not assume all of union, and it
+// was evaluated to an argv or stopped on its own (not a bound or a refusal,
+// which another run would meet again).
+func NeedsAssume(r *Result, union map[string]byte) bool {
+	if r == nil {
+		return false
+	}
+	all := true
+	for p := range union {
+		_, ok := r.Assumed[p]
+		all = all && ok
+	}
+	return !all && (len(r.Argv) > 0 && r.Err == nil || stoppedEarly(r))
 }

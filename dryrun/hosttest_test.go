@@ -2,8 +2,10 @@ package dryrun
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -16,6 +18,7 @@ func TestHostGuardAssumed(t *testing.T) {
 		name, src string
 		argv      string
 		notes     []string
+		opts      Options
 	}{{
 		name: "[[ -d ]] || exit",
 		src: `#!/bin/bash
@@ -56,9 +59,33 @@ exec vllm serve /models/m "${extra[@]}"
 `,
 		argv:  "vllm serve /models/m --load-format safetensors",
 		notes: []string{"/models/m is a directory"},
+	}, {
+		// The caller's path is a host path whatever its value: not one of
+		// the tree (its placeholder is relative), and assumed as well.
+		name: "a guard on the caller's path",
+		src: `#!/bin/bash
+set -euo pipefail
+: "${MODEL_DIR:?set MODEL_DIR}"
+[[ -d "$MODEL_DIR" ]] || { echo "no model at $MODEL_DIR" >&2; exit 1; }
+exec vllm serve --max-num-seqs 8
+`,
+		opts:  Options{Caller: []string{"MODEL_DIR"}},
+		argv:  "vllm serve --max-num-seqs 8",
+		notes: []string{"host path <unresolved: $MODEL_DIR, the caller's> is a directory"},
+	}, {
+		// A note says an unresolved part as the argv does, never with the
+		// sandbox's raw placeholder bytes.
+		name: "a path with a skipped command's output",
+		src: `#!/bin/bash
+CKPT="/ckpt/$(nvidia-smi -L | wc -l)/latest"
+[[ -d "$CKPT" ]] || exit 1
+exec vllm serve --max-num-seqs 8
+`,
+		argv:  "vllm serve --max-num-seqs 8",
+		notes: []string{"host path /ckpt/<unresolved: wc -l>/latest is a directory"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := evalSrc(t, tc.src, "serve", nil, Options{})
+			r := evalSrc(t, tc.src, "serve", nil, tc.opts)
 			if r.Err != nil {
 				t.Fatalf("Err = %v", r.Err)
 			}
@@ -75,6 +102,9 @@ exec vllm serve /models/m "${extra[@]}"
 				t.Fatalf("notes = %q, want %d of them", notes, len(tc.notes))
 			}
 			for i, want := range tc.notes {
+				if hasSentinel(notes[i]) {
+					t.Errorf("note %d = %q holds the raw placeholder", i, notes[i])
+				}
 				if !strings.Contains(notes[i], want) {
 					t.Errorf("note %d = %q, want it to say %q", i, notes[i], want)
 				}
@@ -105,6 +135,27 @@ func TestHostGuardNotTheReason(t *testing.T) {
 				t.Errorf("%q: note %q on a run that kept its first answer", src, n)
 			}
 		}
+	}
+}
+
+// The runs of the marked copy share the mode's bound with the first: Eval
+// returns within Options.Timeout plus the grace, however many guards there
+// are (each run spinning most of the bound took six bounds).
+func TestHostGuardRunsShareTheBound(t *testing.T) {
+	spin := func(n int, rest string) string {
+		return fmt.Sprintf("#!/bin/bash\ni=0; while (( i < %d )); do i=$((i+1)); done\n%s", n, rest)
+	}
+	// Calibrate: how long one run of the spin takes here.
+	const n0 = 20000
+	start := time.Now()
+	evalSrc(t, spin(n0, "exit 1\n"), "serve", nil, Options{Timeout: time.Minute})
+	per := time.Since(start)
+	n := int(float64(n0) * float64(600*time.Millisecond) / float64(per))
+	guards := "[[ -d /a ]] || exit 1\n[[ -d /b ]] || exit 1\n[[ -d /c ]] || exit 1\n[[ -d /d ]] || exit 1\nexec vllm serve /m\n"
+	start = time.Now()
+	r := evalSrc(t, spin(n, guards), "serve", nil, Options{Timeout: time.Second})
+	if took := time.Since(start); took > time.Second+grace+500*time.Millisecond {
+		t.Errorf("Eval took %v with a 1s bound (Err = %v)", took, r.Err)
 	}
 }
 

@@ -1085,7 +1085,10 @@ func (ev *evaluator) statHandler(ctx context.Context, name string, follow bool) 
 	if ev.isVirtual(abs) {
 		return fakeInfo{name: filepath.Base(abs), dir: true}, nil
 	}
-	if !within(ev.root, abs) {
+	if !within(ev.root, abs) || hasSentinel(abs) {
+		// A path outside the tree, or one with a part not statically known
+		// (the caller's $MODEL_DIR, $(nvidia-smi …)): a host path, which
+		// is not there unless a marked run assumes it.
 		if fi, ok := ev.hostStat(abs, op, marked); ok {
 			return fi, nil
 		}

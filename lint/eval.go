@@ -52,45 +52,68 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 			path = s.Path
 		}
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
+		raw := make(map[string]*dryrun.Result, len(s.Modes))
 		files := dryrun.NewFiles() // the modes read the same files
 		prep := dryrun.PrepareScript(s)
 		caller := CallerVars(u, s)
 		var mu sync.Mutex
 		var wg sync.WaitGroup
-		for _, m := range s.Modes {
-			wg.Add(1)
-			sem <- struct{}{}
-			warm.Go(func() {
-				mode := m.Name
-				selectors, params := s.EvalSelectors(m)
-				defer wg.Done()
-				defer func() { <-sem }()
-				var er *rules.EvalResult
-				switch {
-				case time.Duration(spent.Load()) >= bound:
-					er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
-						Err: fmt.Errorf("%w: not evaluated: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound)}
-				case time.Duration(runSpent.Load()) >= runBound:
-					er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
-						Err: fmt.Errorf("%w: not evaluated: the run's evaluations reached their bound together (%v)", dryrun.ErrTimeout, runBound)}
-				default:
-					ctx := guard.enter()
-					start := time.Now()
-					r := dryrun.Eval(ctx, path, s.Src, s.File, mode,
-						dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep,
-							Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller})
-					spent.Add(int64(time.Since(start)))
-					runSpent.Add(int64(time.Since(start)))
-					guard.exit()
-					er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err,
-						Finished: len(r.Argv) == 0 && dryrun.FinishedWithoutEngine(r.Err), Engine: s.Engine}
-				}
-				mu.Lock()
-				out[mode] = er
-				mu.Unlock()
-			})
+		evalModes := func(modes []*parser.Mode, assume map[string]byte) {
+			for _, m := range modes {
+				wg.Add(1)
+				sem <- struct{}{}
+				warm.Go(func() {
+					mode := m.Name
+					selectors, params := s.EvalSelectors(m)
+					defer wg.Done()
+					defer func() { <-sem }()
+					var er *rules.EvalResult
+					var r *dryrun.Result
+					switch {
+					case time.Duration(spent.Load()) >= bound:
+						er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
+							Err: fmt.Errorf("%w: not evaluated: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound)}
+					case time.Duration(runSpent.Load()) >= runBound:
+						er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
+							Err: fmt.Errorf("%w: not evaluated: the run's evaluations reached their bound together (%v)", dryrun.ErrTimeout, runBound)}
+					default:
+						ctx := guard.enter()
+						start := time.Now()
+						r = dryrun.Eval(ctx, path, s.Src, s.File, mode,
+							dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep,
+								Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
+						spent.Add(int64(time.Since(start)))
+						runSpent.Add(int64(time.Since(start)))
+						guard.exit()
+						er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err,
+							Finished: len(r.Argv) == 0 && dryrun.FinishedWithoutEngine(r.Err), Engine: s.Engine}
+					}
+					mu.Lock()
+					if r != nil || assume == nil { // a second run not made keeps the first's answer
+						out[mode], raw[mode] = er, r
+					}
+					mu.Unlock()
+				})
+			}
+			wg.Wait()
 		}
-		wg.Wait()
+		evalModes(s.Modes, nil)
+		// The modes run on one host: a path one mode's guard assumed is
+		// there for the others too (`kl) [[ -d $DRAFT ]] || die` beside a
+		// shared `[[ -d $DRAFT ]] && args+=(--speculative-model …)`).
+		results := make([]*dryrun.Result, 0, len(s.Modes))
+		for _, m := range s.Modes {
+			results = append(results, raw[m.Name])
+		}
+		if union := dryrun.AssumedUnion(results); union != nil {
+			var again []*parser.Mode
+			for _, m := range s.Modes {
+				if dryrun.NeedsAssume(raw[m.Name], union) {
+					again = append(again, m)
+				}
+			}
+			evalModes(again, union)
+		}
 		return out
 	}
 }

@@ -301,3 +301,18 @@ func TestLintFromFilesystemRoot(t *testing.T) {
 		t.Errorf("argv from /:\n%s%s", out, errOut)
 	}
 }
+
+// TestArgvHostAssumedAcrossModes: as in lint, a host path one mode's guard
+// assumed (kl's draft model) is there for the other modes too, so serve
+// speculates with the draft as kl does and kl is byte-identical to it.
+func TestArgvHostAssumedAcrossModes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/src/host-guard-one-mode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	out, errOut, code := lintDir(t, "argv", "serve.sh", "serve", "kl")
+	if code != exitClean || !strings.Contains(out, "== kl: byte-identical to serve") {
+		t.Errorf("argv serve kl: exit %d, want 0 and kl byte-identical to serve\n%s%s", code, out, errOut)
+	}
+}

@@ -157,13 +157,31 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	outs := make([]*argvOut, len(modes))
 	results := make([]*dryrun.Result, len(modes))
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
-	for i, m := range modes {
+	caller := lint.CallerVars(u, s)
+	evalMode := func(m string, assume map[string]byte) *dryrun.Result {
 		selectors, params := s.EnvSelectors, s.ParamsFor(m) // a mode the script does not name: both, as lint never asks
 		if md := s.ModeNamed(m); md != nil {
 			selectors, params = s.EvalSelectors(md)
 		}
-		r := dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: lint.CallerVars(u, s)})
+		return dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
+	}
+	for i, m := range modes {
+		results[i] = evalMode(m, nil)
+	}
+	// The modes run on one host, as lint evaluates them: a host path one
+	// mode assumed is there for the others too.
+	if union := dryrun.AssumedUnion(results); union != nil {
+		for i, m := range modes {
+			if dryrun.NeedsAssume(results[i], union) {
+				results[i] = evalMode(m, union)
+			}
+		}
+	}
+	for i, m := range modes {
+		r := results[i]
+		selectors, params := s.EnvSelectors, s.ParamsFor(m)
 		if md := s.ModeNamed(m); md != nil {
+			selectors, params = s.EvalSelectors(md)
 			if err := rules.NoOneArgv(s, md); err != nil {
 				// Which engine the dry run reached first was a race.
 				r = &dryrun.Result{Script: r.Script, Mode: m, Err: err}
