@@ -100,13 +100,9 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	if err != nil {
 		return nil, nil
 	}
-	nounset := false
+	nounset := func(*syntax.ParamExp) bool { return false }
 	if len(callers) > 0 {
-		for _, st := range f.Stmts {
-			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && parser.SetsNounset(ce) {
-				nounset = true
-			}
-		}
+		nounset = parser.NounsetReads(f)
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
@@ -145,7 +141,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 		if pe, ok := n.(*syntax.ParamExp); ok {
 			lazySelf(pe)
 			callerGuard(pe, callers)
-			if nounset && parser.PlainRead(pe) {
+			if parser.PlainRead(pe) && nounset(pe) {
 				callerRead(pe, callers)
 			}
 			return true

@@ -90,3 +90,19 @@ func TestLazySourcedKeepsText(t *testing.T) {
 		t.Errorf("lazySourced changed a file with nothing to edit: %q", got)
 	}
 }
+
+// A plain read of the caller's variable takes its placeholder only where
+// bash stops on it, under set -u: before `set -u`, and between `set +u`
+// and `set -u`, an unset one is an empty string, as in bash.
+func TestCallerReadUnderNounsetOnly(t *testing.T) {
+	for _, tc := range []struct{ src, argv string }{
+		{"#!/bin/bash\nEXTRA=$VLLM_EXTRA\nset -euo pipefail\nexec vllm serve /m $EXTRA\n", "vllm serve /m"},
+		{"#!/bin/bash\nset -u\nset +u\n[ -n \"$VLLM_EXTRA\" ] && exit 3\nset -u\nexec vllm serve /m\n", "vllm serve /m"},
+		{"#!/bin/bash\nset -u\nexec vllm serve /m --host \"$VLLM_EXTRA\"\n", "vllm serve /m --host <unresolved: $VLLM_EXTRA, the caller's>"},
+	} {
+		r := evalSrc(t, tc.src, "serve", nil, Options{Caller: []string{"VLLM_EXTRA"}})
+		if got := strings.Join(r.Argv, " "); r.Err != nil || got != tc.argv {
+			t.Errorf("%q: argv %q, Err %v; want %q", tc.src, got, r.Err, tc.argv)
+		}
+	}
+}

@@ -8,7 +8,8 @@ import (
 // CallerVars: a guard demands a variable of the caller; under set -u, a
 // plain read of one the script never sets does too. A variable the script
 // sets in some branch is its own (a mode that forgets it is a bug bash
-// stops on), and without set -u a plain read is an empty string.
+// stops on), and without set -u (or before it) a plain read is an empty
+// string.
 func TestCallerVars(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
@@ -20,6 +21,13 @@ func TestCallerVars(t *testing.T) {
 		{"set -e\nvllm serve \"$M\" --host \"$POD_IP\"\n", nil},
 		{"set +u\nvllm serve \"$M\"\n", nil},
 		{"f() { set -u; }\nvllm serve \"$M\"\n", nil},
+		// Where bash reads an unset variable as empty: before set -u, in a
+		// set +u … set -u block, after set -- -u (positional parameters).
+		{"EXTRA=$VLLM_EXTRA\nset -euo pipefail\nvllm serve /m $EXTRA\n", nil},
+		{"set -u\nset +u\n[ -n \"$SLURM_JOB_ID\" ] && X=1\nset -u\nvllm serve \"$M\"\n", []string{"M"}},
+		{"set -- -u\nvllm serve \"$M\"\n", nil},
+		// A function runs when called, after the main body's set -u.
+		{"f() { vllm serve \"$M\"; }\nset -u\nf\n", []string{"M"}},
 		{"set -u\ncase $MODE in kl) EXTRA=--x ;; esac\nread -r R\nfor I in 1; do :; done\nvllm serve /m $EXTRA $R $I $HOME $1\n", []string{"MODE"}},
 	} {
 		s := ParseScript("s.sh", []byte(tc.src))

@@ -283,10 +283,13 @@ func (s *Script) Demanded() map[string]bool {
 func (s *Script) CallerVars() []string {
 	seen := map[string]bool{}
 	var out []string
-	nounset := s.Nounset()
+	var nounset func(*syntax.ParamExp) bool
+	if s.File != nil {
+		nounset = NounsetReads(s.File)
+	}
 	for _, pe := range s.params {
 		guard := pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull)
-		if pe.Param == nil || !guard && (!nounset || !PlainRead(pe)) {
+		if pe.Param == nil || !guard && (nounset == nil || !PlainRead(pe) || !nounset(pe)) {
 			continue
 		}
 		name := pe.Param.Value
@@ -309,42 +312,90 @@ func PlainRead(pe *syntax.ParamExp) bool {
 		pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && isName(pe.Param.Value)
 }
 
-// Nounset reports whether the script turns nounset on (set -u, set -euo
-// pipefail, set -o nounset) in its main body, outside any function.
-func (s *Script) Nounset() bool {
-	if s.File == nil {
-		return false
+// NounsetReads returns whether a read of f runs under set -u: in the main
+// body, after a set -u of the main body with no set +u of the main body
+// between (a read before `set -euo pipefail`, or between `set +u` and `set
+// -u` around `source venv/bin/activate`, is an empty string when unset); in
+// a function, when the main body turns nounset on anywhere (the function
+// runs when it is called).
+func NounsetReads(f *syntax.File) func(pe *syntax.ParamExp) bool {
+	type toggle struct {
+		off uint
+		on  bool
 	}
-	for _, st := range s.File.Stmts {
-		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && SetsNounset(ce) {
-			return true
+	var toggles []toggle
+	any := false
+	for _, st := range f.Stmts {
+		ce, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok {
+			continue
+		}
+		if on, ok := nounsetToggle(ce); ok {
+			toggles = append(toggles, toggle{st.End().Offset(), on})
+			any = any || on
 		}
 	}
-	return false
+	if !any {
+		return func(*syntax.ParamExp) bool { return false }
+	}
+	var funcs [][2]uint
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok {
+			funcs = append(funcs, [2]uint{fd.Pos().Offset(), fd.End().Offset()})
+			return false
+		}
+		return true
+	})
+	return func(pe *syntax.ParamExp) bool {
+		off := pe.Pos().Offset()
+		for _, r := range funcs {
+			if off >= r[0] && off < r[1] {
+				return true
+			}
+		}
+		on := false
+		for _, t := range toggles {
+			if t.off <= off {
+				on = t.on
+			}
+		}
+		return on
+	}
 }
 
 // SetsNounset reports whether call is a set that turns nounset on.
 func SetsNounset(ce *syntax.CallExpr) bool {
+	on, ok := nounsetToggle(ce)
+	return ok && on
+}
+
+// nounsetToggle reports whether call is a set that turns nounset on (set
+// -u, set -euo pipefail, set -o nounset) or off (set +u, set +o nounset);
+// ok is false for any other command. Words after -- are positional
+// parameters.
+func nounsetToggle(ce *syntax.CallExpr) (on, ok bool) {
 	if len(ce.Args) < 2 {
-		return false
+		return false, false
 	}
 	if v, _ := LitValue(ce.Args[0]); v != "set" {
-		return false
+		return false, false
 	}
 	for i, a := range ce.Args[1:] {
 		v, _ := LitValue(a)
 		switch {
-		case v == "-o" || v == "--":
-			if v == "-o" && i+2 < len(ce.Args) {
+		case v == "--" || v == "-":
+			return on, ok
+		case v == "-o" || v == "+o":
+			if i+2 < len(ce.Args) {
 				if w, _ := LitValue(ce.Args[i+2]); w == "nounset" {
-					return true
+					on, ok = v == "-o", true
 				}
 			}
-		case len(v) > 1 && v[0] == '-' && strings.ContainsRune(v[1:], 'u'):
-			return true
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+') && strings.ContainsRune(v[1:], 'u'):
+			on, ok = v[0] == '-', true
 		}
 	}
-	return false
+	return on, ok
 }
 
 // AllExport reports whether the script turns allexport on anywhere (set -a,
