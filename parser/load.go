@@ -212,8 +212,9 @@ func Load(opts LoadOptions) *Unit {
 			link, err, st = true, nil, nil
 		}
 		if err != nil {
-			// An editor buffer may not exist on disk.
-			if _, rerr := opts.ReadFile(p); rerr == nil {
+			// An editor buffer (standard input) may not exist on disk; one
+			// over the size limit is reported as a file on disk is.
+			if _, rerr := opts.ReadFile(p); rerr == nil || errors.As(rerr, new(*fsread.TooBigError)) {
 				st = nil
 			} else {
 				u.Errors = append(u.Errors, err)

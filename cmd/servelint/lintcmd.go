@@ -37,7 +37,8 @@ const usageText = `servelint lints the shell scripts that boot LLM inference ser
 SGLang, TGI, TensorRT-LLM, radiance) and the env files that own their numbers.
 
 Usage:
-  servelint [flags] [PATH...]          lint files and directories (default .)
+  servelint [flags] [PATH...]          lint files and directories (default .);
+                                       - is standard input (see --stdin-filename)
   servelint rules [RULE]               list the rules, or print one rule's page
   servelint config [--config FILE]     print the effective configuration
   servelint argv [flags] SCRIPT [MODE...]
@@ -76,6 +77,7 @@ type lintFlags struct {
 	config      string
 	changedFrom string
 	ledger      string
+	stdinName   string
 	paths       []string
 }
 
@@ -176,6 +178,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&lf.jobs, "j", 4, "files parsed, rules run and modes evaluated in parallel")
 	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox (a script's modes together get 5 times it)")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
+	fs.StringVar(&lf.stdinName, "stdin-filename", "", "the `PATH` standard input (the path -, implied when no path is given) is linted as: findings name it, the env files beside it are read, and it need not exist; with --fix, the fixed text is printed on stdout and the findings left on stderr, and no file is written")
 	paths, code, ok := parseArgs(fs, args, stdout, stderr, usageText, exitText)
 	if !ok {
 		return code
@@ -209,13 +212,25 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintln(stderr, "servelint: --changed-from reports findings; it does not combine with --fix or --diff")
 		return exitUsage
 	}
+	in, paths, err := stdinPaths(paths, lf.stdinName)
+	if err != nil {
+		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+		return exitUsage
+	}
+	if in != nil {
+		if code := checkStdinFlags(in, &lf, len(paths), stderr); code != exitClean {
+			return code
+		}
+	}
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
 	lf.paths = paths
 	if lf.format != "github" { // the github format's lines are the commands
 		var resume func()
-		stdout, stderr, resume = fenceWorkflowCommands(stdout, stderr, lf.format != "json" && lf.format != "sarif")
+		// Standard input fixed: stdout is the script, never fenced.
+		fenceOut := lf.format != "json" && lf.format != "sarif" && (in == nil || !lf.fix)
+		stdout, stderr, resume = fenceWorkflowCommands(stdout, stderr, fenceOut)
 		defer resume()
 	}
 	wd, err := os.Getwd()
@@ -231,6 +246,18 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize,
 		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil)}
 	cfg.Apply(&opts, wd)
+	if in != nil {
+		if err := in.read(stdin, lf.maxFileSize); err != nil {
+			_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+			return exitFailure
+		}
+		if in.tooBig && lf.fix {
+			_, _ = fmt.Fprintf(stderr, "servelint: not fixed: standard input is over the %d-byte limit (--max-file-size)\n", lf.maxFileSize)
+			return exitFailure
+		}
+		opts.ReadFile = in.readFile
+		opts.Evaluator = lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, in.readFile)
+	}
 	if lf.ledger != "" {
 		// Checked as the config's ledger key is, before anything is linted.
 		ledgers, err := config.ResolveLedger(lf.ledger, wd)
@@ -251,6 +278,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	opts.Paths = keepIncluded(opts.Paths, opts.Exclude)
 	var res *lint.Result
 	switch {
+	case in != nil && lf.fix:
+		return fixStdin(in, opts, lf.format, wd, stdout, stderr)
 	case len(opts.Paths) == 0:
 		res = &lint.Result{Contents: map[string][]byte{}}
 	case lf.changedFrom != "":
