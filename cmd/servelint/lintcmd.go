@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -49,6 +50,7 @@ Usage:
                                        estimate what a shape costs from ledgers
   servelint lsp                        the language server, on stdio
   servelint version                    print the version
+  servelint help [COMMAND]             this text, or COMMAND --help
 
 Configuration is read from .servelint.yaml in the current directory or its
 parents (or --config FILE). Inline suppressions:
@@ -91,13 +93,36 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "version":
 			return runVersion(args[1:], stdout, stderr)
 		case "help":
-			return runLint([]string{"--help"}, stdout, stderr)
+			return runHelp(args[1:], stdout, stderr)
 		}
 		if cmd, ok := subcommands[args[0]]; ok {
 			return cmd(args[1:], stdout, stderr)
 		}
 	}
 	return runLint(args, stdout, stderr)
+}
+
+// runHelp is "servelint help [COMMAND]": the command's --help.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		return runLint([]string{"--help"}, stdout, stderr)
+	case len(args) > 1:
+		_, _ = fmt.Fprintf(stderr, "servelint help: unexpected argument %q (usage: servelint help [COMMAND])\n", args[1])
+		return exitUsage
+	}
+	switch args[0] {
+	case "rules", "config", "version", "help":
+	default:
+		if _, ok := subcommands[args[0]]; !ok {
+			_, _ = fmt.Fprintf(stderr, "servelint help: unknown command %q (servelint --help lists them)\n", args[0])
+			return exitUsage
+		}
+	}
+	if args[0] == "help" {
+		return runLint([]string{"--help"}, stdout, stderr)
+	}
+	return run([]string{args[0], "--help"}, stdout, stderr)
 }
 
 // subcommands are registered by the files that implement them.
@@ -124,14 +149,16 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // parseArgs parses a subcommand's flags (also after positional arguments).
 // -h/--help prints head, the flags and tail once, on stdout; a bad flag is
-// said by the flag package on stderr with a hint. ok is false when the
-// command is done, with its exit code.
+// said on stderr as the flag package words it, after the command's name,
+// with a hint. ok is false when the command is done, with its exit code.
 func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, head, tail string) (pos []string, code int, ok bool) {
-	fs.SetOutput(stderr)
 	// The flag package prints the usage on its own for -h and for errors;
 	// print it once, on stdout, and only when asked.
 	fs.Usage = func() {}
+	var said strings.Builder
+	fs.SetOutput(&said)
 	pos, err := parseInterleaved(fs, args)
+	fs.SetOutput(stderr)
 	if err == nil {
 		return pos, exitClean, true
 	}
@@ -139,7 +166,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, head, 
 		printUsage(fs, stdout, head, tail)
 		return nil, exitClean, false
 	}
-	_, _ = fmt.Fprintf(stderr, "run '%s --help' for usage\n", fs.Name())
+	_, _ = fmt.Fprintf(stderr, "%s: %s\nrun '%s --help' for usage\n", fs.Name(), output.EscapeControl(err.Error()), fs.Name())
 	return nil, exitUsage, false
 }
 
@@ -210,6 +237,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	if lf.changedFrom != "" && (lf.fix || lf.diff) {
 		_, _ = fmt.Fprintln(stderr, "servelint: --changed-from reports findings; it does not combine with --fix or --diff")
+		return exitUsage
+	}
+	if slices.Contains(paths, "") {
+		// An unset variable ("$FILES"), not the working directory.
+		_, _ = fmt.Fprintln(stderr, `servelint: an empty path ("") names no file (lint the working directory as .)`)
 		return exitUsage
 	}
 	in, paths, err := stdinPaths(paths, lf.stdinName)
