@@ -54,6 +54,12 @@ func TestStdinNamed(t *testing.T) {
 			}
 		}
 	}
+	// --diff of standard input is the diff of the file it is named as.
+	_, wantDiff, _ := runCLI(t, "--diff", script)
+	withStdin(t, string(src))
+	if code, out, _ := runCLI(t, "--diff", "--stdin-filename", script); code != exitFindings || out != wantDiff || !strings.Contains(out, "+++ b/"+script) {
+		t.Errorf("--diff: exit %d\n%s\nwant\n%s", code, out, wantDiff)
+	}
 	// The text read is standard input's, not the disk's.
 	withStdin(t, strings.Replace(string(src), "--max-num-batched-tokens 2048", "--max-num-batched-tokens 3000", 1))
 	if _, out, _ := runCLI(t, "--stdin-filename", script); !strings.Contains(out, "kl-ref passes --max-num-batched-tokens 3000") {
@@ -135,6 +141,13 @@ func TestStdinFix(t *testing.T) {
 	if _, out, errOut := runCLI(t, "--fix", "--format", "json", "--stdin-filename", script); out != fixed || !strings.HasPrefix(errOut, "[") {
 		t.Errorf("--format json: stdout %q…, stderr %q…", out[:min(40, len(out))], errOut[:min(40, len(errOut))])
 	}
+	// On a GitHub runner stderr is fenced; stdout, the script, is not.
+	t.Setenv("GITHUB_ACTIONS", "true")
+	withStdin(t, string(src))
+	if _, out, errOut := runCLI(t, "--fix", "--stdin-filename", script); out != fixed || !strings.HasPrefix(errOut, "::stop-commands::") {
+		t.Errorf("on a runner: stdout is not the fixed text (%q…), or stderr not fenced (%q…)", out[:min(40, len(out))], errOut[:min(40, len(errOut))])
+	}
+	t.Setenv("GITHUB_ACTIONS", "")
 	clean := "#!/bin/bash\necho hi\n"
 	withStdin(t, clean)
 	if code, out, errOut := runCLI(t, "--fix", "-"); code != exitClean || out != clean || errOut != "" {
