@@ -18,7 +18,9 @@
 //   - [WriteFile] replaces a file's content atomically (temporary file in the
 //     same directory, fsync, rename, fsync of the directory), keeping its
 //     permission bits and owner, writing through symbolic links, and
-//     refusing with [ErrChanged] when the file changed since it was read.
+//     refusing with [ErrChanged] when the file changed since it was read,
+//     [ErrReadOnly] for a read-only file and [ErrHardLinked] for a file with
+//     other hard links (which the rename would leave with the old text).
 //   - [UnifiedDiff] renders a change for --diff style output.
 //
 // # Edit semantics

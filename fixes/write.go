@@ -13,6 +13,12 @@ import (
 // no longer holds the bytes the fixes were computed from.
 var ErrChanged = errors.New("file changed since it was read")
 
+// ErrHardLinked is returned, wrapped with the path and the link count, by
+// [WriteFile] for a file with more than one hard link: the rename that
+// makes the write atomic would give this name the new text and leave every
+// other link with the old one, silently splitting what was one file.
+var ErrHardLinked = errors.New("file has other hard links")
+
 // ErrReadOnly is returned, wrapped with the path, by [WriteFile] for a file
 // without any write permission bit: its owner marked it read-only, and
 // renaming over it would defeat that (root could).
@@ -42,8 +48,9 @@ var testHook func(step string) error
 // A file with no write permission bit is refused ([ErrReadOnly]), even
 // for root. If path is a symbolic link, the link's final target (filepath.EvalSymlinks)
 // is replaced and the link stays a link. The file must exist and be a
-// regular file. Hard links to the file keep the old content, and extended
-// attributes are not carried over. When the owner cannot be kept (for
+// regular file. A file with more than one hard link is refused
+// ([ErrHardLinked]): renaming over one name would leave the others with the
+// old content. Extended attributes are not carried over. When the owner cannot be kept (for
 // example, a non-root user writing a file owned by someone else), WriteFile
 // fails rather than change it. If data equals orig, WriteFile does nothing.
 func WriteFile(path string, orig, data []byte) error {
@@ -162,6 +169,9 @@ func prepare(path string, orig, data []byte) (*pendingWrite, error) {
 	}
 	if fi.Mode().Perm()&0o222 == 0 {
 		return nil, fmt.Errorf("%s: %w (mode %v)", path, ErrReadOnly, fi.Mode().Perm())
+	}
+	if n := linkCount(fi); n > 1 {
+		return nil, fmt.Errorf("%s: %w (%d links; a rename would leave the others with the old text: break the link, or apply the fix by hand)", path, ErrHardLinked, n)
 	}
 	if abs, err := filepath.Abs(target); err == nil {
 		target = abs

@@ -3,8 +3,11 @@
 package fixes
 
 import (
+	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -36,4 +39,37 @@ func TestWriteFileKeepsOwner(t *testing.T) {
 	if fi.Mode() != 0o755|fs.ModeSetuid {
 		t.Errorf("mode after WriteFile = %v, want %v", fi.Mode(), 0o755|fs.ModeSetuid)
 	}
+}
+
+// TestWriteFileHardLinked: a file with a second hard link is refused, and
+// so, all or none, is every other file of the same write; both links keep
+// the old text and no temporary file is left.
+func TestWriteFileHardLinked(t *testing.T) {
+	dir := t.TempDir()
+	path := writeTestFile(t, dir, "serve.env", "A=1\n", 0o644)
+	other := filepath.Join(dir, "copy.env")
+	if err := os.Link(path, other); err != nil {
+		t.Skipf("link: %v", err)
+	}
+	script := writeTestFile(t, dir, "serve.sh", "old\n", 0o755)
+	err := WriteFiles(map[string][2][]byte{
+		path:   {[]byte("A=1\n"), []byte("A=2\n")},
+		script: {[]byte("old\n"), []byte("new\n")},
+	})
+	if !errors.Is(err, ErrHardLinked) || !strings.Contains(err.Error(), "serve.env") || !strings.Contains(err.Error(), "2 links") {
+		t.Fatalf("WriteFiles = %v, want ErrHardLinked naming serve.env and its 2 links", err)
+	}
+	checkContent(t, path, "A=1\n")
+	checkContent(t, other, "A=1\n")
+	checkContent(t, script, "old\n")
+	noTempFiles(t, dir)
+
+	// Once the link is broken, the file is written.
+	if err := os.Remove(other); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(path, []byte("A=1\n"), []byte("A=2\n")); err != nil {
+		t.Fatalf("WriteFile after the link is gone: %v", err)
+	}
+	checkContent(t, path, "A=2\n")
 }

@@ -48,6 +48,10 @@ type Options struct {
 	// the rules in several parts and judges them over all the parts with
 	// UnusedSuppressions (the language server's two tiers).
 	DeferUnused bool
+	// FixFile, when set, limits ApplyFixes to the fixes every edit of
+	// which is in a file it accepts: the others stay findings, unapplied
+	// (standard input fixed to stdout, whose other files are not written).
+	FixFile func(path string) bool
 }
 
 // Evaluator computes the dry-run argv of every mode of a script.
@@ -405,6 +409,25 @@ func FixesOf(fs []Finding) []fixes.Fix {
 	return out
 }
 
+// fixesIn keeps the fixes all of whose edits are in files keep accepts
+// (all of them when keep is nil).
+func fixesIn(fs []fixes.Fix, keep func(string) bool) []fixes.Fix {
+	if keep == nil {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		ok := true
+		for p := range f.Edits {
+			ok = ok && keep(p)
+		}
+		if ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // FixOutcome is what --fix did.
 type FixOutcome struct {
 	// Changed maps each changed file to its old and new contents.
@@ -426,14 +449,14 @@ func ApplyFixes(opts Options, maxPasses int) (*Result, *FixOutcome, error) {
 	last, lastIn := first, orig
 	analyze := func(cur map[string][]byte) ([]fixes.Fix, error) {
 		if last == first && sameContents(cur, orig) {
-			return FixesOf(first.Findings), nil
+			return fixesIn(FixesOf(first.Findings), opts.FixFile), nil
 		}
 		r, err := Run(withFiles(opts, cur))
 		if err != nil {
 			return nil, err
 		}
 		last, lastIn = r, cur
-		return FixesOf(r.Findings), nil
+		return fixesIn(FixesOf(r.Findings), opts.FixFile), nil
 	}
 	validate := func(path string, b []byte) error {
 		if parser.IsEnvName(baseName(path)) {

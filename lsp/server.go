@@ -260,6 +260,13 @@ func (s *Server) dispatch(req *jsonrpc2.Request) (any, error) {
 			return nil, nil // the specification says to drop them
 		}
 		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: "server not initialized"}
+	case req.Method == protocol.MethodInitialize && s.handler.IsInitialized():
+		// The specification: initialize is sent once; a second one is
+		// answered with an error, and the session goes on as it was.
+		if req.Notif {
+			return nil, nil
+		}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already received (it is sent once per session)"}
 	}
 	r, validMethod, validParams, err := s.handler.Handle(gctx)
 	switch {

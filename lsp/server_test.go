@@ -477,3 +477,44 @@ func TestIgnoreSilences(t *testing.T) {
 	}
 	c.shutdown(t)
 }
+
+// TestInitializeOnce: the specification's handshake rules. A request
+// before initialize is ServerNotInitialized and a notification then is
+// dropped; a second initialize is InvalidRequest, and the session goes on
+// as the first one set it up.
+func TestInitializeOnce(t *testing.T) {
+	c := startServer(t, Options{Debounce: -1})
+	defer c.close(t)
+	rpcCode := func(err error) int64 {
+		var rpcErr *jsonrpc2.Error
+		if !errors.As(err, &rpcErr) {
+			return 0
+		}
+		return rpcErr.Code
+	}
+	var res any
+	if err := c.conn.Call(context.Background(), "shutdown", nil, &res); rpcCode(err) != codeServerNotInitialized {
+		t.Errorf("shutdown before initialize: %v, want code %d", err, codeServerNotInitialized)
+	}
+	// Dropped: no diagnostics are published for it.
+	c.open(t, "file:///nowhere/early.sh", "#!/bin/bash\necho hi\n")
+	first := c.initialize(t)
+	if first["capabilities"] == nil {
+		t.Fatalf("initialize = %v", first)
+	}
+	for i := 0; i < 2; i++ {
+		var again any
+		err := c.conn.Call(context.Background(), "initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}, &again)
+		if rpcCode(err) != jsonrpc2.CodeInvalidRequest {
+			t.Errorf("initialize #%d: result %v, err %v; want InvalidRequest (%d)", i+2, again, err, jsonrpc2.CodeInvalidRequest)
+		}
+	}
+	if p, ok := c.next(t, 200*time.Millisecond); ok {
+		t.Errorf("a didOpen sent before initialize was handled: %+v", p)
+	}
+	// Still initialized: requests are served.
+	if as := codeActions(t, c, "file:///nowhere/x.sh", protocol.Range{}, nil); len(as) != 0 {
+		t.Errorf("code actions for an unopened document: %+v", as)
+	}
+	c.shutdown(t)
+}

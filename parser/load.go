@@ -200,7 +200,18 @@ func Load(opts LoadOptions) *Unit {
 	}
 	var scripts, envs []string
 	var explicitEnvs, links []string
+	// seen holds the files taken, by absolute name: one named as a
+	// relative and as an absolute path (or inside a directory also named)
+	// is one file, linted once. (A symlink's name stays its own: run
+	// through it, $0 and the files beside it differ.)
 	seen := map[string]bool{}
+	wd, _ := os.Getwd()
+	key := func(p string) string {
+		if wd == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(wd, p)
+	}
 	for _, p := range opts.Paths {
 		p = filepath.Clean(p)
 		st, err := os.Stat(p)
@@ -212,8 +223,9 @@ func Load(opts LoadOptions) *Unit {
 			link, err, st = true, nil, nil
 		}
 		if err != nil {
-			// An editor buffer may not exist on disk.
-			if _, rerr := opts.ReadFile(p); rerr == nil {
+			// An editor buffer (standard input) may not exist on disk; one
+			// over the size limit is reported as a file on disk is.
+			if _, rerr := opts.ReadFile(p); rerr == nil || errors.As(rerr, new(*fsread.TooBigError)) {
 				st = nil
 			} else {
 				u.Errors = append(u.Errors, err)
@@ -225,10 +237,10 @@ func Load(opts LoadOptions) *Unit {
 			u.walked = append(u.walked, p)
 			u.addWorkingRoot(p)
 			walkDir(p, &opts, u, func(path string, k FileKind) {
-				if seen[path] {
+				if seen[key(path)] {
 					return
 				}
-				seen[path] = true
+				seen[key(path)] = true
 				if k == KindScript {
 					scripts = append(scripts, path)
 				} else {
@@ -239,10 +251,10 @@ func Load(opts LoadOptions) *Unit {
 		}
 		u.Roots = append(u.Roots, filepath.Dir(p))
 		u.addWorkingRoot(p)
-		if seen[p] {
+		if seen[key(p)] {
 			continue
 		}
-		seen[p] = true
+		seen[key(p)] = true
 		if link {
 			links = append(links, p)
 		}
@@ -282,11 +294,11 @@ func Load(opts LoadOptions) *Unit {
 			}
 			for _, d := range entries {
 				path := filepath.Join(dir, d.Name())
-				if !d.Type().IsRegular() || seen[path] || opts.excluded(path) {
+				if !d.Type().IsRegular() || seen[key(path)] || opts.excluded(path) {
 					continue
 				}
 				if Classify(path) == KindScript {
-					seen[path] = true
+					seen[key(path)] = true
 					scripts = append(scripts, path)
 				}
 			}

@@ -52,12 +52,12 @@ func TestRulesAndVersionArgs(t *testing.T) {
 		{[]string{"rules", "--help"}, exitClean, "Usage: servelint rules [RULE]\n", ""},
 		{[]string{"rules", "-h"}, exitClean, "Usage: servelint rules [RULE]\n", ""},
 		{[]string{"rules", "privateshape", "--help"}, exitClean, "Usage: servelint rules [RULE]\n", ""},
-		{[]string{"rules", "--bogus"}, exitUsage, "", "flag provided but not defined: -bogus\n"},
+		{[]string{"rules", "--bogus"}, exitUsage, "", "servelint rules: flag provided but not defined: -bogus\nrun 'servelint rules --help' for usage\n"},
 		{[]string{"rules", "privateshape", "extra"}, exitUsage, "", `servelint rules: unexpected argument "extra"`},
 		{[]string{"rules", "privateshape"}, exitClean, "## privateshape", ""},
 		{[]string{"version"}, exitClean, "servelint " + version + "\n", ""},
 		{[]string{"version", "--help"}, exitClean, "Usage: servelint version\n", ""},
-		{[]string{"version", "--bogus", "extra"}, exitUsage, "", "flag provided but not defined: -bogus\n"},
+		{[]string{"version", "--bogus", "extra"}, exitUsage, "", "servelint version: flag provided but not defined: -bogus\n"},
 		{[]string{"version", "extra"}, exitUsage, "", `servelint version: unexpected argument "extra"`},
 	} {
 		code, out, errs := runCLI(t, tt.args...)
@@ -107,5 +107,54 @@ func TestLSPArgs(t *testing.T) {
 	_, out, _ := runCLI(t, "lsp", "--help")
 	if !strings.Contains(out, "2 bad usage or\nconfig (as for a lint: a config file that is invalid, missing or cannot be\nread)") || strings.Contains(out, "3 a config file") {
 		t.Errorf("lsp --help on exit statuses:\n%s", out)
+	}
+}
+
+// TestHelpCommand: "servelint help COMMAND" is that command's --help (on
+// stdout, exit 0); an unknown command is bad usage.
+func TestHelpCommand(t *testing.T) {
+	for _, cmd := range []string{"rules", "config", "version", "argv", "ledger", "price", "lsp"} {
+		_, want, _ := runCLI(t, cmd, "--help")
+		code, out, errs := runCLI(t, "help", cmd)
+		if code != exitClean || out != want || errs != "" || want == "" {
+			t.Errorf("help %s: exit %d, stderr %q, stdout differs from %s --help: %q", cmd, code, errs, cmd, out)
+		}
+	}
+	_, want, _ := runCLI(t, "--help")
+	for _, args := range [][]string{{"help"}, {"help", "help"}} {
+		if code, out, _ := runCLI(t, args...); code != exitClean || out != want {
+			t.Errorf("%v: exit %d, not the main help", args, code)
+		}
+	}
+	for _, args := range [][]string{{"help", "nope"}, {"help", "argv", "extra"}} {
+		if code, out, errs := runCLI(t, args...); code != exitUsage || out != "" || !strings.HasPrefix(errs, "servelint help: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2", args, code, out, errs)
+		}
+	}
+}
+
+// TestBadFlagNamed: a bad flag is said after the command's name, with the
+// hint, on stderr (exit 2), whatever the command.
+func TestBadFlagNamed(t *testing.T) {
+	for _, args := range [][]string{{"--bogus"}, {"-j", "x"}, {".", "--bogus"}, {"argv", "--bogus"}, {"lsp", "--bogus"}, {"config", "--bogus"}} {
+		name := "servelint"
+		if args[0] == "argv" || args[0] == "lsp" || args[0] == "config" {
+			name += " " + args[0]
+		}
+		code, out, errs := runCLI(t, args...)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, name+": ") || !strings.HasSuffix(errs, "run '"+name+" --help' for usage\n") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+// TestEmptyPath: an empty argument (an unset "$FILES") is bad usage, not
+// the working directory.
+func TestEmptyPath(t *testing.T) {
+	example(t)
+	for _, args := range [][]string{{""}, {".", ""}, {"--fix", ""}} {
+		if code, out, errs := runCLI(t, args...); code != exitUsage || out != "" || !strings.Contains(errs, "empty path") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2", args, code, out, errs)
+		}
 	}
 }

@@ -409,3 +409,34 @@ func TestFixOneScriptOfShared(t *testing.T) {
 		t.Errorf("--diff .:\n%s", out)
 	}
 }
+
+// TestSameFileTwice: a file named twice, as a relative and an absolute path
+// or inside a directory also named, is linted once: its findings are not
+// doubled, the output is the same whichever way it is named, and --fix
+// writes it (it refused, taking the two names for two files with other
+// changes).
+func TestSameFileTwice(t *testing.T) {
+	dir := example(t)
+	abs := filepath.Join(dir, script)
+	want, _, code := lintDir(t, script)
+	if code != exitFindings || want == "" {
+		t.Fatalf("exit %d\n%s", code, want)
+	}
+	for _, args := range [][]string{
+		{script, abs},
+		{abs, script},
+		{"./" + script, "scripts/../" + script},
+		{"scripts", abs},
+		{dir + "/scripts", script},
+	} {
+		if out, errOut, c := lintDir(t, args...); out != want || c != code {
+			t.Errorf("%v: exit %d\n%s%s\nwant\n%s", args, c, out, errOut, want)
+		}
+	}
+	if _, errOut, c := lintDir(t, "--fix", script, abs, "scripts"); c == exitFailure || errOut != "" {
+		t.Fatalf("--fix: exit %d\n%s", c, errOut)
+	}
+	if out, _, _ := lintDir(t, "--diff", script); out != "" {
+		t.Errorf("a second --fix would still change:\n%s", out)
+	}
+}

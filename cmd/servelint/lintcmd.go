@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -37,7 +38,8 @@ const usageText = `servelint lints the shell scripts that boot LLM inference ser
 SGLang, TGI, TensorRT-LLM, radiance) and the env files that own their numbers.
 
 Usage:
-  servelint [flags] [PATH...]          lint files and directories (default .)
+  servelint [flags] [PATH...]          lint files and directories (default .);
+                                       - is standard input (see --stdin-filename)
   servelint rules [RULE]               list the rules, or print one rule's page
   servelint config [--config FILE]     print the effective configuration
   servelint argv [flags] SCRIPT [MODE...]
@@ -48,6 +50,7 @@ Usage:
                                        estimate what a shape costs from ledgers
   servelint lsp                        the language server, on stdio
   servelint version                    print the version
+  servelint help [COMMAND]             this text, or COMMAND --help
 
 Configuration is read from .servelint.yaml in the current directory or its
 parents (or --config FILE). Inline suppressions:
@@ -76,6 +79,7 @@ type lintFlags struct {
 	config      string
 	changedFrom string
 	ledger      string
+	stdinName   string
 	paths       []string
 }
 
@@ -89,13 +93,36 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "version":
 			return runVersion(args[1:], stdout, stderr)
 		case "help":
-			return runLint([]string{"--help"}, stdout, stderr)
+			return runHelp(args[1:], stdout, stderr)
 		}
 		if cmd, ok := subcommands[args[0]]; ok {
 			return cmd(args[1:], stdout, stderr)
 		}
 	}
 	return runLint(args, stdout, stderr)
+}
+
+// runHelp is "servelint help [COMMAND]": the command's --help.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		return runLint([]string{"--help"}, stdout, stderr)
+	case len(args) > 1:
+		_, _ = fmt.Fprintf(stderr, "servelint help: unexpected argument %q (usage: servelint help [COMMAND])\n", args[1])
+		return exitUsage
+	}
+	switch args[0] {
+	case "rules", "config", "version", "help":
+	default:
+		if _, ok := subcommands[args[0]]; !ok {
+			_, _ = fmt.Fprintf(stderr, "servelint help: unknown command %q (servelint --help lists them)\n", args[0])
+			return exitUsage
+		}
+	}
+	if args[0] == "help" {
+		return runLint([]string{"--help"}, stdout, stderr)
+	}
+	return run([]string{args[0], "--help"}, stdout, stderr)
 }
 
 // subcommands are registered by the files that implement them.
@@ -122,14 +149,16 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // parseArgs parses a subcommand's flags (also after positional arguments).
 // -h/--help prints head, the flags and tail once, on stdout; a bad flag is
-// said by the flag package on stderr with a hint. ok is false when the
-// command is done, with its exit code.
+// said on stderr as the flag package words it, after the command's name,
+// with a hint. ok is false when the command is done, with its exit code.
 func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, head, tail string) (pos []string, code int, ok bool) {
-	fs.SetOutput(stderr)
 	// The flag package prints the usage on its own for -h and for errors;
 	// print it once, on stdout, and only when asked.
 	fs.Usage = func() {}
+	var said strings.Builder
+	fs.SetOutput(&said)
 	pos, err := parseInterleaved(fs, args)
+	fs.SetOutput(stderr)
 	if err == nil {
 		return pos, exitClean, true
 	}
@@ -137,7 +166,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, head, 
 		printUsage(fs, stdout, head, tail)
 		return nil, exitClean, false
 	}
-	_, _ = fmt.Fprintf(stderr, "run '%s --help' for usage\n", fs.Name())
+	_, _ = fmt.Fprintf(stderr, "%s: %s\nrun '%s --help' for usage\n", fs.Name(), output.EscapeControl(err.Error()), fs.Name())
 	return nil, exitUsage, false
 }
 
@@ -176,6 +205,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&lf.jobs, "j", 4, "files parsed, rules run and modes evaluated in parallel")
 	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox (a script's modes together get 5 times it)")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
+	fs.StringVar(&lf.stdinName, "stdin-filename", "", "the `PATH` standard input (the path -, implied when no path is given) is linted as: findings name it, the env files beside it are read, and it need not exist; with --fix, the fixed text is printed on stdout and the findings left on stderr, and no file is written")
 	paths, code, ok := parseArgs(fs, args, stdout, stderr, usageText, exitText)
 	if !ok {
 		return code
@@ -209,13 +239,30 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintln(stderr, "servelint: --changed-from reports findings; it does not combine with --fix or --diff")
 		return exitUsage
 	}
+	if slices.Contains(paths, "") {
+		// An unset variable ("$FILES"), not the working directory.
+		_, _ = fmt.Fprintln(stderr, `servelint: an empty path ("") names no file (lint the working directory as .)`)
+		return exitUsage
+	}
+	in, paths, err := stdinPaths(paths, lf.stdinName)
+	if err != nil {
+		_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+		return exitUsage
+	}
+	if in != nil {
+		if code := checkStdinFlags(in, &lf, len(paths), stderr); code != exitClean {
+			return code
+		}
+	}
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
 	lf.paths = paths
 	if lf.format != "github" { // the github format's lines are the commands
 		var resume func()
-		stdout, stderr, resume = fenceWorkflowCommands(stdout, stderr, lf.format != "json" && lf.format != "sarif")
+		// Standard input fixed: stdout is the script, never fenced.
+		fenceOut := lf.format != "json" && lf.format != "sarif" && (in == nil || !lf.fix)
+		stdout, stderr, resume = fenceWorkflowCommands(stdout, stderr, fenceOut)
 		defer resume()
 	}
 	wd, err := os.Getwd()
@@ -231,6 +278,18 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize,
 		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil)}
 	cfg.Apply(&opts, wd)
+	if in != nil {
+		if err := in.read(stdin, lf.maxFileSize); err != nil {
+			_, _ = fmt.Fprintf(stderr, "servelint: %v\n", err)
+			return exitFailure
+		}
+		if in.tooBig && lf.fix {
+			_, _ = fmt.Fprintf(stderr, "servelint: not fixed: standard input is over the %d-byte limit (--max-file-size)\n", lf.maxFileSize)
+			return exitFailure
+		}
+		opts.ReadFile = in.readFile
+		opts.Evaluator = lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, in.readFile)
+	}
 	if lf.ledger != "" {
 		// Checked as the config's ledger key is, before anything is linted.
 		ledgers, err := config.ResolveLedger(lf.ledger, wd)
@@ -251,6 +310,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	opts.Paths = keepIncluded(opts.Paths, opts.Exclude)
 	var res *lint.Result
 	switch {
+	case in != nil && lf.fix:
+		return fixStdin(in, opts, lf.format, wd, stdout, stderr)
 	case len(opts.Paths) == 0:
 		res = &lint.Result{Contents: map[string][]byte{}}
 	case lf.changedFrom != "":
