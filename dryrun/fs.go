@@ -316,6 +316,13 @@ func (f *Files) sourcedText(abs string, data []byte, callers []string) []byte {
 	return f.sourced.get(key, func() []byte { return lazySourced(parser.BashComments(data), callers) })
 }
 
+// sourcedHostText is sourcedText with the operand of every file test
+// marked (markHostText), for the runs that assume host paths (hosttest.go).
+func (f *Files) sourcedHostText(abs string, data []byte, callers []string) []byte {
+	key := abs + "\x00" + strings.Join(callers, "\x00") + "\x00host"
+	return f.sourced.get(key, func() []byte { return markHostText(f.sourcedText(abs, data, callers)) })
+}
+
 func (f *Files) check(name string, data []byte) *sourceCheck {
 	return f.checks.get(name, func() *sourceCheck { return checkSource(name, data) })
 }

@@ -1,6 +1,7 @@
 package dryrun
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -57,20 +58,62 @@ var classicOps = map[string]byte{
 }
 
 // markHostTests puts the mark in front of the operand of every file test
-// of f and returns how many it marked. [ and test are marked in their
-// common forms only: `[ OP W ]`, `[ ! OP W ]`, `test OP W`, `test ! OP W`.
+// of f (eachHostOperand) and returns how many it marked.
 func markHostTests(f *syntax.File) int {
 	n := 0
-	mark := func(w *syntax.Word, op byte) {
+	eachHostOperand(f, func(w *syntax.Word, op byte) {
 		w.Parts = append([]syntax.WordPart{&syntax.Lit{ValuePos: w.Pos(), ValueEnd: w.Pos(), Value: hostMark + string(op) + hostMarkEnd}}, w.Parts...)
 		n++
+	})
+	return n
+}
+
+// markHostText is markHostTests for the text of a file the script sources
+// (a library's require_dir() { [[ -d $1 ]] || die; }): an ANSI-C quoted
+// mark, $'\x01servelint-test:d\x01', is put in front of each operand, and
+// every other byte stays. data itself when it holds no file test or does
+// not parse (interp says so).
+func markHostText(data []byte) []byte {
+	f, err := syntax.NewParser().Parse(bytes.NewReader(data), "")
+	if err != nil {
+		return data
 	}
-	syntax.Walk(f, func(node syntax.Node) bool {
+	type insert struct {
+		at int
+		op byte
+	}
+	var ins []insert
+	eachHostOperand(f, func(w *syntax.Word, op byte) {
+		ins = append(ins, insert{int(w.Pos().Offset()), op})
+	})
+	if len(ins) == 0 {
+		return data
+	}
+	slices.SortFunc(ins, func(a, b insert) int { return a.at - b.at })
+	var b bytes.Buffer
+	prev := 0
+	for _, in := range ins {
+		if in.at < prev || in.at > len(data) {
+			continue
+		}
+		b.Write(data[prev:in.at])
+		b.WriteString(`$'\x01servelint-test:` + string(in.op) + `\x01'`)
+		prev = in.at
+	}
+	b.Write(data[prev:])
+	return b.Bytes()
+}
+
+// eachHostOperand calls fn with the operand of every file test under n and
+// its operator's letter. [ and test count in their common forms only:
+// `[ OP W ]`, `[ ! OP W ]`, `test OP W`, `test ! OP W`.
+func eachHostOperand(n syntax.Node, fn func(w *syntax.Word, op byte)) {
+	syntax.Walk(n, func(node syntax.Node) bool {
 		switch x := node.(type) {
 		case *syntax.UnaryTest:
 			if op, ok := hostOps[x.Op]; ok {
 				if w, ok := x.X.(*syntax.Word); ok {
-					mark(w, op)
+					fn(w, op)
 				}
 			}
 		case *syntax.CallExpr:
@@ -94,13 +137,12 @@ func markHostTests(f *syntax.File) int {
 			}
 			if len(args) == 2 {
 				if op, ok := classicOps[args[0].Lit()]; ok {
-					mark(args[1], op)
+					fn(args[1], op)
 				}
 			}
 		}
 		return true
 	})
-	return n
 }
 
 // hostTest is one file test of a marked run that asked about a path

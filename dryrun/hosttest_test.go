@@ -209,3 +209,20 @@ echo -d /x
 		}
 	}
 }
+
+// markHostText marks a sourced file's file tests in its text, byte for
+// byte otherwise, and interp reads the mark as hostMark.
+func TestMarkHostText(t *testing.T) {
+	src := "require_dir() { [[ -d \"$1\" ]] || exit 1; }\n[ ! -f /etc/x ] && echo no # [[ -d /c ]]\necho -d /x\n"
+	got := string(markHostText([]byte(src)))
+	want := "require_dir() { [[ -d $'\\x01servelint-test:d\\x01'\"$1\" ]] || exit 1; }\n[ ! -f $'\\x01servelint-test:f\\x01'/etc/x ] && echo no # [[ -d /c ]]\necho -d /x\n"
+	if got != want {
+		t.Errorf("markHostText =\n%s\nwant\n%s", got, want)
+	}
+	if same := markHostText([]byte("echo hi\n")); string(same) != "echo hi\n" {
+		t.Errorf("a text without file tests changed: %q", same)
+	}
+	if bad := "[[ -d x"; string(markHostText([]byte(bad))) != bad {
+		t.Errorf("a text that does not parse changed")
+	}
+}

@@ -78,10 +78,13 @@ func (p *Prepared) rewrite(src []byte, name string, callers []string) (*syntax.F
 // hostTree is the rewritten copy of the script (parsed again, whether or
 // not Eval needs rewrite's changes: they are how bash reads it) in which
 // every file test's operand is marked (markHostTests), built once; nil
-// when the script has no file test or does not parse as it did.
+// when the script does not parse as it did.
 func (p *Prepared) hostTree(src []byte, name string, callers []string) *syntax.File {
 	p.hostOnce.Do(func() {
-		if f, _ := rewritten(src, name, callers); f != nil && markHostTests(f) > 0 {
+		// Marked even when the script itself holds no file test: a
+		// library it sources may (Files.sourcedHostText).
+		if f, _ := rewritten(src, name, callers); f != nil {
+			markHostTests(f)
 			p.host = f
 		}
 	})
