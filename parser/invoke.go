@@ -1449,12 +1449,16 @@ func (s *Script) parseFlags(inv *Invocation) []*Flag {
 				if f.Value != nil && len(f.Value.Parts) == 1 {
 					// "--max-num-seqs=16": the value ends before the
 					// closing quote, which is the word's, not the value's.
+					// (--max-num-seqs="$seqs": the quotes are the value's.)
 					switch q := f.Value.Parts[0].(type) {
 					case *syntax.DblQuoted:
-						if q.Right.IsValid() {
+						if q.Right.IsValid() && s.Off(q.Left) < f.ValStart {
 							f.ValEnd = s.Off(q.Right)
 						}
 					case *syntax.SglQuoted:
+						if s.Off(q.Left) >= f.ValStart {
+							break // --max-num-seqs='16'
+						}
 						// '--max-num-seqs=16': the value is inside single
 						// quotes with the name; a reference written there
 						// would not expand. Its origin is not read (the dry
