@@ -424,25 +424,36 @@ func (s *Script) splitStringVar(name string, depth int) []ArgWord {
 		return nil
 	}
 	var out []ArgWord
+	var keys map[int][]branchKey // an assignment's branches, by its offset
+	gave := make([]int, len(as)) // the fields each assignment gave
 	for i, a := range as {
 		if a.Value == nil || a.Array != nil {
 			return nil
 		}
 		parts := unquoted(a.Value.Parts)
 		if i > 0 && !a.Append {
-			if len(parts) == 0 {
-				return nil
+			if pe, ok := firstParam(parts); ok && pe.Param.Value == name {
+				parts = parts[1:] // ARGS="$ARGS …"
+			} else {
+				// A new value: read only when it replaces nothing, every
+				// earlier value being in another branch of an if or a case
+				// (serve) EXTRA="--max-num-seqs $N" ;; bench) EXTRA="…" ;;),
+				// or nothing but blanks (EXTRA="" first).
+				if keys == nil {
+					keys = s.assignBranches(name)
+				}
+				for j, b := range as[:i] {
+					if !exclusive(keys[b.Start], keys[a.Start]) && (gave[j] > 0 || b.Append) {
+						return nil
+					}
+				}
 			}
-			pe, ok := parts[0].(*syntax.ParamExp)
-			if !ok || !plainParam(pe) || pe.Param.Value != name {
-				return nil // not ARGS="$ARGS …": a new value
-			}
-			parts = parts[1:]
 		}
 		fields, ok := s.splitParts(parts)
 		if !ok {
 			return nil
 		}
+		gave[i] = len(fields)
 		for _, f := range fields {
 			// ARGS="$ARGS --port $PORT $EXTRA": EXTRA's own fields, at
 			// their places (a mode's EXTRA="--max-num-seqs 256").
@@ -459,6 +470,30 @@ func (s *Script) splitStringVar(name string, depth int) []ArgWord {
 	}
 	if len(out) == 0 {
 		return nil
+	}
+	return out
+}
+
+// firstParam returns the first part of a word's parts when it is a plain
+// expansion.
+func firstParam(parts []syntax.WordPart) (*syntax.ParamExp, bool) {
+	if len(parts) == 0 {
+		return nil, false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	return pe, ok && plainParam(pe)
+}
+
+// assignBranches returns the branches of the ifs and cases each assignment
+// of name sits in, by the assignment's offset.
+func (s *Script) assignBranches(name string) map[int][]branchKey {
+	out := map[int][]branchKey{}
+	for c, k := range s.branchKeys() {
+		for _, as := range c.Assigns {
+			if as.Name != nil && as.Name.Value == name {
+				out[s.Off(as.Pos())] = k
+			}
+		}
 	}
 	return out
 }
@@ -1414,12 +1449,16 @@ func (s *Script) parseFlags(inv *Invocation) []*Flag {
 				if f.Value != nil && len(f.Value.Parts) == 1 {
 					// "--max-num-seqs=16": the value ends before the
 					// closing quote, which is the word's, not the value's.
+					// (--max-num-seqs="$seqs": the quotes are the value's.)
 					switch q := f.Value.Parts[0].(type) {
 					case *syntax.DblQuoted:
-						if q.Right.IsValid() {
+						if q.Right.IsValid() && s.Off(q.Left) < f.ValStart {
 							f.ValEnd = s.Off(q.Right)
 						}
 					case *syntax.SglQuoted:
+						if s.Off(q.Left) >= f.ValStart {
+							break // --max-num-seqs='16'
+						}
 						// '--max-num-seqs=16': the value is inside single
 						// quotes with the name; a reference written there
 						// would not expand. Its origin is not read (the dry

@@ -1281,7 +1281,8 @@ func unquoted(parts []syntax.WordPart) []syntax.WordPart {
 }
 
 // dispatchModes returns candidates for functions called by a name built
-// from the selector: "mode_$1", "run_${MODE//-/_}".
+// from the selector: "mode_$1", "run_${MODE//-/_}", or by the selector
+// alone: "$1", "$@".
 func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
 	if len(c.Args) == 0 {
 		return nil
@@ -1315,22 +1316,40 @@ func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
 			return nil
 		}
 	}
-	if pe == nil || pe.Param == nil || (prefix == "" && suffix == "") {
+	if pe == nil || pe.Param == nil {
 		return nil
+	}
+	bare := prefix == "" && suffix == ""
+	param := pe.Param.Value
+	if bare && param == "@" && plainParam(pe) {
+		param = "1" // "$@" runs the function $1 names, with the rest
 	}
 	isSel := false
 	for _, n := range s.Selectors {
-		if pe.Param.Value == n {
+		if param == n {
 			isSel = true
 		}
 	}
 	if !isSel {
 		return nil
 	}
+	var helpers map[string]bool
+	if bare {
+		// "$1" (or "$@", "$mode") names the function itself: serve() { … };
+		// kl() { … }; "$1". Any function may be it, so only those code
+		// never calls by name are modes (a helper, launch or usage, is
+		// called by name), and $1 must be the script's: in a function
+		// called with words of its own (retry() { "$1" …; }) it is not.
+		if fn := s.funcAt(s.Off(c.Pos())); fn != "" && (param == "1" && s.ownArgs(fn)) {
+			return nil
+		}
+		helpers = s.calledByName()
+		helpers[s.funcAt(s.Off(c.Pos()))] = true
+	}
 	dashToUnder := pe.Repl != nil
 	var out []candidate
 	for name, fd := range s.Funcs {
-		if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, suffix) || len(name) <= len(prefix)+len(suffix) {
+		if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, suffix) || len(name) <= len(prefix)+len(suffix) || helpers[name] {
 			continue
 		}
 		mode := name[len(prefix) : len(name)-len(suffix)]

@@ -18,7 +18,8 @@ var PrivateShape = &analysis.Analyzer{
 Law 2 (one owner): no mode carries its own --max-num-seqs or step. Both come
 from the env file that owns them. A literal, a mode-local variable holding a
 literal, arithmetic on the owner, a re-assignment of the owner inside a mode,
-or a second copy of the flag that overrides the shared one are findings.
+or a second copy of the flag that overrides the shared one (or the mode's
+own earlier one) are findings.
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
@@ -50,9 +51,11 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				// the env file.
 				calibKnob := allCalib(f.Modes) && c.isCalibKnob(f.Canon)
 				// A prefill or decode role's own copy is its shape by design.
-				if len(f.Modes) > 0 && !calibKnob && !allDisagg(f.Modes) && overridesShared(inv, f) {
-					c.reportOverride(pass, s, f, owner)
-					continue
+				if len(f.Modes) > 0 && !calibKnob && !allDisagg(f.Modes) {
+					if g := overridden(inv, f); g != nil {
+						c.reportOverride(pass, s, f, g, owner)
+						continue
+					}
 				}
 				for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
 					c.checkOrigin(pass, s, f, owner, o)
@@ -63,23 +66,27 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// overridesShared reports whether a mode's flag repeats one that shared
-// code already passes to the same invocation: code of no mode, or a
-// launcher function that more modes call (`launch() { vllm serve
-// --max-num-seqs "$OWNER" "$@"; }` called as `launch --max-num-seqs 256`
-// from bench).
-func overridesShared(inv *parser.Invocation, f *parser.Flag) bool {
+// overridden returns the flag a mode's flag f repeats in the same
+// invocation, nil when there is none: one shared code already passes
+// (code of no mode, or a launcher function that more modes call,
+// `launch() { vllm serve --max-num-seqs "$OWNER" "$@"; }` called as
+// `launch --max-num-seqs 256` from bench), or one the mode's own command
+// passes before it (`bench) exec vllm serve … --max-num-seqs "$OWNER" …
+// --max-num-seqs 256`, a whole command line per mode): either way the
+// copy is deleted, where writing the owner into it would leave the flag
+// twice in the argv.
+func overridden(inv *parser.Invocation, f *parser.Flag) *parser.Flag {
 	// Earlier in the argv, not in the file: a mode's `EXTRA="--max-num-seqs
 	// 256"` is written above the command that expands it last.
 	for _, g := range inv.Flags {
 		if g == f {
-			return false
+			return nil
 		}
-		if g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes)) && !replaces(f, g) {
-			return true
+		if g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes) || sameModes(g.Modes, f.Modes)) && !replaces(f, g) {
+			return g
 		}
 	}
-	return false
+	return nil
 }
 
 // replaces reports whether f sits in a mode's plain assignment of an array
@@ -123,12 +130,19 @@ func (c *Context) ownerText(o parser.Owner) string {
 	return fmt.Sprintf("%s owns it as %s=%s", c.Where(o.Def.File.Path, o.Def.Entry.Start), o.Key, o.Def.Entry.Raw)
 }
 
-func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f *parser.Flag, owner parser.Owner) {
+func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner) {
 	st, en := lineDelete(s, f.NameStart, f.ValEnd)
+	which := "the shared one"
+	if sameModes(g.Modes, f.Modes) {
+		which = "its own earlier one"
+		if g.NameStart >= 0 {
+			which += fmt.Sprintf(" (line %d)", s.Line(g.NameStart))
+		}
+	}
 	c.report(pass, diag{
 		sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
-		msg: fmt.Sprintf("%s passes a second %s %s that overrides the shared one; %s",
-			parser.ModeNames(f.Modes), f.Name, f.ValueText(s), c.ownerText(owner)),
+		msg: fmt.Sprintf("%s passes a second %s %s that overrides %s; %s",
+			parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner)),
 		fixMsg: "delete the overriding copy",
 		edits:  []edit{{s.Path, st, en, ""}},
 	})
