@@ -47,6 +47,9 @@ type EnvFile struct {
 	// on lines it does not read as a plain assignment, so that no entry
 	// holds them: `: "${K:=8192}"`, `if …; then K=1; fi`, `{ K=1; }`.
 	ShellSets map[string]bool
+	// ShellDefaults are the literal values top-level `: "${K:=v}"` lines
+	// give names of ShellSets (bash's value when the caller sets none).
+	ShellDefaults map[string]string
 
 	issues []envPendingIssue
 	byKey  map[string][]*EnvEntry
@@ -177,7 +180,7 @@ func ParseEnv(path string, src []byte) *EnvFile {
 	if bs.firstErr != nil {
 		f.BashErr = bs.firstErr
 	}
-	f.ShellSets = bs.sets
+	f.ShellSets, f.ShellDefaults = bs.sets, bs.defaults
 	for i := range dock {
 		if dock[i].err != "" {
 			f.DockerErr = newEnvError(path, f.Lines, dock[i].anchor, dock[i].err)

@@ -630,19 +630,22 @@ type envBashAssign struct {
 
 // envBashScan is bash's reading of a whole file.
 type envBashScan struct {
-	src      []byte
-	pb       []byte // parse buffer: BOM blanked, '\r' → 0x01
-	lines    []EnvLine
-	hasCR    bool
-	bom      bool
-	bomDone  bool
-	path     string
-	env      *envBashEnv
-	budget   int
-	assigns  []*envBashAssign
-	cmds     map[int]string  // statement start → what bash does there instead
-	sets     map[string]bool // names set by statements not read as assignments
-	lineErr  map[int]string  // line index → syntax error on that line
+	src     []byte
+	pb      []byte // parse buffer: BOM blanked, '\r' → 0x01
+	lines   []EnvLine
+	hasCR   bool
+	bom     bool
+	bomDone bool
+	path    string
+	env     *envBashEnv
+	budget  int
+	assigns []*envBashAssign
+	cmds    map[int]string  // statement start → what bash does there instead
+	sets    map[string]bool // names set by statements not read as assignments
+	// defaults are the literal values of `: "${K:=v}"` statements of the
+	// file's top level (the first one for a name).
+	defaults map[string]string
+	lineErr  map[int]string // line index → syntax error on that line
 	firstErr *EnvError
 	base     int // offset added to node positions (per-line mode)
 }
@@ -1028,6 +1031,21 @@ func (b *envBashScan) noteSets(st *syntax.Stmt) {
 			b.sets = map[string]bool{}
 		}
 		b.sets[name] = true
+	}
+	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Assigns) == 0 && len(ce.Args) == 2 && ce.Args[0].Lit() == ":" {
+		// : "${VLLM_IMAGE:=vllm/vllm-openai:v0.9.1}": the default's
+		// literal value, as bash sets it when the caller has not.
+		if pe := singleParam(ce.Args[1]); pe != nil && pe.Param != nil && pe.Exp != nil &&
+			(pe.Exp.Op == syntax.AssignUnset || pe.Exp.Op == syntax.AssignUnsetOrNull) && pe.Exp.Word != nil {
+			if v, ok := LitValue(pe.Exp.Word); ok {
+				if b.defaults == nil {
+					b.defaults = map[string]string{}
+				}
+				if _, dup := b.defaults[pe.Param.Value]; !dup {
+					b.defaults[pe.Param.Value] = v
+				}
+			}
+		}
 	}
 	syntax.Walk(st, func(n syntax.Node) bool {
 		switch x := n.(type) {

@@ -1153,6 +1153,16 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 				}
 				vals[en.Key] = v
 			}
+			for k, v := range e.ShellDefaults {
+				// : "${VLLM_IMAGE:=vllm/vllm-openai:v0.9.1}" in the env file.
+				if _, set := vals[k]; set || len(s.Assigns[k]) > 0 || !programLike(v) || len(e.byKey[k]) > 0 {
+					continue
+				}
+				if vals == nil {
+					vals = map[string]string{}
+				}
+				vals[k] = v
+			}
 		}
 		if len(vals) == 0 {
 			continue
