@@ -88,3 +88,39 @@ func TestNoOptionSelector(t *testing.T) {
 		}
 	}
 }
+
+// A switch per mode (--kl) MODE=kl) picks the mode when every mode the
+// dispatch names is a switch's or the default; otherwise no option picks
+// the modes (a mode no switch reaches would be evaluated as the default).
+func TestOptionSwitches(t *testing.T) {
+	const loop = "MODE=serve\nwhile [[ $# -gt 0 ]]; do\n  case \"$1\" in\n    -k|--kl) MODE=kl; shift ;;\n    --port) PORT=$2; shift 2 ;;\n    *) exit 2 ;;\n  esac\ndone\n"
+	for _, tc := range []struct {
+		src    string
+		params map[string][]string // nil: no option picks the modes
+	}{
+		{loop + "case \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
+			map[string][]string{"serve": {}, "kl": {"--kl"}}},
+		{loop + "case \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m ;; calib) vllm serve /m --max-num-seqs 4 ;; esac\n", nil},
+		{strings.Replace(loop, "MODE=serve\n", "MODE=${MODE:-serve}\n", 1) + "case \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n",
+			map[string][]string{"serve": {}, "kl": {"--kl"}}},
+		{strings.Replace(loop, "    --port)", "    --mode) MODE=$2; shift 2 ;;\n    --port)", 1) + "case \"$MODE\" in serve) vllm serve /m ;; kl) vllm serve /m --max-num-seqs 4 ;; esac\n", nil},
+	} {
+		s := ParseScript("s.sh", []byte(tc.src))
+		s.Analyze(RoleMatcher{})
+		if tc.params == nil {
+			if s.Option != nil && s.Option.Switches != nil {
+				t.Errorf("%q: switches %v, want none", tc.src, s.Option.Switches)
+			}
+			continue
+		}
+		if s.Option == nil || s.Option.Switches == nil {
+			t.Errorf("%q: no switches", tc.src)
+			continue
+		}
+		for mode, want := range tc.params {
+			if got := s.ParamsFor(mode); !slices.Equal(got, want) || got == nil {
+				t.Errorf("%q: ParamsFor(%s) = %#v, want %#v", tc.src, mode, got, want)
+			}
+		}
+	}
+}

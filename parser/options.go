@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -9,26 +10,27 @@ import (
 )
 
 // Option is how an option of the script names the mode: `--mode kl`
-// (Flag "--mode"), `--mode=kl` (Joined), `-m kl` (getopts).
+// (Flag "--mode"), `--mode=kl` (Joined), `-m kl` (getopts); or a switch
+// per mode, `--kl) MODE=kl ;;` (Switches: the mode's name → its switch;
+// a mode without one is the variable's default, picked by no option).
 type Option struct {
-	Flag   string
-	Joined bool
+	Flag     string
+	Joined   bool
+	Switches map[string]string
 }
 
 // Params are the positional parameters that pick mode with the option.
 func (o *Option) Params(mode string) []string {
+	if o.Switches != nil {
+		if sw, ok := o.Switches[mode]; ok {
+			return []string{sw}
+		}
+		return []string{}
+	}
 	if o.Joined {
 		return []string{o.Flag + "=" + mode}
 	}
 	return []string{o.Flag, mode}
-}
-
-// String is the option as a user writes it, with the mode's name.
-func (o *Option) String() string {
-	if o.Joined {
-		return o.Flag + "=MODE"
-	}
-	return o.Flag + " MODE"
 }
 
 // optLoop is a loop that reads the script's options: `while [[ $# -gt 0 ]]`
@@ -49,6 +51,9 @@ type optAssign struct {
 	off  int // Assign.Start
 	opt  Option
 	fn   string
+	// value and sw, for a switch (`-k|--kl) MODE=kl ;;`): the literal
+	// assigned and the switch that assigns it.
+	value, sw string
 }
 
 // noteOptLoop records a while, until or for loop that may read the
@@ -130,11 +135,35 @@ func (s *Script) findOptionAssigns() {
 					}
 					if opt, ok := optionValue(as.Value, it.Patterns, lp, shifts); ok {
 						s.optAssigns = append(s.optAssigns, optAssign{name: as.Name.Value, off: s.Off(as.Pos()), opt: opt, fn: lp.fn})
+					} else if sw, ok := switchOf(it, lp); ok {
+						if v, lit := LitValue(as.Value); lit && v != "" {
+							s.optAssigns = append(s.optAssigns, optAssign{name: as.Name.Value, off: s.Off(as.Pos()), fn: lp.fn, value: v, sw: sw})
+						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// switchOf returns the switch a case item of a `while`/`for` option loop
+// handles when each of its patterns is one literal option (`--kl)`,
+// `-k|--kl)`): the longest spelling.
+func switchOf(it *syntax.CaseItem, lp optLoop) (string, bool) {
+	if lp.getopts || len(it.Patterns) == 0 {
+		return "", false
+	}
+	best := ""
+	for _, p := range it.Patterns {
+		v, ok := LitValue(p)
+		if !ok || len(v) < 2 || v[0] != '-' || v == "--" || strings.ContainsAny(v, "=*?[") {
+			return "", false
+		}
+		if len(v) > len(best) {
+			best = v
+		}
+	}
+	return best, true
 }
 
 // optionArm reports whether a case item of an option loop handles options
@@ -358,6 +387,20 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 		if !ok || !s.namesProven(name, proven) {
 			continue
 		}
+		if os[0].sw != "" {
+			// Switches, one per mode: each assigns its own literal, and
+			// every mode the dispatch names is a switch's or the default.
+			sws, ok := s.switches(name, os)
+			if !ok {
+				continue
+			}
+			found = append(found, name)
+			opt[name] = Option{Switches: sws}
+			continue
+		}
+		if slices.ContainsFunc(os, func(o optAssign) bool { return o.sw != "" }) {
+			continue // a value option and switches for one variable
+		}
 		found = append(found, name)
 		best := os[0].opt
 		for _, o := range os[1:] {
@@ -371,6 +414,59 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 		return "", Option{}
 	}
 	return found[0], opt[found[0]]
+}
+
+// switches maps each mode the switches of variable name assign to its
+// switch (os: name's option assignments), when all are switches, no two
+// assign one mode, and every name a case on the variable gives an arm is a
+// switch's or a default the script assigns (MODE=serve,
+// MODE=${MODE:-serve}): a mode no option reaches is not evaluated as
+// another's.
+func (s *Script) switches(name string, os []optAssign) (map[string]string, bool) {
+	sws := map[string]string{}
+	for _, o := range os {
+		if o.sw == "" {
+			return nil, false
+		}
+		if prev, dup := sws[o.value]; dup && prev != o.sw {
+			return nil, false
+		}
+		sws[o.value] = o.sw
+	}
+	defaults := map[string]bool{}
+	for _, a := range s.Assigns[name] {
+		if s.isOptAssign(a) {
+			continue
+		}
+		if v, ok := LitValue(a.Value); ok {
+			defaults[v] = true
+		} else if selfDefault(a.Value) == name {
+			d, _ := LitValue(singleParam(a.Value).Exp.Word)
+			defaults[d] = true
+		}
+	}
+	for _, n := range s.modeNodes {
+		cc, ok := n.(*syntax.CaseClause)
+		if !ok {
+			continue
+		}
+		pe := singleParam(cc.Word)
+		if pe == nil || pe.Param == nil || pe.Param.Value != name {
+			continue
+		}
+		for _, it := range cc.Items {
+			for _, p := range it.Patterns {
+				v, ok := LitValue(p)
+				if !ok || v == "*" {
+					continue
+				}
+				if _, sw := sws[v]; !sw && !defaults[v] {
+					return nil, false
+				}
+			}
+		}
+	}
+	return sws, true
 }
 
 // argsShiftedBefore reports whether the script (or the function holding the
