@@ -46,6 +46,10 @@ type Prepared struct {
 	// X=4` in sh was "export: unsupported builtin", and X kept its old
 	// value). The rest stays POSIX: $'…' and [[ are not bash's there.
 	posix bool
+	// andTails is true for a script under set -e with a branch ending in
+	// an && or || list: Eval runs a copy in which each is an if
+	// (andtail.go), as bash reads it.
+	andTails bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
 	// (altSelf), asked of its source once, not per mode (pprof: the
@@ -107,6 +111,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	if len(callers) > 0 {
 		nounset = parser.NounsetReads(f)
 	}
+	rewriteAndTails(f)
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsDeclareF(d) {
@@ -362,6 +367,8 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
+		case *syntax.IfClause, *syntax.CaseClause:
+			p.andTails = p.andTails || parser.BranchEndsInList(x)
 		case *syntax.ProcSubst:
 			p.risky = true
 			if x.Op == syntax.CmdOut {
@@ -384,6 +391,14 @@ func Prepare(f *syntax.File) *Prepared {
 		}
 		return true
 	})
+	if p.andTails {
+		p.andTails = false
+		for _, st := range f.Stmts {
+			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && parser.SetsErrexit(ce) {
+				p.andTails = true
+			}
+		}
+	}
 	return p
 }
 
@@ -402,7 +417,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 		return Prepare(s.File)
 	}
 	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF(),
-		posix: s.PosixDecls()}
+		posix: s.PosixDecls(), andTails: hasAndTails(s)}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

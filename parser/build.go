@@ -104,8 +104,10 @@ func (s *Script) collect() {
 				}
 			}
 			s.modeNodes = append(s.modeNodes, n)
+			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.CaseClause:
 			s.modeNodes = append(s.modeNodes, n)
+			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.ParamExp:
 			if n.Param != nil {
 				s.params = append(s.params, n)

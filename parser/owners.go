@@ -369,11 +369,22 @@ func SetsNounset(ce *syntax.CallExpr) bool {
 	return ok && on
 }
 
+// SetsErrexit reports whether call is a set that turns errexit on (set -e,
+// set -euo pipefail, set -o errexit).
+func SetsErrexit(ce *syntax.CallExpr) bool {
+	on, ok := setToggle(ce, 'e', "errexit")
+	return ok && on
+}
+
 // nounsetToggle reports whether call is a set that turns nounset on (set
 // -u, set -euo pipefail, set -o nounset) or off (set +u, set +o nounset);
-// ok is false for any other command. Words after -- are positional
-// parameters.
-func nounsetToggle(ce *syntax.CallExpr) (on, ok bool) {
+// ok is false for any other command.
+func nounsetToggle(ce *syntax.CallExpr) (on, ok bool) { return setToggle(ce, 'u', "nounset") }
+
+// setToggle reports whether call is a set that turns the option with the
+// short letter and long name on or off; ok is false for any other
+// command. Words after -- are positional parameters.
+func setToggle(ce *syntax.CallExpr, letter rune, long string) (on, ok bool) {
 	if len(ce.Args) < 2 {
 		return false, false
 	}
@@ -387,15 +398,67 @@ func nounsetToggle(ce *syntax.CallExpr) (on, ok bool) {
 			return on, ok
 		case v == "-o" || v == "+o":
 			if i+2 < len(ce.Args) {
-				if w, _ := LitValue(ce.Args[i+2]); w == "nounset" {
+				if w, _ := LitValue(ce.Args[i+2]); w == long {
 					on, ok = v == "-o", true
 				}
 			}
-		case len(v) > 1 && (v[0] == '-' || v[0] == '+') && strings.ContainsRune(v[1:], 'u'):
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+') && strings.ContainsRune(v[1:], letter):
 			on, ok = v[0] == '-', true
 		}
 	}
 	return on, ok
+}
+
+// Errexit reports whether the script's main body turns errexit on.
+func (s *Script) Errexit() bool {
+	if s.File == nil {
+		return false
+	}
+	for _, st := range s.File.Stmts {
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && SetsErrexit(ce) {
+			return true
+		}
+	}
+	return false
+}
+
+// BranchListTail reports whether a branch of an if or a case of the
+// script ends in an && or || list (BranchEndsInList), as the model's walk
+// met them.
+func (s *Script) BranchListTail() bool { return s.listTail }
+
+// BranchEndsInList reports whether an if or case clause has a branch whose
+// last statement is an && or || list (ListTail).
+func BranchEndsInList(n syntax.Node) bool {
+	last := func(stmts []*syntax.Stmt) bool { return len(stmts) > 0 && ListTail(stmts[len(stmts)-1]) != nil }
+	switch x := n.(type) {
+	case *syntax.IfClause:
+		for c := x; c != nil; c = c.Else {
+			if last(c.Then) {
+				return true
+			}
+		}
+	case *syntax.CaseClause:
+		for _, it := range x.Items {
+			if last(it.Stmts) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ListTail returns the && or || list st runs, when st is one in the
+// foreground with no redirection or negation; nil otherwise.
+func ListTail(st *syntax.Stmt) *syntax.BinaryCmd {
+	if st == nil || st.Background || st.Coprocess || st.Disown || st.Negated || len(st.Redirs) > 0 {
+		return nil
+	}
+	b, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || b.Op != syntax.AndStmt && b.Op != syntax.OrStmt {
+		return nil
+	}
+	return b
 }
 
 // AllExport reports whether the script turns allexport on anywhere (set -a,

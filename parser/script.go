@@ -110,6 +110,9 @@ type Script struct {
 	// modeNodes are the case, if and call nodes collect met, in walk
 	// order, for findModes (which then drops them).
 	modeNodes []syntax.Node
+	// listTail is set when a branch of an if or a case ends in an && or
+	// || list (BranchEndsInList).
+	listTail bool
 	// params are the parameter expansions, in walk order (Params).
 	params []*syntax.ParamExp
 	// arithNames are the variables arithmetic reads by bare name.
