@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -73,6 +74,10 @@ func RunLedger(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(files) == 0 {
 		return usageError(cmd, ledgerUsage, "no ledger given", stderr)
+	}
+	if slices.Contains(files, "") {
+		// An unset variable ("$LOG"), not a file.
+		return usageError(cmd, ledgerUsage, `an empty path ("") names no ledger`, stderr)
 	}
 	if *format != "text" && *format != "json" {
 		return usageError(cmd, ledgerUsage, fmt.Sprintf("unknown format %q (want text or json)", *format), stderr)

@@ -75,6 +75,7 @@ func TestRunLedgerUsage(t *testing.T) {
 		{[]string{testdata + "empty.log"}, 3, "", "servelint ledger: " + testdata + "empty.log: empty ledger"},
 		{[]string{testdata + "not_a_ledger.log"}, 3, "", testdata + "not_a_ledger.log: not a boot ledger"},
 		{[]string{"--", "--format=json"}, 3, "", "open --format=json"},
+		{[]string{serveLog, ""}, 2, "", `servelint ledger: an empty path ("") names no ledger`},
 	} {
 		code, out, errs := runLedger(tc.args...)
 		if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errs, tc.err) {

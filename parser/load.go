@@ -200,17 +200,28 @@ func Load(opts LoadOptions) *Unit {
 	}
 	var scripts, envs []string
 	var explicitEnvs, links []string
-	// seen holds the files taken, by absolute name: one named as a
-	// relative and as an absolute path (or inside a directory also named)
-	// is one file, linted once. (A symlink's name stays its own: run
-	// through it, $0 and the files beside it differ.)
+	// seen holds the files taken, by absolute name with the directory's
+	// symlinks resolved: one named as a relative and as an absolute path,
+	// inside a directory also named, or through a symlinked directory (or
+	// working directory) is one file, linted once. (A symlink's own name
+	// stays its own: run through it, $0 and the files beside it differ.)
 	seen := map[string]bool{}
 	wd, _ := os.Getwd()
+	dirs := map[string]string{} // directory → its real path
 	key := func(p string) string {
-		if wd == "" || filepath.IsAbs(p) {
-			return p
+		if wd != "" && !filepath.IsAbs(p) {
+			p = filepath.Join(wd, p)
 		}
-		return filepath.Join(wd, p)
+		dir, base := filepath.Split(p)
+		real, ok := dirs[dir]
+		if !ok {
+			var err error
+			if real, err = RealPath(dir); err != nil {
+				real = filepath.Clean(dir) // a buffer's directory need not exist
+			}
+			dirs[dir] = real
+		}
+		return filepath.Join(real, base)
 	}
 	for _, p := range opts.Paths {
 		p = filepath.Clean(p)

@@ -97,6 +97,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		printUsage(fs, stderr, argvUsage, "")
 		return exitUsage
 	}
+	if pos[0] == "" {
+		// An unset variable ("$SCRIPT"), not a file.
+		_, _ = fmt.Fprintln(stderr, `servelint argv: an empty path ("") names no script`)
+		return exitUsage
+	}
 	if *format != "text" && *format != "json" {
 		_, _ = fmt.Fprintf(stderr, "servelint argv: unknown --format %q (want text or json)\n", *format)
 		return exitUsage

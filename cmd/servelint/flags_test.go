@@ -152,7 +152,7 @@ func TestBadFlagNamed(t *testing.T) {
 // the working directory.
 func TestEmptyPath(t *testing.T) {
 	example(t)
-	for _, args := range [][]string{{""}, {".", ""}, {"--fix", ""}} {
+	for _, args := range [][]string{{""}, {".", ""}, {"--fix", ""}, {"argv", ""}, {"argv", "", "serve"}, {"ledger", ""}} {
 		if code, out, errs := runCLI(t, args...); code != exitUsage || out != "" || !strings.Contains(errs, "empty path") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2", args, code, out, errs)
 		}

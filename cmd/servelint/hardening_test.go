@@ -433,7 +433,31 @@ func TestSameFileTwice(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s%s\nwant\n%s", args, c, out, errOut, want)
 		}
 	}
-	if _, errOut, c := lintDir(t, "--fix", script, abs, "scripts"); c == exitFailure || errOut != "" {
+	// Through a symlinked directory, and from a working directory reached
+	// through a symlink, the file is the same one (the files beside it are
+	// the same): its findings were doubled and --fix refused.
+	if err := os.Symlink("scripts", "linked"); err != nil {
+		t.Fatal(err)
+	}
+	via := filepath.Join(t.TempDir(), "via")
+	if err := os.Symlink(dir, via); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{script, "linked/frank-archon.sh"},
+		{"scripts", "linked/frank-archon.sh"},
+		{"scripts", "linked"},
+		{script, via + "/" + script},
+	} {
+		if out, errOut, c := lintDir(t, args...); out != want || c != code {
+			t.Errorf("%v: exit %d\n%s%s\nwant\n%s", args, c, out, errOut, want)
+		}
+	}
+	t.Chdir(via)
+	if out, errOut, c := lintDir(t, script, dir+"/"+script); out != want || c != code {
+		t.Errorf("from %s, %s and %s: exit %d\n%s%s\nwant\n%s", via, script, dir+"/"+script, c, out, errOut, want)
+	}
+	if _, errOut, c := lintDir(t, "--fix", script, abs, "scripts", "linked"); c == exitFailure || errOut != "" {
 		t.Fatalf("--fix: exit %d\n%s", c, errOut)
 	}
 	if out, _, _ := lintDir(t, "--diff", script); out != "" {

@@ -170,6 +170,14 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, head, 
 	return nil, exitUsage, false
 }
 
+// flagGiven reports whether the flag name was set on the command line
+// (to any value, "" included).
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // printUsage writes head, the flags' defaults and tail to w.
 func printUsage(fs *flag.FlagSet, w io.Writer, head, tail string) {
 	out := fs.Output()
@@ -205,7 +213,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&lf.jobs, "j", 4, "files parsed, rules run and modes evaluated in parallel")
 	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox (a script's modes together get 5 times it)")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
-	fs.StringVar(&lf.stdinName, "stdin-filename", "", "the `PATH` standard input (the path -, implied when no path is given) is linted as: findings name it, the env files beside it are read, and it need not exist; with --fix, the fixed text is printed on stdout and the findings left on stderr, and no file is written")
+	fs.StringVar(&lf.stdinName, "stdin-filename", "", "the `PATH` standard input (the path -, implied when no path is given) is linted as: findings name it, the env files beside it are read, exclude: applies, and it need not exist (\"\" is bad usage); with --fix, the fixed text is printed on stdout and the findings left on stderr, and no file is written")
 	paths, code, ok := parseArgs(fs, args, stdout, stderr, usageText, exitText)
 	if !ok {
 		return code
@@ -237,6 +245,12 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	if lf.changedFrom != "" && (lf.fix || lf.diff) {
 		_, _ = fmt.Fprintln(stderr, "servelint: --changed-from reports findings; it does not combine with --fix or --diff")
+		return exitUsage
+	}
+	if lf.stdinName == "" && flagGiven(fs, "stdin-filename") {
+		// An editor's unset $FILENAME (an unsaved buffer): without it,
+		// stdin was not read and --fix rewrote the working directory.
+		_, _ = fmt.Fprintln(stderr, `servelint: --stdin-filename "" names no file (give the buffer's path, or read standard input as -)`)
 		return exitUsage
 	}
 	if slices.Contains(paths, "") {
@@ -307,7 +321,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 
 	// exclude: applies to files named on the command line too (pre-commit
 	// names every changed file).
-	opts.Paths = keepIncluded(opts.Paths, opts.Exclude)
+	opts.Paths = keepIncluded(opts.Paths, opts.Exclude, in)
 	var res *lint.Result
 	switch {
 	case in != nil && lf.fix:
@@ -357,14 +371,16 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	return report(res, lf.format, wd, stdout, stderr)
 }
 
-// keepIncluded drops the files (not directories) that match an exclude glob.
-func keepIncluded(paths, exclude []string) []string {
+// keepIncluded drops the files (not directories) that match an exclude
+// glob; standard input's name is a file, whether it exists on the disk
+// or not (an editor's new buffer in vendor/).
+func keepIncluded(paths, exclude []string, in *stdinInput) []string {
 	if len(exclude) == 0 {
 		return paths
 	}
 	var out []string
 	for _, p := range paths {
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+		if st, err := os.Stat(p); (err == nil && !st.IsDir()) || (in != nil && in.is(p)) {
 			abs, _ := filepath.Abs(p)
 			if gitdiff.Excluded(exclude, filepath.Clean(p)) || gitdiff.Excluded(exclude, abs) {
 				continue

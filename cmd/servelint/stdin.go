@@ -55,8 +55,8 @@ func stdinPaths(paths []string, name string) (*stdinInput, []string, error) {
 				return nil, nil, err
 			}
 			in.abs = abs
+			out = append(out, in.path) // once: "- -" is one input
 		}
-		out = append(out, in.path) // the loader reads a path named twice once
 	}
 	if name != "" && in == nil {
 		return nil, nil, errors.New("--stdin-filename names standard input: give - among the paths (or no path)")

@@ -182,3 +182,60 @@ func TestStdinRefused(t *testing.T) {
 		t.Errorf("--fix over the limit: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestStdinEmptyName: --stdin-filename "" (an editor's $FILENAME for an
+// unsaved buffer) is bad usage: it was taken for no name, so standard
+// input was not read and --fix rewrote every file of the working
+// directory, printing nothing for the fixer to put in the buffer.
+func TestStdinEmptyName(t *testing.T) {
+	dir := example(t)
+	before := snapshot(t, dir)
+	src, _ := os.ReadFile(script)
+	for _, args := range [][]string{{"--fix", "--stdin-filename", ""}, {"--stdin-filename", ""}, {"--fix", "--stdin-filename=", "-"}} {
+		withStdin(t, string(src))
+		code, out, errOut := runCLI(t, args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, `--stdin-filename "" names no file`) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2", args, code, out, errOut)
+		}
+	}
+	if after := snapshot(t, dir); !maps.Equal(after, before) {
+		t.Error("files changed on disk")
+	}
+}
+
+// TestStdinTwiceFix: "- -" is one input, so --fix takes it (it was
+// refused as "other paths").
+func TestStdinTwiceFix(t *testing.T) {
+	example(t)
+	src, _ := os.ReadFile(script)
+	withStdin(t, string(src))
+	_, want, _ := runCLI(t, "--fix", "--stdin-filename", script)
+	withStdin(t, string(src))
+	if code, out, errOut := runCLI(t, "--fix", "-", "--stdin-filename", script, "-"); code != exitFindings || out != want {
+		t.Errorf("--fix - -: exit %d, stderr %q, stdout differs from --fix -:\n%s", code, errOut, out)
+	}
+}
+
+// TestStdinExcluded: the config's exclude applies to standard input's
+// name, whether a file of that name exists or not (an editor's new buffer
+// in vendor/ was linted, and fixed, as the file beside it is not).
+func TestStdinExcluded(t *testing.T) {
+	dir := example(t)
+	if err := os.WriteFile(".servelint.yaml", []byte("exclude: [scripts/vendor/**, \"*.bak.sh\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "scripts", "vendor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(script)
+	for _, name := range []string{"scripts/vendor/new.sh", "scripts/new.bak.sh"} {
+		withStdin(t, string(src))
+		if code, out, errOut := runCLI(t, "--stdin-filename", name); code != exitClean || out != "" || errOut != "" {
+			t.Errorf("%s: exit %d\n%s%s\nwant nothing: it is excluded", name, code, out, errOut)
+		}
+		withStdin(t, string(src))
+		if code, out, errOut := runCLI(t, "--fix", "--stdin-filename", name); code != exitClean || out != string(src) || errOut != "" {
+			t.Errorf("--fix %s: exit %d, stderr %q; want the text back unchanged", name, code, errOut)
+		}
+	}
+}
