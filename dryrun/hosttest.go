@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -23,7 +24,9 @@ import (
 // Eval runs the script as it always did first. Only when that run ends
 // before an engine invocation, having asked about a path outside the tree,
 // does it run a copy in which the operand of every file test (-e -a -f -d
-// -s -r -w -x, in [[ ]], [ ] and test) carries a mark naming the operator;
+// -s -r -w -x, and -S -c -b -p for a socket, a device or a pipe, such as
+// [ -S /var/run/docker.sock ] or [[ -c /dev/nvidiactl ]]; in [[ ]], [ ] and
+// test) carries a mark naming the operator;
 // the stat handler then knows which test asks about which host path. The
 // last host path such a test found missing before the run ended is assumed
 // to exist, as the operator wants it (a directory for -d, a file
@@ -50,11 +53,13 @@ const (
 var hostOps = map[syntax.UnTestOperator]byte{
 	syntax.TsExists: 'e', syntax.TsRegFile: 'f', syntax.TsDirect: 'd', syntax.TsNoEmpty: 's',
 	syntax.TsRead: 'r', syntax.TsWrite: 'w', syntax.TsExec: 'x',
+	syntax.TsSocket: 'S', syntax.TsCharSp: 'c', syntax.TsBlckSp: 'b', syntax.TsNmPipe: 'p',
 }
 
 // classicOps are the same operators as words of [ and test.
 var classicOps = map[string]byte{
 	"-e": 'e', "-a": 'e', "-f": 'f', "-d": 'd', "-s": 's', "-r": 'r', "-w": 'w', "-x": 'x',
+	"-S": 'S', "-c": 'c', "-b": 'b', "-p": 'p',
 }
 
 // markHostTests puts the mark in front of the operand of every file test
@@ -179,10 +184,22 @@ func unmarkHost(name string) (path string, op byte, ok bool) {
 	}
 }
 
-// hostInfo is what a test of an assumed path finds: a directory for -d,
-// a non-empty file everyone may read, write and run otherwise.
+// hostInfo is what a test of an assumed path finds: a directory for -d;
+// a socket, a character or block device or a named pipe for -S, -c, -b
+// and -p; a non-empty file otherwise; everyone may read, write and run it.
 func hostInfo(path string, op byte) fakeInfo {
-	return fakeInfo{name: filepath.Base(path), size: 1, dir: op == 'd', perm: 0o777}
+	fi := fakeInfo{name: filepath.Base(path), size: 1, dir: op == 'd', perm: 0o777}
+	switch op {
+	case 'S':
+		fi.perm |= fs.ModeSocket
+	case 'c':
+		fi.perm |= fs.ModeDevice | fs.ModeCharDevice
+	case 'b':
+		fi.perm |= fs.ModeDevice
+	case 'p':
+		fi.perm |= fs.ModeNamedPipe
+	}
+	return fi
 }
 
 // opWord names what the operator asks for, for a note.
@@ -200,6 +217,14 @@ func opWord(op byte) string {
 		return "writable"
 	case 'x':
 		return "executable"
+	case 'S':
+		return "a socket"
+	case 'c':
+		return "a character device"
+	case 'b':
+		return "a block device"
+	case 'p':
+		return "a named pipe"
 	}
 	return "there"
 }

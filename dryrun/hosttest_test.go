@@ -51,6 +51,21 @@ exec vllm serve /models/m
 		argv:  "vllm serve /models/m",
 		notes: []string{"/models/m/config.json is a non-empty file"},
 	}, {
+		// A socket, a device node: the docker daemon, the GPU's control
+		// device, a wait for a daemon's socket.
+		name: "-S, -c, -b and -p",
+		src: `#!/bin/bash
+set -euo pipefail
+[ -S /var/run/docker.sock ] || { echo "docker daemon not running" >&2; exit 1; }
+[[ -c /dev/nvidiactl ]] || exit 1
+if [ ! -b /dev/nvme0n1 ]; then exit 1; fi
+test -p /run/ready.fifo || exit 1
+exec vllm serve /m
+`,
+		argv: "vllm serve /m",
+		notes: []string{"/var/run/docker.sock is a socket", "/dev/nvidiactl is a character device",
+			"/dev/nvme0n1 is a block device", "/run/ready.fifo is a named pipe"},
+	}, {
 		name: "a branch on an assumed path is the existing one",
 		src: `#!/bin/bash
 [[ -d /models/m ]] || exit 1
