@@ -236,6 +236,44 @@ func stoppedEarly(res *Result) bool {
 	return len(res.Argv) == 0 && errors.As(res.Err, &ee)
 }
 
+// commandBudgetError is ErrBudget for a run that ran more commands than
+// its budget: a loop that never ends in the sandbox.
+type commandBudgetError struct{ max int64 }
+
+func (e commandBudgetError) Error() string {
+	return fmt.Sprintf("%v: more than %d commands", ErrBudget, e.max)
+}
+func (e commandBudgetError) Unwrap() error { return ErrBudget }
+
+// maxHostMisses is how many times a run may find one host path missing
+// before it is taken for a wait that never ends in the sandbox.
+const maxHostMisses = 256
+
+// hostWaitError stops a run that keeps asking about a missing host path:
+// a loop waiting for a file another process makes.
+type hostWaitError struct{ path string }
+
+func (e hostWaitError) Error() string {
+	return fmt.Sprintf("%v: it waits in a loop for the host path %s (found missing %d times; the dry run sees no host file)", ErrBudget, e.path, maxHostMisses)
+}
+func (e hostWaitError) Unwrap() error { return ErrBudget }
+
+// waitedEarly reports whether a run spent its budget before reaching an
+// engine invocation, in a wait for a host path another process makes
+// (`until [[ -f $READY ]]; do sleep 5; done`, `while [ ! -d $W ]`: it never
+// ends in the sandbox, which sees no host file) or any other loop. Like a
+// guard's exit, it is asked again with the path assumed, which ends the
+// wait as the file's appearance ends it on the host.
+func waitedEarly(res *Result) bool {
+	var be commandBudgetError
+	var we hostWaitError
+	return len(res.Argv) == 0 && (errors.As(res.Err, &be) || errors.As(res.Err, &we))
+}
+
+// blockedEarly is stoppedEarly or waitedEarly: a run an assumed host
+// path may take further.
+func blockedEarly(res *Result) bool { return stoppedEarly(res) || waitedEarly(res) }
+
 // nextAssumption is the path to assume next after a marked run that
 // stopped early: the last one a test found missing, when not assumed yet.
 func nextAssumption(tests []hostTest, assumed map[string]byte) (hostTest, bool) {
@@ -281,7 +319,7 @@ func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, [
 			}
 			return res
 		}
-		if !stoppedEarly(res) {
+		if !blockedEarly(res) {
 			return nil
 		}
 		t, ok := nextAssumption(tests, assumed)
@@ -327,5 +365,5 @@ func NeedsAssume(r *Result, union map[string]byte) bool {
 		_, ok := r.Assumed[p]
 		all = all && ok
 	}
-	return !all && (len(r.Argv) > 0 && r.Err == nil || stoppedEarly(r))
+	return !all && (len(r.Argv) > 0 && r.Err == nil || blockedEarly(r))
 }
