@@ -243,7 +243,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	// The runs of the marked copy share the mode's bound with the first.
 	deadline := time.Now().Add(opts.Timeout)
 	res, log := evalOnce(ctx, path, src, file, mode, opts, nil)
-	if !log.outside || !stoppedEarly(res) && len(opts.Assume) == 0 {
+	if !log.outside || !blockedEarly(res) && len(opts.Assume) == 0 {
 		return res
 	}
 	// A host file test may have ended the run (hosttest.go), or the other
@@ -270,7 +270,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 		if r := evalAssuming(run, hf, opts.Assume); r != nil {
 			return r
 		}
-		if !stoppedEarly(res) {
+		if !blockedEarly(res) {
 			return res
 		}
 	}
@@ -519,6 +519,11 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 			res.Err = fmt.Errorf("%w: %w", ErrTimeout, cause) // the caller's context
 		} else {
 			res.Err = cause
+		}
+		if we, ok := errors.AsType[hostWaitError](cause); ok {
+			// The path as the notes show it (an unresolved part said,
+			// not the sandbox's placeholder bytes).
+			res.Err = hostWaitError{path: ev.resolveText(ev.display(we.path))}
 		}
 	default:
 		status := 0

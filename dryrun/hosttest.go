@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -23,7 +24,9 @@ import (
 // Eval runs the script as it always did first. Only when that run ends
 // before an engine invocation, having asked about a path outside the tree,
 // does it run a copy in which the operand of every file test (-e -a -f -d
-// -s -r -w -x, in [[ ]], [ ] and test) carries a mark naming the operator;
+// -s -r -w -x, and -S -c -b -p for a socket, a device or a pipe, such as
+// [ -S /var/run/docker.sock ] or [[ -c /dev/nvidiactl ]]; in [[ ]], [ ] and
+// test) carries a mark naming the operator;
 // the stat handler then knows which test asks about which host path. The
 // last host path such a test found missing before the run ended is assumed
 // to exist, as the operator wants it (a directory for -d, a file
@@ -50,11 +53,13 @@ const (
 var hostOps = map[syntax.UnTestOperator]byte{
 	syntax.TsExists: 'e', syntax.TsRegFile: 'f', syntax.TsDirect: 'd', syntax.TsNoEmpty: 's',
 	syntax.TsRead: 'r', syntax.TsWrite: 'w', syntax.TsExec: 'x',
+	syntax.TsSocket: 'S', syntax.TsCharSp: 'c', syntax.TsBlckSp: 'b', syntax.TsNmPipe: 'p',
 }
 
 // classicOps are the same operators as words of [ and test.
 var classicOps = map[string]byte{
 	"-e": 'e', "-a": 'e', "-f": 'f', "-d": 'd', "-s": 's', "-r": 'r', "-w": 'w', "-x": 'x',
+	"-S": 'S', "-c": 'c', "-b": 'b', "-p": 'p',
 }
 
 // markHostTests puts the mark in front of the operand of every file test
@@ -179,10 +184,22 @@ func unmarkHost(name string) (path string, op byte, ok bool) {
 	}
 }
 
-// hostInfo is what a test of an assumed path finds: a directory for -d,
-// a non-empty file everyone may read, write and run otherwise.
+// hostInfo is what a test of an assumed path finds: a directory for -d;
+// a socket, a character or block device or a named pipe for -S, -c, -b
+// and -p; a non-empty file otherwise; everyone may read, write and run it.
 func hostInfo(path string, op byte) fakeInfo {
-	return fakeInfo{name: filepath.Base(path), size: 1, dir: op == 'd', perm: 0o777}
+	fi := fakeInfo{name: filepath.Base(path), size: 1, dir: op == 'd', perm: 0o777}
+	switch op {
+	case 'S':
+		fi.perm |= fs.ModeSocket
+	case 'c':
+		fi.perm |= fs.ModeDevice | fs.ModeCharDevice
+	case 'b':
+		fi.perm |= fs.ModeDevice
+	case 'p':
+		fi.perm |= fs.ModeNamedPipe
+	}
+	return fi
 }
 
 // opWord names what the operator asks for, for a note.
@@ -200,6 +217,14 @@ func opWord(op byte) string {
 		return "writable"
 	case 'x':
 		return "executable"
+	case 'S':
+		return "a socket"
+	case 'c':
+		return "a character device"
+	case 'b':
+		return "a block device"
+	case 'p':
+		return "a named pipe"
 	}
 	return "there"
 }
@@ -210,6 +235,44 @@ func stoppedEarly(res *Result) bool {
 	var ee *ExitError
 	return len(res.Argv) == 0 && errors.As(res.Err, &ee)
 }
+
+// commandBudgetError is ErrBudget for a run that ran more commands than
+// its budget: a loop that never ends in the sandbox.
+type commandBudgetError struct{ max int64 }
+
+func (e commandBudgetError) Error() string {
+	return fmt.Sprintf("%v: more than %d commands", ErrBudget, e.max)
+}
+func (e commandBudgetError) Unwrap() error { return ErrBudget }
+
+// maxHostMisses is how many times a run may find one host path missing
+// before it is taken for a wait that never ends in the sandbox.
+const maxHostMisses = 256
+
+// hostWaitError stops a run that keeps asking about a missing host path:
+// a loop waiting for a file another process makes.
+type hostWaitError struct{ path string }
+
+func (e hostWaitError) Error() string {
+	return fmt.Sprintf("%v: it waits in a loop for the host path %s (found missing %d times; the dry run sees no host file)", ErrBudget, e.path, maxHostMisses)
+}
+func (e hostWaitError) Unwrap() error { return ErrBudget }
+
+// waitedEarly reports whether a run spent its budget before reaching an
+// engine invocation, in a wait for a host path another process makes
+// (`until [[ -f $READY ]]; do sleep 5; done`, `while [ ! -d $W ]`: it never
+// ends in the sandbox, which sees no host file) or any other loop. Like a
+// guard's exit, it is asked again with the path assumed, which ends the
+// wait as the file's appearance ends it on the host.
+func waitedEarly(res *Result) bool {
+	var be commandBudgetError
+	var we hostWaitError
+	return len(res.Argv) == 0 && (errors.As(res.Err, &be) || errors.As(res.Err, &we))
+}
+
+// blockedEarly is stoppedEarly or waitedEarly: a run an assumed host
+// path may take further.
+func blockedEarly(res *Result) bool { return stoppedEarly(res) || waitedEarly(res) }
 
 // nextAssumption is the path to assume next after a marked run that
 // stopped early: the last one a test found missing, when not assumed yet.
@@ -256,7 +319,7 @@ func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, [
 			}
 			return res
 		}
-		if !stoppedEarly(res) {
+		if !blockedEarly(res) {
 			return nil
 		}
 		t, ok := nextAssumption(tests, assumed)
@@ -302,5 +365,5 @@ func NeedsAssume(r *Result, union map[string]byte) bool {
 		_, ok := r.Assumed[p]
 		all = all && ok
 	}
-	return !all && (len(r.Argv) > 0 && r.Err == nil || stoppedEarly(r))
+	return !all && (len(r.Argv) > 0 && r.Err == nil || blockedEarly(r))
 }

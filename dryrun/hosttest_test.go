@@ -51,6 +51,21 @@ exec vllm serve /models/m
 		argv:  "vllm serve /models/m",
 		notes: []string{"/models/m/config.json is a non-empty file"},
 	}, {
+		// A socket, a device node: the docker daemon, the GPU's control
+		// device, a wait for a daemon's socket.
+		name: "-S, -c, -b and -p",
+		src: `#!/bin/bash
+set -euo pipefail
+[ -S /var/run/docker.sock ] || { echo "docker daemon not running" >&2; exit 1; }
+[[ -c /dev/nvidiactl ]] || exit 1
+if [ ! -b /dev/nvme0n1 ]; then exit 1; fi
+test -p /run/ready.fifo || exit 1
+exec vllm serve /m
+`,
+		argv: "vllm serve /m",
+		notes: []string{"/var/run/docker.sock is a socket", "/dev/nvidiactl is a character device",
+			"/dev/nvme0n1 is a block device", "/run/ready.fifo is a named pipe"},
+	}, {
 		name: "a branch on an assumed path is the existing one",
 		src: `#!/bin/bash
 [[ -d /models/m ]] || exit 1
@@ -72,6 +87,21 @@ exec vllm serve --max-num-seqs 8
 		opts:  Options{Caller: []string{"MODEL_DIR"}},
 		argv:  "vllm serve --max-num-seqs 8",
 		notes: []string{"host path <unresolved: $MODEL_DIR, the caller's> is a directory"},
+	}, {
+		// A wait for a file another process makes (an init container's
+		// download, the head node's ready file) never ends in the
+		// sandbox: it is stopped at maxHostMisses, not at the command
+		// budget, and asked again with the file there.
+		name: "until [[ -f $READY ]] and while [ ! -d ]",
+		src: `#!/bin/bash
+set -euo pipefail
+READY=/models/.download-complete
+until [[ -f $READY ]]; do echo "waiting for $READY"; sleep 5; done
+while [ ! -d /data/weights ]; do sleep 2; done
+exec vllm serve /data/weights --max-num-seqs 8
+`,
+		argv:  "vllm serve /data/weights --max-num-seqs 8",
+		notes: []string{"/models/.download-complete is a file", "/data/weights is a directory"},
 	}, {
 		// A note says an unresolved part as the argv does, never with the
 		// sandbox's raw placeholder bytes.
@@ -135,6 +165,20 @@ func TestHostGuardNotTheReason(t *testing.T) {
 				t.Errorf("%q: note %q on a run that kept its first answer", src, n)
 			}
 		}
+	}
+}
+
+// A wait the assumption does not end the mode after either keeps the first
+// run's answer, which says what it waits for (it spun out the command
+// budget, which named no path) and was stopped long before the budget.
+func TestHostWaitSaid(t *testing.T) {
+	src := "#!/bin/bash\nuntil [[ -f /x/ready ]]; do sleep 5; done\nwhile true; do sleep 1; done\nexec vllm serve /m\n"
+	r := evalSrc(t, src, "serve", nil, Options{})
+	if !errors.Is(r.Err, ErrBudget) || r.Argv != nil {
+		t.Fatalf("Err = %v, argv %q: want a budget stop", r.Err, r.Argv)
+	}
+	if want := "it waits in a loop for the host path /x/ready"; !strings.Contains(r.Err.Error(), want) {
+		t.Errorf("Err = %v, want it to say %q", r.Err, want)
 	}
 }
 

@@ -147,6 +147,10 @@ type evaluator struct {
 	outside bool
 	// hostTests are a marked run's host file tests, in order.
 	hostTests []hostTest
+	// hostMisses counts the stats of each host path found missing: a
+	// loop waiting for one (until [[ -f $READY ]]) is stopped at
+	// maxHostMisses (hostWaitError) instead of spinning out the budget.
+	hostMisses map[string]int
 }
 
 // alive returns why the run must stop, or nil.
@@ -298,7 +302,7 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 		return nil, err
 	}
 	if n := ev.calls.Add(1); n > ev.maxCalls {
-		return nil, ev.fail(fmt.Errorf("%w: more than %d commands", ErrBudget, ev.maxCalls))
+		return nil, ev.fail(commandBudgetError{ev.maxCalls})
 	}
 	size := 0
 	for _, a := range args {
@@ -1094,8 +1098,12 @@ func (ev *evaluator) statHandler(ctx context.Context, name string, follow bool) 
 		// A path outside the tree, or one with a part not statically known
 		// (the caller's $MODEL_DIR, $(nvidia-smi …)): a host path, which
 		// is not there unless a marked run assumes it.
-		if fi, ok := ev.hostStat(abs, op, marked); ok {
+		fi, ok, waits := ev.hostStat(abs, op, marked)
+		if ok {
 			return fi, nil
+		}
+		if waits {
+			return nil, ev.fail(hostWaitError{path: abs})
 		}
 		return nil, &os.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}
@@ -1114,25 +1122,28 @@ func (ev *evaluator) statHandler(ctx context.Context, name string, follow bool) 
 
 // hostStat answers a stat of a path outside the tree: found only when a
 // marked test asks about a path the run assumes (hosttest.go); it notes
-// the question either way.
-func (ev *evaluator) hostStat(abs string, op byte, marked bool) (fakeInfo, bool) {
+// the question either way. waits is set when the path was found missing
+// maxHostMisses times: the run waits for it in a loop.
+func (ev *evaluator) hostStat(abs string, op byte, marked bool) (_ fakeInfo, ok, waits bool) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if ev.closed {
-		return fakeInfo{}, false
+		return fakeInfo{}, false, false
 	}
 	ev.outside = true
-	if !marked {
-		return fakeInfo{}, false
-	}
 	_, found := ev.assumed[abs]
-	if len(ev.hostTests) < maxNotes {
+	found = found && marked
+	if marked && len(ev.hostTests) < maxNotes {
 		ev.hostTests = append(ev.hostTests, hostTest{path: abs, op: op, found: found})
 	}
 	if !found {
-		return fakeInfo{}, false
+		if ev.hostMisses == nil {
+			ev.hostMisses = map[string]int{}
+		}
+		ev.hostMisses[abs]++
+		return fakeInfo{}, false, ev.hostMisses[abs] == maxHostMisses
 	}
-	return hostInfo(abs, op), true
+	return hostInfo(abs, op), true, false
 }
 
 // accessHandler answers -r/-w/-x and cd's permission check from the mode

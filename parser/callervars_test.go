@@ -28,6 +28,11 @@ func TestCallerVars(t *testing.T) {
 		{"set -- -u\nvllm serve \"$M\"\n", nil},
 		// A function runs when called, after the main body's set -u.
 		{"f() { vllm serve \"$M\"; }\nset -u\nf\n", []string{"M"}},
+		// A naked export or readonly hands on the caller's value: HF_TOKEN
+		// from a Secret is still the caller's (POSIX sh reads export as a
+		// command).
+		{": \"${HF_TOKEN:?from the secret}\"\nexport HF_TOKEN\nreadonly POD_IP\nset -u\nvllm serve /m --host \"$POD_IP\"\n", []string{"HF_TOKEN", "POD_IP"}},
+		{"#!/bin/sh\n: \"${HF_TOKEN:?}\"\nexport HF_TOKEN\nvllm serve /m\n", []string{"HF_TOKEN"}},
 		{"set -u\ncase $MODE in kl) EXTRA=--x ;; esac\nread -r R\nfor I in 1; do :; done\nvllm serve /m $EXTRA $R $I $HOME $1\n", []string{"MODE"}},
 	} {
 		s := ParseScript("s.sh", []byte(tc.src))
