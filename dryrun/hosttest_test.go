@@ -270,3 +270,20 @@ func TestMarkHostText(t *testing.T) {
 		t.Errorf("a text that does not parse changed")
 	}
 }
+
+// Arithmetic on a variable the caller supplies is not statically known:
+// interp reads the placeholder as 0, and the argv showed a number.
+func TestCallerArithm(t *testing.T) {
+	src := "#!/bin/bash\nset -u\nSTART=$((NODE_RANK * 8))\nexec vllm serve /m --start \"$START\" --x \"$(( ${SLURM_PROCID} + 1 ))\" --y $((4 * 2))\n"
+	r := evalSrc(t, src, "serve", nil, Options{Caller: []string{"NODE_RANK", "SLURM_PROCID"}})
+	if r.Err != nil {
+		t.Fatalf("Err = %v", r.Err)
+	}
+	want := []string{"vllm", "serve", "/m", "--start", "<unresolved: $NODE_RANK, the caller's>", "--x", "<unresolved: $SLURM_PROCID, the caller's>", "--y", "8"}
+	if strings.Join(r.Argv, "\n") != strings.Join(want, "\n") {
+		t.Errorf("argv = %q, want %q", r.Argv, want)
+	}
+	if len(r.Unresolved) != 2 {
+		t.Errorf("Unresolved = %v, want the two arithmetic arguments", r.Unresolved)
+	}
+}

@@ -154,10 +154,15 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 			}
 			return true
 		}
+		if dq, ok := n.(*syntax.DblQuoted); ok {
+			callerArithm(dq.Parts, callers)
+			return true
+		}
 		w, ok := n.(*syntax.Word)
 		if !ok {
 			return true
 		}
+		callerArithm(w.Parts, callers)
 		for i, part := range w.Parts {
 			if ps, ok := part.(*syntax.ProcSubst); ok && ps.Op == syntax.CmdOut {
 				w.Parts[i] = &syntax.Lit{ValuePos: ps.OpPos, ValueEnd: ps.End(), Value: "/dev/null"}
@@ -308,6 +313,45 @@ func callerGuard(pe *syntax.ParamExp, callers []string) bool {
 	pe.Exp = &syntax.Expansion{Op: op, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: sentinel(i)}}}}
 	pe.Short = false
 	return true
+}
+
+// callerArithm makes each arithmetic expansion among parts that reads a
+// variable the caller supplies ($((NODE_RANK * 8)), $((${SLURM_PROCID}+1)))
+// that caller's placeholder: interp reads the placeholder as 0 in
+// arithmetic, and the argv showed a number as if it were known
+// (--data-parallel-start-rank 0).
+func callerArithm(parts []syntax.WordPart, callers []string) {
+	if len(callers) == 0 {
+		return
+	}
+	for i, part := range parts {
+		ae, ok := part.(*syntax.ArithmExp)
+		if !ok {
+			continue
+		}
+		idx := -1
+		syntax.Walk(ae, func(n syntax.Node) bool {
+			if idx >= 0 {
+				return false
+			}
+			var name string
+			switch x := n.(type) {
+			case *syntax.ParamExp:
+				if x.Param != nil {
+					name = x.Param.Value
+				}
+			case *syntax.Word:
+				name = x.Lit() // a bare name: NODE_RANK * 8
+			}
+			if name != "" {
+				idx = slices.Index(callers, name)
+			}
+			return true
+		})
+		if idx >= 0 {
+			parts[i] = &syntax.Lit{ValuePos: ae.Pos(), ValueEnd: ae.End(), Value: sentinel(idx)}
+		}
+	}
 }
 
 // callerRead makes a plain read ($X, ${X}) of a variable the caller

@@ -18,6 +18,8 @@ func TestCallerVars(t *testing.T) {
 		{": \"${HF_TOKEN:?}\"\nvllm serve \"$M\"\n", []string{"HF_TOKEN"}},
 		{"set -euo pipefail\nvllm serve \"$M\" --host \"$POD_IP\" --x ${#LEN} ${D:-4}\n", []string{"M", "POD_IP"}},
 		{"set -o nounset\nvllm serve \"${M}\"\n", []string{"M"}},
+		{"set -u\nvllm serve /m --rank $((NODE_RANK * 8)) --n $((4 * 2))\n", []string{"NODE_RANK"}},
+		{"vllm serve /m --rank $((NODE_RANK * 8))\n", nil},
 		{"set -e\nvllm serve \"$M\" --host \"$POD_IP\"\n", nil},
 		{"set +u\nvllm serve \"$M\"\n", nil},
 		{"f() { set -u; }\nvllm serve \"$M\"\n", nil},

@@ -284,8 +284,10 @@ func (s *Script) CallerVars() []string {
 	seen := map[string]bool{}
 	var out []string
 	var nounset func(*syntax.ParamExp) bool
+	var nounsetOff func(uint) bool
 	if s.File != nil {
 		nounset = NounsetReads(s.File)
+		nounsetOff = nounsetAt(s.File)
 	}
 	for _, pe := range s.params {
 		guard := pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull)
@@ -299,6 +301,19 @@ func (s *Script) CallerVars() []string {
 		seen[name] = true
 		if s.callerOnly(name) {
 			out = append(out, name)
+		}
+	}
+	if nounsetOff != nil {
+		// $((NODE_RANK * 8)): a bare name arithmetic reads, which set -u
+		// stops on as well.
+		for _, l := range s.arithNames {
+			if seen[l.Value] || !nounsetOff(l.Pos().Offset()) {
+				continue
+			}
+			seen[l.Value] = true
+			if s.callerOnly(l.Value) {
+				out = append(out, l.Value)
+			}
 		}
 	}
 	sort.Strings(out)
@@ -331,6 +346,15 @@ func PlainRead(pe *syntax.ParamExp) bool {
 // a function, when the main body turns nounset on anywhere (the function
 // runs when it is called).
 func NounsetReads(f *syntax.File) func(pe *syntax.ParamExp) bool {
+	at := nounsetAt(f)
+	if at == nil {
+		return func(*syntax.ParamExp) bool { return false }
+	}
+	return func(pe *syntax.ParamExp) bool { return at(pe.Pos().Offset()) }
+}
+
+// nounsetAt is NounsetReads by offset; nil when f never turns nounset on.
+func nounsetAt(f *syntax.File) func(off uint) bool {
 	type toggle struct {
 		off uint
 		on  bool
@@ -348,7 +372,7 @@ func NounsetReads(f *syntax.File) func(pe *syntax.ParamExp) bool {
 		}
 	}
 	if !any {
-		return func(*syntax.ParamExp) bool { return false }
+		return nil
 	}
 	var funcs [][2]uint
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -358,8 +382,7 @@ func NounsetReads(f *syntax.File) func(pe *syntax.ParamExp) bool {
 		}
 		return true
 	})
-	return func(pe *syntax.ParamExp) bool {
-		off := pe.Pos().Offset()
+	return func(off uint) bool {
 		for _, r := range funcs {
 			if off >= r[0] && off < r[1] {
 				return true
