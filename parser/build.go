@@ -137,6 +137,12 @@ func (s *Script) collect() {
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.DeclClause:
 			s.declF = s.declF || IsDeclareF(n)
+			for _, name := range exportedFuncNames(n) {
+				if s.exportedFuncs == nil {
+					s.exportedFuncs = map[string]bool{}
+				}
+				s.exportedFuncs[name] = true
+			}
 			if s.funcNameref == nil && len(funcStack) > 0 && IsNameref(n) {
 				s.funcNameref = n
 			}
@@ -519,9 +525,15 @@ func (s *Script) nestedInCalled() bool {
 }
 
 // calledByName returns the functions a command calls by their literal name
-// outside their own body (recursion aside).
+// outside their own body (recursion aside), and those export -f hands to
+// child shells (bash -c fn, xargs … bash -c 'fn {}'): helpers, not modes.
 func (s *Script) calledByName() map[string]bool {
 	out := map[string]bool{}
+	for n := range s.exportedFuncs {
+		if s.Funcs[n] != nil {
+			out[n] = true
+		}
+	}
 	for _, c := range s.calls {
 		n, ok := LitValue(c.Args[0])
 		if !ok {
@@ -945,6 +957,35 @@ func IsDeclareF(d *syntax.DeclClause) bool {
 		}
 	}
 	return false
+}
+
+// exportedFuncNames returns the function names a declaration exports to
+// child shells: export -f NAME…, declare -fx NAME… (or typeset).
+func exportedFuncNames(d *syntax.DeclClause) []string {
+	if d.Variant == nil {
+		return nil
+	}
+	opt := ""
+	var names []string
+	for _, a := range d.Args {
+		switch {
+		case a.Naked && a.Name == nil && a.Value != nil && IsOptionWord(a.Value):
+			opt += a.Value.Lit()[1:]
+		case a.Naked && a.Name != nil:
+			names = append(names, a.Name.Value)
+		}
+	}
+	switch d.Variant.Value {
+	case "export":
+		if strings.Contains(opt, "f") && !strings.Contains(opt, "n") {
+			return names
+		}
+	case "declare", "typeset":
+		if strings.Contains(opt, "f") && strings.Contains(opt, "x") {
+			return names
+		}
+	}
+	return nil
 }
 
 // declExports reports whether a declaration gives its names the export
