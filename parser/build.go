@@ -535,16 +535,41 @@ func (s *Script) calledByName() map[string]bool {
 		}
 	}
 	for _, c := range s.calls {
-		n, ok := LitValue(c.Args[0])
-		if !ok {
+		for _, n := range s.namesCalled(c.Args[0]) {
+			fd := s.Funcs[n]
+			if fd == nil {
+				continue
+			}
+			if off := s.Off(c.Pos()); off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
+
+// namesCalled returns the names a command word calls: its literal value,
+// or the literal values of a variable that is not a mode selector
+// (launcher=launch_docker; … "$launcher").
+func (s *Script) namesCalled(w *syntax.Word) []string {
+	if n, ok := LitValue(w); ok {
+		return []string{n}
+	}
+	parts := unquoted(w.Parts)
+	if len(parts) != 1 {
+		return nil
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || !plainParam(pe) || slices.Contains(s.Selectors, pe.Param.Value) {
+		return nil
+	}
+	var out []string
+	for _, a := range s.Assigns[pe.Param.Value] {
+		if a.Value == nil {
 			continue
 		}
-		fd := s.Funcs[n]
-		if fd == nil {
-			continue
-		}
-		if off := s.Off(c.Pos()); off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
-			out[n] = true
+		if n, ok := LitValue(a.Value); ok {
+			out = append(out, n)
 		}
 	}
 	return out
