@@ -388,7 +388,24 @@ func (s *Script) findModes() {
 				}
 			}
 		case *syntax.CallExpr:
-			add(n, s.dispatchModes(n))
+			// A branch naming the modes it runs (serve|bench) "$1" ;;)
+			// limits the functions "$1" may name to those.
+			var within map[string]bool
+			off := s.Off(n.Pos())
+			for _, c := range cands {
+				if c.guard || c.fn != "" {
+					continue
+				}
+				for _, r := range c.ranges {
+					if off >= r.Start && off < r.End {
+						if within == nil {
+							within = map[string]bool{}
+						}
+						within[c.name] = true
+					}
+				}
+			}
+			add(n, s.dispatchModes(n, within))
 		case *syntax.BinaryCmd:
 			switch n.Op {
 			case syntax.AndStmt:

@@ -1320,8 +1320,10 @@ func unquoted(parts []syntax.WordPart) []syntax.WordPart {
 
 // dispatchModes returns candidates for functions called by a name built
 // from the selector: "mode_$1", "run_${MODE//-/_}", or by the selector
-// alone: "$1", "$@".
-func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
+// alone: "$1", "$@". within, when not nil, holds the modes of the
+// branches the call sits in (case "$1" in serve|bench) "$1" ;;): "$1"
+// names only those there.
+func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []candidate {
 	if len(c.Args) == 0 {
 		return nil
 	}
@@ -1383,6 +1385,13 @@ func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
 		}
 		helpers = s.calledByName()
 		helpers[s.funcAt(s.Off(c.Pos()))] = true
+		if within != nil {
+			for name := range s.Funcs {
+				if !within[name] {
+					helpers[name] = true
+				}
+			}
+		}
 	}
 	dashToUnder := pe.Repl != nil
 	var out []candidate
