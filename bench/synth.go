@@ -197,8 +197,8 @@ func renameModes(path string, src []byte, tag string) []byte {
 	}
 	var edits []edit
 	for _, m := range s.Modes {
-		if m.Role == parser.RoleProven || tied(m) {
-			continue
+		if m.Role == parser.RoleProven || tied(m) || s.Funcs[m.Name] != nil {
+			continue // (a function of its name: "$1" runs it, renamed it would not)
 		}
 		decl := s.Text(m.Start, m.End)
 		if decl != m.Name && decl != `"`+m.Name+`"` && decl != `'`+m.Name+`'` {

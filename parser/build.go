@@ -139,6 +139,12 @@ func (s *Script) collect() {
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.DeclClause:
 			s.declF = s.declF || IsDeclareF(n)
+			for _, name := range exportedFuncNames(n) {
+				if s.exportedFuncs == nil {
+					s.exportedFuncs = map[string]bool{}
+				}
+				s.exportedFuncs[name] = true
+			}
 			if s.funcNameref == nil && len(funcStack) > 0 && IsNameref(n) {
 				s.funcNameref = n
 			}
@@ -384,7 +390,24 @@ func (s *Script) findModes() {
 				}
 			}
 		case *syntax.CallExpr:
-			add(n, s.dispatchModes(n))
+			// A branch naming the modes it runs (serve|bench) "$1" ;;)
+			// limits the functions "$1" may name to those.
+			var within map[string]bool
+			off := s.Off(n.Pos())
+			for _, c := range cands {
+				if c.guard || c.fn != "" {
+					continue
+				}
+				for _, r := range c.ranges {
+					if off >= r.Start && off < r.End {
+						if within == nil {
+							within = map[string]bool{}
+						}
+						within[c.name] = true
+					}
+				}
+			}
+			add(n, s.dispatchModes(n, within))
 		case *syntax.BinaryCmd:
 			switch n.Op {
 			case syntax.AndStmt:
@@ -521,20 +544,51 @@ func (s *Script) nestedInCalled() bool {
 }
 
 // calledByName returns the functions a command calls by their literal name
-// outside their own body (recursion aside).
+// outside their own body (recursion aside), and those export -f hands to
+// child shells (bash -c fn, xargs … bash -c 'fn {}'): helpers, not modes.
 func (s *Script) calledByName() map[string]bool {
 	out := map[string]bool{}
-	for _, c := range s.calls {
-		n, ok := LitValue(c.Args[0])
-		if !ok {
-			continue
-		}
-		fd := s.Funcs[n]
-		if fd == nil {
-			continue
-		}
-		if off := s.Off(c.Pos()); off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
+	for n := range s.exportedFuncs {
+		if s.Funcs[n] != nil {
 			out[n] = true
+		}
+	}
+	for _, c := range s.calls {
+		for _, n := range s.namesCalled(c.Args[0]) {
+			fd := s.Funcs[n]
+			if fd == nil {
+				continue
+			}
+			if off := s.Off(c.Pos()); off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
+
+// namesCalled returns the names a command word calls: its literal value,
+// or the literal values of a variable that is not a mode selector
+// (launcher=launch_docker; … "$launcher").
+func (s *Script) namesCalled(w *syntax.Word) []string {
+	if n, ok := LitValue(w); ok {
+		return []string{n}
+	}
+	parts := unquoted(w.Parts)
+	if len(parts) != 1 {
+		return nil
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || !plainParam(pe) || slices.Contains(s.Selectors, pe.Param.Value) {
+		return nil
+	}
+	var out []string
+	for _, a := range s.Assigns[pe.Param.Value] {
+		if a.Value == nil {
+			continue
+		}
+		if n, ok := LitValue(a.Value); ok {
+			out = append(out, n)
 		}
 	}
 	return out
@@ -947,6 +1001,35 @@ func IsDeclareF(d *syntax.DeclClause) bool {
 		}
 	}
 	return false
+}
+
+// exportedFuncNames returns the function names a declaration exports to
+// child shells: export -f NAME…, declare -fx NAME… (or typeset).
+func exportedFuncNames(d *syntax.DeclClause) []string {
+	if d.Variant == nil {
+		return nil
+	}
+	opt := ""
+	var names []string
+	for _, a := range d.Args {
+		switch {
+		case a.Naked && a.Name == nil && a.Value != nil && IsOptionWord(a.Value):
+			opt += a.Value.Lit()[1:]
+		case a.Naked && a.Name != nil:
+			names = append(names, a.Name.Value)
+		}
+	}
+	switch d.Variant.Value {
+	case "export":
+		if strings.Contains(opt, "f") && !strings.Contains(opt, "n") {
+			return names
+		}
+	case "declare", "typeset":
+		if strings.Contains(opt, "f") && strings.Contains(opt, "x") {
+			return names
+		}
+	}
+	return nil
 }
 
 // declExports reports whether a declaration gives its names the export

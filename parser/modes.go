@@ -466,6 +466,44 @@ func (s *Script) ownArgs(fn string) bool {
 	return called
 }
 
+// scriptArgs reports whether a call of fn hands it the script's own words
+// first (main "$@", main "$1", "$fn" "$@" with fn=main, main "$mode"),
+// from the top level or from a function that gets them itself. A function
+// run only with words of its own (run "$launcher", retry 3 "$cmd", never
+// called at all) does not get the mode: its "$@" runs a command its
+// caller picked.
+func (s *Script) scriptArgs(fn string, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); ok && name != fn || !ok && !s.mayName(c.Args[0], fn, false) {
+			continue
+		}
+		if len(c.Args) < 2 {
+			continue
+		}
+		parts := unquoted(c.Args[1].Parts)
+		if len(parts) != 1 {
+			continue
+		}
+		pe, ok := parts[0].(*syntax.ParamExp)
+		if !ok || !plainParam(pe) {
+			continue
+		}
+		switch p := pe.Param.Value; {
+		case p == "@" || p == "*" || p == "1":
+			// The caller's own words: the script's at the top level.
+			if g := s.funcAt(s.Off(c.Pos())); g == "" || g != fn && s.scriptArgs(g, depth+1) {
+				return true
+			}
+		case slices.Contains(s.Selectors, p):
+			return true // main "$mode"
+		}
+	}
+	return false
+}
+
 // handsMode reports whether a call of fn by name hands it, as its first
 // word, a mode name the script's selectors (sel) are tested against
 // outside fn: `case "$1" in kl) launch kl ;;` makes launch's $1 the mode,
@@ -1282,8 +1320,10 @@ func unquoted(parts []syntax.WordPart) []syntax.WordPart {
 
 // dispatchModes returns candidates for functions called by a name built
 // from the selector: "mode_$1", "run_${MODE//-/_}", or by the selector
-// alone: "$1", "$@".
-func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
+// alone: "$1", "$@". within, when not nil, holds the modes of the
+// branches the call sits in (case "$1" in serve|bench) "$1" ;;): "$1"
+// names only those there.
+func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []candidate {
 	if len(c.Args) == 0 {
 		return nil
 	}
@@ -1340,11 +1380,18 @@ func (s *Script) dispatchModes(c *syntax.CallExpr) []candidate {
 		// never calls by name are modes (a helper, launch or usage, is
 		// called by name), and $1 must be the script's: in a function
 		// called with words of its own (retry() { "$1" …; }) it is not.
-		if fn := s.funcAt(s.Off(c.Pos())); fn != "" && (param == "1" && s.ownArgs(fn)) {
+		if fn := s.funcAt(s.Off(c.Pos())); fn != "" && (param == "1" && !s.scriptArgs(fn, 0)) {
 			return nil
 		}
 		helpers = s.calledByName()
 		helpers[s.funcAt(s.Off(c.Pos()))] = true
+		if within != nil {
+			for name := range s.Funcs {
+				if !within[name] {
+					helpers[name] = true
+				}
+			}
+		}
 	}
 	dashToUnder := pe.Repl != nil
 	var out []candidate

@@ -145,6 +145,9 @@ type Script struct {
 	keys     map[*syntax.CallExpr][]branchKey
 	// declF: a declare -F or typeset -F was met (DeclaresF).
 	declF bool
+	// exportedFuncs are the functions export -f (declare -fx) hands to
+	// child shells: bash -c fn, xargs … bash -c 'fn {}' call them by name.
+	exportedFuncs map[string]bool
 	// bgEngine: an engine invocation runs in the background.
 	bgEngine bool
 	// modeIdx indexes the modes' ranges once they are final (ModesAt).

@@ -52,7 +52,7 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				calibKnob := allCalib(f.Modes) && c.isCalibKnob(f.Canon)
 				// A prefill or decode role's own copy is its shape by design.
 				if len(f.Modes) > 0 && !calibKnob && !allDisagg(f.Modes) {
-					if g := overridden(inv, f); g != nil {
+					if g := overridden(inv, f); g != nil && !ownerOverDead(s, f, g, owner, env) {
 						c.reportOverride(pass, s, f, g, owner)
 						continue
 					}
@@ -87,6 +87,38 @@ func overridden(inv *parser.Invocation, f *parser.Flag) *parser.Flag {
 		}
 	}
 	return nil
+}
+
+// ownerOverDead reports whether f, read from the owner, follows the mode's
+// own earlier copy g that is not (kl) exec vllm serve --max-num-seqs 16 …
+// --max-num-seqs "$OWNER"): the engine takes f, the owner's value; g is
+// the mode's own number, reported (and rewritten) where it is. Deleting f
+// would boot the mode with g's.
+func ownerOverDead(s *parser.Script, f, g *parser.Flag, owner parser.Owner, env parser.EnvKeys) bool {
+	if len(g.Modes) == 0 || !sameModes(g.Modes, f.Modes) {
+		return false // the shared copy: the mode's own is the one to go
+	}
+	return fromOwner(s, f, owner, env) && !fromOwner(s, g, owner, env)
+}
+
+// fromOwner reports whether every origin of flag f's value is the owner
+// key, through no re-assignment inside a mode.
+func fromOwner(s *parser.Script, f *parser.Flag, owner parser.Owner, env parser.EnvKeys) bool {
+	if f.ValStart < 0 {
+		return false
+	}
+	origins := s.Origins(f.Value, f.ValStart, f.Modes, env)
+	for _, o := range origins {
+		if o.Kind != parser.OriginEnvKey || o.Key != owner.Key {
+			return false
+		}
+		for _, a := range o.Chain {
+			if len(a.Modes) > 0 && a.Name == owner.Key {
+				return false
+			}
+		}
+	}
+	return len(origins) > 0
 }
 
 // replaces reports whether f sits in a mode's plain assignment of an array
