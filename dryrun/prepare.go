@@ -50,6 +50,9 @@ type Prepared struct {
 	// an && or || list: Eval runs a copy in which each is an if
 	// (andtail.go), as bash reads it.
 	andTails bool
+	// fdRedirs is true when the script redirects a descriptor past 2:
+	// Eval runs a copy without them (fdredir.go).
+	fdRedirs bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
 	// (altSelf), asked of its source once, not per mode (pprof: the
@@ -112,6 +115,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 		nounset = parser.NounsetReads(f)
 	}
 	rewriteAndTails(f)
+	rewriteFdRedirs(f)
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsDeclareF(d) {
@@ -428,6 +432,7 @@ func Prepare(f *syntax.File) *Prepared {
 			if x.Hdoc != nil {
 				hdocs[x.Hdoc] = true
 			}
+			p.fdRedirs = p.fdRedirs || parser.HighFd(x.N) || (x.Op == syntax.DplOut || x.Op == syntax.DplIn) && parser.HighFdWord(x.Word)
 		case *syntax.Word:
 			if !hdocs[x] && tildeUser(x) {
 				p.risky = true
@@ -461,7 +466,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 		return Prepare(s.File)
 	}
 	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF(),
-		posix: s.PosixDecls(), andTails: hasAndTails(s)}
+		posix: s.PosixDecls(), andTails: hasAndTails(s), fdRedirs: s.HighFdRedirs()}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

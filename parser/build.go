@@ -174,6 +174,7 @@ func (s *Script) collect() {
 			if n.Hdoc != nil {
 				hdocs[n.Hdoc] = true // met before the word itself
 			}
+			s.highFd = s.highFd || HighFd(n.N) || (n.Op == syntax.DplOut || n.Op == syntax.DplIn) && HighFdWord(n.Word)
 		case *syntax.Word:
 			if lit, ok := firstLit(n); ok && strings.HasPrefix(lit, "~") && !hdocs[n] {
 				s.tildeWords = append(s.tildeWords, n)

@@ -457,6 +457,35 @@ func (s *Script) Errexit() bool {
 	return false
 }
 
+// HighFd reports whether a redirection's descriptor number is past 2
+// (exec 9>"$LOCK"), which the dry run's interpreter does not support.
+func HighFd(n *syntax.Lit) bool {
+	return n != nil && n.Value != "0" && n.Value != "1" && n.Value != "2"
+}
+
+// HighFdWord reports whether the word of a >& or <& redirection names a
+// descriptor past 2 (>&3, <&4, 1>&9-).
+func HighFdWord(w *syntax.Word) bool {
+	v, ok := LitValue(w)
+	if !ok {
+		return false
+	}
+	v = strings.TrimSuffix(v, "-")
+	if v == "" || v == "0" || v == "1" || v == "2" {
+		return false
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// HighFdRedirs reports whether the script redirects a descriptor past 2,
+// as the model's walk met them.
+func (s *Script) HighFdRedirs() bool { return s.highFd }
+
 // BranchListTail reports whether a branch of an if or a case of the
 // script ends in an && or || list (BranchEndsInList), as the model's walk
 // met them.

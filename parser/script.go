@@ -113,6 +113,8 @@ type Script struct {
 	// listTail is set when a branch of an if or a case ends in an && or
 	// || list (BranchEndsInList).
 	listTail bool
+	// highFd is set when a redirection names a descriptor past 2.
+	highFd bool
 	// params are the parameter expansions, in walk order (Params).
 	params []*syntax.ParamExp
 	// arithNames are the variables arithmetic reads by bare name.
