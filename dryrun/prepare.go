@@ -53,6 +53,10 @@ type Prepared struct {
 	// fdRedirs is true when the script redirects a descriptor past 2:
 	// Eval runs a copy without them (fdredir.go).
 	fdRedirs bool
+	// readDelim is true when the script may run `read -d`: Eval runs a
+	// copy in which `read -r -d '' NAME <<EOF` reads the whole input
+	// (readdelim.go).
+	readDelim bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
 	// (altSelf), asked of its source once, not per mode (pprof: the
@@ -116,6 +120,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	}
 	rewriteAndTails(f)
 	rewriteFdRedirs(f)
+	rewriteReadDelims(f)
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsDeclareF(d) {
@@ -415,6 +420,8 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
+		case *syntax.CallExpr:
+			p.readDelim = p.readDelim || parser.ReadsDelimited(x)
 		case *syntax.IfClause, *syntax.CaseClause:
 			p.andTails = p.andTails || parser.BranchEndsInList(x)
 		case *syntax.ProcSubst:
@@ -466,7 +473,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 		return Prepare(s.File)
 	}
 	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF(),
-		posix: s.PosixDecls(), andTails: hasAndTails(s), fdRedirs: s.HighFdRedirs()}
+		posix: s.PosixDecls(), andTails: hasAndTails(s), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited()}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

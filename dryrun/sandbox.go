@@ -800,6 +800,8 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 	case opPwdP:
 		ev.write(hc.Stdout, ev.physical(hc.Dir)+"\n")
 		return nil
+	case opReadAll:
+		return ev.readAll(hc, args)
 	case opCmdV:
 		return ev.commandV(hc, args[0], args[1:])
 	case opType:

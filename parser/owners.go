@@ -482,6 +482,34 @@ func HighFdWord(w *syntax.Word) bool {
 	return true
 }
 
+// ReadsDelimited reports whether call is a read given a delimiter (-d,
+// -rd ”), which the dry run's interpreter lacks.
+func ReadsDelimited(ce *syntax.CallExpr) bool {
+	if len(ce.Args) < 2 {
+		return false
+	}
+	if v, _ := LitValue(ce.Args[0]); v != "read" {
+		return false
+	}
+	for _, a := range ce.Args[1:] {
+		if v, _ := LitValue(a); len(v) > 1 && v[0] == '-' && strings.ContainsRune(v, 'd') {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadsDelimited reports whether the script runs a read given a delimiter
+// (ReadsDelimited).
+func (s *Script) ReadsDelimited() bool {
+	for _, c := range s.calls {
+		if ReadsDelimited(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // HighFdRedirs reports whether the script redirects a descriptor past 2,
 // as the model's walk met them.
 func (s *Script) HighFdRedirs() bool { return s.highFd }
