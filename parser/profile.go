@@ -345,24 +345,23 @@ func wrapperSkip(argv []string, i int) int {
 	}
 	// options skips the options of a wrapper whose every option says how
 	// many words follow it (extra): `--` ends them, `--opt=v` takes none;
-	// false when extra does not know one (the command is not known).
-	options := func(extra func(opt string) (int, bool)) bool {
+	// one extra does not know ends them too.
+	options := func(extra func(opt string) (int, bool)) {
 		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
 			a := argv[j]
 			j++
 			if a == "--" {
-				return true
+				return
 			}
 			if strings.Contains(a, "=") {
 				continue
 			}
 			n, ok := extra(a)
 			if !ok {
-				return false
+				return
 			}
 			j += n
 		}
-		return true
 	}
 	// sub skips the wrapper's sub-command word (conda run, apptainer exec).
 	sub := func(word string) bool {
@@ -436,21 +435,38 @@ func wrapperSkip(argv []string, i int) int {
 			return 0
 		}
 		skipOpts("-n --name -p --prefix --cwd -r --root-prefix")
-	case "uv":
-		// uv run [options] CMD…: its options that take a value are listed;
-		// `uv run -m MOD` / `--module` (a module, not a program) and an
-		// option not known hide the engine, never invent one.
-		if !sub("run") || !options(func(a string) (int, bool) {
-			switch {
-			case a == "-m" || a == "--module":
-				return 0, false
-			case uvValued[a]:
-				return 1, true
-			}
-			return 0, uvBare[a]
-		}) {
+	case "uv", "uvx":
+		// uv run [options] CMD…, uv tool run / uvx [options] CMD…: their
+		// options that take a value are listed (--from too); an option not
+		// known hides the engine, never invents one. `uv run -m MOD` (or
+		// --module) runs a module as python -m does: the wrapper ends
+		// before the -m (engineAt).
+		if name == "uv" && !sub("run") && (!sub("tool") || !sub("run")) {
 			return 0
 		}
+		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
+			a := argv[j]
+			if a == "-m" || a == "--module" {
+				break
+			}
+			j++
+			if a == "--" {
+				break
+			}
+			switch {
+			case strings.Contains(a, "="):
+			case uvValued[a] || a == "--from":
+				j++
+			case !uvBare[a]:
+				return 0
+			}
+		}
+	case "pixi":
+		// pixi run [-e ENV] CMD…
+		if !sub("run") {
+			return 0
+		}
+		skipOpts("-e --environment --manifest-path")
 	case "poetry", "pipenv":
 		if !sub("run") {
 			return 0
@@ -669,18 +685,28 @@ func engineAt(argv []string, i int) (EngineCall, bool) {
 	case "llama-server":
 		return at("llamacpp", i+1)
 	}
+	module := func(j int) (EngineCall, bool) { // argv[j] is -m
+		if j+1 >= len(argv) {
+			return EngineCall{}, false
+		}
+		switch {
+		case strings.HasPrefix(argv[j+1], "vllm.entrypoints"):
+			return at("vllm", j+2)
+		case argv[j+1] == "sglang.launch_server" || argv[j+1] == "sglang_router.launch_server":
+			// sglang_router.launch_server boots the workers (with
+			// every server flag) and the router in front of them.
+			return at("sglang", j+2)
+		}
+		return EngineCall{}, false
+	}
+	if argv[i] == "-m" || argv[i] == "--module" {
+		// uv run -m MOD …: the wrapper (wrapperSkip) ends before the -m.
+		return module(i)
+	}
 	if strings.HasPrefix(base, "python") {
 		for j := i + 1; j+1 < len(argv); j++ {
 			if argv[j] == "-m" {
-				switch {
-				case strings.HasPrefix(argv[j+1], "vllm.entrypoints"):
-					return at("vllm", j+2)
-				case argv[j+1] == "sglang.launch_server" || argv[j+1] == "sglang_router.launch_server":
-					// sglang_router.launch_server boots the workers (with
-					// every server flag) and the router in front of them.
-					return at("sglang", j+2)
-				}
-				return EngineCall{}, false
+				return module(j)
 			}
 			if !strings.HasPrefix(argv[j], "-") {
 				return EngineCall{}, false
