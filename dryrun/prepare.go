@@ -411,7 +411,7 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
-		case *syntax.IfClause, *syntax.CaseClause:
+		case *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.WhileClause, *syntax.ForClause:
 			p.andTails = p.andTails || parser.BranchEndsInList(x)
 		case *syntax.ProcSubst:
 			p.risky = true

@@ -159,6 +159,9 @@ func (s *Script) collect() {
 				fn = funcStack[len(funcStack)-1].Name.Value
 			}
 			s.noteOptLoop(n, fn)
+			s.listTail = s.listTail || BranchEndsInList(n)
+		case *syntax.Block:
+			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.WordIter:
 			if n.Name != nil {
 				if s.loopVars == nil {
