@@ -17,7 +17,8 @@ import (
 // branch, `A && B`, is `if A; then B; fi` (and `A || B` is `if ! A; then
 // B; fi`): A is exempt from errexit and B is not, in both; the branch's
 // status after a failing A is 0 instead of 1, which only a read of $?
-// right after the compound could see. A function's body is left alone:
+// right after the compound could see: a compound followed by one is left
+// as it is. A function's body is left alone:
 // bash stops on a function call that returns the list's failure, and so
 // does interp.
 
@@ -32,7 +33,8 @@ func hasAndTails(s *parser.Script) bool {
 // body turns errexit on, when nothing reads the compound's status: not a
 // condition, an operand of a list or a pipe, a negation, a function's body
 // (its return status), a subshell's or a substitution's last command, nor
-// the last command of a branch whose compound is read. It reports whether
+// the last command of a branch whose compound is read, nor one whose
+// status the next statement reads ($?). It reports whether
 // it changed anything.
 func rewriteAndTails(f *syntax.File) bool {
 	errexit := false
@@ -55,8 +57,25 @@ type tailer struct{ changed bool }
 // when lastRead.
 func (t *tailer) list(stmts []*syntax.Stmt, lastRead bool) {
 	for i, st := range stmts {
-		t.stmt(st, lastRead && i == len(stmts)-1)
+		read := lastRead && i == len(stmts)-1
+		if i+1 < len(stmts) && readsStatus(stmts[i+1]) {
+			read = true // case …; esac; rc=$?
+		}
+		t.stmt(st, read)
 	}
+}
+
+// readsStatus reports whether st reads $? (the status of the statement
+// before it).
+func readsStatus(st *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "?" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // branch visits the statements of a branch of a compound whose status is

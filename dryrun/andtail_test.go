@@ -38,6 +38,13 @@ func TestAndTailsAsBash(t *testing.T) {
 		"case a in a) false || false ;; esac; echo not-reached4",
 		"x=$(echo in); case a in a) [ -z \"$x\" ] && echo empty ;; esac; echo \"$x\"",
 		"( case x in x) false && true ;; esac ); echo not-reached5",
+		"n=0; until [[ $n == 2 ]]; do n=$((n+1)); [[ $n == 5 ]] && echo five; done; echo after-until",
+		"n=0; while [[ $n != 2 ]]; do n=$((n+1)); [[ $n == 5 ]] && echo five; done; echo after-while",
+		"{ echo g; [[ -n ${FAST:-} ]] && echo fast; }; echo after-group",
+		"trap 'echo trapped' ERR; case x in x) false && true ;; esac; echo after-trap",
+		"set +e; case x in x) false && true ;; esac; echo rc=$?",
+		"f() { for i in 1; do false && true; done; }; f; echo not-reached6",
+		"set -o pipefail; case x in x) false | true && false ;; esac; echo after-pipe",
 	} {
 		script := "set -e\n" + src + "\n"
 		cmd := exec.Command(bash, "-c", script)

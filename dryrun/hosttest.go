@@ -67,10 +67,39 @@ var classicOps = map[string]byte{
 func markHostTests(f *syntax.File) int {
 	n := 0
 	eachHostOperand(f, func(w *syntax.Word, op byte) {
-		w.Parts = append([]syntax.WordPart{&syntax.Lit{ValuePos: w.Pos(), ValueEnd: w.Pos(), Value: hostMark + string(op) + hostMarkEnd}}, w.Parts...)
+		mark := &syntax.Lit{ValuePos: w.Pos(), ValueEnd: w.Pos(), Value: hostMark + string(op) + hostMarkEnd}
+		if home := homeTilde(w); home > 0 {
+			// ~/models: a mark in front would keep the tilde from
+			// expanding; it is "$HOME" after the mark, as bash expands it.
+			lit := w.Parts[0].(*syntax.Lit)
+			rest := *lit
+			rest.Value = lit.Value[home:]
+			w.Parts = append([]syntax.WordPart{mark, homeParam(w.Pos()), &rest}, w.Parts[1:]...)
+		} else {
+			w.Parts = append([]syntax.WordPart{mark}, w.Parts...)
+		}
 		n++
 	})
 	return n
+}
+
+// homeTilde returns the length of the tilde prefix of an operand that
+// starts with the user's home, ~ or ~/…; 0 for any other (~user is not
+// marked as one).
+func homeTilde(w *syntax.Word) int {
+	if len(w.Parts) == 0 {
+		return 0
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") || len(lit.Value) > 1 && lit.Value[1] != '/' {
+		return 0
+	}
+	return 1
+}
+
+// homeParam is "$HOME" at pos.
+func homeParam(pos syntax.Pos) syntax.WordPart {
+	return &syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{&syntax.ParamExp{Dollar: pos, Short: true, Param: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "HOME"}}}}
 }
 
 // markHostText is markHostTests for the text of a file the script sources
@@ -84,12 +113,13 @@ func markHostText(data []byte) []byte {
 		return data
 	}
 	type insert struct {
-		at int
-		op byte
+		at    int
+		op    byte
+		tilde bool // ~ or ~/…, written "$HOME" after the mark
 	}
 	var ins []insert
 	eachHostOperand(f, func(w *syntax.Word, op byte) {
-		ins = append(ins, insert{int(w.Pos().Offset()), op})
+		ins = append(ins, insert{int(w.Pos().Offset()), op, homeTilde(w) > 0})
 	})
 	if len(ins) == 0 {
 		return data
@@ -104,6 +134,10 @@ func markHostText(data []byte) []byte {
 		b.Write(data[prev:in.at])
 		b.WriteString(`$'\x01servelint-test:` + string(in.op) + `\x01'`)
 		prev = in.at
+		if in.tilde && prev < len(data) && data[prev] == '~' {
+			b.WriteString(`"$HOME"`)
+			prev++
+		}
 	}
 	b.Write(data[prev:])
 	return b.Bytes()

@@ -263,6 +263,10 @@ func TestMarkHostText(t *testing.T) {
 	if got != want {
 		t.Errorf("markHostText =\n%s\nwant\n%s", got, want)
 	}
+	tilde := string(markHostText([]byte("[ -d ~/models ] || [[ -f ~ ]] || [[ -d ~bob/x ]]\n")))
+	if want := "[ -d $'\\x01servelint-test:d\\x01'\"$HOME\"/models ] || [[ -f $'\\x01servelint-test:f\\x01'\"$HOME\" ]] || [[ -d $'\\x01servelint-test:d\\x01'~bob/x ]]\n"; tilde != want {
+		t.Errorf("markHostText =\n%s\nwant\n%s", tilde, want)
+	}
 	if same := markHostText([]byte("echo hi\n")); string(same) != "echo hi\n" {
 		t.Errorf("a text without file tests changed: %q", same)
 	}

@@ -422,7 +422,7 @@ func Prepare(f *syntax.File) *Prepared {
 			p.declF = p.declF || parser.IsDeclareF(x)
 		case *syntax.CallExpr:
 			p.readDelim = p.readDelim || parser.ReadsDelimited(x)
-		case *syntax.IfClause, *syntax.CaseClause:
+		case *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.WhileClause, *syntax.ForClause:
 			p.andTails = p.andTails || parser.BranchEndsInList(x)
 		case *syntax.ProcSubst:
 			p.risky = true

@@ -26,7 +26,7 @@ import (
 // one name is rewritten, outside a loop's condition (`while read -r -d ''
 // f` walks NUL-separated names, one per turn).
 
-// opReadAll prints its input as read -d ” takes it (args[0] "raw" for
+// opReadAll prints its input as read -d "" takes it (args[0] "raw" for
 // read -r).
 const opReadAll = "read-all"
 
@@ -67,7 +67,7 @@ func (ev *evaluator) readAll(hc interp.HandlerContext, args []string) error {
 	return nil
 }
 
-// rewriteReadDelims rewrites each `read -r -d ” NAME <<…` of f (see
+// rewriteReadDelims rewrites each `read -r -d "" NAME <<…` of f (see
 // above) and reports whether it changed any.
 func rewriteReadDelims(f *syntax.File) bool {
 	changed := false
@@ -115,7 +115,7 @@ func rewriteReadDelims(f *syntax.File) bool {
 	return changed
 }
 
-// readDelimName returns NAME of a statement `read -d ” NAME` (and
+// readDelimName returns NAME of a statement `read -d "" NAME` (and
 // whether -r is given).
 func readDelimName(st *syntax.Stmt) (name string, raw, ok bool) {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
@@ -134,8 +134,8 @@ func readDelimName(st *syntax.Stmt) (name string, raw, ok bool) {
 	return name, raw, true
 }
 
-// readDelimCall reports whether ce is `read -d ” NAME` (with or without
-// -r; the options in any order and grouping: -rd ”, -d ” -r), with one
+// readDelimCall reports whether ce is `read -d "" NAME` (with or without
+// -r; the options in any order and grouping: -rd "", -d "" -r), with one
 // valid name.
 func readDelimCall(ce *syntax.CallExpr) (raw, ok bool) {
 	if len(ce.Args) < 4 {

@@ -8,7 +8,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// The rewritten read -r -d ” gives the variable and the status bash gives
+// The rewritten read -r -d "" gives the variable and the status bash gives
 // (bash is the reference; skipped where it is missing).
 func TestReadDelimAsBash(t *testing.T) {
 	bash, err := exec.LookPath("bash")

@@ -159,6 +159,9 @@ func (s *Script) collect() {
 				fn = funcStack[len(funcStack)-1].Name.Value
 			}
 			s.noteOptLoop(n, fn)
+			s.listTail = s.listTail || BranchEndsInList(n)
+		case *syntax.Block:
+			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.WordIter:
 			if n.Name != nil {
 				if s.loopVars == nil {
@@ -426,6 +429,7 @@ func (s *Script) findModes() {
 		}
 	}
 	s.modeNodes = nil
+	cands = s.checkSwitches(cands)
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
 	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}
@@ -501,6 +505,36 @@ func (s *Script) findModes() {
 	s.Modes = kept
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
 	s.modeIdx = newModeIndex(s.Modes)
+}
+
+// checkSwitches drops the switches the script picks its mode with
+// (Option.Switches) when a mode a test of their variable names has none
+// and is not the variable's default (an if/elif chain or a dispatch
+// "mode_$MODE" naming bench, with no --bench): the dry run would evaluate
+// it as the default. The modes only those tests name go with them, as
+// before switches were read. It returns the candidates kept.
+func (s *Script) checkSwitches(cands []candidate) []candidate {
+	o := s.Option
+	if o == nil || o.Switches == nil {
+		return cands
+	}
+	ok := true
+	for _, c := range cands {
+		if _, sw := o.Switches[c.name]; c.byOpt && !sw && !o.defaults[c.name] {
+			ok = false
+		}
+	}
+	if ok {
+		return cands
+	}
+	s.Option = nil
+	kept := cands[:0]
+	for _, c := range cands {
+		if !c.byOpt || c.byArg || c.byEnv {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // nestedInCalled gives a mode whose own branches all lie in one function

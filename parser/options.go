@@ -17,6 +17,9 @@ type Option struct {
 	Flag     string
 	Joined   bool
 	Switches map[string]string
+	// defaults are the values the variable takes with no switch
+	// (MODE=serve): findModes drops the switches when a mode is neither.
+	defaults map[string]bool
 }
 
 // Params are the positional parameters that pick mode with the option.
@@ -148,9 +151,11 @@ func (s *Script) findOptionAssigns() {
 
 // switchOf returns the switch a case item of a `while`/`for` option loop
 // handles when each of its patterns is one literal option (`--kl)`,
-// `-k|--kl)`): the longest spelling.
+// `-k|--kl)`): the longest spelling. An arm that takes the next word too
+// (`--kl-ref) MODE=kl-ref; REF=$2; shift 2 ;;`) is no switch: the dry run
+// would pass the switch alone.
 func switchOf(it *syntax.CaseItem, lp optLoop) (string, bool) {
-	if lp.getopts || len(it.Patterns) == 0 {
+	if lp.getopts || len(it.Patterns) == 0 || takesValue(it) {
 		return "", false
 	}
 	best := ""
@@ -164,6 +169,36 @@ func switchOf(it *syntax.CaseItem, lp optLoop) (string, bool) {
 		}
 	}
 	return best, true
+}
+
+// takesValue reports whether a case item of an option loop reads the word
+// after the option: $2 (or a later one), `shift 2`, or $1 after a shift.
+func takesValue(it *syntax.CaseItem) bool {
+	shifted, takes := false, false
+	for _, st := range it.Stmts {
+		if isShift1(st) {
+			shifted = true
+			continue
+		}
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch x := n.(type) {
+			case *syntax.ParamExp:
+				if x.Param != nil && len(x.Param.Value) == 1 && x.Param.Value[0] >= '1' && x.Param.Value[0] <= '9' &&
+					(x.Param.Value != "1" || shifted) {
+					takes = true
+				}
+			case *syntax.CallExpr:
+				if len(x.Args) > 1 && x.Args[0].Lit() == "shift" && x.Args[1].Lit() != "1" {
+					takes = true // shift 2
+				}
+			}
+			return !takes
+		})
+		if takes {
+			return true
+		}
+	}
+	return false
 }
 
 // optionArm reports whether a case item of an option loop handles options
@@ -395,7 +430,7 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 				continue
 			}
 			found = append(found, name)
-			opt[name] = Option{Switches: sws}
+			opt[name] = Option{Switches: sws, defaults: s.switchDefaults(name)}
 			continue
 		}
 		if slices.ContainsFunc(os, func(o optAssign) bool { return o.sw != "" }) {
@@ -433,18 +468,7 @@ func (s *Script) switches(name string, os []optAssign) (map[string]string, bool)
 		}
 		sws[o.value] = o.sw
 	}
-	defaults := map[string]bool{}
-	for _, a := range s.Assigns[name] {
-		if s.isOptAssign(a) {
-			continue
-		}
-		if v, ok := LitValue(a.Value); ok {
-			defaults[v] = true
-		} else if selfDefault(a.Value) == name {
-			d, _ := LitValue(singleParam(a.Value).Exp.Word)
-			defaults[d] = true
-		}
-	}
+	defaults := s.switchDefaults(name)
 	for _, n := range s.modeNodes {
 		cc, ok := n.(*syntax.CaseClause)
 		if !ok {
@@ -467,6 +491,26 @@ func (s *Script) switches(name string, os []optAssign) (map[string]string, bool)
 		}
 	}
 	return sws, true
+}
+
+// switchDefaults are the values variable name takes with no switch: its
+// literal assignments and self-defaults (MODE=serve, MODE=${MODE:-serve})
+// outside the option loop's arms (an arm that is no switch, `--kl-ref)
+// MODE=kl-ref; REF=$2; shift 2`, sets no default).
+func (s *Script) switchDefaults(name string) map[string]bool {
+	defaults := map[string]bool{}
+	for _, a := range s.Assigns[name] {
+		if s.isOptAssign(a) || s.inOptArm(a.Start) {
+			continue
+		}
+		if v, ok := LitValue(a.Value); ok {
+			defaults[v] = true
+		} else if selfDefault(a.Value) == name {
+			d, _ := LitValue(singleParam(a.Value).Exp.Word)
+			defaults[d] = true
+		}
+	}
+	return defaults
 }
 
 // argsShiftedBefore reports whether the script (or the function holding the

@@ -482,8 +482,8 @@ func HighFdWord(w *syntax.Word) bool {
 	return true
 }
 
-// ReadsDelimited reports whether call is a read given a delimiter (-d,
-// -rd ”), which the dry run's interpreter lacks.
+// ReadsDelimited reports whether call is a read given a delimiter (-d, or
+// -rd with an empty one), which the dry run's interpreter lacks.
 func ReadsDelimited(ce *syntax.CallExpr) bool {
 	if len(ce.Args) < 2 {
 		return false
@@ -514,16 +514,23 @@ func (s *Script) ReadsDelimited() bool {
 // as the model's walk met them.
 func (s *Script) HighFdRedirs() bool { return s.highFd }
 
-// BranchListTail reports whether a branch of an if or a case of the
-// script ends in an && or || list (BranchEndsInList), as the model's walk
+// BranchListTail reports whether a branch of an if or a case, a { }
+// group or a loop body of the script ends in an && or || list (BranchEndsInList), as the model's walk
 // met them.
 func (s *Script) BranchListTail() bool { return s.listTail }
 
-// BranchEndsInList reports whether an if or case clause has a branch whose
-// last statement is an && or || list (ListTail).
+// BranchEndsInList reports whether an if or case clause has a branch, or
+// a { } group or a loop its body, whose last statement is an && or ||
+// list (ListTail).
 func BranchEndsInList(n syntax.Node) bool {
 	last := func(stmts []*syntax.Stmt) bool { return len(stmts) > 0 && ListTail(stmts[len(stmts)-1]) != nil }
 	switch x := n.(type) {
+	case *syntax.Block:
+		return last(x.Stmts)
+	case *syntax.WhileClause:
+		return last(x.Do)
+	case *syntax.ForClause:
+		return last(x.Do)
 	case *syntax.IfClause:
 		for c := x; c != nil; c = c.Else {
 			if last(c.Then) {
