@@ -31,6 +31,10 @@ func (s *Script) collect() {
 	var funcStack []*syntax.FuncDecl
 	hdocs := map[*syntax.Word]bool{}
 	operands := map[*syntax.Stmt]bool{}
+	// Operands of && and || (no fix may delete one) and the statements
+	// that are all of an if branch (deleting one leaves `then fi`: a fix
+	// writes `:` there).
+	listOps, soles := map[*syntax.Stmt]bool{}, map[*syntax.Stmt]bool{}
 	tests := map[*syntax.Stmt]map[string]bool{}
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
@@ -56,17 +60,19 @@ func (s *Script) collect() {
 			// it: a default when the left tests the variable itself
 			// ([[ -z $X ]] && X=256).
 			operands[n.X], operands[n.Y] = true, true
+			listOps[n.X], listOps[n.Y] = true, true
 			tested := testedNames(n.X)
 			tests[n.Y] = tested
 			if b, ok := n.Y.Cmd.(*syntax.Block); ok { // [[ -z $X ]] && { X=32; …; }
 				for _, st := range b.Stmts {
 					operands[st], tests[st] = true, tested
+					listOps[st] = true
 				}
 			}
 			// [[ $1 == bench ]] && …, [[ $1 == serve || … ]] || exit 2
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:
-			s.collectStmt(n, funcStack, operands[n], tests[n])
+			s.collectStmt(n, funcStack, operands[n], !listOps[n], soles[n], tests[n])
 			if w, ok := n.Cmd.(*syntax.WhileClause); ok && !w.Until && len(n.Redirs) > 0 {
 				s.readLoops = append(s.readLoops, n) // while read …; done < .env
 			}
@@ -82,6 +88,11 @@ func (s *Script) collect() {
 			}
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.IfClause:
+			for c := n; c != nil; c = c.Else {
+				if len(c.Then) == 1 {
+					soles[c.Then[0]] = true
+				}
+			}
 			// A branch's assignments run only when its test lets them:
 			// conditional, unless the test is on the mode (ifModes). A
 			// plain else carries the test of the if it belongs to.
@@ -215,7 +226,7 @@ func testedNames(n syntax.Node) map[string]bool {
 	return out
 }
 
-func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand bool, tested map[string]bool) {
+func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand, deletable, sole bool, tested map[string]bool) {
 	fn := ""
 	if len(funcStack) > 0 {
 		fn = funcStack[len(funcStack)-1].Name.Value
@@ -271,8 +282,8 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		if a.Index != nil {
 			na.Array = nil
 		}
-		if whole && len(as) == 1 && len(st.Redirs) == 0 && !st.Background && !st.Negated && !operand {
-			na.StmtStart, na.StmtEnd = s.Off(st.Pos()), s.Off(st.End())
+		if whole && len(as) == 1 && len(st.Redirs) == 0 && !st.Background && !st.Negated && deletable {
+			na.StmtStart, na.StmtEnd, na.StmtSole = s.Off(st.Pos()), s.Off(st.End()), sole
 		}
 		s.Assigns[na.Name] = append(s.Assigns[na.Name], na)
 	}

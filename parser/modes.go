@@ -1209,19 +1209,118 @@ func exits(st *syntax.Stmt) bool {
 	return false
 }
 
-// noop reports whether statements do nothing: none, or only `:` and
-// `true` with no redirection or assignment.
+// noop reports whether statements do nothing the engine's argv could see,
+// so that a branch of them takes the shared path like an empty one: none,
+// `:` and `true`, a test (`[[ … ]]`, `[ … ]`), `echo`/`printf` to the
+// terminal (stdout, stderr or /dev/null: a branch that writes a file is no
+// mode), `set -x`-style options, and `&&`/`||` lists of these, such as
+// `[[ -n ${VERBOSE:-} ]] && set -x` ending a case arm. No assignment,
+// command or arithmetic substitution, or `${X:=…}`.
 func noop(stmts []*syntax.Stmt) bool {
 	for _, st := range stmts {
-		c, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(st.Redirs) > 0 || st.Negated || st.Background || len(c.Assigns) > 0 || len(c.Args) != 1 {
-			return false
-		}
-		if v, _ := LitValue(c.Args[0]); v != ":" && v != "true" {
+		if !inertStmt(st) {
 			return false
 		}
 	}
 	return true
+}
+
+func inertStmt(st *syntax.Stmt) bool {
+	if st == nil || st.Negated || st.Background || st.Coprocess {
+		return false
+	}
+	for _, r := range st.Redirs {
+		if !terminalRedir(r) {
+			return false
+		}
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		return (c.Op == syntax.AndStmt || c.Op == syntax.OrStmt) && inertStmt(c.X) && inertStmt(c.Y)
+	case *syntax.TestClause:
+		return inertWords(c)
+	case *syntax.CallExpr:
+		if len(c.Assigns) > 0 || len(c.Args) == 0 || !inertWords(c) {
+			return false
+		}
+		name, _ := LitValue(c.Args[0])
+		switch name {
+		case ":", "true":
+			return len(c.Args) == 1
+		case "[", "test", "echo":
+			return true
+		case "printf": // not printf -v VAR, which assigns
+			v, ok := "", len(c.Args) > 1
+			if ok {
+				v, ok = LitValue(c.Args[1])
+			}
+			return ok && !strings.HasPrefix(v, "-v")
+		case "set":
+			return len(c.Args) > 1 && shellOptions(c.Args[1:])
+		}
+	}
+	return false
+}
+
+// shellOptions reports whether set's words only turn options on or off
+// (-x, +e, -o pipefail), never set the positional parameters.
+func shellOptions(args []*syntax.Word) bool {
+	for i := 0; i < len(args); i++ {
+		v, ok := LitValue(args[i])
+		if !ok || len(v) < 2 || v[0] != '-' && v[0] != '+' || v == "--" {
+			return false
+		}
+		if v == "-o" || v == "+o" {
+			i++
+			if i == len(args) {
+				return false
+			}
+			if _, ok := LitValue(args[i]); !ok {
+				return false
+			}
+			continue
+		}
+		for _, r := range v[1:] {
+			if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// terminalRedir reports whether a redirection only sends output to the
+// terminal or discards it: >&2, 2>&1, >/dev/null, >/dev/stderr.
+func terminalRedir(r *syntax.Redirect) bool {
+	v, ok := LitValue(r.Word)
+	if !ok {
+		return false
+	}
+	switch r.Op {
+	case syntax.DplOut:
+		return v == "1" || v == "2"
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll:
+		return v == "/dev/null" || v == "/dev/stderr" || v == "/dev/stdout"
+	}
+	return false
+}
+
+// inertWords reports whether a node holds no command, process or
+// arithmetic substitution and no assigning expansion (${X:=v}).
+func inertWords(n syntax.Node) bool {
+	ok := true
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+			ok = false
+		case *syntax.ParamExp:
+			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 type nameAt struct {

@@ -212,11 +212,14 @@ type Assign struct {
 	// StmtStart/StmtEnd span the statement when the assignment is all of it
 	// (so it can be deleted); -1 otherwise.
 	StmtStart, StmtEnd int
-	Value              *syntax.Word
-	Array              *syntax.ArrayExpr
-	Append             bool
-	Local              bool
-	Modes              []*Mode
+	// StmtSole is set when that statement is all of an if branch: deleted,
+	// it would leave `then fi`, which does not parse; a fix writes `:`.
+	StmtSole bool
+	Value    *syntax.Word
+	Array    *syntax.ArrayExpr
+	Append   bool
+	Local    bool
+	Modes    []*Mode
 	// Conditional is set for a default: an assignment run only when a test
 	// of the same variable lets it ([[ -z $X ]] && X=256, if [ -z "$X" ];
 	// then X=16; fi): whether it runs depends on the value, which the dry

@@ -203,6 +203,17 @@ func lineDelete(s *parser.Script, start, end int) (int, int) {
 	return lineDeleteIn(s.Src, start, end, func(off int) bool { return inComment(s, off) })
 }
 
+// stmtDelete returns the edit deleting the statement an assignment is all
+// of (Assign.StmtStart): its line, or `:` in its place when it is all of an
+// if branch (`then fi` does not parse).
+func stmtDelete(s *parser.Script, a *parser.Assign) edit {
+	if a.StmtSole {
+		return edit{s.Path, a.StmtStart, a.StmtEnd, ":"}
+	}
+	st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
+	return edit{s.Path, st, en, ""}
+}
+
 // inComment reports whether the byte at off is in one of the script's
 // comments (the parser's: a '#' in quotes or a heredoc is none).
 func inComment(s *parser.Script, off int) bool {

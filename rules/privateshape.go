@@ -56,6 +56,10 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 						c.reportOverride(pass, s, f, g, owner)
 						continue
 					}
+					if g := overriddenBy(inv, f); g != nil {
+						c.reportOverridden(pass, s, f, g, owner)
+						continue
+					}
 				}
 				for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
 					c.checkOrigin(pass, s, f, owner, o)
@@ -83,6 +87,26 @@ func overridden(inv *parser.Invocation, f *parser.Flag) *parser.Flag {
 			return nil
 		}
 		if g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes) || sameModes(g.Modes, f.Modes)) && !replaces(f, g) {
+			return g
+		}
+	}
+	return nil
+}
+
+// overriddenBy returns the shared copy of a mode's flag f that comes
+// after it in the argv, nil when there is none: `bench) args+=(--max-num-seqs
+// 64) ;;` before `exec vllm serve "${args[@]}" --max-num-seqs "$OWNER"`.
+// The engine takes the later copy; the mode's own is dead, and writing the
+// owner into it would leave the flag twice in the mode's argv (not the
+// proven mode's): it is deleted.
+func overriddenBy(inv *parser.Invocation, f *parser.Flag) *parser.Flag {
+	after := false
+	for _, g := range inv.Flags {
+		if g == f {
+			after = true
+			continue
+		}
+		if after && g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes)) {
 			return g
 		}
 	}
@@ -162,8 +186,33 @@ func (c *Context) ownerText(o parser.Owner) string {
 	return fmt.Sprintf("%s owns it as %s=%s", c.Where(o.Def.File.Path, o.Def.Entry.Start), o.Key, o.Def.Entry.Raw)
 }
 
-func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner) {
+// flagDelete returns the span that deletes flag f: the flag and its value,
+// or the whole `args+=(…)` statement when they are all it appends (an
+// empty `args+=()` left behind says nothing; stmtDelete).
+func flagDelete(s *parser.Script, f *parser.Flag) edit {
+	if f.Arg < len(f.Inv.Args) {
+		if a := f.Inv.Args[f.Arg].Assign; a != nil && a.Append && a.Array != nil && a.StmtStart >= 0 && len(a.Array.Elems) > 0 &&
+			s.Off(a.Array.Elems[0].Pos()) == f.NameStart && s.Off(a.Array.Elems[len(a.Array.Elems)-1].End()) == f.ValEnd &&
+			!commentIn(s, s.Off(a.Array.Lparen), s.Off(a.Array.Rparen)) {
+			return stmtDelete(s, a)
+		}
+	}
 	st, en := lineDelete(s, f.NameStart, f.ValEnd)
+	return edit{s.Path, st, en, ""}
+}
+
+// commentIn reports whether a comment starts in [start, end).
+func commentIn(s *parser.Script, start, end int) bool {
+	for _, cm := range s.Comments {
+		if start <= cm.Start && cm.Start < end {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner) {
+	del := flagDelete(s, f)
 	which := "the shared one"
 	if sameModes(g.Modes, f.Modes) {
 		which = "its own earlier one"
@@ -176,7 +225,22 @@ func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f, g *pa
 		msg: fmt.Sprintf("%s passes a second %s %s that overrides %s; %s",
 			parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner)),
 		fixMsg: "delete the overriding copy",
-		edits:  []edit{{s.Path, st, en, ""}},
+		edits:  []edit{del},
+	})
+}
+
+func (c *Context) reportOverridden(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner) {
+	del := flagDelete(s, f)
+	which := "the shared one"
+	if g.NameStart >= 0 {
+		which += fmt.Sprintf(" (line %d)", s.Line(g.NameStart))
+	}
+	c.report(pass, diag{
+		sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
+		msg: fmt.Sprintf("%s passes its own %s %s, which %s overrides; %s",
+			parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner)),
+		fixMsg: "delete the mode's overridden copy",
+		edits:  []edit{del},
 	})
 }
 
@@ -256,8 +320,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				msg: fmt.Sprintf(format,
 					parser.ModeNames(a.Modes), strings.TrimSpace(s.Text(a.Start, a.End)), f.Name, valueOf(s, o), c.ownerText(owner))}
 			if a.StmtStart >= 0 {
-				st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
-				d.fixMsg, d.edits = "delete the re-assignment", []edit{{s.Path, st, en, ""}}
+				d.fixMsg, d.edits = "delete the re-assignment", []edit{stmtDelete(s, a)}
 			}
 			rep(d)
 			return
@@ -404,8 +467,7 @@ func (c *Context) deadChain(s *parser.Script, chain []*parser.Assign, f *parser.
 	var gone []*parser.Assign
 	for _, a := range chain {
 		if a.StmtStart >= 0 && !c.usedElsewhere(s, a, f, gone) {
-			st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
-			edits = append(edits, edit{s.Path, st, en, ""})
+			edits = append(edits, stmtDelete(s, a))
 			gone = append(gone, a)
 		}
 	}

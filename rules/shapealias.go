@@ -232,8 +232,7 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 		d = diag{sev: Error, path: s.Path, start: a.assign.Start, end: a.assign.End,
 			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
 		if a.assign.StmtStart >= 0 && sure {
-			st, en := lineDelete(s, a.assign.StmtStart, a.assign.StmtEnd)
-			d.edits = append([]edit{{s.Path, st, en, ""}}, useEdits...)
+			d.edits = append([]edit{stmtDelete(s, a.assign)}, useEdits...)
 		}
 	}
 	if len(d.edits) > 0 {
