@@ -151,6 +151,26 @@ func TestArgvWithoutModes(t *testing.T) {
 	}
 }
 
+// A script with an engine and no mode of its own (a fixed script whose
+// case arms are all empty) prints the argv of the script run with no
+// arguments, exit 0; one with no engine is still "no modes found", exit 3.
+func TestArgvOneShape(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"s.sh":  "#!/usr/bin/env bash\nset -euo pipefail\n. \"$(dirname \"$0\")/s.env\"\ncase \"${1:-serve}\" in\n  serve) ;;\n  kl) ;;\nesac\nexec vllm serve /m --max-num-seqs \"$S\"\n",
+		"s.env": "S=8\n",
+		"n.sh":  "#!/usr/bin/env bash\necho hello\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "s.sh")
+	if code != 0 || !strings.Contains(out, "== (no arguments)\n") || !strings.Contains(out, "--max-num-seqs\n8\n") || !strings.Contains(errOut, "no mode takes a branch of its own") {
+		t.Errorf("argv s.sh: exit %d, want 0 and the one argv\n%s%s", code, out, errOut)
+	}
+	_, errOut, code = lintDir(t, "argv", "n.sh")
+	if code != exitFailure || !strings.Contains(errOut, "no modes found") {
+		t.Errorf("argv n.sh: exit %d, want 3 and no modes found\n%s", code, errOut)
+	}
+}
+
 // TestArgvAgreesWithLint: on every test case, `servelint argv SCRIPT`
 // exits 1 exactly when lint reports an argvdrift error on SCRIPT: both
 // judge the modes with the one comparison (rules.Judge), so a difference

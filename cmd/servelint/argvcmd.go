@@ -150,8 +150,15 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		modes = append([]string{p.Name}, modes...)
 	}
 	if len(modes) == 0 {
-		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found (a mode is a value of $1, of MODE=${MODE:-serve} or of an option such as --mode, that takes its own branch to the engine)\n", path)
-		return exitFailure
+		if len(s.Invocations) == 0 {
+			_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found (a mode is a value of $1, of MODE=${MODE:-serve} or of an option such as --mode, that takes its own branch to the engine)\n", path)
+			return exitFailure
+		}
+		// An engine, and no mode taking a branch of its own (one shape, as
+		// a fixed script's empty case arms leave it): the argv of the
+		// script run with no arguments. Name modes to run it with them.
+		_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no mode takes a branch of its own: the argv of the script run with no arguments (name modes to evaluate them: servelint argv %s serve kl)\n", path, path)
+		modes = []string{noMode}
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -164,10 +171,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
 	caller := lint.CallerVars(u, s)
 	evalMode := func(m string, assume map[string]byte) *dryrun.Result {
-		selectors, params := s.EnvSelectors, s.ParamsFor(m) // a mode the script does not name: both, as lint never asks
-		if md := s.ModeNamed(m); md != nil {
-			selectors, params = s.EvalSelectors(md)
-		}
+		selectors, params := modeParams(s, m)
 		return dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
 	}
 	for i, m := range modes {
@@ -184,9 +188,8 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	}
 	for i, m := range modes {
 		r := results[i]
-		selectors, params := s.EnvSelectors, s.ParamsFor(m)
+		selectors, params := modeParams(s, m)
 		if md := s.ModeNamed(m); md != nil {
-			selectors, params = s.EvalSelectors(md)
 			if err := rules.NoOneArgv(s, md); err != nil {
 				// Which engine the dry run reached first was a race.
 				r = &dryrun.Result{Script: r.Script, Mode: m, Err: err}
@@ -366,7 +369,12 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 		if m := s.ModeNamed(o.Mode); m != nil {
 			role = " (" + m.Role.String() + ")"
 		}
-		_, _ = fmt.Fprintf(w, "== %s%s\n", o.Mode, role)
+		if o.Mode == noMode {
+			_, _ = fmt.Fprintln(w, "== (no arguments)")
+			role = ""
+		} else {
+			_, _ = fmt.Fprintf(w, "== %s%s\n", o.Mode, role)
+		}
 		if o.envN > 0 || len(o.RunAs) != 2 || o.RunAs[1] != o.Mode {
 			// Not SCRIPT MODE: say how the mode was picked (MODE=kl
 			// SCRIPT, SCRIPT --mode kl).
@@ -496,4 +504,21 @@ func unquoteShell(s string) string {
 		return v
 	}
 	return s
+}
+
+// noMode stands for the script run with no arguments, when it has an
+// engine and no mode of its own.
+const noMode = ""
+
+// modeParams are the selectors set to mode m and the positional
+// parameters of its dry run: a mode the script does not name gets both,
+// as lint never asks; noMode gets neither.
+func modeParams(s *parser.Script, m string) (selectors, params []string) {
+	if m == noMode {
+		return nil, []string{}
+	}
+	if md := s.ModeNamed(m); md != nil {
+		return s.EvalSelectors(md)
+	}
+	return s.EnvSelectors, s.ParamsFor(m)
 }
