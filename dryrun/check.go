@@ -50,6 +50,9 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
 				found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v consults the host's user database", x.Op)}
 			}
+			if parser.IsElementSetTest(x) {
+				found = &forbidden{x.Pos(), ErrUnsupported, "[[ -v NAME[KEY] ]]: the interpreter answers false for an array element, where bash tests it"}
+			}
 		case *syntax.Redirect:
 			if x.Hdoc != nil {
 				hdocs[x.Hdoc] = true

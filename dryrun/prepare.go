@@ -432,7 +432,7 @@ func Prepare(f *syntax.File) *Prepared {
 				p.inSubst = true
 			}
 		case *syntax.UnaryTest:
-			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
+			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn || parser.IsElementSetTest(x) {
 				p.risky = true
 			}
 		case *syntax.Redirect:

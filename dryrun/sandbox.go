@@ -403,8 +403,19 @@ prefix:
 			return append(slices.Clone(args[:i+1]), rest[j:]...), nil
 		}
 	case "printf":
+		if printfTime(rest) && !ev.maybeFunc(head) {
+			return nil, ev.fail(fmt.Errorf("%w: printf -v with a %%(…)T time format: the value is the clock's, not statically known", ErrUnsupported))
+		}
 		if out, ok := printfV(args[:i], rest); ok && !ev.maybeFunc(head) {
 			return out, nil
+		}
+	case "read":
+		// read -d '' NAME outside a loop's condition was rewritten
+		// (rewriteReadDelims); interp's read lacks every other -d and
+		// fails it, which without set -e would go on with the variable
+		// unset: a wrong argv, not a stop.
+		if readDelimOpt(rest) && !ev.maybeFunc(head) {
+			return nil, ev.fail(fmt.Errorf("%w: read -d: the interpreter lacks it (only read -d '' NAME outside a loop's condition is evaluated)", ErrUnsupported))
 		}
 	case "eval":
 		if err := ev.checkCode(strings.Join(rest, " "), "eval"); err != nil {
@@ -470,6 +481,44 @@ func (ev *evaluator) refuseOwnerTest(name string, rest []string) error {
 		}
 	}
 	return nil
+}
+
+// printfTime reports whether printf's arguments are `-v NAME [--] FORMAT …`
+// with a %(…)T time conversion in FORMAT.
+func printfTime(rest []string) bool {
+	if len(rest) < 3 || rest[0] != "-v" {
+		return false
+	}
+	f := rest[2]
+	if f == "--" && len(rest) > 3 {
+		f = rest[3]
+	}
+	return strings.Contains(f, "%(")
+}
+
+// readDelimOpt reports whether read's options include -d (alone or in a
+// cluster such as -rd:). The options that take a value (-a -i -n -N -p -t
+// -u) take the rest of their cluster or the next argument.
+func readDelimOpt(rest []string) bool {
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			return false
+		}
+	cluster:
+		for k := 1; k < len(a); k++ {
+			switch a[k] {
+			case 'd':
+				return true
+			case 'a', 'i', 'n', 'N', 'p', 't', 'u':
+				if k == len(a)-1 {
+					j++ // the value is the next argument
+				}
+				break cluster
+			}
+		}
+	}
+	return false
 }
 
 // printfV rewrites bash's `printf -v NAME FORMAT [ARG…]`, which interp's

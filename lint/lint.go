@@ -174,6 +174,11 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 	for _, e := range u.Envs {
 		addFile(e.Path, e.Src)
 	}
+	for _, p := range u.EnvTooBig {
+		if files[p.Path] == nil {
+			addFile(p.Path, nil) // reported at its start, not analysed
+		}
+	}
 	// Line tables on every worker (a file's own lock; pprof: done one file
 	// after the other, they held up the start of the analyzers).
 	warm.Each(len(tfs), opts.Jobs, func(i int) { tfs[i].SetLinesForContent(srcs[i]) })

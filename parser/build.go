@@ -181,7 +181,7 @@ func (s *Script) collect() {
 				s.loopVars[n.Name.Value] = true
 			}
 		case *syntax.UnaryTest:
-			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn {
+			if n.Op == syntax.TsUsrOwn || n.Op == syntax.TsGrpOwn || IsElementSetTest(n) {
 				s.ownerTests = append(s.ownerTests, n)
 			}
 		case *syntax.Redirect:
@@ -943,8 +943,25 @@ func (s *Script) endedModes(spans []stmtSpan, off int) []*Mode {
 func (s *Script) ProcSubsts() []*syntax.ProcSubst { return s.procSubsts }
 
 // FileOwnerTests returns the script's -O and -G tests (whose answer
-// depends on the host's users), as Analyze's walk met them.
+// depends on the host's users) and its -v tests of an array element
+// (IsElementSetTest), as Analyze's walk met them: the tests the dry run
+// refuses.
 func (s *Script) FileOwnerTests() []*syntax.UnaryTest { return s.ownerTests }
+
+// IsElementSetTest reports whether t is `-v NAME[KEY]` (`[[ -v arr[$k] ]]`),
+// which the interpreter answers false where bash tests the element.
+func IsElementSetTest(t *syntax.UnaryTest) bool {
+	w, ok := t.X.(*syntax.Word)
+	if t.Op != syntax.TsVarSet || !ok {
+		return false
+	}
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok && strings.Contains(lit.Value, "[") {
+			return true
+		}
+	}
+	return false
+}
 
 // TildeWords returns the script's words that start with an unquoted ~
 // (outside here-document bodies), as Analyze's walk met them: ~ and

@@ -70,6 +70,9 @@ type Unit struct {
 	Errors []error
 	// TooBig are files skipped for their size.
 	TooBig []string
+	// EnvTooBig are the env files among TooBig, each with the problem to
+	// report at its start (a script's is its Err).
+	EnvTooBig []EnvProblem
 	// OwnerKeys are owners named by the config, flag → key.
 	OwnerKeys map[string]string
 	// walked are the directories whose scripts were all loaded (walked, or
@@ -547,10 +550,16 @@ func (u *Unit) loadEnv(path string, opts *LoadOptions) *EnvFile {
 	return u.addEnv(path, readEnv(path, opts))
 }
 
+// EnvProblem is a problem of an env file that could not be parsed.
+type EnvProblem struct {
+	Path string
+	Msg  string
+}
+
 // envRead is an env file read and parsed, or why not.
 type envRead struct {
 	e      *EnvFile
-	tooBig bool
+	tooBig *fsread.TooBigError
 	err    error
 }
 
@@ -559,7 +568,7 @@ type envRead struct {
 func readEnv(path string, opts *LoadOptions) envRead {
 	src, tooBig, err := opts.read(path)
 	if tooBig != nil {
-		return envRead{tooBig: true}
+		return envRead{tooBig: tooBig}
 	}
 	if err != nil {
 		return envRead{err: err}
@@ -570,8 +579,9 @@ func readEnv(path string, opts *LoadOptions) envRead {
 // addEnv records what readEnv returned for path.
 func (u *Unit) addEnv(path string, r envRead) *EnvFile {
 	switch {
-	case r.tooBig:
+	case r.tooBig != nil:
 		u.TooBig = append(u.TooBig, path)
+		u.EnvTooBig = append(u.EnvTooBig, EnvProblem{Path: path, Msg: tooBigMsg(path, r.tooBig)})
 	case r.err != nil:
 		if !errors.Is(r.err, fs.ErrNotExist) {
 			u.Errors = append(u.Errors, r.err)

@@ -52,6 +52,9 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 		}
 		c.commentsInContinuation(pass, s)
 	}
+	for _, p := range u.EnvTooBig {
+		c.report(pass, diag{sev: Error, path: p.Path, msg: p.Msg})
+	}
 	for _, e := range u.Envs {
 		readers := u.Readers[e.Path]
 		var de *parser.EnvError

@@ -121,7 +121,7 @@ func TestHelpCommand(t *testing.T) {
 		}
 	}
 	_, want, _ := runCLI(t, "--help")
-	for _, args := range [][]string{{"help"}, {"help", "help"}} {
+	for _, args := range [][]string{{"help"}, {"help", "help"}, {"help", "--help"}, {"help", "-h"}} {
 		if code, out, _ := runCLI(t, args...); code != exitClean || out != want {
 			t.Errorf("%v: exit %d, not the main help", args, code)
 		}

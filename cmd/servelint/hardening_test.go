@@ -464,3 +464,24 @@ func TestSameFileTwice(t *testing.T) {
 		t.Errorf("a second --fix would still change:\n%s", out)
 	}
 }
+
+// TestEnvFileOverSizeLimit: an env file over --max-file-size is reported,
+// not analysed, as a script is; it never silently drops the findings of
+// the script that sources it.
+func TestEnvFileOverSizeLimit(t *testing.T) {
+	dir := example(t)
+	env := filepath.Join(dir, envFile)
+	b, err := os.ReadFile(env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(env, append(b, strings.Repeat("# padding\n", 300)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	out, errs, code := lintDir(t, "--max-file-size", "2500", ".")
+	want := envFile + ":1:1: not analysed: frank-archon.env is 3562 bytes, over the 2500-byte limit (--max-file-size) (syntax)\n"
+	if code != exitFindings || !strings.HasPrefix(out, want) || errs != "" {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant it to start with %q", code, errs, out, want)
+	}
+}

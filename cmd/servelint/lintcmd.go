@@ -112,6 +112,9 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch args[0] {
+	case "-h", "-help", "--help":
+		// Every command takes -h/--help: help's own is the main help.
+		return runLint([]string{"--help"}, stdout, stderr)
 	case "rules", "config", "version", "help":
 	default:
 		if _, ok := subcommands[args[0]]; !ok {
