@@ -46,22 +46,37 @@ case "$1" in
   f) log vllm serve /m --max-num-seqs 6; show vllm serve /m; each vllm serve /m; engine_only ;;
 esac
 `)
+	// A library sourced by a library the script sources.
+	write("lib/docker.sh", `in_gpu() { docker run --gpus all vllm/vllm-openai:v0.9.1 "$@"; }
+`)
+	write("lib/outer.sh", `. "${BASH_SOURCE[0]%/*}/docker.sh"
+`)
+	write("nested.sh", `. "$(dirname "$0")/lib/outer.sh"
+case "$1" in
+  a) in_gpu --model /m --max-num-seqs 7 ;;
+esac
+`)
 	write("other.sh", `case "$1" in
   a) in_docker --model /m --max-num-seqs 1 ;;
 esac
 `)
 	u := Load(LoadOptions{Paths: []string{root}})
-	var s, other *Script
+	var s, other, nested *Script
 	for _, x := range u.Scripts {
 		switch filepath.Base(x.Path) {
 		case "serve.sh":
 			s = x
 		case "other.sh":
 			other = x
+		case "nested.sh":
+			nested = x
 		}
 	}
-	if s == nil || other == nil {
+	if s == nil || other == nil || nested == nil {
 		t.Fatal("scripts not loaded")
+	}
+	if len(nested.Invocations) != 1 || len(nested.Invocations[0].Flags) != 2 {
+		t.Errorf("nested.sh (in_gpu of lib/docker.sh through lib/outer.sh): %d invocations, want 1 with 2 flags", len(nested.Invocations))
 	}
 	if len(other.Invocations) != 0 {
 		t.Errorf("other.sh (no source): %d invocations, want none", len(other.Invocations))

@@ -1246,14 +1246,11 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		}
 		var runners map[string]int
 		var launchers map[string][]*Invocation
-		for _, ref := range s.Sources {
-			if ref.Kind != SourceBash || ref.Path == "" || !isScriptName(ref.Path) || ref.Path == s.Path {
-				continue
-			}
-			lf, seen := libs[ref.Path]
+		for _, path := range u.sourcedLibs(s, byPath) {
+			lf, seen := libs[path]
 			if !seen {
-				lf = u.libFuncsOf(ref.Path, byPath[ref.Path], opts)
-				libs[ref.Path] = lf
+				lf = u.libFuncsOf(path, byPath[path], opts)
+				libs[path] = lf
 			}
 			if lf == nil {
 				continue
@@ -1297,6 +1294,30 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		}
 		u.Scripts[i] = s.reanalysed(opts.Roles, runners, launchers, nil)
 	}
+}
+
+// sourcedLibs returns the shell libraries script s sources, and those they
+// source in turn (serve.sh → lib/common.sh → lib/docker.sh; a library the
+// walk analysed, at most three deep), in the order bash defines their
+// functions: a library's own sources before the rest of it.
+func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script) []string {
+	var out []string
+	seen := map[string]bool{s.Path: true}
+	var visit func(x *Script, depth int)
+	visit = func(x *Script, depth int) {
+		for _, ref := range x.Sources {
+			if ref.Kind != SourceBash || ref.Path == "" || !isScriptName(ref.Path) || seen[ref.Path] {
+				continue
+			}
+			seen[ref.Path] = true
+			if lib := byPath[ref.Path]; lib != nil && depth < 3 && u.readableInRoots(ref.Path) {
+				visit(lib, depth+1)
+			}
+			out = append(out, ref.Path)
+		}
+	}
+	visit(s, 0)
+	return out
 }
 
 // reanalysed returns the script parsed and analysed again with what the
