@@ -155,21 +155,31 @@ func TestNoStaleDryRunAfterEnvEdit(t *testing.T) {
 	c.shutdown(t)
 }
 
-// copyCase copies the files of testdata/src/NAME into a temporary
-// directory and returns that directory.
+// copyCase copies the files of testdata/src/NAME (with its
+// subdirectories, a lib/ of shell libraries) into a temporary directory
+// and returns that directory.
 func copyCase(t *testing.T, name string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
+	copyDir(t, filepath.Join("..", "testdata", "src", name), dir)
+	return dir
+}
+
+func copyDir(t *testing.T, src, dir string) {
+	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	src := filepath.Join("..", "testdata", "src", name)
 	entries, err := os.ReadDir(src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.IsDir() || strings.HasSuffix(e.Name(), ".golden") || e.Name() == "want.txt" {
+		if e.IsDir() {
+			copyDir(t, filepath.Join(src, e.Name()), filepath.Join(dir, e.Name()))
+			continue
+		}
+		if strings.HasSuffix(e.Name(), ".golden") || e.Name() == "want.txt" {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(src, e.Name()))
@@ -180,7 +190,6 @@ func copyCase(t *testing.T, name string) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }
 
 // TestUnusedSuppressionAcrossTiers: a suppression naming a static rule
@@ -360,6 +369,34 @@ func TestFixAllAsFix(t *testing.T) {
 			c.shutdown(t)
 		})
 	}
+}
+
+// TestLibLauncherInEditor: a script whose modes boot the engine through a
+// sourced library's launcher (lib/run.sh's in_docker) shows the findings
+// on the call's words, and fix all edits the script as --fix does, never
+// the library.
+func TestLibLauncherInEditor(t *testing.T) {
+	dir := copyCase(t, "lib-launcher")
+	script := filepath.Join(dir, "serve.sh")
+	uri, text := uriOf(script), mustRead(t, script)
+	c := startServer(t, Options{Debounce: -1, EvalDebounce: -1, Evaluator: sandbox})
+	defer c.close(t)
+	c.initialize(t)
+	c.open(t, uri, text)
+	p := c.waitFor(t, uri, 1, func(p wirePublish) bool { return len(find(p, "argvdrift")) > 0 })
+	ds := find(p, "privateshape")
+	if len(ds) != 1 || ds[0].Range.Start.Line != 9 {
+		t.Fatalf("privateshape on bench's call (line 10): %+v", p.Diagnostics)
+	}
+	edits := fixAllEdits(t, c, uri)
+	if _, ok := edits[uriOf(filepath.Join(dir, "lib", "run.sh"))]; ok {
+		t.Errorf("fix all edits the library: %v", edits)
+	}
+	changed := checkAsFix(t, script, map[string]string{script: text}, edits)
+	if ch, ok := changed[script]; !ok || !strings.Contains(string(ch[1]), `bench) in_docker --model /m --max-num-seqs "$MAX_NUM_SEQS" ;;`) {
+		t.Errorf("fix all of serve.sh: %v", ok)
+	}
+	c.shutdown(t)
 }
 
 // TestOnlyShellAndEnvFiles: documents the linter's walk would not lint (by

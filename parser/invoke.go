@@ -49,6 +49,11 @@ type Invocation struct {
 	// shift is how many of a call's words the wrapper shifts off before
 	// its "$@" (launch() { local port=$1; shift; vllm serve … "$@"; }).
 	shift int
+	// libVars names, by index in Args, the words of a library's launcher
+	// that are one expansion of a variable the library never assigns
+	// (docker run … "$VLLM_IMAGE" "$@"): read as the script's env file
+	// gives it (withEnvValues).
+	libVars map[int]string
 }
 
 // Flag is one flag of an engine invocation.
@@ -732,6 +737,15 @@ func (s *Script) findInvocations() {
 		}
 		wrappers[name] = []*Invocation{{Start: -1, End: -1, Args: []ArgWord{{Sketch: forwardAll, Start: -1, End: -1}}, shift: n}}
 	}
+	// A launcher a sourced library defines (in_docker() { docker run …
+	// IMAGE "$@"; }): its fixed words are the library's, with no span here;
+	// the call's words, in this script, are where the numbers are written.
+	for name, ws := range s.libLaunchers {
+		if s.Funcs[name] != nil || wrappers[name] != nil {
+			continue
+		}
+		wrappers[name] = ws
+	}
 	// A function holding several engines that forward "$@", one per mode
 	// of a case or if on the selector inside it (start() { case "$MODE" in
 	// serve) exec vllm … "$@" ;; bench) exec vllm … "$@" ;; esac; }): each
@@ -777,14 +791,7 @@ func (s *Script) findInvocations() {
 		var through func(via string, callArgs []ArgWord, depth int)
 		through = func(via string, callArgs []ArgWord, depth int) {
 			for _, w := range wrappers[via] {
-				var args []ArgWord
-				for _, a := range w.Args {
-					if a.Sketch == forwardAll {
-						args = append(args, callArgs[min(w.shift, len(callArgs)):]...)
-						continue
-					}
-					args = append(args, a)
-				}
+				args := s.expandWrapper(w, callArgs)
 				ec, ok := s.detect(args)
 				if !ok {
 					if depth < 3 && len(args) > 0 && args[0].Sketch != via && len(wrappers[args[0].Sketch]) > 0 {
@@ -792,12 +799,35 @@ func (s *Script) findInvocations() {
 					}
 					continue
 				}
-				s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: via, wrapStart: w.Start + 1})
+				// A library's launcher (Start -1) says itself whether it
+				// runs the engine in the background.
+				s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: via, wrapStart: w.Start + 1,
+					Background: w.Start < 0 && w.Background})
 			}
 		}
 		through(name, s.argWords(c.Args[1:], 0), 0)
 	}
 	s.finishInvocations()
+}
+
+// expandWrapper returns a wrapper's words with a call's words in its "$@"
+// (past the words it shifts off); a library launcher's variable word read
+// as the script's env file gives it, when the script never assigns it.
+func (s *Script) expandWrapper(w *Invocation, callArgs []ArgWord) []ArgWord {
+	var args []ArgWord
+	for i, a := range w.Args {
+		if a.Sketch == forwardAll {
+			args = append(args, callArgs[min(w.shift, len(callArgs)):]...)
+			continue
+		}
+		if name, ok := w.libVars[i]; ok && s.envValues != nil && len(s.Assigns[name]) == 0 {
+			if v, ok := s.envValues[name]; ok {
+				a.Sketch = v
+			}
+		}
+		args = append(args, a)
+	}
+	return args
 }
 
 // runnerFuncs returns the functions of the script (and of the libraries
@@ -845,6 +875,78 @@ func (s *Script) ownRunners() map[string]int {
 			continue
 		}
 		out[fn] = n
+	}
+	return out
+}
+
+// ownLaunchers returns the functions of a shell library that hand their
+// words to an engine's launch: each command of a function holding "$@"
+// (past the library's own runners, run docker run … "$@") that reaches an
+// engine with "$@" among the engine's words (exec vllm serve … "$@"), or
+// that reaches none yet and may run the engine its caller names (docker
+// run … IMAGE "$@", then in_docker vllm serve …; tried at each call, as a
+// script's own wrapper is: echo "$@" or printf '%q ' "$@" reach none). A
+// runner (its command "$@" alone) is ownRunners'. The words are detached
+// from the library: no span, no word, no array assignment, so that nothing
+// the script's rules edit or trace points into the library; a word whose
+// value is not literal keeps Unknown, except an image or a program written
+// as a default the library never assigns ("${IMAGE:-vllm/vllm-openai:…}").
+func (s *Script) ownLaunchers(runners map[string]int) map[string][]*Invocation {
+	var out map[string][]*Invocation
+	for _, c := range s.calls {
+		aws := s.callArgs(c)
+		if !hasForward(aws) {
+			continue
+		}
+		fn := s.funcAt(s.Off(c.Pos()))
+		if fn == "" {
+			continue
+		}
+		if _, runner := runners[fn]; runner {
+			continue
+		}
+		if peeled, ok := peelRunners(aws, runners); ok {
+			aws = peeled
+		}
+		if ec, ok := s.detect(aws); ok && !hasForward(aws[ec.ArgStart:]) {
+			continue // the engine's own words are all the library's
+		}
+		bare := aws
+		for len(bare) > 1 && (bare[0].Sketch == "exec" || bare[0].Sketch == "command" || bare[0].Sketch == "nohup") {
+			bare = bare[1:]
+		}
+		if len(bare) == 1 {
+			continue // "$@" alone: a runner with shifts not known
+		}
+		n, ok := s.shiftsBefore(fn, c)
+		if !ok {
+			continue
+		}
+		args := make([]ArgWord, len(aws))
+		var vars map[int]string
+		for i, a := range aws {
+			sk := a.Sketch
+			if sk == Unknown {
+				if v, ok := s.inlineDefault(a.Word); ok && programLike(v) {
+					sk = v
+				} else if v, ok := s.taggedImage(a.Word, 0); ok {
+					sk = v
+				} else if pe := singleParam(a.Word); pe != nil && pe.Param != nil && plainParam(pe) && len(s.Assigns[pe.Param.Value]) == 0 {
+					if vars == nil {
+						vars = map[int]string{}
+					}
+					vars[i] = pe.Param.Value
+				}
+			}
+			args[i] = ArgWord{Sketch: sk, Start: -1, End: -1}
+		}
+		if out == nil {
+			out = map[string][]*Invocation{}
+		}
+		// bgrun() { nohup vllm serve … "$@" > log 2>&1 & }: each call's
+		// engine runs in the background.
+		bg := s.inBackground(s.Off(c.Pos()))
+		out[fn] = append(out[fn], &Invocation{Start: -1, End: -1, Args: args, shift: n, Background: bg, libVars: vars})
 	}
 	return out
 }
@@ -1127,10 +1229,10 @@ func (s *Script) finishInvocations() {
 	for _, inv := range s.Invocations {
 		inv.Flags = s.parseFlags(inv)
 		if len(s.bgSpans) > 0 {
-			inv.Background = s.inBackground(inv.Start) || bgFuncs[s.funcAt(inv.Start)] ||
+			inv.Background = inv.Background || s.inBackground(inv.Start) || bgFuncs[s.funcAt(inv.Start)] ||
 				inv.wrapStart > 0 && s.inBackground(inv.wrapStart-1)
-			s.bgEngine = s.bgEngine || inv.Background
 		}
+		s.bgEngine = s.bgEngine || inv.Background
 	}
 }
 

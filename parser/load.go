@@ -1192,7 +1192,11 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 		if runners == nil {
 			runners = s.libRunnerCands // run docker run "$VLLM_IMAGE" … through a library's runner
 		}
-		ns := s.reanalysed(opts.Roles, runners, vals)
+		launchers := s.libLaunchers
+		if launchers == nil {
+			launchers = s.libLauncherCands // in_docker() { docker run … "$VLLM_IMAGE" "$@"; }
+		}
+		ns := s.reanalysed(opts.Roles, runners, launchers, vals)
 		if len(ns.Invocations) == 0 {
 			continue
 		}
@@ -1235,28 +1239,33 @@ func programLike(v string) bool {
 // are seen. Only a library inside the linted roots is read, and only a
 // runner whose command is its "$@" alone (after exec, command or nohup):
 // the engine's words are then all the script's, so findings and fixes
-// point into it.
+// point into it. A launcher of the library (in_docker() { docker run …
+// IMAGE "$@"; }, launch_vllm() { exec vllm serve … "$@"; }: ownLaunchers)
+// is read too when a call of the script reaches an engine through it: the
+// call's words are the script's, the launcher's own words the library's,
+// with no span here.
 func (u *Unit) withLibRunners(opts *LoadOptions) {
 	byPath := map[string]*Script{}
 	for _, s := range u.Scripts {
 		byPath[s.Path] = s
 	}
-	libs := map[string]map[string]int{}
+	libs := map[string]*libFuncs{}
 	for i, s := range u.Scripts {
-		if s.File == nil || len(s.libRunners) > 0 {
+		if s.File == nil || len(s.libRunners) > 0 || len(s.libLaunchers) > 0 {
 			continue
 		}
 		var runners map[string]int
-		for _, ref := range s.Sources {
-			if ref.Kind != SourceBash || ref.Path == "" || !isScriptName(ref.Path) || ref.Path == s.Path {
+		var launchers map[string][]*Invocation
+		for _, path := range u.sourcedLibs(s, byPath) {
+			lf, seen := libs[path]
+			if !seen {
+				lf = u.libFuncsOf(path, byPath[path], opts)
+				libs[path] = lf
+			}
+			if lf == nil {
 				continue
 			}
-			r, seen := libs[ref.Path]
-			if !seen {
-				r = u.libRunnersOf(ref.Path, byPath[ref.Path], opts)
-				libs[ref.Path] = r
-			}
-			for name, n := range r {
+			for name, n := range lf.runners {
 				if s.Funcs[name] != nil {
 					continue
 				}
@@ -1265,34 +1274,84 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				}
 				runners[name] = n
 			}
+			for name, ws := range lf.launchers {
+				if s.Funcs[name] != nil {
+					continue
+				}
+				if launchers == nil {
+					launchers = map[string][]*Invocation{}
+				}
+				launchers[name] = ws
+			}
 		}
-		if len(runners) == 0 {
+		for name := range runners {
+			delete(launchers, name) // a later library's runner of that name wins
+		}
+		if len(launchers) > 0 && !s.callsLauncherToEngine(launchers, runners) {
+			// The image may be the env file's (docker run … "$VLLM_IMAGE"
+			// "$@" in the library): tried again by withEnvValues.
+			s.libLauncherCands, launchers = launchers, nil
+		}
+		if len(runners) == 0 && len(launchers) == 0 {
 			continue
 		}
-		if !s.callsRunnerToEngine(runners) {
+		if len(launchers) == 0 && !s.callsRunnerToEngine(runners) {
 			// No engine behind them yet: the image may be the env file's
 			// (run docker run "$VLLM_IMAGE" …), read once the env files are
 			// linked (withEnvValues).
 			s.libRunnerCands = runners
 			continue
 		}
-		u.Scripts[i] = s.reanalysed(opts.Roles, runners, nil)
+		u.Scripts[i] = s.reanalysed(opts.Roles, runners, launchers, nil)
 	}
 }
 
+// sourcedLibs returns the shell libraries script s sources, and those they
+// source in turn (serve.sh → lib/common.sh → lib/docker.sh; a library the
+// walk analysed, at most three deep), in the order bash defines their
+// functions: a library's own sources before the rest of it.
+func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script) []string {
+	var out []string
+	seen := map[string]bool{s.Path: true}
+	var visit func(x *Script, depth int)
+	visit = func(x *Script, depth int) {
+		for _, ref := range x.Sources {
+			if ref.Kind != SourceBash || ref.Path == "" || !isScriptName(ref.Path) || seen[ref.Path] {
+				continue
+			}
+			seen[ref.Path] = true
+			if lib := byPath[ref.Path]; lib != nil && depth < 3 && u.readableInRoots(ref.Path) {
+				visit(lib, depth+1)
+			}
+			out = append(out, ref.Path)
+		}
+	}
+	visit(s, 0)
+	return out
+}
+
 // reanalysed returns the script parsed and analysed again with what the
-// unit learned after its first analysis: the runners of the libraries it
-// sources, the program-like values of its env files.
-func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, envValues map[string]string) *Script {
+// unit learned after its first analysis: the runners and launchers of the
+// libraries it sources, the program-like values of its env files.
+func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLaunchers map[string][]*Invocation, envValues map[string]string) *Script {
 	ns := ParseScript(s.Path, s.Src)
-	ns.Engine, ns.libRunners, ns.envValues = s.Engine, libRunners, envValues
+	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
 	ns.Analyze(roles)
 	return ns
 }
 
-// libRunnersOf returns the runner functions of the shell library at path
-// (parsed already when the walk met it): name → words shifted before "$@".
-func (u *Unit) libRunnersOf(path string, lib *Script, opts *LoadOptions) map[string]int {
+// libFuncs are the functions of a shell library a script may run the
+// engine through: runners (name → words shifted before "$@") and
+// launchers (ownLaunchers).
+type libFuncs struct {
+	runners   map[string]int
+	launchers map[string][]*Invocation
+}
+
+// libFuncsOf returns the runner and launcher functions of the shell
+// library at path (parsed already when the walk met it), nil when it is
+// not read.
+func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs {
 	if !u.readableInRoots(path) {
 		return nil
 	}
@@ -1310,7 +1369,44 @@ func (u *Unit) libRunnersOf(path string, lib *Script, opts *LoadOptions) map[str
 	if lib.File == nil {
 		return nil
 	}
-	return lib.ownRunners()
+	runners := lib.ownRunners()
+	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners)}
+}
+
+// callsLauncherToEngine reports whether the script calls one of launchers
+// (maybe behind one of runners: run in_docker …) with words that, put in
+// the launcher's "$@", reach an engine; or calls one from a function of its
+// own handing it "$@" (launch() { in_docker --model /m "$@"; }).
+func (s *Script) callsLauncherToEngine(launchers map[string][]*Invocation, runners map[string]int) bool {
+	for _, c := range s.calls {
+		name, ok := LitValue(c.Args[0])
+		if !ok {
+			continue
+		}
+		aws := s.callArgs(c)
+		if _, isRunner := runners[name]; isRunner {
+			peeled, ok := peelRunners(aws, runners)
+			if !ok {
+				continue
+			}
+			aws = peeled
+			name = aws[0].Sketch
+		}
+		ws := launchers[name]
+		if len(ws) == 0 {
+			continue
+		}
+		call := aws[1:]
+		if hasForward(call) && s.funcAt(s.Off(c.Pos())) != "" {
+			return true
+		}
+		for _, w := range ws {
+			if _, ok := s.detect(s.expandWrapper(w, call)); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callsRunnerToEngine reports whether the script calls one of runners with

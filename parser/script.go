@@ -99,6 +99,18 @@ type Script struct {
 	// script reaches the engine through them (set by Load, see
 	// withLibRunners).
 	libRunners map[string]int
+	// libLaunchers are functions a sourced shell library defines that hand
+	// their words to an engine's launch (in_docker() { docker run … IMAGE
+	// "$@"; }, launch_vllm() { exec vllm serve … "$@"; } in lib/run.sh), by
+	// name: each command of theirs that holds "$@", its words detached from
+	// the library (no span, no word: findings and fixes never point into
+	// it), tried at every call as the script's own wrappers are (set by
+	// Load, see withLibRunners).
+	libLaunchers map[string][]*Invocation
+	// libLauncherCands are the launchers of the libraries the script
+	// sources when no call of one was seen to reach an engine before the
+	// env files were read: withEnvValues tries them again.
+	libLauncherCands map[string][]*Invocation
 	// libRunnerCands are the runners of the libraries the script sources
 	// when no call of one was seen to reach an engine before the env files
 	// were read (withLibRunners): withEnvValues tries them again.
