@@ -25,7 +25,21 @@ import (
 // hasAndTails reports whether an analysed script runs under set -e and has
 // a branch ending in an && or || list.
 func hasAndTails(s *parser.Script) bool {
-	return s.BranchListTail() && s.Errexit()
+	return s.BranchListTail() && s.Errexit() && wouldRewriteAndTails(s.File)
+}
+
+// wouldRewriteAndTails reports whether rewriteAndTails would change f
+// (the tree is walked, not changed): a list ending a branch whose status
+// is read (a loop ending a function, as every health probe's
+// `for …; do curl … && return 0; done` does) needs no copy, and the
+// language server then parses the buffer once, not twice, per change.
+func wouldRewriteAndTails(f *syntax.File) bool {
+	if f == nil {
+		return false
+	}
+	t := &tailer{dry: true}
+	t.list(f.Stmts, false)
+	return t.changed
 }
 
 // rewriteAndTails makes each && or || list ending a branch of an if, a
@@ -51,7 +65,9 @@ func rewriteAndTails(f *syntax.File) bool {
 	return t.changed
 }
 
-type tailer struct{ changed bool }
+// tailer walks statement lists for rewriteAndTails; a dry one only
+// notes whether it would change anything.
+type tailer struct{ changed, dry bool }
 
 // list visits a statement list whose last statement's status is read
 // when lastRead.
@@ -83,7 +99,9 @@ func readsStatus(st *syntax.Stmt) bool {
 func (t *tailer) branch(stmts []*syntax.Stmt, read bool) {
 	if !read && len(stmts) > 0 {
 		if b := parser.ListTail(stmts[len(stmts)-1]); b != nil {
-			stmts[len(stmts)-1].Cmd = listAsIf(b)
+			if !t.dry {
+				stmts[len(stmts)-1].Cmd = listAsIf(b)
+			}
 			t.changed = true
 		}
 	}

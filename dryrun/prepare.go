@@ -454,6 +454,7 @@ func Prepare(f *syntax.File) *Prepared {
 				p.andTails = true
 			}
 		}
+		p.andTails = p.andTails && wouldRewriteAndTails(f)
 	}
 	return p
 }

@@ -407,6 +407,9 @@ func (s *Script) findModes() {
 		case *syntax.CallExpr:
 			// A branch naming the modes it runs (serve|bench) "$1" ;;)
 			// limits the functions "$1" may name to those.
+			if len(n.Args) == 0 || !wordHasParam(n.Args[0]) {
+				continue // no "$1", "mode_$1" or "$fn" to run a mode by
+			}
 			var within map[string]bool
 			off := s.Off(n.Pos())
 			for _, c := range cands {
@@ -599,15 +602,22 @@ func (s *Script) calledByName() map[string]bool {
 			out[n] = true
 		}
 	}
+	note := func(c *syntax.CallExpr, n string) {
+		fd := s.Funcs[n]
+		if fd == nil {
+			return
+		}
+		if off := s.Off(c.Pos()); off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
+			out[n] = true
+		}
+	}
 	for _, c := range s.calls {
+		if n, ok := LitValue(c.Args[0]); ok {
+			note(c, n) // the common case, without a slice per call
+			continue
+		}
 		for _, n := range s.namesCalled(c.Args[0]) {
-			fd := s.Funcs[n]
-			if fd == nil {
-				continue
-			}
-			if off := s.Off(c.Pos()); off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
-				out[n] = true
-			}
+			note(c, n)
 		}
 	}
 	return out
@@ -1160,6 +1170,27 @@ func IsNameref(d *syntax.DeclClause) bool {
 	for _, a := range d.Args {
 		if a.Naked && a.Name == nil && a.Value != nil && IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "n") {
 			return true
+		}
+	}
+	return false
+}
+
+// wordHasParam reports whether w expands a parameter ($1, ${fn}, "mode_$1"),
+// directly or in double quotes: only such a command word may run a mode by
+// its name (dispatchModes), so only then are the branches around it looked
+// up (a lookup per call over every candidate was quadratic in a script of
+// many arms).
+func wordHasParam(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp:
+			return true
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, ok := q.(*syntax.ParamExp); ok {
+					return true
+				}
+			}
 		}
 	}
 	return false

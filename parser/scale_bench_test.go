@@ -36,3 +36,25 @@ func BenchmarkModel2000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkModelArmsWithCalls builds the model of a script whose 5,000
+// case arms each run commands: the model's cost must grow with the arms,
+// not with arms times calls (a lookup of every arm per call made 20,000
+// such arms take 3 s instead of 0.2 s).
+func BenchmarkModelArmsWithCalls(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("#!/bin/bash\ncase \"$1\" in\n")
+	for i := 0; i < 5000; i++ {
+		fmt.Fprintf(&sb, "  m%d) echo %d; exec vllm serve /m --max-num-seqs %d ;;\n", i, i, i)
+	}
+	sb.WriteString("esac\n")
+	src := []byte(sb.String())
+	b.ReportAllocs()
+	for b.Loop() {
+		s := ParseScript("arms.sh", src)
+		s.Analyze(RoleMatcher{})
+		if len(s.Modes) != 5000 {
+			b.Fatalf("modes = %d", len(s.Modes))
+		}
+	}
+}
