@@ -1,6 +1,8 @@
 package dryrun
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 	"strings"
 
@@ -20,7 +22,8 @@ import (
 // (opReadAll) prints its whole input as read takes it with one name (the
 // IFS whitespace around it trimmed; without -r, a backslash escapes the
 // next character and a backslash-newline is removed); the status is
-// read's, 1 (no NUL before the end of the input). READALL ends its output
+// read's, 1 (no NUL before the end of the input: an input holding a NUL,
+// or longer than maxArgBytes, stops the run instead of a wrong value). READALL ends its output
 // with a '.' (dropped next) so that trailing newlines IFS= keeps survive
 // the command substitution. Only `read -d ''` with
 // one name is rewritten, outside a loop's condition (`while read -r -d ''
@@ -35,23 +38,37 @@ func (ev *evaluator) readAll(hc interp.HandlerContext, args []string) error {
 	if hc.Stdin == nil {
 		return nil
 	}
-	data, err := io.ReadAll(io.LimitReader(hc.Stdin, maxArgBytes))
+	data, err := io.ReadAll(io.LimitReader(hc.Stdin, maxArgBytes+1))
 	if err != nil {
 		return err
 	}
+	if len(data) > maxArgBytes {
+		// Cut short, the value would be wrong (and its trimmed tail lost).
+		return ev.fail(fmt.Errorf("%w: read -d '' input exceeds %d bytes", ErrBudget, maxArgBytes))
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		// bash stops at the NUL with status 0; the rewrite's status is 1.
+		return ev.fail(fmt.Errorf("%w: read -d '' input holds a NUL byte", ErrUnsupported))
+	}
+	// escaped[i]: text[i] came after a backslash (read without -r), which
+	// IFS trimming leaves in place, as bash does (`ab\ ` keeps its space).
+	text := data
+	var escaped []bool
 	if len(args) == 0 || args[0] != "raw" {
-		var b strings.Builder
+		text = make([]byte, 0, len(data))
+		escaped = make([]bool, 0, len(data))
 		for i := 0; i < len(data); i++ {
 			if data[i] == '\\' && i+1 < len(data) {
 				i++
 				if data[i] != '\n' {
-					b.WriteByte(data[i])
+					text = append(text, data[i])
+					escaped = append(escaped, true)
 				}
 				continue
 			}
-			b.WriteByte(data[i])
+			text = append(text, data[i])
+			escaped = append(escaped, false)
 		}
-		data = []byte(b.String())
 	}
 	ifs := " \t\n"
 	if v := hc.Env.Get("IFS"); v.IsSet() {
@@ -63,7 +80,17 @@ func (ev *evaluator) readAll(hc interp.HandlerContext, args []string) error {
 			white += string(c)
 		}
 	}
-	ev.write(hc.Stdout, strings.Trim(string(data), white)+".")
+	trim := func(i int) bool {
+		return (escaped == nil || !escaped[i]) && strings.IndexByte(white, text[i]) >= 0
+	}
+	start, end := 0, len(text)
+	for start < end && trim(start) {
+		start++
+	}
+	for end > start && trim(end-1) {
+		end--
+	}
+	ev.write(hc.Stdout, string(text[start:end])+".")
 	return nil
 }
 

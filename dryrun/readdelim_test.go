@@ -1,6 +1,7 @@
 package dryrun
 
 import (
+	"errors"
 	"os/exec"
 	"strings"
 	"testing"
@@ -23,6 +24,15 @@ func TestReadDelimAsBash(t *testing.T) {
 		"read -r -d '' X <<-EOF || true\n\tindented\n\tEOF\nST=$?",
 		"read -d '' X <<'EOF' || true\na\\tb c\\\nd\nEOF\nST=$?",
 		"read -r -d '' X < /dev/null || ST=$?; X=${X-unset}",
+		"IFS=: read -r -d '' X <<< 'a:b:' || ST=$?",
+		"IFS=: read -r -d '' X <<< ':a:b::' || ST=$?",
+		"IFS=, read -r -d '' X <<< '  a,b , ' || ST=$?",
+		"IFS=$'\\n' read -r -d '' X <<EOF || ST=$?\n  a  \n\nEOF",
+		"read -d '' X <<'EOF' || ST=$?\nab\\ \nEOF",
+		"read -d '' X <<'EOF' || ST=$?\n\\  ab\nEOF",
+		"f() { local X; read -r -d '' X <<EOF || true\nin f\nEOF\nY=$X; }; f; X=$Y; ST=$?",
+		"if read -r -d '' X <<EOF; then ST=yes; else ST=no$?; fi\nv\nEOF",
+		"IFS= read -r -d '' X <<< $'\\n\\n  a\\n\\n' || ST=$?",
 	} {
 		script := "set -euo pipefail\nST=unset\n" + body + "\nprintf '[%s] %s' \"$X\" \"$ST\"\n"
 		want, err := exec.Command(bash, "-c", script).Output()
@@ -54,6 +64,25 @@ func TestReadDelimOthers(t *testing.T) {
 		}
 		if rewriteReadDelims(f) {
 			t.Errorf("%q: rewritten", src)
+		}
+	}
+}
+
+// An input past maxArgBytes, or one holding a NUL (where bash's read stops,
+// status 0), stops the run: cut short, it gave a wrong value ("1" for a
+// 9 MB here-string that trims to six million bytes).
+func TestReadDelimBounds(t *testing.T) {
+	for _, c := range []struct {
+		src   string
+		files map[string]string
+		want  error
+	}{
+		{"Y=$(printf '%3000000s' x)\nread -r -d '' X <<<\"$Y$Y$Y\" || true\n", nil, ErrBudget},
+		{"read -r -d '' X < nul.txt || true\n", map[string]string{"nul.txt": "a\x00b"}, ErrUnsupported},
+	} {
+		r := evalSrc(t, "#!/bin/bash\n"+c.src+"exec vllm serve \"${#X}\"\n", "serve", c.files, Options{})
+		if !errors.Is(r.Err, c.want) {
+			t.Errorf("%q: Err = %v, argv %q; want %v", c.src, r.Err, r.Argv, c.want)
 		}
 	}
 }
