@@ -414,8 +414,18 @@ prefix:
 		// (rewriteReadDelims); interp's read lacks every other -d and
 		// fails it, which without set -e would go on with the variable
 		// unset: a wrong argv, not a stop.
-		if readDelimOpt(rest) && !ev.maybeFunc(head) {
-			return nil, ev.fail(fmt.Errorf("%w: read -d: the interpreter lacks it (only read -d '' NAME outside a loop's condition is evaluated)", ErrUnsupported))
+		switch readOpt(rest) {
+		case 'd':
+			if !ev.maybeFunc(head) {
+				return nil, ev.fail(fmt.Errorf("%w: read -d: the interpreter lacks it (only read -d '' NAME outside a loop's condition is evaluated)", ErrUnsupported))
+			}
+		case 'u':
+			// exec 3< shape.conf; read -r -u 3 LINE: the descriptor's
+			// redirection is dropped (rewriteFdRedirs), and interp lacks
+			// -u (status 2, and the run went on with LINE empty).
+			if !ev.maybeFunc(head) {
+				return nil, ev.fail(fmt.Errorf("%w: read -u: the interpreter has descriptors 0-2 only", ErrUnsupported))
+			}
 		}
 	case "eval":
 		if err := ev.checkCode(strings.Join(rest, " "), "eval"); err != nil {
@@ -496,21 +506,22 @@ func printfTime(rest []string) bool {
 	return strings.Contains(f, "%(")
 }
 
-// readDelimOpt reports whether read's options include -d (alone or in a
-// cluster such as -rd:). The options that take a value (-a -i -n -N -p -t
-// -u) take the rest of their cluster or the next argument.
-func readDelimOpt(rest []string) bool {
+// readOpt returns 'd' or 'u' when read's options include -d or -u (alone
+// or in a cluster such as -rd:), the first of them; 0 otherwise. The other
+// options that take a value (-a -i -n -N -p -t) take the rest of their
+// cluster or the next argument.
+func readOpt(rest []string) byte {
 	for j := 0; j < len(rest); j++ {
 		a := rest[j]
 		if a == "--" || len(a) < 2 || a[0] != '-' {
-			return false
+			return 0
 		}
 	cluster:
 		for k := 1; k < len(a); k++ {
 			switch a[k] {
-			case 'd':
-				return true
-			case 'a', 'i', 'n', 'N', 'p', 't', 'u':
+			case 'd', 'u':
+				return a[k]
+			case 'a', 'i', 'n', 'N', 'p', 't':
 				if k == len(a)-1 {
 					j++ // the value is the next argument
 				}
@@ -518,7 +529,7 @@ func readDelimOpt(rest []string) bool {
 			}
 		}
 	}
-	return false
+	return 0
 }
 
 // printfV rewrites bash's `printf -v NAME FORMAT [ARG…]`, which interp's
@@ -1056,6 +1067,10 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 	}
 	if flag&writeFlags != 0 {
 		return &sink{ev: ev}, nil
+	}
+	if what, ok := strings.CutPrefix(p, fdMark); ok {
+		// rewriteFdRedirs: a descriptor past 2 whose content is read.
+		return nil, ev.fail(fmt.Errorf("%w: %s (the interpreter has descriptors 0-2 only)", ErrUnsupported, what))
 	}
 	hc := interp.HandlerCtx(ctx)
 	p = strings.TrimPrefix(p, sourceMark)
