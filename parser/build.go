@@ -284,6 +284,11 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		}
 		if whole && len(as) == 1 && len(st.Redirs) == 0 && !st.Background && !st.Negated && deletable {
 			na.StmtStart, na.StmtEnd, na.StmtSole = s.Off(st.Pos()), s.Off(st.End()), sole
+			if sole && st.Semicolon.IsValid() {
+				// `then X=1; else`: the `:` written in its place keeps the
+				// `;` (`then : else` would make else an argument of `:`).
+				na.StmtEnd = s.Off(st.Semicolon)
+			}
 		}
 		s.Assigns[na.Name] = append(s.Assigns[na.Name], na)
 	}

@@ -225,7 +225,8 @@ type Assign struct {
 	// (so it can be deleted); -1 otherwise.
 	StmtStart, StmtEnd int
 	// StmtSole is set when that statement is all of an if branch: deleted,
-	// it would leave `then fi`, which does not parse; a fix writes `:`.
+	// it would leave `then fi`, which does not parse; a fix writes `:`
+	// (StmtEnd then stops before the statement's `;`, which stays).
 	StmtSole bool
 	Value    *syntax.Word
 	Array    *syntax.ArrayExpr
