@@ -1265,6 +1265,15 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			if lf == nil {
 				continue
 			}
+			// A function this library defines replaces one of that name an
+			// earlier library defined, whatever either is (lib/b.sh's
+			// launch() { echo …; } after lib/a.sh's launch() { exec vllm
+			// serve … "$@"; }; a runner after a launcher, or a launcher
+			// after a runner).
+			for name := range lf.defined {
+				delete(runners, name)
+				delete(launchers, name)
+			}
 			for name, n := range lf.runners {
 				if s.Funcs[name] != nil {
 					continue
@@ -1283,9 +1292,6 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				}
 				launchers[name] = ws
 			}
-		}
-		for name := range runners {
-			delete(launchers, name) // a later library's runner of that name wins
 		}
 		if len(launchers) > 0 && !s.callsLauncherToEngine(launchers, runners) {
 			// The image may be the env file's (docker run … "$VLLM_IMAGE"
@@ -1346,6 +1352,9 @@ func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLau
 type libFuncs struct {
 	runners   map[string]int
 	launchers map[string][]*Invocation
+	// defined names every function the library defines, runner,
+	// launcher or other.
+	defined map[string]*syntax.FuncDecl
 }
 
 // libFuncsOf returns the runner and launcher functions of the shell
@@ -1370,7 +1379,7 @@ func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs
 		return nil
 	}
 	runners := lib.ownRunners()
-	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners)}
+	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs}
 }
 
 // callsLauncherToEngine reports whether the script calls one of launchers
