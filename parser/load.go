@@ -1256,7 +1256,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		}
 		var runners map[string]int
 		var launchers map[string][]*Invocation
-		for _, path := range u.sourcedLibs(s, byPath) {
+		for _, path := range u.sourcedLibs(s, byPath, opts) {
 			lf, seen := libs[path]
 			if !seen {
 				lf = u.libFuncsOf(path, byPath[path], opts)
@@ -1315,8 +1315,11 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 // sourcedLibs returns the shell libraries script s sources, and those they
 // source in turn (serve.sh → lib/common.sh → lib/docker.sh; a library the
 // walk analysed, at most three deep), in the order bash defines their
-// functions: a library's own sources before the rest of it.
-func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script) []string {
+// functions: a library's own sources before the rest of it. A library the
+// walk did not meet (serve.sh linted alone, by a pre-commit hook or the
+// language server) is read here, so that what its own sources define
+// counts as when the whole tree is linted; it joins byPath.
+func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script, opts *LoadOptions) []string {
 	var out []string
 	seen := map[string]bool{s.Path: true}
 	var visit func(x *Script, depth int)
@@ -1326,14 +1329,35 @@ func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script) []string {
 				continue
 			}
 			seen[ref.Path] = true
-			if lib := byPath[ref.Path]; lib != nil && depth < 3 && u.readableInRoots(ref.Path) {
-				visit(lib, depth+1)
+			if depth < 3 && u.readableInRoots(ref.Path) {
+				lib := byPath[ref.Path]
+				if lib == nil {
+					lib = readLib(ref.Path, opts)
+					byPath[ref.Path] = lib
+				}
+				if lib != nil && lib.File != nil {
+					visit(lib, depth+1)
+				}
 			}
 			out = append(out, ref.Path)
 		}
 	}
 	visit(s, 0)
 	return out
+}
+
+// readLib reads, parses and analyses a shell library the walk did not
+// meet; nil when it cannot be read or is over the size limit.
+func readLib(path string, opts *LoadOptions) *Script {
+	src, big, err := opts.read(path)
+	if err != nil || big != nil {
+		return nil
+	}
+	lib := ParseScript(path, src)
+	if lib.File != nil {
+		lib.Analyze(RoleMatcher{})
+	}
+	return lib
 }
 
 // reanalysed returns the script parsed and analysed again with what the
