@@ -44,6 +44,7 @@ func (s *Script) collect() {
 				return true // an anonymous or zsh multi-name function
 			}
 			s.Funcs[n.Name.Value] = n
+			s.funcIdx = nil // a name defined again: funcAt's index is stale
 			funcStack = append(funcStack, n)
 			syntax.Walk(n.Body, visit)
 			funcStack = funcStack[:len(funcStack)-1]

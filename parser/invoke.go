@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1204,16 +1205,59 @@ func hasForward(aws []ArgWord) bool {
 	return false
 }
 
-// funcAt returns the name of the function whose body holds off.
+// funcAt returns the name of the function whose body holds off (the
+// innermost one).
 func (s *Script) funcAt(off int) string {
-	best, bestStart := "", -1
-	for name, fd := range s.Funcs {
-		st, en := s.Off(fd.Body.Pos()), s.Off(fd.Body.End())
-		if off >= st && off < en && st > bestStart {
-			best, bestStart = name, st
+	if s.funcIdx == nil || s.funcIdxOf != len(s.Funcs) {
+		s.buildFuncIndex()
+	}
+	ix := s.funcIdx
+	// The last body starting at or before off, then its enclosing bodies
+	// until one holds off: bodies nest or are disjoint.
+	k, _ := slices.BinarySearchFunc(ix, off+1, func(b funcBody, t int) int { return cmp.Compare(b.start, t) })
+	for k--; k >= 0; k = ix[k].parent {
+		if off < ix[k].end {
+			return ix[k].name
 		}
 	}
-	return best
+	return ""
+}
+
+// funcBody is a function's body in funcAt's index: its span, and the index
+// of the body enclosing it (-1: none).
+type funcBody struct {
+	name       string
+	start, end int
+	parent     int
+}
+
+// buildFuncIndex sorts the bodies of s.Funcs by start, with each one's
+// enclosing body, so that funcAt is a binary search: scanning every
+// function for every call was quadratic (pprof: a library of 20,000
+// launch functions took minutes in ownRunners and ownLaunchers).
+func (s *Script) buildFuncIndex() {
+	ix := make([]funcBody, 0, len(s.Funcs))
+	for name, fd := range s.Funcs {
+		ix = append(ix, funcBody{name: name, start: s.Off(fd.Body.Pos()), end: s.Off(fd.Body.End())})
+	}
+	slices.SortFunc(ix, func(a, b funcBody) int {
+		if c := cmp.Compare(a.start, b.start); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.end, a.end) // the enclosing one first
+	})
+	var stack []int
+	for i := range ix {
+		for len(stack) > 0 && ix[stack[len(stack)-1]].end <= ix[i].start {
+			stack = stack[:len(stack)-1]
+		}
+		ix[i].parent = -1
+		if len(stack) > 0 {
+			ix[i].parent = stack[len(stack)-1]
+		}
+		stack = append(stack, i)
+	}
+	s.funcIdx, s.funcIdxOf = ix, len(s.Funcs)
 }
 
 func (s *Script) finishInvocations() {

@@ -78,6 +78,13 @@ esac
 	if len(nested.Invocations) != 1 || len(nested.Invocations[0].Flags) != 2 {
 		t.Errorf("nested.sh (in_gpu of lib/docker.sh through lib/outer.sh): %d invocations, want 1 with 2 flags", len(nested.Invocations))
 	}
+	// nested.sh linted alone (a pre-commit hook, the language server): the
+	// libraries are not walked, and lib/outer.sh's own source is read all
+	// the same.
+	alone := Load(LoadOptions{Paths: []string{filepath.Join(root, "nested.sh")}})
+	if len(alone.Scripts) != 1 || len(alone.Scripts[0].Invocations) != 1 {
+		t.Errorf("nested.sh linted alone: want 1 invocation through lib/outer.sh's lib/docker.sh")
+	}
 	if len(other.Invocations) != 0 {
 		t.Errorf("other.sh (no source): %d invocations, want none", len(other.Invocations))
 	}

@@ -1256,7 +1256,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		}
 		var runners map[string]int
 		var launchers map[string][]*Invocation
-		for _, path := range u.sourcedLibs(s, byPath) {
+		for _, path := range u.sourcedLibs(s, byPath, opts) {
 			lf, seen := libs[path]
 			if !seen {
 				lf = u.libFuncsOf(path, byPath[path], opts)
@@ -1264,6 +1264,15 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			}
 			if lf == nil {
 				continue
+			}
+			// A function this library defines replaces one of that name an
+			// earlier library defined, whatever either is (lib/b.sh's
+			// launch() { echo …; } after lib/a.sh's launch() { exec vllm
+			// serve … "$@"; }; a runner after a launcher, or a launcher
+			// after a runner).
+			for name := range lf.defined {
+				delete(runners, name)
+				delete(launchers, name)
 			}
 			for name, n := range lf.runners {
 				if s.Funcs[name] != nil {
@@ -1283,9 +1292,6 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				}
 				launchers[name] = ws
 			}
-		}
-		for name := range runners {
-			delete(launchers, name) // a later library's runner of that name wins
 		}
 		if len(launchers) > 0 && !s.callsLauncherToEngine(launchers, runners) {
 			// The image may be the env file's (docker run … "$VLLM_IMAGE"
@@ -1309,8 +1315,11 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 // sourcedLibs returns the shell libraries script s sources, and those they
 // source in turn (serve.sh → lib/common.sh → lib/docker.sh; a library the
 // walk analysed, at most three deep), in the order bash defines their
-// functions: a library's own sources before the rest of it.
-func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script) []string {
+// functions: a library's own sources before the rest of it. A library the
+// walk did not meet (serve.sh linted alone, by a pre-commit hook or the
+// language server) is read here, so that what its own sources define
+// counts as when the whole tree is linted; it joins byPath.
+func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script, opts *LoadOptions) []string {
 	var out []string
 	seen := map[string]bool{s.Path: true}
 	var visit func(x *Script, depth int)
@@ -1320,14 +1329,35 @@ func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script) []string {
 				continue
 			}
 			seen[ref.Path] = true
-			if lib := byPath[ref.Path]; lib != nil && depth < 3 && u.readableInRoots(ref.Path) {
-				visit(lib, depth+1)
+			if depth < 3 && u.readableInRoots(ref.Path) {
+				lib := byPath[ref.Path]
+				if lib == nil {
+					lib = readLib(ref.Path, opts)
+					byPath[ref.Path] = lib
+				}
+				if lib != nil && lib.File != nil {
+					visit(lib, depth+1)
+				}
 			}
 			out = append(out, ref.Path)
 		}
 	}
 	visit(s, 0)
 	return out
+}
+
+// readLib reads, parses and analyses a shell library the walk did not
+// meet; nil when it cannot be read or is over the size limit.
+func readLib(path string, opts *LoadOptions) *Script {
+	src, big, err := opts.read(path)
+	if err != nil || big != nil {
+		return nil
+	}
+	lib := ParseScript(path, src)
+	if lib.File != nil {
+		lib.Analyze(RoleMatcher{})
+	}
+	return lib
 }
 
 // reanalysed returns the script parsed and analysed again with what the
@@ -1346,6 +1376,9 @@ func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLau
 type libFuncs struct {
 	runners   map[string]int
 	launchers map[string][]*Invocation
+	// defined names every function the library defines, runner,
+	// launcher or other.
+	defined map[string]*syntax.FuncDecl
 }
 
 // libFuncsOf returns the runner and launcher functions of the shell
@@ -1370,7 +1403,7 @@ func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs
 		return nil
 	}
 	runners := lib.ownRunners()
-	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners)}
+	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs}
 }
 
 // callsLauncherToEngine reports whether the script calls one of launchers

@@ -1212,8 +1212,8 @@ func exits(st *syntax.Stmt) bool {
 // noop reports whether statements do nothing the engine's argv could see,
 // so that a branch of them takes the shared path like an empty one: none,
 // `:` and `true`, a test (`[[ … ]]`, `[ … ]`), `echo`/`printf` to the
-// terminal (stdout, stderr or /dev/null: a branch that writes a file is no
-// mode), `set -x`-style options, and `&&`/`||` lists of these, such as
+// terminal (stdout, stderr or /dev/null) or to a log file (>> "$LOG"),
+// `set -x`-style options, and `&&`/`||` lists of these, such as
 // `[[ -n ${VERBOSE:-} ]] && set -x` ending a case arm. No assignment,
 // command or arithmetic substitution, or `${X:=…}`.
 func noop(stmts []*syntax.Stmt) bool {
@@ -1229,8 +1229,25 @@ func inertStmt(st *syntax.Stmt) bool {
 	if st == nil || st.Negated || st.Background || st.Coprocess {
 		return false
 	}
+	toFile := false
 	for _, r := range st.Redirs {
-		if !terminalRedir(r) {
+		switch {
+		case terminalRedir(r):
+		case logRedir(r):
+			toFile = true
+		default:
+			return false
+		}
+	}
+	if toFile {
+		// echo "$(date +%F) serve" >> "$LOG": a log line, which no argv
+		// sees; another command writing a file is no branch of the shared
+		// path.
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			return false
+		}
+		if name, _ := LitValue(c.Args[0]); name != "echo" && name != "printf" {
 			return false
 		}
 	}
@@ -1301,6 +1318,16 @@ func terminalRedir(r *syntax.Redirect) bool {
 		return v == "1" || v == "2"
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll:
 		return v == "/dev/null" || v == "/dev/stderr" || v == "/dev/stdout"
+	}
+	return false
+}
+
+// logRedir reports whether a redirection writes or appends output to a
+// file named with no substitution (>> "$LOG", > /tmp/serve.log).
+func logRedir(r *syntax.Redirect) bool {
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob:
+		return (r.N == nil || r.N.Value == "1" || r.N.Value == "2") && r.Word != nil && inertWords(r.Word)
 	}
 	return false
 }

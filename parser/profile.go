@@ -2,6 +2,7 @@ package parser
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -545,7 +546,16 @@ func detectEngine(argv []string) (EngineCall, bool) {
 	i := 0
 	for i < len(argv) {
 		if n := wrapperSkip(argv, i); n > 0 {
+			tool := path.Base(argv[i]) == "uvx" || path.Base(argv[i]) == "uv" && i+1 < len(argv) && argv[i+1] == "tool"
 			i += n
+			if tool && i < len(argv) {
+				// uvx vllm@0.9.1 serve …, uv tool run vllm@latest …: the
+				// package's version pinned on its command.
+				if name, _, pinned := strings.Cut(argv[i], "@"); pinned && name != "" {
+					argv = slices.Clone(argv)
+					argv[i] = name
+				}
+			}
 			continue
 		}
 		base := path.Base(argv[i])

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // bigScript generates a multi-mode script with n modes (about 4n lines).
@@ -55,6 +56,57 @@ func BenchmarkModelArmsWithCalls(b *testing.B) {
 		s.Analyze(RoleMatcher{})
 		if len(s.Modes) != 5000 {
 			b.Fatalf("modes = %d", len(s.Modes))
+		}
+	}
+}
+
+// TestLibManyFunctionsLinear loads a script sourcing a library of 20,000
+// launch functions: reading the library's runners and launchers must grow
+// with its functions, not with functions times calls (funcAt scanned every
+// function per call: minutes).
+func TestLibManyFunctionsLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("big library")
+	}
+	dir := t.TempDir()
+	var lib strings.Builder
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&lib, "launch%d() { exec vllm serve /m --port %d \"$@\"; }\n", i, 8000+i%1000)
+	}
+	files := map[string]string{
+		"lib/big.sh": lib.String(),
+		"serve.env":  "MAX_NUM_SEQS=64\n",
+		"serve.sh": "#!/usr/bin/env bash\nsource \"$(dirname \"$0\")/lib/big.sh\"\nsource \"$(dirname \"$0\")/serve.env\"\n" +
+			"case \"$1\" in\n  serve) launch1 --max-num-seqs \"$MAX_NUM_SEQS\" ;;\n  bench) launch2 --max-num-seqs 512 ;;\nesac\n",
+	}
+	if err := os.MkdirAll(dir+"/lib", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range files {
+		if err := os.WriteFile(dir+"/"+name, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Now()
+	u := Load(LoadOptions{Paths: []string{dir + "/serve.sh"}})
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Load took %v", d)
+	}
+	if len(u.Scripts) == 0 || len(u.Scripts[0].Invocations) != 2 {
+		t.Fatalf("invocations through the library's launchers: %v", u.Scripts)
+	}
+}
+
+// TestFuncAtNested: funcAt names the innermost body holding an offset,
+// through nested and sibling functions.
+func TestFuncAtNested(t *testing.T) {
+	src := "outer() {\n  inner() { echo a; }\n  echo b\n  other() { echo c; }\n  echo d\n}\nlast() { echo e; }\necho f\n"
+	s := ParseScript("f.sh", []byte(src))
+	s.Analyze(RoleMatcher{})
+	for word, want := range map[string]string{"a": "inner", "b": "outer", "c": "other", "d": "outer", "e": "last", "f": ""} {
+		off := strings.Index(src, "echo "+word)
+		if got := s.funcAt(off); got != want {
+			t.Errorf("funcAt(echo %s) = %q, want %q", word, got, want)
 		}
 	}
 }

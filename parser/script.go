@@ -99,6 +99,10 @@ type Script struct {
 	// script reaches the engine through them (set by Load, see
 	// withLibRunners).
 	libRunners map[string]int
+	// funcIdx indexes the bodies of Funcs for funcAt (built on first use,
+	// again when Funcs has grown: funcIdxOf is its size then).
+	funcIdx   []funcBody
+	funcIdxOf int
 	// libLaunchers are functions a sourced shell library defines that hand
 	// their words to an engine's launch (in_docker() { docker run … IMAGE
 	// "$@"; }, launch_vllm() { exec vllm serve … "$@"; } in lib/run.sh), by

@@ -23,6 +23,9 @@ func TestDetectEngineRunners(t *testing.T) {
 		{"uv pip install vllm", "", ""},
 		{"uv tool run vllm serve /m", "vllm", "/m"},
 		{"uvx --from vllm==0.9.1 vllm serve /m", "vllm", "/m"},
+		{"uvx vllm@0.9.1 serve /m --max-num-seqs 4", "vllm", "/m"},
+		{"uv tool run --python 3.12 vllm@latest serve /m", "vllm", "/m"},
+		{"uv run vllm@0.9.1 serve /m", "", ""}, // uv run takes no pin
 		{"pixi run -e cuda vllm serve /m", "vllm", "/m"},
 		{"pixi install", "", ""},
 		{"conda run -n serve --no-capture-output vllm serve /m", "vllm", "/m"},

@@ -2,7 +2,7 @@
 # Under set -e, the serve and kl arms only turn on tracing or log
 # (`[[ … ]] && set -x`): they take the shared path, as an empty arm does.
 # They are modes: serve is the proven one, and bench's seats are compared
-# with it. An arm that writes a file (config) is still no mode.
+# with it. An arm that writes a log file (config) takes the shared path too.
 set -e
 . "$(dirname "$0")/serve.env"
 case "$1" in

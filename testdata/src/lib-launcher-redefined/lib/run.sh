@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+# A runner named launch: runs its words.
+launch() { "$@"; }
