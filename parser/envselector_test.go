@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // A variable the shell or the sandbox gives its own meaning is never a
@@ -121,6 +123,33 @@ func TestOptionSwitches(t *testing.T) {
 			if got := s.ParamsFor(mode); !slices.Equal(got, want) || got == nil {
 				t.Errorf("%q: ParamsFor(%s) = %#v, want %#v", tc.src, mode, got, want)
 			}
+		}
+	}
+}
+
+// A log line with a command substitution (a subshell) is inert; an
+// arithmetic that assigns, or ${X:=v}, is not.
+func TestInertLogLines(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		inert bool
+	}{
+		{`echo "[$(date +%T)] serve" >> "$LOG"`, true},
+		{`[[ -n $(command -v nvidia-smi) ]] && printf '%s\n' "$(date)" >&2`, true},
+		{`echo "$((2 * 3))"`, true},
+		{`echo "$((n++))"`, false},
+		{`echo "$((n = 4))"`, false},
+		{`echo "${N:=4}"`, false},
+		{`echo "$(( $(nproc) + 1 ))"`, true},
+		{`echo hi > "$(mktemp)"`, false},
+		{`cat <(echo hi)`, false},
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader(tc.src+"\n"), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := noop(f.Stmts); got != tc.inert {
+			t.Errorf("%q: noop = %v, want %v", tc.src, got, tc.inert)
 		}
 	}
 }

@@ -1215,7 +1215,8 @@ func exits(st *syntax.Stmt) bool {
 // terminal (stdout, stderr or /dev/null) or to a log file (>> "$LOG"),
 // `set -x`-style options, and `&&`/`||` lists of these, such as
 // `[[ -n ${VERBOSE:-} ]] && set -x` ending a case arm. No assignment,
-// command or arithmetic substitution, or `${X:=…}`.
+// process substitution, assigning arithmetic or `${X:=…}` (a command
+// substitution in a test or a log line runs in a subshell: pureWords).
 func noop(stmts []*syntax.Stmt) bool {
 	for _, st := range stmts {
 		if !inertStmt(st) {
@@ -1255,9 +1256,9 @@ func inertStmt(st *syntax.Stmt) bool {
 	case *syntax.BinaryCmd:
 		return (c.Op == syntax.AndStmt || c.Op == syntax.OrStmt) && inertStmt(c.X) && inertStmt(c.Y)
 	case *syntax.TestClause:
-		return inertWords(c)
+		return pureWords(c)
 	case *syntax.CallExpr:
-		if len(c.Assigns) > 0 || len(c.Args) == 0 || !inertWords(c) {
+		if len(c.Assigns) > 0 || len(c.Args) == 0 || !pureWords(c) {
 			return false
 		}
 		name, _ := LitValue(c.Args[0])
@@ -1334,6 +1335,57 @@ func logRedir(r *syntax.Redirect) bool {
 
 // inertWords reports whether a node holds no command, process or
 // arithmetic substitution and no assigning expansion (${X:=v}).
+// pureWords is inertWords for the words of a test or of an echo or a
+// printf: a command substitution runs in a subshell, which changes
+// nothing the argv could see (echo "[$(date +%T)] serve" >> "$LOG", a
+// common log line), and arithmetic that assigns nothing reads only. A
+// process substitution, an assigning arithmetic ($((n++))) or an
+// assigning expansion (${X:=v}) outside a command substitution still
+// makes the statement the mode's own.
+func pureWords(n syntax.Node) bool {
+	ok := true
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			return false // its own subshell: not looked into
+		case *syntax.ProcSubst:
+			ok = false
+		case *syntax.ArithmExp:
+			ok = !assignsArithm(n.X)
+		case *syntax.ParamExp:
+			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// assignsArithm reports whether an arithmetic expression assigns a
+// variable (=, +=, …, ++, --).
+func assignsArithm(x syntax.ArithmExpr) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			switch n.Op {
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+				found = true
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				found = true
+			}
+		case *syntax.CmdSubst:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
 func inertWords(n syntax.Node) bool {
 	ok := true
 	syntax.Walk(n, func(n syntax.Node) bool {
