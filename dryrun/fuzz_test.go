@@ -51,6 +51,17 @@ var fragments = []string{
 	`while IFS== read -r k v; do export "$k=$v"; done < "$here/x.env"`,
 	`MODE=${MODE:-serve}; TMPDIR=${TMPDIR:-serve}; case "$MODE" in serve) : ;; esac`,
 	`v=$(echo x | sed -e 's/x/&&&&/g' -e 's/x/&&&&/g' -e 's/x/&&&&/g'); echo "$v" | tr a-z A-Z`,
+	// Host guards the dry run assumes, and what a script might try behind one.
+	`[[ -d /etc ]] || exit 1; cat /etc/passwd > "$here/leak"`,
+	`[ -f ~/.ssh/id_rsa ] || exit 1; cp ~/.ssh/id_rsa "$here/key"`,
+	`until [[ -f /run/ready ]]; do sleep 1; done`,
+	// Descriptors past 2, read -d, and-tails, callers' arithmetic.
+	`exec 9>"$here/lock"; flock -n 9 || exit 1`,
+	`exec 3</etc/passwd; cat <&3 > "$here/leak3"; read -r -u 3 l`,
+	`read -r -d '' B < /etc/shadow || true; echo "$B" > "$here/shadow"`,
+	`read -r -d '' B <<< "$(cat /etc/hostname)" || true`,
+	`set -e; [[ -n ${FAST:-} ]] && SEQS=2`,
+	`set -u; SEQS=$((NODE_RANK * 8 + ${#POD_IP}))`,
 }
 
 // FuzzEval evaluates generated multi-mode scripts made of launches and
@@ -60,6 +71,7 @@ func FuzzEval(f *testing.F) {
 	f.Add([]byte{0, 5, 1, 0, 7, 2, 3, 0})
 	f.Add([]byte{11, 12, 13, 0, 14, 15, 16, 1, 17, 18, 19, 2})
 	f.Add([]byte{25, 0, 24, 1, 23, 2, 26, 3, 27, 4, 28, 29})
+	f.Add([]byte{37, 38, 39, 40, 41, 42, 43, 44, 45, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, picks []byte) {
 		if len(picks) > 40 {
 			picks = picks[:40]
