@@ -240,8 +240,40 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
-	// The runs of the marked copy share the mode's bound with the first.
+	// Every run for the mode shares its one bound.
 	deadline := time.Now().Add(opts.Timeout)
+	paths, vars := splitAssume(opts.Assume)
+	opts.Assume = paths
+	if len(vars) > 0 {
+		// Other modes assumed callers' values (callervals.go).
+		opts.Env = withVars(opts.Env, vars)
+		return assumedVars(evalHosts(ctx, path, src, file, mode, opts, deadline), vars)
+	}
+	res := evalHosts(ctx, path, src, file, mode, opts, deadline)
+	if len(res.Argv) > 0 || !blockedEarly(res) || file == nil {
+		return res
+	}
+	// A test of a caller's variable may have taken the branch that does
+	// not boot (callervals.go).
+	for _, c := range callerComparands(opts.Prepared, file, callerNames(opts.Caller)) {
+		left := time.Until(deadline)
+		if left <= 0 {
+			break
+		}
+		o := opts
+		o.Timeout = left
+		v := map[string]string{c.name: c.value}
+		o.Env = withVars(opts.Env, v)
+		if r := evalHosts(ctx, path, src, file, mode, o, deadline); len(r.Argv) > 0 && r.Err == nil {
+			return assumedVars(r, v)
+		}
+	}
+	return res
+}
+
+// evalHosts is Eval without callers' values: a first run, then the runs
+// that assume host paths (hosttest.go), all by deadline.
+func evalHosts(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options, deadline time.Time) *Result {
 	res, log := evalOnce(ctx, path, src, file, mode, opts, nil)
 	if !log.outside || !blockedEarly(res) && len(opts.Assume) == 0 {
 		return res

@@ -291,3 +291,29 @@ func TestCallerArithm(t *testing.T) {
 		t.Errorf("Unresolved = %v, want the two arithmetic arguments", r.Unresolved)
 	}
 }
+
+// A caller's variable a test compares with a literal takes, when the
+// placeholder's branch does not boot, the literal the booting branch
+// needs; the note and Result.Assumed say so, and Options.Assume carries
+// it to the other modes.
+func TestCallerValueAssumed(t *testing.T) {
+	src := "#!/bin/bash\nset -u\nif [[ \"$LWS_WORKER_INDEX\" == \"0\" ]]; then\n  exec vllm serve /m --rank \"$LWS_WORKER_INDEX\"\nelse\n  exec ray start --block\nfi\n"
+	r := evalSrc(t, src, "serve", nil, Options{Caller: []string{"LWS_WORKER_INDEX"}})
+	if r.Err != nil || strings.Join(r.Argv, " ") != "vllm serve /m --rank 0" {
+		t.Fatalf("argv %q, Err %v", r.Argv, r.Err)
+	}
+	if _, ok := r.Assumed["$LWS_WORKER_INDEX=0"]; !ok || !strings.Contains(strings.Join(r.Notes, "\n"), "assumed LWS_WORKER_INDEX=0") {
+		t.Errorf("Assumed %v, notes %q", r.Assumed, r.Notes)
+	}
+	// Seeded from the other modes: the value holds from the start.
+	src2 := "#!/bin/bash\nset -u\nexec vllm serve /m --rank \"$LWS_WORKER_INDEX\"\n"
+	r = evalSrc(t, src2, "serve", nil, Options{Caller: []string{"LWS_WORKER_INDEX"}, Assume: map[string]byte{"$LWS_WORKER_INDEX=0": 'v'}})
+	if strings.Join(r.Argv, " ") != "vllm serve /m --rank 0" {
+		t.Errorf("seeded: argv %q", r.Argv)
+	}
+	// No caller, or no literal to compare with: the first answer stays.
+	r = evalSrc(t, src, "serve", nil, Options{})
+	if r.Argv != nil {
+		t.Errorf("without the caller list: argv %q", r.Argv)
+	}
+}
