@@ -140,6 +140,7 @@ func TestInertLogLines(t *testing.T) {
 		{`echo "$((n++))"`, false},
 		{`echo "$((n = 4))"`, false},
 		{`echo "${N:=4}"`, false},
+		{`echo "[$(date)] seats ${KL_SEQS:=16} of $((MAX_SEQS))" >> "$LOG"`, false},
 		{`echo "$(( $(nproc) + 1 ))"`, true},
 		{`echo hi > "$(mktemp)"`, false},
 		{`cat <(echo hi)`, false},

@@ -1333,8 +1333,6 @@ func logRedir(r *syntax.Redirect) bool {
 	return false
 }
 
-// inertWords reports whether a node holds no command, process or
-// arithmetic substitution and no assigning expansion (${X:=v}).
 // pureWords is inertWords for the words of a test or of an echo or a
 // printf: a command substitution runs in a subshell, which changes
 // nothing the argv could see (echo "[$(date +%T)] serve" >> "$LOG", a
@@ -1351,7 +1349,11 @@ func pureWords(n syntax.Node) bool {
 		case *syntax.ProcSubst:
 			ok = false
 		case *syntax.ArithmExp:
-			ok = !assignsArithm(n.X)
+			// Never ok = !…: a ${X:=v} met before in the same word
+			// stays a finding ("${PORT:=8000} on $((TP * 2))").
+			if assignsArithm(n.X) {
+				ok = false
+			}
 		case *syntax.ParamExp:
 			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 				ok = false
@@ -1386,6 +1388,8 @@ func assignsArithm(x syntax.ArithmExpr) bool {
 	return found
 }
 
+// inertWords reports whether a node holds no command, process or
+// arithmetic substitution and no assigning expansion (${X:=v}).
 func inertWords(n syntax.Node) bool {
 	ok := true
 	syntax.Walk(n, func(n syntax.Node) bool {
