@@ -246,8 +246,16 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	opts.Assume = paths
 	if len(vars) > 0 {
 		// Other modes assumed callers' values (callervals.go).
-		opts.Env = withVars(opts.Env, vars)
-		return assumedVars(evalHosts(ctx, path, src, file, mode, opts, deadline), vars)
+		o := opts
+		o.Env = withVars(opts.Env, vars)
+		r := evalHosts(ctx, path, src, file, mode, o, deadline)
+		left := time.Until(deadline)
+		if len(r.Argv) > 0 && r.Err == nil || left <= 0 {
+			return assumedVars(r, vars)
+		}
+		// The value does not boot this mode (a worker's [[ $NODE_RANK
+		// != 0 ]] || exit 1 beside a leader's == 0): its own answer.
+		opts.Timeout = left
 	}
 	res := evalHosts(ctx, path, src, file, mode, opts, deadline)
 	if len(res.Argv) > 0 || !blockedEarly(res) || file == nil {

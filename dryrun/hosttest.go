@@ -383,6 +383,23 @@ func AssumedUnion(results []*Result) map[string]byte {
 			}
 		}
 	}
+	// A caller's variable the modes assumed different values of
+	// ($POD_ROLE=prefill for one, =decode for another) is no one node's
+	// value: none is carried (and Options.Assume holds one per name).
+	values := map[string]int{}
+	for k := range union {
+		if name, _, ok := strings.Cut(k, "="); ok && strings.HasPrefix(k, "$") {
+			values[name]++
+		}
+	}
+	for k := range union {
+		if name, _, ok := strings.Cut(k, "="); ok && strings.HasPrefix(k, "$") && values[name] > 1 {
+			delete(union, k)
+		}
+	}
+	if len(union) == 0 {
+		return nil
+	}
 	return union
 }
 

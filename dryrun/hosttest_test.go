@@ -317,3 +317,25 @@ func TestCallerValueAssumed(t *testing.T) {
 		t.Errorf("without the caller list: argv %q", r.Argv)
 	}
 }
+
+// A caller's value the other modes assumed that does not boot this mode
+// (a worker's [[ $NODE_RANK != 0 ]] beside the leader's == 0) leaves the
+// mode its own answer, which booted; values the modes assumed differently
+// are carried to none.
+func TestCallerValueNotOurs(t *testing.T) {
+	src := "#!/bin/bash\nset -u\n[[ $NODE_RANK != 0 ]] || exit 1\nexec python3 -m sglang.launch_server --node-rank \"$NODE_RANK\"\n"
+	r := evalSrc(t, src, "worker", nil, Options{Caller: []string{"NODE_RANK"}, Assume: map[string]byte{"$NODE_RANK=0": 'v'}})
+	if r.Err != nil || len(r.Argv) == 0 {
+		t.Fatalf("argv %q, Err %v", r.Argv, r.Err)
+	}
+	if _, ok := r.Assumed["$NODE_RANK=0"]; ok || strings.Contains(strings.Join(r.Notes, "\n"), "assumed NODE_RANK=0") {
+		t.Errorf("Assumed %v, notes %q", r.Assumed, r.Notes)
+	}
+	u := AssumedUnion([]*Result{
+		{Assumed: map[string]byte{"$POD_ROLE=prefill": 'v'}},
+		{Assumed: map[string]byte{"$POD_ROLE=decode": 'v', "/models/m": 'd', "$NODE_RANK=0": 'v'}},
+	})
+	if len(u) != 2 || u["/models/m"] != 'd' || u["$NODE_RANK=0"] != 'v' {
+		t.Errorf("union %v, want /models/m and $NODE_RANK=0 only", u)
+	}
+}
