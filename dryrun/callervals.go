@@ -109,6 +109,24 @@ func callerComparands(_ *Prepared, f *syntax.File, callers []string) []callerVal
 	return out
 }
 
+// modeFirst puts first the values equal to the mode's name: a caller's
+// ROLE compared with prefill and decode picks, for the mode decode, the
+// decode branch (in source order, prefill's would run under decode's name).
+func modeFirst(cs []callerValue, mode string) []callerValue {
+	out := make([]callerValue, 0, len(cs))
+	for _, c := range cs {
+		if c.value == mode {
+			out = append(out, c)
+		}
+	}
+	for _, c := range cs {
+		if c.value != mode {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // plainVar is NAME when w is $NAME, ${NAME} or "$NAME", else "".
 func plainVar(w *syntax.Word) string {
 	if w == nil || len(w.Parts) != 1 {

@@ -339,3 +339,16 @@ func TestCallerValueNotOurs(t *testing.T) {
 		t.Errorf("union %v, want /models/m and $NODE_RANK=0 only", u)
 	}
 }
+
+// For a mode whose name a caller's variable is compared with, that value
+// is tried first: the mode decode runs decode's branch, not prefill's
+// (the first in source order).
+func TestCallerValueModeFirst(t *testing.T) {
+	src := "#!/bin/bash\nset -u\ncase \"$ROLE\" in\n  prefill) exec vllm serve /m --max-num-seqs 8 ;;\n  decode) exec vllm serve /m --max-num-seqs 64 ;;\nesac\n"
+	for mode, want := range map[string]string{"prefill": "8", "decode": "64"} {
+		r := evalSrc(t, src, mode, nil, Options{Caller: []string{"ROLE"}})
+		if len(r.Argv) == 0 || r.Argv[len(r.Argv)-1] != want {
+			t.Errorf("%s: argv %q, want --max-num-seqs %s", mode, r.Argv, want)
+		}
+	}
+}
