@@ -51,13 +51,7 @@ func wouldRewriteAndTails(f *syntax.File) bool {
 // status the next statement reads ($?). It reports whether
 // it changed anything.
 func rewriteAndTails(f *syntax.File) bool {
-	errexit := false
-	for _, st := range f.Stmts {
-		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && parser.SetsErrexit(ce) {
-			errexit = true
-		}
-	}
-	if !errexit {
+	if !parser.FileErrexit(f) {
 		return false
 	}
 	t := &tailer{}

@@ -35,7 +35,7 @@ type callerValue struct{ name, value string }
 // callerComparands lists, in source order, the literals the script compares
 // the callers' variables with: [[ $X == v ]], [[ $X != v ]], -eq/-ne,
 // [ "$X" = v ], test "$X" = v, and the literal patterns of case "$X".
-func callerComparands(_ *Prepared, f *syntax.File, callers []string) []callerValue {
+func callerComparands(f *syntax.File, callers []string) []callerValue {
 	if len(callers) == 0 {
 		return nil
 	}
@@ -50,11 +50,11 @@ func callerComparands(_ *Prepared, f *syntax.File, callers []string) []callerVal
 		}
 	}
 	pair := func(x, y *syntax.Word) {
-		if n := plainVar(x); n != "" {
+		if n := parser.PlainVar(x); n != "" {
 			if v, ok := parser.LitValue(y); ok {
 				add(n, v)
 			}
-		} else if n := plainVar(y); n != "" {
+		} else if n := parser.PlainVar(y); n != "" {
 			if v, ok := parser.LitValue(x); ok {
 				add(n, v)
 			}
@@ -72,29 +72,15 @@ func callerComparands(_ *Prepared, f *syntax.File, callers []string) []callerVal
 				}
 			}
 		case *syntax.CallExpr:
-			args := x.Args
-			if len(args) == 0 {
-				return true
-			}
-			switch args[0].Lit() {
-			case "[":
-				if args[len(args)-1].Lit() != "]" {
-					return true
-				}
-				args = args[1 : len(args)-1]
-			case "test":
-				args = args[1:]
-			default:
-				return true
-			}
-			if len(args) == 3 {
+			args, ok := parser.ClassicTestArgs(x)
+			if ok && len(args) == 3 {
 				switch args[1].Lit() {
 				case "=", "==", "!=", "-eq", "-ne":
 					pair(args[0], args[2])
 				}
 			}
 		case *syntax.CaseClause:
-			if name := plainVar(x.Word); name != "" {
+			if name := parser.PlainVar(x.Word); name != "" {
 				for _, it := range x.Items {
 					for _, p := range it.Patterns {
 						if v, ok := parser.LitValue(p); ok {
@@ -125,25 +111,6 @@ func modeFirst(cs []callerValue, mode string) []callerValue {
 		}
 	}
 	return out
-}
-
-// plainVar is NAME when w is $NAME, ${NAME} or "$NAME", else "".
-func plainVar(w *syntax.Word) string {
-	if w == nil || len(w.Parts) != 1 {
-		return ""
-	}
-	part := w.Parts[0]
-	if dq, ok := part.(*syntax.DblQuoted); ok {
-		if len(dq.Parts) != 1 {
-			return ""
-		}
-		part = dq.Parts[0]
-	}
-	pe, ok := part.(*syntax.ParamExp)
-	if !ok || !parser.PlainRead(pe) {
-		return ""
-	}
-	return pe.Param.Value
 }
 
 // varKey is how Result.Assumed and Options.Assume hold a caller's value.

@@ -263,7 +263,7 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	}
 	// A test of a caller's variable may have taken the branch that does
 	// not boot (callervals.go).
-	for _, c := range modeFirst(callerComparands(opts.Prepared, file, callerNames(opts.Caller)), mode) {
+	for _, c := range modeFirst(callerComparands(file, callerNames(opts.Caller)), mode) {
 		left := time.Until(deadline)
 		if left <= 0 {
 			break

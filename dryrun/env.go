@@ -103,7 +103,15 @@ func newModeEnv(env *sandboxEnv, selectors []string, mode string) expand.Environ
 // guards stand a placeholder in for, in the order given, without the
 // sandbox's own: the i-th one's placeholder is sentinel(i), every mode's
 // first skipped entries (Eval).
-func callerNames(names []string) []string {
+func callerNames(names []string) []string { return notOwned(names) }
+
+// modeSelectors returns the selectors the sandbox sets to the mode: those
+// it does not own.
+func modeSelectors(selectors []string) []string { return notOwned(selectors) }
+
+// notOwned returns names without the sandbox's own and without repeats,
+// in the order given.
+func notOwned(names []string) []string {
 	var out []string
 	for _, n := range names {
 		if !sandboxOwned(n) && !slices.Contains(out, n) {
@@ -111,18 +119,6 @@ func callerNames(names []string) []string {
 		}
 	}
 	return out
-}
-
-// modeSelectors returns the selectors the sandbox sets to the mode: those
-// it does not own.
-func modeSelectors(selectors []string) []string {
-	var names []string
-	for _, n := range selectors {
-		if !sandboxOwned(n) && !slices.Contains(names, n) {
-			names = append(names, n)
-		}
-	}
-	return names
 }
 
 // sandboxOwned reports whether the sandbox fixes the variable name, or

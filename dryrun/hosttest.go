@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
 )
 
 // Host file tests.
@@ -112,35 +114,16 @@ func markHostText(data []byte) []byte {
 	if err != nil {
 		return data
 	}
-	type insert struct {
-		at    int
-		op    byte
-		tilde bool // ~ or ~/…, written "$HOME" after the mark
-	}
-	var ins []insert
+	var edits []textEdit
 	eachHostOperand(f, func(w *syntax.Word, op byte) {
-		ins = append(ins, insert{int(w.Pos().Offset()), op, homeTilde(w) > 0})
+		at := int(w.Pos().Offset())
+		e := textEdit{at, at, `$'\x01servelint-test:` + string(op) + `\x01'`}
+		if homeTilde(w) > 0 && at < len(data) && data[at] == '~' {
+			e.end, e.text = at+1, e.text+`"$HOME"` // ~ or ~/…: "$HOME" after the mark
+		}
+		edits = append(edits, e)
 	})
-	if len(ins) == 0 {
-		return data
-	}
-	slices.SortFunc(ins, func(a, b insert) int { return a.at - b.at })
-	var b bytes.Buffer
-	prev := 0
-	for _, in := range ins {
-		if in.at < prev || in.at > len(data) {
-			continue
-		}
-		b.Write(data[prev:in.at])
-		b.WriteString(`$'\x01servelint-test:` + string(in.op) + `\x01'`)
-		prev = in.at
-		if in.tilde && prev < len(data) && data[prev] == '~' {
-			b.WriteString(`"$HOME"`)
-			prev++
-		}
-	}
-	b.Write(data[prev:])
-	return b.Bytes()
+	return applyEdits(data, edits)
 }
 
 // eachHostOperand calls fn with the operand of every file test under n and
@@ -156,19 +139,8 @@ func eachHostOperand(n syntax.Node, fn func(w *syntax.Word, op byte)) {
 				}
 			}
 		case *syntax.CallExpr:
-			args := x.Args
-			if len(args) == 0 {
-				return true
-			}
-			switch args[0].Lit() {
-			case "[":
-				if args[len(args)-1].Lit() != "]" {
-					return true
-				}
-				args = args[1 : len(args)-1]
-			case "test":
-				args = args[1:]
-			default:
+			args, ok := parser.ClassicTestArgs(x)
+			if !ok {
 				return true
 			}
 			if len(args) == 3 && args[0].Lit() == "!" {

@@ -211,11 +211,7 @@ func lazySourced(data []byte, callers []string) []byte {
 	if err != nil {
 		return data
 	}
-	type edit struct {
-		start, end int
-		text       string
-	}
-	var edits []edit
+	var edits []textEdit
 	syntax.Walk(f, func(n syntax.Node) bool {
 		pe, ok := n.(*syntax.ParamExp)
 		if !ok {
@@ -223,7 +219,7 @@ func lazySourced(data []byte, callers []string) []byte {
 		}
 		if reads := lazySelf(pe); len(reads) > 0 {
 			for _, in := range reads {
-				edits = append(edits, edit{int(in.Pos().Offset()), int(in.End().Offset()), "${" + in.Param.Value + "-}"})
+				edits = append(edits, textEdit{int(in.Pos().Offset()), int(in.End().Offset()), "${" + in.Param.Value + "-}"})
 			}
 			return true
 		}
@@ -239,19 +235,34 @@ func lazySourced(data []byte, callers []string) []byte {
 			if pe.Exp.Op == syntax.AssignUnset {
 				text = "="
 			}
-			edits = append(edits, edit{start, int(pe.Rbrace.Offset()), text + pe.Exp.Word.Lit()})
+			edits = append(edits, textEdit{start, int(pe.Rbrace.Offset()), text + pe.Exp.Word.Lit()})
 		}
 		return true
 	})
+	return applyEdits(data, edits)
+}
+
+// textEdit replaces data[start:end] with text (an insertion when start ==
+// end).
+type textEdit struct {
+	start, end int
+	text       string
+}
+
+// applyEdits makes the edits to data, which is never printed again: every
+// other byte, line and position stays. An edit inside one made before it
+// (a guard's message, which the guard drops) or out of range is left out;
+// data itself when there is none.
+func applyEdits(data []byte, edits []textEdit) []byte {
 	if len(edits) == 0 {
 		return data
 	}
-	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
+	slices.SortFunc(edits, func(a, b textEdit) int { return a.start - b.start })
 	var b bytes.Buffer
 	prev := 0
 	for _, e := range edits {
 		if e.start < prev || e.end > len(data) || e.start > e.end {
-			continue // inside a guard's message, which the guard drops
+			continue
 		}
 		b.Write(data[prev:e.start])
 		b.WriteString(e.text)
@@ -447,15 +458,7 @@ func Prepare(f *syntax.File) *Prepared {
 		}
 		return true
 	})
-	if p.andTails {
-		p.andTails = false
-		for _, st := range f.Stmts {
-			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && parser.SetsErrexit(ce) {
-				p.andTails = true
-			}
-		}
-		p.andTails = p.andTails && wouldRewriteAndTails(f)
-	}
+	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
 	return p
 }
 

@@ -1422,18 +1422,8 @@ func envParamChildren(pe *syntax.ParamExp) []syntax.Node {
 // envDefaultOf returns X for a value that is exactly ${X:-...} or ${X-...}
 // (possibly double-quoted).
 func envDefaultOf(w *syntax.Word) string {
-	if w == nil || len(w.Parts) != 1 {
-		return ""
-	}
-	part := w.Parts[0]
-	if dq, ok := part.(*syntax.DblQuoted); ok {
-		if len(dq.Parts) != 1 {
-			return ""
-		}
-		part = dq.Parts[0]
-	}
-	pe, ok := part.(*syntax.ParamExp)
-	if !ok || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil {
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil {
 		return ""
 	}
 	if pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {

@@ -1096,15 +1096,8 @@ func (s *Script) notNames(st *syntax.Stmt) (names []nameAt, ok bool) {
 		case *syntax.BinaryCmd:
 			return c.Op == syntax.AndStmt && !c.X.Negated && !c.Y.Negated && cmd(c.X.Cmd) && cmd(c.Y.Cmd)
 		case *syntax.CallExpr:
-			if len(c.Args) < 4 {
-				return false
-			}
-			name, _ := LitValue(c.Args[0])
-			args := c.Args[1:]
-			if name == "[" {
-				args = args[:len(args)-1]
-			}
-			if (name != "[" && name != "test") || len(args) != 3 {
+			args, ok := ClassicTestArgs(c)
+			if !ok || len(args) != 3 {
 				return false
 			}
 			if op, _ := LitValue(args[1]); op != "!=" {
@@ -1333,37 +1326,6 @@ func logRedir(r *syntax.Redirect) bool {
 	return false
 }
 
-// pureWords is inertWords for the words of a test or of an echo or a
-// printf: a command substitution runs in a subshell, which changes
-// nothing the argv could see (echo "[$(date +%T)] serve" >> "$LOG", a
-// common log line), and arithmetic that assigns nothing reads only. A
-// process substitution, an assigning arithmetic ($((n++))) or an
-// assigning expansion (${X:=v}) outside a command substitution still
-// makes the statement the mode's own.
-func pureWords(n syntax.Node) bool {
-	ok := true
-	syntax.Walk(n, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst:
-			return false // its own subshell: not looked into
-		case *syntax.ProcSubst:
-			ok = false
-		case *syntax.ArithmExp:
-			// Never ok = !…: a ${X:=v} met before in the same word
-			// stays a finding ("${PORT:=8000} on $((TP * 2))").
-			if assignsArithm(n.X) {
-				ok = false
-			}
-		case *syntax.ParamExp:
-			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok
-}
-
 // assignsArithm reports whether an arithmetic expression assigns a
 // variable (=, +=, …, ++, --).
 func assignsArithm(x syntax.ArithmExpr) bool {
@@ -1390,12 +1352,36 @@ func assignsArithm(x syntax.ArithmExpr) bool {
 
 // inertWords reports whether a node holds no command, process or
 // arithmetic substitution and no assigning expansion (${X:=v}).
-func inertWords(n syntax.Node) bool {
+func inertWords(n syntax.Node) bool { return quietWords(n, false) }
+
+// pureWords is inertWords for the words of a test or of an echo or a
+// printf: a command substitution runs in a subshell, which changes
+// nothing the argv could see (echo "[$(date +%T)] serve" >> "$LOG", a
+// common log line), and arithmetic that assigns nothing reads only. A
+// process substitution, an assigning arithmetic ($((n++))) or an
+// assigning expansion (${X:=v}) outside a command substitution still
+// makes the statement the mode's own.
+func pureWords(n syntax.Node) bool { return quietWords(n, true) }
+
+// quietWords is inertWords, or pureWords when subshells: whether n holds
+// nothing that assigns a variable of the shell or runs a command in it.
+func quietWords(n syntax.Node, subshells bool) bool {
 	ok := true
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+		case *syntax.CmdSubst:
+			if subshells {
+				return false // its own subshell: not looked into
+			}
 			ok = false
+		case *syntax.ProcSubst:
+			ok = false
+		case *syntax.ArithmExp:
+			// Never ok = !…: a ${X:=v} met before in the same word
+			// stays a finding ("${PORT:=8000} on $((TP * 2))").
+			if !subshells || assignsArithm(n.X) {
+				ok = false
+			}
 		case *syntax.ParamExp:
 			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 				ok = false
@@ -1453,17 +1439,10 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 			out = append(out, s.condNames(c.Y.Cmd)...)
 		}
 	case *syntax.CallExpr:
-		if len(c.Args) >= 4 {
-			name, _ := LitValue(c.Args[0])
-			args := c.Args[1:]
-			if name == "[" {
-				args = args[:len(args)-1]
-			}
-			if (name == "[" || name == "test") && len(args) == 3 {
-				op, _ := LitValue(args[1])
-				if op == "=" || op == "==" {
-					eq(args[0], args[2])
-				}
+		if args, ok := ClassicTestArgs(c); ok && len(args) == 3 {
+			op, _ := LitValue(args[1])
+			if op == "=" || op == "==" {
+				eq(args[0], args[2])
 			}
 		}
 	}

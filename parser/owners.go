@@ -332,6 +332,33 @@ func (s *Script) callerOnly(name string) bool {
 	return !s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "unset")
 }
 
+// PlainVar is NAME when w is all one plain read of it ($NAME, ${NAME},
+// "$NAME"; PlainRead), else "".
+func PlainVar(w *syntax.Word) string {
+	if pe := singleParam(w); pe != nil && PlainRead(pe) {
+		return pe.Param.Value
+	}
+	return ""
+}
+
+// ClassicTestArgs returns the operands of a `[ … ]` or `test …` command
+// (without `[`, `]` or `test`); ok is false for any other command.
+func ClassicTestArgs(ce *syntax.CallExpr) (args []*syntax.Word, ok bool) {
+	if len(ce.Args) == 0 {
+		return nil, false
+	}
+	switch ce.Args[0].Lit() {
+	case "[":
+		if len(ce.Args) < 2 || ce.Args[len(ce.Args)-1].Lit() != "]" {
+			return nil, false
+		}
+		return ce.Args[1 : len(ce.Args)-1], true
+	case "test":
+		return ce.Args[1:], true
+	}
+	return nil, false
+}
+
 // PlainRead reports whether pe reads a variable's value as it is: $X or
 // ${X}, which set -u stops on when X is unset.
 func PlainRead(pe *syntax.ParamExp) bool {
@@ -445,11 +472,15 @@ func setToggle(ce *syntax.CallExpr, letter rune, long string) (on, ok bool) {
 }
 
 // Errexit reports whether the script's main body turns errexit on.
-func (s *Script) Errexit() bool {
-	if s.File == nil {
+func (s *Script) Errexit() bool { return FileErrexit(s.File) }
+
+// FileErrexit reports whether a file's main body turns errexit on (set -e,
+// set -euo pipefail, set -o errexit).
+func FileErrexit(f *syntax.File) bool {
+	if f == nil {
 		return false
 	}
-	for _, st := range s.File.Stmts {
+	for _, st := range f.Stmts {
 		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && SetsErrexit(ce) {
 			return true
 		}

@@ -212,35 +212,33 @@ func commentIn(s *parser.Script, start, end int) bool {
 }
 
 func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner) {
-	del := flagDelete(s, f)
 	which := "the shared one"
 	if sameModes(g.Modes, f.Modes) {
-		which = "its own earlier one"
-		if g.NameStart >= 0 {
-			which += fmt.Sprintf(" (line %d)", s.Line(g.NameStart))
-		}
+		which = "its own earlier one" + lineOf(s, g)
 	}
-	c.report(pass, diag{
-		sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
-		msg: fmt.Sprintf("%s passes a second %s %s that overrides %s; %s",
-			parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner)),
-		fixMsg: "delete the overriding copy",
-		edits:  []edit{del},
-	})
+	c.reportDeadCopy(pass, s, f, fmt.Sprintf("%s passes a second %s %s that overrides %s; %s",
+		parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner)), "delete the overriding copy")
 }
 
 func (c *Context) reportOverridden(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner) {
-	del := flagDelete(s, f)
-	which := "the shared one"
-	if g.NameStart >= 0 {
-		which += fmt.Sprintf(" (line %d)", s.Line(g.NameStart))
+	c.reportDeadCopy(pass, s, f, fmt.Sprintf("%s passes its own %s %s, which the shared one%s overrides; %s",
+		parser.ModeNames(f.Modes), f.Name, f.ValueText(s), lineOf(s, g), c.ownerText(owner)), "delete the mode's overridden copy")
+}
+
+// lineOf is " (line N)" for flag g's line, "" when it has none.
+func lineOf(s *parser.Script, g *parser.Flag) string {
+	if g.NameStart < 0 {
+		return ""
 	}
+	return fmt.Sprintf(" (line %d)", s.Line(g.NameStart))
+}
+
+// reportDeadCopy reports a copy f of a flag that the engine never reads,
+// with a fix deleting it.
+func (c *Context) reportDeadCopy(pass *analysis.Pass, s *parser.Script, f *parser.Flag, msg, fixMsg string) {
 	c.report(pass, diag{
 		sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
-		msg: fmt.Sprintf("%s passes its own %s %s, which %s overrides; %s",
-			parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner)),
-		fixMsg: "delete the mode's overridden copy",
-		edits:  []edit{del},
+		msg: msg, fixMsg: fixMsg, edits: []edit{flagDelete(s, f)},
 	})
 }
 
