@@ -283,15 +283,13 @@ func (s *Script) Demanded() map[string]bool {
 func (s *Script) CallerVars() []string {
 	seen := map[string]bool{}
 	var out []string
-	var nounset func(*syntax.ParamExp) bool
-	var nounsetOff func(uint) bool
+	var nounsetOff func(uint) bool // nil: the script never turns nounset on
 	if s.File != nil {
-		nounset = NounsetReads(s.File)
-		nounsetOff = nounsetAt(s.File)
+		nounsetOff = nounsetAt(s.File) // one walk for plain reads and arithmetic names
 	}
 	for _, pe := range s.params {
 		guard := pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull)
-		if pe.Param == nil || !guard && (nounset == nil || !PlainRead(pe) || !nounset(pe)) {
+		if pe.Param == nil || !guard && (nounsetOff == nil || !PlainRead(pe) || !nounsetOff(pe.Pos().Offset())) {
 			continue
 		}
 		name := pe.Param.Value
