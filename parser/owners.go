@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -103,12 +104,82 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 		}
 		t[f.Name] = Owner{Flag: f.Name, Key: key, Def: d}
 	}
+	u.flowOwners(s, p, t, keys, read)
 	for canon, key := range u.OwnerKeys {
 		if d, ok := u.EnvLookup(s, key); ok {
 			t[canon] = Owner{Flag: canon, Key: key, Def: d}
 		}
 	}
 	return t
+}
+
+// flowOwners adds to t the owners of the engine's seats and step flags that
+// no key is named for, by where the value comes from: the one key of the
+// owning env files the flag reads on the path every mode runs
+// (`--max-running-requests "$MAX_NUM_SEQS"` for SGLang, `--max-num-seqs
+// "$CONCURRENCY"`) owns it, when its value is its own, its name carries no
+// mode and it is named for no other flag of the engine. A flag reading two
+// keys there, or none, gets no owner this way.
+func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []string, read map[string]map[string]bool) {
+	for _, canon := range [2]string{p.SeatsFlag, p.StepFlag} {
+		if _, ok := t[canon]; ok || canon == "" || len(read[canon]) == 0 {
+			continue
+		}
+		key := u.sharedRead(s, p, canon)
+		if key == "" || !slices.Contains(keys, key) || s.ModeTokens(key) != nil {
+			continue
+		}
+		if _, named := p.FlagForKey(key); named {
+			continue
+		}
+		taken := false
+		for _, o := range t {
+			taken = taken || o.Key == key
+		}
+		d, ok := u.EnvLookup(s, key)
+		if taken || !ok || !ownValue(d.Entry) {
+			continue
+		}
+		t[canon] = Owner{Flag: canon, Key: key, Def: d}
+	}
+}
+
+// sharedRead returns the one env key the engine's flag canon (of profile
+// p) reads in the proven mode: each copy of the flag outside any mode's own
+// branch reads it there (in every mode, or in the proven one where other
+// modes assign the variable anew: `seqs=$CONCURRENCY; … kl) seqs=4`), and
+// no other key; "" otherwise.
+func (u *Unit) sharedRead(s *Script, p *Profile, canon string) string {
+	env := u.EnvKeysOf(s)
+	proven := s.Proven()
+	key := ""
+	for _, inv := range s.Invocations {
+		if inv.Profile != p {
+			continue
+		}
+		for _, f := range inv.Flags {
+			if f.Shape == nil || f.Shape.Name != canon || f.Value == nil || len(f.Modes) > 0 {
+				continue
+			}
+			every := ""
+			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
+				if o.Kind != OriginEnvKey {
+					continue
+				}
+				if key != "" && o.Key != key || every != "" && o.Key != every {
+					return ""
+				}
+				if len(o.Modes) == 0 || proven != nil && slices.Contains(o.Modes, proven) {
+					every = o.Key
+				}
+			}
+			if every == "" {
+				return ""
+			}
+			key = every
+		}
+	}
+	return key
 }
 
 // engineReads returns, by canonical flag of profile p, the env keys the
