@@ -460,6 +460,14 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	for _, n := range callers {
 		ev.skipped = append(ev.skipped, []string{"$" + n + ", the caller's"})
 	}
+	// A word the caller gives that picks no mode (the model of serve.sh
+	// MODEL MODE) is not statically known: a sentinel of its own.
+	for i, p := range params {
+		if p == parser.CallerArg {
+			params[i] = sentinel(len(ev.skipped))
+			ev.skipped = append(ev.skipped, []string{"$" + strconv.Itoa(i) + ", the caller's"})
+		}
+	}
 	runner, err := interp.New(
 		interp.Env(newModeEnv(env, selectors, mode)),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd

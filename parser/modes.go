@@ -372,8 +372,12 @@ type candidate struct {
 // (envSelectors), and the one an option sets (optionSelector).
 func (s *Script) findSelectors(proven string) {
 	s.findOptionAssigns()
-	sel := []string{"1"}
-	in := map[string]bool{"1": true}
+	seed := "1"
+	if s.modeInArg2(proven) {
+		seed, s.ArgPos = "2", 2
+	}
+	sel := []string{seed}
+	in := map[string]bool{seed: true}
 	// To a fixed point: arg=${1:-serve}; MODE=$arg makes both selectors.
 	derive := func() {
 		for changed := true; changed; {
@@ -388,6 +392,9 @@ func (s *Script) findSelectors(proven string) {
 					}
 					if a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc) && !s.handsMode(a.InFunc, sel) {
 						continue // local role=$1 in a function called with words of its own
+					}
+					if a.InFunc != "" && isParamOf(a.Value, []string{"2"}) {
+						continue // a function's own second word, never the script's
 					}
 					if a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel)) {
 						sel = append(sel, name)
@@ -424,6 +431,62 @@ func (s *Script) findSelectors(proven string) {
 	}
 	sort.Strings(sel[1:])
 	s.Selectors = sel
+}
+
+// modeInArg2 reports whether the script's second word picks the mode, its
+// first being another (serve.sh MODEL MODE: MODEL=${1:?}; MODE=${2:-serve};
+// case "$MODE" in serve) …): a case or test of $2, or of a variable
+// assigned from it outside functions, names the proven mode, none of $1
+// does, no loop reads options, and no function reads a $2 (its own).
+func (s *Script) modeInArg2(proven string) bool {
+	if len(s.optLoops) > 0 {
+		return false
+	}
+	if proven == "" {
+		proven = "serve"
+	}
+	read2 := false
+	for _, pe := range s.params {
+		if pe.Param != nil && pe.Param.Value == "2" {
+			if s.funcAt(s.Off(pe.Pos())) != "" {
+				return false
+			}
+			read2 = true
+		}
+	}
+	return read2 && !s.namesProvenAny(s.topDerived("1"), proven) && s.namesProvenAny(s.topDerived("2"), proven)
+}
+
+// topDerived returns seed and the variables assigned from it (or from one
+// of them, to a fixed point) outside functions and option loops.
+func (s *Script) topDerived(seed string) []string {
+	sel := []string{seed}
+	in := map[string]bool{seed: true}
+	for changed := true; changed; {
+		changed = false
+		for name, as := range s.Assigns {
+			if in[name] {
+				continue
+			}
+			for _, a := range as {
+				if a.InFunc != "" || a.Value == nil || s.isOptAssign(a) || s.inOptArm(a.Start) {
+					continue
+				}
+				if isParamOf(a.Value, sel) || normalizes(a.Value, sel) {
+					sel = append(sel, name)
+					in[name], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	return sel
+}
+
+// namesProvenAny reports whether a case or an if test of one of the
+// variables sel names the proven mode (namesProven).
+func (s *Script) namesProvenAny(sel []string, proven string) bool {
+	return slices.ContainsFunc(sel, func(n string) bool { return s.namesProven(n, proven) })
 }
 
 // ownArgs reports whether every call of function fn by name hands it a
@@ -1582,7 +1645,7 @@ func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []can
 // default. A mode named only by $1 or the option leaves the environment
 // selectors to their defaults.
 func (s *Script) EvalSelectors(m *Mode) (env, params []string) {
-	params = []string{m.Name}
+	params = s.argParams(m.Name)
 	if s.Option != nil && m.byOpt {
 		params = s.Option.Params(m.Name)
 	}
@@ -1608,6 +1671,16 @@ func (s *Script) ParamsFor(mode string) []string {
 	}
 	if s.Option != nil {
 		return s.Option.Params(mode)
+	}
+	return s.argParams(mode)
+}
+
+// argParams are the positional parameters naming mode: its name as $1, or
+// as $2 after the caller's first word (CallerArg) when the second word
+// picks the mode (ArgPos).
+func (s *Script) argParams(mode string) []string {
+	if s.ArgPos == 2 {
+		return []string{CallerArg, mode}
 	}
 	return []string{mode}
 }

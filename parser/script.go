@@ -22,6 +22,12 @@ type Problem struct {
 	Msg         string
 }
 
+// CallerArg stands, in the positional parameters of a dry run
+// (Script.EvalSelectors), for a word the caller gives that the script does
+// not make a mode of: the model of serve.sh MODEL MODE. The dry run reads it
+// as not statically known.
+const CallerArg = "\x00caller-arg"
+
 // Script is one parsed shell file.
 type Script struct {
 	Path string
@@ -40,6 +46,10 @@ type Script struct {
 
 	// Selectors are the variable names holding the mode ("1", "mode").
 	Selectors []string
+	// ArgPos is 2 when the script's second word picks the mode, its first
+	// being the caller's (serve.sh MODEL MODE, modeInArg2); 0 otherwise,
+	// when $1 does (or no word does).
+	ArgPos int
 	// EnvSelectors are the environment variables that pick the mode
 	// (MODE=${MODE:-serve}; case "$MODE" in serve) …): the dry run sets
 	// each to the mode it evaluates.

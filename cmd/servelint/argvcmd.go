@@ -197,7 +197,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		}
 		results[i] = r
 		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
-			RunAs: append(append(envAssigns(selectors, m), path), params...), envN: len(selectors)}
+			RunAs: append(append(envAssigns(selectors, m), path), runAsParams(params)...), envN: len(selectors)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
 		}
@@ -430,11 +430,32 @@ func envAssigns(selectors []string, mode string) []string {
 	return out
 }
 
+// callerWord stands in RunAs for a word the caller gives that picks no
+// mode (parser.CallerArg): the model of serve.sh MODEL MODE.
+const callerWord = "<$1>"
+
+// runAsParams are the positional parameters of a dry run as RunAs shows
+// them.
+func runAsParams(params []string) []string {
+	out := slices.Clone(params)
+	for i, p := range out {
+		if p == parser.CallerArg {
+			out[i] = callerWord
+		}
+	}
+	return out
+}
+
 // runAsLine writes a RunAs as one shell command line: its first envN
-// words are NAME=value assignments, whose values are quoted.
+// words are NAME=value assignments, whose values are quoted; the caller's
+// word (callerWord) is written as it is.
 func runAsLine(words []string, envN int) string {
 	parts := make([]string, len(words))
 	for i, w := range words {
+		if i >= envN && w == callerWord {
+			parts[i] = w
+			continue
+		}
 		if i < envN {
 			name, val, _ := strings.Cut(w, "=")
 			parts[i] = name + "=" + strings.TrimSuffix(quoteArgs([]string{val}), "\n")
@@ -463,6 +484,9 @@ func execDryRun(path, mode string, selectors, params []string, timeout time.Dura
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return &execOut{Error: err.Error()}
+	}
+	if slices.Contains(params, parser.CallerArg) {
+		return &execOut{Error: "the script's first word is the caller's (not a mode): --exec cannot know it"}
 	}
 	argv := append(append([]string{abs}, params...), "--dry-run")
 	cmd := exec.CommandContext(ctx, "bash", argv...) //nolint:gosec // --exec is opt-in and documented as running the script
