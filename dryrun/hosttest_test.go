@@ -3,6 +3,7 @@ package dryrun
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -289,6 +290,31 @@ func TestCallerArithm(t *testing.T) {
 	}
 	if len(r.Unresolved) != 2 {
 		t.Errorf("Unresolved = %v, want the two arithmetic arguments", r.Unresolved)
+	}
+}
+
+// A condition reading a caller's variable as a number takes the
+// placeholder as 0: the note says the branch is not statically known.
+func TestCallerArithmCondNote(t *testing.T) {
+	for _, cond := range []string{"(( NUM_NODES > 1 ))", "[[ $NUM_NODES -gt 1 ]]", "(( ${NUM_NODES} >= 2 ))"} {
+		src := "#!/bin/bash\nset -u\nif " + cond + "; then\n  exec vllm serve /m --pp 2\nelse\n  exec vllm serve /m\nfi\n"
+		r := evalSrc(t, src, "serve", nil, Options{Caller: []string{"NUM_NODES"}})
+		if r.Err != nil {
+			t.Fatalf("%s: Err = %v", cond, r.Err)
+		}
+		if !slices.ContainsFunc(r.Notes, func(n string) bool {
+			return strings.Contains(n, "line 3: the caller's NUM_NODES is read as a number here, and taken as 0")
+		}) {
+			t.Errorf("%s: notes = %q, want the caller's NUM_NODES taken as 0", cond, r.Notes)
+		}
+	}
+	// A string test, or a number the script sets, is no such read.
+	src := "#!/bin/bash\nset -u\nN=2\nif (( N > 1 )) && [[ $NUM_NODES == 1 ]]; then\n  exec vllm serve /m --pp 2\nfi\nexec vllm serve /m\n"
+	r := evalSrc(t, src, "serve", nil, Options{Caller: []string{"NUM_NODES"}})
+	for _, n := range r.Notes {
+		if strings.Contains(n, "read as a number") {
+			t.Errorf("note %q for a string test", n)
+		}
 	}
 }
 

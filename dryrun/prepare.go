@@ -155,6 +155,10 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 			}
 			return true
 		}
+		if note := callerArithmNote(n, callers); note != "" {
+			rewrites = append(rewrites, note)
+			return true
+		}
 		if pe, ok := n.(*syntax.ParamExp); ok {
 			lazySelf(pe)
 			callerGuard(pe, callers)
@@ -372,6 +376,49 @@ func callerArithm(parts []syntax.WordPart, callers []string) {
 			parts[i] = &syntax.Lit{ValuePos: ae.Pos(), ValueEnd: ae.End(), Value: sentinel(idx)}
 		}
 	}
+}
+
+// callerArithmNote says when a condition reads a caller's variable as a
+// number: `(( NUM_NODES > 1 ))` or `[[ $NODE_RANK -eq 0 ]]`, which bash
+// under set -u would stop at, takes the caller's placeholder as 0 in the
+// sandbox, and the branch it picks is not statically known. "" otherwise.
+func callerArithmNote(n syntax.Node, callers []string) string {
+	if len(callers) == 0 {
+		return ""
+	}
+	var expr syntax.Node
+	switch x := n.(type) {
+	case *syntax.ArithmCmd:
+		expr = x.X
+	case *syntax.BinaryTest:
+		switch x.Op {
+		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+			expr = x
+		}
+	}
+	if expr == nil {
+		return ""
+	}
+	name := ""
+	syntax.Walk(expr, func(n syntax.Node) bool {
+		var v string
+		switch x := n.(type) {
+		case *syntax.ParamExp:
+			if x.Param != nil {
+				v = x.Param.Value
+			}
+		case *syntax.Word:
+			v = x.Lit() // a bare name: NUM_NODES > 1
+		}
+		if name == "" && v != "" && slices.Contains(callers, v) {
+			name = v
+		}
+		return name == ""
+	})
+	if name == "" {
+		return ""
+	}
+	return fmt.Sprintf("line %d: the caller's %s is read as a number here, and taken as 0: the branch this test picks is not statically known", n.Pos().Line(), name)
 }
 
 // callerRead makes a plain read ($X, ${X}) of a variable the caller
