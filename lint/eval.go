@@ -71,8 +71,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 					var r *dryrun.Result
 					switch {
 					case time.Duration(spent.Load()) >= bound:
-						er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
-							Err: fmt.Errorf("%w: not evaluated: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound)}
+						er = &rules.EvalResult{Mode: mode, Engine: s.Engine, Err: ScriptBoundError(bound)}
 					case time.Duration(runSpent.Load()) >= runBound:
 						er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
 							Err: fmt.Errorf("%w: not evaluated: the run's evaluations reached their bound together (%v)", dryrun.ErrTimeout, runBound)}
@@ -165,6 +164,12 @@ func EvalRoot(u *parser.Unit, s *parser.Script) string {
 // ScriptBoundFactor is how many per-mode time bounds the modes of one
 // script may take together.
 const ScriptBoundFactor = 5
+
+// ScriptBoundError is the error of a mode not evaluated because the
+// script's modes spent bound together (lint, and servelint argv).
+func ScriptBoundError(bound time.Duration) error {
+	return fmt.Errorf("%w: not evaluated: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound)
+}
 
 // RunBoundFactor is how many per-mode time bounds all the evaluations of
 // one run may take together (summed over the modes that ran, not wall

@@ -170,19 +170,33 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	results := make([]*dryrun.Result, len(modes))
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
 	caller := lint.CallerVars(u, s)
+	// The modes share lint's bound for one script (ScriptBoundFactor
+	// times the per-mode one): sixty modes that each spin until their
+	// deadline cost 10 s, not 2 minutes, as in lint.
+	bound := time.Duration(lint.ScriptBoundFactor) * *timeout
+	var spent time.Duration
 	evalMode := func(m string, assume map[string]byte) *dryrun.Result {
+		if spent >= bound {
+			return nil
+		}
 		selectors, params := modeParams(s, m)
+		start := time.Now()
+		defer func() { spent += time.Since(start) }()
 		return dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
 	}
 	for i, m := range modes {
-		results[i] = evalMode(m, nil)
+		if results[i] = evalMode(m, nil); results[i] == nil {
+			results[i] = &dryrun.Result{Script: abs, Mode: m, Err: lint.ScriptBoundError(bound)}
+		}
 	}
 	// The modes run on one host, as lint evaluates them: a host path one
 	// mode assumed is there for the others too.
 	if union := dryrun.AssumedUnion(results); union != nil {
 		for i, m := range modes {
 			if dryrun.NeedsAssume(results[i], union) {
-				results[i] = evalMode(m, union)
+				if r := evalMode(m, union); r != nil { // a second run not made keeps the first's answer
+					results[i] = r
+				}
 			}
 		}
 	}
