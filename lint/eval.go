@@ -189,6 +189,18 @@ func memoryBound() uint64 {
 	return 3 << 30
 }
 
+// MemoryGuard returns the memory guard SandboxEvaluator puts around its
+// evaluations, for a caller that runs dryrun.Eval itself (servelint argv):
+// enter gives an evaluation its context, stopped when the heap passes
+// limit (0: the bound lint uses), and exit is called when it returns.
+func MemoryGuard(limit uint64) (enter func() context.Context, exit func()) {
+	if limit == 0 {
+		limit = memoryBound()
+	}
+	g := &memGuard{limit: limit}
+	return g.enter, g.exit
+}
+
 // memGuard stops every running evaluation when the heap passes its limit:
 // interp gives no hook on assignments, so a runaway value is only seen in
 // the heap. It watches only while evaluations run.

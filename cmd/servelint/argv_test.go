@@ -363,3 +363,19 @@ func TestArgvScriptBound(t *testing.T) {
 		t.Errorf("argv of 12 spinning modes took %v, want about 5 per-mode bounds (500ms)", took)
 	}
 }
+
+// TestArgvMemoryBound: servelint argv stops an evaluation at lint's memory
+// bound (lint.MemoryGuard). It ran without one: a string doubled in a loop
+// grew until the deadline (2.4 GB and 6 s for a 2 s deadline, review R17).
+func TestArgvMemoryBound(t *testing.T) {
+	argvMemLimit = 64 << 20
+	defer func() { argvMemLimit = 0 }()
+	src := "#!/bin/bash\ncase $1 in\n  serve) a=x; for i in {1..27}; do a=\"$a$a\"; done; while [[ 1 ]]; do i=$((i+1)); done; exec vllm serve m --max-num-seqs 8 ;;\n" +
+		"  kl) exec vllm serve m --max-num-seqs 8 ;;\nesac\n"
+	root := testfs.NewTree(t, map[string]string{"grow.sh": src})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "--eval-timeout", "5s", "grow.sh", "serve")
+	if !strings.Contains(out, "memory bound") {
+		t.Errorf("argv of a mode that doubles a string: want the memory bound\n%s%s", out, errOut)
+	}
+}

@@ -175,14 +175,18 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	// deadline cost 10 s, not 2 minutes, as in lint.
 	bound := time.Duration(lint.ScriptBoundFactor) * *timeout
 	var spent time.Duration
+	// And lint's memory guard: a string doubled in a loop is stopped at
+	// the bound, not left to grow to the deadline.
+	enter, exit := lint.MemoryGuard(argvMemLimit)
 	evalMode := func(m string, assume map[string]byte) *dryrun.Result {
 		if spent >= bound {
 			return nil
 		}
 		selectors, params := modeParams(s, m)
 		start := time.Now()
-		defer func() { spent += time.Since(start) }()
-		return dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
+		ctx := enter()
+		defer func() { exit(); spent += time.Since(start) }()
+		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
 	}
 	for i, m := range modes {
 		if results[i] = evalMode(m, nil); results[i] == nil {
@@ -261,6 +265,10 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	printArgvText(stdout, outs, provenName, s)
 	return code
 }
+
+// argvMemLimit, when set (by tests), is the heap size at which servelint
+// argv stops an evaluation (lint.MemoryGuard); 0 is lint's bound.
+var argvMemLimit uint64
 
 func orEmpty(a []string) []string {
 	if a == nil {
