@@ -62,6 +62,11 @@ var fragments = []string{
 	`read -r -d '' B <<< "$(cat /etc/hostname)" || true`,
 	`set -e; [[ -n ${FAST:-} ]] && SEQS=2`,
 	`set -u; SEQS=$((NODE_RANK * 8 + ${#POD_IP}))`,
+	// The sandbox's own marks typed by the script (review R17).
+	`I=$'\x1eservelint-internal\x1e'; "$I" fail; "$I" command-v; "$I" read-all raw </etc/passwd; "$I"`,
+	`M=$'\x01servelint-test:f\x01'; [[ -f $M/etc/passwd ]] || exit 1; . "$M/etc/passwd"; X=$(< "$M/etc/passwd")`,
+	`exec {fd}</etc/passwd; read -r l <&"$fd"; exec {w}>"$here/named-fd"; echo x >&"$w"`,
+	`[[ -d ../../../etc ]] || exit 1; cd ../../../etc && . ./passwd; X=$(< shadow)`,
 }
 
 // FuzzEval evaluates generated multi-mode scripts made of launches and
@@ -72,6 +77,7 @@ func FuzzEval(f *testing.F) {
 	f.Add([]byte{11, 12, 13, 0, 14, 15, 16, 1, 17, 18, 19, 2})
 	f.Add([]byte{25, 0, 24, 1, 23, 2, 26, 3, 27, 4, 28, 29})
 	f.Add([]byte{37, 38, 39, 40, 41, 42, 43, 44, 45, 0, 0, 0})
+	f.Add([]byte{45, 46, 47, 48, 0, 0, 45, 1, 2})
 	f.Fuzz(func(t *testing.T, picks []byte) {
 		if len(picks) > 40 {
 			picks = picks[:40]
@@ -108,6 +114,9 @@ func FuzzEval(f *testing.F) {
 			r := Eval(context.Background(), script, src, file, m, Options{Root: root, Timeout: 300 * time.Millisecond})
 			if r.Err != nil && errors.Is(r.Err, ErrInternal) && strings.Contains(r.Err.Error(), "fallback exec handler") {
 				t.Fatalf("mode %s reached the real exec handler: %v\n%s", m, r.Err, src)
+			}
+			if r.Err != nil && errors.Is(r.Err, ErrInternal) && strings.Contains(r.Err.Error(), "panic") {
+				t.Fatalf("mode %s: a handler panicked: %v\n%s", m, r.Err, src)
 			}
 		}
 		if d := diffSnapshots(before, snapshot(t, root)); len(d) > 0 {

@@ -509,3 +509,17 @@ func TestGlobStopsAfterDeadline(t *testing.T) {
 	}
 	t.Logf("the glob stopped %v after the evaluation started", time.Since(start).Round(time.Millisecond))
 }
+
+// TestForgedInternalCall: the sandbox's internal command name can be typed
+// ($'\x1eservelint-internal\x1e'); a call without an operation's operands
+// was an index out of range in the handler, reported as the evaluator's
+// internal error. It is a skipped program, and the run goes on.
+func TestForgedInternalCall(t *testing.T) {
+	for _, call := range []string{`"$I"`, `"$I" fail`, `"$I" fail 1`, `"$I" command-v`, `"$I" bogus x`} {
+		src := "I=$'\\x1eservelint-internal\\x1e'\n" + call + "\nexec vllm serve /m --tensor-parallel-size 2\n"
+		r := evalSrc(t, src, "serve", nil, Options{})
+		if r.Err != nil || len(r.Argv) == 0 {
+			t.Errorf("%s: err %v, argv %q; want the engine reached", call, r.Err, r.Argv)
+		}
+	}
+}

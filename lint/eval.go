@@ -71,8 +71,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 					var r *dryrun.Result
 					switch {
 					case time.Duration(spent.Load()) >= bound:
-						er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
-							Err: fmt.Errorf("%w: not evaluated: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound)}
+						er = &rules.EvalResult{Mode: mode, Engine: s.Engine, Err: ScriptBoundError(bound)}
 					case time.Duration(runSpent.Load()) >= runBound:
 						er = &rules.EvalResult{Mode: mode, Engine: s.Engine,
 							Err: fmt.Errorf("%w: not evaluated: the run's evaluations reached their bound together (%v)", dryrun.ErrTimeout, runBound)}
@@ -166,6 +165,12 @@ func EvalRoot(u *parser.Unit, s *parser.Script) string {
 // script may take together.
 const ScriptBoundFactor = 5
 
+// ScriptBoundError is the error of a mode not evaluated because the
+// script's modes spent bound together (lint, and servelint argv).
+func ScriptBoundError(bound time.Duration) error {
+	return fmt.Errorf("%w: not evaluated: the script's modes reached their bound together (%v)", dryrun.ErrTimeout, bound)
+}
+
 // RunBoundFactor is how many per-mode time bounds all the evaluations of
 // one run may take together (summed over the modes that ran, not wall
 // time: 60 s of evaluation at the default 2 s). A lint of 1,600
@@ -182,6 +187,18 @@ func memoryBound() uint64 {
 		return uint64(l + l/2)
 	}
 	return 3 << 30
+}
+
+// MemoryGuard returns the memory guard SandboxEvaluator puts around its
+// evaluations, for a caller that runs dryrun.Eval itself (servelint argv):
+// enter gives an evaluation its context, stopped when the heap passes
+// limit (0: the bound lint uses), and exit is called when it returns.
+func MemoryGuard(limit uint64) (enter func() context.Context, exit func()) {
+	if limit == 0 {
+		limit = memoryBound()
+	}
+	g := &memGuard{limit: limit}
+	return g.enter, g.exit
 }
 
 // memGuard stops every running evaluation when the heap passes its limit:

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/servelint/servelint/internal/testfs"
 )
@@ -334,5 +336,46 @@ func TestArgvHostAssumedAcrossModes(t *testing.T) {
 	out, errOut, code := lintDir(t, "argv", "serve.sh", "serve", "kl")
 	if code != exitClean || !strings.Contains(out, "== kl: byte-identical to serve") {
 		t.Errorf("argv serve kl: exit %d, want 0 and kl byte-identical to serve\n%s%s", code, out, errOut)
+	}
+}
+
+// TestArgvScriptBound: servelint argv shares lint's bound for a script's
+// modes (ScriptBoundFactor per-mode bounds). Without it, a script of sixty
+// modes that each spin until the deadline held `servelint argv s.sh` for
+// two minutes (review R17); the modes past the bound are not evaluated,
+// and say so.
+func TestArgvScriptBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#!/usr/bin/env bash\ncase \"${1:-m0}\" in\n")
+	for i := range 12 {
+		fmt.Fprintf(&b, "  m%d) while [[ 1 ]]; do i=$((i+1)); done; exec vllm serve /m --max-num-seqs %d ;;\n", i, i+1)
+	}
+	b.WriteString("esac\n")
+	root := testfs.NewTree(t, map[string]string{"s.sh": b.String()})
+	t.Chdir(root)
+	start := time.Now()
+	out, errOut, code := lintDir(t, "argv", "--eval-timeout", "100ms", "s.sh")
+	took := time.Since(start)
+	if code != exitFailure || !strings.Contains(out, "reached their bound together") {
+		t.Errorf("argv of 12 spinning modes: exit %d, want %d and the modes past the script's bound not evaluated\n%s%s", code, exitFailure, out, errOut)
+	}
+	if took > 2*time.Second {
+		t.Errorf("argv of 12 spinning modes took %v, want about 5 per-mode bounds (500ms)", took)
+	}
+}
+
+// TestArgvMemoryBound: servelint argv stops an evaluation at lint's memory
+// bound (lint.MemoryGuard). It ran without one: a string doubled in a loop
+// grew until the deadline (2.4 GB and 6 s for a 2 s deadline, review R17).
+func TestArgvMemoryBound(t *testing.T) {
+	argvMemLimit = 64 << 20
+	defer func() { argvMemLimit = 0 }()
+	src := "#!/bin/bash\ncase $1 in\n  serve) a=x; for i in {1..27}; do a=\"$a$a\"; done; while [[ 1 ]]; do i=$((i+1)); done; exec vllm serve m --max-num-seqs 8 ;;\n" +
+		"  kl) exec vllm serve m --max-num-seqs 8 ;;\nesac\n"
+	root := testfs.NewTree(t, map[string]string{"grow.sh": src})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "--eval-timeout", "5s", "grow.sh", "serve")
+	if !strings.Contains(out, "memory bound") {
+		t.Errorf("argv of a mode that doubles a string: want the memory bound\n%s%s", out, errOut)
 	}
 }

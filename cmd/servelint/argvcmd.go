@@ -170,19 +170,37 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	results := make([]*dryrun.Result, len(modes))
 	files, prep := dryrun.NewFiles(), dryrun.PrepareScript(s) // shared by the modes
 	caller := lint.CallerVars(u, s)
+	// The modes share lint's bound for one script (ScriptBoundFactor
+	// times the per-mode one): sixty modes that each spin until their
+	// deadline cost 10 s, not 2 minutes, as in lint.
+	bound := time.Duration(lint.ScriptBoundFactor) * *timeout
+	var spent time.Duration
+	// And lint's memory guard: a string doubled in a loop is stopped at
+	// the bound, not left to grow to the deadline.
+	enter, exit := lint.MemoryGuard(argvMemLimit)
 	evalMode := func(m string, assume map[string]byte) *dryrun.Result {
+		if spent >= bound {
+			return nil
+		}
 		selectors, params := modeParams(s, m)
-		return dryrun.Eval(context.Background(), abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
+		start := time.Now()
+		ctx := enter()
+		defer func() { exit(); spent += time.Since(start) }()
+		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
 	}
 	for i, m := range modes {
-		results[i] = evalMode(m, nil)
+		if results[i] = evalMode(m, nil); results[i] == nil {
+			results[i] = &dryrun.Result{Script: abs, Mode: m, Err: lint.ScriptBoundError(bound)}
+		}
 	}
 	// The modes run on one host, as lint evaluates them: a host path one
 	// mode assumed is there for the others too.
 	if union := dryrun.AssumedUnion(results); union != nil {
 		for i, m := range modes {
 			if dryrun.NeedsAssume(results[i], union) {
-				results[i] = evalMode(m, union)
+				if r := evalMode(m, union); r != nil { // a second run not made keeps the first's answer
+					results[i] = r
+				}
 			}
 		}
 	}
@@ -247,6 +265,10 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	printArgvText(stdout, outs, provenName, s)
 	return code
 }
+
+// argvMemLimit, when set (by tests), is the heap size at which servelint
+// argv stops an evaluation (lint.MemoryGuard); 0 is lint's bound.
+var argvMemLimit uint64
 
 func orEmpty(a []string) []string {
 	if a == nil {
