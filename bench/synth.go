@@ -137,7 +137,8 @@ func Variant(c Case, i int) map[string][]byte {
 	sort.Sort(sort.Reverse(sort.StringSlice(keyList)))
 	var keyRE *regexp.Regexp
 	if len(keyList) > 0 {
-		keyRE = regexp.MustCompile(`\b(` + strings.Join(keyList, "|") + `)\b`)
+		// A key also follows docker's -e with its value attached (-eK=V).
+		keyRE = regexp.MustCompile(`(?:\b|[\s(]-e)(` + strings.Join(keyList, "|") + `)\b`)
 	}
 	out := map[string][]byte{}
 	for rel, b := range c.Files {
@@ -150,23 +151,34 @@ func Variant(c Case, i int) map[string][]byte {
 			src = renameModes(rel, src, strings.ToLower(tag))
 		}
 		if keyRE != nil {
-			src = keyRE.ReplaceAllFunc(src, func(m []byte) []byte {
+			src = keyRE.ReplaceAllFunc(src, func(whole []byte) []byte {
+				m := whole
+				var pre []byte
+				if len(m) > 3 && m[1] == '-' && m[2] == 'e' && !keyByte(m[0]) {
+					pre, m = m[:3], m[3:] // " -eK": the option stays
+				}
+				keep := func(b []byte) []byte { return append(append([]byte(nil), pre...), b...) }
 				if !keys[string(m)] && parser.CallerEnvVar(string(m)) {
 					// the caller's environment (HF_HOME beside HF_TOKEN): not
 					// a key of the case
-					return m
+					return keep(m)
 				}
 				if !keys[string(m)] && parser.EngineEnvVar(string(m)) && (parser.KnownEngineEnv(string(m)) || selfForwarded(src, string(m))) {
 					// the engine's own environment (VLLM_HOST_IP, or one
 					// forwarded as -e VLLM_X="$VLLM_X"): not a key of the case
-					return m
+					return keep(m)
 				}
-				return append([]byte(tag+"_"), m...)
+				return keep(append([]byte(tag+"_"), m...))
 			})
 		}
 		out[rel] = addHeader(src, fmt.Sprintf("# synthetic serve repo %s (variant of %s)", strings.ToLower(tag), c.Name))
 	}
 	return out
+}
+
+// keyByte reports whether b may be part of a shell variable name.
+func keyByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z'
 }
 
 // renameModes suffixes the non-proven modes a script declares by name.

@@ -568,9 +568,10 @@ func detectEngine(argv []string) (EngineCall, bool) {
 			entry, entryEq := -1, false
 			for j < len(argv) && strings.HasPrefix(argv[j], "-") {
 				opt, _, hasEq := strings.Cut(argv[j], "=")
-				if !hasEq && len(opt) > 2 && opt[1] != '-' && dockerValueOpts[opt[:2]] {
-					// -eK=V, -v/a:/b: a short option with its value attached.
-					opt, hasEq = opt[:2], true
+				if w := argv[j]; len(w) > 2 && w[1] != '-' && dockerValueOpts[w[:2]] {
+					// -eK=V, -eK, -v/a:/b: a short option with its value
+					// attached (the '=' is the value's).
+					opt, hasEq = w[:2], true
 				}
 				if opt == "--" {
 					j++

@@ -19,14 +19,15 @@ Law 2 (one owner): no mode carries its own --max-num-seqs or step. Both come
 from the env file that owns them. A literal, a mode-local variable holding a
 literal, arithmetic on the owner, a re-assignment of the owner inside a mode,
 or a second copy of the flag that overrides the shared one (or the mode's
-own earlier one) are findings.
+own earlier one) are findings; so is a mode's own docker -e KEY=VALUE over
+the --env-file that owns KEY (the container reads the mode's value).
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
 decode roles are other shapes on purpose: their own numbers are theirs.
 
-Fix: the value becomes "$OWNER"; an overriding copy and a dead mode-local
-assignment are deleted. A calib knob given as a literal has no fix (the fix
+Fix: the value becomes "$OWNER"; an overriding copy, a dead mode-local
+assignment and a mode's own -e KEY=VALUE are deleted. A calib knob given as a literal has no fix (the fix
 would have to invent a key) unless the config names its key.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runPrivateShape,
@@ -65,9 +66,78 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 					c.checkOrigin(pass, s, f, owner, o)
 				}
 			}
+			c.checkDockerEnv(pass, s, inv)
 		}
 	}
 	return nil, nil
+}
+
+// checkDockerEnv reports a mode's own `-e KEY=VALUE` on a docker run whose
+// --env-file is the file owning KEY: the container reads the mode's value,
+// not the owner's (bench) docker run --env-file serve.env -e
+// MAX_CONCURRENT_REQUESTS=256 … TGI's image, which reads its shape from
+// the environment). Only a literal value; "$KEY" hands the owner's own.
+// Fix: the -e and its value are deleted.
+func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+	d := inv.Engine.Docker
+	if d == nil || inv.Profile == nil || len(d.Env) == 0 {
+		return
+	}
+	files := map[string]bool{}
+	for _, i := range d.EnvFiles {
+		if i >= len(inv.Args) || inv.Args[i].Start < 0 {
+			continue
+		}
+		for _, ref := range s.Sources {
+			if ref.Kind == parser.SourceDockerEnvFile && ref.Path != "" && ref.Start >= inv.Args[i].Start && ref.End <= inv.Args[i].End {
+				files[ref.Path] = true
+			}
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	owners := map[string]parser.Owner{}
+	for _, f := range inv.Profile.Flags {
+		if o, ok := c.Unit.Owner(s, inv.Profile, f.Name); ok {
+			owners[o.Key] = o
+		}
+	}
+	for _, i := range d.Env {
+		aw := inv.Args[i]
+		if aw.Word == nil || aw.Start < 0 || aw.Sketch == parser.Unknown {
+			continue
+		}
+		kv, opt := aw.Sketch, 0 // opt: the words of the option (-e K=V: 2)
+		switch {
+		case strings.HasPrefix(kv, "--env="):
+			kv, opt = strings.TrimPrefix(kv, "--env="), 1
+		case strings.HasPrefix(kv, "-e") && len(kv) > 2:
+			kv, opt = kv[2:], 1
+		case i > 0 && (inv.Args[i-1].Sketch == "-e" || inv.Args[i-1].Sketch == "--env") && inv.Args[i-1].Start >= 0:
+			opt = 2
+		}
+		key, val, ok := strings.Cut(kv, "=")
+		o, owned := owners[key]
+		if !ok || opt == 0 || !owned || !files[o.Def.File.Path] || strings.ContainsAny(val, "$`") {
+			continue
+		}
+		modes := s.ModesAt(aw.Start)
+		if len(modes) == 0 || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(o.Flag) {
+			continue
+		}
+		start := aw.Start
+		if opt == 2 {
+			start = inv.Args[i-1].Start
+		}
+		pseudo := &parser.Flag{Inv: inv, Name: inv.Args[i-opt+1].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: i - opt + 1}
+		c.report(pass, diag{
+			sev: Error, path: s.Path, start: start, end: aw.End,
+			msg: fmt.Sprintf("%s sets %s=%s for the container (docker -e), over the --env-file's own: the engine's %s gets %s; %s",
+				parser.ModeNames(modes), key, val, o.Flag, val, c.ownerText(o)),
+			fixMsg: "delete the mode's -e " + key, edits: []edit{flagDelete(s, pseudo)},
+		})
+	}
 }
 
 // overridden returns the flag a mode's flag f repeats in the same
