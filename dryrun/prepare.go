@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -121,8 +122,10 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	rewriteAndTails(f)
 	rewriteFdRedirs(f)
 	rewriteReadDelims(f)
+	alts := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
+			hoistAlternates(st, &alts)
 			if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsDeclareF(d) {
 				// declare -F NAME…: the sandbox answers from the
 				// functions the script and its sourced files declare.
@@ -196,7 +199,82 @@ func (p *Prepared) altSelf(src []byte) bool {
 
 // altSelfRE matches the head of an alternate-value expansion, ${X:+…} or
 // ${X+…}: Eval runs the rewritten copy (lazySelf) when the script holds one.
-var altSelfRE = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*:?\+`)
+var altSelfRE = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]}]*\])?:?\+`)
+
+// hoistAlternates makes each word of st's command (an argument, or an
+// element of an array assigned, `args+=(…)`, `local a=(…)`) that is one
+// unquoted alternate value whose text is not all literal, ${X:+--f "$X"}
+// or ${extra[@]+"${extra[@]}"}, an array read, "${__servelint_altN[@]}",
+// assigned just before the command from the alternate's text only when X
+// is set (and not null, for :+): { if [[ -n ${X:+x} ]]; then
+// __servelint_altN=(--f "$X"); else __servelint_altN=(); fi; CMD; }.
+// interp expands the alternate's text before testing X, as one string it
+// then splits: the quoted "$X" of a chat template's path with a space
+// was two arguments, and the set -u idiom for an array that may be unset,
+// ${extra[@]+"${extra[@]}"}, stopped the dry run ("extra: unbound
+// variable") where bash expands nothing. An array element is expanded as
+// bash expands the alternate's text (quoted parts kept, the rest split),
+// and only when bash would expand it. n numbers the arrays of a tree.
+func hoistAlternates(st *syntax.Stmt, n *int) {
+	var words []*syntax.Word
+	elems := func(as []*syntax.Assign) {
+		for _, a := range as {
+			if a.Array == nil {
+				continue
+			}
+			for _, e := range a.Array.Elems {
+				if e.Value != nil && e.Index == nil {
+					words = append(words, e.Value)
+				}
+			}
+		}
+	}
+	switch x := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		elems(x.Assigns)
+		words = append(words, x.Args...)
+	case *syntax.DeclClause:
+		elems(x.Args)
+	default:
+		return
+	}
+	var pre []*syntax.Stmt
+	for _, w := range words {
+		if len(w.Parts) != 1 {
+			continue
+		}
+		pe, ok := w.Parts[0].(*syntax.ParamExp)
+		if !ok || pe.Param == nil || pe.Exp == nil || pe.Exp.Word == nil || pe.Excl || pe.Length || pe.Width ||
+			pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.NestedParam != nil ||
+			pe.Exp.Op != syntax.AlternateUnset && pe.Exp.Op != syntax.AlternateUnsetOrNull {
+			continue
+		}
+		if _, lit := parser.LitValue(pe.Exp.Word); lit {
+			continue // ${DEBUG:+--enforce-eager}: interp reads it as bash does
+		}
+		name := fmt.Sprintf("__servelint_alt%d", *n)
+		*n++
+		tpl, err := syntax.NewParser().Parse(strings.NewReader(
+			"if [[ -n ${V+x} ]]; then "+name+"=(W); else "+name+"=(); fi\n\""+"${"+name+"[@]}\""), "")
+		if err != nil || len(tpl.Stmts) != 2 {
+			continue
+		}
+		ifc := tpl.Stmts[0].Cmd.(*syntax.IfClause)
+		test := ifc.Cond[0].Cmd.(*syntax.TestClause).X.(*syntax.UnaryTest).X.(*syntax.Word).Parts[0].(*syntax.ParamExp)
+		test.Param, test.Index, test.Exp.Op = pe.Param, pe.Index, pe.Exp.Op
+		arr := ifc.Then[0].Cmd.(*syntax.CallExpr).Assigns[0].Array
+		arr.Elems = arr.Elems[:0]
+		for _, fw := range blankFields(pe.Exp.Word) {
+			arr.Elems = append(arr.Elems, &syntax.ArrayElem{Value: fw})
+		}
+		pre = append(pre, tpl.Stmts[0])
+		w.Parts = tpl.Stmts[1].Cmd.(*syntax.CallExpr).Args[0].Parts
+	}
+	if len(pre) == 0 {
+		return
+	}
+	st.Cmd = &syntax.Block{Lbrace: st.Cmd.Pos(), Rbrace: st.Cmd.End(), Stmts: append(pre, &syntax.Stmt{Position: st.Cmd.Pos(), Cmd: st.Cmd})}
+}
 
 // lazySourced returns a sourced file's text with lazySelf applied to its
 // alternate values (${KV:+--kv-cache-dtype "$KV"} in a library the script
@@ -596,4 +674,44 @@ func checkSource(name string, data []byte) *sourceCheck {
 		}
 	}
 	return c
+}
+
+// blankFields cuts an alternate's text into the words bash splits it into
+// at its unquoted, unescaped blanks (--chat-template "$T": two words, the
+// second quoted); the quoted parts and expansions stay whole, and an
+// expansion is split later, as an array element, as bash splits it.
+func blankFields(w *syntax.Word) []*syntax.Word {
+	var out []*syntax.Word
+	cur := &syntax.Word{}
+	flush := func() {
+		if len(cur.Parts) > 0 {
+			out = append(out, cur)
+			cur = &syntax.Word{}
+		}
+	}
+	for _, part := range w.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok {
+			cur.Parts = append(cur.Parts, part)
+			continue
+		}
+		v, start := lit.Value, 0
+		for i := 0; i < len(v); i++ {
+			switch v[i] {
+			case '\\':
+				i++ // an escaped character is no blank
+			case ' ', '\t', '\n':
+				if i > start {
+					cur.Parts = append(cur.Parts, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: v[start:i]})
+				}
+				flush()
+				start = i + 1
+			}
+		}
+		if start < len(v) {
+			cur.Parts = append(cur.Parts, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: v[start:]})
+		}
+	}
+	flush()
+	return out
 }

@@ -582,6 +582,18 @@ func (e *EnvEntry) Disagreement(readers Reader) (bool, string) {
 	return true, strings.Join(parts, "; ")
 }
 
+// DisagreementCR is Disagreement when crStripped says every bash reading
+// of the file deletes each line's '\r' first (Unit.CRStripped): bash's
+// value keeps no \r of a CRLF line ending.
+func (e *EnvEntry) DisagreementCR(readers Reader, crStripped bool) (bool, string) {
+	if e != nil && crStripped && e.Bash.Defined && strings.HasSuffix(e.Bash.Value, "\r") && e.crLine() {
+		c := *e
+		c.Bash.Value = strings.TrimSuffix(c.Bash.Value, "\r")
+		return c.Disagreement(readers)
+	}
+	return e.Disagreement(readers)
+}
+
 // describe says what one reader gets from the entry.
 func (e *EnvEntry) describe(r Reader) string {
 	rd := e.Reading(r)
@@ -790,7 +802,9 @@ func envPlainValue(v string) bool {
 // fail, docker strips it), CRLF line endings (bash keeps the '\r'), and a
 // reader refusing or misreading a line that holds no entry (errors on an
 // entry's line are that entry's Disagreement). In file order.
-func (f *EnvFile) FileDisagreements(readers Reader) []FileIssue {
+// crStripped: every bash reading of the file deletes each line's '\r'
+// first (Unit.CRStripped), so bash keeps none.
+func (f *EnvFile) FileDisagreements(readers Reader, crStripped bool) []FileIssue {
 	if f == nil || readers.Count() < 2 {
 		return nil
 	}
@@ -817,7 +831,7 @@ func (f *EnvFile) FileDisagreements(readers Reader) []FileIssue {
 		}
 		add(0, len(envBOM), readers, "the file starts with a UTF-8 byte-order mark: "+strings.Join(parts, "; "))
 	}
-	if readers&ReaderBash != 0 {
+	if readers&ReaderBash != 0 && !crStripped {
 		n, first := 0, -1
 		for _, ln := range f.Lines {
 			if ln.CR {

@@ -284,7 +284,7 @@ func TestEnvCRLFAndBOM(t *testing.T) {
 		t.Errorf("C Line %d EndLine %d End %d", c.Line, c.EndLine, c.End)
 	}
 
-	issues := f.FileDisagreements(ReaderBash | ReaderDocker)
+	issues := f.FileDisagreements(ReaderBash|ReaderDocker, false)
 	if len(issues) != 2 {
 		t.Fatalf("issues = %+v, want BOM and CRLF", issues)
 	}
@@ -295,11 +295,11 @@ func TestEnvCRLFAndBOM(t *testing.T) {
 		t.Errorf("CRLF issue = %+v", is)
 	}
 	// docker and godotenv both drop the \r; only the BOM splits them.
-	issues = f.FileDisagreements(ReaderDocker | ReaderGodotenv)
+	issues = f.FileDisagreements(ReaderDocker|ReaderGodotenv, false)
 	if len(issues) != 1 || !strings.Contains(issues[0].Msg, "godotenv fails") {
 		t.Errorf("docker+godotenv issues = %+v", issues)
 	}
-	if got := f.FileDisagreements(ReaderBash); got != nil {
+	if got := f.FileDisagreements(ReaderBash, false); got != nil {
 		t.Errorf("one reader: %+v", got)
 	}
 	if differ, _ := b.Disagreement(ReaderDocker | ReaderGodotenv); !differ {
@@ -368,7 +368,7 @@ func TestEnvFrankArchon(t *testing.T) {
 			t.Errorf("%s: Portable = %q, %v; want the line as is (%q)", other.Key, p, ok, line)
 		}
 	}
-	if got := f.FileDisagreements(AllReaders); len(got) != 0 {
+	if got := f.FileDisagreements(AllReaders, false); len(got) != 0 {
 		t.Errorf("file issues: %+v", got)
 	}
 	if f.Lines[0].Kind != LineComment || f.Lines[1].Kind != LineAssign {
@@ -511,7 +511,7 @@ func TestEnvFileDisagreements(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := ParseEnv(path, src)
-	issues := f.FileDisagreements(ReaderBash | ReaderDocker)
+	issues := f.FileDisagreements(ReaderBash|ReaderDocker, false)
 	// `set -a` holds no entry: docker refuses it.
 	if len(issues) != 1 || issues[0].Line != 6 || issues[0].Readers != ReaderDocker ||
 		!strings.Contains(issues[0].Msg, "variable 'set -a' contains whitespaces") {
@@ -520,11 +520,11 @@ func TestEnvFileDisagreements(t *testing.T) {
 	if is := issues[0]; string(src[is.Start:is.End]) != "set -a" {
 		t.Errorf("issue span %q", src[is.Start:is.End])
 	}
-	issues = f.FileDisagreements(AllReaders)
+	issues = f.FileDisagreements(AllReaders, false)
 	if len(issues) != 2 || issues[1].Readers != ReaderGodotenv {
 		t.Errorf("all readers: %+v", issues)
 	}
-	if f.FileDisagreements(ReaderDocker) != nil {
+	if f.FileDisagreements(ReaderDocker, false) != nil {
 		t.Error("one reader is never a finding")
 	}
 	var keys []string
@@ -558,7 +558,7 @@ func TestEnvLookupAndDefs(t *testing.T) {
 		t.Error("C is not defined")
 	}
 	var nf *EnvFile
-	if nf.Lookup("A") != nil || nf.Defs("A") != nil || nf.FileDisagreements(AllReaders) != nil {
+	if nf.Lookup("A") != nil || nf.Defs("A") != nil || nf.FileDisagreements(AllReaders, false) != nil {
 		t.Error("nil file")
 	}
 	f = ParseEnv("t.env", []byte("X=${Y:-$Z}\nW=\"${V-x}\"\n"))
@@ -606,7 +606,7 @@ func TestEnvBashSyntaxRecovery(t *testing.T) {
 		}
 		checkReading(t, key, e.Bash, w)
 	}
-	issues := f.FileDisagreements(ReaderBash | ReaderDocker)
+	issues := f.FileDisagreements(ReaderBash|ReaderDocker, false)
 	found := false
 	for _, is := range issues {
 		if is.Readers == ReaderBash && is.Line == 4 && strings.Contains(is.Msg, "syntax error") {
@@ -730,7 +730,7 @@ func checkSpans(t *testing.T, f *EnvFile) {
 			t.Fatalf("%q: Portable = %q, %v", e.Key, p, ok)
 		}
 	}
-	for _, is := range f.FileDisagreements(AllReaders) {
+	for _, is := range f.FileDisagreements(AllReaders, false) {
 		if is.Start < 0 || is.Start > is.End || is.End > n || is.Msg == "" {
 			t.Fatalf("bad issue %+v", is)
 		}

@@ -1309,7 +1309,17 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 			bg = bg || inv.Background
 		}
 	}
-	if len(mine) < 2 || !bg {
+	if !bg {
+		return nil
+	}
+	if len(mine) < 2 {
+		// One engine in the background in a loop that never waits for
+		// it (while read … do vllm serve … & done < models.txt): each
+		// pass starts another, and which the dry run reaches first is a
+		// race too.
+		if mine != nil && mine[0].Background && s.unwaitedLoop(mine[0]) {
+			return mine
+		}
 		return nil
 	}
 	keys := s.branchKeys()
@@ -1337,6 +1347,42 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 	}
 	// The engines that can run together, not the mode's alternatives.
 	return slices.DeleteFunc(mine, func(inv *Invocation) bool { return !racing[inv] })
+}
+
+// unwaitedLoop reports whether inv sits in the body of a loop (for,
+// while, until) whose body holds no wait: the loop may start it again
+// before the last one it started is done.
+func (s *Script) unwaitedLoop(inv *Invocation) bool {
+	found := false
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		var body []*syntax.Stmt
+		switch x := n.(type) {
+		case *syntax.ForClause:
+			body = x.Do
+		case *syntax.WhileClause:
+			body = x.Do
+		default:
+			return true
+		}
+		if len(body) == 0 || s.Off(body[0].Pos()) > inv.Start || inv.Start >= s.Off(body[len(body)-1].End()) {
+			return true
+		}
+		waits := false
+		for _, st := range body {
+			syntax.Walk(st, func(n syntax.Node) bool {
+				if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "wait" {
+					waits = true
+				}
+				return !waits
+			})
+		}
+		found = !waits
+		return !found
+	})
+	return found
 }
 
 // terminator is a statement that ends the script (exit, exec of a

@@ -64,6 +64,10 @@ type Unit struct {
 	ComposeRefs map[string]map[string]bool
 	// Readers says which programs read each env file, by path.
 	Readers map[string]Reader
+	// CRStripped holds the env files every bash reading of which deletes
+	// each line's '\r' first (SourceRef.StripsCR): their CRLF line
+	// endings reach no bash value.
+	CRStripped map[string]bool
 	// Owning lists, per script path, the env files that own its numbers.
 	Owning map[string][]*EnvFile
 	// Errors are files that could not be read (exit 3).
@@ -649,6 +653,17 @@ func (u *Unit) loadEnvs(paths []string, opts *LoadOptions) {
 // link resolves which env files each script reads and how.
 func (u *Unit) link(opts *LoadOptions) {
 	u.prefetchSources(opts)
+	crStrip, crKeep := map[string]bool{}, map[string]bool{}
+	defer func() {
+		for p := range crStrip {
+			if !crKeep[p] {
+				if u.CRStripped == nil {
+					u.CRStripped = map[string]bool{}
+				}
+				u.CRStripped[p] = true
+			}
+		}
+	}()
 	for _, s := range u.Scripts {
 		var owning []*EnvFile
 		add := func(e *EnvFile) {
@@ -679,6 +694,11 @@ func (u *Unit) link(opts *LoadOptions) {
 			switch ref.Kind {
 			case SourceBash:
 				u.Readers[e.Path] |= ReaderBash
+				if ref.StripsCR {
+					crStrip[e.Path] = true
+				} else {
+					crKeep[e.Path] = true
+				}
 			case SourceDockerEnvFile:
 				u.Readers[e.Path] |= ReaderDocker
 			}

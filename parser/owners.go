@@ -75,11 +75,16 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 		// KL_MAX_SEQS its per-mode alias.
 		return proven != nil && proven.Guessed && strings.Contains("_"+strings.ToUpper(key)+"_", modeToken(proven.Name))
 	}
+	// A key carrying a mode's name that the proven mode's engine reads is
+	// no per-mode key: KL_MAX_NUM_SEQS of a KL harness, read by serve, kl
+	// and score alike, owns the flag.
+	provenReads := u.provenReads(s, p)
+	modeKey := func(key string) bool { return s.ModeTokens(key) != nil && !provenReads[key] }
 	perMode := map[string]bool{}
 	for _, key := range keys {
 		// SERVE_CALIB_MAX_SEQS, beside the proven serve's SERVE_MAX_SEQS, is
 		// a variant of serve's key (an alias), not another model's preset.
-		if f, ok := p.FlagForKey(key); ok && s.ModeTokens(key) != nil && !provenIn(key) {
+		if f, ok := p.FlagForKey(key); ok && modeKey(key) && !provenIn(key) {
 			perMode[f.Name] = true
 		}
 	}
@@ -96,7 +101,7 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 			}
 		}
 		d, _ := u.EnvLookup(s, key)
-		if !ownValue(d.Entry) || s.ModeTokens(key) != nil {
+		if !ownValue(d.Entry) || modeKey(key) {
 			continue
 		}
 		if perMode[f.Name] && provenIn(key) {
@@ -205,6 +210,38 @@ func (u *Unit) engineReads(s *Script, p *Profile) map[string]map[string]bool {
 					out[f.Shape.Name] = map[string]bool{}
 				}
 				out[f.Shape.Name][o.Key] = true
+			}
+		}
+	}
+	return out
+}
+
+// provenReads returns the env keys an engine invocation of profile p
+// hands a shape flag of the proven mode's own (the flag's modes, or the
+// origin's, name it; a shared line, read in every mode, is not counted).
+func (u *Unit) provenReads(s *Script, p *Profile) map[string]bool {
+	proven := s.Proven()
+	if proven == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	env := u.EnvKeysOf(s)
+	for _, inv := range s.Invocations {
+		if inv.Profile != p {
+			continue
+		}
+		for _, f := range inv.Flags {
+			if f.Shape == nil || f.Value == nil {
+				continue
+			}
+			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
+				modes := o.Modes
+				if modes == nil {
+					modes = f.Modes
+				}
+				if o.Kind == OriginEnvKey && (len(modes) == 0 || slices.Contains(modes, proven)) {
+					out[o.Key] = true
+				}
 			}
 		}
 	}

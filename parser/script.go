@@ -229,6 +229,10 @@ type SourceRef struct {
 	Word       string // the word as written
 	Path       string // resolved path, "" when it could not be resolved
 	Modes      []*Mode
+	// StripsCR: a bash loader whose pipeline deletes each line's '\r'
+	// (source <(tr -d '\r' < .env), eval "$(sed 's/\r$//' .env)"), so the
+	// shell never sees CRLF line endings.
+	StripsCR bool
 }
 
 // Assign is one assignment to a variable.

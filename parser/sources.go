@@ -35,6 +35,7 @@ func (s *Script) findSources() {
 		if (name == "source" || name == ".") && len(aws) > 1 && aws[1].Word != nil {
 			if f, ok := s.loaderFile(aws[1].Word, true); ok {
 				s.addSource(SourceBash, f) // source <(grep -v '^#' .env)
+				s.Sources[len(s.Sources)-1].StripsCR = loaderStripsCR(aws[1].Word)
 				continue
 			}
 			s.addSource(SourceBash, aws[1])
@@ -44,6 +45,7 @@ func (s *Script) findSources() {
 			for _, w := range c.Args[1:] {
 				if f, ok := s.loaderFile(w, false); ok {
 					s.addSource(SourceBash, f) // eval "$(cat .env)": the lines run as bash
+					s.Sources[len(s.Sources)-1].StripsCR = loaderStripsCR(w)
 				}
 			}
 			continue
@@ -302,6 +304,69 @@ func (s *Script) loaderFile(w *syntax.Word, proc bool) (ArgWord, bool) {
 		file, found = ArgWord{Word: o, Sketch: Unknown, Start: s.Off(o.Pos()), End: s.Off(o.End())}, true
 	}
 	return file, found
+}
+
+// loaderStripsCR reports whether a loader's pipeline (loaderFile said it
+// is one) deletes the '\r' of each line: a stage `tr -d '\r'` (a set
+// holding \r), or a sed script whose command is s/\r$// or s/\r//
+// (with g). What bash then runs has no CRLF line endings.
+func loaderStripsCR(w *syntax.Word) bool {
+	var stmts []*syntax.Stmt
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			stmts = x.Stmts
+			return false
+		case *syntax.ProcSubst:
+			stmts = x.Stmts
+			return false
+		}
+		return stmts == nil
+	})
+	if len(stmts) != 1 {
+		return false
+	}
+	stages, ok := pipeStages(stmts[0])
+	if !ok {
+		return false
+	}
+	for _, st := range stages {
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) < 2 {
+			continue
+		}
+		name, _ := LitValue(c.Args[0])
+		var args []string
+		known := true
+		for _, a := range c.Args[1:] {
+			v, lit := LitValue(a)
+			known = known && lit
+			args = append(args, v)
+		}
+		if !known {
+			continue // a set or script not known (grep "$PAT"): claims nothing
+		}
+		switch name {
+		case "tr":
+			// tr -d SET, SET holding \r ('\r', or $'\r' read as the byte).
+			if len(args) == 2 && args[0] == "-d" && (strings.Contains(args[1], `\r`) || strings.Contains(args[1], "\r")) {
+				return true
+			}
+		case "sed":
+			for _, a := range args {
+				if strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place") {
+					return false
+				}
+				for _, cmd := range strings.Split(a, ";") {
+					switch strings.TrimSpace(cmd) {
+					case `s/\r$//`, `s/\r$//g`, `s/\r//`, `s/\r//g`:
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // pipeStages returns the commands of a pipeline (a | b | c) in order, or

@@ -94,6 +94,9 @@ type SeveralEnginesError struct {
 }
 
 func (e *SeveralEnginesError) Error() string {
+	if len(e.Lines) == 1 {
+		return fmt.Sprintf("it starts the engine of line %d in the background in a loop that does not wait for it, once per pass: which one a dry run reaches first is a race, so the mode has no one argv to compare (the static rules still read it)", e.Lines[0])
+	}
 	lines := make([]string, len(e.Lines))
 	for i, l := range e.Lines {
 		lines[i] = strconv.Itoa(l)

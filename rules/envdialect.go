@@ -39,12 +39,12 @@ func runEnvDialect(pass *analysis.Pass) (any, error) {
 		if bits.OnesCount8(uint8(readers)) < 2 {
 			continue
 		}
-		for _, fi := range e.FileDisagreements(readers) {
+		for _, fi := range e.FileDisagreements(readers, u.CRStripped[e.Path]) {
 			c.report(pass, diag{sev: Error, path: e.Path, start: fi.Start, end: fi.End,
 				msg: fmt.Sprintf("%s (read by %s)", fi.Msg, readers)})
 		}
 		for _, en := range e.Entries {
-			differ, why := en.Disagreement(readers)
+			differ, why := en.DisagreementCR(readers, u.CRStripped[e.Path])
 			if !differ {
 				continue
 			}

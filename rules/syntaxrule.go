@@ -89,7 +89,7 @@ func runSyntax(pass *analysis.Pass) (any, error) {
 			c.report(pass, diag{sev: Error, path: e.Path, start: 0, end: 3,
 				msg: "the env file starts with a UTF-8 byte-order mark: bash source runs the first line, with the mark glued to it, as a command, so its key is never set; remove the mark"})
 		}
-		if e.CRLF {
+		if e.CRLF && !c.Unit.CRStripped[e.Path] {
 			i := bytes.Index(e.Src, []byte("\r\n"))
 			example := ""
 			if len(e.Entries) > 0 {

@@ -153,6 +153,28 @@ func TestArgvWithoutModes(t *testing.T) {
 	}
 }
 
+// Modes named for a script that reads no argument (the model comes from
+// MODEL=${MODEL:-llama} and ./env/$MODEL.env) all run the same: argv says
+// so, where "qwen: byte-identical to llama" alone read as a proof. A
+// script that reads $1 (the map dispatch above) or whose runs differ says
+// nothing of it.
+func TestArgvModesNobodyReads(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"run.sh":        "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nMODEL=${MODEL:-llama}\nsource \"./env/$MODEL.env\"\nexec vllm serve \"$P\" --max-num-seqs \"$S\"\n",
+		"env/llama.env": "P=/m/llama\nS=64\n",
+		"env/qwen.env":  "P=/m/qwen\nS=48\n",
+		"t.sh":          "#!/usr/bin/env bash\ncase \"$1\" in a) exec vllm serve /m --port 1 ;; esac\nexec vllm serve /m --port 2\n",
+	})
+	t.Chdir(root)
+	const note = "the script reads no argument"
+	if _, errOut, _ := lintDir(t, "argv", "run.sh", "llama", "qwen"); !strings.Contains(errOut, note) {
+		t.Errorf("argv run.sh llama qwen: want %q\n%s", note, errOut)
+	}
+	if _, errOut, _ := lintDir(t, "argv", "t.sh", "x", "y"); strings.Contains(errOut, note) {
+		t.Errorf("argv t.sh x y: the script reads $1\n%s", errOut)
+	}
+}
+
 // A script with an engine and no mode of its own (a fixed script whose
 // case arms are all empty) prints the argv of the script run with no
 // arguments, exit 0; one with no engine is still "no modes found", exit 3.

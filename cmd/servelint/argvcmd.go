@@ -207,7 +207,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	for i, m := range modes {
 		r := results[i]
 		selectors, params := modeParams(s, m)
-		if md := s.ModeNamed(m); md != nil {
+		if md := s.ModeNamed(m); md != nil || m == noMode {
 			if err := rules.NoOneArgv(s, md); err != nil {
 				// Which engine the dry run reached first was a race.
 				r = &dryrun.Result{Script: r.Script, Mode: m, Err: err}
@@ -246,6 +246,18 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		provenName = modes[0]
 		if len(s.Modes) == 0 {
 			_, _ = fmt.Fprintf(stderr, "servelint argv: %s: no modes found statically; comparing with the first mode given, %s\n", path, provenName)
+			same := true
+			for _, o := range outs[1:] {
+				same = same && slices.Equal(o.Argv, outs[0].Argv)
+			}
+			// Not when the runs differ: a mode may be a caller's value a
+			// test compares ($ROLE == prefill, Options.Caller).
+			if same && len(s.EnvSelectors) == 0 && !readsArgs(s.File) {
+				// MODEL=${MODEL:-llama}; source "./env/$MODEL.env": each
+				// mode given is a $1 nothing reads, and "qwen:
+				// byte-identical to llama" would be the same run twice.
+				_, _ = fmt.Fprintf(stderr, "servelint argv: %s: the script reads no argument ($1, $@, shift, getopts): every mode given ran as the same script with an argument it ignores, so their argv are one run's\n", path)
+			}
 		}
 	}
 	for _, m := range modes {
@@ -567,4 +579,40 @@ func modeParams(s *parser.Script, m string) (selectors, params []string) {
 		return s.EvalSelectors(md)
 	}
 	return s.EnvSelectors, s.ParamsFor(m)
+}
+
+// readsArgs reports whether a script reads its positional parameters
+// anywhere ($1, ${2:-x}, "$@", $*, $#, shift, getopts): a function's
+// own reads are counted as well, so a script that may read its arguments
+// through one is never said to read none.
+func readsArgs(f *syntax.File) bool {
+	if f == nil {
+		return true
+	}
+	reads := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if reads {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.ParamExp:
+			if x.Param != nil {
+				switch v := x.Param.Value; {
+				case v == "@" || v == "*" || v == "#":
+					reads = true
+				case len(v) > 0 && v[0] >= '1' && v[0] <= '9':
+					reads = true
+				}
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				switch x.Args[0].Lit() {
+				case "shift", "getopts":
+					reads = true
+				}
+			}
+		}
+		return true
+	})
+	return reads
 }
