@@ -812,6 +812,9 @@ func (s *Script) argvRefs() []string {
 				}
 			}
 		}
+		for _, r := range inv.libReads {
+			add(r, 0)
+		}
 	}
 	return out
 }

@@ -55,6 +55,12 @@ type Invocation struct {
 	// (docker run … "$VLLM_IMAGE" "$@"): read as the script's env file
 	// gives it (withEnvValues).
 	libVars map[int]string
+	// libReads are the variables a library launcher's own words read that
+	// the library never assigns (start_server() { exec vllm serve "$MODEL"
+	// --max-num-seqs "$SEQS"; }): the script's, set before the call. The
+	// words have no span here; the names tell which of the script's
+	// assignments reach the argv (argvRefs).
+	libReads []string
 }
 
 // Flag is one flag of an engine invocation.
@@ -803,12 +809,29 @@ func (s *Script) findInvocations() {
 				// A library's launcher (Start -1) says itself whether it
 				// runs the engine in the background.
 				s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: via, wrapStart: w.Start + 1,
-					Background: w.Start < 0 && w.Background})
+					Background: w.Start < 0 && w.Background, libReads: libReads(w)})
 			}
 		}
 		through(name, s.argWords(c.Args[1:], 0), 0)
 	}
 	s.finishInvocations()
+}
+
+// libReads lists the variables a library launcher's words read that the
+// library never assigns (Invocation.libReads), sorted; nil for a wrapper
+// of the script's own.
+func libReads(w *Invocation) []string {
+	if w.Start >= 0 || len(w.libVars) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(w.libVars))
+	for _, name := range w.libVars {
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // expandWrapper returns a wrapper's words with a call's words in its "$@"
@@ -896,9 +919,6 @@ func (s *Script) ownLaunchers(runners map[string]int) map[string][]*Invocation {
 	var out map[string][]*Invocation
 	for _, c := range s.calls {
 		aws := s.callArgs(c)
-		if !hasForward(aws) {
-			continue
-		}
 		fn := s.funcAt(s.Off(c.Pos()))
 		if fn == "" {
 			continue
@@ -909,7 +929,11 @@ func (s *Script) ownLaunchers(runners map[string]int) map[string][]*Invocation {
 		if peeled, ok := peelRunners(aws, runners); ok {
 			aws = peeled
 		}
-		if ec, ok := s.detect(aws); ok && !hasForward(aws[ec.ArgStart:]) {
+		if !hasForward(aws) {
+			if _, ok := s.detect(aws); !ok {
+				continue
+			}
+		} else if ec, ok := s.detect(aws); ok && !hasForward(aws[ec.ArgStart:]) {
 			continue // the engine's own words are all the library's
 		}
 		bare := aws

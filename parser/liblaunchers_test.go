@@ -13,7 +13,8 @@ import (
 // makes each call of the script an engine invocation: the call's words keep
 // their spans in the script, the library's own words have none. A helper
 // that does something else with "$@" is no launcher, and a library the
-// script does not source counts for nothing.
+// script does not source counts for nothing. A function booting the engine
+// with words of its own only (engine_only) is an invocation at each call.
 func TestLibLaunchers(t *testing.T) {
 	root := t.TempDir()
 	write := func(name, src string) {
@@ -110,6 +111,9 @@ esac
 		"c": "--max-num-seqs=3",
 		"d": "--model=/m --max-num-seqs=4",
 		"e": "--max-num-seqs=5",
+		// engine_only boots with words all the library's: an invocation
+		// with no span in the script (log, show and each reach none).
+		"f": "--max-num-seqs=?",
 	}
 	for k, v := range want {
 		if got[k] != v {
