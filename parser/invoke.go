@@ -826,7 +826,7 @@ func libReads(w *Invocation) []string {
 	}
 	out := make([]string, 0, len(w.libVars))
 	for _, name := range w.libVars {
-		if !slices.Contains(out, name) {
+		if isName(name) && !slices.Contains(out, name) { // not $1: the call's own words
 			out = append(out, name)
 		}
 	}
