@@ -896,7 +896,11 @@ func (s *Script) attribute() {
 	for _, inv := range s.Invocations {
 		inv.Modes = s.ModesAt(inv.Start)
 		for _, f := range inv.Flags {
-			f.Modes = s.ModesAt(f.NameStart)
+			at := f.NameStart
+			if at < 0 && f.ValStart >= 0 {
+				at = f.ValStart // a library launcher's --flag "$2": the call's word
+			}
+			f.Modes = s.ModesAt(at)
 		}
 	}
 	s.findSources()

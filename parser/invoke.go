@@ -817,6 +817,26 @@ func (s *Script) findInvocations() {
 	s.finishInvocations()
 }
 
+// positionalWord returns the call's word a library launcher's "$N" stands
+// for, past the words it shifted off: when every call word up to it is one
+// word of the call itself (no array, no field of a string, no "$@").
+func positionalWord(name string, shift int, callArgs []ArgWord) (ArgWord, bool) {
+	n, err := strconv.Atoi(name)
+	if err != nil || n < 1 {
+		return ArgWord{}, false
+	}
+	k := shift + n - 1
+	if k >= len(callArgs) {
+		return ArgWord{}, false
+	}
+	for _, a := range callArgs[:k+1] {
+		if a.Word == nil || a.Array != "" || a.Start < 0 || a.Sketch == forwardAll {
+			return ArgWord{}, false
+		}
+	}
+	return callArgs[k], true
+}
+
 // libReads lists the variables a library launcher's words read that the
 // library never assigns (Invocation.libReads), sorted; nil for a wrapper
 // of the script's own.
@@ -843,6 +863,14 @@ func (s *Script) expandWrapper(w *Invocation, callArgs []ArgWord) []ArgWord {
 		if a.Sketch == forwardAll {
 			args = append(args, callArgs[min(w.shift, len(callArgs)):]...)
 			continue
+		}
+		if name, ok := w.libVars[i]; ok && w.Start < 0 {
+			// serve_model() { exec vllm serve "$1" --max-num-seqs "$2"; }:
+			// "$2" is the call's second word, written in the script.
+			if cw, ok := positionalWord(name, w.shift, callArgs); ok {
+				args = append(args, cw)
+				continue
+			}
 		}
 		if name, ok := w.libVars[i]; ok && s.envValues != nil && len(s.Assigns[name]) == 0 {
 			if v, ok := s.envValues[name]; ok {
