@@ -19,15 +19,17 @@ Law 2 (one owner): no mode carries its own --max-num-seqs or step. Both come
 from the env file that owns them. A literal, a mode-local variable holding a
 literal, arithmetic on the owner, a re-assignment of the owner inside a mode,
 or a second copy of the flag that overrides the shared one (or the mode's
-own earlier one) are findings; so is a mode's own docker -e KEY=VALUE over
-the --env-file that owns KEY (the container reads the mode's value).
+own earlier one) are findings; so is a mode's own docker -e KEY=VALUE where
+the container otherwise gets KEY from its owner (the run's --env-file owns
+KEY, or another docker run hands it on as -e KEY="$KEY").
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
 decode roles are other shapes on purpose: their own numbers are theirs.
 
 Fix: the value becomes "$OWNER"; an overriding copy, a dead mode-local
-assignment and a mode's own -e KEY=VALUE are deleted. A calib knob given as a literal has no fix (the fix
+assignment and a mode's own -e KEY=VALUE are deleted (or the -e hands
+"$KEY" when no --env-file gives the container the owner's). A calib knob given as a literal has no fix (the fix
 would have to invent a key) unless the config names its key.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runPrivateShape,
@@ -72,17 +74,45 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// forwardedEnv lists the keys some docker run of the script hands its
+// container under their own name from the shell (-e K="$K", --env=K=$K).
+func forwardedEnv(s *parser.Script) map[string]bool {
+	var out map[string]bool
+	for _, inv := range s.Invocations {
+		d := inv.Engine.Docker
+		if d == nil {
+			continue
+		}
+		for _, i := range d.Env {
+			if i >= len(inv.Args) || inv.Args[i].Word == nil {
+				continue
+			}
+			if name, ok := selfForward(inv.Args[i].Word); ok {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
 // checkDockerEnv reports a mode's own `-e KEY=VALUE` on a docker run whose
-// --env-file is the file owning KEY: the container reads the mode's value,
-// not the owner's (bench) docker run --env-file serve.env -e
-// MAX_CONCURRENT_REQUESTS=256 … TGI's image, which reads its shape from
-// the environment). Only a literal value; "$KEY" hands the owner's own.
-// Fix: the -e and its value are deleted.
+// container otherwise gets KEY from its owner: through the run's
+// --env-file, the file owning KEY (bench) docker run --env-file serve.env
+// -e MAX_CONCURRENT_REQUESTS=256 … TGI's image, which reads its shape from
+// the environment), or as the owner's value handed on by another docker
+// run of the script (`-e MAX_CONCURRENT_REQUESTS="$MAX_CONCURRENT_REQUESTS"`
+// in serve's). Only a literal value; "$KEY" hands the owner's own. Fix:
+// the -e and its value are deleted (with --env-file: the container reads
+// the file's), or the value becomes "$KEY".
 func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
 	d := inv.Engine.Docker
 	if d == nil || inv.Profile == nil || len(d.Env) == 0 {
 		return
 	}
+	forwarded := forwardedEnv(s)
 	files := map[string]bool{}
 	for _, i := range d.EnvFiles {
 		if i >= len(inv.Args) || inv.Args[i].Start < 0 {
@@ -94,7 +124,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			}
 		}
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && len(forwarded) == 0 {
 		return
 	}
 	owners := map[string]parser.Owner{}
@@ -119,7 +149,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		}
 		key, val, ok := strings.Cut(kv, "=")
 		o, owned := owners[key]
-		if !ok || opt == 0 || !owned || !files[o.Def.File.Path] || strings.ContainsAny(val, "$`") {
+		if !ok || opt == 0 || !owned || !files[o.Def.File.Path] && !forwarded[key] || strings.ContainsAny(val, "$`") {
 			continue
 		}
 		modes := s.ModesAt(aw.Start)
@@ -130,12 +160,24 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		if opt == 2 {
 			start = inv.Args[i-1].Start
 		}
-		pseudo := &parser.Flag{Inv: inv, Name: inv.Args[i-opt+1].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: i - opt + 1}
+		if files[o.Def.File.Path] {
+			pseudo := &parser.Flag{Inv: inv, Name: inv.Args[i-opt+1].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: i - opt + 1}
+			c.report(pass, diag{
+				sev: Error, path: s.Path, start: start, end: aw.End,
+				msg: fmt.Sprintf("%s sets %s=%s for the container (docker -e), over the --env-file's own: the engine's %s gets %s; %s",
+					parser.ModeNames(modes), key, val, o.Flag, val, c.ownerText(o)),
+				fixMsg: "delete the mode's -e " + key, edits: []edit{flagDelete(s, pseudo)},
+			})
+			continue
+		}
+		// The word is written anew, whatever its quoting: K="$K" (after
+		// --env= or -e when the option is attached).
+		prefix := strings.TrimSuffix(aw.Sketch, kv)
 		c.report(pass, diag{
-			sev: Error, path: s.Path, start: start, end: aw.End,
-			msg: fmt.Sprintf("%s sets %s=%s for the container (docker -e), over the --env-file's own: the engine's %s gets %s; %s",
-				parser.ModeNames(modes), key, val, o.Flag, val, c.ownerText(o)),
-			fixMsg: "delete the mode's -e " + key, edits: []edit{flagDelete(s, pseudo)},
+			sev: Error, path: s.Path, start: aw.Start, end: aw.End,
+			msg: fmt.Sprintf("%s sets %s=%s for the container (docker -e) where the script hands the owner's own (-e %s=\"$%s\"): the engine's %s gets %s; %s",
+				parser.ModeNames(modes), key, val, key, key, o.Flag, val, c.ownerText(o)),
+			fixMsg: "hand the owner's value", edits: []edit{{s.Path, aw.Start, aw.End, prefix + key + `="$` + key + `"`}},
 		})
 	}
 }
