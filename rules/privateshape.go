@@ -76,7 +76,9 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 // --env-file is the file owning KEY: the container reads the mode's value,
 // not the owner's (bench) docker run --env-file serve.env -e
 // MAX_CONCURRENT_REQUESTS=256 … TGI's image, which reads its shape from
-// the environment). Only a literal value; "$KEY" hands the owner's own.
+// the environment). Only a key the engine reads as the flag
+// (ShapeFlag.Env: a vLLM image reads no MAX_NUM_SEQS) and the argv does
+// not pass, and only a literal value; "$KEY" hands the owner's own.
 // Fix: the -e and its value are deleted.
 func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
 	d := inv.Engine.Docker
@@ -97,9 +99,14 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 	if len(files) == 0 {
 		return
 	}
+	// Only a key the engine itself reads as the flag (TGI's
+	// MAX_CONCURRENT_REQUESTS; vLLM reads none) and only while the argv
+	// passes no copy of it: the command line wins over the environment.
 	owners := map[string]parser.Owner{}
 	for _, f := range inv.Profile.Flags {
-		if o, ok := c.Unit.Owner(s, inv.Profile, f.Name); ok {
+		o, ok := c.Unit.Owner(s, inv.Profile, f.Name)
+		passed := slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g.Canon == f.Name })
+		if ok && f.Env != "" && o.Key == f.Env && !passed {
 			owners[o.Key] = o
 		}
 	}
