@@ -158,6 +158,12 @@ func Variant(c Case, i int) map[string][]byte {
 					pre, m = m[:3], m[3:] // " -eK": the option stays
 				}
 				keep := func(b []byte) []byte { return append(append([]byte(nil), pre...), b...) }
+				if parser.ShapeEnvVar(string(m)) {
+					// a name the engine itself reads its shape from (TGI's
+					// MAX_CONCURRENT_REQUESTS): renamed, the container's
+					// -e would size nothing
+					return keep(m)
+				}
 				if !keys[string(m)] && parser.CallerEnvVar(string(m)) {
 					// the caller's environment (HF_HOME beside HF_TOKEN): not
 					// a key of the case

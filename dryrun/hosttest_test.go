@@ -296,7 +296,7 @@ func TestCallerArithm(t *testing.T) {
 // A condition reading a caller's variable as a number takes the
 // placeholder as 0: the note says the branch is not statically known.
 func TestCallerArithmCondNote(t *testing.T) {
-	for _, cond := range []string{"(( NUM_NODES > 1 ))", "[[ $NUM_NODES -gt 1 ]]", "(( ${NUM_NODES} >= 2 ))"} {
+	for _, cond := range []string{"(( NUM_NODES > 1 ))", "[[ $NUM_NODES -gt 1 ]]", "(( ${NUM_NODES} >= 2 ))", `[ "$NUM_NODES" -gt 1 ]`, `test "$NUM_NODES" -ge 2`} {
 		src := "#!/bin/bash\nset -u\nif " + cond + "; then\n  exec vllm serve /m --pp 2\nelse\n  exec vllm serve /m\nfi\n"
 		r := evalSrc(t, src, "serve", nil, Options{Caller: []string{"NUM_NODES"}})
 		if r.Err != nil {
@@ -309,7 +309,7 @@ func TestCallerArithmCondNote(t *testing.T) {
 		}
 	}
 	// A string test, or a number the script sets, is no such read.
-	src := "#!/bin/bash\nset -u\nN=2\nif (( N > 1 )) && [[ $NUM_NODES == 1 ]]; then\n  exec vllm serve /m --pp 2\nfi\nexec vllm serve /m\n"
+	src := "#!/bin/bash\nset -u\nN=2\nif (( N > 1 )) && [[ $NUM_NODES == 1 ]] && [ NUM_NODES -ne 0 ]; then\n  exec vllm serve /m --pp 2\nfi\nexec vllm serve /m\n"
 	r := evalSrc(t, src, "serve", nil, Options{Caller: []string{"NUM_NODES"}})
 	for _, n := range r.Notes {
 		if strings.Contains(n, "read as a number") {

@@ -465,6 +465,7 @@ func callerArithmNote(n syntax.Node, callers []string) string {
 		return ""
 	}
 	var expr syntax.Node
+	classic := false // [ … ]: a bare name is a string there, not a variable
 	switch x := n.(type) {
 	case *syntax.ArithmCmd:
 		expr = x.X
@@ -472,6 +473,15 @@ func callerArithmNote(n syntax.Node, callers []string) string {
 		switch x.Op {
 		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
 			expr = x
+		}
+	case *syntax.CallExpr:
+		// [ "$NUM_NODES" -gt 1 ], test "$NODE_RANK" -eq 0: the same
+		// comparison in the classic test command.
+		if args, ok := parser.ClassicTestArgs(x); ok && len(args) == 3 {
+			switch args[1].Lit() {
+			case "-eq", "-ne", "-le", "-ge", "-lt", "-gt":
+				expr, classic = &syntax.CallExpr{Args: []*syntax.Word{args[0], args[2]}}, true
+			}
 		}
 	}
 	if expr == nil {
@@ -486,7 +496,9 @@ func callerArithmNote(n syntax.Node, callers []string) string {
 				v = x.Param.Value
 			}
 		case *syntax.Word:
-			v = x.Lit() // a bare name: NUM_NODES > 1
+			if !classic {
+				v = x.Lit() // a bare name: NUM_NODES > 1
+			}
 		}
 		if name == "" && v != "" && slices.Contains(callers, v) {
 			name = v

@@ -454,7 +454,144 @@ func (s *Script) modeInArg2(proven string) bool {
 			read2 = true
 		}
 	}
-	return read2 && !s.namesProvenAny(s.topDerived("1"), proven) && s.namesProvenAny(s.topDerived("2"), proven)
+	sel1, sel2 := s.topDerived("1"), s.topDerived("2")
+	if !read2 || s.namesProvenAny(sel1, proven) || !s.namesProvenAny(sel2, proven) {
+		return false
+	}
+	word, ok := s.arg1Branch(sel1, sel2)
+	s.arg1Word = word
+	return ok
+}
+
+// arg1Branch looks at the branches of the cases and if/elif chains on the
+// first word (sel1, outside functions), when the second (sel2) seems to
+// pick the mode: a branch booting an engine outside any dispatch on the
+// second word makes the first word the one that picks what boots (`case $1
+// in up) vllm serve … ;; logs) case ${2:-serve} in serve) tail …`), ok
+// false; a dispatch on the second word inside a branch naming one word
+// (`start) case $MODE in serve) …`, run as run.sh start kl) returns that
+// word, the first word the dry run passes. "" when the second word's
+// dispatch lies in no such branch (the caller's word, CallerArg).
+func (s *Script) arg1Branch(sel1, sel2 []string) (word string, ok bool) {
+	saved := s.Selectors
+	defer func() { s.Selectors = saved }()
+	on2 := func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CaseClause:
+			return isParamOf(x.Word, sel2)
+		case *syntax.IfClause:
+			s.Selectors = sel2
+			for c := x; c != nil; c = c.Else {
+				for _, st := range c.Cond {
+					if len(s.condNames(st.Cmd)) > 0 {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	words := map[string]bool{}
+	ok = true
+	branch := func(lit string, stmts []*syntax.Stmt) {
+		has2 := false
+		for _, st := range stmts {
+			syntax.Walk(st, func(n syntax.Node) bool {
+				if _, fn := n.(*syntax.FuncDecl); fn || has2 {
+					return false
+				}
+				has2 = on2(n)
+				return !has2
+			})
+		}
+		switch {
+		case has2 && lit != "":
+			words[lit] = true
+		case has2:
+			words[""] = true
+		case s.bootsIn(stmts, 0):
+			ok = false
+		}
+	}
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			return false
+		case *syntax.CaseClause:
+			if !isParamOf(x.Word, sel1) {
+				return true
+			}
+			for _, it := range x.Items {
+				lit := ""
+				if len(it.Patterns) == 1 {
+					if v, isLit := LitValue(it.Patterns[0]); isLit && modeName(v) {
+						lit = v
+					}
+				}
+				branch(lit, it.Stmts)
+			}
+		case *syntax.IfClause:
+			for c := x; c != nil; c = c.Else {
+				s.Selectors = sel1
+				var names []nameAt
+				for _, st := range c.Cond {
+					names = append(names, s.condNames(st.Cmd)...)
+				}
+				if len(names) == 0 {
+					continue
+				}
+				lit := ""
+				if len(names) == 1 {
+					lit = names[0].name
+				}
+				branch(lit, c.Then)
+			}
+		}
+		return true
+	})
+	if !ok || len(words) > 1 {
+		return "", false
+	}
+	for w := range words {
+		word = w
+	}
+	return word, true
+}
+
+// bootsIn reports whether a command of stmts, or of a function one of them
+// calls by name (depth levels down), reaches an engine by its literal
+// words (exec vllm serve …, docker run … IMAGE).
+func (s *Script) bootsIn(stmts []*syntax.Stmt, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if found {
+				return false
+			}
+			c, isCall := n.(*syntax.CallExpr)
+			if !isCall || len(c.Args) == 0 {
+				return true
+			}
+			argv := make([]string, len(c.Args))
+			for i, a := range c.Args {
+				if v, isLit := LitValue(a); isLit {
+					argv[i] = v
+				} else {
+					argv[i] = Unknown
+				}
+			}
+			if _, isEngine := detectEngine(argv); isEngine {
+				found = true
+			} else if fd := s.Funcs[argv[0]]; fd != nil && fd.Body != nil {
+				found = s.bootsIn([]*syntax.Stmt{fd.Body}, depth+1)
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // topDerived returns seed and the variables assigned from it (or from one
@@ -1680,6 +1817,9 @@ func (s *Script) ParamsFor(mode string) []string {
 // picks the mode (ArgPos).
 func (s *Script) argParams(mode string) []string {
 	if s.ArgPos == 2 {
+		if s.arg1Word != "" {
+			return []string{s.arg1Word, mode} // run.sh start kl
+		}
 		return []string{CallerArg, mode}
 	}
 	return []string{mode}

@@ -134,7 +134,7 @@ func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []stri
 		if key == "" || !slices.Contains(keys, key) || s.ModeTokens(key) != nil {
 			continue
 		}
-		if _, named := p.FlagForKey(key); named {
+		if _, named := p.FlagForKey(key); named || s.otherProgramReads(key) {
 			continue
 		}
 		taken := false
@@ -147,6 +147,68 @@ func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []stri
 		}
 		t[canon] = Owner{Flag: canon, Key: key, Def: d}
 	}
+}
+
+// otherProgramReads reports whether the script hands key to a program that
+// is not an engine it boots, directly or through a variable assigned from
+// it: a benchmark client's `--random-input-len "$ISL"` or `--max-concurrency
+// "$((CONCURRENCY * 2))"`. Such a key is the workload's, and a mode that
+// sets it anew (long) ISL=8192) picks another workload, whose shape follows
+// it by design: it owns no flag by flow. Printing it (echo, printf, logger)
+// or testing it ([ … ], test) is no such read.
+func (s *Script) otherProgramReads(key string) bool {
+	names := map[string]bool{key: true}
+	for changed := true; changed; {
+		changed = false
+		for name, as := range s.Assigns {
+			if names[name] {
+				continue
+			}
+			for _, a := range as {
+				if a.Value != nil && readsAny(a.Value, names) {
+					names[name], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for _, c := range s.calls {
+		switch cmd, _ := LitValue(c.Args[0]); cmd {
+		case "echo", "printf", "logger", "[", "test", ":", "true":
+			continue
+		}
+		st, en := s.Off(c.Pos()), s.Off(c.End())
+		if slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool { return st >= inv.Start && en <= inv.End }) {
+			continue
+		}
+		for _, a := range c.Args[1:] {
+			if readsAny(a, names) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsAny reports whether node n reads one of the variables names: an
+// expansion ($X, ${X:-…}) or a bare name in arithmetic ($((X * 2))).
+func readsAny(n syntax.Node, names map[string]bool) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.ParamExp:
+			found = found || x.Param != nil && names[x.Param.Value]
+		case *syntax.ArithmExp:
+			syntax.Walk(x.X, func(m syntax.Node) bool {
+				if w, ok := m.(*syntax.Word); ok {
+					found = found || names[w.Lit()]
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
 }
 
 // sharedRead returns the one env key the engine's flag canon (of profile

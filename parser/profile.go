@@ -16,6 +16,11 @@ type ShapeFlag struct {
 	// KeySuffixes are env-key name suffixes (after an underscore or as the
 	// whole name) that own this flag, e.g. "MAX_SEQS".
 	KeySuffixes []string
+	// Env is the environment variable the engine itself reads the flag
+	// from when the flag is not passed (TGI's launcher: MAX_CONCURRENT_REQUESTS;
+	// llama.cpp's server: LLAMA_ARG_CTX_SIZE), "" when it reads none: a
+	// container's -e KEY=V sizes the boot only through it.
+	Env string
 	// Default is the value the engine takes when the flag is not passed,
 	// "" when it is not one known value: a mode that passes the default
 	// boots at the same shape as one that leaves the flag out.
@@ -75,21 +80,21 @@ var Profiles = map[string]*Profile{
 	"tgi": {
 		Name: "tgi", StepFlag: "--max-batch-prefill-tokens", SeatsFlag: "--max-concurrent-requests",
 		Flags: []ShapeFlag{
-			{Name: "--max-batch-prefill-tokens", KeySuffixes: []string{"MAX_BATCH_PREFILL_TOKENS"}},
-			{Name: "--max-batch-total-tokens", KeySuffixes: []string{"MAX_BATCH_TOTAL_TOKENS"}},
-			{Name: "--max-concurrent-requests", KeySuffixes: []string{"MAX_CONCURRENT_REQUESTS"}, Default: "128"},
-			{Name: "--max-total-tokens", KeySuffixes: []string{"MAX_TOTAL_TOKENS"}},
-			{Name: "--max-input-tokens", Aliases: []string{"--max-input-length"}, KeySuffixes: []string{"MAX_INPUT_TOKENS", "MAX_INPUT_LENGTH"}},
+			{Name: "--max-batch-prefill-tokens", KeySuffixes: []string{"MAX_BATCH_PREFILL_TOKENS"}, Env: "MAX_BATCH_PREFILL_TOKENS"},
+			{Name: "--max-batch-total-tokens", KeySuffixes: []string{"MAX_BATCH_TOTAL_TOKENS"}, Env: "MAX_BATCH_TOTAL_TOKENS"},
+			{Name: "--max-concurrent-requests", KeySuffixes: []string{"MAX_CONCURRENT_REQUESTS"}, Env: "MAX_CONCURRENT_REQUESTS", Default: "128"},
+			{Name: "--max-total-tokens", KeySuffixes: []string{"MAX_TOTAL_TOKENS"}, Env: "MAX_TOTAL_TOKENS"},
+			{Name: "--max-input-tokens", Aliases: []string{"--max-input-length"}, KeySuffixes: []string{"MAX_INPUT_TOKENS", "MAX_INPUT_LENGTH"}, Env: "MAX_INPUT_TOKENS"},
 		},
 	},
 	"llamacpp": {
 		Name: "llamacpp", StepFlag: "--batch-size", SeatsFlag: "--parallel",
 		Flags: []ShapeFlag{
-			{Name: "--parallel", Aliases: []string{"-np"}, KeySuffixes: []string{"PARALLEL", "N_PARALLEL", "NP"}},
-			{Name: "--batch-size", Aliases: []string{"-b"}, KeySuffixes: []string{"BATCH_SIZE", "N_BATCH"}},
-			{Name: "--ubatch-size", Aliases: []string{"-ub"}, KeySuffixes: []string{"UBATCH_SIZE", "N_UBATCH"}},
-			{Name: "--ctx-size", Aliases: []string{"-c"}, KeySuffixes: []string{"CTX_SIZE", "CONTEXT_SIZE", "N_CTX"}},
-			{Name: "--n-gpu-layers", Aliases: []string{"-ngl", "--gpu-layers"}, KeySuffixes: []string{"N_GPU_LAYERS", "NGL", "GPU_LAYERS"}},
+			{Name: "--parallel", Aliases: []string{"-np"}, KeySuffixes: []string{"PARALLEL", "N_PARALLEL", "NP"}, Env: "LLAMA_ARG_N_PARALLEL"},
+			{Name: "--batch-size", Aliases: []string{"-b"}, KeySuffixes: []string{"BATCH_SIZE", "N_BATCH"}, Env: "LLAMA_ARG_BATCH"},
+			{Name: "--ubatch-size", Aliases: []string{"-ub"}, KeySuffixes: []string{"UBATCH_SIZE", "N_UBATCH"}, Env: "LLAMA_ARG_UBATCH"},
+			{Name: "--ctx-size", Aliases: []string{"-c"}, KeySuffixes: []string{"CTX_SIZE", "CONTEXT_SIZE", "N_CTX"}, Env: "LLAMA_ARG_CTX_SIZE"},
+			{Name: "--n-gpu-layers", Aliases: []string{"-ngl", "--gpu-layers"}, KeySuffixes: []string{"N_GPU_LAYERS", "NGL", "GPU_LAYERS"}, Env: "LLAMA_ARG_N_GPU_LAYERS"},
 			{Name: "--tensor-split", Aliases: []string{"-ts"}, KeySuffixes: []string{"TENSOR_SPLIT"}},
 		},
 	},
@@ -102,6 +107,20 @@ var Profiles = map[string]*Profile{
 			{Name: "--tp-size", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
 		},
 	},
+}
+
+// ShapeEnvVar reports whether name is an environment variable an engine
+// itself reads a shape flag from (ShapeFlag.Env: TGI's
+// MAX_CONCURRENT_REQUESTS, llama.cpp's LLAMA_ARG_CTX_SIZE).
+func ShapeEnvVar(name string) bool {
+	for _, p := range Profiles {
+		for _, f := range p.Flags {
+			if f.Env != "" && f.Env == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // DefaultOf returns the engine's value of the flag canon (canonical

@@ -50,6 +50,10 @@ type Script struct {
 	// being the caller's (serve.sh MODEL MODE, modeInArg2); 0 otherwise,
 	// when $1 does (or no word does).
 	ArgPos int
+	// arg1Word is, when the second word picks the mode inside one branch of
+	// a dispatch on the first (run.sh start kl), that branch's word: the
+	// first word the dry run passes. "" for the caller's (CallerArg).
+	arg1Word string
 	// EnvSelectors are the environment variables that pick the mode
 	// (MODE=${MODE:-serve}; case "$MODE" in serve) …): the dry run sets
 	// each to the mode it evaluates.

@@ -104,9 +104,11 @@ func forwardedEnv(s *parser.Script) map[string]bool {
 // -e MAX_CONCURRENT_REQUESTS=256 … TGI's image, which reads its shape from
 // the environment), or as the owner's value handed on by another docker
 // run of the script (`-e MAX_CONCURRENT_REQUESTS="$MAX_CONCURRENT_REQUESTS"`
-// in serve's). Only a literal value; "$KEY" hands the owner's own. Fix:
-// the -e and its value are deleted (with --env-file: the container reads
-// the file's), or the value becomes "$KEY".
+// in serve's). Only a key the engine reads as the flag (ShapeFlag.Env: a
+// vLLM image reads no MAX_NUM_SEQS) and the argv does not pass, and only a
+// literal value; "$KEY" hands the owner's own. Fix: the -e and its value
+// are deleted (with --env-file: the container reads the file's), or the
+// value becomes "$KEY".
 func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
 	d := inv.Engine.Docker
 	if d == nil || inv.Profile == nil || len(d.Env) == 0 {
@@ -127,9 +129,14 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 	if len(files) == 0 && len(forwarded) == 0 {
 		return
 	}
+	// Only a key the engine itself reads as the flag (TGI's
+	// MAX_CONCURRENT_REQUESTS; vLLM reads none) and only while the argv
+	// passes no copy of it: the command line wins over the environment.
 	owners := map[string]parser.Owner{}
 	for _, f := range inv.Profile.Flags {
-		if o, ok := c.Unit.Owner(s, inv.Profile, f.Name); ok {
+		o, ok := c.Unit.Owner(s, inv.Profile, f.Name)
+		passed := slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g.Canon == f.Name })
+		if ok && f.Env != "" && o.Key == f.Env && !passed {
 			owners[o.Key] = o
 		}
 	}

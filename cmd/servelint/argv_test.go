@@ -401,3 +401,20 @@ func TestArgvMemoryBound(t *testing.T) {
 		t.Errorf("argv of a mode that doubles a string: want the memory bound\n%s%s", out, errOut)
 	}
 }
+
+// A mode picked by the second word inside the first word's start branch
+// (run.sh start kl) runs with start first: the argv is start's, and the
+// run-as line says so (it was the caller's <$1>, which reached the usage
+// exit).
+func TestArgvModeInStartBranch(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"run.sh": "#!/usr/bin/env bash\nset -euo pipefail\nN=16\ncase \"${1:-start}\" in\n  start)\n    case \"${2:-serve}\" in\n" +
+			"      serve) exec vllm serve /m --max-num-seqs \"$N\" ;;\n      bench) exec vllm serve /m --max-num-seqs 64 ;;\n    esac ;;\n" +
+			"  stop) pkill -f vllm ;;\n  *) echo usage >&2; exit 2 ;;\nesac\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "run.sh", "serve", "bench")
+	if code == exitFailure || !strings.Contains(out, "# run as: run.sh start bench\n") || !strings.Contains(out, "-16\n+64\n") {
+		t.Errorf("argv serve bench: exit %d, want run as run.sh start bench\n%s%s", code, out, errOut)
+	}
+}
