@@ -459,8 +459,35 @@ func (s *Script) modeInArg2(proven string) bool {
 		return false
 	}
 	word, ok := s.arg1Branch(sel1, sel2)
+	if ok && word == "" {
+		// serve.sh MODEL MODE with case "$MODEL" in llama) … ;; *) exit 2:
+		// the caller's placeholder would take the exit in every mode; the
+		// first model the script names is run (# run as: serve.sh llama kl).
+		word = s.firstArmLiteral(sel1)
+	}
 	s.arg1Word = word
 	return ok
+}
+
+// firstArmLiteral returns the first literal a case on one of the variables
+// sel names in an arm of its own (llama in `case "$MODEL" in llama) …`),
+// outside functions; "" when none does.
+func (s *Script) firstArmLiteral(sel []string) string {
+	for _, n := range s.modeNodes {
+		cc, ok := n.(*syntax.CaseClause)
+		if !ok || !isParamOf(cc.Word, sel) || s.funcAt(s.Off(cc.Pos())) != "" {
+			continue
+		}
+		for _, it := range cc.Items {
+			if len(it.Patterns) != 1 {
+				continue
+			}
+			if v, isLit := LitValue(it.Patterns[0]); isLit && modeName(v) {
+				return v
+			}
+		}
+	}
+	return ""
 }
 
 // arg1Branch looks at the branches of the cases and if/elif chains on the
