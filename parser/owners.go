@@ -134,7 +134,7 @@ func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []stri
 		if key == "" || !slices.Contains(keys, key) || s.ModeTokens(key) != nil {
 			continue
 		}
-		if _, named := p.FlagForKey(key); named || s.otherProgramReads(key) {
+		if _, named := p.FlagForKey(key); named || s.OtherProgramRead(key) > 0 {
 			continue
 		}
 		taken := false
@@ -149,14 +149,14 @@ func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []stri
 	}
 }
 
-// otherProgramReads reports whether the script hands key to a program that
-// is not an engine it boots, directly or through a variable assigned from
-// it: a benchmark client's `--random-input-len "$ISL"` or `--max-concurrency
+// OtherProgramRead returns the line where the script hands key to a
+// program that is not an engine it boots, directly or through a variable
+// assigned from it (0 when it never does): a benchmark client's `--random-input-len "$ISL"` or `--max-concurrency
 // "$((CONCURRENCY * 2))"`. Such a key is the workload's, and a mode that
 // sets it anew (long) ISL=8192) picks another workload, whose shape follows
 // it by design: it owns no flag by flow. Printing it (echo, printf, logger)
 // or testing it ([ … ], test) is no such read.
-func (s *Script) otherProgramReads(key string) bool {
+func (s *Script) OtherProgramRead(key string) int {
 	names := map[string]bool{key: true}
 	for changed := true; changed; {
 		changed = false
@@ -183,11 +183,11 @@ func (s *Script) otherProgramReads(key string) bool {
 		}
 		for _, a := range c.Args[1:] {
 			if readsAny(a, names) {
-				return true
+				return s.Line(s.Off(c.Pos()))
 			}
 		}
 	}
-	return false
+	return 0
 }
 
 // readsAny reports whether node n reads one of the variables names: an

@@ -436,7 +436,11 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			d := diag{sev: Error, path: s.Path, start: a.Start, end: a.End,
 				msg: fmt.Sprintf(format,
 					parser.ModeNames(a.Modes), strings.TrimSpace(s.Text(a.Start, a.End)), f.Name, valueOf(s, o), c.ownerText(owner))}
-			if a.StmtStart >= 0 {
+			if line := s.OtherProgramRead(owner.Key); line > 0 {
+				// bench) MAX_NUM_SEQS=64 ;; … --max-concurrency "$MAX_NUM_SEQS":
+				// deleting it would change what the other reader gets too.
+				d.msg += fmt.Sprintf(" (no fix: line %d hands %s to another program too, which the re-assignment sets as well)", line, owner.Key)
+			} else if a.StmtStart >= 0 {
 				d.fixMsg, d.edits = "delete the re-assignment", []edit{stmtDelete(s, a)}
 			}
 			rep(d)
