@@ -471,7 +471,8 @@ func (s *Script) modeInArg2(proven string) bool {
 
 // firstArmLiteral returns the first literal a case on one of the variables
 // sel names in an arm of its own (llama in `case "$MODEL" in llama) …`),
-// outside functions; "" when none does.
+// outside functions, skipping an arm that ends the script (stop) … exit 0:
+// a subcommand, not a model); "" when none does.
 func (s *Script) firstArmLiteral(sel []string) string {
 	for _, n := range s.modeNodes {
 		cc, ok := n.(*syntax.CaseClause)
@@ -481,6 +482,9 @@ func (s *Script) firstArmLiteral(sel []string) string {
 		for _, it := range cc.Items {
 			if len(it.Patterns) != 1 {
 				continue
+			}
+			if len(it.Stmts) > 0 && exits(it.Stmts[len(it.Stmts)-1]) {
+				continue // stop) docker rm -f vllm; exit 0 ;;: no model, it boots nothing
 			}
 			if v, isLit := LitValue(it.Patterns[0]); isLit && modeName(v) {
 				return v
