@@ -352,6 +352,20 @@ func lineOf(s *parser.Script, g *parser.Flag) string {
 	return fmt.Sprintf(" (line %d)", s.Line(g.NameStart))
 }
 
+// flagPlace says where flag f is written: "line N", or, for a flag a
+// sourced library's launcher writes (serve_model() { exec vllm serve "$1"
+// --max-num-seqs "$2"; }: no span in the script), "the library's
+// serve_model".
+func flagPlace(s *parser.Script, f *parser.Flag) string {
+	if f.NameStart >= 0 {
+		return fmt.Sprintf("line %d", s.Line(f.NameStart))
+	}
+	if f.Inv != nil && f.Inv.Via != "" {
+		return "the library's " + f.Inv.Via
+	}
+	return "a sourced library"
+}
+
 // reportDeadCopy reports a copy f of a flag that the engine never reads,
 // with a fix deleting it.
 func (c *Context) reportDeadCopy(pass *analysis.Pass, s *parser.Script, f *parser.Flag, msg, fixMsg string) {
@@ -460,8 +474,8 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			// The mode reads the other key into a variable a shared flag
 			// reads: fix it there, leaving other modes' values alone.
 			rep(diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
-				msg: fmt.Sprintf("%s passes %s (line %d) %s from %s=%s (%s), not from its owner; %s",
-					who, f.Name, s.Line(f.NameStart), s.Text(o.Start, o.End), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
+				msg: fmt.Sprintf("%s passes %s (%s) %s from %s=%s (%s), not from its owner; %s",
+					who, f.Name, flagPlace(s, f), s.Text(o.Start, o.End), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
 				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, quoteRef(s, f, owner.Key, true)}}})
 			return
 		}
@@ -487,7 +501,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		st, en := f.ValStart, f.ValEnd
 		if atLiteral {
 			st, en = o.Start, o.End
-			msg += fmt.Sprintf(" to %s (line %d)", f.Name, s.Line(f.NameStart))
+			msg += fmt.Sprintf(" to %s (%s)", f.Name, flagPlace(s, f))
 		}
 		msg += "; " + c.ownerText(owner)
 		if calibKnob {
@@ -531,8 +545,8 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		}
 		if writtenInMode(f, modes, o) {
 			rep(diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
-				msg: fmt.Sprintf("%s passes %s %s (line %d), %s; %s",
-					who, f.Name, s.Text(o.Start, o.End), s.Line(f.NameStart), what, c.ownerText(owner)),
+				msg: fmt.Sprintf("%s passes %s %s (%s), %s; %s",
+					who, f.Name, s.Text(o.Start, o.End), flagPlace(s, f), what, c.ownerText(owner)),
 				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, `"$` + owner.Key + `"`}}})
 			return
 		}
