@@ -156,7 +156,10 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		}
 		key, val, ok := strings.Cut(kv, "=")
 		o, owned := owners[key]
-		if !ok || opt == 0 || !owned || !files[o.Def.File.Path] && !forwarded[key] || strings.ContainsAny(val, "$`") {
+		// A forward hands the owner's value only where the shell has it:
+		// with the file handed to docker alone, "$KEY" is the caller's.
+		fwd := forwarded[key] && c.Unit.ShellReads(s, o.Def.File)
+		if !ok || opt == 0 || !owned || !files[o.Def.File.Path] && !fwd || strings.ContainsAny(val, "$`") {
 			continue
 		}
 		modes := s.ModesAt(aw.Start)
@@ -166,6 +169,22 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		start := aw.Start
 		if opt == 2 {
 			start = inv.Args[i-1].Start
+		}
+		if j, later := laterEnv(s, inv, d.Env, i, key, modes); later {
+			// docker hands the container the last -e of a key: bench)
+			// docker run -e K=256 … -e K="$K" boots with the owner's. The
+			// mode's own copy is dead: deleted when the later one is the
+			// owner's own; another literal after it is reported itself.
+			if name, self := selfForward(inv.Args[j].Word); self && name == key && (fwd || files[o.Def.File.Path] && c.Unit.ShellReads(s, o.Def.File)) {
+				pseudo := &parser.Flag{Inv: inv, Name: inv.Args[i-opt+1].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: i - opt + 1}
+				c.report(pass, diag{
+					sev: Error, path: s.Path, start: start, end: aw.End,
+					msg: fmt.Sprintf("%s sets its own %s=%s for the container (docker -e), which the later -e %s=\"$%s\" overrides (docker hands it the last): the copy is dead; %s",
+						parser.ModeNames(modes), key, val, key, key, c.ownerText(o)),
+					fixMsg: "delete the mode's overridden -e " + key, edits: []edit{flagDelete(s, pseudo)},
+				})
+			}
+			continue
 		}
 		if files[o.Def.File.Path] {
 			pseudo := &parser.Flag{Inv: inv, Name: inv.Args[i-opt+1].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: i - opt + 1}
@@ -187,6 +206,39 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			fixMsg: "hand the owner's value", edits: []edit{{s.Path, aw.Start, aw.End, prefix + key + `="$` + key + `"`}},
 		})
 	}
+}
+
+// laterEnv returns the index of a docker -e (or --env) after the one at
+// argv index i that sets key again in the same run (its value any), from
+// the run's -e arguments env, in every one of the modes: a shared word or
+// one of theirs (another mode's opts+=(-e K=V) is in the argv's words but
+// not in their run).
+func laterEnv(s *parser.Script, inv *parser.Invocation, env []int, i int, key string, modes []*parser.Mode) (int, bool) {
+	for _, j := range env {
+		if j <= i || j >= len(inv.Args) {
+			continue
+		}
+		aw := inv.Args[j]
+		if aw.Start >= 0 {
+			if m := s.ModesAt(aw.Start); len(m) > 0 && !sameModes(m, modes) && !sharedBy(m, modes) {
+				continue
+			}
+		}
+		if aw.Word != nil {
+			if name, ok := selfForward(aw.Word); ok && name == key {
+				return j, true
+			}
+		}
+		kv := aw.Sketch
+		if kv == parser.Unknown {
+			continue
+		}
+		kv = strings.TrimPrefix(strings.TrimPrefix(kv, "--env="), "-e")
+		if k, _, ok := strings.Cut(kv, "="); ok && k == key || kv == key {
+			return j, true // -e KEY alone hands the caller's KEY
+		}
+	}
+	return 0, false
 }
 
 // overridden returns the flag a mode's flag f repeats in the same
