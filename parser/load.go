@@ -1276,6 +1276,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		}
 		var runners map[string]int
 		var launchers map[string][]*Invocation
+		var clients map[string][]string
 		for _, path := range u.sourcedLibs(s, byPath, opts) {
 			lf, seen := libs[path]
 			if !seen {
@@ -1293,6 +1294,16 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			for name := range lf.defined {
 				delete(runners, name)
 				delete(launchers, name)
+				delete(clients, name)
+			}
+			for name, reads := range lf.clientReads {
+				if s.Funcs[name] != nil {
+					continue
+				}
+				if clients == nil {
+					clients = map[string][]string{}
+				}
+				clients[name] = reads
 			}
 			for name, n := range lf.runners {
 				if s.Funcs[name] != nil {
@@ -1313,6 +1324,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				launchers[name] = ws
 			}
 		}
+		s.libClientReads = clients
 		if len(launchers) > 0 && !s.callsLauncherToEngine(launchers, runners) {
 			// The image may be the env file's (docker run … "$VLLM_IMAGE"
 			// "$@" in the library): tried again by withEnvValues.
@@ -1386,6 +1398,7 @@ func readLib(path string, opts *LoadOptions) *Script {
 func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLaunchers map[string][]*Invocation, envValues map[string]string) *Script {
 	ns := ParseScript(s.Path, s.Src)
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
+	ns.libClientReads = s.libClientReads
 	ns.Analyze(roles)
 	return ns
 }
@@ -1396,6 +1409,9 @@ func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLau
 type libFuncs struct {
 	runners   map[string]int
 	launchers map[string][]*Invocation
+	// clientReads are the variables each function hands another program
+	// (Script.clientReads).
+	clientReads map[string][]string
 	// defined names every function the library defines, runner,
 	// launcher or other.
 	defined map[string]*syntax.FuncDecl
@@ -1423,7 +1439,40 @@ func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs
 		return nil
 	}
 	runners := lib.ownRunners()
-	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs}
+	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads()}
+}
+
+// clientReads returns, by function, the variables the library's functions
+// hand another program than the engine (libClientReads): the words of a
+// command in the function that reaches no engine and does not print or
+// test (echo, printf, logger, [ ], test), read as expansions or bare names
+// in arithmetic, that the library never assigns.
+func (s *Script) clientReads() map[string][]string {
+	var out map[string][]string
+	for _, c := range s.calls {
+		if quietCommand(c) {
+			continue
+		}
+		fn := s.funcAt(s.Off(c.Pos()))
+		if fn == "" {
+			continue
+		}
+		if _, engine := s.detect(s.callArgs(c)); engine {
+			continue
+		}
+		for _, a := range c.Args[1:] {
+			for _, name := range readNames(a) {
+				if len(s.Assigns[name]) > 0 || slices.Contains(out[fn], name) {
+					continue
+				}
+				if out == nil {
+					out = map[string][]string{}
+				}
+				out[fn] = append(out[fn], name)
+			}
+		}
+	}
+	return out
 }
 
 // callsLauncherToEngine reports whether the script calls one of launchers

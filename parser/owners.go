@@ -173,9 +173,13 @@ func (s *Script) OtherProgramRead(key string) int {
 		}
 	}
 	for _, c := range s.calls {
-		switch cmd, _ := LitValue(c.Args[0]); cmd {
-		case "echo", "printf", "logger", "[", "test", ":", "true":
+		if quietCommand(c) {
 			continue
+		}
+		if cmd, ok := LitValue(c.Args[0]); ok && s.Funcs[cmd] == nil && slices.ContainsFunc(s.libClientReads[cmd], func(n string) bool { return names[n] }) {
+			// run_bench, whose library body runs vllm bench serve
+			// --max-concurrency "$MAX_NUM_SEQS".
+			return s.Line(s.Off(c.Pos()))
 		}
 		st, en := s.Off(c.Pos()), s.Off(c.End())
 		if slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool { return st >= inv.Start && en <= inv.End }) {
@@ -188,6 +192,43 @@ func (s *Script) OtherProgramRead(key string) int {
 		}
 	}
 	return 0
+}
+
+// quietCommand reports whether a command only prints or tests its words
+// (echo, printf, logger, [ ], test, :, true): no program is handed them.
+func quietCommand(c *syntax.CallExpr) bool {
+	switch cmd, _ := LitValue(c.Args[0]); cmd {
+	case "echo", "printf", "logger", "[", "test", ":", "true":
+		return true
+	}
+	return false
+}
+
+// readNames lists the variables node n reads, as readsAny finds them.
+func readNames(n syntax.Node) []string {
+	var out []string
+	add := func(name string) {
+		if isName(name) && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.ParamExp:
+			if x.Param != nil {
+				add(x.Param.Value)
+			}
+		case *syntax.ArithmExp:
+			syntax.Walk(x.X, func(m syntax.Node) bool {
+				if w, ok := m.(*syntax.Word); ok {
+					add(w.Lit())
+				}
+				return true
+			})
+		}
+		return true
+	})
+	return out
 }
 
 // readsAny reports whether node n reads one of the variables names: an

@@ -133,6 +133,13 @@ type Script struct {
 	// when no call of one was seen to reach an engine before the env files
 	// were read (withLibRunners): withEnvValues tries them again.
 	libRunnerCands map[string]int
+	// libClientReads are, by function name, the variables a function of a
+	// sourced shell library hands another program than the engine (a
+	// benchmark client: run_bench() { vllm bench serve --max-concurrency
+	// "$MAX_NUM_SEQS"; }), that the library never assigns: a call of it in
+	// the script reads them (OtherProgramRead; set by Load, see
+	// withLibRunners).
+	libClientReads map[string][]string
 	// envValues are literal values of keys the owning env files give the
 	// script's shell, for the words that name a program or an image
 	// (withEnvValues): "$VLLM_IMAGE" read as vllm/vllm-openai:v0.9.1.
