@@ -113,8 +113,14 @@ func markDisagg(modes []*Mode, invs []*Invocation) {
 			if !ok {
 				continue
 			}
+			at := f.NameStart
+			if at < 0 && f.ValStart >= 0 {
+				// A library launcher's --disaggregation-mode "$1": the
+				// call's word, written in the mode (serve_role prefill 32).
+				at = f.ValStart
+			}
 			for _, m := range modes {
-				if m.Contains(f.NameStart) {
+				if m.Contains(at) {
 					r := flagged[m]
 					r[boolIndex(v == "decode")] = true
 					flagged[m] = r
