@@ -61,6 +61,10 @@ type Invocation struct {
 	// words have no span here; the names tell which of the script's
 	// assignments reach the argv (argvRefs).
 	libReads []string
+	// libPosWords are, by index in Args, the words of a library's launcher
+	// that hold a positional parameter among literal text ("{\"kv_role\":
+	// \"$1\"}"): each call's literal words fill them in (expandWrapper).
+	libPosWords map[int]*syntax.Word
 }
 
 // Flag is one flag of an engine invocation.
@@ -837,6 +841,77 @@ func positionalWord(name string, shift int, callArgs []ArgWord) (ArgWord, bool) 
 	return callArgs[k], true
 }
 
+// readsPositional reports whether a word expands a positional parameter
+// ($1 … $9, plain) beside literal text only.
+func readsPositional(w *syntax.Word) bool {
+	pos := false
+	ok := wordPartsOnly(w.Parts, func(pe *syntax.ParamExp) bool {
+		n, err := strconv.Atoi(pe.Param.Value)
+		pos = pos || err == nil && n >= 1
+		return err == nil && n >= 1
+	})
+	return ok && pos
+}
+
+// wordPartsOnly reports whether parts are literal text, quotes, and plain
+// parameter expansions that param accepts.
+func wordPartsOnly(parts []syntax.WordPart, param func(*syntax.ParamExp) bool) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return false
+			}
+		case *syntax.DblQuoted:
+			if !wordPartsOnly(p.Parts, param) {
+				return false
+			}
+		case *syntax.ParamExp:
+			if p.Param == nil || !plainParam(p) || !param(p) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// fillPositional returns a library launcher's word with its positional
+// parameters replaced by the call's literal words (past the launcher's
+// shifts): "{\"kv_role\":\"$1\"}" called with kv_producer. ok is false when
+// one is not a literal word of the call itself.
+func fillPositional(w *syntax.Word, shift int, callArgs []ArgWord) (string, bool) {
+	var sb strings.Builder
+	var fill func(parts []syntax.WordPart) bool
+	fill = func(parts []syntax.WordPart) bool {
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *syntax.DblQuoted:
+				if !fill(p.Parts) {
+					return false
+				}
+			case *syntax.ParamExp:
+				cw, ok := positionalWord(p.Param.Value, shift, callArgs)
+				if !ok || cw.Sketch == Unknown {
+					return false
+				}
+				sb.WriteString(cw.Sketch)
+			default:
+				if !litParts([]syntax.WordPart{p}, &sb) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !fill(w.Parts) {
+		return "", false
+	}
+	return sb.String(), true
+}
+
 // libReads lists the variables a library launcher's words read that the
 // library never assigns (Invocation.libReads), sorted; nil for a wrapper
 // of the script's own.
@@ -870,6 +945,11 @@ func (s *Script) expandWrapper(w *Invocation, callArgs []ArgWord) []ArgWord {
 			if cw, ok := positionalWord(name, w.shift, callArgs); ok {
 				args = append(args, cw)
 				continue
+			}
+		}
+		if pw, ok := w.libPosWords[i]; ok && w.Start < 0 {
+			if v, ok := fillPositional(pw, w.shift, callArgs); ok {
+				a.Sketch = v
 			}
 		}
 		if name, ok := w.libVars[i]; ok && s.envValues != nil && len(s.Assigns[name]) == 0 {
@@ -977,6 +1057,7 @@ func (s *Script) ownLaunchers(runners map[string]int) map[string][]*Invocation {
 		}
 		args := make([]ArgWord, len(aws))
 		var vars map[int]string
+		var posWords map[int]*syntax.Word
 		for i, a := range aws {
 			sk := a.Sketch
 			if sk == Unknown {
@@ -989,6 +1070,11 @@ func (s *Script) ownLaunchers(runners map[string]int) map[string][]*Invocation {
 						vars = map[int]string{}
 					}
 					vars[i] = pe.Param.Value
+				} else if a.Word != nil && readsPositional(a.Word) {
+					if posWords == nil {
+						posWords = map[int]*syntax.Word{}
+					}
+					posWords[i] = a.Word // "{\"kv_role\":\"$1\"}": the call's words fill it
 				}
 			}
 			args[i] = ArgWord{Sketch: sk, Start: -1, End: -1}
@@ -999,7 +1085,7 @@ func (s *Script) ownLaunchers(runners map[string]int) map[string][]*Invocation {
 		// bgrun() { nohup vllm serve … "$@" > log 2>&1 & }: each call's
 		// engine runs in the background.
 		bg := s.inBackground(s.Off(c.Pos()))
-		out[fn] = append(out[fn], &Invocation{Start: -1, End: -1, Args: args, shift: n, Background: bg, libVars: vars})
+		out[fn] = append(out[fn], &Invocation{Start: -1, End: -1, Args: args, shift: n, Background: bg, libVars: vars, libPosWords: posWords})
 	}
 	return out
 }

@@ -119,6 +119,11 @@ func markDisagg(modes []*Mode, invs []*Invocation) {
 				// call's word, written in the mode (serve_role prefill 32).
 				at = f.ValStart
 			}
+			if at < 0 {
+				// Words all the library's ("{\"kv_role\":\"$1\"}" filled
+				// by the call): the call's own place.
+				at = inv.Start
+			}
 			for _, m := range modes {
 				if m.Contains(at) {
 					r := flagged[m]
@@ -196,6 +201,12 @@ func flagLit(f *Flag) string {
 		return ""
 	}
 	if f.Value == nil {
+		// A library launcher's word, filled by the call (its sketch).
+		if f.ValStart < 0 && f.Arg+1 < len(f.Inv.Args) {
+			if sk := f.Inv.Args[f.Arg+1].Sketch; sk != Unknown {
+				return sk
+			}
+		}
 		return ""
 	}
 	v, _ := LitValue(f.Value)
