@@ -856,6 +856,25 @@ func (u *Unit) ShellReads(s *Script, e *EnvFile) bool {
 	return !named
 }
 
+// ShellReadsIn is ShellReads for code that runs in modes: a source of e
+// that lies in other modes' branches only (serve) . serve.env; … ;; bench)
+// …) gives bench's shell no $KEY. Code of every mode (modes nil) is
+// answered as ShellReads.
+func (u *Unit) ShellReadsIn(s *Script, e *EnvFile, modes []*Mode) bool {
+	named := false
+	for _, ref := range s.Sources {
+		if ref.Path == "" || u.envs[ref.Path] != e {
+			continue
+		}
+		if (ref.Kind == SourceBash || ref.Kind == SourceLoader) &&
+			(len(ref.Modes) == 0 || len(modes) == 0 || slices.ContainsFunc(modes, func(m *Mode) bool { return slices.Contains(ref.Modes, m) })) {
+			return true
+		}
+		named = true
+	}
+	return !named
+}
+
 // allExportAt reports whether allexport is on at offset off of the script,
 // read in source order: the last `set -a` / `set -o allexport` before off
 // not undone by a `set +a` / `set +o allexport`. A `set` in a subshell,

@@ -479,11 +479,21 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	// docker --env-file or to env $(cat F | xargs) cmd reaches the engine,
 	// not the script: "$OWNER" would expand to nothing there.
 	shell := u.ShellReads(s, owner.Def.File)
+	// Nor where the mode's own path does not source the owner's file
+	// (serve) . serve.env; … ;; bench) vllm serve … --max-num-seqs 64):
+	// "$OWNER" is unset there.
+	inMode := !shell || u.ShellReadsIn(s, owner.Def.File, modes)
 	rep := func(d diag) {
-		if !shell && len(d.edits) > 0 {
+		switch {
+		case len(d.edits) == 0:
+		case !shell:
 			d.edits, d.fixMsg = nil, ""
 			d.msg += fmt.Sprintf(" (no fix: the script's shell has no $%s, %s reaches only the commands it runs)",
 				owner.Key, DisplayPath(owner.Def.File.Path))
+		case !inMode:
+			d.edits, d.fixMsg = nil, ""
+			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)",
+				parser.ModeNames(modes), DisplayPath(owner.Def.File.Path), owner.Key)
 		}
 		c.report(pass, d)
 	}
