@@ -720,6 +720,13 @@ func engineAt(argv []string, i int) (EngineCall, bool) {
 			return EngineCall{}, false
 		}
 		switch {
+		case argv[j+1] == "vllm.entrypoints.cli.main":
+			// The vllm CLI as a module: only its serve subcommand is the
+			// server (bench, complete and chat are clients).
+			if j+2 < len(argv) && argv[j+2] == "serve" {
+				return at("vllm", j+3)
+			}
+			return EngineCall{}, false
 		case strings.HasPrefix(argv[j+1], "vllm.entrypoints"):
 			return at("vllm", j+2)
 		case argv[j+1] == "sglang.launch_server" || argv[j+1] == "sglang_router.launch_server":

@@ -30,6 +30,9 @@ func TestDetectEngineRunners(t *testing.T) {
 		{"pixi install", "", ""},
 		{"conda run -n serve --no-capture-output vllm serve /m", "vllm", "/m"},
 		{"poetry run python -m vllm.entrypoints.openai.api_server --model /m", "vllm", "--model"},
+		// The vllm CLI as a module: serve boots, bench is a client.
+		{"python3 -m vllm.entrypoints.cli.main serve /m --max-num-seqs 4", "vllm", "/m"},
+		{"python3 -m vllm.entrypoints.cli.main bench latency --model /m", "", ""},
 	} {
 		argv := strings.Fields(tc.cmd)
 		ec, ok := DetectEngine(argv)
