@@ -212,7 +212,7 @@ func lastLine(s string) string {
 var preludeStmt, waitStmt = mustStmt("RANDOM=1"), mustStmt("wait")
 
 func mustStmt(src string) *syntax.Stmt {
-	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	f, err := parser.ParseShell(strings.NewReader(src), "", false, syntax.LangBash)
 	if err != nil || len(f.Stmts) != 1 {
 		panic(fmt.Sprintf("dryrun: bad built-in statement %q: %v", src, err))
 	}
