@@ -166,6 +166,10 @@ var nullIsDevice = sync.OnceValue(func() bool {
 	return err == nil && fi.Mode()&fs.ModeCharDevice != 0
 })
 
+// sharedTmpDir is the TMPDIR of every evaluation without a private one:
+// a path under the null device, where nothing can be created.
+var sharedTmpDir = filepath.Join(os.DevNull, "servelint-tmp")
+
 // sandboxTmpDir returns the TMPDIR the interpreter gets, and how to clean it
 // up. interp opens "$TMPDIR/sh-interp-*" and makes process-substitution
 // FIFOs there with no handler involved, so it must name a directory in which
@@ -175,7 +179,7 @@ var nullIsDevice = sync.OnceValue(func() bool {
 // never-created child of a private 0700 temp dir is used instead.
 func sandboxTmpDir(private bool) (string, func() error, error) {
 	if !private && nullIsDevice() {
-		return filepath.Join(os.DevNull, "servelint-tmp"), func() error { return nil }, nil
+		return sharedTmpDir, func() error { return nil }, nil
 	}
 	priv, err := os.MkdirTemp("", "servelint-dryrun-")
 	if err != nil {
