@@ -219,7 +219,7 @@ func Load(opts LoadOptions) *Unit {
 		real, ok := dirs[dir]
 		if !ok {
 			var err error
-			if real, err = RealPath(dir); err != nil {
+			if real, err = u.symlinks.realDir(dir); err != nil { // RealPath(dir)
 				real = filepath.Clean(dir) // a buffer's directory need not exist
 			}
 			dirs[dir] = real
