@@ -47,7 +47,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		bound := time.Duration(ScriptBoundFactor) * timeout
 		var spent atomic.Int64 // nanoseconds the script's modes ran
 		root := EvalRoot(u, s)
-		path, err := filepath.Abs(s.Path)
+		path, err := u.Abs(s.Path)
 		if err != nil {
 			path = s.Path
 		}
@@ -143,13 +143,13 @@ func CallerVars(u *parser.Unit, s *parser.Script) []string {
 // outermost linted root that holds it (the script's own directory at
 // least). lint and servelint argv read the same files.
 func EvalRoot(u *parser.Unit, s *parser.Script) string {
-	abs, err := filepath.Abs(s.Path)
+	abs, err := u.Abs(s.Path)
 	if err != nil {
 		return filepath.Dir(s.Path)
 	}
 	best := filepath.Dir(abs)
 	for _, r := range u.Roots {
-		ra, err := filepath.Abs(r)
+		ra, err := u.Abs(r)
 		if err != nil {
 			continue
 		}
