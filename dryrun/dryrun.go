@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -477,9 +476,9 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		res.Err = fmt.Errorf("%w: %w", ErrInternal, err)
 		return res, log
 	}
-	// Reset (on the first Run) keeps a Vars map it is given, emptied: made
-	// with room for the variables the run will end with, it is not grown.
-	runner.Vars = make(map[string]expand.Variable, ev.fs.varsHint())
+	// Reset (on the first Run) keeps a Vars map it is given, emptied: one
+	// an earlier run filled is not made again (varsPool).
+	runner.Vars = getVars()
 	fileCopy := *file // $0 is the File's name; the caller's File is not touched
 	fileCopy.Name = script
 	// The prelude runs as the file's first statement: each Run copies every
@@ -498,11 +497,15 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	warm.Go(func() {
 		defer close(joined)
 		var out outcome
+		defer func() {
+			if out.panicked == nil {
+				putVars(runner.Vars) // the runner's last use was above
+			}
+		}()
 		func() {
 			defer func() { out.panicked = recover() }()
 			out.err = runner.Run(runCtx, &fileCopy)
 			out.exited = runner.Exited()
-			ev.fs.noteVars(len(runner.Vars))
 		}()
 		out.stderr = ev.stderr.String()
 		mainDone <- out

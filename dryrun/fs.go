@@ -9,8 +9,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"mvdan.cc/sh/v3/expand"
 
 	"github.com/servelint/servelint/internal/fsread"
 	"github.com/servelint/servelint/parser"
@@ -206,31 +207,37 @@ type Files struct {
 	checks   memo[string, *sourceCheck]
 	envs     memo[[2]string, *sandboxEnv]
 	sourced  memo[string, []byte]
-	// vars is the most variables a run of these evaluations ended with:
-	// the size the next run's Runner.Vars is made with (varsHint).
-	vars atomic.Int64
 }
 
-// minVarsHint sizes Runner.Vars for the 15 to 28 variables most runs end
+// varsPool holds emptied Runner.Vars maps for the next runs. At the end of
+// each Run interp copies every variable into Runner.Vars (maps.Insert),
+// which nothing of ours reads: pprof alloc_space on 1,600 repos put that
+// map's growth at 5% of every byte, and, once made with room for the
+// variables (minVars), its making at 5% still (one 32-slot table per run).
+// Reset keeps a Vars map it is given, emptied, so a run takes one from
+// here and its goroutine gives it back when it is done with the runner.
+var varsPool = sync.Pool{New: func() any { return make(map[string]expand.Variable, minVars) }}
+
+// minVars sizes a new Vars map for the 15 to 28 variables most runs end
 // with (the sandbox's, interp's own and the script's): one table of 32
-// slots, made once, where an empty map grew through 8, 16 and 32.
-const minVarsHint = 28
+// slots, where an empty map grew through 8, 16 and 32.
+const minVars = 28
 
-// varsHint is the capacity to make a run's Runner.Vars with. At the end of
-// each Run interp copies every variable into that map (maps.Insert):
-// pprof alloc_space on 1,600 repos put its growth at 5% of every byte.
-func (f *Files) varsHint() int {
-	return max(minVarsHint, int(f.vars.Load()))
+// maxPooledVars bounds the maps kept: one a script grew to thousands of
+// variables is left to the collector rather than emptied for every run.
+const maxPooledVars = 1024
+
+func getVars() map[string]expand.Variable {
+	return varsPool.Get().(map[string]expand.Variable)
 }
 
-// noteVars records the number of variables a run ended with.
-func (f *Files) noteVars(n int) {
-	for {
-		old := f.vars.Load()
-		if int64(n) <= old || f.vars.CompareAndSwap(old, int64(n)) {
-			return
-		}
+// putVars empties m and keeps it for another run; m must not be used again.
+func putVars(m map[string]expand.Variable) {
+	if m == nil || len(m) > maxPooledVars {
+		return
 	}
+	clear(m)
+	varsPool.Put(m)
 }
 
 // sandboxEnv returns the starting environment of a script's evaluations
