@@ -36,6 +36,22 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	if testMemLimit > 0 {
 		guard.limit = testMemLimit
 	}
+	// One snapshot of the tree per root for all the scripts evaluated
+	// under it (dryrun.Files is for evaluations with the same Root and
+	// ReadFile): an env file or library several scripts source is read,
+	// its path resolved and its text checked once, not once per script.
+	var filesMu sync.Mutex
+	filesByRoot := map[string]*dryrun.Files{}
+	filesFor := func(root string) *dryrun.Files {
+		filesMu.Lock()
+		defer filesMu.Unlock()
+		f := filesByRoot[root]
+		if f == nil {
+			f = dryrun.NewFiles()
+			filesByRoot[root] = f
+		}
+		return f
+	}
 	return func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult {
 		// The modes of one script share a bound too: ScriptBoundFactor
 		// times the per-mode one, counted in the time its own modes ran
@@ -53,7 +69,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		}
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
 		raw := make(map[string]*dryrun.Result, len(s.Modes))
-		files := dryrun.NewFiles() // the modes read the same files
+		files := filesFor(root) // the modes, and the root's other scripts, read the same files
 		prep := dryrun.PrepareScript(s)
 		caller := CallerVars(u, s)
 		var mu sync.Mutex
