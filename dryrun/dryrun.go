@@ -212,7 +212,7 @@ func lastLine(s string) string {
 var preludeStmt, waitStmt = mustStmt("RANDOM=1"), mustStmt("wait")
 
 func mustStmt(src string) *syntax.Stmt {
-	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	f, err := parser.ParseShell(strings.NewReader(src), "", false, syntax.LangBash)
 	if err != nil || len(f.Stmts) != 1 {
 		panic(fmt.Sprintf("dryrun: bad built-in statement %q: %v", src, err))
 	}
@@ -484,6 +484,9 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		res.Err = fmt.Errorf("%w: %w", ErrInternal, err)
 		return res, log
 	}
+	// Reset (on the first Run) keeps a Vars map it is given, emptied: one
+	// an earlier run filled is not made again (varsPool).
+	runner.Vars = getVars()
 	fileCopy := *file // $0 is the File's name; the caller's File is not touched
 	fileCopy.Name = script
 	// The prelude runs as the file's first statement: each Run copies every
@@ -502,6 +505,11 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	warm.Go(func() {
 		defer close(joined)
 		var out outcome
+		defer func() {
+			if out.panicked == nil {
+				putVars(runner.Vars) // the runner's last use was above
+			}
+		}()
 		func() {
 			defer func() { out.panicked = recover() }()
 			out.err = runner.Run(runCtx, &fileCopy)

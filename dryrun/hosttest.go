@@ -110,7 +110,7 @@ func homeParam(pos syntax.Pos) syntax.WordPart {
 // every other byte stays. data itself when it holds no file test or does
 // not parse (interp says so).
 func markHostText(data []byte) []byte {
-	f, err := syntax.NewParser().Parse(bytes.NewReader(data), "")
+	f, err := parser.ParseShell(bytes.NewReader(data), "", false, syntax.LangBash)
 	if err != nil {
 		return data
 	}

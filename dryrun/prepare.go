@@ -111,7 +111,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	if parser.CheckDepth(body) != nil {
 		return nil, nil
 	}
-	f, err := syntax.NewParser(syntax.Variant(variant)).Parse(bytes.NewReader(parser.BashComments(body)), name)
+	f, err := parser.ParseShell(bytes.NewReader(parser.BashComments(body)), name, false, variant)
 	if err != nil {
 		return nil, nil
 	}
@@ -289,7 +289,7 @@ func lazySourced(data []byte, callers []string) []byte {
 	if !altSelfRE.Match(data) && !mentionsGuard(data, callers) {
 		return data
 	}
-	f, err := syntax.NewParser().Parse(bytes.NewReader(data), "")
+	f, err := parser.ParseShell(bytes.NewReader(data), "", false, syntax.LangBash)
 	if err != nil {
 		return data
 	}
@@ -672,7 +672,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 		c.err = fmt.Errorf("%w: %s: %w", ErrSource, name, err)
 		return c
 	}
-	f, err := syntax.NewParser().Parse(bytes.NewReader(parser.BashComments(data)), name)
+	f, err := parser.ParseShell(bytes.NewReader(parser.BashComments(data)), name, false, syntax.LangBash)
 	switch {
 	case err != nil:
 		c.err = fmt.Errorf("%w: %w", ErrSource, err)

@@ -598,7 +598,7 @@ func (ev *evaluator) checkCode(src, what string) error {
 		// interp would parse it next, with no bound on its recursion.
 		return ev.fail(fmt.Errorf("%w: %s: %w", ErrUnsupported, what, err))
 	}
-	if f, perr := syntax.NewParser().Parse(strings.NewReader(src), what); perr == nil {
+	if f, perr := parser.ParseShell(strings.NewReader(src), what, false, syntax.LangBash); perr == nil {
 		if fb := findForbidden(f, nil); fb != nil {
 			return ev.fail(fb.error(what))
 		}

@@ -36,6 +36,22 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	if testMemLimit > 0 {
 		guard.limit = testMemLimit
 	}
+	// One snapshot of the tree per root for all the scripts evaluated
+	// under it (dryrun.Files is for evaluations with the same Root and
+	// ReadFile): an env file or library several scripts source is read,
+	// its path resolved and its text checked once, not once per script.
+	var filesMu sync.Mutex
+	filesByRoot := map[string]*dryrun.Files{}
+	filesFor := func(root string) *dryrun.Files {
+		filesMu.Lock()
+		defer filesMu.Unlock()
+		f := filesByRoot[root]
+		if f == nil {
+			f = dryrun.NewFiles()
+			filesByRoot[root] = f
+		}
+		return f
+	}
 	return func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult {
 		// The modes of one script share a bound too: ScriptBoundFactor
 		// times the per-mode one, counted in the time its own modes ran
@@ -47,13 +63,13 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		bound := time.Duration(ScriptBoundFactor) * timeout
 		var spent atomic.Int64 // nanoseconds the script's modes ran
 		root := EvalRoot(u, s)
-		path, err := filepath.Abs(s.Path)
+		path, err := u.Abs(s.Path)
 		if err != nil {
 			path = s.Path
 		}
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
 		raw := make(map[string]*dryrun.Result, len(s.Modes))
-		files := dryrun.NewFiles() // the modes read the same files
+		files := filesFor(root) // the modes, and the root's other scripts, read the same files
 		prep := dryrun.PrepareScript(s)
 		caller := CallerVars(u, s)
 		var mu sync.Mutex
@@ -142,13 +158,13 @@ func CallerVars(u *parser.Unit, s *parser.Script) []string {
 // outermost linted root that holds it (the script's own directory at
 // least). lint and servelint argv read the same files.
 func EvalRoot(u *parser.Unit, s *parser.Script) string {
-	abs, err := filepath.Abs(s.Path)
+	abs, err := u.Abs(s.Path)
 	if err != nil {
 		return filepath.Dir(s.Path)
 	}
 	best := filepath.Dir(abs)
 	for _, r := range u.Roots {
-		ra, err := filepath.Abs(r)
+		ra, err := u.Abs(r)
 		if err != nil {
 			continue
 		}

@@ -369,10 +369,17 @@ func toFinding(fset *token.FileSet, rule string, d analysis.Diagnostic) Finding 
 
 // Dedup drops findings identical in file, span, rule and message.
 func Dedup(fs []Finding) []Finding {
-	seen := map[string]bool{}
+	// A struct key, not a formatted string: pprof alloc_space on 1,600
+	// repos put fmt.Sprintf here at half of that function's bytes.
+	type key struct {
+		file              string
+		offset, endOffset int
+		rule, message     string
+	}
+	seen := make(map[key]bool, len(fs))
 	out := fs[:0]
 	for _, f := range fs {
-		k := fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%s", f.File, f.Offset, f.EndOffset, f.Rule, f.Message)
+		k := key{f.File, f.Offset, f.EndOffset, f.Rule, f.Message}
 		if seen[k] {
 			continue
 		}

@@ -22,7 +22,7 @@ func BashComments(src []byte) []byte {
 	}
 	out := src
 	for range 8 { // each round blanks every comment the parse found
-		f, err := parseSafe(syntax.NewParser(syntax.KeepComments(true)), out, "")
+		f, err := parseSafe(out, "", syntax.LangBash)
 		if err != nil {
 			// The join itself may break the parse (a comment before
 			// `case`): blank the likely ones, and keep those the parse
@@ -97,7 +97,7 @@ func blankLikely(out []byte) []byte {
 		for _, off := range cands {
 			try[off] = ' '
 		}
-		f, err := parseSafe(syntax.NewParser(syntax.KeepComments(true)), try, "")
+		f, err := parseSafe(try, "", syntax.LangBash)
 		if err != nil {
 			return out
 		}

@@ -870,7 +870,7 @@ func envParseSafe(r io.Reader) (f *syntax.File, err error) {
 			f, err = nil, fmt.Errorf("shell parser failed: %v", p)
 		}
 	}()
-	return syntax.NewParser(syntax.KeepComments(true)).Parse(r, "")
+	return ParseShell(r, "", true, syntax.LangBash)
 }
 
 func envErrOffset(err error) int {

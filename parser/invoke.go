@@ -1825,6 +1825,14 @@ func (s *Script) parseFlags(inv *Invocation) []*Flag {
 
 // litPrefix returns the literal text a word starts with.
 func litPrefix(w *syntax.Word) string {
+	if len(w.Parts) == 1 { // the common case, without a builder's copy
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			return p.Value
+		case *syntax.SglQuoted:
+			return p.Value
+		}
+	}
 	var sb strings.Builder
 	var walk func(parts []syntax.WordPart) bool
 	walk = func(parts []syntax.WordPart) bool {

@@ -106,6 +106,10 @@ type Unit struct {
 	readable      map[string]bool    // readableInRoots, by path (link is sequential)
 	symlinks      resolver           // the directories checkReadable resolved
 	pending       map[string]envRead // env files prefetchSources read, for loadEnv
+
+	// wd is the working directory Load started in ("" when unknown): Abs
+	// makes relative paths absolute against it.
+	wd string
 }
 
 // ScriptAt returns the loaded script at path.
@@ -214,6 +218,7 @@ func Load(opts LoadOptions) *Unit {
 	// stays its own: run through it, $0 and the files beside it differ.)
 	seen := map[string]bool{}
 	wd, _ := os.Getwd()
+	u.wd = wd
 	dirs := map[string]string{} // directory → its real path
 	key := func(p string) string {
 		if wd != "" && !filepath.IsAbs(p) {
@@ -223,7 +228,7 @@ func Load(opts LoadOptions) *Unit {
 		real, ok := dirs[dir]
 		if !ok {
 			var err error
-			if real, err = RealPath(dir); err != nil {
+			if real, err = u.symlinks.realDir(dir); err != nil { // RealPath(dir)
 				real = filepath.Clean(dir) // a buffer's directory need not exist
 			}
 			dirs[dir] = real
@@ -355,7 +360,7 @@ func (u *Unit) coverLooked(explicitEnvs []string) {
 		if !read {
 			continue
 		}
-		if ap, err := filepath.Abs(e.Path); err == nil {
+		if ap, err := u.Abs(e.Path); err == nil {
 			u.covered[ap] = true
 		}
 	}
@@ -632,7 +637,7 @@ func (u *Unit) realKey(path string) string {
 	if err != nil {
 		return ""
 	}
-	if abs, err := filepath.Abs(real); err == nil {
+	if abs, err := u.Abs(real); err == nil {
 		return abs
 	}
 	return real
@@ -804,7 +809,7 @@ func inWorkingDir(p string) bool {
 // (a pre-commit hook given the changed files) covers no env file it
 // sources: its other readers were not read.
 func (u *Unit) Covered(path string) bool {
-	ap, err := filepath.Abs(path)
+	ap, err := u.Abs(path)
 	if err != nil {
 		return false
 	}
@@ -813,7 +818,7 @@ func (u *Unit) Covered(path string) bool {
 	}
 	u.walkedAbsOnce.Do(func() {
 		for _, d := range u.walked {
-			if ad, err := filepath.Abs(d); err == nil {
+			if ad, err := u.Abs(d); err == nil {
 				u.walkedAbs = append(u.walkedAbs, ad)
 			}
 		}
@@ -1020,7 +1025,7 @@ func (u *Unit) checkReadable(p string) bool {
 	}
 	real, err := u.symlinks.eval(p) // RealPath, each directory resolved once
 	if err == nil {
-		real, err = filepath.Abs(real)
+		real, err = u.Abs(real)
 	}
 	if err != nil {
 		// Not on disk (an editor's unsaved buffer): nothing to follow. A
@@ -1046,6 +1051,18 @@ func (u *Unit) checkReadable(p string) bool {
 		}
 	}
 	return false
+}
+
+// Abs is filepath.Abs(p) against the working directory Load started in:
+// filepath.Abs asks os.Getwd, two stat calls, for each relative path
+// (strace of \`servelint tree\` on 1,600 repos: 16,000 calls, 32,000 of the
+// run's 82,000 stats), and servelint never changes its directory. A unit
+// Load did not make, or whose directory was unknown, asks filepath.Abs.
+func (u *Unit) Abs(p string) (string, error) {
+	if filepath.IsAbs(p) || u.wd == "" {
+		return filepath.Abs(p)
+	}
+	return filepath.Join(u.wd, p), nil
 }
 
 // RealPath is the absolute path p resolves to, symlinks followed.
@@ -1076,12 +1093,12 @@ func RelWithin(root, path string) (string, bool) {
 
 // inRoots reports whether a path lies inside one of the linted roots.
 func (u *Unit) inRoots(p string) bool {
-	abs, err := filepath.Abs(p)
+	abs, err := u.Abs(p)
 	if err != nil {
 		return false
 	}
 	for _, r := range u.Roots {
-		ra, err := filepath.Abs(r)
+		ra, err := u.Abs(r)
 		if err != nil {
 			continue
 		}
@@ -1127,7 +1144,7 @@ func (u *Unit) readCompose(opts *LoadOptions) {
 		if filepath.Base(e.Path) != ".env" {
 			continue
 		}
-		dir, err := filepath.Abs(filepath.Dir(e.Path))
+		dir, err := u.Abs(filepath.Dir(e.Path))
 		if err != nil || !u.InTree(dir) && !u.InTree(e.Path) {
 			continue
 		}

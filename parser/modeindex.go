@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 )
@@ -27,7 +28,11 @@ func newModeIndex(modes []*Mode) *modeIndex {
 		mode  int
 		delta int
 	}
-	var evs []event
+	n := 0
+	for _, m := range modes {
+		n += len(m.Ranges)
+	}
+	evs := make([]event, 0, 2*n)
 	for i, m := range modes {
 		for _, r := range m.Ranges {
 			if r.Start < r.End {
@@ -35,8 +40,11 @@ func newModeIndex(modes []*Mode) *modeIndex {
 			}
 		}
 	}
-	sort.Slice(evs, func(a, b int) bool { return evs[a].off < evs[b].off })
-	x := &modeIndex{}
+	// The order of the events at one offset does not matter: all of them
+	// are applied before that offset's piece is listed, and a mode is
+	// active exactly when its count is positive.
+	slices.SortFunc(evs, func(a, b event) int { return cmp.Compare(a.off, b.off) })
+	x := &modeIndex{bounds: make([]int, 0, len(evs)), sets: make([][]*Mode, 0, len(evs))}
 	count := make([]int, len(modes))
 	var active []int // the modes with a positive count, by index
 	total := 0

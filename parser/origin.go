@@ -159,8 +159,13 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 			return s.fallback(name, start, end, chain, env)
 		}
 	}
-	if n, err := strconv.Atoi(name); err == nil && n >= 1 {
-		return s.positionalOrigins(n, start, end, use, modes, env, depth, chain)
+	// Only a name starting with a digit or a sign can be a number: Atoi's
+	// error for every other name was an allocation per variable read
+	// (pprof alloc_space on 1,600 repos: 7 MB, a third of varOrigins').
+	if name != "" && (name[0] >= '0' && name[0] <= '9' || name[0] == '+' || name[0] == '-') {
+		if n, err := strconv.Atoi(name); err == nil && n >= 1 {
+			return s.positionalOrigins(n, start, end, use, modes, env, depth, chain)
+		}
 	}
 	defs := s.Assigns[name]
 	if len(defs) == 0 {

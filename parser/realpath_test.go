@@ -63,3 +63,46 @@ func TestResolverAgrees(t *testing.T) {
 		check(filepath.Clean(p))
 	}
 }
+
+// TestRealDirAgrees: realDir answers what RealPath answers (the path, or
+// an error) for the directory names Load's key asks, ending in a
+// separator: plain directories, symlinked ones and ones below them, a file
+// or a link to a file named as a directory, dangling links and loops,
+// missing directories, asked in any order and more than once.
+func TestRealDirAgrees(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"repo/a/run.env":    "A=1\n",
+		"elsewhere/s.env":   "S=1\n",
+		"repo/file":         "not a dir\n",
+		"repo/deep/c/d.env": "D=1\n",
+	})
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link("a", "repo/alink")
+	link(filepath.Join(root, "elsewhere"), "repo/out")
+	link("file", "repo/flink")
+	link("missing", "repo/dangling")
+	link("loop2", "repo/loop1")
+	link("loop1", "repo/loop2")
+	link("deep/c/..", "repo/up")
+	dirs := []string{
+		"repo/a", "repo/alink", "repo/out", "repo/file", "repo/flink", "repo/dangling",
+		"repo/loop1", "repo/up", "repo/up/c", "repo/deep/c", "repo/alink/x", "repo/file/x",
+		"repo/missing", "repo/missing/x", "repo/out/y", "repo", "",
+	}
+	var r resolver
+	for range 2 {
+		for _, d := range dirs {
+			dir := filepath.Join(root, d) + string(filepath.Separator)
+			want, werr := RealPath(dir)
+			got, gerr := r.realDir(dir)
+			if (werr == nil) != (gerr == nil) || got != want {
+				t.Errorf("%s: realDir %q, %v; RealPath %q, %v", dir, got, gerr, want, werr)
+			}
+		}
+	}
+}

@@ -406,8 +406,7 @@ func ParseScript(path string, src []byte) *Script {
 		return s
 	}
 	body = BashComments(body)
-	p := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(s.Variant))
-	f, err := parseSafe(p, body, path)
+	f, err := parseSafe(body, path, s.Variant)
 	if err != nil {
 		s.Err = problemOf(err, s)
 		return s
@@ -416,13 +415,14 @@ func ParseScript(path string, src []byte) *Script {
 	return s
 }
 
-func parseSafe(p *syntax.Parser, body []byte, path string) (f *syntax.File, err error) {
+// parseSafe parses body keeping comments, with a pooled parser.
+func parseSafe(body []byte, path string, variant syntax.LangVariant) (f *syntax.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("parser failed: %v", r)
 		}
 	}()
-	return p.Parse(bytes.NewReader(body), path)
+	return ParseShell(bytes.NewReader(body), path, true, variant)
 }
 
 func problemOf(err error, s *Script) *Problem {

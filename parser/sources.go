@@ -428,6 +428,14 @@ func (s *Script) staticWord(parts []syntax.WordPart, depth int) (string, bool) {
 	if depth > 8 {
 		return "", false
 	}
+	if len(parts) == 1 { // the common case, without a builder's copy
+		switch p := parts[0].(type) {
+		case *syntax.Lit:
+			return p.Value, true
+		case *syntax.SglQuoted:
+			return p.Value, true
+		}
+	}
 	var sb strings.Builder
 	for _, p := range parts {
 		switch p := p.(type) {

@@ -367,7 +367,7 @@ func sourcesCode(u *parser.Unit, s *parser.Script) bool {
 		// Looked at only inside the linted roots or the script's own git
 		// work tree (../lib/common.sh from scripts/): whether a host file
 		// exists must not change what is reported.
-		ap, err := filepath.Abs(ref.Path)
+		ap, err := u.Abs(ref.Path)
 		if err != nil {
 			continue
 		}

@@ -264,7 +264,7 @@ func (ix *hiddenIndex) text(words []*syntax.Word, depth int) {
 		ix.all = true
 		return
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(strings.Join(parts, " ")), "")
+	f, err := parser.ParseShell(strings.NewReader(strings.Join(parts, " ")), "", false, syntax.LangBash)
 	if err != nil {
 		ix.all = true
 		return

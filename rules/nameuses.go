@@ -239,7 +239,7 @@ func arithName(x syntax.ArithmExpr) string {
 // parseEnvShell parses an env file as the shell program bash sources; nil
 // when bash would not parse it either.
 func parseEnvShell(src []byte) *syntax.File {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(bytes.NewReader(src), "")
+	f, err := parser.ParseShell(bytes.NewReader(src), "", false, syntax.LangBash)
 	if err != nil {
 		return nil
 	}

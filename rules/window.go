@@ -302,8 +302,7 @@ func parseInner(body []byte) (f *syntax.File) {
 	if parser.CheckDepth(body) != nil {
 		return nil
 	}
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	f, err := p.Parse(bytes.NewReader(body), "")
+	f, err := parser.ParseShell(bytes.NewReader(body), "", false, syntax.LangBash)
 	if err != nil {
 		return nil
 	}
