@@ -472,7 +472,9 @@ func (s *Script) modeInArg2(proven string) bool {
 		}
 	}
 	sel1, sel2 := s.topDerived("1"), s.topDerived("2")
-	if !read2 || s.namesProvenAny(sel1, proven) || !s.namesProvenAny(sel2, proven) {
+	names1 := s.namesProvenAny(sel1, proven) || s.listNames(sel1, proven)
+	names2 := s.namesProvenAny(sel2, proven) || s.listNames(sel2, proven)
+	if !read2 || names1 || !names2 {
 		return false
 	}
 	word, ok := s.arg1Branch(sel1, sel2)
@@ -484,6 +486,26 @@ func (s *Script) modeInArg2(proven string) bool {
 	}
 	s.arg1Word = word
 	return ok
+}
+
+// listNames reports whether a test of one of the variables sel heading an
+// && or || list names the proven mode: a guard, `[[ $MODE == serve ||
+// $MODE == bench ]] || exit 2`, or a mode's line, `[[ $MODE == serve ]] &&
+// …`.
+func (s *Script) listNames(sel []string, proven string) bool {
+	saved := s.Selectors
+	defer func() { s.Selectors = saved }()
+	s.Selectors = sel
+	for _, n := range s.modeNodes {
+		b, ok := n.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.AndStmt && b.Op != syntax.OrStmt || b.X == nil || b.X.Negated {
+			continue
+		}
+		if slices.ContainsFunc(s.condNames(b.X.Cmd), func(na nameAt) bool { return na.name == proven }) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstArmLiteral returns the first literal a case on one of the variables
