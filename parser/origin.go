@@ -82,6 +82,9 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 					}
 					return inner
 				}
+				if pe.Exp.Word != nil && !env(name) {
+					return s.defaultWhereUnset(name, pe.Exp.Word, start, end, use, modes, env, depth, chain)
+				}
 			case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 				// ${X:?msg}: X itself, or the script stops.
 			case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
@@ -123,6 +126,31 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
 	}
 	return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: refs}}
+}
+
+// defaultWhereUnset resolves ${X:-W} where the script assigns X somewhere:
+// in the modes no assignment of X reaches the use (only bench) SEQS=64 ;;
+// sets it, and serve reads "${SEQS:-$CONCURRENCY}"), the value is W's.
+func (s *Script) defaultWhereUnset(name string, def *syntax.Word, start, end, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
+	out := s.varOrigins(name, start, end, use, modes, env, depth, chain)
+	res := make([]Origin, 0, len(out))
+	for _, o := range out {
+		if o.Kind != OriginUnknown || o.Key != name || len(o.Chain) != len(chain) {
+			res = append(res, o)
+			continue
+		}
+		ms := o.Modes
+		if ms == nil {
+			ms = modes
+		}
+		for _, in := range s.originsOf(def, use, ms, env, depth+1, chain) {
+			if in.Modes == nil {
+				in.Modes = o.Modes
+			}
+			res = append(res, in)
+		}
+	}
+	return res
 }
 
 // literalArithm returns the value of arithmetic that reads no variable and
