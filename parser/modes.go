@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -389,12 +390,17 @@ type candidate struct {
 // (envSelectors), and the one an option sets (optionSelector).
 func (s *Script) findSelectors(proven string) {
 	s.findOptionAssigns()
-	seed := "1"
+	seed := []string{"1"}
 	if s.modeInArg2(proven) {
-		seed, s.ArgPos = "2", 2
+		seed, s.ArgPos = []string{"2"}, 2
+	} else if after := s.modeAfterShift(proven); after != nil {
+		seed, s.ArgPos = after, 2
 	}
-	sel := []string{seed}
-	in := map[string]bool{seed: true}
+	sel := slices.Clone(seed)
+	in := map[string]bool{}
+	for _, n := range seed {
+		in[n] = true
+	}
 	// To a fixed point: arg=${1:-serve}; MODE=$arg makes both selectors.
 	derive := func() {
 		for changed := true; changed; {
@@ -688,6 +694,102 @@ func (s *Script) topDerived(seed string) []string {
 		}
 	}
 	return sel
+}
+
+// modeAfterShift returns the variables holding the script's second word
+// when the first is another's and shifted off before the second is read
+// (MODEL=${1:?}; shift; MODE=${1:-serve}; case "$MODE" in serve) …): the
+// assignments from $1 outside functions after one shift, when a case or
+// test of what they hold names the proven mode and none of those made
+// before the shift does. nil otherwise. The first word the dry run passes
+// is the first model a case on the earlier variables names (arg1Word).
+func (s *Script) modeAfterShift(proven string) []string {
+	if len(s.optLoops) > 0 || s.File == nil {
+		return nil
+	}
+	if proven == "" {
+		proven = "serve"
+	}
+	var before, after []string
+	for name, as := range s.Assigns {
+		for _, a := range as {
+			if a.InFunc != "" || a.Value == nil || !isParamOf(a.Value, []string{"1"}) && !normalizes(a.Value, []string{"1"}) {
+				continue
+			}
+			switch n, ok := s.topShiftsBefore(a.Start); {
+			case !ok:
+				return nil
+			case n == 0:
+				before = append(before, name)
+			case n == 1:
+				after = append(after, name)
+			default:
+				return nil
+			}
+		}
+	}
+	if len(before) == 0 || len(after) == 0 {
+		return nil
+	}
+	slices.Sort(before)
+	slices.Sort(after)
+	if slices.ContainsFunc(after, func(n string) bool { return slices.Contains(before, n) }) {
+		return nil
+	}
+	if s.namesProvenAny(before, proven) || s.listNames(before, proven) || !s.namesProvenAny(after, proven) && !s.listNames(after, proven) {
+		return nil
+	}
+	s.arg1Word = s.firstArmLiteral(before)
+	return after
+}
+
+// topShiftsBefore counts the positional parameters the script's top-level
+// statements shift off before offset off (shift, shift 2, shift || true);
+// ok is false when a statement before it may shift or set them otherwise
+// (a shift in a loop or a branch, set -- …).
+func (s *Script) topShiftsBefore(off int) (n int, ok bool) {
+	for _, st := range s.File.Stmts {
+		if s.Off(st.Pos()) > off || off < s.Off(st.End()) {
+			break
+		}
+		cmd := st.Cmd
+		if b, isList := cmd.(*syntax.BinaryCmd); isList && b.Op == syntax.OrStmt && b.X != nil {
+			cmd = b.X.Cmd // shift || true
+		}
+		if ce, isCall := cmd.(*syntax.CallExpr); isCall && len(ce.Args) > 0 {
+			if name, _ := LitValue(ce.Args[0]); name == "shift" {
+				k := 1
+				if len(ce.Args) == 2 {
+					v, lit := LitValue(ce.Args[1])
+					x, err := strconv.Atoi(v)
+					if !lit || err != nil || x < 0 {
+						return 0, false
+					}
+					k = x
+				} else if len(ce.Args) > 2 {
+					return 0, false
+				}
+				n += k
+				continue
+			}
+		}
+		shifts := false
+		syntax.Walk(st, func(x syntax.Node) bool {
+			if _, fn := x.(*syntax.FuncDecl); fn {
+				return false
+			}
+			if ce, isCall := x.(*syntax.CallExpr); isCall && len(ce.Args) > 0 {
+				if name, _ := LitValue(ce.Args[0]); name == "shift" || name == "set" && setsPositional(ce.Args[1:]) {
+					shifts = true
+				}
+			}
+			return !shifts
+		})
+		if shifts {
+			return 0, false
+		}
+	}
+	return n, true
 }
 
 // namesProvenAny reports whether a case or an if test of one of the
