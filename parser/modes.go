@@ -519,6 +519,7 @@ func (s *Script) listNames(sel []string, proven string) bool {
 // outside functions, skipping an arm that ends the script (stop) … exit 0:
 // a subcommand, not a model); "" when none does.
 func (s *Script) firstArmLiteral(sel []string) string {
+	glob := ""
 	for _, n := range s.modeNodes {
 		cc, ok := n.(*syntax.CaseClause)
 		if !ok || !isParamOf(cc.Word, sel) || s.funcAt(s.Off(cc.Pos())) != "" {
@@ -534,9 +535,42 @@ func (s *Script) firstArmLiteral(sel []string) string {
 			if v, isLit := LitValue(it.Patterns[0]); isLit && modeName(v) {
 				return v
 			}
+			if v, isLit := LitValue(it.Patterns[0]); isLit && glob == "" && defaultExits(cc) {
+				// *70b*) … *) exit 2: a model it matches, if no arm names
+				// one (the caller's placeholder would take the exit).
+				glob = globExample(v)
+			}
 		}
 	}
-	return ""
+	return glob
+}
+
+// defaultExits reports whether a case's catch-all arm (*)) ends in exit or
+// return.
+func defaultExits(cc *syntax.CaseClause) bool {
+	for _, it := range cc.Items {
+		for _, p := range it.Patterns {
+			if v, ok := LitValue(p); ok && v == "*" {
+				return len(it.Stmts) > 0 && exits(it.Stmts[len(it.Stmts)-1])
+			}
+		}
+	}
+	return false
+}
+
+// globExample returns a word a glob pattern matches (llama-70b for
+// llama-*70b, with * matching nothing and ? an x), "" when the pattern
+// holds a bracket expression, an extended glob or an escape, or the word
+// would be no mode name.
+func globExample(p string) string {
+	if strings.ContainsAny(p, "[]\\()|@!+") {
+		return ""
+	}
+	v := strings.ReplaceAll(strings.ReplaceAll(p, "*", ""), "?", "x")
+	if !modeName(v) {
+		return ""
+	}
+	return v
 }
 
 // arg1Branch looks at the branches of the cases and if/elif chains on the
