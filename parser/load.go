@@ -1294,6 +1294,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		var runners map[string]int
 		var launchers map[string][]*Invocation
 		var clients map[string][]string
+		var assigns map[string]bool
 		for _, path := range u.sourcedLibs(s, byPath, opts) {
 			lf, seen := libs[path]
 			if !seen {
@@ -1302,6 +1303,12 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			}
 			if lf == nil {
 				continue
+			}
+			for name := range lf.assigns {
+				if assigns == nil {
+					assigns = map[string]bool{}
+				}
+				assigns[name] = true
 			}
 			// A function this library defines replaces one of that name an
 			// earlier library defined, whatever either is (lib/b.sh's
@@ -1341,7 +1348,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				launchers[name] = ws
 			}
 		}
-		s.libClientReads = clients
+		s.libClientReads, s.libAssigns = clients, assigns
 		if len(launchers) > 0 && !s.callsLauncherToEngine(launchers, runners) {
 			// The image may be the env file's (docker run … "$VLLM_IMAGE"
 			// "$@" in the library): tried again by withEnvValues.
@@ -1415,7 +1422,7 @@ func readLib(path string, opts *LoadOptions) *Script {
 func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLaunchers map[string][]*Invocation, envValues map[string]string) *Script {
 	ns := ParseScript(s.Path, s.Src)
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
-	ns.libClientReads = s.libClientReads
+	ns.libClientReads, ns.libAssigns = s.libClientReads, s.libAssigns
 	ns.Analyze(roles)
 	return ns
 }
@@ -1432,6 +1439,8 @@ type libFuncs struct {
 	// defined names every function the library defines, runner,
 	// launcher or other.
 	defined map[string]*syntax.FuncDecl
+	// assigns are the variables the library assigns (Script.libAssigns).
+	assigns map[string][]*Assign
 }
 
 // libFuncsOf returns the runner and launcher functions of the shell
@@ -1456,7 +1465,7 @@ func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs
 		return nil
 	}
 	runners := lib.ownRunners()
-	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads()}
+	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads(), assigns: lib.Assigns}
 }
 
 // clientReads returns, by function, the variables the library's functions

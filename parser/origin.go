@@ -131,8 +131,17 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 // defaultWhereUnset resolves ${X:-W} where the script assigns X somewhere:
 // in the modes no assignment of X reaches the use (only bench) SEQS=64 ;;
 // sets it, and serve reads "${SEQS:-$CONCURRENCY}"), the value is W's.
+//
+// Only where no other writer of X is in sight: a library the script sources
+// that assigns it (lib/common.sh's SEQS=256), or a command that writes it
+// (read, printf -v, mapfile, a for loop over it, declare), gives X a value
+// no assignment of the script shows, and W is then not the mode's value
+// (not statically known, as before).
 func (s *Script) defaultWhereUnset(name string, def *syntax.Word, start, end, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
 	out := s.varOrigins(name, start, end, use, modes, env, depth, chain)
+	if s.libAssigns[name] || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local") {
+		return out
+	}
 	res := make([]Origin, 0, len(out))
 	for _, o := range out {
 		if o.Kind != OriginUnknown || o.Key != name || len(o.Chain) != len(chain) {

@@ -140,6 +140,10 @@ type Script struct {
 	// the script reads them (OtherProgramRead; set by Load, see
 	// withLibRunners).
 	libClientReads map[string][]string
+	// libAssigns are the variables the shell libraries the script sources
+	// assign (set by Load, see withLibRunners): a value the script's own
+	// assignments do not give such a variable may be the library's.
+	libAssigns map[string]bool
 	// envValues are literal values of keys the owning env files give the
 	// script's shell, for the words that name a program or an image
 	// (withEnvValues): "$VLLM_IMAGE" read as vllm/vllm-openai:v0.9.1.
