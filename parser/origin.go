@@ -139,7 +139,7 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 // (not statically known, as before).
 func (s *Script) defaultWhereUnset(name string, def *syntax.Word, start, end, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
 	out := s.varOrigins(name, start, end, use, modes, env, depth, chain)
-	if s.libAssigns[name] || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local") {
+	if s.WrittenOutside(name) {
 		return out
 	}
 	res := make([]Origin, 0, len(out))
@@ -160,6 +160,14 @@ func (s *Script) defaultWhereUnset(name string, def *syntax.Word, start, end, us
 		}
 	}
 	return res
+}
+
+// WrittenOutside reports whether variable name gets a value the script's
+// assignments do not show: a library the script sources assigns it, or a
+// command writes it (read, printf -v, mapfile, a for loop over it,
+// declare).
+func (s *Script) WrittenOutside(name string) bool {
+	return s.libAssigns[name] || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local")
 }
 
 // literalArithm returns the value of arithmetic that reads no variable and

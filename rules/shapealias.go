@@ -322,10 +322,17 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 			if !isOwner || strings.EqualFold(self, ref) || !c.ownsIn(s, inv.Profile, f.Shape.Name, o.Key) {
 				continue
 			}
-			c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+			d := diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 				msg: fmt.Sprintf("%s lets %s override its owner %s (%s)", f.Name, self, o.Key,
 					c.Where(o.Def.File.Path, o.Def.Entry.Start)),
-				fixMsg: "read " + o.Key, edits: []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, o.Key)}}})
+				fixMsg: "read " + o.Key, edits: []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, o.Key)}}}
+			if s.WrittenOutside(self) {
+				// lib/common.sh's SEQS=256, read -r SEQS: reading the owner
+				// would change what every mode boots.
+				d.fixMsg, d.edits = "", nil
+				d.msg += fmt.Sprintf(" (no fix: %s gets a value outside the script's own assignments too, which the owner's would replace)", self)
+			}
+			c.report(pass, d)
 		}
 	}
 }

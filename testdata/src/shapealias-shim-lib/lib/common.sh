@@ -1,0 +1,2 @@
+# Defaults every launcher of the repo shares.
+SEQS=256
