@@ -942,6 +942,15 @@ func (u *Unit) addWorkingRoot(p string) {
 	if err != nil {
 		return
 	}
+	// Through a symlink that leaves it (`servelint sub/link` from the
+	// directory holding sub), p is not inside the working directory: made
+	// the tree, the working directory would have the dry run refuse the
+	// linked directory's own files, which lie outside it.
+	if real, rerr := RealPath(abs); rerr == nil {
+		if realWd, werr := RealPath(wd); werr == nil && !Within(realWd, real) {
+			return
+		}
+	}
 	if Within(wd, abs) {
 		for _, r := range u.Roots {
 			if r == wd {

@@ -74,6 +74,33 @@ func TestArgvCommand(t *testing.T) {
 	}
 }
 
+// TestSymlinkedTreeEvaluated: a directory named through a symlink that
+// leaves the working directory (`servelint s` in sub/, s -> ../real) is
+// its own tree: the working directory, which does not hold the link's
+// target, is no root, so the dry run reads the script's env file instead
+// of refusing it as outside the tree (every mode was an info, nothing
+// compared).
+func TestSymlinkedTreeEvaluated(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"real/serve.sh": "#!/usr/bin/env bash\nset -euo pipefail\n. \"$(dirname \"$0\")/serve.env\"\ncase \"$1\" in\n" +
+			"  serve) exec vllm serve m --max-num-seqs \"$MAX_NUM_SEQS\" ;;\n  kl) exec vllm serve m --max-num-seqs 4 ;;\nesac\n",
+		"real/serve.env": "MAX_NUM_SEQS=16\n",
+		"sub/keep":       "",
+	})
+	if err := os.Symlink("../real", filepath.Join(root, "sub", "s")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	t.Chdir(filepath.Join(root, "sub"))
+	out, errOut, _ := lintDir(t, "s")
+	if strings.Contains(out, "could not be evaluated") || !strings.Contains(out, "kl boots with --max-num-seqs 4 where serve boots with 16") {
+		t.Errorf("servelint s (s -> ../real) from sub/:\n%s%s", out, errOut)
+	}
+	out, errOut, _ = lintDir(t, "argv", "s/serve.sh", "kl")
+	if !strings.Contains(out, "--max-num-seqs\n16\n") {
+		t.Errorf("servelint argv s/serve.sh from sub/:\n%s%s", out, errOut)
+	}
+}
+
 // TestArgvReadsWhatLintReads: servelint argv evaluates a script with the
 // same tree as lint (the working directory when the script lies in it), so
 // a script under .ci/ that sources an env file of the repository root gets
