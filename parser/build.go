@@ -123,6 +123,13 @@ func (s *Script) collect() {
 		case *syntax.ParamExp:
 			if n.Param != nil {
 				s.params = append(s.params, n)
+				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+					from := ""
+					if pe := singleParam(n.Exp.Word); pe != nil && pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length && !pe.Excl {
+						from = pe.Param.Value // ${SEQS:=$CONC}: CONC's value
+					}
+					s.noteExprWrite(n.Param.Value, from) // : "${SEQS:=256}"
+				}
 			}
 			s.arithOperand(n.Index)
 			if n.Slice != nil {
@@ -140,8 +147,14 @@ func (s *Script) collect() {
 		case *syntax.BinaryArithm:
 			s.arithOperand(n.X)
 			s.arithOperand(n.Y)
+			if isArithmAssign(n.Op) {
+				s.noteArithmWrite(n.X)
+			}
 		case *syntax.UnaryArithm:
 			s.arithOperand(n.X)
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				s.noteArithmWrite(n.X)
+			}
 		case *syntax.ParenArithm:
 			s.arithOperand(n.X)
 		case *syntax.ProcSubst:
@@ -1205,6 +1218,36 @@ func wordHasParam(w *syntax.Word) bool {
 				}
 			}
 		}
+	}
+	return false
+}
+
+// noteExprWrite records a variable a word or arithmetic assigns
+// (Script.exprWrites).
+func (s *Script) noteExprWrite(name, from string) {
+	if s.exprWrites == nil {
+		s.exprWrites = map[string][]string{}
+	}
+	s.exprWrites[name] = append(s.exprWrites[name], from)
+}
+
+// noteArithmWrite records the variable an arithmetic assignment or
+// increment writes: SEQS in (( SEQS = 2 * CONC )), let SEQS+=8, SEQS++.
+func (s *Script) noteArithmWrite(x syntax.ArithmExpr) {
+	if w, ok := x.(*syntax.Word); ok {
+		if v, lit := LitValue(w); lit && isName(v) {
+			s.noteExprWrite(v, "")
+		}
+	}
+}
+
+// isArithmAssign reports whether op assigns its left operand (=, +=, …).
+func isArithmAssign(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+		syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn,
+		syntax.ShrAssgn, syntax.AndBoolAssgn, syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
+		return true
 	}
 	return false
 }

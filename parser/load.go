@@ -1319,6 +1319,12 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				}
 				assigns[name] = true
 			}
+			for name := range lf.exprWrites {
+				if assigns == nil {
+					assigns = map[string]bool{}
+				}
+				assigns[name] = true // lib/common.sh's : "${SEQS:=256}"
+			}
 			// A function this library defines replaces one of that name an
 			// earlier library defined, whatever either is (lib/b.sh's
 			// launch() { echo …; } after lib/a.sh's launch() { exec vllm
@@ -1450,6 +1456,9 @@ type libFuncs struct {
 	defined map[string]*syntax.FuncDecl
 	// assigns are the variables the library assigns (Script.libAssigns).
 	assigns map[string][]*Assign
+	// exprWrites are the variables a word or arithmetic of the library
+	// assigns (Script.exprWrites).
+	exprWrites map[string][]string
 }
 
 // libFuncsOf returns the runner and launcher functions of the shell
@@ -1474,7 +1483,7 @@ func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs
 		return nil
 	}
 	runners := lib.ownRunners()
-	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads(), assigns: lib.Assigns}
+	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads(), assigns: lib.Assigns, exprWrites: lib.exprWrites}
 }
 
 // clientReads returns, by function, the variables the library's functions

@@ -139,7 +139,11 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 // (not statically known, as before).
 func (s *Script) defaultWhereUnset(name string, def *syntax.Word, start, end, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
 	out := s.varOrigins(name, start, end, use, modes, env, depth, chain)
-	if s.WrittenOutside(name) {
+	from := ""
+	if pe := singleParam(def); pe != nil && pe.Param != nil && pe.Exp == nil && pe.Index == nil {
+		from = pe.Param.Value
+	}
+	if s.WrittenOutside(name, from) {
 		return out
 	}
 	res := make([]Origin, 0, len(out))
@@ -165,8 +169,15 @@ func (s *Script) defaultWhereUnset(name string, def *syntax.Word, start, end, us
 // WrittenOutside reports whether variable name gets a value the script's
 // assignments do not show: a library the script sources assigns it, or a
 // command writes it (read, printf -v, mapfile, a for loop over it,
-// declare).
-func (s *Script) WrittenOutside(name string) bool {
+// declare), or a word or arithmetic of the script assigns it (: "${X:=256}",
+// let X=256, (( X = 2 * CONC ))) other than ${X:=$from}, which gives it
+// from's value, as the use's own default does.
+func (s *Script) WrittenOutside(name, from string) bool {
+	for _, w := range s.exprWrites[name] {
+		if w == "" || w != from {
+			return true
+		}
+	}
 	return s.libAssigns[name] || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local")
 }
 

@@ -168,6 +168,11 @@ type Script struct {
 	exports []*syntax.DeclClause
 	// loopVars are the variables of for and select loops (collect).
 	loopVars map[string]bool
+	// exprWrites are the variables a word or arithmetic assigns (collect):
+	// : "${SEQS:=256}", let SEQS=256, (( SEQS = 2 * CONC )), ((SEQS++)).
+	// Each write is the variable whose value it gives (CONC for
+	// ${SEQS:=$CONC}), or "" for any other value.
+	exprWrites map[string][]string
 	// nameWriters are, by name, the commands a call of which names it as
 	// an argument (writtenBy).
 	nameWriters map[string]map[string]bool

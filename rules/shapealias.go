@@ -326,7 +326,7 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 				msg: fmt.Sprintf("%s lets %s override its owner %s (%s)", f.Name, self, o.Key,
 					c.Where(o.Def.File.Path, o.Def.Entry.Start)),
 				fixMsg: "read " + o.Key, edits: []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, o.Key)}}}
-			if s.WrittenOutside(self) {
+			if s.WrittenOutside(self, o.Key) {
 				// lib/common.sh's SEQS=256, read -r SEQS: reading the owner
 				// would change what every mode boots.
 				d.fixMsg, d.edits = "", nil
