@@ -744,7 +744,7 @@ func (s *Script) modeAfterShift(proven string) []string {
 	if proven == "" {
 		proven = "serve"
 	}
-	var before, after []string
+	var before, after, later []string
 	for name, as := range s.Assigns {
 		for _, a := range as {
 			if a.InFunc != "" || a.Value == nil || !isParamOf(a.Value, []string{"1"}) && !normalizes(a.Value, []string{"1"}) {
@@ -758,12 +758,20 @@ func (s *Script) modeAfterShift(proven string) []string {
 			case n == 1:
 				after = append(after, name)
 			default:
-				return nil
+				// After two or more shifts, $1 is a later word
+				// (PORT=${1:-8000} after the mode's own shift): neither
+				// the model nor the mode.
+				later = append(later, name)
 			}
 		}
 	}
 	if len(before) == 0 || len(after) == 0 {
 		return nil
+	}
+	for _, n := range later {
+		if slices.Contains(before, n) || slices.Contains(after, n) {
+			return nil // MODE=$1; shift; MODE=$1: which word is not one
+		}
 	}
 	slices.Sort(before)
 	slices.Sort(after)
