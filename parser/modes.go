@@ -497,7 +497,7 @@ func (s *Script) modeInArg2(proven string) bool {
 // listNames reports whether a test of one of the variables sel heading an
 // && or || list names the proven mode: a guard, `[[ $MODE == serve ||
 // $MODE == bench ]] || exit 2`, or a mode's line, `[[ $MODE == serve ]] &&
-// …`.
+// …`; not an && list that exits, which refuses the name.
 func (s *Script) listNames(sel []string, proven string) bool {
 	saved := s.Selectors
 	defer func() { s.Selectors = saved }()
@@ -505,6 +505,11 @@ func (s *Script) listNames(sel []string, proven string) bool {
 	for _, n := range s.modeNodes {
 		b, ok := n.(*syntax.BinaryCmd)
 		if !ok || b.Op != syntax.AndStmt && b.Op != syntax.OrStmt || b.X == nil || b.X.Negated {
+			continue
+		}
+		if b.Op == syntax.AndStmt && b.Y != nil && exits(b.Y) {
+			// [[ $MODEL == serve || $MODEL == bench ]] && { usage; exit 2; }:
+			// a mode's name there is refused, not picked.
 			continue
 		}
 		if slices.ContainsFunc(s.condNames(b.X.Cmd), func(na nameAt) bool { return na.name == proven }) {
