@@ -173,9 +173,7 @@ func (s *Script) collect() {
 			s.noteOptLoop(n, fn)
 			s.listTail = s.listTail || BranchEndsInList(n)
 			if fc, ok := n.(*syntax.ForClause); ok {
-				if _, ok := fc.Loop.(*syntax.WordIter); ok {
-					s.forLoops = append(s.forLoops, fc)
-				}
+				s.forLoops = append(s.forLoops, fc)
 			}
 		case *syntax.Block:
 			s.listTail = s.listTail || BranchEndsInList(n)

@@ -397,22 +397,28 @@ func (s *Script) pickDef(defs []*Assign, m *Mode, use int, useInFunc bool, env E
 	return sharedDef
 }
 
-// SweepLoop returns the innermost for-in loop over variable name whose body
-// holds the offset use and whose words give it more than one value: two
-// words or more, or one that splits or expands to several (an unquoted
-// variable, "${arr[@]}", $(seq …)). nil when there is none: `for s in
-// "$ONE"` runs once.
+// SweepLoop returns the innermost for loop over variable name whose body
+// holds the offset use and which gives it more than one value: a for-in
+// loop over two words or more, or one that splits or expands to several (an
+// unquoted variable, "${arr[@]}", $(seq …)), or an arithmetic loop whose
+// step changes it (for ((s = 16; s <= 256; s *= 2))). nil when there is
+// none: `for s in "$ONE"` runs once.
 func (s *Script) SweepLoop(name string, use int) *syntax.ForClause {
 	var best *syntax.ForClause
 	for _, fc := range s.forLoops {
-		wi := fc.Loop.(*syntax.WordIter)
-		if wi.Name == nil || wi.Name.Value != name || fc.Do == nil || len(fc.Do) == 0 {
+		if len(fc.Do) == 0 || use < s.Off(fc.Do[0].Pos()) || use >= s.Off(fc.End()) {
 			continue
 		}
-		if use < s.Off(fc.Do[0].Pos()) || use >= s.Off(fc.End()) {
-			continue
-		}
-		if !manyValues(wi.Items) {
+		switch l := fc.Loop.(type) {
+		case *syntax.WordIter:
+			if l.Name == nil || l.Name.Value != name || !manyValues(l.Items) {
+				continue
+			}
+		case *syntax.CStyleLoop:
+			if l.Post == nil || !arithWrites(l.Post, name) {
+				continue
+			}
+		default:
 			continue
 		}
 		if best == nil || s.Off(fc.Pos()) > s.Off(best.Pos()) {
@@ -420,6 +426,30 @@ func (s *Script) SweepLoop(name string, use int) *syntax.ForClause {
 		}
 	}
 	return best
+}
+
+// arithWrites reports whether arithmetic x assigns variable name (s *= 2,
+// s += 16, s++, s = s + 1).
+func arithWrites(x syntax.ArithmExpr, name string) bool {
+	is := func(e syntax.ArithmExpr) bool {
+		w, ok := e.(*syntax.Word)
+		return ok && w.Lit() == name
+	}
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			if (n.Op == syntax.Assgn || n.Op >= syntax.AddAssgn && n.Op <= syntax.PowAssgn) && is(n.X) {
+				found = true
+			}
+		case *syntax.UnaryArithm:
+			if (n.Op == syntax.Inc || n.Op == syntax.Dec) && is(n.X) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // manyValues reports whether a for loop's words may give its variable more

@@ -168,8 +168,8 @@ type Script struct {
 	exports []*syntax.DeclClause
 	// loopVars are the variables of for and select loops (collect).
 	loopVars map[string]bool
-	// forLoops are the for-in loops (for NAME in WORDS; do …; done), in
-	// source order (SweepLoop).
+	// forLoops are the for loops (for NAME in WORDS, for ((…))), in source
+	// order (SweepLoop).
 	forLoops []*syntax.ForClause
 	// nameWriters are, by name, the commands a call of which names it as
 	// an argument (writtenBy).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sweep and sweep-fn run the engine once per pass of a for loop over
+# sweep, sweep-fn, sweep-arith and sweep-list run the engine once per pass of a for loop over
 # --max-num-seqs, each pass its own workload (vLLM's benchmarks do this):
 # no one value of the flag to compare. once loops over one value, and wide
 # over several values of a flag it does not sweep: both are compared.
@@ -24,6 +24,17 @@ case "${1:-serve}" in
     for s in 32 64 128 256; do
       boot "$s"
       vllm bench serve --model "$B_MODEL" --max-concurrency "$s" --num-prompts 400
+      kill "$PID"; wait "$PID" || true
+    done ;;
+  sweep-arith)
+    for ((s = 16; s <= 256; s *= 2)); do
+      boot "$s"
+      kill "$PID"; wait "$PID" || true
+    done ;;
+  sweep-list)
+    list=(32 64 128)
+    for s in "${list[@]}"; do
+      boot "$s"
       kill "$PID"; wait "$PID" || true
     done ;;
   once)
