@@ -185,6 +185,9 @@ func (s *Script) collect() {
 			}
 			s.noteOptLoop(n, fn)
 			s.listTail = s.listTail || BranchEndsInList(n)
+			if fc, ok := n.(*syntax.ForClause); ok {
+				s.forLoops = append(s.forLoops, fc)
+			}
 		case *syntax.Block:
 			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.WordIter:

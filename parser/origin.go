@@ -2,6 +2,7 @@ package parser
 
 import (
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -45,6 +46,10 @@ type Origin struct {
 	Modes []*Mode
 	// Refs are the variables an arithmetic or mixed value reads.
 	Refs []string
+	// Sweep, for OriginUnknown, is the for loop whose variable the value
+	// is when the loop runs over more than one value (for s in 32 64 128;
+	// do vllm serve --max-num-seqs "$s" …): one value per pass, a sweep.
+	Sweep *syntax.ForClause
 }
 
 // EnvKeys answers whether a name is a key of the script's owning env files.
@@ -225,6 +230,9 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 	}
 	defs := s.Assigns[name]
 	if len(defs) == 0 {
+		if fc := s.SweepLoop(name, use); fc != nil {
+			return []Origin{{Kind: OriginUnknown, Key: name, Start: start, End: end, Chain: chain, Sweep: fc}}
+		}
 		return s.fallback(name, start, end, chain, env)
 	}
 	useInFunc := s.funcAt(use) != ""
@@ -398,4 +406,86 @@ func (s *Script) pickDef(defs []*Assign, m *Mode, use int, useInFunc bool, env E
 		return modeDef
 	}
 	return sharedDef
+}
+
+// SweepLoop returns the innermost for loop over variable name whose body
+// holds the offset use and which gives it more than one value: a for-in
+// loop over two words or more, or one that splits or expands to several (an
+// unquoted variable, "${arr[@]}", $(seq …)), or an arithmetic loop whose
+// step changes it (for ((s = 16; s <= 256; s *= 2))). nil when there is
+// none: `for s in "$ONE"` runs once.
+func (s *Script) SweepLoop(name string, use int) *syntax.ForClause {
+	var best *syntax.ForClause
+	for _, fc := range s.forLoops {
+		if len(fc.Do) == 0 || use < s.Off(fc.Do[0].Pos()) || use >= s.Off(fc.End()) {
+			continue
+		}
+		switch l := fc.Loop.(type) {
+		case *syntax.WordIter:
+			if l.Name == nil || l.Name.Value != name || !manyValues(l.Items) {
+				continue
+			}
+		case *syntax.CStyleLoop:
+			if l.Post == nil || !arithWrites(l.Post, name) {
+				continue
+			}
+		default:
+			continue
+		}
+		if best == nil || s.Off(fc.Pos()) > s.Off(best.Pos()) {
+			best = fc
+		}
+	}
+	return best
+}
+
+// arithWrites reports whether arithmetic x assigns variable name (s *= 2,
+// s += 16, s++, s = s + 1).
+func arithWrites(x syntax.ArithmExpr, name string) bool {
+	is := func(e syntax.ArithmExpr) bool {
+		w, ok := e.(*syntax.Word)
+		return ok && w.Lit() == name
+	}
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			if (n.Op == syntax.Assgn || n.Op >= syntax.AddAssgn && n.Op <= syntax.PowAssgn) && is(n.X) {
+				found = true
+			}
+		case *syntax.UnaryArithm:
+			if (n.Op == syntax.Inc || n.Op == syntax.Dec) && is(n.X) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// manyValues reports whether a for loop's words may give its variable more
+// than one value.
+func manyValues(items []*syntax.Word) bool {
+	if len(items) != 1 {
+		return len(items) > 1
+	}
+	w := items[0]
+	if _, ok := LitValue(w); ok {
+		return strings.ContainsAny(w.Lit(), "*?[") // a glob
+	}
+	if len(w.Parts) == 1 {
+		if dq, ok := w.Parts[0].(*syntax.DblQuoted); ok {
+			if len(dq.Parts) == 1 {
+				if pe, ok := dq.Parts[0].(*syntax.ParamExp); ok && pe.Index == nil && !pe.Excl {
+					return false // "$ONE": one value
+				}
+			}
+			if len(dq.Parts) == 1 {
+				if _, ok := dq.Parts[0].(*syntax.Lit); ok {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

@@ -173,6 +173,9 @@ type Script struct {
 	// Each write is the variable whose value it gives (CONC for
 	// ${SEQS:=$CONC}), or "" for any other value.
 	exprWrites map[string][]string
+	// forLoops are the for loops (for NAME in WORDS, for ((…))), in source
+	// order (SweepLoop).
+	forLoops []*syntax.ForClause
 	// nameWriters are, by name, the commands a call of which names it as
 	// an argument (writtenBy).
 	nameWriters map[string]map[string]bool
