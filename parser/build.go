@@ -539,6 +539,7 @@ func (s *Script) findModes() {
 		}
 	}
 	s.Modes = kept
+	s.defaultMode(sharedLaunch)
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
 	s.modeIdx = newModeIndex(s.Modes)
 }

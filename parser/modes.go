@@ -389,6 +389,10 @@ type candidate struct {
 // assigned from it, the environment variables that pick it
 // (envSelectors), and the one an option sets (optionSelector).
 func (s *Script) findSelectors(proven string) {
+	s.provenName = proven
+	if s.provenName == "" {
+		s.provenName = "serve"
+	}
 	s.findOptionAssigns()
 	seed := []string{"1"}
 	if s.modeInArg2(proven) {
@@ -733,6 +737,33 @@ func (s *Script) topDerived(seed string) []string {
 		}
 	}
 	return sel
+}
+
+// defaultMode adds the proven mode when the modes found do not name it but
+// the mode's own default does (`if [[ ${1:-serve} == bench ]]; then
+// cmd+=(…); fi`, `MODE=${1:-serve}` with only `[[ $MODE == kl ]]` tested):
+// run with no word, the script boots the shared path as serve, the shape
+// the named modes are compared with. The mode has no branch of its own.
+func (s *Script) defaultMode(sharedLaunch bool) {
+	if len(s.Modes) == 0 || !sharedLaunch || s.ModeNamed(s.provenName) != nil || s.Option != nil || len(s.EnvSelectors) > 0 {
+		return
+	}
+	for _, m := range s.Modes {
+		if m.Func != "" || !m.byArg {
+			return // functions run by name, or a mode the environment picks
+		}
+	}
+	for _, pe := range s.Params() {
+		if pe.Param == nil || !s.argSelectors[pe.Param.Value] || pe.Exp == nil ||
+			pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull || s.funcAt(s.Off(pe.Pos())) != "" {
+			continue
+		}
+		if v, ok := LitValue(pe.Exp.Word); ok && v == s.provenName {
+			st, en := s.Off(pe.Exp.Word.Pos()), s.Off(pe.Exp.Word.End())
+			s.Modes = append(s.Modes, &Mode{Name: v, Start: st, End: en, token: modeToken(v), byArg: true})
+			return
+		}
+	}
 }
 
 // modeAfterShift returns the variables holding the script's second word

@@ -71,6 +71,9 @@ type Script struct {
 	// optArms span the case items of option loops that handle options
 	// only (`-m|--mode)`, `--mode=*)`): no $1 mode is assigned there.
 	optArms [][2]int
+	// provenName is the proven mode's name findSelectors was given (serve
+	// unless the config names another).
+	provenName string
 	// argSelectors are the selectors holding $1 (findSelectors, before the
 	// environment's are added).
 	argSelectors map[string]bool

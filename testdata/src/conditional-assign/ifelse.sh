@@ -4,7 +4,7 @@
 . "$(dirname "$0")/v.env"
 MODE=${1:-serve}
 if [[ $MODE == bench ]]; then
-  SEQS=256 # want "bench passes --max-num-seqs 256 through the mode-local SEQS=256"
+  SEQS=256 # want "bench passes --max-num-seqs 256 through the mode-local SEQS=256" "bench boots with --max-num-seqs 256 where serve boots with 64"
 else
   SEQS=$VLLM_MAX_NUM_SEQS
 fi
