@@ -1153,7 +1153,8 @@ func (s *Script) fromEnvOnly(name string) bool {
 // names they hold on the first question (it is asked for every
 // self-defaulted variable and every case word).
 func (s *Script) writtenBy(name string, cmds ...string) bool {
-	if s.nameWriters == nil {
+	// Once: rules ask it concurrently (Origins, CallerVars) after Analyze.
+	s.nameWritersOnce.Do(func() {
 		s.nameWriters = map[string]map[string]bool{}
 		for _, c := range s.calls {
 			cmd, _ := LitValue(c.Args[0])
@@ -1166,7 +1167,7 @@ func (s *Script) writtenBy(name string, cmds ...string) bool {
 				}
 			}
 		}
-	}
+	})
 	if s.loopVars[name] {
 		return true
 	}

@@ -181,7 +181,8 @@ type Script struct {
 	forLoops []*syntax.ForClause
 	// nameWriters are, by name, the commands a call of which names it as
 	// an argument (writtenBy).
-	nameWriters map[string]map[string]bool
+	nameWriters     map[string]map[string]bool
+	nameWritersOnce sync.Once
 	// readLoops are the while loops with a redirection (while read -r l;
 	// do export "$l"; done < .env): env loaders.
 	readLoops  []*syntax.Stmt
