@@ -774,7 +774,7 @@ func (s *Script) defaultMode(sharedLaunch bool) {
 // before the shift does. nil otherwise. The first word the dry run passes
 // is the first model a case on the earlier variables names (arg1Word).
 func (s *Script) modeAfterShift(proven string) []string {
-	if len(s.optLoops) > 0 || s.File == nil {
+	if s.File == nil || slices.ContainsFunc(s.optLoops, func(lp optLoop) bool { return !lp.getopts }) {
 		return nil
 	}
 	if proven == "" {
@@ -837,6 +837,11 @@ func (s *Script) topShiftsBefore(off int) (n int, ok bool) {
 		if ce, isCall := cmd.(*syntax.CallExpr); isCall && len(ce.Args) > 0 {
 			if name, _ := LitValue(ce.Args[0]); name == "shift" {
 				k := 1
+				if len(ce.Args) == 2 && s.shiftsOptind(ce.Args[1]) {
+					// shift $((OPTIND-1)) after getopts: the dry run passes
+					// no option, so nothing is shifted.
+					continue
+				}
 				if len(ce.Args) == 2 {
 					v, lit := LitValue(ce.Args[1])
 					x, err := strconv.Atoi(v)
@@ -868,6 +873,34 @@ func (s *Script) topShiftsBefore(off int) (n int, ok bool) {
 		}
 	}
 	return n, true
+}
+
+// shiftsOptind reports whether w is $((OPTIND-1)) (or $((OPTIND - 1)),
+// quoted) and the script reads its options with getopts at the top level.
+func (s *Script) shiftsOptind(w *syntax.Word) bool {
+	if !slices.ContainsFunc(s.optLoops, func(lp optLoop) bool { return lp.getopts && lp.fn == "" }) {
+		return false
+	}
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return false
+	}
+	ae, ok := parts[0].(*syntax.ArithmExp)
+	if !ok {
+		return false
+	}
+	b, ok := ae.X.(*syntax.BinaryArithm)
+	if !ok || b.Op != syntax.Sub {
+		return false
+	}
+	x, okx := b.X.(*syntax.Word)
+	y, oky := b.Y.(*syntax.Word)
+	return okx && oky && (x.Lit() == "OPTIND" || x.Lit() == "$OPTIND") && y.Lit() == "1"
 }
 
 // namesProvenAny reports whether a case or an if test of one of the
