@@ -512,8 +512,12 @@ func (s *Script) listNames(sel []string, proven string) bool {
 			continue
 		}
 		if b.Op == syntax.AndStmt && b.Y != nil && exits(b.Y) {
-			// [[ $MODEL == serve || $MODEL == bench ]] && { usage; exit 2; }:
-			// a mode's name there is refused, not picked.
+			// [[ $MODE != serve && $MODE != bench ]] && exit 2 lets the
+			// names through; [[ $MODEL == serve || $MODEL == bench ]] && {
+			// usage; exit 2; } refuses them: no mode is picked there.
+			if names, ok := s.notNames(b.X); ok && slices.ContainsFunc(names, func(na nameAt) bool { return na.name == proven }) {
+				return true
+			}
 			continue
 		}
 		if slices.ContainsFunc(s.condNames(b.X.Cmd), func(na nameAt) bool { return na.name == proven }) {
