@@ -408,13 +408,25 @@ func (s *Script) findModes() {
 	for _, n := range s.modeNodes { // collect's walk met them in this order
 		switch n := n.(type) {
 		case *syntax.CaseClause:
-			add(n.Word, s.caseModes(n))
+			cs := s.caseModes(n)
+			if defaultExits(n) {
+				for i := range cs {
+					cs[i].closes = true // *) usage; exit 2 refuses every other word
+				}
+			}
+			add(n.Word, cs)
 		case *syntax.IfClause:
 			if elifs[n] {
 				continue
 			}
+			first := len(cands)
 			for c := n; c != nil; c = c.Else {
 				elifs[c] = true
+				if c.Else == nil && len(c.Cond) == 0 && first < len(cands) && len(c.Then) > 0 && exits(c.Then[len(c.Then)-1]) {
+					for i := first; i < len(cands); i++ {
+						cands[i].closes = true // if …; elif …; else usage; exit 2; fi
+					}
+				}
 				if m := s.ifModes(c, n); len(m) > 0 {
 					var test syntax.Node
 					if len(c.Cond) > 0 {
@@ -469,7 +481,9 @@ func (s *Script) findModes() {
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
 	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}
+	closed := false // a test of the mode's word refuses every name it does not let through
 	for _, c := range cands {
+		closed = closed || c.byArg && (c.guard || c.closes)
 		m := byName[c.name]
 		if m == nil {
 			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, token: modeToken(c.name)}
@@ -539,7 +553,7 @@ func (s *Script) findModes() {
 		}
 	}
 	s.Modes = kept
-	s.defaultMode(sharedLaunch)
+	s.defaultMode(sharedLaunch, closed)
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
 	s.modeIdx = newModeIndex(s.Modes)
 }

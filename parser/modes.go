@@ -380,6 +380,10 @@ type candidate struct {
 	empty bool
 	// guard marks a name a guard lets through (guardModes).
 	guard bool
+	// closes marks a name tested where every other value of the selector
+	// ends the script: a case whose catch-all arm exits, an if/elif chain
+	// whose else exits (with guard, what defaultMode must not undo).
+	closes bool
 	// byEnv, byArg, byOpt: the test naming it reads an environment
 	// selector, $1, the option's variable.
 	byEnv, byArg, byOpt bool
@@ -748,8 +752,12 @@ func (s *Script) topDerived(seed string) []string {
 // cmd+=(…); fi`, `MODE=${1:-serve}` with only `[[ $MODE == kl ]]` tested):
 // run with no word, the script boots the shared path as serve, the shape
 // the named modes are compared with. The mode has no branch of its own.
-func (s *Script) defaultMode(sharedLaunch bool) {
-	if len(s.Modes) == 0 || !sharedLaunch || s.ModeNamed(s.provenName) != nil || s.Option != nil || len(s.EnvSelectors) > 0 {
+// Not when the script refuses every name it does not test (closed: `case
+// "${1:-serve}" in bench) …;; kl) …;; *) usage; exit 2;; esac`, `[[ $MODE
+// == bench || $MODE == kl ]] || exit 2`, an if/elif chain on the mode with
+// `else exit 2`): run as serve it boots nothing.
+func (s *Script) defaultMode(sharedLaunch, closed bool) {
+	if len(s.Modes) == 0 || !sharedLaunch || closed || s.ModeNamed(s.provenName) != nil || s.Option != nil || len(s.EnvSelectors) > 0 {
 		return
 	}
 	for _, m := range s.Modes {
