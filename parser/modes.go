@@ -487,7 +487,7 @@ func (s *Script) modeInArg2(proven string) bool {
 	}
 	sel1, sel2 := s.topDerived("1"), s.topDerived("2")
 	names1 := s.namesProvenAny(sel1, proven) || s.listNames(sel1, proven)
-	names2 := s.namesProvenAny(sel2, proven) || s.listNames(sel2, proven)
+	names2 := s.namesProvenAny(sel2, proven) || s.listNames(sel2, proven) || s.defaultsProven(sel2, proven)
 	if !read2 || names1 || !names2 {
 		return false
 	}
@@ -765,8 +765,18 @@ func (s *Script) defaultMode(sharedLaunch, closed bool) {
 			return // functions run by name, or a mode the environment picks
 		}
 	}
+	// MODE=${1:-serve} after the model's shift: the default is the mode's
+	// though $1 is no selector there (modeAfterShift).
+	assigned := map[*syntax.ParamExp]bool{}
+	for name := range s.argSelectors {
+		for _, a := range s.Assigns[name] {
+			if pe := singleParam(a.Value); pe != nil && a.InFunc == "" {
+				assigned[pe] = true
+			}
+		}
+	}
 	for _, pe := range s.Params() {
-		if pe.Param == nil || !s.argSelectors[pe.Param.Value] || pe.Exp == nil ||
+		if pe.Param == nil || !s.argSelectors[pe.Param.Value] && !assigned[pe] || pe.Exp == nil ||
 			pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull || s.funcAt(s.Off(pe.Pos())) != "" {
 			continue
 		}
@@ -826,7 +836,7 @@ func (s *Script) modeAfterShift(proven string) []string {
 	if slices.ContainsFunc(after, func(n string) bool { return slices.Contains(before, n) }) {
 		return nil
 	}
-	if s.namesProvenAny(before, proven) || s.listNames(before, proven) || !s.namesProvenAny(after, proven) && !s.listNames(after, proven) {
+	if s.namesProvenAny(before, proven) || s.listNames(before, proven) || !s.namesProvenAny(after, proven) && !s.listNames(after, proven) && !s.defaultsProven(after, proven) {
 		return nil
 	}
 	s.arg1Word = s.firstArmLiteral(before)
@@ -913,6 +923,71 @@ func (s *Script) shiftsOptind(w *syntax.Word) bool {
 	x, okx := b.X.(*syntax.Word)
 	y, oky := b.Y.(*syntax.Word)
 	return okx && oky && (x.Lit() == "OPTIND" || x.Lit() == "$OPTIND") && y.Lit() == "1"
+}
+
+// defaultsProven reports whether the variables sel (the second word's)
+// default to the proven mode outside functions (MODE=${1:-serve} after the
+// model's shift, ${2:-serve}) and are tested for other modes: run with no
+// mode, the script is the proven one (defaultMode), so the mode is the
+// second word even when only bench is tested.
+func (s *Script) defaultsProven(sel []string, proven string) bool {
+	isDefault := func(pe *syntax.ParamExp) bool {
+		if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+			return false
+		}
+		v, ok := LitValue(pe.Exp.Word)
+		return ok && v == proven
+	}
+	found := false
+	for _, name := range sel {
+		for _, a := range s.Assigns[name] {
+			if a.InFunc == "" && isDefault(singleParam(a.Value)) {
+				found = true
+			}
+		}
+	}
+	for _, pe := range s.params {
+		if pe.Param != nil && slices.Contains(sel, pe.Param.Value) && s.funcAt(s.Off(pe.Pos())) == "" && isDefault(pe) {
+			found = true
+		}
+	}
+	return found && s.testsAny(sel)
+}
+
+// testsAny reports whether a case, an if test or an && / || list tests one
+// of the variables sel for a mode name.
+func (s *Script) testsAny(sel []string) bool {
+	saved := s.Selectors
+	defer func() { s.Selectors = saved }()
+	s.Selectors = sel
+	for _, n := range s.modeNodes {
+		switch n := n.(type) {
+		case *syntax.CaseClause:
+			if !isParamOf(n.Word, sel) {
+				continue
+			}
+			for _, it := range n.Items {
+				for _, p := range it.Patterns {
+					if v, ok := LitValue(p); ok && modeName(v) {
+						return true
+					}
+				}
+			}
+		case *syntax.IfClause:
+			for c := n; c != nil; c = c.Else {
+				for _, st := range c.Cond {
+					if len(s.condNames(st.Cmd)) > 0 {
+						return true
+					}
+				}
+			}
+		case *syntax.BinaryCmd:
+			if n.X != nil && len(s.condNames(n.X.Cmd)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesProvenAny reports whether a case or an if test of one of the
