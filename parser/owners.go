@@ -78,8 +78,9 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 	// A key carrying a mode's name that the proven mode's engine reads is
 	// no per-mode key: KL_MAX_NUM_SEQS of a KL harness, read by serve, kl
 	// and score alike, owns the flag.
-	provenReads := u.provenReads(s, p)
-	modeKey := func(key string) bool { return s.ModeTokens(key) != nil && !provenReads[key] }
+	flags := u.shapeFlagOrigins(s, p)
+	provenRead := provenReads(s, flags)
+	modeKey := func(key string) bool { return s.ModeTokens(key) != nil && !provenRead[key] }
 	perMode := map[string]bool{}
 	for _, key := range keys {
 		// SERVE_CALIB_MAX_SEQS, beside the proven serve's SERVE_MAX_SEQS, is
@@ -88,7 +89,7 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 			perMode[f.Name] = true
 		}
 	}
-	read := u.engineReads(s, p)
+	read := engineReads(flags)
 	for _, key := range keys {
 		f, ok := p.FlagForKey(key)
 		if !ok {
@@ -109,7 +110,7 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 		}
 		t[f.Name] = Owner{Flag: f.Name, Key: key, Def: d}
 	}
-	u.flowOwners(s, p, t, keys, read)
+	u.flowOwners(s, p, t, keys, read, flags)
 	for canon, key := range u.OwnerKeys {
 		if d, ok := u.EnvLookup(s, key); ok {
 			t[canon] = Owner{Flag: canon, Key: key, Def: d}
@@ -125,12 +126,12 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 // "$CONCURRENCY"`) owns it, when its value is its own, its name carries no
 // mode and it is named for no other flag of the engine. A flag reading two
 // keys there, or none, gets no owner this way.
-func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []string, read map[string]map[string]bool) {
+func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []string, read map[string]map[string]bool, flags []shapeOrigins) {
 	for _, canon := range [2]string{p.SeatsFlag, p.StepFlag} {
 		if _, ok := t[canon]; ok || canon == "" || len(read[canon]) == 0 {
 			continue
 		}
-		key := u.sharedRead(s, p, canon)
+		key := sharedRead(s, flags, canon)
 		if key == "" || !slices.Contains(keys, key) || s.ModeTokens(key) != nil {
 			continue
 		}
@@ -257,45 +258,45 @@ func readsAny(n syntax.Node, names map[string]bool) bool {
 // branch reads it there (in every mode, or in the proven one where other
 // modes assign the variable anew: `seqs=$CONCURRENCY; … kl) seqs=4`), and
 // no other key; "" otherwise.
-func (u *Unit) sharedRead(s *Script, p *Profile, canon string) string {
-	env := u.EnvKeysOf(s)
+func sharedRead(s *Script, flags []shapeOrigins, canon string) string {
 	proven := s.Proven()
 	key := ""
-	for _, inv := range s.Invocations {
-		if inv.Profile != p {
+	for _, fo := range flags {
+		if fo.f.Shape.Name != canon || len(fo.f.Modes) > 0 {
 			continue
 		}
-		for _, f := range inv.Flags {
-			if f.Shape == nil || f.Shape.Name != canon || f.Value == nil || len(f.Modes) > 0 {
+		every := ""
+		for _, o := range fo.origins {
+			if o.Kind != OriginEnvKey {
 				continue
 			}
-			every := ""
-			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
-				if o.Kind != OriginEnvKey {
-					continue
-				}
-				if key != "" && o.Key != key || every != "" && o.Key != every {
-					return ""
-				}
-				if len(o.Modes) == 0 || proven != nil && slices.Contains(o.Modes, proven) {
-					every = o.Key
-				}
-			}
-			if every == "" {
+			if key != "" && o.Key != key || every != "" && o.Key != every {
 				return ""
 			}
-			key = every
+			if len(o.Modes) == 0 || proven != nil && slices.Contains(o.Modes, proven) {
+				every = o.Key
+			}
 		}
+		if every == "" {
+			return ""
+		}
+		key = every
 	}
 	return key
 }
 
-// engineReads returns, by canonical flag of profile p, the env keys the
-// script's engine invocations hand that flag (statically, through variables,
-// arrays and defaults): of two keys named for one flag, the one the engine
-// reads is its owner, the other a client's or a harness's number.
-func (u *Unit) engineReads(s *Script, p *Profile) map[string]map[string]bool {
-	out := map[string]map[string]bool{}
+// shapeOrigins pairs a shape flag of an engine invocation with where its
+// value comes from (Script.Origins, asked once per flag for owned).
+type shapeOrigins struct {
+	f       *Flag
+	origins []Origin
+}
+
+// shapeFlagOrigins returns the shape flags with a value of the script's
+// invocations of profile p, each with its origins: engineReads,
+// provenReads and sharedRead read them, each its own way.
+func (u *Unit) shapeFlagOrigins(s *Script, p *Profile) []shapeOrigins {
+	var out []shapeOrigins
 	env := u.EnvKeysOf(s)
 	for _, inv := range s.Invocations {
 		if inv.Profile != p {
@@ -305,46 +306,49 @@ func (u *Unit) engineReads(s *Script, p *Profile) map[string]map[string]bool {
 			if f.Shape == nil || f.Value == nil {
 				continue
 			}
-			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
-				if o.Kind != OriginEnvKey {
-					continue
-				}
-				if out[f.Shape.Name] == nil {
-					out[f.Shape.Name] = map[string]bool{}
-				}
-				out[f.Shape.Name][o.Key] = true
-			}
+			out = append(out, shapeOrigins{f, s.Origins(f.Value, f.ValStart, f.Modes, env)})
 		}
 	}
 	return out
 }
 
-// provenReads returns the env keys an engine invocation of profile p
-// hands a shape flag of the proven mode's own (the flag's modes, or the
-// origin's, name it; a shared line, read in every mode, is not counted).
-func (u *Unit) provenReads(s *Script, p *Profile) map[string]bool {
+// engineReads returns, by canonical flag, the env keys the script's engine
+// invocations hand that flag (statically, through variables, arrays and
+// defaults): of two keys named for one flag, the one the engine reads is
+// its owner, the other a client's or a harness's number.
+func engineReads(flags []shapeOrigins) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, fo := range flags {
+		for _, o := range fo.origins {
+			if o.Kind != OriginEnvKey {
+				continue
+			}
+			if out[fo.f.Shape.Name] == nil {
+				out[fo.f.Shape.Name] = map[string]bool{}
+			}
+			out[fo.f.Shape.Name][o.Key] = true
+		}
+	}
+	return out
+}
+
+// provenReads returns the env keys an engine invocation hands a shape flag
+// of the proven mode's own (the flag's modes, or the origin's, name it; a
+// shared line, read in every mode, is not counted).
+func provenReads(s *Script, flags []shapeOrigins) map[string]bool {
 	proven := s.Proven()
 	if proven == nil {
 		return nil
 	}
 	out := map[string]bool{}
-	env := u.EnvKeysOf(s)
-	for _, inv := range s.Invocations {
-		if inv.Profile != p {
-			continue
-		}
-		for _, f := range inv.Flags {
-			if f.Shape == nil || f.Value == nil {
-				continue
+	for _, fo := range flags {
+		for _, o := range fo.origins {
+			modes := o.Modes
+			if modes == nil {
+				modes = fo.f.Modes
 			}
-			for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
-				modes := o.Modes
-				if modes == nil {
-					modes = f.Modes
-				}
-				if o.Kind == OriginEnvKey && (len(modes) == 0 || slices.Contains(modes, proven)) {
-					out[o.Key] = true
-				}
+			if o.Kind == OriginEnvKey && (len(modes) == 0 || slices.Contains(modes, proven)) {
+				out[o.Key] = true
 			}
 		}
 	}
