@@ -411,30 +411,17 @@ func (s *Script) findSelectors(proven string) {
 	}
 	// To a fixed point: arg=${1:-serve}; MODE=$arg makes both selectors.
 	derive := func() {
-		for changed := true; changed; {
-			changed = false
-			for name, as := range s.Assigns {
-				if in[name] {
-					continue
-				}
-				for _, a := range as {
-					if s.isOptAssign(a) || s.inOptArm(a.Start) {
-						continue // --mode=*) MODE=${1#*=}: the option's value, not $1
-					}
-					if a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc) && !s.handsMode(a.InFunc, sel) {
-						continue // local role=$1 in a function called with words of its own
-					}
-					if a.InFunc != "" && isParamOf(a.Value, []string{"2"}) {
-						continue // a function's own second word, never the script's
-					}
-					if a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel)) {
-						sel = append(sel, name)
-						in[name], changed = true, true
-						break
-					}
-				}
+		sel = s.deriveNames(sel, in, func(a *Assign, sel []string, _ map[string]bool) bool {
+			switch {
+			case s.isOptAssign(a) || s.inOptArm(a.Start):
+				return false // --mode=*) MODE=${1#*=}: the option's value, not $1
+			case a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc) && !s.handsMode(a.InFunc, sel):
+				return false // local role=$1 in a function called with words of its own
+			case a.InFunc != "" && isParamOf(a.Value, []string{"2"}):
+				return false // a function's own second word, never the script's
 			}
-		}
+			return a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel))
+		})
 	}
 	derive()
 	s.argSelectors = map[string]bool{}
@@ -724,23 +711,25 @@ func (s *Script) bootsIn(stmts []*syntax.Stmt, depth int) bool {
 // topDerived returns seed and the variables assigned from it (or from one
 // of them, to a fixed point) outside functions and option loops.
 func (s *Script) topDerived(seed string) []string {
-	sel := []string{seed}
-	in := map[string]bool{seed: true}
+	return s.deriveNames([]string{seed}, map[string]bool{seed: true}, func(a *Assign, sel []string, _ map[string]bool) bool {
+		return a.InFunc == "" && a.Value != nil && !s.isOptAssign(a) && !s.inOptArm(a.Start) && (isParamOf(a.Value, sel) || normalizes(a.Value, sel))
+	})
+}
+
+// deriveNames adds to sel (and to in, the same names as a set) each
+// variable with an assignment takes accepts, given the names so far, to a
+// fixed point, and returns sel: the selectors assigned from $1, the
+// variables assigned from a key.
+func (s *Script) deriveNames(sel []string, in map[string]bool, takes func(a *Assign, sel []string, in map[string]bool) bool) []string {
 	for changed := true; changed; {
 		changed = false
 		for name, as := range s.Assigns {
 			if in[name] {
 				continue
 			}
-			for _, a := range as {
-				if a.InFunc != "" || a.Value == nil || s.isOptAssign(a) || s.inOptArm(a.Start) {
-					continue
-				}
-				if isParamOf(a.Value, sel) || normalizes(a.Value, sel) {
-					sel = append(sel, name)
-					in[name], changed = true, true
-					break
-				}
+			if slices.ContainsFunc(as, func(a *Assign) bool { return takes(a, sel, in) }) {
+				sel = append(sel, name)
+				in[name], changed = true, true
 			}
 		}
 	}

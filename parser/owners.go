@@ -159,20 +159,9 @@ func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []stri
 // or testing it ([ … ], test) is no such read.
 func (s *Script) OtherProgramRead(key string) int {
 	names := map[string]bool{key: true}
-	for changed := true; changed; {
-		changed = false
-		for name, as := range s.Assigns {
-			if names[name] {
-				continue
-			}
-			for _, a := range as {
-				if a.Value != nil && readsAny(a.Value, names) {
-					names[name], changed = true, true
-					break
-				}
-			}
-		}
-	}
+	s.deriveNames([]string{key}, names, func(a *Assign, _ []string, in map[string]bool) bool {
+		return a.Value != nil && readsAny(a.Value, in)
+	})
 	for _, c := range s.calls {
 		if quietCommand(c) {
 			continue
