@@ -431,26 +431,7 @@ func callerArithm(parts []syntax.WordPart, callers []string) {
 		if !ok {
 			continue
 		}
-		idx := -1
-		syntax.Walk(ae, func(n syntax.Node) bool {
-			if idx >= 0 {
-				return false
-			}
-			var name string
-			switch x := n.(type) {
-			case *syntax.ParamExp:
-				if x.Param != nil {
-					name = x.Param.Value
-				}
-			case *syntax.Word:
-				name = x.Lit() // a bare name: NODE_RANK * 8
-			}
-			if name != "" {
-				idx = slices.Index(callers, name)
-			}
-			return true
-		})
-		if idx >= 0 {
+		if idx := callerIn(ae, callers, true); idx >= 0 {
 			parts[i] = &syntax.Lit{ValuePos: ae.Pos(), ValueEnd: ae.End(), Value: sentinel(idx)}
 		}
 	}
@@ -487,28 +468,39 @@ func callerArithmNote(n syntax.Node, callers []string) string {
 	if expr == nil {
 		return ""
 	}
-	name := ""
-	syntax.Walk(expr, func(n syntax.Node) bool {
-		var v string
+	idx := callerIn(expr, callers, !classic)
+	if idx < 0 {
+		return ""
+	}
+	return fmt.Sprintf("line %d: the caller's %s is read as a number here, and taken as 0: the branch this test picks is not statically known", n.Pos().Line(), callers[idx])
+}
+
+// callerIn returns the index in callers of the first caller's variable
+// node n reads: an expansion, or with bare a name as arithmetic reads it
+// (NODE_RANK * 8); -1 when it reads none.
+func callerIn(n syntax.Node, callers []string, bare bool) int {
+	idx := -1
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if idx >= 0 {
+			return false // found: the walk goes on to siblings
+		}
+		var name string
 		switch x := n.(type) {
 		case *syntax.ParamExp:
 			if x.Param != nil {
-				v = x.Param.Value
+				name = x.Param.Value
 			}
 		case *syntax.Word:
-			if !classic {
-				v = x.Lit() // a bare name: NUM_NODES > 1
+			if bare {
+				name = x.Lit()
 			}
 		}
-		if name == "" && v != "" && slices.Contains(callers, v) {
-			name = v
+		if name != "" {
+			idx = slices.Index(callers, name)
 		}
-		return name == ""
+		return true
 	})
-	if name == "" {
-		return ""
-	}
-	return fmt.Sprintf("line %d: the caller's %s is read as a number here, and taken as 0: the branch this test picks is not statically known", n.Pos().Line(), name)
+	return idx
 }
 
 // callerRead makes a plain read ($X, ${X}) of a variable the caller
