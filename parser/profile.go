@@ -268,6 +268,43 @@ type DockerRun struct {
 	Image int
 }
 
+// DockerEnvArg is one -e/--env of a docker run, read from its words.
+type DockerEnvArg struct {
+	// Opt is the argv index of the option's first word (-e, or the word
+	// that holds both, --env=K=V or -eK=V), Arg that of the word holding
+	// K=V (or K alone).
+	Opt, Arg int
+	// Prefix is what precedes K in that word: "--env=", "-e" or "".
+	Prefix string
+	Key    string
+	Value  string
+	// Set is false for -e K alone: the container gets the caller's K.
+	Set bool
+}
+
+// DockerEnvAt reads the -e of a docker run whose value word is args[i]
+// (an index of DockerRun.Env); ok is false when the word is not known
+// statically.
+func DockerEnvAt(args []ArgWord, i int) (DockerEnvArg, bool) {
+	if i < 0 || i >= len(args) || args[i].Sketch == Unknown {
+		return DockerEnvArg{}, false
+	}
+	w := args[i].Sketch
+	e := DockerEnvArg{Opt: i, Arg: i}
+	switch {
+	case strings.HasPrefix(w, "--env="):
+		e.Prefix = "--env="
+	case strings.HasPrefix(w, "-e") && len(w) > 2:
+		e.Prefix = "-e"
+	case i > 0 && (args[i-1].Sketch == "-e" || args[i-1].Sketch == "--env"):
+		e.Opt = i - 1
+	default:
+		return DockerEnvArg{}, false
+	}
+	e.Key, e.Value, e.Set = strings.Cut(w[len(e.Prefix):], "=")
+	return e, true
+}
+
 var dockerValueOpts = map[string]bool{}
 
 func init() {

@@ -393,19 +393,8 @@ func exportReachesEngine(s *parser.Script, name string) bool {
 			return true
 		}
 		for _, i := range d.Env {
-			if i >= len(inv.Args) {
-				continue
-			}
-			w := inv.Args[i].Sketch
-			if strings.HasPrefix(w, "-") { // --env=NAME, -eNAME
-				if _, v, ok := strings.Cut(w, "="); ok {
-					w = v
-				} else {
-					w = strings.TrimPrefix(w, "-e")
-				}
-			}
-			if w == name {
-				return true
+			if e, ok := parser.DockerEnvAt(inv.Args, i); ok && e.Key == name && !e.Set {
+				return true // -e NAME, --env=NAME, -eNAME
 			}
 		}
 	}

@@ -142,41 +142,30 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 	}
 	for _, i := range d.Env {
 		aw := inv.Args[i]
-		if aw.Word == nil || aw.Start < 0 || aw.Sketch == parser.Unknown {
+		e, known := parser.DockerEnvAt(inv.Args, i)
+		if !known || aw.Word == nil || aw.Start < 0 || inv.Args[e.Opt].Start < 0 {
 			continue
 		}
-		kv, opt := aw.Sketch, 0 // opt: the words of the option (-e K=V: 2)
-		switch {
-		case strings.HasPrefix(kv, "--env="):
-			kv, opt = strings.TrimPrefix(kv, "--env="), 1
-		case strings.HasPrefix(kv, "-e") && len(kv) > 2:
-			kv, opt = kv[2:], 1
-		case i > 0 && (inv.Args[i-1].Sketch == "-e" || inv.Args[i-1].Sketch == "--env") && inv.Args[i-1].Start >= 0:
-			opt = 2
-		}
-		key, val, ok := strings.Cut(kv, "=")
+		key, val := e.Key, e.Value
 		o, owned := owners[key]
 		// A forward hands the owner's value only where the shell has it:
 		// with the file handed to docker alone, "$KEY" is the caller's.
 		fwd := forwarded[key] && c.Unit.ShellReads(s, o.Def.File)
-		if !ok || opt == 0 || !owned || !files[o.Def.File.Path] && !fwd || strings.ContainsAny(val, "$`") {
+		if !e.Set || !owned || !files[o.Def.File.Path] && !fwd || strings.ContainsAny(val, "$`") {
 			continue
 		}
 		modes := s.ModesAt(aw.Start)
 		if len(modes) == 0 || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(o.Flag) {
 			continue
 		}
-		start := aw.Start
-		if opt == 2 {
-			start = inv.Args[i-1].Start
-		}
+		start := inv.Args[e.Opt].Start
 		if j, later := laterEnv(s, inv, d.Env, i, key, modes); later {
 			// docker hands the container the last -e of a key: bench)
 			// docker run -e K=256 … -e K="$K" boots with the owner's. The
 			// mode's own copy is dead: deleted when the later one is the
 			// owner's own; another literal after it is reported itself.
 			if name, self := selfForward(inv.Args[j].Word); self && name == key && (fwd || files[o.Def.File.Path] && c.Unit.ShellReads(s, o.Def.File)) {
-				pseudo := &parser.Flag{Inv: inv, Name: inv.Args[i-opt+1].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: i - opt + 1}
+				pseudo := &parser.Flag{Inv: inv, Name: inv.Args[e.Opt].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: e.Opt}
 				c.report(pass, diag{
 					sev: Error, path: s.Path, start: start, end: aw.End,
 					msg: fmt.Sprintf("%s sets its own %s=%s for the container (docker -e), which the later -e %s=\"$%s\" overrides (docker hands it the last): the copy is dead; %s",
@@ -187,7 +176,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			continue
 		}
 		if files[o.Def.File.Path] {
-			pseudo := &parser.Flag{Inv: inv, Name: inv.Args[i-opt+1].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: i - opt + 1}
+			pseudo := &parser.Flag{Inv: inv, Name: inv.Args[e.Opt].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: e.Opt}
 			c.report(pass, diag{
 				sev: Error, path: s.Path, start: start, end: aw.End,
 				msg: fmt.Sprintf("%s sets %s=%s for the container (docker -e), over the --env-file's own: the engine's %s gets %s; %s",
@@ -198,12 +187,11 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		}
 		// The word is written anew, whatever its quoting: K="$K" (after
 		// --env= or -e when the option is attached).
-		prefix := strings.TrimSuffix(aw.Sketch, kv)
 		c.report(pass, diag{
 			sev: Error, path: s.Path, start: aw.Start, end: aw.End,
 			msg: fmt.Sprintf("%s sets %s=%s for the container (docker -e) where the script hands the owner's own (-e %s=\"$%s\"): the engine's %s gets %s; %s",
 				parser.ModeNames(modes), key, val, key, key, o.Flag, val, c.ownerText(o)),
-			fixMsg: "hand the owner's value", edits: []edit{{s.Path, aw.Start, aw.End, prefix + key + `="$` + key + `"`}},
+			fixMsg: "hand the owner's value", edits: []edit{{s.Path, aw.Start, aw.End, e.Prefix + key + `="$` + key + `"`}},
 		})
 	}
 }
@@ -229,13 +217,8 @@ func laterEnv(s *parser.Script, inv *parser.Invocation, env []int, i int, key st
 				return j, true
 			}
 		}
-		kv := aw.Sketch
-		if kv == parser.Unknown {
-			continue
-		}
-		kv = strings.TrimPrefix(strings.TrimPrefix(kv, "--env="), "-e")
-		if k, _, ok := strings.Cut(kv, "="); ok && k == key || kv == key {
-			return j, true // -e KEY alone hands the caller's KEY
+		if e, ok := parser.DockerEnvAt(inv.Args, j); ok && e.Key == key {
+			return j, true // also -e KEY alone, which hands the caller's KEY
 		}
 	}
 	return 0, false
