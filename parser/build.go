@@ -927,11 +927,7 @@ func (s *Script) attribute() {
 	for _, inv := range s.Invocations {
 		inv.Modes = s.ModesAt(inv.Start)
 		for _, f := range inv.Flags {
-			at := f.NameStart
-			if at < 0 && f.ValStart >= 0 {
-				at = f.ValStart // a library launcher's --flag "$2": the call's word
-			}
-			f.Modes = s.ModesAt(at)
+			f.Modes = s.ModesAt(f.At())
 		}
 	}
 	s.findSources()

@@ -85,6 +85,16 @@ type Flag struct {
 	Modes []*Mode
 }
 
+// At is where the flag is written in the script: its name, or, for a
+// library launcher's flag whose name has no span here, the call's word
+// that is its value (serve_model /m 64); -1 when neither is.
+func (f *Flag) At() int {
+	if f.NameStart < 0 && f.ValStart >= 0 {
+		return f.ValStart
+	}
+	return f.NameStart
+}
+
 // ValueText returns the value as written in the script.
 func (f *Flag) ValueText(s *Script) string { return s.Text(f.ValStart, f.ValEnd) }
 

@@ -114,12 +114,7 @@ func markDisagg(modes []*Mode, invs []*Invocation) {
 			if !ok {
 				continue
 			}
-			at := f.NameStart
-			if at < 0 && f.ValStart >= 0 {
-				// A library launcher's --disaggregation-mode "$1": the
-				// call's word, written in the mode (serve_role prefill 32).
-				at = f.ValStart
-			}
+			at := f.At() // a library launcher's --disaggregation-mode "$1": the call's word
 			if at < 0 {
 				// Words all the library's ("{\"kv_role\":\"$1\"}" filled
 				// by the call): the call's own place.
