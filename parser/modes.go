@@ -468,9 +468,7 @@ func (s *Script) modeInArg2(proven string) bool {
 		}
 	}
 	sel1, sel2 := s.topDerived("1"), s.topDerived("2")
-	names1 := s.namesProvenAny(sel1, proven) || s.listNames(sel1, proven)
-	names2 := s.namesProvenAny(sel2, proven) || s.listNames(sel2, proven) || s.defaultsProven(sel2, proven)
-	if !read2 || names1 || !names2 {
+	if !read2 || s.testsProven(sel1, proven) || !s.picksProven(sel2, proven) {
 		return false
 	}
 	word, ok := s.arg1Branch(sel1, sel2)
@@ -820,7 +818,7 @@ func (s *Script) modeAfterShift(proven string) []string {
 	if slices.ContainsFunc(after, func(n string) bool { return slices.Contains(before, n) }) {
 		return nil
 	}
-	if s.namesProvenAny(before, proven) || s.listNames(before, proven) || !s.namesProvenAny(after, proven) && !s.listNames(after, proven) && !s.defaultsProven(after, proven) {
+	if s.testsProven(before, proven) || !s.picksProven(after, proven) {
 		return nil
 	}
 	s.arg1Word = s.firstArmLiteral(before)
@@ -972,6 +970,18 @@ func (s *Script) testsAny(sel []string) bool {
 		}
 	}
 	return false
+}
+
+// testsProven reports whether a test of one of the variables sel names
+// the proven mode: a case arm, an if test, a guard or an && line.
+func (s *Script) testsProven(sel []string, proven string) bool {
+	return s.namesProvenAny(sel, proven) || s.listNames(sel, proven)
+}
+
+// picksProven reports whether the variables sel pick the proven mode: a
+// test names it, or their default does while other modes are tested.
+func (s *Script) picksProven(sel []string, proven string) bool {
+	return s.testsProven(sel, proven) || s.defaultsProven(sel, proven)
 }
 
 // namesProvenAny reports whether a case or an if test of one of the
