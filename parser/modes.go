@@ -467,8 +467,11 @@ func (s *Script) modeInArg2(proven string) bool {
 			read2 = true
 		}
 	}
+	if !read2 {
+		return false // most scripts: no fixed point over their assignments
+	}
 	sel1, sel2 := s.topDerived("1"), s.topDerived("2")
-	if !read2 || s.testsProven(sel1, proven) || !s.picksProven(sel2, proven) {
+	if s.testsProven(sel1, proven) || !s.picksProven(sel2, proven) {
 		return false
 	}
 	word, ok := s.arg1Branch(sel1, sel2)
