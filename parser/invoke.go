@@ -1497,6 +1497,18 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 	return slices.DeleteFunc(mine, func(inv *Invocation) bool { return !racing[inv] })
 }
 
+// LoopBody returns the body of a for, while or until loop; nil for any
+// other node.
+func LoopBody(n syntax.Node) []*syntax.Stmt {
+	switch l := n.(type) {
+	case *syntax.ForClause:
+		return l.Do
+	case *syntax.WhileClause:
+		return l.Do
+	}
+	return nil
+}
+
 // unwaitedLoop reports whether inv sits in the body of a loop (for,
 // while, until) whose body holds no wait: the loop may start it again
 // before the last one it started is done.
@@ -1506,15 +1518,7 @@ func (s *Script) unwaitedLoop(inv *Invocation) bool {
 		if found {
 			return false
 		}
-		var body []*syntax.Stmt
-		switch x := n.(type) {
-		case *syntax.ForClause:
-			body = x.Do
-		case *syntax.WhileClause:
-			body = x.Do
-		default:
-			return true
-		}
+		body := LoopBody(n)
 		if len(body) == 0 || s.Off(body[0].Pos()) > inv.Start || inv.Start >= s.Off(body[len(body)-1].End()) {
 			return true
 		}

@@ -535,14 +535,7 @@ func (t *shTree) sendsRequests() bool {
 
 // postsInBody reports whether a loop's body posts documents itself.
 func (t *shTree) postsInBody(loop syntax.Node) bool {
-	var body []*syntax.Stmt
-	switch l := loop.(type) {
-	case *syntax.WhileClause:
-		body = l.Do
-	case *syntax.ForClause:
-		body = l.Do
-	}
-	return t.regionHas(stmtNodes(body), func(n syntax.Node, _ *frame) bool {
+	return t.regionHas(stmtNodes(parser.LoopBody(loop)), func(n syntax.Node, _ *frame) bool {
 		c, ok := n.(*syntax.CallExpr)
 		return ok && len(c.Args) > 0 && cmdOf(c).isRequest(heredocOf(t, c))
 	})
