@@ -450,7 +450,7 @@ func arithWrites(x syntax.ArithmExpr, name string) bool {
 	syntax.Walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.BinaryArithm:
-			if (n.Op == syntax.Assgn || n.Op >= syntax.AddAssgn && n.Op <= syntax.PowAssgn) && is(n.X) {
+			if isArithmAssign(n.Op) && is(n.X) {
 				found = true
 			}
 		case *syntax.UnaryArithm:
