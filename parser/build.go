@@ -74,8 +74,13 @@ func (s *Script) collect() {
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:
 			s.collectStmt(n, funcStack, operands[n], !listOps[n], soles[n], tests[n])
-			if w, ok := n.Cmd.(*syntax.WhileClause); ok && !w.Until && len(n.Redirs) > 0 {
-				s.readLoops = append(s.readLoops, n) // while read …; done < .env
+			if w, ok := n.Cmd.(*syntax.WhileClause); ok && !w.Until {
+				if len(n.Redirs) > 0 {
+					s.readLoops = append(s.readLoops, n) // while read …; done < .env
+				}
+				if len(lineReadVars(w)) > 0 {
+					s.lineLoops = append(s.lineLoops, n)
+				}
 			}
 			if n.Background || n.Coprocess || n.Disown {
 				s.jobs = true

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,10 +47,11 @@ type Origin struct {
 	Modes []*Mode
 	// Refs are the variables an arithmetic or mixed value reads.
 	Refs []string
-	// Sweep, for OriginUnknown, is the for loop whose variable the value
-	// is when the loop runs over more than one value (for s in 32 64 128;
-	// do vllm serve --max-num-seqs "$s" …): one value per pass, a sweep.
-	Sweep *syntax.ForClause
+	// Sweep, for OriginUnknown, is the loop whose variable the value is
+	// when the loop gives it more than one value (for s in 32 64 128; do
+	// vllm serve --max-num-seqs "$s" …, or while read -r s; … done <
+	// seqs.txt): one value per pass, a sweep (SweepLoop).
+	Sweep syntax.Node
 }
 
 // EnvKeys answers whether a name is a key of the script's owning env files.
@@ -408,14 +410,30 @@ func (s *Script) pickDef(defs []*Assign, m *Mode, use int, useInFunc bool, env E
 	return sharedDef
 }
 
-// SweepLoop returns the innermost for loop over variable name whose body
-// holds the offset use and which gives it more than one value: a for-in
-// loop over two words or more, or one that splits or expands to several (an
-// unquoted variable, "${arr[@]}", $(seq …)), or an arithmetic loop whose
-// step changes it (for ((s = 16; s <= 256; s *= 2))). nil when there is
-// none: `for s in "$ONE"` runs once.
-func (s *Script) SweepLoop(name string, use int) *syntax.ForClause {
-	var best *syntax.ForClause
+// SweepLoop returns the innermost loop over variable name whose body holds
+// the offset use and which gives it more than one value: a for-in loop over
+// two words or more, or one that splits or expands to several (an unquoted
+// variable, "${arr[@]}", $(seq …)), an arithmetic loop whose step changes
+// it (for ((s = 16; s <= 256; s *= 2))), or a while loop reading it a line
+// at a time from anything but a here-document or here-string of one line
+// (while read -r s; do …; done < seqs.txt). nil when there is none: `for s
+// in "$ONE"` runs once.
+func (s *Script) SweepLoop(name string, use int) syntax.Node {
+	var best syntax.Node
+	inner := func(n syntax.Node) {
+		if best == nil || s.Off(n.Pos()) > s.Off(best.Pos()) {
+			best = n
+		}
+	}
+	for _, st := range s.lineLoops {
+		w := st.Cmd.(*syntax.WhileClause)
+		if len(w.Do) == 0 || use < s.Off(w.Do[0].Pos()) || use >= s.Off(w.End()) {
+			continue
+		}
+		if slices.Contains(lineReadVars(w), name) && !oneLineInput(st) {
+			inner(w)
+		}
+	}
 	for _, fc := range s.forLoops {
 		if len(fc.Do) == 0 || use < s.Off(fc.Do[0].Pos()) || use >= s.Off(fc.End()) {
 			continue
@@ -432,11 +450,71 @@ func (s *Script) SweepLoop(name string, use int) *syntax.ForClause {
 		default:
 			continue
 		}
-		if best == nil || s.Off(fc.Pos()) > s.Off(best.Pos()) {
-			best = fc
-		}
+		inner(fc)
 	}
 	return best
+}
+
+// lineReadVars returns the variables a while loop's condition reads a line
+// into: the names of a read ending it (while IFS=, read -r a b), none for
+// read -a (an array) or any other condition.
+func lineReadVars(w *syntax.WhileClause) []string {
+	if len(w.Cond) == 0 {
+		return nil
+	}
+	ce, ok := w.Cond[len(w.Cond)-1].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 2 {
+		return nil
+	}
+	if v, _ := LitValue(ce.Args[0]); v != "read" {
+		return nil
+	}
+	var names []string
+	args := ce.Args[1:]
+	for i := 0; i < len(args); i++ {
+		v, ok := LitValue(args[i])
+		if !ok {
+			return nil
+		}
+		if len(v) > 1 && v[0] == '-' && len(names) == 0 {
+			if strings.ContainsRune(v, 'a') {
+				return nil
+			}
+			// -d, -p, -t, -u, -n, -N, -i take the next word as their value
+			// unless it is written in the option itself (-d,).
+			if last := v[len(v)-1]; strings.IndexByte("dptunNi", last) >= 0 && strings.IndexByte(v[1:len(v)-1], last) < 0 {
+				i++
+			}
+			continue
+		}
+		if !isName(v) {
+			return nil
+		}
+		names = append(names, v)
+	}
+	return names
+}
+
+// oneLineInput reports whether the statement holding a while-read loop
+// feeds it one line at most: a here-string, or a here-document whose body
+// has a single line.
+func oneLineInput(st *syntax.Stmt) bool {
+	for _, r := range st.Redirs {
+		switch r.Op {
+		case syntax.WordHdoc:
+			return true
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc == nil {
+				return true
+			}
+			body := strings.TrimRight(r.Hdoc.Lit(), "\n")
+			if r.Hdoc.Lit() == "" && len(r.Hdoc.Parts) > 0 {
+				return false // expansions: any number of lines
+			}
+			return !strings.Contains(body, "\n")
+		}
+	}
+	return false
 }
 
 // arithWrites reports whether arithmetic x assigns variable name (s *= 2,

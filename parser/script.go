@@ -179,6 +179,10 @@ type Script struct {
 	// forLoops are the for loops (for NAME in WORDS, for ((…))), in source
 	// order (SweepLoop).
 	forLoops []*syntax.ForClause
+	// lineLoops are the while loops whose condition reads a line into
+	// variables (while read -r s; do …; done < list), with the statement
+	// that holds each, for its redirections (SweepLoop).
+	lineLoops []*syntax.Stmt
 	// nameWriters are, by name, the commands a call of which names it as
 	// an argument (writtenBy).
 	nameWriters     map[string]map[string]bool

@@ -507,7 +507,8 @@ func argText(v string) string {
 }
 
 // sweeps reports whether mode m passes flag canon a value that comes from
-// the variable of a for loop over several values (parser.Origin.Sweep),
+// the variable of a loop over several values (parser.Origin.Sweep: a for
+// loop, or a while loop reading lines),
 // directly or through a function's positional parameter: the mode boots
 // once per pass, each its own workload by design, and has no one value of
 // the flag to compare.
