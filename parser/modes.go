@@ -393,6 +393,7 @@ func (s *Script) findSelectors(proven string) {
 		s.provenName = "serve"
 	}
 	s.findOptionAssigns()
+	s.findEntryCalls()
 	seed := []string{"1"}
 	if s.modeInArg2(proven) {
 		seed, s.ArgPos = []string{"2"}, 2
@@ -412,7 +413,7 @@ func (s *Script) findSelectors(proven string) {
 				return false // --mode=*) MODE=${1#*=}: the option's value, not $1
 			case a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc) && !s.handsMode(a.InFunc, sel):
 				return false // local role=$1 in a function called with words of its own
-			case a.InFunc != "" && isParamOf(a.Value, []string{"2"}):
+			case !s.topFunc(a.InFunc) && isParamOf(a.Value, []string{"2"}):
 				return false // a function's own second word, never the script's
 			}
 			return a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel))
@@ -461,7 +462,7 @@ func (s *Script) modeInArg2(proven string) bool {
 	read2 := false
 	for _, pe := range s.params {
 		if pe.Param != nil && pe.Param.Value == "2" {
-			if s.funcAt(s.Off(pe.Pos())) != "" {
+			if !s.topAt(s.Off(pe.Pos())) {
 				return false
 			}
 			read2 = true
@@ -522,7 +523,7 @@ func (s *Script) firstArmLiteral(sel []string) string {
 	glob := ""
 	for _, n := range s.modeNodes {
 		cc, ok := n.(*syntax.CaseClause)
-		if !ok || !isParamOf(cc.Word, sel) || s.funcAt(s.Off(cc.Pos())) != "" {
+		if !ok || !isParamOf(cc.Word, sel) || !s.topAt(s.Off(cc.Pos())) {
 			continue
 		}
 		for _, it := range cc.Items {
@@ -626,7 +627,7 @@ func (s *Script) arg1Branch(sel1, sel2 []string) (word string, ok bool) {
 	syntax.Walk(s.File, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.FuncDecl:
-			return false
+			return s.topFunc(x.Name.Value) // main "$@": its branches are the script's
 		case *syntax.CaseClause:
 			if !isParamOf(x.Word, sel1) {
 				return true
@@ -708,7 +709,7 @@ func (s *Script) bootsIn(stmts []*syntax.Stmt, depth int) bool {
 // of them, to a fixed point) outside functions and option loops.
 func (s *Script) topDerived(seed string) []string {
 	return s.deriveNames([]string{seed}, map[string]bool{seed: true}, func(a *Assign, sel []string, _ map[string]bool) bool {
-		return a.InFunc == "" && a.Value != nil && !s.isOptAssign(a) && !s.inOptArm(a.Start) && (isParamOf(a.Value, sel) || normalizes(a.Value, sel))
+		return s.topFunc(a.InFunc) && a.Value != nil && !s.isOptAssign(a) && !s.inOptArm(a.Start) && (isParamOf(a.Value, sel) || normalizes(a.Value, sel))
 	})
 }
 
@@ -755,14 +756,14 @@ func (s *Script) defaultMode(sharedLaunch, closed bool) {
 	assigned := map[*syntax.ParamExp]bool{}
 	for name := range s.argSelectors {
 		for _, a := range s.Assigns[name] {
-			if pe := singleParam(a.Value); pe != nil && a.InFunc == "" {
+			if pe := singleParam(a.Value); pe != nil && s.topFunc(a.InFunc) {
 				assigned[pe] = true
 			}
 		}
 	}
 	for _, pe := range s.Params() {
 		if pe.Param == nil || !s.argSelectors[pe.Param.Value] && !assigned[pe] || pe.Exp == nil ||
-			pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull || s.funcAt(s.Off(pe.Pos())) != "" {
+			pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull || !s.topAt(s.Off(pe.Pos())) {
 			continue
 		}
 		if v, ok := LitValue(pe.Exp.Word); ok && v == s.provenName {
@@ -790,7 +791,7 @@ func (s *Script) modeAfterShift(proven string) []string {
 	var before, after, later []string
 	for name, as := range s.Assigns {
 		for _, a := range as {
-			if a.InFunc != "" || a.Value == nil || !isParamOf(a.Value, []string{"1"}) && !normalizes(a.Value, []string{"1"}) {
+			if !s.topFunc(a.InFunc) || a.Value == nil || !isParamOf(a.Value, []string{"1"}) && !normalizes(a.Value, []string{"1"}) {
 				continue
 			}
 			switch n, ok := s.topShiftsBefore(a.Start); {
@@ -833,7 +834,33 @@ func (s *Script) modeAfterShift(proven string) []string {
 // ok is false when a statement before it may shift or set them otherwise
 // (a shift in a loop or a branch, set -- …).
 func (s *Script) topShiftsBefore(off int) (n int, ok bool) {
-	for _, st := range s.File.Stmts {
+	fn := s.funcAt(off)
+	if fn == "" {
+		return s.shiftsIn(s.File.Stmts, off)
+	}
+	// Inside main "$@": the top level's shifts before the call, then the
+	// function's own before off.
+	call, entry := s.entryCalls[fn]
+	fd := s.Funcs[fn]
+	if !entry || fd == nil || fd.Body == nil {
+		return 0, false
+	}
+	n, ok = s.shiftsIn(s.File.Stmts, call)
+	if !ok {
+		return 0, false
+	}
+	body := []*syntax.Stmt{fd.Body}
+	if b, isBlock := fd.Body.Cmd.(*syntax.Block); isBlock {
+		body = b.Stmts
+	}
+	k, ok := s.shiftsIn(body, off)
+	return n + k, ok
+}
+
+// shiftsIn counts the positional parameters statements stmts shift off
+// before offset off, as topShiftsBefore.
+func (s *Script) shiftsIn(stmts []*syntax.Stmt, off int) (n int, ok bool) {
+	for _, st := range stmts {
 		if s.Off(st.Pos()) > off || off < s.Off(st.End()) {
 			break
 		}
@@ -883,9 +910,10 @@ func (s *Script) topShiftsBefore(off int) (n int, ok bool) {
 }
 
 // shiftsOptind reports whether w is $((OPTIND-1)) (or $((OPTIND - 1)),
-// quoted) and the script reads its options with getopts at the top level.
+// quoted) and the script reads its options with getopts at the top level
+// (or in main "$@").
 func (s *Script) shiftsOptind(w *syntax.Word) bool {
-	if !slices.ContainsFunc(s.optLoops, func(lp optLoop) bool { return lp.getopts && lp.fn == "" }) {
+	if !slices.ContainsFunc(s.optLoops, func(lp optLoop) bool { return lp.getopts && s.topFunc(lp.fn) }) {
 		return false
 	}
 	parts := w.Parts
@@ -926,13 +954,13 @@ func (s *Script) defaultsProven(sel []string, proven string) bool {
 	found := false
 	for _, name := range sel {
 		for _, a := range s.Assigns[name] {
-			if a.InFunc == "" && isDefault(singleParam(a.Value)) {
+			if s.topFunc(a.InFunc) && isDefault(singleParam(a.Value)) {
 				found = true
 			}
 		}
 	}
 	for _, pe := range s.params {
-		if pe.Param != nil && slices.Contains(sel, pe.Param.Value) && s.funcAt(s.Off(pe.Pos())) == "" && isDefault(pe) {
+		if pe.Param != nil && slices.Contains(sel, pe.Param.Value) && s.topAt(s.Off(pe.Pos())) && isDefault(pe) {
 			found = true
 		}
 	}
@@ -2221,4 +2249,78 @@ func (s *Script) selectorKind(n syntax.Node) (env, arg, opt bool) {
 		return true, true, false
 	}
 	return env, arg, opt
+}
+
+// findEntryCalls finds the functions the top level calls once, and only
+// there, with the script's own words: main "$@" (or "$*"), its only word,
+// a statement of the top level. Inside one, $1 and $2 are the script's, as at the top
+// level (topFunc).
+func (s *Script) findEntryCalls() {
+	s.entryCalls = nil
+	if len(s.Funcs) == 0 {
+		return
+	}
+	// A statement of the top level itself: a call inside a case arm or
+	// an if runs after what that branch shifts (serve) shift; run "$@").
+	top := map[*syntax.CallExpr]bool{}
+	for _, st := range s.File.Stmts {
+		if c, ok := st.Cmd.(*syntax.CallExpr); ok {
+			top[c] = true
+		}
+	}
+	calls := map[string]int{}
+	at := map[string]int{}
+	for _, c := range s.calls {
+		name, ok := LitValue(c.Args[0])
+		if !ok || s.Funcs[name] == nil {
+			continue
+		}
+		calls[name]++
+		if len(c.Args) == 2 && forwardsAll(c) && top[c] {
+			at[name] = s.Off(c.Pos())
+		} else {
+			at[name] = -1
+		}
+	}
+	for name, n := range calls {
+		if n != 1 || at[name] < 0 || s.reachedByName(name) {
+			continue
+		}
+		if s.entryCalls == nil {
+			s.entryCalls = map[string]int{}
+		}
+		s.entryCalls[name] = at[name]
+	}
+}
+
+// topFunc reports whether a statement in function fn ("" the top level)
+// sees the script's own words: the top level, or a function it calls as
+// main "$@" (findEntryCalls).
+func (s *Script) topFunc(fn string) bool {
+	if fn == "" {
+		return true
+	}
+	_, ok := s.entryCalls[fn]
+	return ok
+}
+
+// topAt reports whether the statement at offset off sees the script's own
+// words (topFunc).
+func (s *Script) topAt(off int) bool { return s.topFunc(s.funcAt(off)) }
+
+// reachedByName reports whether a call may reach function fn by a name
+// not written out ("$fn" …, "cmd_$1" …, eval …), as ownArgs counts them.
+func (s *Script) reachedByName(fn string) bool {
+	for _, c := range s.calls {
+		name, ok := LitValue(c.Args[0])
+		switch {
+		case ok && name == "eval":
+			if len(c.Args) > 1 && s.mayName(c.Args[1], fn, true) {
+				return true
+			}
+		case !ok && s.mayName(c.Args[0], fn, false):
+			return true
+		}
+	}
+	return false
 }

@@ -54,6 +54,10 @@ type Script struct {
 	// a dispatch on the first (run.sh start kl), that branch's word: the
 	// first word the dry run passes. "" for the caller's (CallerArg).
 	arg1Word string
+	// entryCalls are the functions the script's top level calls once, and
+	// only there, with its own words ("$@" alone, main "$@"), by the
+	// offset of that call: their $1 and $2 are the script's (topFunc).
+	entryCalls map[string]int
 	// EnvSelectors are the environment variables that pick the mode
 	// (MODE=${MODE:-serve}; case "$MODE" in serve) …): the dry run sets
 	// each to the mode it evaluates.
