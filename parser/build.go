@@ -851,6 +851,9 @@ func (s *Script) argvRefs() []string {
 		for _, r := range inv.libReads {
 			add(r, 0)
 		}
+		for _, k := range inv.EnvShapeReads() {
+			add(k, 0) // bench) export MAX_CONCURRENT_REQUESTS=256 sizes TGI's boot
+		}
 	}
 	return out
 }

@@ -1918,3 +1918,46 @@ func (s *Script) inlineValue(w *syntax.Word, name string) (*syntax.Word, int, in
 func shift(p syntax.Pos, k int) syntax.Pos {
 	return syntax.NewPos(p.Offset()+uint(k), p.Line(), p.Col()+uint(k))
 }
+
+// EnvShapeReads lists the environment variables the engine reads a shape
+// flag from (ShapeFlag.Env: TGI's MAX_CONCURRENT_REQUESTS) when the argv
+// does not pass the flag and the engine gets the variable from the
+// script's shell: a launch the script runs itself inherits its exported
+// variables; a docker run hands its container those it names, -e K (the
+// shell's exported K) or -e K="$K".
+func (inv *Invocation) EnvShapeReads() []string {
+	if inv.Profile == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range inv.Profile.Flags {
+		if f.Env == "" || slices.ContainsFunc(inv.Flags, func(g *Flag) bool { return g.Canon == f.Name }) {
+			continue
+		}
+		if inv.EnvHanded(f.Env) {
+			out = append(out, f.Env)
+		}
+	}
+	return out
+}
+
+// EnvHanded reports whether the engine of inv gets environment variable k
+// from the script's shell: it runs in the shell's environment (no docker
+// run), or a docker run names it, -e K alone or -e K="$K" (--env too).
+func (inv *Invocation) EnvHanded(k string) bool {
+	d := inv.Engine.Docker
+	if d == nil {
+		return true
+	}
+	for _, i := range d.Env {
+		if w := inv.Args[i].Word; w != nil {
+			if name, ok := SelfForward(w); ok && name == k {
+				return true
+			}
+		}
+		if e, ok := DockerEnvAt(inv.Args, i); ok && e.Key == k && !e.Set {
+			return true
+		}
+	}
+	return false
+}

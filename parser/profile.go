@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // ShapeFlag is an engine flag that sizes a boot, with the env-key name
@@ -280,6 +282,44 @@ type DockerEnvArg struct {
 	Value  string
 	// Set is false for -e K alone: the container gets the caller's K.
 	Set bool
+}
+
+// SelfForward reports whether a word hands a variable on under its own
+// name (K=$K, "K=${K}", -eK=$K, --env=K=$K), and which.
+func SelfForward(w *syntax.Word) (string, bool) {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) < 2 {
+		return "", false
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok || !strings.HasSuffix(lit.Value, "=") {
+		return "", false
+	}
+	name := strings.TrimSuffix(lit.Value, "=")
+	if n, ok := strings.CutPrefix(name, "--env="); ok {
+		name = n
+	} else {
+		name = strings.TrimPrefix(name, "-e")
+	}
+	rest := parts[1:]
+	if len(rest) == 1 {
+		if dq, ok := rest[0].(*syntax.DblQuoted); ok {
+			rest = dq.Parts
+		}
+	}
+	if len(rest) != 1 {
+		return "", false
+	}
+	pe, ok := rest[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Param.Value != name || pe.Exp != nil || pe.Index != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
+		return "", false
+	}
+	return name, true
 }
 
 // DockerEnvAt reads the -e of a docker run whose value word is args[i]

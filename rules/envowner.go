@@ -471,45 +471,12 @@ func engineReads(s *parser.Script) map[string]bool {
 			continue
 		}
 		for _, w := range inv.Call.Args {
-			if name, ok := selfForward(w); ok && parser.EngineEnvVar(name) && !otherRead(inv, w, name) {
+			if name, ok := parser.SelfForward(w); ok && parser.EngineEnvVar(name) && !otherRead(inv, w, name) {
 				delete(out, name)
 			}
 		}
 	}
 	return out
-}
-
-// selfForward reports whether a word hands a variable on under its own
-// name (K=$K, "K=${K}", -eK=$K), and which.
-func selfForward(w *syntax.Word) (string, bool) {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
-	if len(parts) < 2 {
-		return "", false
-	}
-	lit, ok := parts[0].(*syntax.Lit)
-	if !ok || !strings.HasSuffix(lit.Value, "=") {
-		return "", false
-	}
-	name := strings.TrimPrefix(strings.TrimSuffix(lit.Value, "="), "-e")
-	rest := parts[1:]
-	if len(rest) == 1 {
-		if dq, ok := rest[0].(*syntax.DblQuoted); ok {
-			rest = dq.Parts
-		}
-	}
-	if len(rest) != 1 {
-		return "", false
-	}
-	pe, ok := rest[0].(*syntax.ParamExp)
-	if !ok || pe.Param == nil || pe.Param.Value != name || pe.Exp != nil || pe.Index != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
-		return "", false
-	}
-	return name, true
 }
 
 // otherRead reports whether the invocation reads name in a word other than

@@ -21,14 +21,18 @@ literal, arithmetic on the owner, a re-assignment of the owner inside a mode,
 or a second copy of the flag that overrides the shared one (or the mode's
 own earlier one) are findings; so is a mode's own docker -e KEY=VALUE where
 the container otherwise gets KEY from its owner (the run's --env-file owns
-KEY, or another docker run hands it on as -e KEY="$KEY").
+KEY, or another docker run hands it on as -e KEY="$KEY"), and a mode's
+re-assignment of an owner the engine reads from its environment when the
+argv does not pass the flag (bench) export MAX_CONCURRENT_REQUESTS=256 before
+text-generation-launcher or docker run -e MAX_CONCURRENT_REQUESTS).
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
 decode roles are other shapes on purpose: their own numbers are theirs.
 
 Fix: the value becomes "$OWNER"; an overriding copy, a dead mode-local
-assignment and a mode's own -e KEY=VALUE are deleted (or the -e hands
+assignment, a mode's re-assignment of an environment-read owner and a
+mode's own -e KEY=VALUE are deleted (or the -e hands
 "$KEY" when no --env-file gives the container the owner's). A calib knob given as a literal has no fix (the fix
 would have to invent a key) unless the config names its key.`,
 	Requires: []*analysis.Analyzer{Model},
@@ -69,9 +73,68 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				}
 			}
 			c.checkDockerEnv(pass, s, inv)
+			c.checkEnvShape(pass, s, inv)
 		}
 	}
 	return nil, nil
+}
+
+// checkEnvShape reports a mode's own value of an owner the engine reads
+// from its environment (ShapeFlag.Env) while the argv does not pass the
+// flag: `bench) export MAX_CONCURRENT_REQUESTS=256 ;;` before
+// text-generation-launcher, or before a docker run handing the container
+// -e MAX_CONCURRENT_REQUESTS. Only a literal, and only where the engine
+// sees it: exported (export, set -a, or the owner's file sourced under set
+// -a), or handed by value (-e K="$K"). Fix: the assignment is deleted, so
+// the mode boots with the owner's; not where the mode's path does not
+// source the owner's file (the engine would get no value), nor where
+// another program reads the key too.
+func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+	u := c.Unit
+	for _, k := range inv.EnvShapeReads() {
+		var flag string
+		for _, f := range inv.Profile.Flags {
+			if f.Env == k {
+				flag = f.Name
+			}
+		}
+		o, ok := u.Owner(s, inv.Profile, flag)
+		if !ok || o.Key != k {
+			continue
+		}
+		exported := u.SourcesAllExported(s, o.Def.File) || s.AllExport() ||
+			slices.ContainsFunc(s.Assigns[k], func(a *parser.Assign) bool { return a.Exported })
+		byValue := inv.Engine.Docker != nil // EnvHanded: -e K alone needs K exported
+		if byValue {
+			byValue = forwardedEnv(s)[k]
+		}
+		at := s.ModesAt(inv.Start)
+		for _, a := range s.Assigns[k] {
+			if len(a.Modes) == 0 || a.Value == nil || a.Append {
+				continue
+			}
+			val, lit := parser.LitValue(a.Value)
+			if !lit || !exported && !byValue || allDisagg(a.Modes) || allCalib(a.Modes) && c.isCalibKnob(flag) {
+				continue
+			}
+			if len(at) > 0 && !slices.ContainsFunc(a.Modes, func(m *parser.Mode) bool { return slices.Contains(at, m) }) {
+				continue // another mode's engine
+			}
+			d := diag{sev: Error, path: s.Path, start: a.Start, end: a.End,
+				msg: fmt.Sprintf("%s re-assigns the owner %s inside the mode, and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s; %s",
+					parser.ModeNames(a.Modes), strings.TrimSpace(s.Text(a.Start, a.End)), k, flag, val, c.ownerText(o))}
+			switch line := s.OtherProgramRead(k); {
+			case line > 0:
+				d.msg += fmt.Sprintf(" (no fix: line %d hands %s to another program too, which the re-assignment sets as well)", line, k)
+			case !u.ShellReadsIn(s, o.Def.File, a.Modes):
+				d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so the engine would get no %s)",
+					parser.ModeNames(a.Modes), DisplayPath(o.Def.File.Path), k)
+			case a.StmtStart >= 0:
+				d.fixMsg, d.edits = "delete the re-assignment", []edit{stmtDelete(s, a)}
+			}
+			c.report(pass, d)
+		}
+	}
 }
 
 // forwardedEnv lists the keys some docker run of the script hands its
@@ -87,7 +150,7 @@ func forwardedEnv(s *parser.Script) map[string]bool {
 			if i >= len(inv.Args) || inv.Args[i].Word == nil {
 				continue
 			}
-			if name, ok := selfForward(inv.Args[i].Word); ok {
+			if name, ok := parser.SelfForward(inv.Args[i].Word); ok {
 				if out == nil {
 					out = map[string]bool{}
 				}
@@ -164,7 +227,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			// docker run -e K=256 … -e K="$K" boots with the owner's. The
 			// mode's own copy is dead: deleted when the later one is the
 			// owner's own; another literal after it is reported itself.
-			if name, self := selfForward(inv.Args[j].Word); self && name == key && (fwd || files[o.Def.File.Path] && c.Unit.ShellReads(s, o.Def.File)) {
+			if name, self := parser.SelfForward(inv.Args[j].Word); self && name == key && (fwd || files[o.Def.File.Path] && c.Unit.ShellReads(s, o.Def.File)) {
 				pseudo := &parser.Flag{Inv: inv, Name: inv.Args[e.Opt].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: e.Opt}
 				c.report(pass, diag{
 					sev: Error, path: s.Path, start: start, end: aw.End,
@@ -213,7 +276,7 @@ func laterEnv(s *parser.Script, inv *parser.Invocation, env []int, i int, key st
 			}
 		}
 		if aw.Word != nil {
-			if name, ok := selfForward(aw.Word); ok && name == key {
+			if name, ok := parser.SelfForward(aw.Word); ok && name == key {
 				return j, true
 			}
 		}
