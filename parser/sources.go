@@ -546,12 +546,19 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 			}
 			name, _ := LitValue(c.Args[0])
 			var args []string
+			opts := true // before the first operand and any `--`
 			for _, a := range c.Args[1:] {
 				v, ok := s.staticWord(a.Parts, depth+1)
 				if !ok {
 					return "", false
 				}
-				if strings.HasPrefix(v, "-") && len(args) == 0 && name != "cd" {
+				if name == "cd" && v == "-" && opts {
+					return "", false // cd - goes back to $OLDPWD, which is not known
+				}
+				if opts && len(args) == 0 && strings.HasPrefix(v, "-") {
+					// Options are skipped: `cd -P -- DIR`, `dirname -- "$0"`,
+					// `readlink -f`; after `--` every word is an operand.
+					opts = v != "--"
 					continue
 				}
 				args = append(args, v)
