@@ -523,9 +523,12 @@ func dirOf(v string) string {
 	return "."
 }
 
-// staticCmd evaluates the few pure commands path computations use.
+// staticCmd evaluates the few pure commands path computations use. The
+// substitution may be a list, `$(cd "$(dirname "$0")"; pwd)` or
+// `$(cd … || exit; pwd)`: every statement before the last is a cd, which
+// prints nothing, and the last one's output is the value.
 func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
-	if len(stmts) != 1 {
+	if len(stmts) == 0 {
 		return "", false
 	}
 	var last string
@@ -533,21 +536,31 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 	run = func(cmd syntax.Command) (string, bool) {
 		switch c := cmd.(type) {
 		case *syntax.BinaryCmd:
-			if c.Op != syntax.AndStmt {
-				return "", false
+			switch {
+			case c.Op == syntax.AndStmt:
+				if _, ok := run(c.X.Cmd); !ok {
+					return "", false
+				}
+				return run(c.Y.Cmd)
+			case c.Op == syntax.OrStmt && exits(c.Y):
+				// `cd DIR || exit`: past it, the cd succeeded.
+				return run(c.X.Cmd)
 			}
-			if _, ok := run(c.X.Cmd); !ok {
-				return "", false
-			}
-			return run(c.Y.Cmd)
+			return "", false
 		case *syntax.CallExpr:
 			if len(c.Args) == 0 {
 				return "", false
 			}
 			name, _ := LitValue(c.Args[0])
+			words := c.Args[1:]
+			if (name == "builtin" || name == "command") && len(words) > 0 {
+				// `builtin cd`, `command pwd`: the builtin itself.
+				name, _ = LitValue(words[0])
+				words = words[1:]
+			}
 			var args []string
 			opts := true // before the first operand and any `--`
-			for _, a := range c.Args[1:] {
+			for _, a := range words {
 				v, ok := s.staticWord(a.Parts, depth+1)
 				if !ok {
 					return "", false
@@ -590,5 +603,20 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 		}
 		return "", false
 	}
-	return run(stmts[0].Cmd)
+	for i, st := range stmts {
+		if st.Background || st.Negated || st.Cmd == nil {
+			return "", false
+		}
+		out, ok := run(st.Cmd)
+		if !ok {
+			return "", false
+		}
+		if i == len(stmts)-1 {
+			return out, true
+		}
+		if out != "" {
+			return "", false // an earlier statement that prints: not one path
+		}
+	}
+	return "", false
 }
