@@ -517,8 +517,14 @@ func (s *Script) staticParam(p *syntax.ParamExp, depth int) (string, bool) {
 }
 
 func dirOf(v string) string {
-	if i := strings.LastIndexByte(v, '/'); i >= 0 {
+	m := strings.LastIndex(v, scriptDirMark)
+	if i := strings.LastIndexByte(v, '/'); i >= 0 && i > m {
 		return v[:i]
+	}
+	if m >= 0 {
+		// The script's directory itself (dirname "$(dirname "$0")"):
+		// its parent, which the mark does not spell out.
+		return v + "/.."
 	}
 	return "."
 }
