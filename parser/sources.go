@@ -517,15 +517,24 @@ func (s *Script) staticParam(p *syntax.ParamExp, depth int) (string, bool) {
 }
 
 func dirOf(v string) string {
-	if i := strings.LastIndexByte(v, '/'); i >= 0 {
+	m := strings.LastIndex(v, scriptDirMark)
+	if i := strings.LastIndexByte(v, '/'); i >= 0 && i > m {
 		return v[:i]
+	}
+	if m >= 0 {
+		// The script's directory itself (dirname "$(dirname "$0")"):
+		// its parent, which the mark does not spell out.
+		return v + "/.."
 	}
 	return "."
 }
 
-// staticCmd evaluates the few pure commands path computations use.
+// staticCmd evaluates the few pure commands path computations use. The
+// substitution may be a list, `$(cd "$(dirname "$0")"; pwd)` or
+// `$(cd … || exit; pwd)`: every statement before the last is a cd, which
+// prints nothing, and the last one's output is the value.
 func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
-	if len(stmts) != 1 {
+	if len(stmts) == 0 {
 		return "", false
 	}
 	var last string
@@ -533,25 +542,42 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 	run = func(cmd syntax.Command) (string, bool) {
 		switch c := cmd.(type) {
 		case *syntax.BinaryCmd:
-			if c.Op != syntax.AndStmt {
-				return "", false
+			switch {
+			case c.Op == syntax.AndStmt:
+				if _, ok := run(c.X.Cmd); !ok {
+					return "", false
+				}
+				return run(c.Y.Cmd)
+			case c.Op == syntax.OrStmt && exits(c.Y):
+				// `cd DIR || exit`: past it, the cd succeeded.
+				return run(c.X.Cmd)
 			}
-			if _, ok := run(c.X.Cmd); !ok {
-				return "", false
-			}
-			return run(c.Y.Cmd)
+			return "", false
 		case *syntax.CallExpr:
 			if len(c.Args) == 0 {
 				return "", false
 			}
 			name, _ := LitValue(c.Args[0])
+			words := c.Args[1:]
+			if (name == "builtin" || name == "command") && len(words) > 0 {
+				// `builtin cd`, `command pwd`: the builtin itself.
+				name, _ = LitValue(words[0])
+				words = words[1:]
+			}
 			var args []string
-			for _, a := range c.Args[1:] {
+			opts := true // before the first operand and any `--`
+			for _, a := range words {
 				v, ok := s.staticWord(a.Parts, depth+1)
 				if !ok {
 					return "", false
 				}
-				if strings.HasPrefix(v, "-") && len(args) == 0 && name != "cd" {
+				if name == "cd" && v == "-" && opts {
+					return "", false // cd - goes back to $OLDPWD, which is not known
+				}
+				if opts && len(args) == 0 && strings.HasPrefix(v, "-") {
+					// Options are skipped: `cd -P -- DIR`, `dirname -- "$0"`,
+					// `readlink -f`; after `--` every word is an operand.
+					opts = v != "--"
 					continue
 				}
 				args = append(args, v)
@@ -583,5 +609,20 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 		}
 		return "", false
 	}
-	return run(stmts[0].Cmd)
+	for i, st := range stmts {
+		if st.Background || st.Negated || st.Cmd == nil {
+			return "", false
+		}
+		out, ok := run(st.Cmd)
+		if !ok {
+			return "", false
+		}
+		if i == len(stmts)-1 {
+			return out, true
+		}
+		if out != "" {
+			return "", false // an earlier statement that prints: not one path
+		}
+	}
+	return "", false
 }
