@@ -427,6 +427,14 @@ func ParseScript(path string, src []byte) *Script {
 	s.Variant, _ = ShebangVariant(src)
 	if err := CheckDepth(body); err != nil {
 		s.Err = &Problem{Line: 1, Col: 1, Msg: "not analysed: " + err.Error()}
+		var de *DepthError
+		if errors.As(err, &de) {
+			// Where it crossed the limit, not the top of the file.
+			off := min(de.Offset+s.base(), len(src))
+			s.Err.Offset, s.Err.End = off, off
+			s.Err.Line = s.Line(off)
+			s.Err.Col = off - s.lines[s.Err.Line-1] + 1
+		}
 		return s
 	}
 	body = BashComments(body)
@@ -480,13 +488,24 @@ func problemOf(err error, s *Script) *Problem {
 // Go. Every parse of text servelint did not write goes through it (scripts,
 // env files, sourced files, eval strings).
 func CheckDepth(b []byte) error {
-	if d := nestingDepth(b); d > MaxDepth {
-		return fmt.Errorf("nesting %d levels deep exceeds the limit of %d", d, MaxDepth)
+	if at := depthPast(b, MaxDepth); at >= 0 {
+		return &DepthError{Offset: at}
 	}
 	return nil
 }
 
-// nestingDepth estimates the nesting of shell text cheaply and never below
+// DepthError is CheckDepth's refusal. Offset is where the text first
+// nests past MaxDepth: the bracket, keyword or operator that crossed it.
+type DepthError struct{ Offset int }
+
+func (e *DepthError) Error() string {
+	// The depth is weighed (a keyword or a chained operator counts a
+	// tenth), so the message says what the limit means, not a count that
+	// would read as the number of blocks.
+	return fmt.Sprintf("nesting past the limit of %d levels (about %d brackets or substitutions deep, or %d if/while/until/for/case/select blocks)", MaxDepth, MaxDepth, 10*MaxDepth)
+}
+
+// depthPast estimates the nesting of shell text cheaply and never below
 // what the parser will meet: the depth of brackets and backquotes and,
 // weighed at a tenth, of compound-command keywords (if … fi, while … done,
 // case … esac) and of each line's chained operators, counted everywhere,
@@ -494,14 +513,17 @@ func CheckDepth(b []byte) error {
 // comment or sit in a string or ${#x}, which only a full lexer can tell:
 // skipping what looked like comments let a crafted script overflow the
 // parser's stack).
-func nestingDepth(b []byte) int {
+//
+// depthPast returns the offset at which that depth first passes limit, or
+// -1 when it never does.
+func depthPast(b []byte, limit int) int {
 	// ops counts, on each line, the operators the parser chains into
 	// nested nodes (`:|:|…` pipelines, `&&` lists, `$((!!!…1))`,
 	// `a=b=c…`): weighed at a tenth, as a line of real code holds few.
-	brackets, kw, ops, maxDepth := 0, 0, 0, 0
-	note := func() {
-		if d := brackets + kw/10 + ops/10; d > maxDepth {
-			maxDepth = d
+	brackets, kw, ops, at := 0, 0, 0, -1
+	note := func(i int) {
+		if at < 0 && brackets+kw/10+ops/10 > limit {
+			at = i
 		}
 	}
 	word, inWord, backquote := 0, false, false
@@ -513,20 +535,20 @@ func nestingDepth(b []byte) int {
 		switch string(b[word:end]) {
 		case "if", "while", "until", "for", "case", "select":
 			kw++
-			note()
+			note(word)
 		case "fi", "done", "esac":
 			if kw > 0 {
 				kw--
 			}
 		}
 	}
-	for i := 0; i < len(b); i++ {
+	for i := 0; i < len(b) && at < 0; i++ {
 		switch c := b[i]; c {
 		case '`':
 			flush(i)
 			if backquote = !backquote; backquote {
 				brackets++
-				note()
+				note(i)
 			} else if brackets > 0 {
 				brackets--
 			}
@@ -534,7 +556,7 @@ func nestingDepth(b []byte) int {
 		case '(', '{', '[':
 			flush(i)
 			brackets++
-			note()
+			note(i)
 			continue
 		case ')', '}', ']':
 			flush(i)
@@ -549,19 +571,21 @@ func nestingDepth(b []byte) int {
 		case '&', '|':
 			flush(i)
 			ops++
-			note()
+			note(i)
 			continue
 		case ' ', '\t', ';', '\r':
 			flush(i)
 			continue
 		case '!', '=', '?', '*', '+', '<', '>', '^', '%', '~':
 			ops++
-			note()
+			note(i)
 		}
 		if !inWord {
 			inWord, word = true, i
 		}
 	}
-	flush(len(b))
-	return maxDepth
+	if at < 0 {
+		flush(len(b))
+	}
+	return at
 }

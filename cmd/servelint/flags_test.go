@@ -148,6 +148,31 @@ func TestBadFlagNamed(t *testing.T) {
 	}
 }
 
+// TestEmptyNamingFlag: --config, --changed-from and --ledger given an
+// empty value (an unset "$CFG" or "$BASE") are bad usage, as an empty path
+// and --stdin-filename "" are: not the default, which would read a config
+// found in the tree or lint the whole tree instead of a change.
+func TestEmptyNamingFlag(t *testing.T) {
+	example(t)
+	for _, tt := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"--config", "", "."}, `servelint: --config "" is empty`},
+		{[]string{"--config=", "."}, `servelint: --config "" is empty`},
+		{[]string{"--changed-from=", "."}, `servelint: --changed-from "" is empty`},
+		{[]string{".", "--ledger", ""}, `servelint: --ledger "" is empty`},
+		{[]string{"config", "--config", ""}, `servelint config: --config "" is empty`},
+		{[]string{"argv", "--config", "", "scripts/frank-archon.sh"}, `servelint argv: --config "" is empty`},
+		{[]string{"lsp", "--config", ""}, `servelint lsp: --config "" is empty`},
+	} {
+		code, out, errs := runCLI(t, tt.args...)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, tt.err) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, %q…", tt.args, code, out, errs, tt.err)
+		}
+	}
+}
+
 // TestEmptyPath: an empty argument (an unset "$FILES") is bad usage, not
 // the working directory.
 func TestEmptyPath(t *testing.T) {

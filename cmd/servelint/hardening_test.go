@@ -41,6 +41,9 @@ func TestBadInput(t *testing.T) {
 	write("bom.sh", []byte("\xef\xbb\xbf#!/bin/bash\necho hi\n"))
 	write("crlf.sh", []byte("#!/bin/bash\r\necho hi\r\n"))
 	write("deep.sh", []byte("echo "+strings.Repeat("$(", 5000)+"x"+strings.Repeat(")", 5000)+"\n"))
+	// 10,000 nested ifs: refused where the nesting passes the limit (the
+	// 4,010th if, line 4,011), not at 1:1, and not as "1000 levels deep".
+	write("ifs.sh", []byte("#!/bin/bash\n"+strings.Repeat("if true; then\n", 10000)+"echo x\n"+strings.Repeat("fi\n", 10000)))
 	write("unclosed.sh", []byte("#!/bin/bash\ncase \"$1\" in\n  serve) radiance serve\n"))
 	// Nesting hidden behind what looks like a comment ('" #"', ${#x}) and
 	// nesting reached only through the dry run (a sourced file, an eval
@@ -91,13 +94,14 @@ func TestBadInput(t *testing.T) {
 		"bad/binary.sh:1:1: not a shell script: the file is binary (syntax)",
 		"bad/bom.sh:1:1: the script starts with a UTF-8 byte-order mark",
 		"bad/crlf.sh:1:12: the script has CRLF line endings",
-		"bad/deep.sh:1:1: not analysed: nesting",
-		"bad/hidden-deep.sh:1:1: not analysed: nesting",
+		"bad/deep.sh:1:807: not analysed: nesting past the limit of 400 levels (about 400 brackets or substitutions deep, or 4000 if/while/until/for/case/select blocks) (syntax)",
+		"bad/ifs.sh:4011:1: not analysed: nesting past the limit of 400 levels",
+		"bad/hidden-deep.sh:1:812: not analysed: nesting",
 		"bad/hidden-deep.env:1:1: bash cannot source this env file",
 		"bad/src/run.sh:5:3: info: lib could not be evaluated",
 		"bad/src/run.sh:6:3: info: ev could not be evaluated",
 		"bad/src/run.sh:7:3: info: un could not be evaluated",
-		"bad/pipes.sh:1:1: not analysed: nesting",
+		"bad/pipes.sh:1:8020: not analysed: nesting",
 		"bad/src/bang.sh:5:3: info: bang could not be evaluated",
 		"bad/huge.sh:1:1: not analysed: huge.sh is 52428",
 		"bad/unclosed.sh:",

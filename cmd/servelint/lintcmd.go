@@ -163,6 +163,13 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, head, 
 	pos, err := parseInterleaved(fs, args)
 	fs.SetOutput(stderr)
 	if err == nil {
+		if name := emptyNamingFlag(fs); name != "" {
+			// "--config $CFG" or "--changed-from=$BASE" with the variable
+			// unset: not the default (a config found in the tree, the
+			// whole tree linted instead of a change's lines).
+			_, _ = fmt.Fprintf(stderr, "%s: --%s \"\" is empty (an unset variable?): give it a value, or leave the flag out\n", fs.Name(), name)
+			return nil, exitUsage, false
+		}
 		return pos, exitClean, true
 	}
 	if errors.Is(err, flag.ErrHelp) {
@@ -171,6 +178,22 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, head, 
 	}
 	_, _ = fmt.Fprintf(stderr, "%s: %s\nrun '%s --help' for usage\n", fs.Name(), output.EscapeControl(err.Error()), fs.Name())
 	return nil, exitUsage, false
+}
+
+// emptyNamingFlag is the first of the flags that name a file or a
+// revision (--config, --changed-from, --ledger) given on the command line
+// with an empty value, or "". --stdin-filename "" has its own message.
+func emptyNamingFlag(fs *flag.FlagSet) string {
+	name := ""
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "config", "changed-from", "ledger":
+			if name == "" && f.Value.String() == "" {
+				name = f.Name
+			}
+		}
+	})
+	return name
 }
 
 // flagGiven reports whether the flag name was set on the command line

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
@@ -14,8 +15,22 @@ import (
 func main() {
 	tuneGC(len(os.Args) > 1 && os.Args[1] == "lsp")
 	os.Exit(profiled(os.Getenv("SERVELINT_CPUPROFILE"), func() int {
-		return run(os.Args[1:], os.Stdout, os.Stderr)
+		return recovered(os.Stderr, func() int { return run(os.Args[1:], os.Stdout, os.Stderr) })
 	}))
+}
+
+// recovered runs f and turns a panic on its goroutine into exit 3, said on
+// stderr with the stack: Go's own exit status for a panic is 2, which a CI
+// job would read as bad usage (the README's exit 3 is "an internal error").
+// The lint recovers its workers' panics itself.
+func recovered(stderr io.Writer, f func() int) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			_, _ = fmt.Fprintf(stderr, "servelint: internal error: %v\n%s", p, debug.Stack())
+			code = exitFailure
+		}
+	}()
+	return f()
 }
 
 // tuneGC sets the garbage collector for the command. A lint, argv or
