@@ -33,8 +33,9 @@ profile knows it (--kv-cache-dtype auto, -tp 1, radiance's --ngram-placement
 ram): writing the default out is the same shape.
 Modes that are different shapes by design (prefill/decode roles: a mode
 whose name holds prefill or decode; presets in a script with no owning env
-file; per-model presets, modes that each source their own env file) are
-not compared. A mode that cannot be evaluated, or a value that is not
+file; per-model presets, modes that each source their own env file; a
+plain mode whose engine serves another model, its model word from another
+env value or literal) are not compared. A mode that cannot be evaluated, or a value that is not
 statically known (it comes from jq, curl …), is an info finding that says
 why, never a silent pass. The proven mode is serve, else the first mode
 that is not a calib mode (a plain one before a scoring one); a config can
@@ -97,8 +98,9 @@ func (v Verdict) Drifted() bool { return len(v.Drift) > 0 || len(v.ScoringDrift)
 // Judge compares the evaluated argv of modes with the proven mode's (pr),
 // as argvdrift and servelint argv both do: of returns a mode's result.
 // Modes that are other shapes by design get no verdict: subcommands that
-// source a library, prefill/decode roles, another engine, and per-mode
-// presets (Presets). prof is nil when the proven argv reaches no known
+// source a library, prefill/decode roles, another engine, a plain mode
+// serving another model (parser.Unit.OtherModel), and per-mode presets
+// (Presets). prof is nil when the proven argv reaches no known
 // engine (nothing is compared then).
 func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, pr *EvalResult, modes []*parser.Mode, of func(*parser.Mode) *EvalResult) (prof *parser.Profile, pflags map[string]ArgvFlag, out []Verdict) {
 	prof, pflags = ParseArgv(pr)
@@ -122,6 +124,12 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		mprof, mflags := ParseArgv(r)
 		if mprof != nil && mprof.Name != prof.Name {
 			continue // another engine (vllm beside sglang): another shape by design
+		}
+		if m.Role == parser.RolePlain && (u.OtherModel(s, m) || otherModel(pr, r)) {
+			// chat) llama-server -m "$GGUF" … ;; embed) llama-server -m
+			// "$EMBED_GGUF" --embedding …: another server, sized for its
+			// own model. Scoring modes are compared whatever they load.
+			continue
 		}
 		if !cfg.ProvenNamed && Presets(u, s, proven, m) {
 			continue

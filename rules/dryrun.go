@@ -308,9 +308,16 @@ func IntFlag(flags map[string]ArgvFlag, name string) (int, bool) {
 	return n, true
 }
 
-// argvModel returns the model an argv names as the engine's first word
-// after its program and sub-command (radiance serve MODEL, vllm serve
-// MODEL), "" when that word is an option, is not resolved, or is missing.
+// otherModel reports whether two evaluated argvs boot their engines with
+// different models (argvModel), both known.
+func otherModel(a, b *EvalResult) bool {
+	ma, mb := argvModel(a), argvModel(b)
+	return ma != "" && mb != "" && ma != mb
+}
+
+// argvModel returns the model an evaluated argv's engine serves
+// (parser.ModelAt: radiance serve MODEL, vllm serve MODEL, --model-path,
+// -m …), "" when it names none or the sandbox left its word unresolved.
 func argvModel(r *EvalResult) string {
 	if r == nil || len(r.Argv) == 0 {
 		return ""
@@ -319,12 +326,10 @@ func argvModel(r *EvalResult) string {
 	if !ok {
 		return ""
 	}
-	i := ec.ArgStart
-	if i < len(args) && args[i] == "serve" {
-		i++ // radiance serve MODEL: the sub-command word
-	}
-	if i >= len(args) || strings.HasPrefix(args[i], "-") || slices.Contains(r.Unresolved, i-base) {
+	i, _ := parser.ModelAt(args, ec)
+	if i < 0 || slices.Contains(r.Unresolved, i-base) {
 		return ""
 	}
-	return args[i]
+	v, _ := parser.ModelOf(args, ec)
+	return v
 }

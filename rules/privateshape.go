@@ -58,6 +58,9 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				// the env file.
 				calibKnob := allCalib(f.Modes) && c.isCalibKnob(f.Canon)
 				// A prefill or decode role's own copy is its shape by design.
+				if servesOtherModel(u, s, f.Modes) {
+					continue // embed) llama-server -m "$EMBED_GGUF" -c 8192: another model's own size
+				}
 				if len(f.Modes) > 0 && !calibKnob && !allDisagg(f.Modes) {
 					if g := overridden(inv, f); g != nil && !ownerOverDead(s, f, g, owner, env) {
 						c.reportOverride(pass, s, f, g, owner)
@@ -114,7 +117,7 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 				continue
 			}
 			val, lit := parser.LitValue(a.Value)
-			if !lit || !exported && !byValue || allDisagg(a.Modes) || allCalib(a.Modes) && c.isCalibKnob(flag) {
+			if !lit || !exported && !byValue || allDisagg(a.Modes) || allCalib(a.Modes) && c.isCalibKnob(flag) || servesOtherModel(u, s, a.Modes) {
 				continue
 			}
 			if len(at) > 0 && !slices.ContainsFunc(a.Modes, func(m *parser.Mode) bool { return slices.Contains(at, m) }) {
@@ -218,7 +221,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			continue
 		}
 		modes := s.ModesAt(aw.Start)
-		if len(modes) == 0 || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(o.Flag) {
+		if len(modes) == 0 || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(o.Flag) || servesOtherModel(c.Unit, s, modes) {
 			continue
 		}
 		start := inv.Args[e.Opt].Start
@@ -478,6 +481,22 @@ func (c *Context) isCalibKnob(canon string) bool {
 	return ok
 }
 
+// servesOtherModel reports whether every one of the modes ms is a plain mode
+// serving another model than the proven mode's (parser.Unit.OtherModel):
+// another server, whose numbers are its own. A scoring mode is held to the
+// proven shape whatever model it loads (law 5).
+func servesOtherModel(u *parser.Unit, s *parser.Script, ms []*parser.Mode) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if m.Role != parser.RolePlain || !u.OtherModel(s, m) {
+			return false
+		}
+	}
+	return true
+}
+
 // allDisagg reports whether every mode is a prefill or decode role
 // (parser.Mode.Disagg).
 func allDisagg(ms []*parser.Mode) bool {
@@ -511,6 +530,9 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	}
 	if len(modes) == 0 {
 		return // shared by every mode: nothing private
+	}
+	if servesOtherModel(c.Unit, s, modes) {
+		return // another server, sized for the model it serves
 	}
 	if allDisagg(modes) && o.Kind != parser.OriginEnvKey {
 		// Prefill and decode are other shapes on purpose (a wide step and

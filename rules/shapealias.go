@@ -100,6 +100,9 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 					if m.Role == parser.RoleCalib && c.isCalibKnob(o.Flag) {
 						continue // calib's own knob (RIG_CALIB_NGRAM_PLACEMENT): its key by design
 					}
+					if servesOtherModel(u, s, []*parser.Mode{m}) {
+						continue // EMBED_CTX_SIZE for embed) -m "$EMBED_GGUF": that model's own size
+					}
 					out = append(out, alias{name: en.Key, owner: o, env: e, entry: en, script: s, why: "a per-mode (" + m.Name + ") alias of"})
 				}
 			}

@@ -1,0 +1,139 @@
+package parser
+
+import (
+	"strings"
+)
+
+// modelFlags are, by profile, the flags naming the model an engine serves.
+var modelFlags = map[string][]string{
+	"radiance": {"--model"},
+	"vllm":     {"--model"},
+	"sglang":   {"--model-path", "--model"},
+	"tgi":      {"--model-id"},
+	"trtllm":   {"--model"},
+	"llamacpp": {"-m", "--model", "-hf", "--hf-repo", "-mu", "--model-url"},
+}
+
+// modelPositional are the profiles whose first argument, when it is no
+// option, is the model (vllm serve MODEL, trtllm-serve MODEL, radiance
+// serve MODEL after its serve word).
+var modelPositional = map[string]bool{"radiance": true, "vllm": true, "trtllm": true}
+
+// ModelAt returns the index in argv of the word naming the model the
+// engine of ec serves, and how many bytes of it come before the name
+// (--model=ID: 8), or -1: the value of its model flag (vLLM's --model,
+// SGLang's --model-path, TGI's --model-id, llama.cpp's -m or -hf), or its
+// first argument when that is no option (vllm serve MODEL).
+func ModelAt(argv []string, ec EngineCall) (idx, prefix int) {
+	if ec.Profile == nil || ec.ArgStart > len(argv) {
+		return -1, 0
+	}
+	flags := modelFlags[ec.Profile.Name]
+	for i := ec.ArgStart; i < len(argv); i++ {
+		a := argv[i]
+		if a == "--" {
+			break
+		}
+		name, _, eq := strings.Cut(a, "=")
+		for _, f := range flags {
+			if name != f {
+				continue
+			}
+			if eq {
+				return i, len(name) + 1
+			}
+			if i+1 < len(argv) {
+				return i + 1, 0
+			}
+			return -1, 0
+		}
+	}
+	if !modelPositional[ec.Profile.Name] {
+		return -1, 0
+	}
+	i := ec.ArgStart
+	if ec.Profile.Name == "radiance" && i < len(argv) && argv[i] == "serve" {
+		i++
+	}
+	if i < len(argv) && argv[i] != "" && !strings.HasPrefix(argv[i], "-") {
+		return i, 0
+	}
+	return -1, 0
+}
+
+// ModelOf returns the model the engine of ec serves in argv, ok false when
+// none is named or its word is not known (Unknown).
+func ModelOf(argv []string, ec EngineCall) (string, bool) {
+	i, n := ModelAt(argv, ec)
+	if i < 0 || strings.Contains(argv[i], Unknown) {
+		return "", false
+	}
+	return argv[i][n:], true
+}
+
+// OtherModel reports whether mode m's engine serves another model than
+// the proven mode's, as the script is written: the word naming the model
+// (ModelAt) in the invocation each boots comes from another env value or
+// literal (chat) -m "$GGUF" … ;; embed) -m "$EMBED_GGUF" --embedding …).
+// Such a mode is another server, not a mode of the proven shape. False
+// when either model is not statically known, or m is the proven mode.
+func (u *Unit) OtherModel(s *Script, m *Mode) bool {
+	p := s.Proven()
+	if p == nil || m == nil || m == p {
+		return false
+	}
+	a, okA := u.modelIn(s, p)
+	b, okB := u.modelIn(s, m)
+	return okA && okB && a != b
+}
+
+// modelIn returns the model mode m boots in the script, statically: the
+// value of the model word of the invocations m reaches, one value for all
+// of them, from env keys and literals only.
+func (u *Unit) modelIn(s *Script, m *Mode) (string, bool) {
+	env := u.EnvKeysOf(s)
+	model, found := "", false
+	for _, inv := range s.Invocations {
+		if inv.Profile == nil {
+			continue
+		}
+		if at := s.ModesAt(inv.Start); len(at) > 0 && !containsModeOf(at, m) {
+			continue
+		}
+		i, n := ModelAt(sketches(inv.Args), inv.Engine)
+		if i < 0 || n > 0 || inv.Args[i].Word == nil || inv.Args[i].Start < 0 {
+			return "", false
+		}
+		origins := s.Origins(inv.Args[i].Word, inv.Args[i].Start, []*Mode{m}, env)
+		if len(origins) != 1 {
+			return "", false
+		}
+		var v string
+		switch o := origins[0]; o.Kind {
+		case OriginLiteral:
+			v = o.Value
+		case OriginEnvKey:
+			d, ok := u.EnvLookup(s, o.Key)
+			if !ok || d.Entry == nil {
+				return "", false
+			}
+			v = d.Entry.Bash.Value
+		default:
+			return "", false
+		}
+		if found && v != model {
+			return "", false
+		}
+		model, found = v, true
+	}
+	return model, found
+}
+
+func containsModeOf(ms []*Mode, m *Mode) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
