@@ -397,12 +397,69 @@ func (s *Script) addSource(kind SourceKind, a ArgWord) {
 	}
 	if a.Word != nil {
 		if v, ok := s.staticWord(a.Word.Parts, 0); ok {
-			ref.Path = s.resolvePath(v)
+			ref.Path = s.resolvePath(s.inCwd(v, a.Start))
 		}
 	} else if a.Sketch != Unknown {
 		ref.Path = filepath.Clean(filepath.Join(filepath.Dir(s.Path), a.Sketch))
 	}
 	s.Sources = append(s.Sources, ref)
+}
+
+// inCwd returns the static path v as seen from the directory a top-level
+// cd before offset off moved to (cd "$(dirname "$0")/.."; . conf/i.env is
+// the repository's conf/i.env), v itself when it is absolute or computed
+// from the script's directory, or when no such cd is known: a relative
+// path is then tried against the script's directory (resolvePath).
+func (s *Script) inCwd(v string, off int) string {
+	if v == "" || filepath.IsAbs(v) || strings.Contains(v, scriptDirMark) || s.File == nil || off < 0 {
+		return v
+	}
+	cwd := ""
+	for _, st := range s.File.Stmts {
+		if s.Off(st.End()) > off {
+			break
+		}
+		cmd := st.Cmd
+		if b, ok := cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.OrStmt && b.X != nil && exits(b.Y) {
+			cmd = b.X.Cmd // cd "$ROOT" || exit 1
+		}
+		c, ok := cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 || st.Background {
+			continue
+		}
+		if name, _ := LitValue(c.Args[0]); name != "cd" && name != "pushd" {
+			continue
+		}
+		var operands []string
+		known, opts := true, true
+		for _, w := range c.Args[1:] {
+			d, ok := s.staticWord(w.Parts, 0)
+			switch {
+			case !ok || d == "-" && opts:
+				known = false // cd "$X", cd - ($OLDPWD)
+			case opts && strings.HasPrefix(d, "-"):
+				opts = d != "--" // cd -P, cd --
+			default:
+				operands = append(operands, d)
+			}
+		}
+		dir := ""
+		if known && len(operands) == 1 {
+			dir = operands[0]
+		}
+		switch {
+		case dir == "":
+			cwd = "" // unknown: back to the script's directory
+		case filepath.IsAbs(dir) || strings.Contains(dir, scriptDirMark) || cwd == "":
+			cwd = dir
+		default:
+			cwd = cwd + "/" + dir
+		}
+	}
+	if cwd == "" {
+		return v
+	}
+	return cwd + "/" + v
 }
 
 // scriptDirMark stands for the directory of the script in static paths.
