@@ -410,6 +410,9 @@ func (s *Script) findModes() {
 	}
 	// The clauses of an if/elif chain met from its first clause.
 	elifs := map[*syntax.IfClause]bool{}
+	// Branches every mode but those named runs ([[ $MODE == serve ]] ||
+	// args+=(…)): added to the other modes' ranges once they are known.
+	var excepts []exceptBranch
 	for _, n := range s.modeNodes { // collect's walk met them in this order
 		switch n := n.(type) {
 		case *syntax.CaseClause:
@@ -430,6 +433,11 @@ func (s *Script) findModes() {
 				if c.Else == nil && len(c.Cond) == 0 && first < len(cands) && len(c.Then) > 0 && exits(c.Then[len(c.Then)-1]) {
 					for i := first; i < len(cands); i++ {
 						cands[i].closes = true // if …; elif …; else usage; exit 2; fi
+					}
+				}
+				if c == n && c.Else == nil {
+					if e, ok := s.exceptIf(c); ok {
+						excepts = append(excepts, e)
 					}
 				}
 				if m := s.ifModes(c, n); len(m) > 0 {
@@ -466,6 +474,9 @@ func (s *Script) findModes() {
 			}
 			add(n, s.dispatchModes(n, within))
 		case *syntax.BinaryCmd:
+			if e, ok := s.exceptList(n); ok {
+				excepts = append(excepts, e)
+			}
 			switch n.Op {
 			case syntax.AndStmt:
 				if c := s.andModes(n); len(c) > 0 {
@@ -512,6 +523,14 @@ func (s *Script) findModes() {
 	for _, c := range cands {
 		if c.fn == "" || !called[c.fn] {
 			byName[c.name].own = append(byName[c.name].own, c.ranges...)
+		}
+	}
+	for _, e := range excepts {
+		for _, m := range s.Modes {
+			if !slices.Contains(e.names, m.Name) && m.Func == "" {
+				m.Ranges = append(m.Ranges, e.r)
+				m.own = append(m.own, e.r)
+			}
 		}
 	}
 	s.modeIdx = nil // the ranges grow below: ModesAt scans
@@ -1272,4 +1291,55 @@ func isArithmAssign(op syntax.BinAritOperator) bool {
 		return true
 	}
 	return false
+}
+
+// exceptBranch is code every mode runs but those named: the right side of
+// `[[ $MODE == serve ]] || args+=(…)` or `[[ $MODE != serve ]] && …`, the
+// body of `if [[ $MODE != serve ]]; then …; fi`.
+type exceptBranch struct {
+	names []string
+	r     Range
+}
+
+// exceptList reads an && or || list whose test names modes the right side
+// does not run for (exceptBranch); not a guard, whose right side exits.
+func (s *Script) exceptList(b *syntax.BinaryCmd) (exceptBranch, bool) {
+	if b.X == nil || b.Y == nil || exits(b.Y) || s.inFuncOnPositional(b) {
+		return exceptBranch{}, false
+	}
+	var names []nameAt
+	switch b.Op {
+	case syntax.OrStmt:
+		if b.X.Negated || !s.onlySelectorTests(b.X.Cmd) {
+			return exceptBranch{}, false
+		}
+		names = s.condNames(b.X.Cmd)
+	case syntax.AndStmt:
+		names, _ = s.notNames(b.X)
+	}
+	if len(names) == 0 {
+		return exceptBranch{}, false
+	}
+	return exceptBranch{names: nameList(names), r: Range{s.Off(b.Y.Pos()), s.Off(b.Y.End())}}, true
+}
+
+// exceptIf reads `if [[ $MODE != serve ]]; then …; fi` (no else): its body
+// runs for every mode but those named (exceptBranch).
+func (s *Script) exceptIf(c *syntax.IfClause) (exceptBranch, bool) {
+	if len(c.Cond) != 1 || len(c.Then) == 0 || s.funcAt(s.Off(c.Pos())) != "" {
+		return exceptBranch{}, false
+	}
+	names, ok := s.notNames(c.Cond[0])
+	if !ok {
+		return exceptBranch{}, false
+	}
+	return exceptBranch{names: nameList(names), r: Range{s.Off(c.Then[0].Pos()), s.Off(c.Then[len(c.Then)-1].End())}}, true
+}
+
+func nameList(ns []nameAt) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = n.name
+	}
+	return out
 }
