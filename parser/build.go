@@ -1324,9 +1324,10 @@ func (s *Script) exceptList(b *syntax.BinaryCmd) (exceptBranch, bool) {
 }
 
 // exceptIf reads `if [[ $MODE != serve ]]; then …; fi` (no else): its body
-// runs for every mode but those named (exceptBranch).
+// runs for every mode but those named (exceptBranch); not a guard, whose
+// body exits.
 func (s *Script) exceptIf(c *syntax.IfClause) (exceptBranch, bool) {
-	if len(c.Cond) != 1 || len(c.Then) == 0 || s.funcAt(s.Off(c.Pos())) != "" {
+	if len(c.Cond) != 1 || len(c.Then) == 0 || exits(c.Then[len(c.Then)-1]) || s.funcAt(s.Off(c.Pos())) != "" {
 		return exceptBranch{}, false
 	}
 	names, ok := s.notNames(c.Cond[0])
