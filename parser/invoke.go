@@ -1254,10 +1254,36 @@ func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
 				sk[i] = v
 			} else if v, ok := s.envValue(a.Word, 0); ok {
 				sk[i] = v
+			} else if p := optPrefix(a.Word); p != "" {
+				// --env=HF_TOKEN="$HF_TOKEN", -eK=$K: an option with its
+				// value attached, not the image the run's options end at.
+				sk[i] = p + Unknown
 			}
 		}
 	}
 	return DetectEngineAs(sk, s.Engine)
+}
+
+// optPrefix returns the literal start of a word that is an option with a
+// value attached (--env=K=$K, "-eK=$K"): its text up to and with the
+// first '=' when that text starts with '-' and names no value itself; ""
+// otherwise.
+func optPrefix(w *syntax.Word) string {
+	if w == nil || len(w.Parts) == 0 {
+		return ""
+	}
+	parts := w.Parts
+	if dq, ok := parts[0].(*syntax.DblQuoted); ok && len(parts) == 1 {
+		parts = dq.Parts
+	}
+	if len(parts) < 2 {
+		return ""
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "-") || !strings.HasSuffix(lit.Value, "=") {
+		return ""
+	}
+	return lit.Value
 }
 
 // envValue returns the env file's literal value of a word that is one
