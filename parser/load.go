@@ -92,6 +92,8 @@ type Unit struct {
 
 	mu     sync.Mutex
 	owners map[ownerKey]map[string]Owner
+	// models caches modelIn by mode (OtherModel, asked per flag).
+	models map[*Mode]modelVal
 
 	indexOnce sync.Once
 	readers   map[*EnvFile][]*Script

@@ -87,10 +87,33 @@ func (u *Unit) OtherModel(s *Script, m *Mode) bool {
 	return okA && okB && a != b
 }
 
+// modelVal is a mode's model as modelIn found it.
+type modelVal struct {
+	v  string
+	ok bool
+}
+
 // modelIn returns the model mode m boots in the script, statically: the
 // value of the model word of the invocations m reaches, one value for all
-// of them, from env keys and literals only.
+// of them, from env keys and literals only. Computed once per mode.
 func (u *Unit) modelIn(s *Script, m *Mode) (string, bool) {
+	u.mu.Lock()
+	c, ok := u.models[m]
+	u.mu.Unlock()
+	if ok {
+		return c.v, c.ok
+	}
+	v, found := u.findModel(s, m)
+	u.mu.Lock()
+	if u.models == nil {
+		u.models = map[*Mode]modelVal{}
+	}
+	u.models[m] = modelVal{v, found}
+	u.mu.Unlock()
+	return v, found
+}
+
+func (u *Unit) findModel(s *Script, m *Mode) (string, bool) {
 	env := u.EnvKeysOf(s)
 	model, found := "", false
 	for _, inv := range s.Invocations {
