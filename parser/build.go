@@ -36,6 +36,10 @@ func (s *Script) collect() {
 	// writes `:` there).
 	listOps, soles := map[*syntax.Stmt]bool{}, map[*syntax.Stmt]bool{}
 	tests := map[*syntax.Stmt]map[string]bool{}
+	// The assignment on the right of a test's && or || list that is a
+	// statement of its own ([[ $MODE == bench ]] && seqs=64): a fix that
+	// deletes the assignment deletes the list (listHost).
+	hosts := map[*syntax.Stmt]listHost{}
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -73,7 +77,11 @@ func (s *Script) collect() {
 			// [[ $1 == bench ]] && …, [[ $1 == serve || … ]] || exit 2
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:
-			s.collectStmt(n, funcStack, operands[n], !listOps[n], soles[n], tests[n])
+			if b, ok := n.Cmd.(*syntax.BinaryCmd); ok && !listOps[n] && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) &&
+				len(n.Redirs) == 0 && !n.Background && !n.Negated && pureTest(b.X) {
+				hosts[b.Y] = listHost{st: n, sole: soles[n]}
+			}
+			s.collectStmt(n, funcStack, operands[n], !listOps[n], soles[n], tests[n], hosts[n])
 			if w, ok := n.Cmd.(*syntax.WhileClause); ok && !w.Until {
 				if len(n.Redirs) > 0 {
 					s.readLoops = append(s.readLoops, n) // while read …; done < .env
@@ -248,7 +256,33 @@ func testedNames(n syntax.Node) map[string]bool {
 	return out
 }
 
-func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand, deletable, sole bool, tested map[string]bool) {
+// listHost is the && or || list statement an assignment is the right side
+// of, after a test (hosts in collect); st nil when there is none.
+type listHost struct {
+	st   *syntax.Stmt
+	sole bool
+}
+
+// pureTest reports whether a list's left side is a test and nothing else
+// ([[ … ]], [ … ], test …): deleting it with its right side loses nothing.
+func pureTest(st *syntax.Stmt) bool {
+	if st == nil || len(st.Redirs) > 0 || st.Background {
+		return false
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.TestClause:
+		return true
+	case *syntax.CallExpr:
+		if len(c.Assigns) > 0 || len(c.Args) == 0 {
+			return false
+		}
+		name, _ := LitValue(c.Args[0])
+		return name == "[" || name == "test"
+	}
+	return false
+}
+
+func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand, deletable, sole bool, tested map[string]bool, host listHost) {
 	fn := ""
 	if len(funcStack) > 0 {
 		fn = funcStack[len(funcStack)-1].Name.Value
@@ -304,12 +338,17 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		if a.Index != nil {
 			na.Array = nil
 		}
+		del, delSole := st, sole
+		if !deletable && host.st != nil {
+			// [[ $MODE == bench ]] && seqs=64: the list goes with it.
+			del, delSole, deletable = host.st, host.sole, true
+		}
 		if whole && len(as) == 1 && len(st.Redirs) == 0 && !st.Background && !st.Negated && deletable {
-			na.StmtStart, na.StmtEnd, na.StmtSole = s.Off(st.Pos()), s.Off(st.End()), sole
-			if sole && st.Semicolon.IsValid() {
+			na.StmtStart, na.StmtEnd, na.StmtSole = s.Off(del.Pos()), s.Off(del.End()), delSole
+			if delSole && del.Semicolon.IsValid() {
 				// `then X=1; else`: the `:` written in its place keeps the
 				// `;` (`then : else` would make else an argument of `:`).
-				na.StmtEnd = s.Off(st.Semicolon)
+				na.StmtEnd = s.Off(del.Semicolon)
 			}
 		}
 		s.Assigns[na.Name] = append(s.Assigns[na.Name], na)
