@@ -2,6 +2,7 @@ package parser
 
 import (
 	"cmp"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -1465,6 +1466,26 @@ func (s *Script) inBackground(off int) bool {
 	return false
 }
 
+// EndsBefore reports whether mode m surely ends before reaching inv: an
+// invocation of its own (sudo) exec text-generation-launcher … ;;)
+// comes first and execs, or a statement after it ends the script
+// (endsBefore).
+func (s *Script) EndsBefore(m *Mode, inv *Invocation) bool {
+	var ends []terminator
+	for _, own := range s.Invocations {
+		if own == inv || own.Start >= inv.Start || !slices.Contains(own.Modes, m) {
+			continue
+		}
+		if ends == nil {
+			ends = s.terminators()
+		}
+		if s.endsBefore(ends, own, inv) {
+			return true
+		}
+	}
+	return false
+}
+
 // SeveralEngines returns the engine invocations mode m may start together
 // in one run when there are several and one of them runs in the
 // background (kl) vllm serve /m … & vllm serve /ref … & ;;): which of them
@@ -1971,6 +1992,9 @@ func (inv *Invocation) EnvShapeReads() []string {
 // from the script's shell: it runs in the shell's environment (no docker
 // run), or a docker run names it, -e K alone or -e K="$K" (--env too).
 func (inv *Invocation) EnvHanded(k string) bool {
+	if inv.launcherClearsEnv(k) {
+		return false
+	}
 	d := inv.Engine.Docker
 	if d == nil {
 		return true
@@ -1986,4 +2010,73 @@ func (inv *Invocation) EnvHanded(k string) bool {
 		}
 	}
 	return false
+}
+
+// launcherClearsEnv reports whether a wrapper in front of the engine (or
+// of its docker run) starts it without the shell's variable k: `env -i`
+// (or `env -`, `env -u K`), or `sudo` without -E/--preserve-env, whose
+// env_reset keeps only a few variables of its own. `env -i K="$K" …`
+// hands K on.
+func (inv *Invocation) launcherClearsEnv(k string) bool {
+	end := min(inv.Engine.Start, len(inv.Args))
+	for i := 0; i < end; i++ {
+		switch path.Base(inv.Args[i].Sketch) {
+		case "env":
+			cleared := false
+			for j := i + 1; j < end; j++ {
+				a := inv.Args[j].Sketch
+				switch {
+				case a == "-i" || a == "--ignore-environment" || a == "-":
+					cleared = true
+				case (a == "-u" || a == "--unset") && j+1 < end && inv.Args[j+1].Sketch == k,
+					a == "--unset="+k || a == "-u"+k:
+					return true
+				case inv.Args[j].Word != nil:
+					if name, ok := SelfForward(inv.Args[j].Word); ok && name == k {
+						return false // env -i K="$K": handed by value
+					}
+				}
+				if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && !assignWord(inv.Args[j].Word) {
+					break // the command env runs
+				}
+			}
+			if cleared {
+				return true
+			}
+		case "sudo":
+			preserved := false
+			for j := i + 1; j < end; j++ {
+				a := inv.Args[j].Sketch
+				if a == "-E" || a == "--preserve-env" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'E') {
+					preserved = true
+				}
+				if v, ok := strings.CutPrefix(a, "--preserve-env="); ok && slices.Contains(strings.Split(v, ","), k) {
+					preserved = true
+				}
+				if w := inv.Args[j].Word; w != nil {
+					if name, ok := SelfForward(w); ok && name == k {
+						preserved = true // sudo K="$K" cmd
+					}
+				}
+			}
+			if !preserved {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assignWord reports whether a word reads as NAME=… (its leading literal
+// holds a name and =), whatever follows: PATH="$PATH".
+func assignWord(w *syntax.Word) bool {
+	if w == nil || len(w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return false
+	}
+	name, _, eq := strings.Cut(lit.Value, "=")
+	return eq && isName(name)
 }

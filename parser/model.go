@@ -123,11 +123,28 @@ func (u *Unit) findModel(s *Script, m *Mode) (string, bool) {
 		if at := s.ModesAt(inv.Start); len(at) > 0 && !containsModeOf(at, m) {
 			continue
 		}
-		i, n := ModelAt(sketches(inv.Args), inv.Engine)
-		if i < 0 || n > 0 || inv.Args[i].Word == nil || inv.Args[i].Start < 0 {
+		// --model="$DRAFT": its word is not known, the option before the
+		// = is.
+		sk := sketches(inv.Args)
+		for j, a := range inv.Args {
+			if a.Sketch == Unknown && a.Word != nil {
+				if name, _, eq := strings.Cut(litPrefix(a.Word), "="); eq && strings.HasPrefix(name, "-") {
+					sk[j] = name + "=" + Unknown
+				}
+			}
+		}
+		i, n := ModelAt(sk, inv.Engine)
+		if i < 0 || inv.Args[i].Word == nil || inv.Args[i].Start < 0 {
 			return "", false
 		}
-		origins := s.Origins(inv.Args[i].Word, inv.Args[i].Start, []*Mode{m}, env)
+		w, use := inv.Args[i].Word, inv.Args[i].Start
+		if n > 0 {
+			// The value after the =.
+			if w, _, _, use = s.inlineValue(w, sk[i][:n-1]); w == nil {
+				return "", false
+			}
+		}
+		origins := s.Origins(w, use, []*Mode{m}, env)
 		if len(origins) != 1 {
 			return "", false
 		}

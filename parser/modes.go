@@ -2262,10 +2262,26 @@ func (s *Script) findEntryCalls() {
 	}
 	// A statement of the top level itself: a call inside a case arm or
 	// an if runs after what that branch shifts (serve) shift; run "$@").
+	// The guard of a script that may be sourced, `if [[ ${BASH_SOURCE[0]}
+	// == "$0" ]]; then main "$@"; fi` (or `[[ … ]] && main "$@"`), is a
+	// test: it shifts nothing, and the call is still the top level's.
 	top := map[*syntax.CallExpr]bool{}
 	for _, st := range s.File.Stmts {
-		if c, ok := st.Cmd.(*syntax.CallExpr); ok {
+		switch c := st.Cmd.(type) {
+		case *syntax.CallExpr:
 			top[c] = true
+		case *syntax.IfClause:
+			if c.Else == nil && len(c.Then) == 1 && isTestOnly(c.Cond) {
+				if call, ok := c.Then[0].Cmd.(*syntax.CallExpr); ok {
+					top[call] = true
+				}
+			}
+		case *syntax.BinaryCmd:
+			if c.Op == syntax.AndStmt && isTestOnly([]*syntax.Stmt{c.X}) {
+				if call, ok := c.Y.Cmd.(*syntax.CallExpr); ok {
+					top[call] = true
+				}
+			}
 		}
 	}
 	calls := map[string]int{}
@@ -2321,6 +2337,25 @@ func (s *Script) reachedByName(fn string) bool {
 		case !ok && s.mayName(c.Args[0], fn, false):
 			return true
 		}
+	}
+	return false
+}
+
+// isTestOnly reports whether statements are a single test, [[ … ]] (or
+// `[ … ]`/`test …` with literal words and parameters): it sets nothing.
+func isTestOnly(stmts []*syntax.Stmt) bool {
+	if len(stmts) != 1 || stmts[0].Background || len(stmts[0].Redirs) > 0 {
+		return false
+	}
+	switch c := stmts[0].Cmd.(type) {
+	case *syntax.TestClause:
+		return true
+	case *syntax.CallExpr:
+		if len(c.Assigns) > 0 || len(c.Args) == 0 {
+			return false
+		}
+		name, _ := LitValue(c.Args[0])
+		return name == "[" || name == "test"
 	}
 	return false
 }

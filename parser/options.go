@@ -410,7 +410,10 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 			if s.isOptAssign(a) {
 				continue
 			}
-			if a.InFunc != "" || a.Guarded && !a.Conditional || a.Local || a.Append || a.Array != nil || a.Value == nil {
+			// In main "$@" (topFunc), its default is the top level's; a
+			// local one too when main's own loop reads the options.
+			if !s.topFunc(a.InFunc) || a.Local && !slices.ContainsFunc(os, func(o optAssign) bool { return o.fn == a.InFunc && a.InFunc != "" }) ||
+				a.Guarded && !a.Conditional || a.Append || a.Array != nil || a.Value == nil {
 				ok = false
 				break
 			}

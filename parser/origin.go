@@ -74,6 +74,12 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 	if v, ok := LitValue(w); ok {
 		return []Origin{{Kind: OriginLiteral, Value: v, Start: start, End: end, Chain: chain}}
 	}
+	if pe := singleParam(w); pe != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Index != nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil {
+		// "${cfg[0]}" of while read -ra cfg: a field of each line.
+		if loop := s.sweepOf(pe.Param.Value, use); loop != nil {
+			return []Origin{{Kind: OriginUnknown, Key: pe.Param.Value, Start: start, End: end, Chain: chain, Sweep: loop}}
+		}
+	}
 	if pe := singleParam(w); pe != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
 		name := pe.Param.Value
 		if pe.Exp != nil {
@@ -230,11 +236,11 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 			return s.positionalOrigins(n, start, end, use, modes, env, depth, chain)
 		}
 	}
+	if loop := s.sweepOf(name, use); loop != nil {
+		return []Origin{{Kind: OriginUnknown, Key: name, Start: start, End: end, Chain: chain, Sweep: loop}}
+	}
 	defs := s.Assigns[name]
 	if len(defs) == 0 {
-		if fc := s.SweepLoop(name, use); fc != nil {
-			return []Origin{{Kind: OriginUnknown, Key: name, Start: start, End: end, Chain: chain, Sweep: fc}}
-		}
 		return s.fallback(name, start, end, chain, env)
 	}
 	useInFunc := s.funcAt(use) != ""
@@ -455,14 +461,50 @@ func (s *Script) SweepLoop(name string, use int) syntax.Node {
 	return best
 }
 
+// sweepOf returns the loop over several values (SweepLoop) whose variable
+// name is at offset use. The loop writes it on each pass: an assignment of
+// the same name before the loop (seqs=$OWNER for the shared path, then
+// sweep) for seqs in 32 64 128) is overwritten by it; one inside the body
+// before the use is not (nil then).
+func (s *Script) sweepOf(name string, use int) syntax.Node {
+	loop := s.SweepLoop(name, use)
+	if loop == nil {
+		return nil
+	}
+	body := loopBodyStart(s, loop)
+	if slices.ContainsFunc(s.Assigns[name], func(a *Assign) bool { return a.Start >= body && a.Start < use }) {
+		return nil
+	}
+	return loop
+}
+
+// loopBodyStart returns the offset of the first statement of a loop
+// SweepLoop found.
+func loopBodyStart(s *Script, n syntax.Node) int {
+	switch l := n.(type) {
+	case *syntax.ForClause:
+		return s.Off(l.Do[0].Pos())
+	case *syntax.WhileClause:
+		return s.Off(l.Do[0].Pos())
+	}
+	return s.Off(n.Pos())
+}
+
 // lineReadVars returns the variables a while loop's condition reads a line
-// into: the names of a read ending it (while IFS=, read -r a b), none for
-// read -a (an array) or any other condition.
+// into: the names of a read ending it (while IFS=, read -r a b, also
+// before || [[ -n $b ]]), the array of read -ra cfg, none for any other
+// condition.
 func lineReadVars(w *syntax.WhileClause) []string {
 	if len(w.Cond) == 0 {
 		return nil
 	}
-	ce, ok := w.Cond[len(w.Cond)-1].Cmd.(*syntax.CallExpr)
+	cmd := w.Cond[len(w.Cond)-1].Cmd
+	if b, ok := cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.OrStmt {
+		// while read -r s || [[ -n $s ]]: a last line with no newline
+		// is read too.
+		cmd = b.X.Cmd
+	}
+	ce, ok := cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) < 2 {
 		return nil
 	}
@@ -478,6 +520,13 @@ func lineReadVars(w *syntax.WhileClause) []string {
 		}
 		if len(v) > 1 && v[0] == '-' && len(names) == 0 {
 			if strings.ContainsRune(v, 'a') {
+				// read -ra cfg: the array cfg gets the line's fields.
+				if v[len(v)-1] != 'a' || i+1 >= len(args) {
+					return nil
+				}
+				if name, ok := LitValue(args[i+1]); ok && isName(name) && i+2 == len(args) {
+					return []string{name}
+				}
 				return nil
 			}
 			// -d, -p, -t, -u, -n, -N, -i take the next word as their value

@@ -868,13 +868,13 @@ func (u *Unit) ShellReadsIn(s *Script, e *EnvFile, modes []*Mode) bool {
 	return !named
 }
 
-// allExportAt reports whether allexport is on at offset off of the script,
+// AllExportAt reports whether allexport is on at offset off of the script,
 // read in source order: the last `set -a` / `set -o allexport` before off
 // not undone by a `set +a` / `set +o allexport`. A `set` in a subshell,
 // a substitution or a pipeline that does not hold off ends with it
 // (`( set -a; . common.env )`), and the words after `set --` are
 // positional parameters, not options.
-func (s *Script) allExportAt(off int) bool {
+func (s *Script) AllExportAt(off int) bool {
 	on := false
 	for _, c := range s.calls {
 		co := s.Off(c.Pos())
@@ -927,7 +927,7 @@ func (u *Unit) SourcesAllExported(s *Script, e *EnvFile) bool {
 		if ref.Kind != SourceBash || ref.Path == "" || u.envs[ref.Path] != e {
 			continue
 		}
-		if !s.allExportAt(ref.Start) {
+		if !s.AllExportAt(ref.Start) {
 			return false
 		}
 		found = true

@@ -646,7 +646,11 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 				}
 			case "cd":
 				if len(args) == 1 {
-					last = args[0]
+					if d := args[0]; last != "" && !path.IsAbs(d) && !strings.Contains(d, scriptDirMark) {
+						last += "/" + d // cd "$(dirname "$0")"; cd ../deploy: from the first
+					} else {
+						last = d
+					}
 					return "", true
 				}
 			case "pwd":

@@ -24,7 +24,9 @@ the container otherwise gets KEY from its owner (the run's --env-file owns
 KEY, or another docker run hands it on as -e KEY="$KEY"), and a mode's
 re-assignment of an owner the engine reads from its environment when the
 argv does not pass the flag (bench) export MAX_CONCURRENT_REQUESTS=256 before
-text-generation-launcher or docker run -e MAX_CONCURRENT_REQUESTS).
+text-generation-launcher or docker run -e MAX_CONCURRENT_REQUESTS; not when
+the value stays in the shell: unexported, set -a only in a subshell, another
+mode's export, a launch through sudo without -E or env -i).
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
@@ -105,8 +107,17 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 		if !ok || o.Key != k {
 			continue
 		}
-		exported := u.SourcesAllExported(s, o.Def.File) || s.AllExport() ||
-			slices.ContainsFunc(s.Assigns[k], func(a *parser.Assign) bool { return a.Exported })
+		// Exported for good: the owner's file sourced under set -a (its
+		// keys keep the attribute); or, for one assignment, an export of
+		// the key on the shared path or in one of its modes (another
+		// mode's export is not run), or set -a in force where it is
+		// assigned (not one in a subshell).
+		fileExported := u.SourcesAllExported(s, o.Def.File)
+		exportedFor := func(a *parser.Assign) bool {
+			return fileExported || s.AllExportAt(a.Start) || slices.ContainsFunc(s.Assigns[k], func(e *parser.Assign) bool {
+				return e.Exported && (len(e.Modes) == 0 || slices.ContainsFunc(e.Modes, func(m *parser.Mode) bool { return slices.Contains(a.Modes, m) }))
+			})
+		}
 		byValue := inv.Engine.Docker != nil // EnvHanded: -e K alone needs K exported
 		if byValue {
 			byValue = forwardedEnv(s)[k]
@@ -117,11 +128,15 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 				continue
 			}
 			val, lit := parser.LitValue(a.Value)
+			exported := exportedFor(a)
 			if !lit || !exported && !byValue || allDisagg(a.Modes) || allCalib(a.Modes) && c.isCalibKnob(flag) || servesOtherModel(u, s, a.Modes) {
 				continue
 			}
 			if len(at) > 0 && !slices.ContainsFunc(a.Modes, func(m *parser.Mode) bool { return slices.Contains(at, m) }) {
 				continue // another mode's engine
+			}
+			if !slices.ContainsFunc(a.Modes, func(m *parser.Mode) bool { return !s.EndsBefore(m, inv) }) {
+				continue // sudo) export K=256; exec sudo … ;;: the mode's own engine, never the shared one
 			}
 			d := diag{sev: Error, path: s.Path, start: a.Start, end: a.End,
 				msg: fmt.Sprintf("%s re-assigns the owner %s inside the mode, and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s; %s",
