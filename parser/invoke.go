@@ -1265,26 +1265,17 @@ func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
 	return DetectEngineAs(sk, s.Engine)
 }
 
-// optPrefix returns the literal start of a word that is an option with a
-// value attached (--env=K=$K, "-eK=$K"): its text up to and with the
-// first '=' when that text starts with '-' and names no value itself; ""
-// otherwise.
+// optPrefix returns "--opt=" for a word that is an option with a value
+// attached (--env=K=$K, --model="$X", "-eK=$K" gives "-eK="): its literal
+// text before the first '=' when that starts with '-'; "" otherwise.
 func optPrefix(w *syntax.Word) string {
-	if w == nil || len(w.Parts) == 0 {
+	if w == nil {
 		return ""
 	}
-	parts := w.Parts
-	if dq, ok := parts[0].(*syntax.DblQuoted); ok && len(parts) == 1 {
-		parts = dq.Parts
+	if name, _, eq := strings.Cut(litPrefix(w), "="); eq && strings.HasPrefix(name, "-") {
+		return name + "="
 	}
-	if len(parts) < 2 {
-		return ""
-	}
-	lit, ok := parts[0].(*syntax.Lit)
-	if !ok || !strings.HasPrefix(lit.Value, "-") || !strings.HasSuffix(lit.Value, "=") {
-		return ""
-	}
-	return lit.Value
+	return ""
 }
 
 // envValue returns the env file's literal value of a word that is one

@@ -127,10 +127,8 @@ func (u *Unit) findModel(s *Script, m *Mode) (string, bool) {
 		// = is.
 		sk := sketches(inv.Args)
 		for j, a := range inv.Args {
-			if a.Sketch == Unknown && a.Word != nil {
-				if name, _, eq := strings.Cut(litPrefix(a.Word), "="); eq && strings.HasPrefix(name, "-") {
-					sk[j] = name + "=" + Unknown
-				}
+			if p := optPrefix(a.Word); a.Sketch == Unknown && p != "" {
+				sk[j] = p + Unknown
 			}
 		}
 		i, n := ModelAt(sk, inv.Engine)
@@ -158,6 +156,13 @@ func (u *Unit) findModel(s *Script, m *Mode) (string, bool) {
 				return "", false
 			}
 			v = d.Entry.Bash.Value
+		case OriginUnknown:
+			if o.Sweep == nil {
+				return "", false
+			}
+			// while read -r model; do vllm serve "$model" …: one model
+			// per pass, none of them the proven mode's by being written so.
+			v = Unknown + "sweep"
 		default:
 			return "", false
 		}
