@@ -544,6 +544,7 @@ func litWord(v string) *syntax.Word {
 func Prepare(f *syntax.File) *Prepared {
 	p := &Prepared{}
 	hdocs := map[*syntax.Word]bool{}
+	namerefs := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Stmt:
@@ -560,6 +561,7 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
+			namerefs = namerefs || parser.IsNameref(x)
 		case *syntax.CallExpr:
 			p.readDelim = p.readDelim || parser.ReadsDelimited(x)
 		case *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.WhileClause, *syntax.ForClause:
@@ -588,6 +590,9 @@ func Prepare(f *syntax.File) *Prepared {
 		return true
 	})
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
+	// A nameref outside functions (Script.TopNameref): findForbidden looks
+	// at the arrays reached through it (namerefArrayUse).
+	p.risky = p.risky || namerefs && topNamerefs(f) != nil
 	return p
 }
 
@@ -605,7 +610,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 	if !analysed {
 		return Prepare(s.File)
 	}
-	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF(),
+	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.TopNameref() != nil, declF: s.DeclaresF(),
 		posix: s.PosixDecls(), andTails: hasAndTails(s), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited()}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
