@@ -27,9 +27,17 @@ func (f *forbidden) error(name string) error {
 //
 //   - process substitution <(…) and >(…): interp creates a FIFO for it with a
 //     direct mkfifo(2) in its temp dir and opens it outside every handler;
+//
 //   - the -O and -G test operators: interp asks os/user for the current user;
+//
 //   - ~user tilde expansion: outside the main shell (background jobs, the left
 //     side of a pipe) interp asks os/user for the user's home directory;
+//
+//   - an array reached through a nameref declared outside functions
+//     (declare -n ref=args; vllm "${ref[@]}"): interp looks the array up by
+//     the nameref's own name, so "${ref[@]}" is one field ("a b c"), and
+//     ${!ref[@]}, ${ref[@]:1}, ${ref[@]/x/y} and ref[0]=v are wrong too
+//     (see namerefArrayUse);
 //
 // (A function that declares a nameref is refused when it is called, not
 // here: see namerefFuncs.)
@@ -39,9 +47,16 @@ func (f *forbidden) error(name string) error {
 func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 	var found *forbidden
 	hdocs := map[*syntax.Word]bool{}
+	refs := topNamerefs(node)
 	walkReachable(node, pr, func(n syntax.Node) bool {
 		if found != nil {
 			return false
+		}
+		if refs != nil {
+			if what := namerefArrayUse(n, refs); what != "" {
+				found = &forbidden{n.Pos(), ErrUnsupported, what}
+				return false
+			}
 		}
 		switch x := n.(type) {
 		case *syntax.ProcSubst:
@@ -154,6 +169,58 @@ func namerefFuncs(n syntax.Node) map[string]syntax.Pos {
 		return true
 	})
 	return out
+}
+
+// topNamerefs returns the names node declares as namerefs outside every
+// function (declare -n ref=args), nil when none; a function's own are
+// refused when it is called (namerefFuncs).
+func topNamerefs(node syntax.Node) map[string]bool {
+	var out map[string]bool
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			return false
+		case *syntax.DeclClause:
+			if !parser.IsNameref(x) {
+				return true
+			}
+			for _, a := range x.Args {
+				if a.Name != nil {
+					if out == nil {
+						out = map[string]bool{}
+					}
+					out[a.Name.Value] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// namerefArrayUse says why n, a use of one of the namerefs refs, is one
+// interp gets wrong ("" when it is not): interp resolves a nameref for
+// ${ref}, ${ref[i]}, ${#ref[@]} and ref+=(…), but looks up the nameref
+// itself, not its target, for every whole-array form ("${ref[@]}" is one
+// field, "a b c", where bash gives each element; ${!ref[@]} is the target's
+// name; ${ref[@]:1} and ${ref[@]/x/y} lose the elements) and for ref[i]=v
+// (which replaces the whole array).
+func namerefArrayUse(n syntax.Node, refs map[string]bool) string {
+	switch x := n.(type) {
+	case *syntax.ParamExp:
+		if x.Param == nil || !refs[x.Param.Value] || x.Index == nil || x.Length {
+			return ""
+		}
+		if w, ok := x.Index.(*syntax.Word); ok && (w.Lit() == "@" || w.Lit() == "*") {
+			lit := w.Lit()
+			return fmt.Sprintf("${%s[%s]}: an array reached through a nameref (declare -n): the interpreter expands it from the nameref, not its target, so the argv would not be what bash passes", x.Param.Value, lit)
+		}
+	case *syntax.Assign:
+		if x.Name != nil && refs[x.Name.Value] && x.Index != nil {
+			return fmt.Sprintf("%s[…]=: an element assigned through a nameref (declare -n): the interpreter replaces the whole array, so the argv would not be what bash passes", x.Name.Value)
+		}
+	}
+	return ""
 }
 
 // namerefMsg says why a call of a function declaring a nameref stops the run.

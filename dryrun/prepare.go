@@ -58,6 +58,10 @@ type Prepared struct {
 	// copy in which `read -r -d '' NAME <<EOF` reads the whole input
 	// (readdelim.go).
 	readDelim bool
+	// readArray is true when the script runs read -a, mapfile or
+	// readarray: Eval runs a copy in which an empty read leaves an empty
+	// array, not interp's nil one (readarray.go).
+	readArray bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
 	// (altSelf), asked of its source once, not per mode (pprof: the
@@ -122,6 +126,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	rewriteAndTails(f)
 	rewriteFdRedirs(f)
 	rewriteReadDelims(f)
+	rewriteReadArrays(f)
 	alts := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
@@ -544,6 +549,7 @@ func litWord(v string) *syntax.Word {
 func Prepare(f *syntax.File) *Prepared {
 	p := &Prepared{}
 	hdocs := map[*syntax.Word]bool{}
+	namerefs := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Stmt:
@@ -560,8 +566,12 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
+			namerefs = namerefs || parser.IsNameref(x)
 		case *syntax.CallExpr:
 			p.readDelim = p.readDelim || parser.ReadsDelimited(x)
+			if _, ok := parser.ReadArrayName(x); ok {
+				p.readArray = true
+			}
 		case *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.WhileClause, *syntax.ForClause:
 			p.andTails = p.andTails || parser.BranchEndsInList(x)
 		case *syntax.ProcSubst:
@@ -588,6 +598,9 @@ func Prepare(f *syntax.File) *Prepared {
 		return true
 	})
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
+	// A nameref outside functions (Script.TopNameref): findForbidden looks
+	// at the arrays reached through it (namerefArrayUse).
+	p.risky = p.risky || namerefs && topNamerefs(f) != nil
 	return p
 }
 
@@ -605,8 +618,8 @@ func PrepareScript(s *parser.Script) *Prepared {
 	if !analysed {
 		return Prepare(s.File)
 	}
-	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0, declF: s.DeclaresF(),
-		posix: s.PosixDecls(), andTails: hasAndTails(s), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited()}
+	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.TopNameref() != nil, declF: s.DeclaresF(),
+		posix: s.PosixDecls(), andTails: hasAndTails(s), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited(), readArray: s.ReadsArrays()}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

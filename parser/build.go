@@ -186,6 +186,9 @@ func (s *Script) collect() {
 			if s.funcNameref == nil && len(funcStack) > 0 && IsNameref(n) {
 				s.funcNameref = n
 			}
+			if s.topNameref == nil && len(funcStack) == 0 && IsNameref(n) {
+				s.topNameref = n
+			}
 			if exportsWords(n) {
 				s.exports = append(s.exports, n)
 			}
@@ -1266,6 +1269,13 @@ func (s *Script) DeclaresF() bool { return s.declF }
 // out=$1), nil when there is none or before Analyze: the dry run's
 // interpreter does not reach a caller's local variable through it.
 func (s *Script) FuncNameref() *syntax.DeclClause { return s.funcNameref }
+
+// TopNameref returns the first nameref declared outside every function
+// (declare -n ref=args), nil when there is none or before Analyze: the dry
+// run's interpreter expands an array through it wrongly ("${ref[@]}" is
+// one field), so the dry run refuses such expansions (dryrun's
+// findForbidden).
+func (s *Script) TopNameref() *syntax.DeclClause { return s.topNameref }
 
 // IsNameref reports whether a declaration makes namerefs: declare -n,
 // typeset -n, local -n (also within other options: local -rn).

@@ -743,6 +743,81 @@ func (s *Script) ReadsDelimited() bool {
 	return false
 }
 
+// ReadArrayName returns the array a `read -a NAME`, `mapfile NAME` or
+// `readarray NAME` call fills (MAPFILE for mapfile with no name); ok is
+// false for any other call, or when the name is not a literal.
+func ReadArrayName(ce *syntax.CallExpr) (name string, ok bool) {
+	if len(ce.Args) < 1 {
+		return "", false
+	}
+	cmd, _ := LitValue(ce.Args[0])
+	switch cmd {
+	case "read":
+		args := ce.Args[1:]
+		for i := 0; i < len(args); i++ {
+			v, lit := LitValue(args[i])
+			if !lit || len(v) < 2 || v[0] != '-' || v == "--" {
+				return "", false
+			}
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'a':
+					if rest := v[j+1:]; rest != "" {
+						return rest, syntax.ValidName(rest)
+					}
+					if i+1 >= len(args) {
+						return "", false
+					}
+					name, lit := LitValue(args[i+1])
+					return name, lit && syntax.ValidName(name)
+				case 'd', 'i', 'n', 'N', 'p', 't', 'u':
+					// An option with a value: the rest, or the next word.
+					if j == len(v)-1 {
+						i++
+					}
+					j = len(v)
+				}
+			}
+		}
+		return "", false
+	case "mapfile", "readarray":
+		args := ce.Args[1:]
+		name := "MAPFILE"
+		for i := 0; i < len(args); i++ {
+			v, lit := LitValue(args[i])
+			if !lit {
+				return "", false
+			}
+			if len(v) > 1 && v[0] == '-' && v != "--" {
+				if strings.ContainsAny(v[len(v)-1:], "dnOsuCc") {
+					i++ // its value is the next word
+				}
+				continue
+			}
+			if v == "--" {
+				continue
+			}
+			if i != len(args)-1 {
+				return "", false
+			}
+			name = v
+		}
+		return name, syntax.ValidName(name)
+	}
+	return "", false
+}
+
+// ReadsArrays reports whether the script runs a read -a, mapfile or
+// readarray of a literal name (ReadArrayName).
+func (s *Script) ReadsArrays() bool {
+	for _, c := range s.calls {
+		if _, ok := ReadArrayName(c); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // HighFdRedirs reports whether the script redirects a descriptor past 2,
 // as the model's walk met them.
 func (s *Script) HighFdRedirs() bool { return s.highFd }

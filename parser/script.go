@@ -217,6 +217,9 @@ type Script struct {
 	modeIdx *modeIndex
 	// funcNameref is the first nameref declared in a function (FuncNameref).
 	funcNameref *syntax.DeclClause
+	// topNameref is the first nameref declared outside every function
+	// (TopNameref).
+	topNameref *syntax.DeclClause
 	// isoSpans are the spans of subshells and substitutions: assignments in
 	// them do not reach the script's own variables.
 	isoSpans [][2]int
