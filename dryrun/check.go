@@ -39,8 +39,8 @@ func (f *forbidden) error(name string) error {
 //     ${!ref[@]}, ${ref[@]:1}, ${ref[@]/x/y} and ref[0]=v are wrong too
 //     (see namerefArrayUse);
 //
-// (A function that declares a nameref is refused when it is called, not
-// here: see namerefFuncs.)
+// (A function that declares a nameref, or writes a global over its own
+// local, is refused when it is called, not here: see refusedFuncs.)
 //
 // With a non-nil pruner, code that cannot run in the pruner's mode (other
 // branches of a case or if on the mode argument) is not looked at.
@@ -148,22 +148,22 @@ func findUserDB(node syntax.Node) *forbidden {
 	return found
 }
 
-// namerefFuncs returns the functions n declares that declare a nameref
+// refusedFuncs returns the functions n declares that declare a nameref
 // (local -n out=$1; out+=(…)), each with the declaration's position: interp
 // does not reach a caller's local variable through it, so what the
 // function adds to the caller's array of flags would silently be missing
 // from the argv. The run stops when one is called (callHandler); a
 // library's helper that no mode calls (join_by() { local -n _a=$1; … })
 // stops nothing.
-func namerefFuncs(n syntax.Node) map[string]syntax.Pos {
-	var out map[string]syntax.Pos
+func refusedFuncs(n syntax.Node, globals bool) map[string]refusal {
+	var out map[string]refusal
 	syntax.Walk(n, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
-			if d := namerefIn(fd.Body); d != nil {
+			if r, ok := refusedFunc(fd, globals); ok {
 				if out == nil {
-					out = map[string]syntax.Pos{}
+					out = map[string]refusal{}
 				}
-				out[fd.Name.Value] = d.Pos()
+				out[fd.Name.Value] = r
 			}
 		}
 		return true
@@ -171,9 +171,38 @@ func namerefFuncs(n syntax.Node) map[string]syntax.Pos {
 	return out
 }
 
+// refusal is why a call of a function stops the run, and where.
+type refusal struct {
+	pos syntax.Pos
+	msg string
+}
+
+// refusedFunc says why a call of function fd would stop the run: it
+// declares a nameref (namerefMsg), or, with globals (a sourced file's
+// function, which the dry run does not rewrite), writes a global over a
+// local of its own (globalMsg; the script's own statement is refused where
+// it runs instead: rewriteGlobalOverLocal).
+func refusedFunc(fd *syntax.FuncDecl, globals bool) (refusal, bool) {
+	if d := namerefIn(fd.Body); d != nil {
+		return refusal{d.Pos(), namerefMsg}, true
+	}
+	if !globals {
+		return refusal{}, false
+	}
+	if st, name := globalOverLocal(fd); st != nil {
+		return refusal{st.Pos(), globalMsg(name)}, true
+	}
+	return refusal{}, false
+}
+
+// globalMsg says why declare -g NAME over a local NAME stops the run.
+func globalMsg(name string) string {
+	return fmt.Sprintf("declare -g %s in a function with a local %s: the interpreter sets the local, where bash sets the global and the function keeps its local's value", name, name)
+}
+
 // topNamerefs returns the names node declares as namerefs outside every
 // function (declare -n ref=args), nil when none; a function's own are
-// refused when it is called (namerefFuncs).
+// refused when it is called (refusedFuncs).
 func topNamerefs(node syntax.Node) map[string]bool {
 	var out map[string]bool
 	syntax.Walk(node, func(n syntax.Node) bool {
@@ -644,4 +673,71 @@ func (p *pruner) decideCmd(cmd syntax.Command) (known, val bool) {
 		}
 	}
 	return false, false
+}
+
+// globalOverLocal returns the first statement of function fd that writes a
+// global with declare -g (or typeset -g) over a variable the function
+// declared local before it (local X, or declare X without -g), and the
+// name; nil when there is none.
+func globalOverLocal(fd *syntax.FuncDecl) (*syntax.Stmt, string) {
+	if fd.Body == nil {
+		return nil, ""
+	}
+	locals := map[string]bool{}
+	var at *syntax.Stmt
+	name := ""
+	var stmt *syntax.Stmt
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		if at != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			return false // a nested function has its own locals
+		case *syntax.Stmt:
+			stmt = x
+		case *syntax.DeclClause:
+			global := parser.IsGlobalDecl(x)
+			variant := x.Variant.Value
+			for _, a := range x.Args {
+				if a.Name == nil {
+					continue
+				}
+				switch {
+				case variant == "local" || (variant == "declare" || variant == "typeset") && !global:
+					locals[a.Name.Value] = true
+				case global && locals[a.Name.Value] && stmt != nil && stmt.Cmd == x:
+					at, name = stmt, a.Name.Value
+				}
+			}
+		}
+		return true
+	})
+	return at, name
+}
+
+// rewriteGlobalOverLocal makes each statement of f's functions that writes
+// a global over the function's own local (globalOverLocal) stop the run
+// when it is reached, saying where: interp would set the local, and the
+// mode's argv would carry a value bash never gives it. A mode that never
+// runs it is evaluated as before. It reports whether it changed any.
+func rewriteGlobalOverLocal(f *syntax.File, name string) bool {
+	changed := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		fd, ok := n.(*syntax.FuncDecl)
+		if !ok {
+			return true
+		}
+		for {
+			st, v := globalOverLocal(fd)
+			if st == nil {
+				break
+			}
+			msg := fmt.Sprintf("%d:%d: %s", st.Pos().Line(), st.Pos().Col(), globalMsg(v))
+			st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalCmd), litWord(opRefuse), litWord(name), litWord(msg)}}
+			changed = true
+		}
+		return true
+	})
+	return changed
 }

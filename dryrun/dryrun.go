@@ -376,7 +376,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		prep = Prepare(file)
 	}
 	callers := callerNames(opts.Caller)
-	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.altSelf(src) || len(callers) > 0 {
+	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.globals || prep.altSelf(src) || len(callers) > 0 {
 		if f, rw := prep.rewrite(src, script, callers); f != nil {
 			file = f
 			res.Notes = append(res.Notes, rw...)
@@ -444,7 +444,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		ev.fs = NewFiles()
 	}
 	ev.addFuncNames(prep.funcs)
-	ev.addNamerefs(display, prep.namerefs)
+	ev.addRefused(display, prep.refused)
 	guard := opts.guard
 	if guard == nil {
 		guard = defaultGuard

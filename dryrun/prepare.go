@@ -19,8 +19,9 @@ import (
 // of the dry-run tier).
 type Prepared struct {
 	funcs []string
-	// namerefs are the functions that declare a nameref (namerefFuncs).
-	namerefs map[string]syntax.Pos
+	// refused are the functions a call of which stops the run
+	// (refusedFuncs: a nameref, a global over a local).
+	refused map[string]refusal
 	// risky is false when the tree holds nothing findForbidden looks for,
 	// so the per-mode walk of the reachable code can be skipped.
 	risky bool
@@ -62,6 +63,10 @@ type Prepared struct {
 	// readarray: Eval runs a copy in which an empty read leaves an empty
 	// array, not interp's nil one (readarray.go).
 	readArray bool
+	// globals is true when a function writes a global over its own local
+	// (declare -g X beside local X): Eval runs a copy in which that
+	// statement stops the run (rewriteGlobalOverLocal).
+	globals bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
 	// (altSelf), asked of its source once, not per mode (pprof: the
@@ -127,6 +132,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	rewriteFdRedirs(f)
 	rewriteReadDelims(f)
 	rewriteReadArrays(f)
+	rewriteGlobalOverLocal(f, name)
 	alts := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
@@ -558,11 +564,14 @@ func Prepare(f *syntax.File) *Prepared {
 			if x.Name != nil {
 				p.funcs = append(p.funcs, x.Name.Value)
 			}
-			if d := namerefIn(x.Body); d != nil && x.Name != nil {
-				if p.namerefs == nil {
-					p.namerefs = map[string]syntax.Pos{}
+			if st, _ := globalOverLocal(x); st != nil {
+				p.globals = true
+			}
+			if r, ok := refusedFunc(x, false); ok && x.Name != nil {
+				if p.refused == nil {
+					p.refused = map[string]refusal{}
 				}
-				p.namerefs[x.Name.Value] = d.Pos()
+				p.refused[x.Name.Value] = r
 			}
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
@@ -624,7 +633,14 @@ func PrepareScript(s *parser.Script) *Prepared {
 		p.funcs = append(p.funcs, name)
 	}
 	if s.FuncNameref() != nil {
-		p.namerefs = namerefFuncs(s.File)
+		p.refused = refusedFuncs(s.File, false)
+	}
+	if s.FuncGlobal() {
+		for _, fd := range s.Funcs {
+			if st, _ := globalOverLocal(fd); st != nil {
+				p.globals = true
+			}
+		}
 	}
 	for _, ps := range s.ProcSubsts() {
 		p.risky = true
@@ -663,10 +679,10 @@ func hasJobs(n syntax.Node) bool {
 // runs it: whether it parses and holds nothing refused, its functions, and
 // whether it starts background jobs.
 type sourceCheck struct {
-	err      error
-	funcs    []string
-	namerefs map[string]syntax.Pos
-	jobs     bool
+	err     error
+	funcs   []string
+	refused map[string]refusal
+	jobs    bool
 }
 
 // checkSource parses a file about to be sourced (Files.check remembers
@@ -686,7 +702,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 			c.err = fb.error(name)
 		} else {
 			c.funcs = funcNames(f)
-			c.namerefs = namerefFuncs(f)
+			c.refused = refusedFuncs(f, true)
 			c.jobs = hasJobs(f)
 		}
 	}

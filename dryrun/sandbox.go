@@ -40,6 +40,10 @@ const (
 	// opDeclF answers declare -F NAME…: each name the script or a sourced
 	// file declares as a function is printed; status 1 when one is not.
 	opDeclF = "declare-F"
+	// opRefuse stops the run: args[1] says where in the file args[0]
+	// (its absolute path) what the sandbox does not evaluate is, and what
+	// (rewriteGlobalOverLocal).
+	opRefuse = "refuse"
 )
 
 // The sentinel a skipped command prints as its output. It carries the
@@ -129,10 +133,10 @@ type evaluator struct {
 	fs      *Files
 	virtual map[string]bool
 	funcs   map[string]bool
-	// namerefs are the functions declaring a nameref, each with where
-	// ("file:line:col"): calling one stops the run (namerefFuncs).
-	namerefs map[string]string
-	pipes    []*os.File
+	// refused are the functions a call of which stops the run, each with
+	// where and why ("file:line:col: why"; refusedFuncs).
+	refused map[string]string
+	pipes   []*os.File
 	// sourcing marks the files a source call was let through for, whose
 	// next open is served from memory: interp parses a sourced file from
 	// any reader, where a redirection needs an *os.File.
@@ -212,27 +216,27 @@ func funcNames(n syntax.Node) []string {
 	return names
 }
 
-// addNamerefs records the functions of file that declare a nameref.
-func (ev *evaluator) addNamerefs(file string, m map[string]syntax.Pos) {
+// addRefused records the functions of file a call of which stops the run.
+func (ev *evaluator) addRefused(file string, m map[string]refusal) {
 	if len(m) == 0 {
 		return
 	}
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
-	if ev.namerefs == nil {
-		ev.namerefs = map[string]string{}
+	if ev.refused == nil {
+		ev.refused = map[string]string{}
 	}
-	for name, p := range m {
-		ev.namerefs[name] = fmt.Sprintf("%s:%d:%d", file, p.Line(), p.Col())
+	for name, r := range m {
+		ev.refused[name] = fmt.Sprintf("%s:%d:%d: %s", file, r.pos.Line(), r.pos.Col(), r.msg)
 	}
 }
 
-// namerefAt returns where the function name declares a nameref, "" when it
-// declares none.
-func (ev *evaluator) namerefAt(name string) string {
+// refusedCall says where and why a call of function name stops the run,
+// "" when it does not.
+func (ev *evaluator) refusedCall(name string) string {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
-	return ev.namerefs[name]
+	return ev.refused[name]
 }
 
 // addFuncNames records the script's function names.
@@ -347,8 +351,8 @@ prefix:
 	}
 	head, rest := args[i], args[i+1:]
 	if i == 0 {
-		if at := ev.namerefAt(head); at != "" {
-			return nil, ev.fail(fmt.Errorf("%w: %s: %s", ErrUnsupported, at, namerefMsg))
+		if why := ev.refusedCall(head); why != "" {
+			return nil, ev.fail(fmt.Errorf("%w: %s", ErrUnsupported, why))
 		}
 	}
 	if (head == "command" || head == "builtin") && (slices.Contains(rest, "source") || slices.Contains(rest, ".")) {
@@ -603,7 +607,7 @@ func (ev *evaluator) checkCode(src, what string) error {
 			return ev.fail(fb.error(what))
 		}
 		ev.addFuncs(f)
-		ev.addNamerefs(what, namerefFuncs(f))
+		ev.addRefused(what, refusedFuncs(f, true))
 		if hasJobs(f) {
 			ev.jobs.Store(true)
 		}
@@ -667,7 +671,7 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		return nil, ev.fail(chk.err)
 	}
 	ev.addFuncNames(chk.funcs)
-	ev.addNamerefs(ev.display(abs), chk.namerefs)
+	ev.addRefused(ev.display(abs), chk.refused)
 	if chk.jobs {
 		ev.jobs.Store(true)
 	}
@@ -870,6 +874,8 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		return ev.commandV(hc, args[0], args[1:])
 	case opType:
 		return ev.typeBuiltin(hc, args)
+	case opRefuse:
+		return ev.fail(fmt.Errorf("%w: %s:%s", ErrUnsupported, ev.display(args[0]), args[1]))
 	case opDeclF:
 		if len(args) == 0 {
 			// declare -F alone lists the functions.
@@ -900,7 +906,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // internalOps are the internal operations, each with the number of
 // operands it needs.
 var internalOps = map[string]int{
-	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0,
+	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opRefuse: 2,
 }
 
 // internalOK reports whether args (after internalCmd) name an internal

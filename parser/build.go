@@ -189,6 +189,7 @@ func (s *Script) collect() {
 			if s.topNameref == nil && len(funcStack) == 0 && IsNameref(n) {
 				s.topNameref = n
 			}
+			s.funcGlobal = s.funcGlobal || len(funcStack) > 0 && IsGlobalDecl(n)
 			if exportsWords(n) {
 				s.exports = append(s.exports, n)
 			}
@@ -291,7 +292,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		fn = funcStack[len(funcStack)-1].Name.Value
 	}
 	var as []*syntax.Assign
-	local := false
+	local, global := false, false
 	whole := false
 	exports := false
 	switch c := st.Cmd.(type) {
@@ -309,7 +310,8 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		}
 	case *syntax.DeclClause:
 		as = c.Args
-		local = c.Variant.Value == "local" || c.Variant.Value == "declare" && fn != ""
+		global = IsGlobalDecl(c)
+		local = c.Variant.Value == "local" || c.Variant.Value == "declare" && fn != "" && !global
 		whole = len(c.Args) == 1
 		// A naked `local -x K`, or `declare -x K` in a function (without
 		// -g), makes a new, empty K local to the function: it hands the
@@ -333,6 +335,12 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 				s.Declared = map[string]bool{}
 			}
 			s.Declared[a.Name.Value] = true
+			continue
+		}
+		if global && fn != "" && slices.ContainsFunc(s.Assigns[a.Name.Value], func(x *Assign) bool { return x.Local && x.InFunc == fn }) {
+			// declare -g X over the function's own local X: the global is
+			// written, the function reads on its local (dryrun refuses the
+			// mode that runs it).
 			continue
 		}
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
@@ -1276,6 +1284,28 @@ func (s *Script) FuncNameref() *syntax.DeclClause { return s.funcNameref }
 // one field), so the dry run refuses such expansions (dryrun's
 // findForbidden).
 func (s *Script) TopNameref() *syntax.DeclClause { return s.topNameref }
+
+// FuncGlobal reports whether a function of the script declares a global
+// (declare -g, typeset -g), false before Analyze: the dry run's
+// interpreter writes a local of the same name instead (dryrun's
+// globalOverLocal).
+func (s *Script) FuncGlobal() bool { return s.funcGlobal }
+
+// IsGlobalDecl reports whether a declaration is declare -g or typeset -g
+// (with other options too, -gx, -ga).
+func IsGlobalDecl(d *syntax.DeclClause) bool {
+	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" {
+		return false
+	}
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil {
+			if v, ok := LitValue(a.Value); ok && len(v) > 1 && v[0] == '-' && strings.ContainsRune(v, 'g') {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // IsNameref reports whether a declaration makes namerefs: declare -n,
 // typeset -n, local -n (also within other options: local -rn).

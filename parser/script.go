@@ -220,6 +220,8 @@ type Script struct {
 	// topNameref is the first nameref declared outside every function
 	// (TopNameref).
 	topNameref *syntax.DeclClause
+	// funcGlobal: a function declares a global (FuncGlobal).
+	funcGlobal bool
 	// isoSpans are the spans of subshells and substitutions: assignments in
 	// them do not reach the script's own variables.
 	isoSpans [][2]int
