@@ -17,8 +17,8 @@ import (
 // on each stream that was fenced. A run that prints nothing prints no
 // fence on stdout (`[ -z "$(servelint .)" ]` still works). With fenceStdout false
 // (json, sarif: stdout must stay one document, often redirected to a
-// file) only stderr is fenced: the runner's stop state holds for the
-// step's whole log. The github format, whose lines are commands, is not
+// file), or stdout a regular file (toRunner), only stderr is fenced: the
+// runner's stop state holds for the step's whole log. The github format, whose lines are commands, is not
 // fenced at all.
 func fenceWorkflowCommands(stdout, stderr io.Writer, fenceStdout bool) (io.Writer, io.Writer, func()) {
 	if os.Getenv("GITHUB_ACTIONS") != "true" {
@@ -35,7 +35,7 @@ func fenceWorkflowCommands(stdout, stderr io.Writer, fenceStdout bool) (io.Write
 	_, _ = fmt.Fprintf(stderr, "::stop-commands::%s\n", token)
 	outw := stdout
 	var outf *fence
-	if fenceStdout {
+	if fenceStdout && toRunner(stdout) {
 		outf = &fence{w: stdout, token: token}
 		outw = outf
 	}
@@ -49,6 +49,19 @@ func fenceWorkflowCommands(stdout, stderr io.Writer, fenceStdout bool) (io.Write
 		}
 		errf.end()
 	}
+}
+
+// toRunner reports whether w may reach the runner's log: not a regular
+// file (`servelint . > findings.txt`), whose fence the runner would never
+// read, so that its resume would never come and every workflow command
+// later in the step would be ignored; stderr's fence is resumed instead.
+func toRunner(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return true
+	}
+	fi, err := f.Stat()
+	return err != nil || !fi.Mode().IsRegular()
 }
 
 // fence writes ::stop-commands::TOKEN before the first bytes written to w.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -487,5 +488,34 @@ func TestEnvFileOverSizeLimit(t *testing.T) {
 	want := envFile + ":1:1: not analysed: frank-archon.env is 3562 bytes, over the 2500-byte limit (--max-file-size) (syntax)\n"
 	if code != exitFindings || !strings.HasPrefix(out, want) || errs != "" {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant it to start with %q", code, errs, out, want)
+	}
+}
+
+// TestWorkflowFenceStdoutToFile: with stdout redirected to a file
+// (servelint . > findings.txt), the file gets no fence and stderr, which
+// the runner reads, is fenced and resumed: a resume written only into the
+// file would leave every later workflow command of the step ignored.
+func TestWorkflowFenceStdoutToFile(t *testing.T) {
+	t.Setenv("GITHUB_ACTIONS", "true")
+	f, err := os.Create(filepath.Join(t.TempDir(), "findings.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	var errBuf strings.Builder
+	out, errw, resume := fenceWorkflowCommands(f, &errBuf, true)
+	_, _ = io.WriteString(out, "a.sh:1:1: x (syntax)\n")
+	_, _ = io.WriteString(errw, "servelint: a note\n")
+	resume()
+	b, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "::") {
+		t.Errorf("the file got a fence:\n%s", b)
+	}
+	lines := strings.Split(strings.TrimSpace(errBuf.String()), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "::stop-commands::") || lines[len(lines)-1] != "::"+strings.TrimPrefix(lines[0], "::stop-commands::")+"::" {
+		t.Errorf("stderr not fenced and resumed:\n%s", errBuf.String())
 	}
 }
