@@ -499,7 +499,8 @@ func (opts *LoadOptions) read(p string) (src []byte, big *fsread.TooBigError, er
 // tooBigMsg is the problem reported for a script over the size limit.
 func tooBigMsg(p string, big *fsread.TooBigError) string {
 	if big.Size < 0 {
-		return fmt.Sprintf("not analysed: %s is over the %d-byte limit (--max-file-size)", filepath.Base(p), big.Limit)
+		// A pipe or standard input (-, /dev/fd/63): its name says little.
+		return fmt.Sprintf("not analysed: the input is over the %d-byte limit (--max-file-size)", big.Limit)
 	}
 	return fmt.Sprintf("not analysed: %s is %d bytes, over the %d-byte limit (--max-file-size)", filepath.Base(p), big.Size, big.Limit)
 }

@@ -174,7 +174,7 @@ func TestStdinRefused(t *testing.T) {
 	}
 	big := "#!/bin/bash\n" + strings.Repeat("echo padding\n", 100)
 	withStdin(t, big)
-	if code, out, _ := runCLI(t, "--max-file-size", "200", "-"); code != exitFindings || out != "-:1:1: not analysed: - is over the 200-byte limit (--max-file-size) (syntax)\n" {
+	if code, out, _ := runCLI(t, "--max-file-size", "200", "-"); code != exitFindings || out != "-:1:1: not analysed: the input is over the 200-byte limit (--max-file-size) (syntax)\n" {
 		t.Errorf("over the limit: exit %d\n%s", code, out)
 	}
 	withStdin(t, big)
