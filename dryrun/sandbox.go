@@ -40,10 +40,10 @@ const (
 	// opDeclF answers declare -F NAME…: each name the script or a sourced
 	// file declares as a function is printed; status 1 when one is not.
 	opDeclF = "declare-F"
-	// opRefuse stops the run: args[1] says where in the file args[0]
-	// (its absolute path) what the sandbox does not evaluate is, and what
-	// (rewriteGlobalOverLocal).
-	opRefuse = "refuse"
+	// opGlobal stops the run when one of the names args[2:] is a local in
+	// scope: declare -g at args[1] ("line:col") in file args[0] would set
+	// it in interp, the global in bash (rewriteGlobalOverLocal).
+	opGlobal = "global"
 )
 
 // The sentinel a skipped command prints as its output. It carries the
@@ -929,8 +929,13 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		return ev.commandV(hc, args[0], args[1:])
 	case opType:
 		return ev.typeBuiltin(hc, args)
-	case opRefuse:
-		return ev.fail(fmt.Errorf("%w: %s:%s", ErrUnsupported, ev.display(args[0]), args[1]))
+	case opGlobal:
+		for _, n := range args[2:] {
+			if hc.Env.Get(n).Local {
+				return ev.fail(fmt.Errorf("%w: %s:%s: %s", ErrUnsupported, ev.display(args[0]), args[1], globalMsg(n)))
+			}
+		}
+		return nil
 	case opDeclF:
 		if len(args) == 0 {
 			// declare -F alone lists the functions.
@@ -961,7 +966,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // internalOps are the internal operations, each with the number of
 // operands it needs.
 var internalOps = map[string]int{
-	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opRefuse: 2,
+	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
 }
 
 // internalOK reports whether args (after internalCmd) name an internal
