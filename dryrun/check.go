@@ -195,9 +195,10 @@ func refusedFunc(fd *syntax.FuncDecl, globals bool) (refusal, bool) {
 	return refusal{}, false
 }
 
-// globalMsg says why declare -g NAME over a local NAME stops the run.
+// globalMsg says why declare -g NAME with a local NAME in scope stops the
+// run.
 func globalMsg(name string) string {
-	return fmt.Sprintf("declare -g %s in a function with a local %s: the interpreter sets the local, where bash sets the global and the function keeps its local's value", name, name)
+	return fmt.Sprintf("declare -g %s in a function with a local %s in scope (its own or a caller's): the interpreter sets the local, where bash sets the global and the local keeps its value", name, name)
 }
 
 // topNamerefs returns the names node declares as namerefs outside every
@@ -716,28 +717,64 @@ func globalOverLocal(fd *syntax.FuncDecl) (*syntax.Stmt, string) {
 	return at, name
 }
 
-// rewriteGlobalOverLocal makes each statement of f's functions that writes
-// a global over the function's own local (globalOverLocal) stop the run
-// when it is reached, saying where: interp would set the local, and the
-// mode's argv would carry a value bash never gives it. A mode that never
-// runs it is evaluated as before. It reports whether it changed any.
+// rewriteGlobalOverLocal makes each declare -g (typeset -g) in a function
+// stop the run when, as it runs, one of the names it declares is a local
+// in scope, the function's own (local X; declare -g X=v) or a caller's
+// (run() { local X; pick; } with pick() { declare -g X=v; }): interp would
+// set that local, and the mode's argv would carry a value bash never
+// gives it. A mode that never runs it, or runs it with no such local, is
+// evaluated as before. It reports whether it changed any.
 func rewriteGlobalOverLocal(f *syntax.File, name string) bool {
-	changed := false
+	var sts []*syntax.Stmt
+	var names [][]string
 	syntax.Walk(f, func(n syntax.Node) bool {
 		fd, ok := n.(*syntax.FuncDecl)
 		if !ok {
 			return true
 		}
-		for {
-			st, v := globalOverLocal(fd)
-			if st == nil {
-				break
+		syntax.Walk(fd.Body, func(n syntax.Node) bool {
+			st, ok := n.(*syntax.Stmt)
+			if !ok {
+				return true
 			}
-			msg := fmt.Sprintf("%d:%d: %s", st.Pos().Line(), st.Pos().Col(), globalMsg(v))
-			st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(internalCmd), litWord(opRefuse), litWord(name), litWord(msg)}}
-			changed = true
-		}
-		return true
+			if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsGlobalDecl(d) {
+				var ns []string
+				for _, a := range d.Args {
+					if a.Name != nil {
+						ns = append(ns, a.Name.Value)
+					}
+				}
+				if len(ns) > 0 {
+					sts, names = append(sts, st), append(names, ns)
+				}
+			}
+			return true
+		})
+		return false // the walk above saw the nested functions
 	})
-	return changed
+	for i, st := range sts {
+		at := fmt.Sprintf("%d:%d", st.Pos().Line(), st.Pos().Col())
+		check := []*syntax.Word{litWord(internalCmd), litWord(opGlobal), litWord(name), litWord(at)}
+		for _, n := range names[i] {
+			check = append(check, litWord(n))
+		}
+		st.Cmd = &syntax.Block{Stmts: []*syntax.Stmt{
+			{Cmd: &syntax.CallExpr{Args: check}},
+			{Cmd: st.Cmd},
+		}}
+	}
+	return len(sts) > 0
+}
+
+// hasGlobalDecl reports whether function fd declares a global (declare
+// -g X): Eval then runs the copy rewriteGlobalOverLocal makes.
+func hasGlobalDecl(fd *syntax.FuncDecl) bool {
+	found := false
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		if d, ok := n.(*syntax.DeclClause); ok && parser.IsGlobalDecl(d) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

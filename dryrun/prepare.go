@@ -63,9 +63,9 @@ type Prepared struct {
 	// readarray: Eval runs a copy in which an empty read leaves an empty
 	// array, not interp's nil one (readarray.go).
 	readArray bool
-	// globals is true when a function writes a global over its own local
-	// (declare -g X beside local X): Eval runs a copy in which that
-	// statement stops the run (rewriteGlobalOverLocal).
+	// globals is true when a function declares a global (declare -g X):
+	// Eval runs a copy in which that statement stops the run when a local
+	// X is in scope, the function's or a caller's (rewriteGlobalOverLocal).
 	globals bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
@@ -564,9 +564,7 @@ func Prepare(f *syntax.File) *Prepared {
 			if x.Name != nil {
 				p.funcs = append(p.funcs, x.Name.Value)
 			}
-			if st, _ := globalOverLocal(x); st != nil {
-				p.globals = true
-			}
+			p.globals = p.globals || hasGlobalDecl(x)
 			if r, ok := refusedFunc(x, false); ok && x.Name != nil {
 				if p.refused == nil {
 					p.refused = map[string]refusal{}
@@ -635,13 +633,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 	if s.FuncNameref() != nil {
 		p.refused = refusedFuncs(s.File, false)
 	}
-	if s.FuncGlobal() {
-		for _, fd := range s.Funcs {
-			if st, _ := globalOverLocal(fd); st != nil {
-				p.globals = true
-			}
-		}
-	}
+	p.globals = s.FuncGlobal()
 	for _, ps := range s.ProcSubsts() {
 		p.risky = true
 		p.outSubst = p.outSubst || ps.Op == syntax.CmdOut

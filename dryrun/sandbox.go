@@ -40,10 +40,10 @@ const (
 	// opDeclF answers declare -F NAME…: each name the script or a sourced
 	// file declares as a function is printed; status 1 when one is not.
 	opDeclF = "declare-F"
-	// opRefuse stops the run: args[1] says where in the file args[0]
-	// (its absolute path) what the sandbox does not evaluate is, and what
-	// (rewriteGlobalOverLocal).
-	opRefuse = "refuse"
+	// opGlobal stops the run when one of the names args[2:] is a local in
+	// scope: declare -g at args[1] ("line:col") in file args[0] would set
+	// it in interp, the global in bash (rewriteGlobalOverLocal).
+	opGlobal = "global"
 )
 
 // The sentinel a skipped command prints as its output. It carries the
@@ -125,14 +125,21 @@ type evaluator struct {
 	// source is read there alone (interceptSource).
 	moved atomic.Bool
 
-	mu      sync.Mutex
-	closed  bool
-	engine  *engineRec
-	skipped [][]string
-	notes   []string
-	fs      *Files
-	virtual map[string]bool
-	funcs   map[string]bool
+	mu     sync.Mutex
+	closed bool
+	// pushed is the directory stack of pushd DIR: where each popd goes
+	// back to (interp's popd goes back to where the run started when a cd
+	// came between, as its cd leaves the stack's top behind); pushedLost
+	// once a pushd the stack does not follow ran (pushd, pushd +N).
+	pushed     []string
+	pushedLost bool
+	popped     bool
+	engine     *engineRec
+	skipped    [][]string
+	notes      []string
+	fs         *Files
+	virtual    map[string]bool
+	funcs      map[string]bool
 	// refused are the functions a call of which stops the run, each with
 	// where and why ("file:line:col: why"; refusedFuncs).
 	refused map[string]string
@@ -403,8 +410,26 @@ prefix:
 			j++
 		}
 		ev.noteCd(hc, rest[j:])
+		if head == "pushd" && !ev.maybeFunc(head) {
+			ev.notePushd(hc.Dir, rest[j:])
+		}
 		if j > 0 {
 			return append(slices.Clone(args[:i+1]), rest[j:]...), nil
+		}
+	case "popd":
+		if len(rest) == 0 && !ev.maybeFunc(head) {
+			// bash's popd returns to the directory the matching pushd
+			// left, whatever cd ran since: cd there.
+			if dir, ok := ev.popDir(); ok {
+				if dir == "" {
+					// Past the bottom of what pushd put there: bash's
+					// "popd: directory stack empty", not interp's stale
+					// entry.
+					return append(slices.Clone(args[:i]), "false"), nil
+				}
+				ev.noteCd(hc, []string{dir})
+				return append(slices.Clone(args[:i]), "cd", dir), nil
+			}
 		}
 	case "printf":
 		if printfTime(rest) && !ev.maybeFunc(head) {
@@ -733,6 +758,36 @@ func (ev *evaluator) sourcePath(dir, p string) (string, error) {
 // noteCd lets `cd DIR` / `pushd DIR` succeed for a directory outside the
 // tree without looking at it: the runner's directory changes and the stat
 // handler answers for that directory alone, from memory.
+// notePushd records where pushd DIR leaves from (dir): popDir's answer.
+func (ev *evaluator) notePushd(dir string, rest []string) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if len(rest) != 1 || strings.HasPrefix(rest[0], "+") || strings.HasPrefix(rest[0], "-") {
+		ev.pushedLost = true
+		return
+	}
+	ev.pushed = append(ev.pushed, dir)
+}
+
+// popDir returns where a popd goes back to, "" when every pushd was
+// popped already; false when no pushd ran or the stack is not followed
+// (interp's popd runs then).
+func (ev *evaluator) popDir() (string, bool) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	n := len(ev.pushed)
+	if ev.pushedLost || n == 0 && !ev.popped {
+		return "", false
+	}
+	if n == 0 {
+		return "", true // "" after every pushd was popped: the stack is empty
+	}
+	ev.popped = true
+	dir := ev.pushed[n-1]
+	ev.pushed = ev.pushed[:n-1]
+	return dir, true
+}
+
 func (ev *evaluator) noteCd(hc interp.HandlerContext, rest []string) {
 	var target string
 	switch {
@@ -874,8 +929,13 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		return ev.commandV(hc, args[0], args[1:])
 	case opType:
 		return ev.typeBuiltin(hc, args)
-	case opRefuse:
-		return ev.fail(fmt.Errorf("%w: %s:%s", ErrUnsupported, ev.display(args[0]), args[1]))
+	case opGlobal:
+		for _, n := range args[2:] {
+			if hc.Env.Get(n).Local {
+				return ev.fail(fmt.Errorf("%w: %s:%s: %s", ErrUnsupported, ev.display(args[0]), args[1], globalMsg(n)))
+			}
+		}
+		return nil
 	case opDeclF:
 		if len(args) == 0 {
 			// declare -F alone lists the functions.
@@ -906,7 +966,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // internalOps are the internal operations, each with the number of
 // operands it needs.
 var internalOps = map[string]int{
-	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opRefuse: 2,
+	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
 }
 
 // internalOK reports whether args (after internalCmd) name an internal

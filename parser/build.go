@@ -345,7 +345,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		}
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
 			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested[a.Name.Value], Guarded: operand,
-			Exported: exports}
+			Exported: exports, Global: global && fn != ""}
 		if a.Index != nil {
 			na.Array = nil
 		}
@@ -575,16 +575,24 @@ func (s *Script) findModes() {
 			byName[c.name].own = append(byName[c.name].own, c.ranges...)
 		}
 	}
+	// A branch at the top level or in a mode's branch first; one in a
+	// function once the modes that call it are known.
+	var inFuncs []exceptBranch
 	for _, e := range excepts {
-		for _, m := range s.Modes {
-			if !slices.Contains(e.names, m.Name) && m.Func == "" {
-				m.Ranges = append(m.Ranges, e.r)
-				m.own = append(m.own, e.r)
-			}
+		if s.funcAt(e.r.Start) != "" {
+			inFuncs = append(inFuncs, e)
+			continue
 		}
+		s.addExcept(e)
 	}
 	s.modeIdx = nil // the ranges grow below: ModesAt scans
 	s.extendThroughCalls()
+	if len(inFuncs) > 0 {
+		for _, e := range inFuncs {
+			s.addExcept(e)
+		}
+		s.extendThroughCalls()
+	}
 	if s.nestedInCalled() {
 		s.extendThroughCalls()
 	}
@@ -1414,6 +1422,28 @@ func (s *Script) exceptIf(c *syntax.IfClause) (exceptBranch, bool) {
 		return exceptBranch{}, false
 	}
 	return exceptBranch{names: nameList(names), r: Range{s.Off(c.Then[0].Pos()), s.Off(c.Then[len(c.Then)-1].End())}}, true
+}
+
+// addExcept adds an exceptBranch to the modes that run it: those whose
+// code holds it (case "$MODE" in serve|kl|bench) [[ $MODE == kl ]] || …
+// is serve's and bench's, not calib's; a function's body is its callers'),
+// or every mode when it is shared code, but the modes it names.
+func (s *Script) addExcept(e exceptBranch) {
+	var reach []*Mode
+	for _, m := range s.Modes {
+		if m.Contains(e.r.Start) {
+			reach = append(reach, m)
+		}
+	}
+	if len(reach) == 0 {
+		reach = s.Modes
+	}
+	for _, m := range reach {
+		if !slices.Contains(e.names, m.Name) && m.Func == "" {
+			m.Ranges = append(m.Ranges, e.r)
+			m.own = append(m.own, e.r)
+		}
+	}
 }
 
 func nameList(ns []nameAt) []string {

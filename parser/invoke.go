@@ -1259,10 +1259,20 @@ func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
 				// --env=HF_TOKEN="$HF_TOKEN", -eK=$K: an option with its
 				// value attached, not the image the run's options end at.
 				sk[i] = p + Unknown
+			} else if a.Word != nil && dockerShortOpt(litPrefix(a.Word)) {
+				// -v"$PWD":/w, -e"$KV": a docker short option with its
+				// value attached, without an '='.
+				sk[i] = litPrefix(a.Word) + Unknown
 			}
 		}
 	}
 	return DetectEngineAs(sk, s.Engine)
+}
+
+// dockerShortOpt reports whether p is a docker short option that takes a
+// value (-v, -e, -p, …).
+func dockerShortOpt(p string) bool {
+	return len(p) == 2 && p[0] == '-' && dockerValueOpts[p]
 }
 
 // optPrefix returns "--opt=" for a word that is an option with a value

@@ -388,6 +388,12 @@ func (s *Script) pickDef(defs []*Assign, m *Mode, use int, useInFunc bool, env E
 		if a.Array != nil || !visible || a.Conditional && env(name) {
 			continue
 		}
+		if a.Global && s.localIn(s.funcAt(use), name) {
+			// run() { local step=$OWNER; pick; … "$step"; } with pick()
+			// { declare -g step=4096; }: the global is written, run reads
+			// its own local.
+			continue
+		}
 		switch {
 		case len(a.Modes) == 0 && a.Guarded:
 			sharedGuarded = later(sharedGuarded, a)
@@ -414,6 +420,20 @@ func (s *Script) pickDef(defs []*Assign, m *Mode, use int, useInFunc bool, env E
 		return modeDef
 	}
 	return sharedDef
+}
+
+// localIn reports whether function fn declares name local (local X,
+// declare X): a use of name there reads that local.
+func (s *Script) localIn(fn, name string) bool {
+	if fn == "" {
+		return false
+	}
+	for _, a := range s.Assigns[name] {
+		if a.Local && a.InFunc == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // SweepLoop returns the innermost loop over variable name whose body holds

@@ -302,6 +302,9 @@ type Assign struct {
 	Guarded bool
 	// InFunc is the enclosing function name, "" at top level.
 	InFunc string
+	// Global: declare -g (typeset -g) in a function, which writes the
+	// global even where a caller's local of the name is in scope.
+	Global bool
 	// Exported: written by export (or declare -x, local -x): every child
 	// process, the engine among them, gets the value.
 	Exported bool

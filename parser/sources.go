@@ -415,6 +415,7 @@ func (s *Script) inCwd(v string, off int) string {
 		return v
 	}
 	cwd := ""
+	var dirs []string // pushd's stack: where each popd goes back to
 	for _, st := range s.File.Stmts {
 		if s.Off(st.End()) > off {
 			break
@@ -427,8 +428,23 @@ func (s *Script) inCwd(v string, off int) string {
 		if !ok || len(c.Args) == 0 || st.Background {
 			continue
 		}
-		if name, _ := LitValue(c.Args[0]); name != "cd" && name != "pushd" {
+		name, _ := LitValue(c.Args[0])
+		if name == "popd" {
+			// pushd "$(dirname "$0")/.."; …; popd: back where the pushd
+			// left; unknown past the stack's bottom or with +N/-N.
+			cwd = ""
+			if n := len(dirs); n > 0 && len(c.Args) == 1 {
+				cwd, dirs = dirs[n-1], dirs[:n-1]
+			} else {
+				dirs = nil
+			}
 			continue
+		}
+		if name != "cd" && name != "pushd" {
+			continue
+		}
+		if name == "pushd" {
+			dirs = append(dirs, cwd)
 		}
 		var operands []string
 		known, opts := true, true
