@@ -349,6 +349,16 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		if a.Index != nil {
 			na.Array = nil
 		}
+		if na.Array != nil && !na.Append && len(na.Array.Elems) > 0 && SelfSplice(na.Array.Elems[0].Value, na.Name) {
+			if pe := singleParam(na.Array.Elems[0].Value); pe.Repl == nil && pe.Slice == nil && pe.Exp == nil {
+				// args=("${args[@]}" --x) appends, as args+=(--x) does: a
+				// mode's copy in it is a second one after the shared, not
+				// a new array. (One that keeps a slice or a rewrite of
+				// the elements, "${args[@]:0:4}", may have dropped the
+				// shared copy: its own is not deleted as a second one.)
+				na.Append = true
+			}
+		}
 		del, delSole := st, sole
 		if !deletable && host.st != nil {
 			// [[ $MODE == bench ]] && seqs=64: the list goes with it.
