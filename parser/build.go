@@ -132,6 +132,11 @@ func (s *Script) collect() {
 			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.CaseClause:
 			s.modeNodes = append(s.modeNodes, n)
+			for _, it := range n.Items {
+				if len(it.Stmts) > 0 {
+					s.caseArms = append(s.caseArms, [2]int{s.Off(it.Stmts[0].Pos()), s.Off(it.Stmts[len(it.Stmts)-1].End())})
+				}
+			}
 			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.ParamExp:
 			if n.Param != nil {

@@ -1459,6 +1459,21 @@ func (s *Script) finishInvocations() {
 	}
 }
 
+// Branched reports whether assignment a runs only on some paths: behind
+// && or ||, in an if branch (Guarded) or in a case item (case $GPU in
+// *A100*) SEQS=64 ;; esac).
+func (s *Script) Branched(a *Assign) bool {
+	if a.Guarded {
+		return true
+	}
+	for _, sp := range s.caseArms {
+		if a.Start >= sp[0] && a.Start < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // inBackground reports whether the byte at off is in a statement run in
 // the background.
 func (s *Script) inBackground(off int) bool {

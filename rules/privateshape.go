@@ -526,6 +526,19 @@ func allDisagg(ms []*parser.Mode) bool {
 	return true
 }
 
+// sharedPreset reports whether origin o's literal is set by top-level code
+// outside every mode under a test of something else than the mode (a
+// hardware or model preset): the assignment that holds it is shared and
+// runs only on some paths (parser.Script.Branched); the mode may copy it
+// (seqs=$OWNER), as a copy of the owner is fine.
+func sharedPreset(s *parser.Script, o parser.Origin) bool {
+	if o.Kind != parser.OriginLiteral && o.Kind != parser.OriginDefault || len(o.Chain) == 0 {
+		return false
+	}
+	a := o.Chain[len(o.Chain)-1]
+	return len(a.Modes) == 0 && a.InFunc == "" && s.Branched(a)
+}
+
 func allCalib(ms []*parser.Mode) bool {
 	if len(ms) == 0 {
 		return false
@@ -548,6 +561,12 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	}
 	if servesOtherModel(c.Unit, s, modes) {
 		return // another server, sized for the model it serves
+	}
+	if sharedPreset(s, o) {
+		// case $GPU in *A100*) MAX_NUM_SEQS=64 ;; esac at the top level:
+		// a preset of the host or the model, the same in every mode, as
+		// a launch line every mode shares reads it. No mode carries it.
+		return
 	}
 	if allDisagg(modes) && o.Kind != parser.OriginEnvKey {
 		// Prefill and decode are other shapes on purpose (a wide step and
