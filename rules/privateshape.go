@@ -539,6 +539,27 @@ func sharedPreset(s *parser.Script, o parser.Origin) bool {
 	return len(a.Modes) == 0 && a.InFunc == "" && s.Branched(a)
 }
 
+// rolesOnly drops from ms the modes that start several engines together
+// (all) prefill & decode & ;;) when a prefill or decode role among ms
+// runs the same engine alone: that engine is the role's, whichever mode
+// starts it. ms itself otherwise.
+func rolesOnly(s *parser.Script, ms []*parser.Mode) []*parser.Mode {
+	var roles, rest []*parser.Mode
+	for _, m := range ms {
+		switch {
+		case m.Disagg():
+			roles = append(roles, m)
+		case len(s.SeveralEngines(m)) > 0:
+		default:
+			rest = append(rest, m)
+		}
+	}
+	if len(roles) == 0 || len(rest) > 0 {
+		return ms
+	}
+	return roles
+}
+
 func allCalib(ms []*parser.Mode) bool {
 	if len(ms) == 0 {
 		return false
@@ -568,6 +589,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		// a launch line every mode shares reads it. No mode carries it.
 		return
 	}
+	modes = rolesOnly(s, modes)
 	if allDisagg(modes) && o.Kind != parser.OriginEnvKey {
 		// Prefill and decode are other shapes on purpose (a wide step and
 		// few seats against many seats and a narrow step): a role's own
