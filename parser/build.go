@@ -132,6 +132,11 @@ func (s *Script) collect() {
 			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.CaseClause:
 			s.modeNodes = append(s.modeNodes, n)
+			for _, it := range n.Items {
+				if len(it.Stmts) > 0 {
+					s.caseArms = append(s.caseArms, [2]int{s.Off(it.Stmts[0].Pos()), s.Off(it.Stmts[len(it.Stmts)-1].End())})
+				}
+			}
 			s.listTail = s.listTail || BranchEndsInList(n)
 		case *syntax.ParamExp:
 			if n.Param != nil {
@@ -348,6 +353,16 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 			Exported: exports, Global: global && fn != ""}
 		if a.Index != nil {
 			na.Array = nil
+		}
+		if na.Array != nil && !na.Append && len(na.Array.Elems) > 0 && SelfSplice(na.Array.Elems[0].Value, na.Name) {
+			if pe := singleParam(na.Array.Elems[0].Value); pe.Repl == nil && pe.Slice == nil && pe.Exp == nil {
+				// args=("${args[@]}" --x) appends, as args+=(--x) does: a
+				// mode's copy in it is a second one after the shared, not
+				// a new array. (One that keeps a slice or a rewrite of
+				// the elements, "${args[@]:0:4}", may have dropped the
+				// shared copy: its own is not deleted as a second one.)
+				na.Append = true
+			}
 		}
 		del, delSole := st, sole
 		if !deletable && host.st != nil {

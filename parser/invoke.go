@@ -136,7 +136,10 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 					continue
 				}
 				for _, el := range a.Array.Elems {
-					if el.Value == nil {
+					if el.Value == nil || SelfSplice(el.Value, name) {
+						// args=("${args[@]}" --x): the elements args held
+						// before, already among the union expanded here;
+						// expanded again, each would count twice.
 						continue
 					}
 					n := len(out)
@@ -272,6 +275,16 @@ func setWordKnown(w *syntax.Word) bool {
 		return known
 	})
 	return known
+}
+
+// SelfSplice reports whether w is all the elements of array name, as an
+// element of an assignment to name keeps them: "${args[@]}" in
+// args=("${args[@]}" --x), also transformed ("${args[@]/--enforce-eager/}")
+// or sliced. Such an assignment adds to the array (or prunes it); it does
+// not start it afresh.
+func SelfSplice(w *syntax.Word, name string) bool {
+	pe := singleParam(w)
+	return pe != nil && pe.Param != nil && pe.Param.Value == name && isAllIndex(pe) && !pe.Length && !pe.Excl
 }
 
 func isAllIndex(pe *syntax.ParamExp) bool {
@@ -1454,6 +1467,21 @@ func (s *Script) finishInvocations() {
 		}
 		s.bgEngine = s.bgEngine || inv.Background
 	}
+}
+
+// Branched reports whether assignment a runs only on some paths: behind
+// && or ||, in an if branch (Guarded) or in a case item (case $GPU in
+// *A100*) SEQS=64 ;; esac).
+func (s *Script) Branched(a *Assign) bool {
+	if a.Guarded {
+		return true
+	}
+	for _, sp := range s.caseArms {
+		if a.Start >= sp[0] && a.Start < sp[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // inBackground reports whether the byte at off is in a statement run in

@@ -225,6 +225,9 @@ type Script struct {
 	// isoSpans are the spans of subshells and substitutions: assignments in
 	// them do not reach the script's own variables.
 	isoSpans [][2]int
+	// caseArms are the spans of the statements of every case item
+	// (Branched).
+	caseArms [][2]int
 	// strFields remembers the fields of string variables of flags
 	// (stringFields), nil for one that gives none.
 	strFields map[string][]ArgWord

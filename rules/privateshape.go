@@ -526,6 +526,40 @@ func allDisagg(ms []*parser.Mode) bool {
 	return true
 }
 
+// sharedPreset reports whether origin o's literal is set by top-level code
+// outside every mode under a test of something else than the mode (a
+// hardware or model preset): the assignment that holds it is shared and
+// runs only on some paths (parser.Script.Branched); the mode may copy it
+// (seqs=$OWNER), as a copy of the owner is fine.
+func sharedPreset(s *parser.Script, o parser.Origin) bool {
+	if o.Kind != parser.OriginLiteral && o.Kind != parser.OriginDefault || len(o.Chain) == 0 {
+		return false
+	}
+	a := o.Chain[len(o.Chain)-1]
+	return len(a.Modes) == 0 && a.InFunc == "" && s.Branched(a)
+}
+
+// rolesOnly drops from ms the modes that start several engines together
+// (all) prefill & decode & ;;) when a prefill or decode role among ms
+// runs the same engine alone: that engine is the role's, whichever mode
+// starts it. ms itself otherwise.
+func rolesOnly(s *parser.Script, ms []*parser.Mode) []*parser.Mode {
+	var roles, rest []*parser.Mode
+	for _, m := range ms {
+		switch {
+		case m.Disagg():
+			roles = append(roles, m)
+		case len(s.SeveralEngines(m)) > 0:
+		default:
+			rest = append(rest, m)
+		}
+	}
+	if len(roles) == 0 || len(rest) > 0 {
+		return ms
+	}
+	return roles
+}
+
 func allCalib(ms []*parser.Mode) bool {
 	if len(ms) == 0 {
 		return false
@@ -549,6 +583,13 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	if servesOtherModel(c.Unit, s, modes) {
 		return // another server, sized for the model it serves
 	}
+	if sharedPreset(s, o) {
+		// case $GPU in *A100*) MAX_NUM_SEQS=64 ;; esac at the top level:
+		// a preset of the host or the model, the same in every mode, as
+		// a launch line every mode shares reads it. No mode carries it.
+		return
+	}
+	modes = rolesOnly(s, modes)
 	if allDisagg(modes) && o.Kind != parser.OriginEnvKey {
 		// Prefill and decode are other shapes on purpose (a wide step and
 		// few seats against many seats and a narrow step): a role's own
