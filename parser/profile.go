@@ -345,6 +345,55 @@ func DockerEnvAt(args []ArgWord, i int) (DockerEnvArg, bool) {
 	return e, true
 }
 
+// dockerExec reads `docker exec [OPTIONS] CONTAINER COMMAND…` from argv[i]
+// (docker): the engine is the command, run in a container already up (a
+// Ray cluster's head, started by another docker run); its -e and
+// --env-file hand the command its environment as a run's do. Image is the
+// container's index.
+func dockerExec(argv []string, i int) (EngineCall, bool) {
+	j := i + 2
+	if argv[i+1] == "container" {
+		j++
+	}
+	dr := &DockerRun{Image: -1}
+	for j < len(argv) && strings.HasPrefix(argv[j], "-") {
+		opt, _, hasEq := strings.Cut(argv[j], "=")
+		if w := argv[j]; len(w) > 2 && w[1] != '-' && execValueOpts[w[:2]] {
+			opt, hasEq = w[:2], true // -eK=V, -uroot, -w/app
+		}
+		if opt == "--" {
+			j++
+			break
+		}
+		val := j
+		if !hasEq && execValueOpts[opt] {
+			j++
+			val = j
+		}
+		switch opt {
+		case "--env-file":
+			dr.EnvFiles = append(dr.EnvFiles, val)
+		case "-e", "--env":
+			dr.Env = append(dr.Env, val)
+		}
+		j++
+	}
+	if j >= len(argv) {
+		return EngineCall{}, false
+	}
+	dr.Image = j
+	ec, ok := engineAt(argv, j+1)
+	if !ok {
+		return EngineCall{}, false
+	}
+	ec.Docker = dr
+	return ec, true
+}
+
+// execValueOpts are docker exec's options that take a value.
+var execValueOpts = map[string]bool{"-e": true, "--env": true, "--env-file": true, "-u": true, "--user": true,
+	"-w": true, "--workdir": true, "--detach-keys": true}
+
 var dockerValueOpts = map[string]bool{}
 
 func init() {
@@ -655,6 +704,9 @@ func detectEngine(argv []string) (EngineCall, bool) {
 			continue
 		}
 		base := path.Base(argv[i])
+		if (base == "docker" || base == "podman") && i+1 < len(argv) && (argv[i+1] == "exec" || (argv[i+1] == "container" && i+2 < len(argv) && argv[i+2] == "exec")) {
+			return dockerExec(argv, i)
+		}
 		if (base == "docker" || base == "podman" || base == "nvidia-docker") && i+1 < len(argv) && (argv[i+1] == "run" || (argv[i+1] == "container" && i+2 < len(argv) && argv[i+2] == "run")) {
 			j := i + 2
 			if argv[i+1] == "container" {
