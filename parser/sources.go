@@ -472,7 +472,10 @@ func (s *Script) inCwd(v string, off int) string {
 			cwd = cwd + "/" + dir
 		}
 	}
-	if cwd == "" {
+	if cwd == "" || filepath.IsAbs(cwd) {
+		// cd /workspace: a path of the machine the script boots on (the
+		// repository mounted in a container, often), not of the one that
+		// lints it: the file beside the script is the better guess.
 		return v
 	}
 	return cwd + "/" + v
