@@ -90,6 +90,10 @@ type Options struct {
 	// (AssumedUnion), so that every mode is evaluated on the same host. A
 	// run that does not reach the engine with them is evaluated as without.
 	Assume map[string]byte
+	// guards, when set, makes the run use a copy of the tree whose
+	// preflight guards are marked, the ones it names taken the other way
+	// (guards.go).
+	guards *guardFlips
 	// guard is the last exec middleware, after the sandbox's own handler
 	// (which never calls it). Tests replace it with one that fails the
 	// test; the default refuses.
@@ -144,6 +148,9 @@ type Result struct {
 	// an *ExitError (wrapping ErrNoEngine) when the script ended without
 	// reaching an engine invocation.
 	Err error
+	// guard is the guard whose decision on an unknown value ended a marked
+	// run (guards.go), or nil.
+	guard *guardEnd
 }
 
 // Span is a byte range [Start, End) in the script's source.
@@ -276,7 +283,9 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 			return assumedVars(r, v)
 		}
 	}
-	return res
+	// A preflight guard on a value the sandbox does not know may have
+	// ended the run (guards.go).
+	return evalGuards(ctx, path, src, file, mode, opts, deadline, res)
 }
 
 // evalHosts is Eval without callers' values: a first run, then the runs
@@ -385,6 +394,16 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	if host != nil {
 		file = host.file
 	}
+	var guardDescs []string
+	if opts.guards != nil {
+		if f, _ := rewritten(src, script, callers); f != nil {
+			if host != nil {
+				markHostTests(f)
+			}
+			guardDescs = markGuards(f, script, opts.guards.flips)
+			file = f
+		}
+	}
 	selectors := modeSelectors(opts.Selectors)
 	params := []string{"--", mode}
 	if opts.NoArg && len(selectors) > 0 {
@@ -440,6 +459,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	if host != nil {
 		ev.assumed = host.assumed
 	}
+	ev.guardDescs = guardDescs
 	if ev.fs == nil {
 		ev.fs = NewFiles()
 	}
@@ -594,6 +614,9 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		if res.Err == nil {
 			res.Err = &ExitError{Status: status, Exited: out.exited, Stderr: ev.resolveText(quotedSentinel.ReplaceAllString(out.stderr, sentinelPrefix+"$1"+sentinelSuffix))}
 		}
+	}
+	if opts.guards != nil {
+		res.guard = ev.endingGuard(res)
 	}
 	return res, log
 }

@@ -153,7 +153,7 @@ func TestHostGuardNotTheReason(t *testing.T) {
 		// More guards than maxAssumed.
 		"#!/bin/bash\nfor d in /a /b /c /d /e /f; do [[ -d $d ]] || { echo \"no $d\" >&2; exit 5; }; done\nvllm serve /m\n",
 		// A host test answered true does not stop the run: the stop is not it.
-		"#!/bin/bash\n[[ -z $(ls /opt) ]] && [[ -d /opt ]] || exit 6\nvllm serve /m\n",
+		"#!/bin/bash\n[[ -z $(echo x) ]] && [[ -d /opt ]] || exit 6\nvllm serve /m\n",
 	} {
 		r := evalSrc(t, src, "serve", nil, Options{})
 		var ee *ExitError

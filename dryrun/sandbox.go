@@ -162,6 +162,11 @@ type evaluator struct {
 	// loop waiting for one (until [[ -f $READY ]]) is stopped at
 	// maxHostMisses (hostWaitError) instead of spinning out the budget.
 	hostMisses map[string]int
+	// guards is the record of a run whose preflight guards are marked
+	// (guards.go).
+	guards guardState
+	// guardDescs describe the marked guards, by number.
+	guardDescs []string
 }
 
 // alive returns why the run must stop, or nil.
@@ -936,6 +941,8 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 			}
 		}
 		return nil
+	case opGuardAt, opGuardExit, opGuardPass:
+		return ev.guardOp(hc, op, args)
 	case opDeclF:
 		if len(args) == 0 {
 			// declare -F alone lists the functions.
@@ -967,6 +974,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // operands it needs.
 var internalOps = map[string]int{
 	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
+	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2,
 }
 
 // internalOK reports whether args (after internalCmd) name an internal

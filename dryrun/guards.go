@@ -1,0 +1,474 @@
+package dryrun
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Preflight guards on values the sandbox does not know.
+//
+// A launch script checks the machine before it boots:
+//
+//	n=$(nvidia-smi -L | wc -l)
+//	(( n >= TP )) || { echo "need $TP GPUs" >&2; exit 1; }
+//	case $GPU in *H100*) … ;; *) echo "unknown GPU" >&2; exit 1 ;; esac
+//	if compgen -G "$tap/*" >/dev/null; then exit 1; fi
+//
+// nvidia-smi, compgen and docker ps are skipped: their output is a sentinel
+// and their status 0, so such a guard ended every mode before the engine.
+// On the machine the script is written for, it passes.
+//
+// When a run (with the host paths hosttest.go assumes) still ends before an
+// engine invocation by the script's own exit, Eval runs a copy of the tree
+// in which every guard is marked (markGuards): an `||` or `&&` list whose
+// right side always exits, an if whose then or plain else branch always
+// exits and the other does not, and a case some of whose items always
+// exit and some do not. "Always exits" is a body whose last statement is
+// `exit` or a call of a script function whose body ends with exit (die,
+// fail). The condition is preceded by an internal operation that notes how
+// many commands were skipped so far (opGuardAt); the exiting branch starts
+// with one (opGuardExit) that gets the values of the variables the
+// condition (the case word) reads, and decides whether the decision
+// depended on a value the sandbox does not know: a skipped command ran in
+// the condition, or one of those values holds a sentinel. When the run
+// then ends by exit within a few commands of that entry (the exit is that
+// branch's), in the main shell (not in a command substitution), the guard
+// is the one that ended it, and the copy runs again with that decision
+// taken the other way: the exiting branch of an || or && list is replaced
+// by a command that succeeds, an if's condition is made to fail (succeed)
+// so that its other branch runs, and a case is reduced to its first item
+// that does not exit. Up to maxFlipped guards, one after another. A
+// decision the run continued past is never changed, nor one on a known
+// value. A run that then reaches the engine is the mode's argv, with a
+// note per guard assumed to pass; one that does not leaves the first run's
+// answer, whose error then says which guards were assumed to pass.
+
+// maxFlipped bounds the guards assumed to pass for one mode (each is a run).
+const maxFlipped = 4
+
+// maxGuardTail is how many commands may run between entering a guard's
+// exiting branch and the run's end for that branch to have ended it (an
+// echo to stderr, a cleanup, a die function's logging).
+const maxGuardTail = 64
+
+const (
+	// opGuardAt: args[0] is a guard's number; its condition starts.
+	opGuardAt = "guard-at"
+	// opGuardExit: args[0] is a guard's number, args[1:] the values its
+	// condition reads; its exiting branch starts.
+	opGuardExit = "guard-exit"
+	// opGuardPass: args[0] is a guard's number, args[1] the status to
+	// return; the guard is assumed to pass.
+	opGuardPass = "guard-pass"
+)
+
+// guardEnd is the guard whose exiting branch a run entered last.
+type guardEnd struct {
+	k       int
+	desc    string
+	unknown bool
+	calls   int64
+	// subst is set when the branch ran in a command substitution.
+	subst bool
+}
+
+// guardState is an evaluator's record of the guards of a marked run.
+type guardState struct {
+	at   map[int]int
+	last *guardEnd
+}
+
+// guardAt notes the skipped commands before guard k's condition.
+func (ev *evaluator) guardAt(k int) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.guards.at == nil {
+		ev.guards.at = map[int]int{}
+	}
+	ev.guards.at[k] = len(ev.skipped)
+}
+
+// guardExit records the entry into guard k's exiting branch.
+func (ev *evaluator) guardExit(k int, desc string, values []string, subst bool) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	unknown := false
+	if at, ok := ev.guards.at[k]; ok && len(ev.skipped) > at {
+		unknown = true
+	}
+	for _, v := range values {
+		unknown = unknown || hasSentinel(v)
+	}
+	ev.guards.last = &guardEnd{k: k, desc: desc, unknown: unknown, calls: ev.calls.Load(), subst: subst}
+}
+
+// endingGuard is the guard whose unknown decision ended a run that
+// stopped by exit before an engine, or nil.
+func (ev *evaluator) endingGuard(res *Result) *guardEnd {
+	g := ev.guards.last
+	var ee *ExitError
+	if g == nil || !g.unknown || g.subst || !errors.As(res.Err, &ee) || !ee.Exited || len(res.Argv) > 0 {
+		return nil
+	}
+	if ev.calls.Load()-g.calls > maxGuardTail {
+		return nil
+	}
+	return g
+}
+
+// identRe is a variable name a condition may read.
+var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// guardMarker marks the guards of one tree.
+type guardMarker struct {
+	name  string
+	dies  map[string]bool
+	flips map[int]bool
+	n     int
+	descs []string
+}
+
+// markGuards marks the guards of f (see above) and takes the ones in flips
+// the other way; it returns each guard's description, by number. Guards are numbered in the
+// order of a walk of the tree, the same for every copy of one script.
+func markGuards(f *syntax.File, name string, flips map[int]bool) []string {
+	m := &guardMarker{name: name, dies: dieFuncs(f), flips: flips}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.BinaryCmd:
+			if (x.Op == syntax.OrStmt || x.Op == syntax.AndStmt) && !x.Y.Background && m.exits([]*syntax.Stmt{x.Y}) {
+				m.markBinary(x)
+			}
+		case *syntax.IfClause:
+			m.markIf(x)
+		case *syntax.CaseClause:
+			m.markCase(x)
+		}
+		return true
+	})
+	return m.descs
+}
+
+// exits reports whether a body always ends the run: its last statement is
+// exit, a call of a function that does, or a block that does.
+func (m *guardMarker) exits(stmts []*syntax.Stmt) bool {
+	return stmtsExit(stmts, m.dies)
+}
+
+func stmtsExit(stmts []*syntax.Stmt, dies map[string]bool) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	st := stmts[len(stmts)-1]
+	if st.Background || st.Negated {
+		return false
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			return false
+		}
+		w := c.Args[0].Lit()
+		return w == "exit" && (len(c.Args) != 2 || c.Args[1].Lit() != "0") || dies[w]
+	case *syntax.Block:
+		return stmtsExit(c.Stmts, dies)
+	}
+	return false
+}
+
+// dieFuncs are the script's functions whose body always exits.
+func dieFuncs(f *syntax.File) map[string]bool {
+	dies := map[string]bool{}
+	for range 3 { // die() may end with fatal, which exits
+		syntax.Walk(f, func(n syntax.Node) bool {
+			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil && stmtsExit([]*syntax.Stmt{fd.Body}, dies) {
+				dies[fd.Name.Value] = true
+			}
+			return true
+		})
+	}
+	return dies
+}
+
+// nodeText is a node's text for a note, on one line, bounded.
+func nodeText(n syntax.Node) string {
+	var b strings.Builder
+	_ = syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n)
+	s := strings.Join(strings.Fields(b.String()), " ")
+	if len(s) > 80 {
+		s = s[:77] + "…"
+	}
+	return s
+}
+
+// at is a position as file:line.
+func (m *guardMarker) at(p syntax.Pos) string {
+	return fmt.Sprintf("line %d", p.Line())
+}
+
+// readNames are the variables n reads, in order, once each.
+func readNames(n syntax.Node) []string {
+	var names []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if identRe.MatchString(s) && !seen[s] {
+			seen[s] = true
+			names = append(names, s)
+		}
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.ParamExp:
+			if x.Param != nil {
+				add(x.Param.Value)
+			}
+		case *syntax.ArithmCmd:
+			arithNames(x.X, add)
+		case *syntax.ArithmExp:
+			arithNames(x.X, add)
+		}
+		return true
+	})
+	return names
+}
+
+// arithNames calls add with the bare names an arithmetic expression reads
+// (n in (( n >= 2 ))).
+func arithNames(x syntax.ArithmExpr, add func(string)) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			if lit := w.Lit(); lit != "" {
+				add(lit)
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// call is a statement calling internal operation op with args, then the
+// values of names ("${NAME-}", no error under set -u).
+func call(op string, args []string, names []string) *syntax.Stmt {
+	ws := []*syntax.Word{litWord(internalCmd), litWord(op)}
+	for _, a := range args {
+		ws = append(ws, litWord(a))
+	}
+	for _, n := range names {
+		ws = append(ws, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
+			&syntax.ParamExp{Param: &syntax.Lit{Value: n}, Exp: &syntax.Expansion{Op: syntax.DefaultUnset, Word: &syntax.Word{}}},
+		}}}})
+	}
+	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: ws}}
+}
+
+func (m *guardMarker) next(desc string) (int, bool) {
+	k := m.n
+	m.n++
+	m.descs = append(m.descs, desc)
+	return k, m.flips[k]
+}
+
+// markBinary marks COND || EXIT and COND && EXIT.
+func (m *guardMarker) markBinary(x *syntax.BinaryCmd) {
+	want := "succeeds"
+	if x.Op == syntax.AndStmt {
+		want = "fails"
+	}
+	k, flip := m.next(fmt.Sprintf("%s: %s %s", m.at(x.X.Pos()), nodeText(x.X), want))
+	ks := fmt.Sprint(k)
+	names := readNames(x.X)
+	x.X = &syntax.Stmt{Position: x.X.Position, Cmd: &syntax.Block{Stmts: []*syntax.Stmt{call(opGuardAt, []string{ks}, nil), x.X}}}
+	if flip {
+		x.Y = call(opGuardPass, []string{ks, "0"}, nil)
+		return
+	}
+	x.Y = &syntax.Stmt{Position: x.Y.Position, Cmd: &syntax.Block{Stmts: []*syntax.Stmt{call(opGuardExit, []string{ks}, names), x.Y}}}
+}
+
+// markIf marks an if (or elif) one branch of which exits.
+func (m *guardMarker) markIf(x *syntax.IfClause) {
+	if len(x.Cond) == 0 {
+		return // a plain else
+	}
+	thenExits := m.exits(x.Then)
+	elseExits := x.Else != nil && len(x.Else.Cond) == 0 && m.exits(x.Else.Then)
+	if thenExits == elseExits {
+		return
+	}
+	want, status := "fails", "1"
+	if elseExits {
+		want, status = "succeeds", "0"
+	}
+	k, flip := m.next(fmt.Sprintf("%s: %s %s", m.at(x.Pos()), describeList(x.Cond), want))
+	ks := fmt.Sprint(k)
+	var names []string
+	for _, st := range x.Cond {
+		names = append(names, readNames(st)...)
+	}
+	x.Cond = append([]*syntax.Stmt{call(opGuardAt, []string{ks}, nil)}, x.Cond...)
+	if flip {
+		x.Cond = append(x.Cond, call(opGuardPass, []string{ks, status}, nil))
+		return
+	}
+	branch := &x.Then
+	if elseExits {
+		branch = &x.Else.Then
+	}
+	*branch = append([]*syntax.Stmt{call(opGuardExit, []string{ks}, names)}, *branch...)
+}
+
+func describeList(stmts []*syntax.Stmt) string {
+	parts := make([]string, len(stmts))
+	for i, st := range stmts {
+		parts[i] = nodeText(st)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// markCase marks a case some items of which exit and some do not.
+func (m *guardMarker) markCase(x *syntax.CaseClause) {
+	first := -1
+	exiting := false
+	for i, it := range x.Items {
+		if m.exits(it.Stmts) {
+			exiting = true
+		} else if first < 0 && it.Op == syntax.Break {
+			first = i
+		}
+	}
+	if !exiting || first < 0 {
+		return
+	}
+	arm := x.Items[first]
+	pats := make([]string, len(arm.Patterns))
+	for i, p := range arm.Patterns {
+		pats[i] = nodeText(p)
+	}
+	k, flip := m.next(fmt.Sprintf("%s: case %s takes its first item that does not exit, %s)", m.at(x.Pos()), nodeText(x.Word), strings.Join(pats, "|")))
+	ks := fmt.Sprint(k)
+	names := readNames(x.Word)
+	if flip {
+		it := *arm
+		it.Patterns = []*syntax.Word{litWord("*")}
+		it.Stmts = append([]*syntax.Stmt{call(opGuardPass, []string{ks, "0"}, nil)}, it.Stmts...)
+		x.Items = []*syntax.CaseItem{&it}
+		return
+	}
+	for _, it := range x.Items {
+		if m.exits(it.Stmts) {
+			it.Stmts = append([]*syntax.Stmt{call(opGuardExit, []string{ks}, names)}, it.Stmts...)
+		}
+	}
+}
+
+// evalGuards is Eval's last resort for a run that stopped early: the
+// marked copy, then each guard that ended a run on an unknown value taken
+// the other way, all by deadline.
+func evalGuards(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options, deadline time.Time, res *Result) *Result {
+	if !stoppedEarly(res) {
+		return res
+	}
+	flips := map[int]bool{}
+	var assumed []string
+	var last *Result
+	for range maxFlipped + 1 {
+		left := time.Until(deadline)
+		if left <= 0 {
+			break
+		}
+		o := opts
+		o.Timeout = left
+		o.guards = &guardFlips{flips: maps.Clone(flips)}
+		r := evalHosts(ctx, path, src, file, mode, o, deadline)
+		if len(assumed) > 0 {
+			last = r
+		}
+		if len(r.Argv) > 0 && r.Err == nil {
+			if len(assumed) == 0 {
+				return res // the marks alone changed the answer: keep the first run's
+			}
+			for _, d := range assumed {
+				r.Notes = append(r.Notes, guardNote(d))
+			}
+			return r
+		}
+		g := r.guard
+		if g == nil || flips[g.k] {
+			break
+		}
+		flips[g.k] = true
+		assumed = append(assumed, g.desc)
+	}
+	if last != nil && res.Err != nil {
+		res.Err = &guardedError{err: res.Err, assumed: assumed, then: last.Err}
+	}
+	return res
+}
+
+func guardNote(desc string) string {
+	return fmt.Sprintf("assumed the preflight check at %s (it tests a value the dry run does not know: a skipped command's output or status)", desc)
+}
+
+// guardFlips are the guards a marked run takes the other way.
+type guardFlips struct{ flips map[int]bool }
+
+// guardedError is a run's stop after which guards were assumed to pass
+// and the run still stopped before an engine.
+type guardedError struct {
+	err     error
+	assumed []string
+	then    error
+}
+
+func (e *guardedError) Error() string {
+	msg := e.err.Error() + "; assuming the preflight check at " + strings.Join(e.assumed, ", and at ")
+	if e.then != nil {
+		msg += ", it then stopped: " + e.then.Error()
+	}
+	return msg
+}
+
+func (e *guardedError) Unwrap() error { return e.err }
+
+// guardOp carries out a guard's internal operation. Only the calls the
+// marking made count: they have no position in the script (one the script
+// typed, $'\x1eservelint-internal\x1e' guard-pass …, has one), and it
+// succeeds doing nothing.
+func (ev *evaluator) guardOp(hc interp.HandlerContext, op string, args []string) error {
+	if hc.Pos.IsValid() {
+		return nil
+	}
+	k, ok := guardNum(args[0])
+	if !ok {
+		return nil
+	}
+	switch op {
+	case opGuardAt:
+		ev.guardAt(k)
+	case opGuardExit:
+		_, subst := hc.Stdout.(*strings.Builder)
+		if k >= 0 && k < len(ev.guardDescs) {
+			ev.guardExit(k, ev.guardDescs[k], args[1:], subst)
+		}
+	case opGuardPass:
+		if args[1] != "0" {
+			return interp.ExitStatus(1)
+		}
+	}
+	return nil
+}
+
+// guardNum is a guard's number as the marking wrote it.
+func guardNum(s string) (int, bool) {
+	k, err := strconv.Atoi(s)
+	return k, err == nil
+}
