@@ -505,6 +505,11 @@ func (s *Script) findModes() {
 						excepts = append(excepts, e)
 					}
 				}
+				if c == n {
+					if e, ok := s.exceptElse(c); ok {
+						excepts = append(excepts, e)
+					}
+				}
 				if m := s.ifModes(c, n); len(m) > 0 {
 					var test syntax.Node
 					if len(c.Cond) > 0 {
@@ -1459,6 +1464,34 @@ func (s *Script) addExcept(e exceptBranch) {
 			m.own = append(m.own, e.r)
 		}
 	}
+}
+
+// exceptElse reads the else of an if/elif chain every condition of which
+// only tests the mode (if [[ $MODE == serve ]]; then …; else args+=(…);
+// fi): the else runs for every mode none of them names (exceptBranch); not
+// an else that exits (a guard's).
+func (s *Script) exceptElse(first *syntax.IfClause) (exceptBranch, bool) {
+	if s.funcAt(s.Off(first.Pos())) != "" {
+		return exceptBranch{}, false
+	}
+	var names []string
+	for c := first; c != nil; c = c.Else {
+		if len(c.Cond) == 0 {
+			if c == first || len(c.Then) == 0 || exits(c.Then[len(c.Then)-1]) || len(names) == 0 {
+				return exceptBranch{}, false
+			}
+			return exceptBranch{names: names, r: Range{s.Off(c.Then[0].Pos()), s.Off(c.Then[len(c.Then)-1].End())}}, true
+		}
+		if len(c.Cond) != 1 || c.Cond[0].Negated || !s.onlySelectorTests(c.Cond[0].Cmd) {
+			return exceptBranch{}, false
+		}
+		ns := s.condNames(c.Cond[0].Cmd)
+		if len(ns) == 0 {
+			return exceptBranch{}, false
+		}
+		names = append(names, nameList(ns)...)
+	}
+	return exceptBranch{}, false
 }
 
 func nameList(ns []nameAt) []string {
