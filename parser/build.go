@@ -316,7 +316,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	case *syntax.DeclClause:
 		as = c.Args
 		global = IsGlobalDecl(c)
-		local = c.Variant.Value == "local" || c.Variant.Value == "declare" && fn != "" && !global
+		local = c.Variant.Value == "local" || (c.Variant.Value == "declare" || c.Variant.Value == "typeset") && fn != "" && !global
 		whole = len(c.Args) == 1
 		// A naked `local -x K`, or `declare -x K` in a function (without
 		// -g), makes a new, empty K local to the function: it hands the
