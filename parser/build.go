@@ -813,6 +813,10 @@ func (s *Script) extendThroughCalls() {
 	}
 	for round := 0; round < 8; round++ {
 		changed := false
+		// The modes at each call from the ranges as the round found them
+		// (one index per round: scanning every mode's ranges per call was
+		// most of this function's cost); what a round adds, the next sees.
+		idx := newModeIndex(s.Modes)
 		for name, fd := range s.Funcs {
 			body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
 			var owners []*Mode
@@ -821,7 +825,7 @@ func (s *Script) extendThroughCalls() {
 				if off >= body.Start && off < body.End {
 					continue // recursion
 				}
-				ms := s.modesAtRaw(off)
+				ms := idx.at(off)
 				if len(ms) == 0 {
 					shared = true
 					break
