@@ -136,6 +136,10 @@ type Result struct {
 	// Spans gives, per Argv element, the byte span in the script of the
 	// word it came from, best effort (see computeSpans); -1, -1 if unknown.
 	Spans []Span
+	// Picks are the case items a preflight guard on a value the sandbox
+	// does not know was assumed to take ("$GPU\x00*H100*": the case's word
+	// and the item), one per such guard: the host the argv assumes.
+	Picks []string
 	// Notes are non-fatal observations: reads refused outside the tree, an
 	// env file docker would reject, a sourced file outside the tree.
 	Notes []string
@@ -394,7 +398,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	if host != nil {
 		file = host.file
 	}
-	var guardDescs []string
+	var guardDescs []guardDesc
 	if opts.guards != nil {
 		if f, _ := rewritten(src, script, callers); f != nil {
 			if host != nil {

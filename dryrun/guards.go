@@ -75,6 +75,7 @@ const (
 type guardEnd struct {
 	k       int
 	desc    string
+	pick    string // a case guard's word and the item taken (guardDesc)
 	unknown bool
 	calls   int64
 	// subst is set when the branch ran in a command substitution.
@@ -98,7 +99,7 @@ func (ev *evaluator) guardAt(k int) {
 }
 
 // guardExit records the entry into guard k's exiting branch.
-func (ev *evaluator) guardExit(k int, desc string, values []string, subst bool) {
+func (ev *evaluator) guardExit(k int, d guardDesc, values []string, subst bool) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	unknown := false
@@ -108,7 +109,7 @@ func (ev *evaluator) guardExit(k int, desc string, values []string, subst bool) 
 	for _, v := range values {
 		unknown = unknown || hasSentinel(v)
 	}
-	ev.guards.last = &guardEnd{k: k, desc: desc, unknown: unknown, calls: ev.calls.Load(), subst: subst}
+	ev.guards.last = &guardEnd{k: k, desc: d.text, pick: d.pick, unknown: unknown, calls: ev.calls.Load(), subst: subst}
 }
 
 // endingGuard is the guard whose unknown decision ended a run that
@@ -134,13 +135,20 @@ type guardMarker struct {
 	dies  map[string]bool
 	flips map[int]bool
 	n     int
-	descs []string
+	descs []guardDesc
+}
+
+// guardDesc describes a marked guard: text for the notes; pick, for a
+// case, its word and the item a flip takes ("$GPU\x00*H100*"), which
+// Result.Picks reports.
+type guardDesc struct {
+	text, pick string
 }
 
 // markGuards marks the guards of f (see above) and takes the ones in flips
 // the other way; it returns each guard's description, by number. Guards are numbered in the
 // order of a walk of the tree, the same for every copy of one script.
-func markGuards(f *syntax.File, name string, flips map[int]bool) []string {
+func markGuards(f *syntax.File, name string, flips map[int]bool) []guardDesc {
 	m := &guardMarker{name: name, dies: dieFuncs(f), flips: flips}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
@@ -270,7 +278,7 @@ func call(op string, args []string, names []string) *syntax.Stmt {
 	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: ws}}
 }
 
-func (m *guardMarker) next(desc string) (int, bool) {
+func (m *guardMarker) next(desc guardDesc) (int, bool) {
 	k := m.n
 	m.n++
 	m.descs = append(m.descs, desc)
@@ -283,7 +291,7 @@ func (m *guardMarker) markBinary(x *syntax.BinaryCmd) {
 	if x.Op == syntax.AndStmt {
 		want = "fails"
 	}
-	k, flip := m.next(fmt.Sprintf("%s: %s %s", m.at(x.X.Pos()), nodeText(x.X), want))
+	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: %s %s", m.at(x.X.Pos()), nodeText(x.X), want)})
 	ks := fmt.Sprint(k)
 	names := readNames(x.X)
 	x.X = &syntax.Stmt{Position: x.X.Position, Cmd: &syntax.Block{Stmts: []*syntax.Stmt{call(opGuardAt, []string{ks}, nil), x.X}}}
@@ -308,7 +316,7 @@ func (m *guardMarker) markIf(x *syntax.IfClause) {
 	if elseExits {
 		want, status = "succeeds", "0"
 	}
-	k, flip := m.next(fmt.Sprintf("%s: %s %s", m.at(x.Pos()), describeList(x.Cond), want))
+	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: %s %s", m.at(x.Pos()), describeList(x.Cond), want)})
 	ks := fmt.Sprint(k)
 	var names []string
 	for _, st := range x.Cond {
@@ -353,7 +361,8 @@ func (m *guardMarker) markCase(x *syntax.CaseClause) {
 	for i, p := range arm.Patterns {
 		pats[i] = nodeText(p)
 	}
-	k, flip := m.next(fmt.Sprintf("%s: case %s takes its first item that does not exit, %s)", m.at(x.Pos()), nodeText(x.Word), strings.Join(pats, "|")))
+	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: case %s takes its first item that does not exit, %s)", m.at(x.Pos()), nodeText(x.Word), strings.Join(pats, "|")),
+		pick: nodeText(x.Word) + "\x00" + strings.Join(pats, "|")})
 	ks := fmt.Sprint(k)
 	names := readNames(x.Word)
 	if flip {
@@ -378,7 +387,7 @@ func evalGuards(ctx context.Context, path string, src []byte, file *syntax.File,
 		return res
 	}
 	flips := map[int]bool{}
-	var assumed []string
+	var assumed, picks []string
 	var last *Result
 	for range maxFlipped + 1 {
 		left := time.Until(deadline)
@@ -399,6 +408,7 @@ func evalGuards(ctx context.Context, path string, src []byte, file *syntax.File,
 			for _, d := range assumed {
 				r.Notes = append(r.Notes, guardNote(d))
 			}
+			r.Picks = picks
 			return r
 		}
 		g := r.guard
@@ -407,6 +417,9 @@ func evalGuards(ctx context.Context, path string, src []byte, file *syntax.File,
 		}
 		flips[g.k] = true
 		assumed = append(assumed, g.desc)
+		if g.pick != "" {
+			picks = append(picks, g.pick)
+		}
 	}
 	if last != nil && res.Err != nil {
 		res.Err = &guardedError{err: res.Err, assumed: assumed, then: last.Err}

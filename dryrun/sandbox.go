@@ -166,7 +166,7 @@ type evaluator struct {
 	// (guards.go).
 	guards guardState
 	// guardDescs describe the marked guards, by number.
-	guardDescs []string
+	guardDescs []guardDesc
 }
 
 // alive returns why the run must stop, or nil.

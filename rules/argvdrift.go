@@ -90,6 +90,9 @@ type Verdict struct {
 	ScoringDrift []string
 	// Flags is the mode's parsed argv, ScoringFlags Scoring's.
 	Flags, ScoringFlags map[string]ArgvFlag
+	// Apart says why the mode's argv was not compared though evaluated:
+	// the runs assumed other hosts (otherHost). Nothing else is set.
+	Apart string
 }
 
 // Drifted reports whether the verdict is a finding (not an info).
@@ -124,6 +127,13 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		mprof, mflags := ParseArgv(r)
 		if mprof != nil && mprof.Name != prof.Name {
 			continue // another engine (vllm beside sglang): another shape by design
+		}
+		if why := otherHost(pr, r); why != "" {
+			// serve) case $GPU in *B200*) … ;; *H100*) … ;; *) exit 1 ;;
+			// beside kl) case $GPU in *H100*) … ;; *) exit 1 ;;: each run
+			// assumed its own first item, two hosts, no one comparison.
+			out = append(out, Verdict{Mode: m, Result: r, Apart: why})
+			continue
 		}
 		if m.Role == parser.RolePlain && (u.OtherModel(s, m) || otherModel(pr, r)) {
 			// chat) llama-server -m "$GGUF" … ;; embed) llama-server -m
@@ -285,6 +295,11 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 		if v.Failed {
 			c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
 				msg: fmt.Sprintf("%s could not be evaluated (%s): its argv was not compared with %s's", m.Name, evalWhy(v.Result), proven.Name)})
+			continue
+		}
+		if v.Apart != "" {
+			c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
+				msg: fmt.Sprintf("%s's argv was not compared with %s's: %s", m.Name, proven.Name, v.Apart)})
 			continue
 		}
 		for _, flag := range v.Drift {
@@ -531,4 +546,27 @@ func sweeps(u *parser.Unit, s *parser.Script, m *parser.Mode, canon string) bool
 		}
 	}
 	return false
+}
+
+// otherHost says how two evaluated argvs assumed different hosts: a
+// preflight case on a value the dry run does not know (case "$GPU" in …
+// *) exit 1) took one item in the proven mode's run and another in the
+// mode's (dryrun.Result.Picks); "" when they agree on every case both
+// assumed.
+func otherHost(proven, mode *EvalResult) string {
+	if proven == nil || mode == nil || len(proven.Picks) == 0 || len(mode.Picks) == 0 {
+		return ""
+	}
+	took := map[string]string{}
+	for _, p := range proven.Picks {
+		w, item, _ := strings.Cut(p, "\x00")
+		took[w] = item
+	}
+	for _, p := range mode.Picks {
+		w, item, _ := strings.Cut(p, "\x00")
+		if other, ok := took[w]; ok && other != item {
+			return fmt.Sprintf("the dry run assumed case %s took %s) there and %s) in %s's, two hosts", w, item, other, proven.Mode)
+		}
+	}
+	return ""
 }

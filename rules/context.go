@@ -100,6 +100,9 @@ type EvalResult struct {
 	Finished bool
 	// Engine is the forced engine profile, nil to detect it from Argv.
 	Engine *parser.Profile
+	// Picks are the case items the dry run assumed preflight guards on
+	// unknown values take (dryrun.Result.Picks: "WORD\x00ITEM").
+	Picks []string
 }
 
 var bound sync.Map // *types.Package → *Context
