@@ -773,3 +773,22 @@ func TestNoArg(t *testing.T) {
 		t.Errorf("argv %q (err %v), want %q", r.Argv, r.Err, want)
 	}
 }
+
+// typeset in a function is local, as declare is; interp ran it as a
+// global assignment, so kl booted with 64 in the dry run and 256 in bash.
+func TestTypesetInFunctionIsLocal(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "serve.sh")
+	body := "#!/usr/bin/env bash\nseqs=256\nsetk() { typeset -x seqs=64; typeset -g step=2048; }\nsetk\nexec vllm serve /m --max-num-seqs \"$seqs\" --max-num-batched-tokens \"$step\"\n"
+	if err := os.WriteFile(script, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, f := parseFile(t, script, syntax.LangBash)
+	r := Eval(context.Background(), script, src, f, "kl", Options{Root: dir, guard: strictGuard(t)})
+	if r.Err != nil {
+		t.Fatalf("Err = %v", r.Err)
+	}
+	if got := strings.Join(r.Argv, " "); got != "vllm serve /m --max-num-seqs 256 --max-num-batched-tokens 2048" {
+		t.Errorf("Argv = %q, want the caller's seqs=256 and the global step=2048", got)
+	}
+}

@@ -67,6 +67,10 @@ type Prepared struct {
 	// Eval runs a copy in which that statement stops the run when a local
 	// X is in scope, the function's or a caller's (rewriteGlobalOverLocal).
 	globals bool
+	// typesets is true when a function holds a typeset: interp runs it
+	// as a global assignment, bash as declare (local without -g), so Eval
+	// runs a copy in which each typeset is declare (rewrite).
+	typesets bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
 	// (altSelf), asked of its source once, not per mode (pprof: the
@@ -137,6 +141,11 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			hoistAlternates(st, &alts)
+			if d, ok := st.Cmd.(*syntax.DeclClause); ok && d.Variant != nil && d.Variant.Value == "typeset" {
+				// bash's typeset is declare: in a function, local
+				// unless -g. interp runs it as a global assignment.
+				d.Variant.Value = "declare"
+			}
 			if d, ok := st.Cmd.(*syntax.DeclClause); ok && parser.IsDeclareF(d) {
 				// declare -F NAME…: the sandbox answers from the
 				// functions the script and its sourced files declare.
@@ -565,6 +574,7 @@ func Prepare(f *syntax.File) *Prepared {
 				p.funcs = append(p.funcs, x.Name.Value)
 			}
 			p.globals = p.globals || hasGlobalDecl(x)
+			p.typesets = p.typesets || funcTypeset(x)
 			if r, ok := refusedFunc(x, false); ok && x.Name != nil {
 				if p.refused == nil {
 					p.refused = map[string]refusal{}
@@ -634,6 +644,9 @@ func PrepareScript(s *parser.Script) *Prepared {
 		p.refused = refusedFuncs(s.File, false)
 	}
 	p.globals = s.FuncGlobal()
+	for _, fd := range s.Funcs {
+		p.typesets = p.typesets || funcTypeset(fd)
+	}
 	for _, ps := range s.ProcSubsts() {
 		p.risky = true
 		p.outSubst = p.outSubst || ps.Op == syntax.CmdOut
@@ -739,4 +752,16 @@ func blankFields(w *syntax.Word) []*syntax.Word {
 	}
 	flush()
 	return out
+}
+
+// funcTypeset reports whether fd's body holds a typeset.
+func funcTypeset(fd *syntax.FuncDecl) bool {
+	found := false
+	syntax.Walk(fd, func(n syntax.Node) bool {
+		if d, ok := n.(*syntax.DeclClause); ok && d.Variant != nil && d.Variant.Value == "typeset" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
