@@ -240,10 +240,15 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		return []Origin{{Kind: OriginUnknown, Key: name, Start: start, End: end, Chain: chain, Sweep: loop}}
 	}
 	defs := s.Assigns[name]
+	useInFunc := s.funcAt(use) != ""
+	if !useInFunc && slices.ContainsFunc(defs, func(a *Assign) bool { return a.Local && a.InFunc != "" }) {
+		// A function's local (local X=64, declare X=64 in it) is gone when
+		// the function returns: top-level code never reads it.
+		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return a.Local && a.InFunc != "" })
+	}
 	if len(defs) == 0 {
 		return s.fallback(name, start, end, chain, env)
 	}
-	useInFunc := s.funcAt(use) != ""
 	// The last assignment that always runs wins over a guarded one after
 	// it (seqs=32; [[ $USE_OWNER == 1 ]] && seqs=$OWNER): the mode boots
 	// with 32 unless the test passes. Guarded ones count when no other is
