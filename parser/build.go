@@ -78,7 +78,7 @@ func (s *Script) collect() {
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:
 			if b, ok := n.Cmd.(*syntax.BinaryCmd); ok && !listOps[n] && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) &&
-				len(n.Redirs) == 0 && !n.Background && !n.Negated && pureTest(b.X) {
+				len(n.Redirs) == 0 && !n.Background && !n.Negated && b.X != nil && isTestOnly([]*syntax.Stmt{b.X}) {
 				hosts[b.Y] = listHost{st: n, sole: soles[n]}
 			}
 			s.collectStmt(n, funcStack, operands[n], !listOps[n], soles[n], tests[n], hosts[n])
@@ -270,25 +270,6 @@ func testedNames(n syntax.Node) map[string]bool {
 type listHost struct {
 	st   *syntax.Stmt
 	sole bool
-}
-
-// pureTest reports whether a list's left side is a test and nothing else
-// ([[ … ]], [ … ], test …): deleting it with its right side loses nothing.
-func pureTest(st *syntax.Stmt) bool {
-	if st == nil || len(st.Redirs) > 0 || st.Background {
-		return false
-	}
-	switch c := st.Cmd.(type) {
-	case *syntax.TestClause:
-		return true
-	case *syntax.CallExpr:
-		if len(c.Assigns) > 0 || len(c.Args) == 0 {
-			return false
-		}
-		name, _ := LitValue(c.Args[0])
-		return name == "[" || name == "test"
-	}
-	return false
 }
 
 func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand, deletable, sole bool, tested map[string]bool, host listHost) {

@@ -356,28 +356,7 @@ func dockerExec(argv []string, i int) (EngineCall, bool) {
 		j++
 	}
 	dr := &DockerRun{Image: -1}
-	for j < len(argv) && strings.HasPrefix(argv[j], "-") {
-		opt, _, hasEq := strings.Cut(argv[j], "=")
-		if w := argv[j]; len(w) > 2 && w[1] != '-' && execValueOpts[w[:2]] {
-			opt, hasEq = w[:2], true // -eK=V, -uroot, -w/app
-		}
-		if opt == "--" {
-			j++
-			break
-		}
-		val := j
-		if !hasEq && execValueOpts[opt] {
-			j++
-			val = j
-		}
-		switch opt {
-		case "--env-file":
-			dr.EnvFiles = append(dr.EnvFiles, val)
-		case "-e", "--env":
-			dr.Env = append(dr.Env, val)
-		}
-		j++
-	}
+	j = dockerOptions(argv, j, execValueOpts, dr, nil)
 	if j >= len(argv) {
 		return EngineCall{}, false
 	}
@@ -388,6 +367,41 @@ func dockerExec(argv []string, i int) (EngineCall, bool) {
 	}
 	ec.Docker = dr
 	return ec, true
+}
+
+// dockerOptions reads the options of a docker run or exec from argv[j]
+// on, those in valueOpts taking a value (the next word, or attached: -eK=V,
+// -v/a:/b, --env=K=V), records -e/--env and --env-file in dr, hands every
+// option with the index of its value to each (when not nil), and returns
+// the index of the first word past them (and past a `--`).
+func dockerOptions(argv []string, j int, valueOpts map[string]bool, dr *DockerRun, each func(opt string, val int, hasEq bool)) int {
+	for j < len(argv) && strings.HasPrefix(argv[j], "-") {
+		opt, _, hasEq := strings.Cut(argv[j], "=")
+		if w := argv[j]; len(w) > 2 && w[1] != '-' && valueOpts[w[:2]] {
+			// -eK=V, -eK, -v/a:/b: a short option with its value
+			// attached (the '=' is the value's).
+			opt, hasEq = w[:2], true
+		}
+		if opt == "--" {
+			return j + 1
+		}
+		val := j
+		if !hasEq && valueOpts[opt] {
+			j++
+			val = j
+		}
+		switch opt {
+		case "--env-file":
+			dr.EnvFiles = append(dr.EnvFiles, val)
+		case "-e", "--env":
+			dr.Env = append(dr.Env, val)
+		}
+		if each != nil {
+			each(opt, val, hasEq)
+		}
+		j++
+	}
+	return j
 }
 
 // execValueOpts are docker exec's options that take a value.
@@ -714,35 +728,13 @@ func detectEngine(argv []string) (EngineCall, bool) {
 			}
 			dr = &DockerRun{Image: -1}
 			entry, entryEq := -1, false
-			for j < len(argv) && strings.HasPrefix(argv[j], "-") {
-				opt, _, hasEq := strings.Cut(argv[j], "=")
-				if w := argv[j]; len(w) > 2 && w[1] != '-' && dockerValueOpts[w[:2]] {
-					// -eK=V, -eK, -v/a:/b: a short option with its value
-					// attached (the '=' is the value's).
-					opt, hasEq = w[:2], true
-				}
-				if opt == "--" {
-					j++
-					break
-				}
-				val := j
-				if !hasEq && dockerValueOpts[opt] {
-					j++
-					val = j
-				}
-				switch opt {
-				case "--env-file":
-					dr.EnvFiles = append(dr.EnvFiles, val)
-				case "-e", "--env":
-					dr.Env = append(dr.Env, val)
-				case "--entrypoint":
-					entry = val
+			j = dockerOptions(argv, j, dockerValueOpts, dr, func(opt string, val int, hasEq bool) {
+				if opt == "--entrypoint" {
 					// --entrypoint=python3: the value is the word's own
 					// text after the '='.
-					entryEq = hasEq
+					entry, entryEq = val, hasEq
 				}
-				j++
-			}
+			})
 			if j >= len(argv) {
 				return EngineCall{}, false
 			}
