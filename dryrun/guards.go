@@ -5,13 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
 )
 
 // Preflight guards on values the sandbox does not know.
@@ -126,9 +127,6 @@ func (ev *evaluator) endingGuard(res *Result) *guardEnd {
 	return g
 }
 
-// identRe is a variable name a condition may read.
-var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
 // guardMarker marks the guards of one tree.
 type guardMarker struct {
 	name  string
@@ -223,46 +221,6 @@ func (m *guardMarker) at(p syntax.Pos) string {
 	return fmt.Sprintf("line %d", p.Line())
 }
 
-// readNames are the variables n reads, in order, once each.
-func readNames(n syntax.Node) []string {
-	var names []string
-	seen := map[string]bool{}
-	add := func(s string) {
-		if identRe.MatchString(s) && !seen[s] {
-			seen[s] = true
-			names = append(names, s)
-		}
-	}
-	syntax.Walk(n, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.ParamExp:
-			if x.Param != nil {
-				add(x.Param.Value)
-			}
-		case *syntax.ArithmCmd:
-			arithNames(x.X, add)
-		case *syntax.ArithmExp:
-			arithNames(x.X, add)
-		}
-		return true
-	})
-	return names
-}
-
-// arithNames calls add with the bare names an arithmetic expression reads
-// (n in (( n >= 2 ))).
-func arithNames(x syntax.ArithmExpr, add func(string)) {
-	syntax.Walk(x, func(n syntax.Node) bool {
-		if w, ok := n.(*syntax.Word); ok {
-			if lit := w.Lit(); lit != "" {
-				add(lit)
-			}
-			return false
-		}
-		return true
-	})
-}
-
 // call is a statement calling internal operation op with args, then the
 // values of names ("${NAME-}", no error under set -u).
 func call(op string, args []string, names []string) *syntax.Stmt {
@@ -293,7 +251,7 @@ func (m *guardMarker) markBinary(x *syntax.BinaryCmd) {
 	}
 	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: %s %s", m.at(x.X.Pos()), nodeText(x.X), want)})
 	ks := fmt.Sprint(k)
-	names := readNames(x.X)
+	names := parser.ReadNames(x.X)
 	x.X = &syntax.Stmt{Position: x.X.Position, Cmd: &syntax.Block{Stmts: []*syntax.Stmt{call(opGuardAt, []string{ks}, nil), x.X}}}
 	if flip {
 		x.Y = call(opGuardPass, []string{ks, "0"}, nil)
@@ -320,7 +278,7 @@ func (m *guardMarker) markIf(x *syntax.IfClause) {
 	ks := fmt.Sprint(k)
 	var names []string
 	for _, st := range x.Cond {
-		names = append(names, readNames(st)...)
+		names = append(names, parser.ReadNames(st)...)
 	}
 	x.Cond = append([]*syntax.Stmt{call(opGuardAt, []string{ks}, nil)}, x.Cond...)
 	if flip {
@@ -364,7 +322,7 @@ func (m *guardMarker) markCase(x *syntax.CaseClause) {
 	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: case %s takes its first item that does not exit, %s)", m.at(x.Pos()), nodeText(x.Word), strings.Join(pats, "|")),
 		pick: nodeText(x.Word) + "\x00" + strings.Join(pats, "|")})
 	ks := fmt.Sprint(k)
-	names := readNames(x.Word)
+	names := parser.ReadNames(x.Word)
 	if flip {
 		it := *arm
 		it.Patterns = []*syntax.Word{litWord("*")}

@@ -1508,7 +1508,7 @@ func (s *Script) clientReads() map[string][]string {
 			continue
 		}
 		for _, a := range c.Args[1:] {
-			for _, name := range readNames(a) {
+			for _, name := range ReadNames(a) {
 				if len(s.Assigns[name]) > 0 || slices.Contains(out[fn], name) {
 					continue
 				}

@@ -194,13 +194,23 @@ func quietCommand(c *syntax.CallExpr) bool {
 	return false
 }
 
-// readNames lists the variables node n reads, as readsAny finds them.
-func readNames(n syntax.Node) []string {
+// ReadNames lists the variables node n reads, in order, once each: an
+// expansion ($X, ${X:-…}) or a bare name in arithmetic ($((X * 2)), (( n
+// >= TP ))), as readsAny finds them.
+func ReadNames(n syntax.Node) []string {
 	var out []string
 	add := func(name string) {
 		if isName(name) && !slices.Contains(out, name) {
 			out = append(out, name)
 		}
+	}
+	arith := func(x syntax.ArithmExpr) {
+		syntax.Walk(x, func(m syntax.Node) bool {
+			if w, ok := m.(*syntax.Word); ok {
+				add(w.Lit())
+			}
+			return true
+		})
 	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
@@ -209,12 +219,9 @@ func readNames(n syntax.Node) []string {
 				add(x.Param.Value)
 			}
 		case *syntax.ArithmExp:
-			syntax.Walk(x.X, func(m syntax.Node) bool {
-				if w, ok := m.(*syntax.Word); ok {
-					add(w.Lit())
-				}
-				return true
-			})
+			arith(x.X)
+		case *syntax.ArithmCmd:
+			arith(x.X)
 		}
 		return true
 	})
