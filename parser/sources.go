@@ -446,22 +446,9 @@ func (s *Script) inCwd(v string, off int) string {
 		if name == "pushd" {
 			dirs = append(dirs, cwd)
 		}
-		var operands []string
-		known, opts := true, true
-		for _, w := range c.Args[1:] {
-			d, ok := s.staticWord(w.Parts, 0)
-			switch {
-			case !ok || d == "-" && opts:
-				known = false // cd "$X", cd - ($OLDPWD)
-			case opts && strings.HasPrefix(d, "-"):
-				opts = d != "--" // cd -P, cd --
-			default:
-				operands = append(operands, d)
-			}
-		}
 		dir := ""
-		if known && len(operands) == 1 {
-			dir = operands[0]
+		if operands, known := s.staticOperands("cd", c.Args[1:], 0); known && len(operands) == 1 {
+			dir = operands[0] // not cd "$X", nor cd - ($OLDPWD)
 		}
 		switch {
 		case dir == "":
@@ -479,6 +466,26 @@ func (s *Script) inCwd(v string, off int) string {
 		return v
 	}
 	return cwd + "/" + v
+}
+
+// staticOperands returns the static values of a command's operands, its
+// options skipped (`cd -P -- DIR`, `dirname -- "$0"`, `readlink -f`: those
+// before the first operand; after `--` every word is one); ok is false
+// when a word is not known statically, or for cd's `-` (back to $OLDPWD).
+func (s *Script) staticOperands(name string, words []*syntax.Word, depth int) (args []string, ok bool) {
+	opts := true
+	for _, a := range words {
+		v, known := s.staticWord(a.Parts, depth)
+		if !known || name == "cd" && v == "-" && opts {
+			return nil, false
+		}
+		if opts && len(args) == 0 && strings.HasPrefix(v, "-") {
+			opts = v != "--"
+			continue
+		}
+		args = append(args, v)
+	}
+	return args, true
 }
 
 // scriptDirMark stands for the directory of the script in static paths.
@@ -640,23 +647,9 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 				name, _ = LitValue(words[0])
 				words = words[1:]
 			}
-			var args []string
-			opts := true // before the first operand and any `--`
-			for _, a := range words {
-				v, ok := s.staticWord(a.Parts, depth+1)
-				if !ok {
-					return "", false
-				}
-				if name == "cd" && v == "-" && opts {
-					return "", false // cd - goes back to $OLDPWD, which is not known
-				}
-				if opts && len(args) == 0 && strings.HasPrefix(v, "-") {
-					// Options are skipped: `cd -P -- DIR`, `dirname -- "$0"`,
-					// `readlink -f`; after `--` every word is an operand.
-					opts = v != "--"
-					continue
-				}
-				args = append(args, v)
+			args, ok := s.staticOperands(name, words, depth+1)
+			if !ok {
+				return "", false
 			}
 			switch name {
 			case "dirname":
