@@ -530,43 +530,21 @@ func lineReadVars(w *syntax.WhileClause) []string {
 		cmd = b.X.Cmd
 	}
 	ce, ok := cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) < 2 {
+	if !ok {
 		return nil
 	}
-	if v, _ := LitValue(ce.Args[0]); v != "read" {
+	vars, array, ok := readTargets(ce)
+	switch {
+	case !ok:
 		return nil
-	}
-	var names []string
-	args := ce.Args[1:]
-	for i := 0; i < len(args); i++ {
-		v, ok := LitValue(args[i])
-		if !ok {
+	case array != "":
+		// read -ra cfg: the array cfg gets the line's fields.
+		if len(vars) > 0 {
 			return nil
 		}
-		if len(v) > 1 && v[0] == '-' && len(names) == 0 {
-			if strings.ContainsRune(v, 'a') {
-				// read -ra cfg: the array cfg gets the line's fields.
-				if v[len(v)-1] != 'a' || i+1 >= len(args) {
-					return nil
-				}
-				if name, ok := LitValue(args[i+1]); ok && isName(name) && i+2 == len(args) {
-					return []string{name}
-				}
-				return nil
-			}
-			// -d, -p, -t, -u, -n, -N, -i take the next word as their value
-			// unless it is written in the option itself (-d,).
-			if last := v[len(v)-1]; strings.IndexByte("dptunNi", last) >= 0 && strings.IndexByte(v[1:len(v)-1], last) < 0 {
-				i++
-			}
-			continue
-		}
-		if !isName(v) {
-			return nil
-		}
-		names = append(names, v)
+		return []string{array}
 	}
-	return names
+	return vars
 }
 
 // oneLineInput reports whether the statement holding a while-read loop

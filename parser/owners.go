@@ -750,6 +750,63 @@ func (s *Script) ReadsDelimited() bool {
 	return false
 }
 
+// readTargets reads the words of a `read` call: the variables it assigns
+// the fields to (read -r a b), and the array of -a (read -ra cell, -acell),
+// with the other options skipped (-d, -i, -n, -N, -p, -t, -u take a value:
+// the rest of the word, or the next one). ok is false for another command
+// or a word not known statically.
+func readTargets(ce *syntax.CallExpr) (vars []string, array string, ok bool) {
+	if len(ce.Args) < 1 {
+		return nil, "", false
+	}
+	if cmd, _ := LitValue(ce.Args[0]); cmd != "read" {
+		return nil, "", false
+	}
+	args := ce.Args[1:]
+	for i := 0; i < len(args); i++ {
+		v, lit := LitValue(args[i])
+		if !lit {
+			return nil, "", false
+		}
+		if len(vars) > 0 || len(v) < 2 || v[0] != '-' {
+			if !syntax.ValidName(v) {
+				return nil, "", false
+			}
+			vars = append(vars, v)
+			continue
+		}
+		if v == "--" {
+			continue
+		}
+	opts:
+		for j := 1; j < len(v); j++ {
+			switch v[j] {
+			case 'a':
+				if rest := v[j+1:]; rest != "" {
+					array = rest
+				} else if i+1 < len(args) {
+					i++
+					array, lit = LitValue(args[i])
+					if !lit {
+						return nil, "", false
+					}
+				}
+				if !syntax.ValidName(array) {
+					return nil, "", false
+				}
+				break opts
+			case 'd', 'i', 'n', 'N', 'p', 't', 'u':
+				// An option with a value: the rest, or the next word.
+				if j == len(v)-1 {
+					i++
+				}
+				break opts
+			}
+		}
+	}
+	return vars, array, true
+}
+
 // ReadArrayName returns the array a `read -a NAME`, `mapfile NAME` or
 // `readarray NAME` call fills (MAPFILE for mapfile with no name); ok is
 // false for any other call, or when the name is not a literal.
@@ -760,33 +817,8 @@ func ReadArrayName(ce *syntax.CallExpr) (name string, ok bool) {
 	cmd, _ := LitValue(ce.Args[0])
 	switch cmd {
 	case "read":
-		args := ce.Args[1:]
-		for i := 0; i < len(args); i++ {
-			v, lit := LitValue(args[i])
-			if !lit || len(v) < 2 || v[0] != '-' || v == "--" {
-				return "", false
-			}
-			for j := 1; j < len(v); j++ {
-				switch v[j] {
-				case 'a':
-					if rest := v[j+1:]; rest != "" {
-						return rest, syntax.ValidName(rest)
-					}
-					if i+1 >= len(args) {
-						return "", false
-					}
-					name, lit := LitValue(args[i+1])
-					return name, lit && syntax.ValidName(name)
-				case 'd', 'i', 'n', 'N', 'p', 't', 'u':
-					// An option with a value: the rest, or the next word.
-					if j == len(v)-1 {
-						i++
-					}
-					j = len(v)
-				}
-			}
-		}
-		return "", false
+		_, arr, ok := readTargets(ce)
+		return arr, ok && arr != ""
 	case "mapfile", "readarray":
 		args := ce.Args[1:]
 		name := "MAPFILE"
