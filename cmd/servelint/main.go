@@ -14,9 +14,34 @@ import (
 
 func main() {
 	tuneGC(len(os.Args) > 1 && os.Args[1] == "lsp")
-	os.Exit(profiled(os.Getenv("SERVELINT_CPUPROFILE"), func() int {
-		return recovered(os.Stderr, func() int { return run(os.Args[1:], os.Stdout, os.Stderr) })
+	os.Exit(allocProfiled(os.Getenv("SERVELINT_MEMPROFILE"), func() int {
+		return profiled(os.Getenv("SERVELINT_CPUPROFILE"), func() int {
+			return recovered(os.Stderr, func() int { return run(os.Args[1:], os.Stdout, os.Stderr) })
+		})
 	}))
+}
+
+// allocProfiled runs f, then writes the allocation profile (every
+// allocation since the start, sampled) to path when it is set: a lint run
+// does not collect (tuneGC), so what it allocates is its peak memory and
+// the page faults behind its system time (bench/README.md).
+func allocProfiled(path string, f func() int) int {
+	if path == "" {
+		return f()
+	}
+	code := f()
+	out, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(out, 0)
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_MEMPROFILE:", err)
+		return 3
+	}
+	return code
 }
 
 // recovered runs f and turns a panic on its goroutine into exit 3, said on
