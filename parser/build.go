@@ -329,6 +329,10 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 			// mode that runs it).
 			continue
 		}
+		// seqs=64 after the function's own `local seqs` (or declare,
+		// typeset) writes that local, as `local seqs=64` would: top-level
+		// code after the call still reads the global.
+		local := local || fn != "" && !global && s.localIn(fn, a.Name.Value)
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
 			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested[a.Name.Value], Guarded: operand,
 			Exported: exports, Global: global && fn != ""}
