@@ -93,6 +93,9 @@ func (s *Script) collect() {
 			if n.Background || n.Coprocess || n.Disown {
 				s.jobs = true
 				s.bgSpans = append(s.bgSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
+				// A job runs in a subshell: `{ seqs=16; …; } &` does not
+				// reach the script's seqs.
+				s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 			} else if _, co := n.Cmd.(*syntax.CoprocClause); co {
 				s.jobs = true
 			}
@@ -265,6 +268,16 @@ func testedNames(n syntax.Node) map[string]bool {
 	return out
 }
 
+// posixSpecial reports whether w names one of POSIX's special builtins,
+// whose prefix assignments stay after them in sh (not in bash).
+func posixSpecial(w *syntax.Word) bool {
+	switch v, _ := LitValue(w); v {
+	case ":", ".", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset":
+		return true
+	}
+	return false
+}
+
 // listHost is the && or || list statement an assignment is the right side
 // of, after a test (hosts in collect); st nil when there is none.
 type listHost struct {
@@ -285,6 +298,12 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	case *syntax.CallExpr:
 		as = c.Assigns
 		whole = len(c.Args) == 0
+		if len(c.Assigns) > 0 && !whole && !(s.Variant == syntax.LangPOSIX && posixSpecial(c.Args[0])) {
+			// seqs=8 cmd: only cmd (a function it names, too) sees seqs,
+			// and bash keeps it for no builtin either; POSIX sh keeps a
+			// special builtin's (seqs=8 :).
+			s.isoSpans = append(s.isoSpans, [2]int{s.Off(c.Pos()), s.Off(c.End())})
+		}
 		if len(c.Args) > 1 && len(c.Assigns) == 0 && s.Variant == syntax.LangPOSIX {
 			// POSIX sh parses `export X="$Y"` as a command with a word:
 			// its assignments are read as bash's declaration clause's.

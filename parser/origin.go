@@ -241,10 +241,13 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 	}
 	defs := s.Assigns[name]
 	useInFunc := s.funcAt(use) != ""
-	if !useInFunc && slices.ContainsFunc(defs, func(a *Assign) bool { return a.Local && a.InFunc != "" }) {
+	if gone := func(a *Assign) bool { return a.Local && a.InFunc != "" || s.isolatedFrom(a.Start, use) }; !useInFunc && slices.ContainsFunc(defs, gone) {
 		// A function's local (local X=64, declare X=64 in it) is gone when
-		// the function returns: top-level code never reads it.
-		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return a.Local && a.InFunc != "" })
+		// the function returns: top-level code never reads it. Nor does it
+		// read what a subshell, a substitution, a pipeline stage, a job or
+		// a command's prefix (seqs=8 cmd) assigned. (A function called
+		// there reads them: a use in a function keeps every one.)
+		defs = slices.DeleteFunc(slices.Clone(defs), gone)
 	}
 	if len(defs) == 0 {
 		return s.fallback(name, start, end, chain, env)

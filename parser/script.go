@@ -222,8 +222,9 @@ type Script struct {
 	topNameref *syntax.DeclClause
 	// funcGlobal: a function declares a global (FuncGlobal).
 	funcGlobal bool
-	// isoSpans are the spans of subshells and substitutions: assignments in
-	// them do not reach the script's own variables.
+	// isoSpans are the spans of subshells, substitutions, pipeline stages,
+	// jobs and commands with prefix assignments: assignments in them do not
+	// reach the script's own variables.
 	isoSpans [][2]int
 	// caseArms are the spans of the statements of every case item
 	// (Branched).
