@@ -298,7 +298,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	case *syntax.CallExpr:
 		as = c.Assigns
 		whole = len(c.Args) == 0
-		if len(c.Assigns) > 0 && !whole && !(s.Variant == syntax.LangPOSIX && posixSpecial(c.Args[0])) {
+		if len(c.Assigns) > 0 && !whole && (s.Variant != syntax.LangPOSIX || !posixSpecial(c.Args[0])) {
 			// seqs=8 cmd: only cmd (a function it names, too) sees seqs,
 			// and bash keeps it for no builtin either; POSIX sh keeps a
 			// special builtin's (seqs=8 :).
