@@ -571,6 +571,8 @@ func (s *Script) findModes() {
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
 	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}
+	// Whether every branch of the mode ends the script (candidate.exits).
+	ends := map[*Mode]bool{}
 	closed := false // a test of the mode's word refuses every name it does not let through
 	for _, c := range cands {
 		closed = closed || c.byArg && (c.guard || c.closes)
@@ -590,6 +592,10 @@ func (s *Script) findModes() {
 		if c.guard {
 			guarded[m] = true
 		} else {
+			ends[m] = c.exits && (ends[m] || !own[m])
+			if c.exits && len(c.ranges) > 0 && (m.exitAt == 0 || c.ranges[0].End < m.exitAt) {
+				m.exitAt = c.ranges[0].End
+			}
 			own[m] = true // its own code is found: the guard does not keep it
 		}
 	}
@@ -630,8 +636,19 @@ func (s *Script) findModes() {
 	hits := s.reachOffsets(refs, envSources)
 	slices.Sort(codeSources)
 	reaches := make(map[*Mode]bool, len(s.Modes))
+	var starts []int // where each engine invocation starts
+	for _, inv := range s.Invocations {
+		starts = append(starts, inv.Start)
+	}
+	slices.Sort(starts)
 	for _, m := range s.Modes {
 		reaches[m] = anyIn(hits, m.Ranges)
+		if reaches[m] && ends[m] && !anyIn(starts, m.Ranges) && !anyIn(codeSources, m.Ranges) {
+			// stop) seqs=0; pkill -f vllm; exit 0 ;;: what its branch
+			// assigns never reaches an engine, which no code of its own
+			// (nor a function it calls) starts before the exit.
+			reaches[m] = false
+		}
 		if !reaches[m] && anyIn(codeSources, m.Ranges) {
 			// A branch that sources a shell file (conf/bench.sh) may set
 			// what the argv reads, or not (lib.sh, a virtualenv): a mode

@@ -65,6 +65,10 @@ type Mode struct {
 	// other mode. A dispatch function (mode_serve for "mode_$1") that code
 	// also calls by name (mode_kl() { mode_serve --port 7001; }) is not.
 	own []Range
+	// exitAt is the end of the mode's first top-level branch that ends
+	// the script (stop) …; exit 0 ;;), 0 when none does: top-level code
+	// after it never runs in the mode.
+	exitAt int
 	// byEnv, byArg: the mode is named by a test of an environment selector
 	// (Script.EnvSelectors, or a variable assigned from one), of $1 (or a
 	// variable holding it); both when a test reads either or neither.
@@ -382,6 +386,9 @@ type candidate struct {
 	// byEnv, byArg, byOpt: the test naming it reads an environment
 	// selector, $1, the option's variable.
 	byEnv, byArg, byOpt bool
+	// exits marks a branch at the top level that ends the script (stop)
+	// seqs=0; pkill vllm; exit 0 ;;): code after it never runs in the mode.
+	exits bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -1552,7 +1559,8 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 			if !ok || !modeName(v) {
 				continue
 			}
-			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts)})
+			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
+				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1])})
 		}
 	}
 	return out
@@ -1597,7 +1605,8 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 			return nil // `if ! [[ $1 == calib ]]`, with other conditions
 		}
 		for _, nw := range s.condNames(st.Cmd) {
-			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then)})
+			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then),
+				exits: s.endsScriptAt(ic, ic.Then[len(ic.Then)-1])})
 		}
 	}
 	return out
@@ -1781,8 +1790,15 @@ func (s *Script) inFuncOnPositional(b *syntax.BinaryCmd) bool {
 	return positional
 }
 
+// endsScriptAt reports whether st, the last statement of a branch of the
+// top-level clause n, ends the script (exit, or return in a sourced file).
+func (s *Script) endsScriptAt(n syntax.Node, st *syntax.Stmt) bool {
+	return s.funcAt(s.Off(n.Pos())) == "" && !s.isolatedFrom(s.Off(st.Pos()), s.Off(n.Pos())) && exits(st)
+}
+
 // exits reports whether a statement ends the script or the function:
-// exit, return, or a block or subshell whose last statement does.
+// exit, return, a block or subshell whose last statement does, or an ||
+// list of two that do.
 func exits(st *syntax.Stmt) bool {
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
@@ -1794,6 +1810,9 @@ func exits(st *syntax.Stmt) bool {
 		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
 	case *syntax.Subshell:
 		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
+	case *syntax.BinaryCmd:
+		// return 0 2>/dev/null || exit 0: sourced or run, it ends there.
+		return c.Op == syntax.OrStmt && exits(c.X) && exits(c.Y)
 	}
 	return false
 }

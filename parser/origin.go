@@ -284,6 +284,9 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 	var out []Origin
 	var rest []*Mode
 	for _, m := range s.Modes {
+		if !useInFunc && m.exitAt > 0 && use >= m.exitAt {
+			continue // the mode's branch ended the script before the use
+		}
 		a := pick(m)
 		if a != nil && a != shared {
 			out = append(out, resolve(a, []*Mode{m})...)
