@@ -473,6 +473,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	if guard == nil {
 		guard = defaultGuard
 	}
+	ev.guardMW = guard
 	var env *sandboxEnv
 	if opts.Env == nil {
 		env = ev.fs.sandboxEnv(script, tmpDir) // shared by the script's modes

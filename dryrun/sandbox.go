@@ -167,6 +167,9 @@ type evaluator struct {
 	guards guardState
 	// guardDescs describe the marked guards, by number.
 	guardDescs []guardDesc
+	// guardMW is the last exec middleware (Options.guard), for the runner
+	// of a shell string (shellString).
+	guardMW func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc
 }
 
 // alive returns why the run must stop, or nil.
@@ -853,8 +856,14 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return ev.internal(hc, args[1:])
 	}
 	if ec, ok := parser.DetectEngineAs(forDetect(args), ev.forced); ok && launches(hc.Stdout) {
+		if outer, ok := ctx.Value(shellKey{}).(shellOuter); ok {
+			args, ec = outer.wrap(args, ec)
+		}
 		ev.recordEngine(hc, args, ec)
 		return errEngineReached
+	}
+	if err, ok := ev.shellString(ctx, hc, args); ok {
+		return err
 	}
 	if h := helperFor(args[0]); h != nil && !slices.ContainsFunc(args, hasSentinel) {
 		return h(ev, ctx, hc, args)

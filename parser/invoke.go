@@ -717,6 +717,14 @@ func (s *Script) findInvocations() {
 	for _, c := range s.calls {
 		aws := s.callArgs(c)
 		ec, ok := s.detect(aws)
+		if !ok {
+			// docker run … IMAGE bash -c "… vllm serve … --max-num-seqs 64":
+			// the engine is a command of the string's script.
+			if inv := s.shellStringInvocation(c, aws); inv != nil {
+				s.Invocations = append(s.Invocations, inv)
+				continue
+			}
+		}
 		if !ok && hasForward(aws) && !runnersDone {
 			runners, runnersDone = s.runnerFuncs(), true
 		}

@@ -201,6 +201,9 @@ type Script struct {
 	jobs, collected bool
 	// bgSpans are the byte spans of the statements run in the background.
 	bgSpans [][2]int
+	// shellStrs are the shell strings (bash -c STRING) whose engine the
+	// model reads (shellStringInvocation).
+	shellStrs []ShellString
 	// flowOnce guards ends and keys, the script's terminators and the
 	// branches of its commands (walkFlow).
 	flowOnce sync.Once

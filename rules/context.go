@@ -182,6 +182,9 @@ func (c *Context) report(pass *analysis.Pass, d diag) {
 		Category: d.sev,
 		Message:  d.msg,
 	}
+	if len(d.edits) > 0 && !c.shellEdits(d.edits) {
+		d.edits = nil
+	}
 	if len(d.edits) > 0 {
 		var tes []analysis.TextEdit
 		sort.SliceStable(d.edits, func(i, j int) bool {
@@ -196,6 +199,78 @@ func (c *Context) report(pass *analysis.Pass, d diag) {
 		ad.SuggestedFixes = []analysis.SuggestedFix{{Message: d.fixMsg, TextEdits: tes}}
 	}
 	pass.Report(ad)
+}
+
+// shellEdits adapts a fix's edits that fall inside a script's shell
+// string (bash -c "… --max-num-seqs 64"), whose text the inner shell
+// reads: the owner's "$KEY" is written ${KEY} there, which the outer
+// shell's double quotes expand; literal text is written as it is. It
+// reports false when an edit cannot be written there (a string whose
+// escapes shift its spans, a reference inside single quotes, where the
+// outer shell would not expand it, an edit across the string's quote):
+// the finding is then reported without a fix.
+func (c *Context) shellEdits(edits []edit) bool {
+	for i, e := range edits {
+		s := c.scriptAt(e.path)
+		if s == nil || len(s.ShellStrings()) == 0 {
+			continue
+		}
+		for _, ss := range s.ShellStrings() {
+			if e.end <= ss.Start || e.start >= ss.End || e.start <= ss.Start && e.end >= ss.End {
+				continue // apart, or the whole string
+			}
+			if !ss.Exact || e.start <= ss.Start || e.end >= ss.End {
+				return false
+			}
+			text := e.text
+			if strings.ContainsAny(text, "\"'`$\\\n") {
+				name, ok := ownerRef(text)
+				if !ok || ss.Quote != '"' {
+					return false
+				}
+				text = "${" + name + "}"
+			}
+			edits[i].text = text
+		}
+	}
+	return true
+}
+
+// ownerRef returns NAME of a fix's "$NAME" or "${NAME}".
+func ownerRef(text string) (string, bool) {
+	t, ok := strings.CutPrefix(text, "\"$")
+	if !ok {
+		return "", false
+	}
+	t, ok = strings.CutSuffix(t, "\"")
+	if !ok {
+		return "", false
+	}
+	if b, ok := strings.CutPrefix(t, "{"); ok {
+		t, ok = strings.CutSuffix(b, "}")
+		if !ok {
+			return "", false
+		}
+	}
+	for i, r := range t {
+		if r != '_' && (r < 'A' || r > 'Z') && (r < 'a' || r > 'z') && (i == 0 || r < '0' || r > '9') {
+			return "", false
+		}
+	}
+	return t, t != ""
+}
+
+// scriptAt returns the linted script at path, nil for another file.
+func (c *Context) scriptAt(path string) *parser.Script {
+	if c.Unit == nil {
+		return nil
+	}
+	for _, s := range c.Unit.Scripts {
+		if s.Path == path {
+			return s
+		}
+	}
+	return nil
 }
 
 // lineDelete widens [start, end) of a script to remove whole lines when the

@@ -1,0 +1,148 @@
+package dryrun
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// shellKey marks the context of a shell string's run (shellString): its
+// value, a shellOuter, is the command that runs it.
+type shellKey struct{}
+
+// shellOuter is the command that runs a shell string: its words up to the
+// string, and what a docker launcher among them hands the container.
+type shellOuter struct {
+	prefix []string
+	docker *parser.DockerRun
+}
+
+// wrap returns an engine's argv reached in the shell string as the
+// outer command's: its words up to the string, then the engine's, with
+// the engine call's indexes moved past them.
+func (o shellOuter) wrap(args []string, ec parser.EngineCall) ([]string, parser.EngineCall) {
+	n := len(o.prefix)
+	out := append(slices.Clone(o.prefix), args...)
+	ec.Start += n
+	ec.ArgStart += n
+	if ec.Docker != nil {
+		d := *ec.Docker
+		d.Image += n
+		d.Env = shifted(d.Env, n)
+		d.EnvFiles = shifted(d.EnvFiles, n)
+		ec.Docker = &d
+	} else {
+		ec.Docker = o.docker
+	}
+	return out, ec
+}
+
+func shifted(idx []int, n int) []int {
+	out := make([]int, len(idx))
+	for i, v := range idx {
+		out[i] = v + n
+	}
+	return out
+}
+
+// shellString evaluates `bash -c STRING` (sh -c, behind a launcher the
+// engine detection sees through: docker run … IMAGE bash -c "…") whose
+// script has an engine command at its top level: the string is parsed and
+// interpreted in the sandbox, by a runner with the same handlers, with
+// the exported variables as its environment; nothing is executed. ok is
+// false for any other command, which is then skipped as before (a string
+// with no engine command: `timeout 600 bash -c 'until curl …; done'`).
+func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, args []string) (err error, ok bool) {
+	det := forDetect(args)
+	k, str, lang, found := parser.ShellCommand(det, func(k int) bool { return parser.LaunchesAt(det, k, ev.forced) })
+	if !found || det[str] == parser.Unknown || hasSentinel(args[str]) {
+		return nil, false
+	}
+	src := args[str]
+	f := parseString(src, lang)
+	if f == nil {
+		return nil, false
+	}
+	engine := false
+	for _, c := range parser.ShellCalls(f) {
+		words := slices.Clone(det[:k])
+		for _, w := range c.Args {
+			v, lit := parser.LitValue(w)
+			if !lit {
+				v = parser.Unknown
+			}
+			words = append(words, v)
+		}
+		if _, is := parser.DetectEngineAs(words, ev.forced); is {
+			engine = true
+			break
+		}
+	}
+	if !engine {
+		return nil, false
+	}
+	if err := ev.checkCode(src, "bash -c"); err != nil {
+		return err, true
+	}
+	var outer shellOuter
+	outer.prefix = slices.Clone(args[:str+1])
+	if k > 0 {
+		if ec, is := parser.DetectEngineAs(append(slices.Clone(det[:k]), "vllm", "serve"), ev.forced); is {
+			outer.docker = ec.Docker
+		}
+	}
+	var vars []string
+	for name, v := range takeSnapshot(hc.Env).exported() {
+		vars = append(vars, name+"="+v)
+	}
+	slices.Sort(vars)
+	params := []string{"--"}
+	if len(args) > str+2 {
+		params = append(params, args[str+2:]...)
+	}
+	runner, rerr := interp.New(
+		interp.Env(expand.ListEnviron(vars...)),
+		func(r *interp.Runner) error { r.Dir = hc.Dir; return nil },
+		interp.Params(params...),
+		interp.StdIO(nil, hc.Stdout, hc.Stderr),
+		interp.CallHandler(ev.callHandler),
+		interp.ExecHandlers(ev.sandboxExec, ev.guardMW),
+		interp.OpenHandler(ev.openHandler),
+		interp.StatHandler(ev.statHandler),
+		interp.ReadDirHandler2(ev.readDirHandler),
+		interp.AccessHandler(ev.accessHandler),
+	)
+	if rerr != nil {
+		return ev.fail(fmt.Errorf("%w: %w", ErrInternal, rerr)), true
+	}
+	ev.note("%s -c: its string is evaluated as a script in the sandbox", args[k])
+	runErr := runner.Run(context.WithValue(ctx, shellKey{}, outer), f)
+	ev.mu.Lock()
+	reached := ev.engine != nil
+	ev.mu.Unlock()
+	if reached {
+		return errEngineReached, true
+	}
+	// Its status is the command's (an interp.ExitStatus), or what
+	// stopped the run (a bound, a refusal).
+	return runErr, true
+}
+
+// parseString parses a shell string's script; nil when it is too deep or
+// does not parse (the command is then skipped, as any other).
+func parseString(src string, lang syntax.LangVariant) *syntax.File {
+	if parser.CheckDepth([]byte(src)) != nil {
+		return nil
+	}
+	if f, err := parser.ParseShell(strings.NewReader(src), "", false, lang); err == nil {
+		return f
+	}
+	return nil
+}

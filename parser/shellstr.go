@@ -1,0 +1,385 @@
+package parser
+
+import (
+	"bytes"
+	"errors"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A shell string is the script a `bash -c STRING` (sh -c, dash -c) runs:
+// `docker run … IMAGE bash -c "pip install -q x && vllm serve $MODEL
+// --max-num-seqs 64"`, `srun … bash -c '…'`, `kubectl exec POD -- sh -c
+// "…"` when the launcher is one DetectEngine sees through. The string is
+// parsed as a script and its engine command, at its top level (in && and
+// || lists, pipes, { } and ( ) groups), is the launcher's command.
+
+// ShellString is a shell string of the script whose engine invocation the
+// model reads (Script.ShellStrings).
+type ShellString struct {
+	// Start/End span the string's word in the script, quotes included.
+	Start, End int
+	// Quote is the word's quote: '\'' or '"'.
+	Quote byte
+	// Exact is set when every byte of the string's content is the byte the
+	// inner shell reads (single quotes, or double quotes without an
+	// escape): the flags in it have their spans in the script. Otherwise
+	// their spans are the ones the escapes shift past, best effort, and a
+	// fix that edits the string is not offered.
+	Exact bool
+}
+
+// ShellStrings are the shell strings whose engine the model reads, in the
+// order met.
+func (s *Script) ShellStrings() []ShellString { return s.shellStrs }
+
+// ShellStringAt returns the shell string whose content holds [start, end).
+func (s *Script) ShellStringAt(start, end int) (ShellString, bool) {
+	for _, ss := range s.shellStrs {
+		if start > ss.Start && end < ss.End {
+			return ss, true
+		}
+	}
+	return ShellString{}, false
+}
+
+// shellProgram reports whether p runs a shell that takes -c STRING.
+func shellProgram(p string) (syntax.LangVariant, bool) {
+	switch path.Base(p) {
+	case "bash":
+		return syntax.LangBash, true
+	case "sh", "dash":
+		return syntax.LangPOSIX, true
+	}
+	return 0, false
+}
+
+// ShellCommand finds in argv a shell run with -c behind a launcher
+// (`docker run … IMAGE bash -lc STRING`, `timeout 60 sh -c STRING`, a
+// bare `bash -c STRING`): the index of the shell program and of its
+// string, and the language to parse it in. launches(k) reports whether
+// argv[:k] is a launcher that runs what follows it, as it would run an
+// engine written in the shell's place (LaunchesAt).
+func ShellCommand(argv []string, launches func(k int) bool) (shell, str int, lang syntax.LangVariant, ok bool) {
+	for k, a := range argv {
+		variant, isShell := shellProgram(a)
+		if !isShell || a == Unknown {
+			continue
+		}
+		j, c := k+1, false
+		for j < len(argv) && len(argv[j]) > 1 && argv[j][0] == '-' && argv[j] != Unknown {
+			o := argv[j]
+			if o == "--" {
+				j++
+				break
+			}
+			if strings.HasPrefix(o, "--") {
+				if o != "--login" && o != "--noprofile" && o != "--norc" {
+					return 0, 0, 0, false
+				}
+				j++
+				continue
+			}
+			for _, r := range o[1:] {
+				if r < 'a' || r > 'z' || r == 'o' {
+					return 0, 0, 0, false // -o OPT, -O: a value follows
+				}
+				c = c || r == 'c'
+			}
+			j++
+		}
+		if !c || j >= len(argv) {
+			return 0, 0, 0, false
+		}
+		if k > 0 && !launches(k) {
+			return 0, 0, 0, false
+		}
+		return k, j, variant, true
+	}
+	return 0, 0, 0, false
+}
+
+// LaunchesAt reports whether the words before argv[k] are a launcher
+// DetectEngineAs sees through to argv[k]: an engine written there would
+// be found there.
+func LaunchesAt(argv []string, k int, forced *Profile) bool {
+	probe := append(slices.Clone(argv[:k]), "vllm", "serve")
+	ec, ok := DetectEngineAs(probe, forced)
+	return ok && ec.Start == k
+}
+
+// ShellCalls returns the commands of a shell string's script that can be
+// its engine: those at its top level, in && and || lists, pipes, and
+// { } and ( ) groups.
+func ShellCalls(f *syntax.File) []*syntax.CallExpr {
+	var out []*syntax.CallExpr
+	var walk func(stmts []*syntax.Stmt)
+	var cmd func(c syntax.Command)
+	cmd = func(c syntax.Command) {
+		switch c := c.(type) {
+		case *syntax.CallExpr:
+			if len(c.Args) > 0 {
+				out = append(out, c)
+			}
+		case *syntax.BinaryCmd:
+			cmd(c.X.Cmd)
+			cmd(c.Y.Cmd)
+		case *syntax.Block:
+			walk(c.Stmts)
+		case *syntax.Subshell:
+			walk(c.Stmts)
+		}
+	}
+	walk = func(stmts []*syntax.Stmt) {
+		for _, st := range stmts {
+			cmd(st.Cmd)
+		}
+	}
+	walk(f.Stmts)
+	return out
+}
+
+// shellStringInvocation returns the engine invocation a command runs
+// through a shell string, nil when it runs none or the string is not
+// read: a word that is not one single-quoted string or one double-quoted
+// string of literal text and plain parameter expansions, a string that
+// does not parse, one with no engine command or more than one, an engine
+// whose words read what the inner shell sets itself (its positional
+// parameters, a variable it assigns).
+func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invocation {
+	k, str, lang, ok := ShellCommand(sketches(aws), func(k int) bool {
+		probe := append(slices.Clone(aws[:k]), ArgWord{Sketch: "vllm", Start: -1, End: -1}, ArgWord{Sketch: "serve", Start: -1, End: -1})
+		ec, ok := s.detect(probe)
+		return ok && ec.Start == k
+	})
+	if !ok {
+		return nil
+	}
+	aw := aws[str]
+	if aw.Word == nil || aw.Array != "" || aw.Start < 0 || !slices.Contains(c.Args, aw.Word) || len(aw.Word.Parts) != 1 {
+		return nil
+	}
+	ss := ShellString{Start: aw.Start, End: aw.End}
+	var outerParams []int // the outer shell's expansions, by offset
+	var cs, ce int
+	switch q := aw.Word.Parts[0].(type) {
+	case *syntax.SglQuoted:
+		if q.Dollar || !q.Right.IsValid() {
+			return nil
+		}
+		ss.Quote, ss.Exact = '\'', true
+		cs, ce = s.Off(q.Left)+1, s.Off(q.Right)
+	case *syntax.DblQuoted:
+		if q.Dollar || !q.Right.IsValid() {
+			return nil
+		}
+		for _, p := range q.Parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+			case *syntax.ParamExp:
+				if !plainParam(p) {
+					return nil
+				}
+				outerParams = append(outerParams, s.Off(p.Pos()))
+			default:
+				return nil
+			}
+		}
+		ss.Quote = '"'
+		cs, ce = s.Off(q.Left)+1, s.Off(q.Right)
+	default:
+		return nil
+	}
+	if cs > ce || ce > len(s.Src) {
+		return nil
+	}
+	raw := s.Src[cs:ce]
+	text, at := raw, []int(nil)
+	if ss.Quote == '"' {
+		text, at = dqUnescape(raw)
+		ss.Exact = at == nil
+	}
+	if CheckDepth(text) != nil {
+		return nil
+	}
+	// The string's script, parsed where it stands: a copy of the file
+	// blank but for its line breaks, the content written over the string's
+	// own bytes, so that positions are the script's offsets.
+	base := s.base()
+	buf := make([]byte, len(s.Src)-base)
+	for i, b := range s.Src[base:] {
+		if b == '\n' {
+			buf[i] = '\n'
+		} else {
+			buf[i] = ' '
+		}
+	}
+	for i, b := range text {
+		if b == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			b = ' '
+		}
+		buf[cs-base+i] = b
+	}
+	f, err := parseInner(buf, lang)
+	if err != nil {
+		return nil
+	}
+	if ss.Exact && len(outerParams) > 0 {
+		// Each of the outer shell's expansions must be one the inner
+		// script reads as an expansion of its own too ('$X' inside the
+		// string would be literal text to the inner shell).
+		inner := map[int]bool{}
+		syntax.Walk(f, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && plainParam(pe) {
+				inner[s.Off(pe.Pos())] = true
+			}
+			return true
+		})
+		for _, off := range outerParams {
+			if !inner[off] {
+				return nil
+			}
+		}
+	}
+	assigned := innerAssigned(f)
+	var found *Invocation
+	for _, ic := range ShellCalls(f) {
+		var inner []ArgWord
+		if ss.Exact {
+			if hasInnerRead(ic, ss.Quote == '\'', assigned) {
+				continue
+			}
+			inner = s.callArgs(ic)
+		} else {
+			inner = make([]ArgWord, 0, len(ic.Args))
+			for _, w := range ic.Args {
+				v, lit := LitValue(w)
+				if !lit {
+					v = Unknown
+				}
+				st, en := mapBack(at, cs, s.Off(w.Pos())), mapBack(at, cs, s.Off(w.End())-1)+1
+				inner = append(inner, ArgWord{Sketch: v, Start: st, End: en})
+			}
+		}
+		if hasForward(inner) {
+			continue
+		}
+		args := append(slices.Clone(aws[:k]), inner...)
+		ec, ok := s.detect(args)
+		if !ok || ec.Start < k {
+			continue
+		}
+		if found != nil {
+			return nil // two engines in one string: which one is not said
+		}
+		found = &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args}
+	}
+	if found != nil {
+		s.shellStrs = append(s.shellStrs, ss)
+	}
+	return found
+}
+
+// parseInner parses a shell string's script (buf: the file's size).
+func parseInner(buf []byte, lang syntax.LangVariant) (f *syntax.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, errInnerPanic
+		}
+	}()
+	return ParseShell(bytes.NewReader(buf), "", false, lang)
+}
+
+var errInnerPanic = errors.New("parser failed")
+
+// dqUnescape returns the value of a double-quoted string's raw content,
+// with where each of its bytes is in raw; at is nil when the value is raw
+// itself (no escape).
+func dqUnescape(raw []byte) (val []byte, at []int) {
+	escaped := false
+	for i := 0; i+1 < len(raw); i++ {
+		if raw[i] == '\\' && strings.IndexByte("$`\"\\\n", raw[i+1]) >= 0 {
+			escaped = true
+			break
+		}
+	}
+	if !escaped {
+		return raw, nil
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '\\' && i+1 < len(raw) && strings.IndexByte("$`\"\\\n", raw[i+1]) >= 0 {
+			i++
+			if raw[i] == '\n' {
+				continue
+			}
+		}
+		val = append(val, raw[i])
+		at = append(at, i)
+	}
+	return val, at
+}
+
+// mapBack returns the script offset of the value's byte at offset off
+// (the value written from cs on).
+func mapBack(at []int, cs, off int) int {
+	i := off - cs
+	switch {
+	case i < 0:
+		return cs
+	case i >= len(at):
+		if len(at) == 0 {
+			return cs
+		}
+		return cs + at[len(at)-1]
+	}
+	return cs + at[i]
+}
+
+// innerAssigned returns the variables a shell string's script sets.
+func innerAssigned(f *syntax.File) map[string]bool {
+	out := map[string]bool{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name != nil {
+				out[n.Name.Value] = true
+			}
+		case *syntax.WordIter:
+			out[n.Name.Value] = true
+		case *syntax.CallExpr:
+			if name, ok := LitValue(n.Args[0]); ok && (name == "read" || name == "mapfile" || name == "readarray" || name == "getopts" || name == "source" || name == ".") {
+				out["\x00any"] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// hasInnerRead reports whether an engine command of a shell string reads
+// what the inner shell sets: in a single-quoted string, its positional
+// and special parameters, or a variable its script assigns (or may: read,
+// source). In a double-quoted one the outer shell expanded every
+// parameter before the inner shell ran.
+func hasInnerRead(ic *syntax.CallExpr, single bool, assigned map[string]bool) bool {
+	if !single {
+		return false
+	}
+	found := false
+	syntax.Walk(ic, func(n syntax.Node) bool {
+		pe, ok := n.(*syntax.ParamExp)
+		if !ok || pe.Param == nil {
+			return true
+		}
+		name := pe.Param.Value
+		if _, err := strconv.Atoi(name); err == nil || !isName(name) || assigned[name] || assigned["\x00any"] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
