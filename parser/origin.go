@@ -124,7 +124,7 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 				// arithmetic.
 				return []Origin{{Kind: OriginLiteral, Value: v, Start: start, End: end, Chain: chain}}
 			}
-			return []Origin{{Kind: OriginArith, Start: start, End: end, Chain: chain, Refs: refs}}
+			return []Origin{{Kind: OriginArith, Start: start, End: end, Chain: chain, Refs: refs, Sweep: s.sweptRef(refs, use)}}
 		}
 	}
 	refs := wordRefs(w)
@@ -138,7 +138,20 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 	if hasCmd || len(refs) == 0 {
 		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
 	}
-	return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: refs}}
+	return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: refs, Sweep: s.sweptRef(refs, use)}}
+}
+
+// sweptRef returns the loop over several values (sweepOf) of the first of
+// refs that is one at offset use: a value computed from a sweep's variable
+// changes with each pass too ($((k * 32)) in for k in {1..4}, "${SEATS[$i]}"
+// in for i in "${!SEATS[@]}"); nil when none is.
+func (s *Script) sweptRef(refs []string, use int) syntax.Node {
+	for _, r := range refs {
+		if loop := s.sweepOf(r, use); loop != nil {
+			return loop
+		}
+	}
+	return nil
 }
 
 // defaultWhereUnset resolves ${X:-W} where the script assigns X somewhere:
@@ -450,11 +463,12 @@ func (s *Script) localIn(fn, name string) bool {
 // SweepLoop returns the innermost loop over variable name whose body holds
 // the offset use and which gives it more than one value: a for-in loop over
 // two words or more, or one that splits or expands to several (an unquoted
-// variable, "${arr[@]}", $(seq …)), an arithmetic loop whose step changes
+// variable, "${arr[@]}", $(seq …), a brace expansion {1..4}), an arithmetic loop whose step changes
 // it (for ((s = 16; s <= 256; s *= 2))), or a while loop reading it a line
 // at a time from anything but a here-document or here-string of one line
 // (while read -r s; do …; done < seqs.txt). nil when there is none: `for s
-// in "$ONE"` runs once.
+// in "$ONE"` and `for s in {64..64}` run once. A value computed from the
+// variable sweeps as well (Origin.Sweep of arithmetic or an array index).
 func (s *Script) SweepLoop(name string, use int) syntax.Node {
 	var best syntax.Node
 	inner := func(n syntax.Node) {
@@ -607,7 +621,9 @@ func manyValues(items []*syntax.Word) bool {
 	}
 	w := items[0]
 	if _, ok := LitValue(w); ok {
-		return strings.ContainsAny(w.Lit(), "*?[") // a glob
+		// a glob, or a brace expansion of two words or more ({1..4},
+		// {32,64})
+		return strings.ContainsAny(w.Lit(), "*?[") || braceWords(w) > 1
 	}
 	if len(w.Parts) == 1 {
 		if dq, ok := w.Parts[0].(*syntax.DblQuoted); ok {
@@ -624,4 +640,27 @@ func manyValues(items []*syntax.Word) bool {
 		}
 	}
 	return true
+}
+
+// braceWords returns how many words bash's brace expansion makes of the
+// literal word w (counting up to 2): {1..4} and {32,64} are several, a
+// word with no valid brace expansion one. w is left as it was.
+func braceWords(w *syntax.Word) int {
+	if !strings.Contains(w.Lit(), "{") {
+		return 1
+	}
+	cp := &syntax.Word{Parts: slices.Clone(w.Parts)}
+	if !syntax.SplitBraces(cp) {
+		return 1
+	}
+	n := 0
+	for _, err := range expand.BracesSeq(nil, cp) {
+		if err != nil {
+			return 2
+		}
+		if n++; n > 1 {
+			break
+		}
+	}
+	return n
 }
