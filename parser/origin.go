@@ -107,7 +107,9 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 				}
 				return s.originsOf(pe.Exp.Word, use, modes, env, depth+1, chain)
 			default:
-				return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: []string{name}}}
+				// ${cfg%%:*} of for cfg in 32:2048 64:4096: a part of
+				// each pass's value.
+				return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: []string{name}, Sweep: s.sweptRef([]string{name}, nil, use)}}
 			}
 		}
 		return s.varOrigins(name, start, end, use, modes, env, depth, chain)
@@ -124,7 +126,7 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 				// arithmetic.
 				return []Origin{{Kind: OriginLiteral, Value: v, Start: start, End: end, Chain: chain}}
 			}
-			return []Origin{{Kind: OriginArith, Start: start, End: end, Chain: chain, Refs: refs, Sweep: s.sweptRef(refs, use)}}
+			return []Origin{{Kind: OriginArith, Start: start, End: end, Chain: chain, Refs: refs, Sweep: s.sweptRef(refs, w, use)}}
 		}
 	}
 	refs := wordRefs(w)
@@ -138,20 +140,40 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 	if hasCmd || len(refs) == 0 {
 		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
 	}
-	return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: refs, Sweep: s.sweptRef(refs, use)}}
+	return []Origin{{Kind: OriginExpr, Start: start, End: end, Chain: chain, Refs: refs, Sweep: s.sweptRef(refs, w, use)}}
 }
 
 // sweptRef returns the loop over several values (sweepOf) of the first of
-// refs that is one at offset use: a value computed from a sweep's variable
+// refs, or of the variables an array index in w names bare ("${SEATS[i]}"),
+// that is one at offset use: a value computed from a sweep's variable
 // changes with each pass too ($((k * 32)) in for k in {1..4}, "${SEATS[$i]}"
 // in for i in "${!SEATS[@]}"); nil when none is.
-func (s *Script) sweptRef(refs []string, use int) syntax.Node {
+func (s *Script) sweptRef(refs []string, w *syntax.Word, use int) syntax.Node {
+	if len(s.forLoops) == 0 && len(s.lineLoops) == 0 {
+		return nil
+	}
 	for _, r := range refs {
 		if loop := s.sweepOf(r, use); loop != nil {
 			return loop
 		}
 	}
-	return nil
+	var loop syntax.Node
+	if w != nil {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			pe, ok := n.(*syntax.ParamExp)
+			if !ok || pe.Index == nil || loop != nil {
+				return loop == nil
+			}
+			syntax.Walk(pe.Index, func(m syntax.Node) bool {
+				if l, ok := m.(*syntax.Lit); ok && isName(l.Value) && loop == nil {
+					loop = s.sweepOf(l.Value, use)
+				}
+				return loop == nil
+			})
+			return loop == nil
+		})
+	}
+	return loop
 }
 
 // defaultWhereUnset resolves ${X:-W} where the script assigns X somewhere:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sweeps whose value is computed from the loop's variable, or whose loop
 # runs over a brace expansion, boot once per pass (one workload each): not
-# compared. brace, brace-list, arith, arith-var and index sweep; one-brace
+# compared. brace, brace-list, arith, arith-var, index, cstyle (a bare
+# index) and pairs (a part of each pass's word) sweep; one-brace
 # loops over {64..64}, a single value, and pinned computes from a variable
 # no loop sweeps: they are compared.
 set -euo pipefail
@@ -33,6 +34,13 @@ case "${1:-serve}" in
     for i in "${!SEATS[@]}"; do
       vllm serve "$D_MODEL" --max-num-seqs "${SEATS[$i]}" --max-num-batched-tokens "${STEPS[$i]}" &
       pid=$!; kill "$pid"; wait "$pid" || true
+    done ;;
+  cstyle)
+    for ((i = 0; i < ${#SEATS[@]}; i++)); do up "${SEATS[i]}" "$D_MAX_NUM_BATCHED_TOKENS"; down; done ;;
+  pairs)
+    for cfg in 32:2048 64:4096; do
+      seqs=${cfg%%:*}
+      up "$seqs" "${cfg##*:}"; down
     done ;;
   one-brace)
     for s in {64..64}; do
