@@ -294,6 +294,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	local, global := false, false
 	whole := false
 	exports := false
+	var prefix *syntax.CallExpr
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		as = c.Assigns
@@ -304,12 +305,16 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 			// special builtin's (seqs=8 :).
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(c.Pos()), s.Off(c.End())})
 		}
+		if !whole {
+			prefix = c
+		}
 		if len(c.Args) > 1 && len(c.Assigns) == 0 && s.Variant == syntax.LangPOSIX {
 			// POSIX sh parses `export X="$Y"` as a command with a word:
 			// its assignments are read as bash's declaration clause's.
 			if cmd, _ := LitValue(c.Args[0]); cmd == "export" || cmd == "readonly" {
 				as = posixAssigns(c.Args[1:])
 				whole = len(c.Args) == 2
+				prefix = nil
 				exports = cmd == "export"
 			}
 		}
@@ -332,6 +337,10 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 				s.Exported = map[string]bool{}
 			}
 			s.Exported[a.Name.Value] = true
+			if s.nakedExports == nil {
+				s.nakedExports = map[string][]int{}
+			}
+			s.nakedExports[a.Name.Value] = append(s.nakedExports[a.Name.Value], s.Off(a.Pos()))
 		}
 		if a.Naked && !local {
 			// `export X`, `readonly X`: an attribute, not a value. (A naked
@@ -354,7 +363,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		local := local || fn != "" && !global && s.localIn(fn, a.Name.Value)
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
 			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested[a.Name.Value], Guarded: operand,
-			Exported: exports, Global: global && fn != ""}
+			Exported: exports, Global: global && fn != "", Prefix: prefix}
 		if a.Index != nil {
 			na.Array = nil
 		}

@@ -2117,3 +2117,182 @@ func assignWord(w *syntax.Word) bool {
 	name, _, eq := strings.Cut(lit.Value, "=")
 	return eq && isName(name)
 }
+
+// EnvSet is an environment variable the engine's own command line sets:
+// a prefix assignment on the command (bench) MAX_CONCURRENT_REQUESTS=256
+// exec text-generation-launcher …) or an `env K=V` word in front of the
+// engine (exec env -i PATH="$PATH" K=V text-generation-launcher …).
+type EnvSet struct {
+	// Value is the assigned word (nil: an empty value).
+	Value *syntax.Word
+	// Start, End span the assignment; Cut is the start of the word after
+	// it, so deleting [Start, Cut) drops it and its blank.
+	Start, End, Cut int
+	// Env is set for an `env` word, not a prefix assignment.
+	Env bool
+	// Cleared is set when a wrapper in front of the assignment starts the
+	// engine without the shell's environment (env -i, exec -c): without
+	// the assignment, the engine would get no value at all.
+	Cleared bool
+	// Bare is set when a docker run hands the value on by a bare -e K (the
+	// only way it reaches the container).
+	Bare bool
+}
+
+// EnvSetFor returns the assignment of k that the engine of inv gets from
+// its own command line, when there is one and it reaches the engine: no
+// wrapper after it clears or resets it (env -i, env -u K, sudo without
+// -E, a later env K=…), and a docker run hands its container K with a
+// bare -e K (and no -e K=… of its own). Words split out of a string, an
+// `env -S` and `sudo K=V` (whose effect is sudo's policy) are not read:
+// ok is false.
+func (s *Script) EnvSetFor(inv *Invocation, k string) (EnvSet, bool) {
+	var cur *EnvSet
+	cleared := false
+	if c := inv.Call; c != nil {
+		for i, a := range c.Assigns {
+			if a.Name == nil || a.Name.Value != k {
+				continue
+			}
+			if a.Naked || a.Array != nil || a.Index != nil || a.Append || len(c.Args) == 0 {
+				return EnvSet{}, false
+			}
+			cut := s.Off(c.Args[0].Pos())
+			if i+1 < len(c.Assigns) {
+				cut = s.Off(c.Assigns[i+1].Pos())
+			}
+			cur = &EnvSet{Value: a.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), Cut: cut}
+		}
+	}
+	end := min(inv.Engine.Start, len(inv.Args))
+	d := inv.Engine.Docker
+	for i := 0; i < end; i++ {
+		switch path.Base(inv.Args[i].Sketch) {
+		case "docker", "podman", "nerdctl":
+			if d == nil {
+				return EnvSet{}, false
+			}
+			if cur == nil {
+				return EnvSet{}, false
+			}
+			bare := false
+			for _, j := range d.Env {
+				e, ok := DockerEnvAt(inv.Args, j)
+				if !ok || e.Key != k {
+					continue
+				}
+				if e.Set {
+					return EnvSet{}, false // the run's own -e K=…: checkDockerEnv's
+				}
+				bare = true
+			}
+			if !bare {
+				return EnvSet{}, false
+			}
+			cur.Bare = true
+			return *cur, true
+		case "exec":
+			for j := i + 1; j < end && strings.HasPrefix(inv.Args[j].Sketch, "-"); j++ {
+				if a := inv.Args[j].Sketch; a != "--" && strings.ContainsRune(a, 'c') {
+					cur, cleared = nil, true // exec -c: an empty environment
+				}
+			}
+		case "env":
+			j := i + 1
+			for ; j < end; j++ {
+				aw := inv.Args[j]
+				a := aw.Sketch
+				switch {
+				case aw.Word == nil:
+					return EnvSet{}, false
+				case a == Unknown:
+					if !assignWord(aw.Word) {
+						return EnvSet{}, false
+					}
+					if name, _, _ := strings.Cut(aw.Word.Parts[0].(*syntax.Lit).Value, "="); name == k {
+						return EnvSet{}, false // env K="$X": not a literal
+					}
+					continue
+				case a == "-i" || a == "--ignore-environment" || a == "-":
+					cur, cleared = nil, true
+					continue
+				case a == "-u" || a == "--unset":
+					if j+1 < end && inv.Args[j+1].Sketch == k {
+						cur, cleared = nil, true
+					}
+					j++
+					continue
+				case a == "--unset="+k || a == "-u"+k:
+					cur, cleared = nil, true
+					continue
+				case a == "-S" || strings.HasPrefix(a, "--split-string") || strings.HasPrefix(a, "-S"):
+					return EnvSet{}, false
+				case a == "-C" || a == "--chdir":
+					j++
+					continue
+				case strings.HasPrefix(a, "-"):
+					continue
+				}
+				if !assignWord(aw.Word) {
+					break // the command env runs
+				}
+				if name, _, _ := strings.Cut(a, "="); name == k {
+					if aw.Start < 0 || j+1 >= len(inv.Args) || inv.Args[j+1].Start < 0 {
+						return EnvSet{}, false
+					}
+					cur = &EnvSet{Value: assignValue(aw.Word), Start: aw.Start, End: aw.End, Cut: inv.Args[j+1].Start, Env: true, Cleared: cleared}
+				}
+			}
+			i = j - 1
+		case "sudo":
+			preserved := false
+			for j := i + 1; j < end; j++ {
+				a := inv.Args[j].Sketch
+				if a == "-E" || a == "--preserve-env" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'E') {
+					preserved = true
+				}
+				if v, ok := strings.CutPrefix(a, "--preserve-env="); ok && slices.Contains(strings.Split(v, ","), k) {
+					preserved = true
+				}
+				if name, _, eq := strings.Cut(a, "="); eq && name == k {
+					return EnvSet{}, false // sudo K=V: as its policy allows
+				}
+			}
+			if !preserved {
+				cur, cleared = nil, true
+			}
+		}
+	}
+	if cur == nil || d != nil {
+		return EnvSet{}, false // a docker run with no docker word read: not followed
+	}
+	return *cur, true
+}
+
+// assignValue is the value of an assignment word NAME=VALUE: the word's
+// parts past the first =, nil when it is empty.
+func assignValue(w *syntax.Word) *syntax.Word {
+	lit := w.Parts[0].(*syntax.Lit) // assignWord
+	_, v, _ := strings.Cut(lit.Value, "=")
+	var parts []syntax.WordPart
+	if v != "" {
+		off := uint(len(lit.Value) - len(v))
+		parts = append(parts, &syntax.Lit{ValuePos: shift(lit.ValuePos, int(off)), ValueEnd: lit.ValueEnd, Value: v})
+	}
+	parts = append(parts, w.Parts[1:]...)
+	if len(parts) == 0 {
+		return nil
+	}
+	return &syntax.Word{Parts: parts}
+}
+
+// ExportedOnPath reports whether a naked `export K` (declare -x K) runs
+// on mode m's path: in code of every mode or in m's own.
+func (s *Script) ExportedOnPath(k string, m *Mode) bool {
+	for _, off := range s.nakedExports[k] {
+		if ms := s.ModesAt(off); len(ms) == 0 || slices.Contains(ms, m) {
+			return true
+		}
+	}
+	return false
+}

@@ -662,12 +662,21 @@ func wrapperSkip(argv []string, i int) int {
 // loadedAssigns reports whether the unknown word at argv[j] stands for
 // assignments env is handed (`env $(cat .env | xargs) vllm serve …`): an
 // engine invocation follows it. (`env "$BIN" serve` runs an unknown
-// command: what follows is no engine.)
+// command: what follows is no engine.) Literal assignments may come
+// between: `env -i PATH="$PATH" MAX_CONCURRENT_REQUESTS=256
+// text-generation-launcher …`.
 func loadedAssigns(argv []string, j int) bool {
-	if argv[j] != Unknown || j+1 >= len(argv) || argv[j+1] == Unknown {
+	if argv[j] != Unknown {
 		return false
 	}
-	_, ok := DetectEngine(argv[j+1:])
+	k := j + 1
+	for k < len(argv) && argv[k] != Unknown && strings.Contains(argv[k], "=") && !strings.HasPrefix(argv[k], "-") {
+		k++
+	}
+	if k >= len(argv) || argv[k] == Unknown {
+		return false
+	}
+	_, ok := DetectEngine(argv[k:])
 	return ok
 }
 

@@ -225,6 +225,9 @@ type Script struct {
 	topNameref *syntax.DeclClause
 	// funcGlobal: a function declares a global (FuncGlobal).
 	funcGlobal bool
+	// nakedExports are the offsets of each name's `export K` (declare -x
+	// K) that sets the attribute alone, with no value.
+	nakedExports map[string][]int
 	// isoSpans are the spans of subshells, substitutions, pipeline stages,
 	// jobs and commands with prefix assignments: assignments in them do not
 	// reach the script's own variables.
@@ -315,6 +318,12 @@ type Assign struct {
 	// Exported: written by export (or declare -x, local -x): every child
 	// process, the engine among them, gets the value.
 	Exported bool
+	// Prefix is the command the assignment is a prefix of (K=256 exec
+	// text-generation-launcher …), nil for an assignment of its own. Bash
+	// exports it to that command alone: the shell's K is not changed,
+	// unless the command is a function (whose body sees K, exported, for
+	// the call) or a special builtin in POSIX mode.
+	Prefix *syntax.CallExpr
 }
 
 // base is the offset the parser's positions are relative to (3 after a BOM).

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
 )
@@ -96,6 +97,7 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 // another program reads the key too.
 func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
 	u := c.Unit
+	c.checkEnvSet(pass, s, inv)
 	for _, k := range inv.EnvShapeReads() {
 		var flag string
 		for _, f := range inv.Profile.Flags {
@@ -127,8 +129,15 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 			if len(a.Modes) == 0 || a.Value == nil || a.Append {
 				continue
 			}
+			if a.Prefix != nil && (onEngineCall(s, a.Prefix) || !prefixSetsShell(s, a.Prefix)) {
+				// K=256 exec text-generation-launcher: the engine's own
+				// command (checkEnvSet); K=256 python3 bench.py: another
+				// program's, the shell's K is unchanged.
+				continue
+			}
 			val, lit := parser.LitValue(a.Value)
-			exported := exportedFor(a)
+			// A prefix of a function call is exported for the call.
+			exported := a.Prefix != nil || exportedFor(a)
 			if !lit || !exported && !byValue || allDisagg(a.Modes) || allCalib(a.Modes) && c.isCalibKnob(flag) || servesOtherModel(u, s, a.Modes) {
 				continue
 			}
@@ -153,6 +162,200 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 			c.report(pass, d)
 		}
 	}
+}
+
+// onEngineCall reports whether command c is an engine invocation's own
+// (or the call of a wrapper function that runs one).
+func onEngineCall(s *parser.Script, c *syntax.CallExpr) bool {
+	return slices.ContainsFunc(s.Invocations, func(inv *parser.Invocation) bool { return inv.Call == c })
+}
+
+// prefixSetsShell reports whether a prefix assignment on command c is
+// seen by shell code: c calls a function of the script (whose body reads
+// K, exported, for the call), or its name is not a literal. On any other
+// command it is that program's environment alone.
+func prefixSetsShell(s *parser.Script, c *syntax.CallExpr) bool {
+	name, ok := parser.LitValue(c.Args[0])
+	if !ok {
+		return true
+	}
+	switch name {
+	case ".", "source", "eval", "command", "builtin":
+		return true
+	}
+	return s.Funcs[name] != nil
+}
+
+// checkEnvSet reports a mode's own value of an owner the engine reads from
+// its environment, set on the engine's command line alone: a prefix
+// assignment (bench) MAX_CONCURRENT_REQUESTS=256 exec
+// text-generation-launcher …) or an env word (env
+// MAX_CONCURRENT_REQUESTS=256 text-generation-launcher, env -i …), while
+// the argv does not pass the flag and the proven mode's engine boots with
+// the owner's value (its file sourced under set -a, or exported, or handed
+// by value). Only a literal. Fix: the word is deleted, where the mode's
+// engine then gets the owner's value: not after env -i, nor where the
+// mode's path does not export the owner.
+func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+	u := c.Unit
+	pm := s.Proven()
+	if inv.Profile == nil || pm == nil {
+		return
+	}
+	for _, f := range inv.Profile.Flags {
+		k := f.Env
+		if k == "" || slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g.Canon == f.Name }) {
+			continue
+		}
+		o, ok := u.Owner(s, inv.Profile, f.Name)
+		if !ok || o.Key != k {
+			continue
+		}
+		set, ok := s.EnvSetFor(inv, k)
+		if !ok {
+			continue
+		}
+		val, lit := "", set.Value == nil
+		if !lit {
+			val, lit = parser.LitValue(set.Value)
+		}
+		modes := s.ModesAt(set.Start)
+		if !lit || len(modes) == 0 || slices.Contains(modes, pm) || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Name) || servesOtherModel(u, s, modes) {
+			continue
+		}
+		if at := s.ModesAt(inv.Start); len(at) > 0 && !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return slices.Contains(at, m) }) {
+			continue // another mode's engine
+		}
+		if !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return !s.EndsBefore(m, inv) }) {
+			continue
+		}
+		// The owner exported to the engine of a path: its file sourced
+		// there under set -a, or sourced and exported by a naked export.
+		fileExported := u.SourcesAllExported(s, o.Def.File)
+		exportedIn := func(ms []*parser.Mode) bool {
+			if !u.ShellReadsIn(s, o.Def.File, ms) {
+				return false
+			}
+			return fileExported || slices.ContainsFunc(ms, func(m *parser.Mode) bool { return s.ExportedOnPath(k, m) })
+		}
+		if !c.provenGetsOwner(s, pm, f.Name, k, o, exportedIn) {
+			continue
+		}
+		form := "a prefix assignment on the engine's command"
+		if set.Env {
+			form = "env on the engine's command"
+		}
+		d := diag{sev: Error, path: s.Path, start: set.Start, end: set.End,
+			msg: fmt.Sprintf("%s sets its own %s (%s), and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s where %s boots with the owner's; %s",
+				parser.ModeNames(modes), strings.TrimSpace(s.Text(set.Start, set.End)), form, k, f.Name, val, pm.Name, c.ownerText(o))}
+		switch {
+		case set.Cleared:
+			d.msg += fmt.Sprintf(" (no fix: the environment is cleared before it, so without it the engine would get no %s)", k)
+		case !exportedIn(modes):
+			d.msg += fmt.Sprintf(" (no fix: %s's path does not export %s from %s, so without it the engine would get no %s)",
+				parser.ModeNames(modes), k, DisplayPath(o.Def.File.Path), k)
+		case set.Cut > set.End:
+			d.fixMsg, d.edits = "delete the mode's own "+k, []edit{{s.Path, set.Start, set.Cut, ""}}
+		}
+		c.report(pass, d)
+	}
+}
+
+// provenGetsOwner reports whether the proven mode pm boots with the owner's
+// value of env-read key k: an engine it reaches reads k from its
+// environment (the argv does not pass flag), gets no value of its own
+// command line but the owner's handed on by value (K="$K"), and the owner
+// reaches it: exported on pm's path (exportedIn), or handed by value
+// where pm's shell sources the owner.
+func (c *Context) provenGetsOwner(s *parser.Script, pm *parser.Mode, flag, k string, o parser.Owner, exportedIn func([]*parser.Mode) bool) bool {
+	got := false
+	for _, inv := range s.Invocations {
+		if inv.Profile == nil || slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g.Canon == flag }) {
+			continue
+		}
+		if ms := s.ModesAt(inv.Start); len(ms) > 0 && !slices.Contains(ms, pm) || s.EndsBefore(pm, inv) {
+			continue
+		}
+		if !slices.ContainsFunc(inv.Profile.Flags, func(f parser.ShapeFlag) bool { return f.Env == k }) {
+			continue
+		}
+		if set, ok := s.EnvSetFor(inv, k); ok {
+			if set.Value == nil || !selfRef(set.Value, k) || !c.Unit.ShellReadsIn(s, o.Def.File, []*parser.Mode{pm}) {
+				return false // the proven mode's own value
+			}
+			got = true
+			continue
+		}
+		d := inv.Engine.Docker
+		if d == nil {
+			if inv.EnvHanded(k) && exportedIn([]*parser.Mode{pm}) {
+				got = true
+			}
+			continue
+		}
+		// A docker run: -e K (the shell's exported K), -e K="$K" (the
+		// shell's), or the owner's file as its --env-file.
+		handed := false
+		for _, i := range d.Env {
+			e, ok := parser.DockerEnvAt(inv.Args, i)
+			if !ok || e.Key != k {
+				continue
+			}
+			name, self := "", false
+			if w := inv.Args[i].Word; w != nil {
+				name, self = parser.SelfForward(w)
+			}
+			switch {
+			case self && name == k:
+				handed = c.Unit.ShellReadsIn(s, o.Def.File, []*parser.Mode{pm})
+			case !e.Set:
+				handed = exportedIn([]*parser.Mode{pm})
+			default:
+				return false // the proven mode's own -e K=…
+			}
+		}
+		if !handed && !slices.ContainsFunc(d.Env, func(i int) bool { e, ok := parser.DockerEnvAt(inv.Args, i); return ok && e.Key == k }) {
+			handed = dockerEnvFiles(s, inv)[o.Def.File.Path]
+		}
+		got = got || handed
+	}
+	return got
+}
+
+// dockerEnvFiles lists the files a docker run hands its container with
+// --env-file.
+func dockerEnvFiles(s *parser.Script, inv *parser.Invocation) map[string]bool {
+	files := map[string]bool{}
+	d := inv.Engine.Docker
+	if d == nil {
+		return files
+	}
+	for _, i := range d.EnvFiles {
+		if i >= len(inv.Args) || inv.Args[i].Start < 0 {
+			continue
+		}
+		for _, ref := range s.Sources {
+			if ref.Kind == parser.SourceDockerEnvFile && ref.Path != "" && ref.Start >= inv.Args[i].Start && ref.End <= inv.Args[i].End {
+				files[ref.Path] = true
+			}
+		}
+	}
+	return files
+}
+
+// selfRef reports whether w is "$K" (or $K, ${K}) alone.
+func selfRef(w *syntax.Word, k string) bool {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	return ok && pe.Param != nil && pe.Param.Value == k && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length && !pe.Excl
 }
 
 // forwardedEnv lists the keys some docker run of the script hands its

@@ -445,3 +445,28 @@ func TestArgvModeInStartBranch(t *testing.T) {
 		t.Errorf("argv serve bench: exit %d, want run as run.sh start bench\n%s%s", code, out, errOut)
 	}
 }
+
+// TestArgvShapeEnv: TGI's launcher reads MAX_CONCURRENT_REQUESTS from its
+// environment when the argv does not pass the flag. bench's prefix
+// assignment (K=256 exec text-generation-launcher) and load's env K=512
+// leave its argv serve's, byte for byte, while its boot is not: the text
+// output says the engine's environment, and that it differs, where it
+// said "byte-identical to serve" alone.
+func TestArgvShapeEnv(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/src/privateshape-env-prefix")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	out, errOut, _ := lintDir(t, "argv", "launcher.sh", "serve", "bench", "load")
+	for _, want := range []string{
+		"# env: MAX_CONCURRENT_REQUESTS=64 (read as --max-concurrent-requests)\n== bench",
+		"# env: MAX_CONCURRENT_REQUESTS=256 (read as --max-concurrent-requests)\n",
+		"== bench: argv byte-identical to serve, but the engine's environment differs: MAX_CONCURRENT_REQUESTS=256 (serve: 64), read as --max-concurrent-requests\n",
+		"== load: argv byte-identical to serve, but the engine's environment differs: MAX_CONCURRENT_REQUESTS=512 (serve: 64)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("argv output lacks %q:\n%s%s", want, out, errOut)
+		}
+	}
+}

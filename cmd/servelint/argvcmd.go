@@ -393,9 +393,10 @@ func quoteArgs(a []string) string {
 
 func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script) {
 	var provenText string
+	var provenOut *argvOut
 	for _, o := range outs {
 		if o.Mode == proven {
-			provenText = quoteArgs(o.Argv)
+			provenText, provenOut = quoteArgs(o.Argv), o
 		}
 	}
 	for _, o := range outs {
@@ -419,6 +420,13 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 			continue
 		}
 		_, _ = fmt.Fprint(w, quoteArgs(o.Argv))
+		for _, kv := range shapeEnv(o) {
+			// TGI's launcher reads MAX_CONCURRENT_REQUESTS from its
+			// environment when the argv does not pass the flag: a prefix
+			// assignment or env K=V sizes the boot where the argv is
+			// silent.
+			_, _ = fmt.Fprintf(w, "# env: %s=%s (read as %s)\n", output.EscapeControl(kv[0]), output.EscapeControl(kv[1]), kv[2])
+		}
 		if len(o.Unresolved) > 0 {
 			_, _ = fmt.Fprintf(w, "# not statically known: %s\n", strings.Join(o.Unresolved, " "))
 		}
@@ -445,6 +453,10 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 		}
 		d := fixes.UnifiedDiff(o.Mode, []byte(provenText), []byte(quoteArgs(o.Argv)))
 		if d == "" {
+			if env := envDiff(provenOut, o); env != "" {
+				_, _ = fmt.Fprintf(w, "== %s: argv byte-identical to %s, but the engine's environment differs: %s\n", o.Mode, proven, env)
+				continue
+			}
 			_, _ = fmt.Fprintf(w, "== %s: byte-identical to %s\n", o.Mode, proven)
 			continue
 		}
@@ -452,6 +464,63 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 		d = strings.Replace(d, "+++ b/"+o.Mode, "+++ "+o.Mode, 1)
 		_, _ = fmt.Fprintf(w, "== %s differs from %s:\n%s", o.Mode, proven, d)
 	}
+}
+
+// shapeEnv lists, sorted, the variables of a mode's engine environment
+// that its engine reads a shape flag from (parser.ShapeFlag.Env) while its
+// argv does not pass the flag: {name, value, flag}.
+func shapeEnv(o *argvOut) [][3]string {
+	if len(o.Env) == 0 || len(o.Argv) == 0 {
+		return nil
+	}
+	argv := append(slices.Clone(o.Launcher), o.Argv...)
+	ec, ok := parser.DetectEngine(argv)
+	if !ok || ec.Profile == nil {
+		return nil
+	}
+	var out [][3]string
+	for _, f := range ec.Profile.Flags {
+		v, set := o.Env[f.Env]
+		if f.Env == "" || !set || slices.ContainsFunc(o.Argv, func(a string) bool {
+			return ec.Profile.Canon(a) == f.Name || strings.HasPrefix(a, "--") && ec.Profile.Canon(strings.SplitN(a, "=", 2)[0]) == f.Name
+		}) {
+			continue
+		}
+		out = append(out, [3]string{f.Env, v, f.Name})
+	}
+	slices.SortFunc(out, func(a, b [3]string) int { return strings.Compare(a[0], b[0]) })
+	return out
+}
+
+// envDiff says where mode o's engine environment differs from the proven
+// mode's on a variable the engine reads a shape flag from; "" when it
+// does not.
+func envDiff(proven, o *argvOut) string {
+	if proven == nil {
+		return ""
+	}
+	pv := map[string]string{}
+	for _, kv := range shapeEnv(proven) {
+		pv[kv[0]] = kv[1]
+	}
+	var diffs []string
+	for _, kv := range shapeEnv(o) {
+		if p, ok := pv[kv[0]]; !ok || p != kv[1] {
+			was := "unset"
+			if ok {
+				was = p
+			}
+			diffs = append(diffs, fmt.Sprintf("%s=%s (%s: %s), read as %s", kv[0], kv[1], proven.Mode, was, kv[2]))
+		}
+		delete(pv, kv[0])
+	}
+	var unset []string
+	for k, v := range pv {
+		unset = append(unset, fmt.Sprintf("%s unset (%s: %s)", k, proven.Mode, v))
+	}
+	slices.Sort(unset)
+	diffs = append(diffs, unset...)
+	return output.EscapeControl(strings.Join(diffs, "; "))
 }
 
 // envPrefix is the selectors' assignments as a command line shows them.
