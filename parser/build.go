@@ -1451,10 +1451,17 @@ func (s *Script) exceptList(b *syntax.BinaryCmd) (exceptBranch, bool) {
 	var names []nameAt
 	switch b.Op {
 	case syntax.OrStmt:
-		if b.X.Negated || !s.onlySelectorTests(b.X.Cmd) {
+		test := b.X
+		if and, ok := b.X.Cmd.(*syntax.BinaryCmd); ok && and.Op == syntax.AndStmt && !b.X.Negated && len(b.X.Redirs) == 0 && cannotFail(and.Y) {
+			// [[ $MODE == kl ]] && STEP=$OWNER || STEP=8192: the
+			// assignment after && does not fail, so the right of || runs
+			// exactly when the test fails, as an if's else does.
+			test = and.X
+		}
+		if test.Negated || !s.onlySelectorTests(test.Cmd) {
 			return exceptBranch{}, false
 		}
-		names = s.condNames(b.X.Cmd)
+		names = s.condNames(test.Cmd)
 	case syntax.AndStmt:
 		names, _ = s.notNames(b.X)
 	}
@@ -1462,6 +1469,25 @@ func (s *Script) exceptList(b *syntax.BinaryCmd) (exceptBranch, bool) {
 		return exceptBranch{}, false
 	}
 	return exceptBranch{names: nameList(names), r: Range{s.Off(b.Y.Pos()), s.Off(b.Y.End())}}, true
+}
+
+// cannotFail reports whether a statement always exits 0: assignments
+// alone (X=1, args+=(…)), with no command substitution whose status would
+// be theirs, nor a redirection.
+func cannotFail(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || len(st.Redirs) > 0 || len(c.Args) > 0 || len(c.Assigns) == 0 {
+		return false
+	}
+	safe := true
+	syntax.Walk(c, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+			safe = false // $(false), a division by zero
+		}
+		return safe
+	})
+	return safe
 }
 
 // exceptIf reads `if [[ $MODE != serve ]]; then …; fi` (no else): its body
