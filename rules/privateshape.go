@@ -158,10 +158,34 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 					parser.ModeNames(a.Modes), DisplayPath(o.Def.File.Path), k)
 			case a.StmtStart >= 0:
 				d.fixMsg, d.edits = "delete the re-assignment", []edit{stmtDelete(s, a)}
+			case a.Prefix != nil:
+				// bench) K=256 launch 8081: deleted, the function's engine
+				// inherits the shell's K, the owner's where it is exported.
+				if cut := prefixCut(s, a); cut > a.End && (fileExported || slices.ContainsFunc(a.Modes, func(m *parser.Mode) bool { return s.ExportedOnPath(k, m) })) {
+					d.fixMsg, d.edits = "delete the mode's own "+k, []edit{{s.Path, a.Start, cut, ""}}
+				}
 			}
 			c.report(pass, d)
 		}
 	}
+}
+
+// prefixCut is the start of the word after prefix assignment a: deleting
+// [a.Start, cut) drops it and its blank; -1 when it is not found.
+func prefixCut(s *parser.Script, a *parser.Assign) int {
+	c := a.Prefix
+	for i, as := range c.Assigns {
+		if s.Off(as.Pos()) != a.Start {
+			continue
+		}
+		if i+1 < len(c.Assigns) {
+			return s.Off(c.Assigns[i+1].Pos())
+		}
+		if len(c.Args) > 0 {
+			return s.Off(c.Args[0].Pos())
+		}
+	}
+	return -1
 }
 
 // onEngineCall reports whether command c is an engine invocation's own
