@@ -310,6 +310,30 @@ func envLineDelete(src []byte, start, end int) (int, int) {
 	return lineDeleteIn(src, start, end, nil)
 }
 
+// envCommentAbove returns where an env-file line deletion [st, en) may
+// start so that the comment lines directly above go with it: when the
+// deleted line closes its paragraph (a blank line, a comment or the end of
+// the file follows), a comment right above it (`# shim kept for the old
+// calib runner`) speaks of that line alone and, left behind, would speak
+// of nothing or of the next paragraph. st itself otherwise.
+func envCommentAbove(src []byte, st, en int) int {
+	if st > 0 && src[st-1] != '\n' {
+		return st // not a whole line
+	}
+	if rest := bytes.TrimLeft(src[en:], " \t\r"); len(rest) > 0 && rest[0] != '\n' && rest[0] != '#' {
+		return st // another line of the paragraph follows: the comment may be its
+	}
+	out := st
+	for out > 0 {
+		ls := bytes.LastIndexByte(src[:out-1], '\n') + 1
+		if line := bytes.TrimSpace(src[ls : out-1]); len(line) == 0 || line[0] != '#' {
+			break
+		}
+		out = ls
+	}
+	return out
+}
+
 // lineDeleteIn is lineDelete on src; inComment tells a comment's bytes
 // (a comment's trailing \ continues nothing), nil when no line continues.
 func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int, int) {

@@ -22,8 +22,10 @@ An env key or script variable whose value is a reference to the owner key
 flag, lets one mode drift from the proven shape without anyone noticing.
 
 Fix: every use of the alias (in the scripts, their arithmetic, and later
-lines of its env file) reads the owner instead, and the alias is deleted;
-it stays when a use cannot be rewritten knowing it keeps its value.`,
+lines of its env file) reads the owner instead, and the alias is deleted
+(in an env file with the comment lines right above it when it ends its
+paragraph: "# shim kept for the old calib runner" spoke of it alone); it
+stays when a use cannot be rewritten knowing it keeps its value.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runShapeAlias,
 }
@@ -223,6 +225,7 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
 		if envEdits, ok := c.envAliasUses(a, readers); ok && sure {
 			st, en := envLineDelete(a.env.Src, a.entry.Start, a.entry.End)
+			st = envCommentAbove(a.env.Src, st, en)
 			d.edits = append(append([]edit{{a.env.Path, st, en, ""}}, useEdits...), envEdits...)
 		}
 	} else {
