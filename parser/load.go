@@ -112,6 +112,11 @@ type Unit struct {
 	// wd is the working directory Load started in ("" when unknown): Abs
 	// makes relative paths absolute against it.
 	wd string
+
+	// Which script outside the walked directories reads each env file
+	// asked about ("" none: readOutside).
+	outsideMu   sync.Mutex
+	outsideRead map[string]string
 }
 
 // ScriptAt returns the loaded script at path.
@@ -808,9 +813,10 @@ func inWorkingDir(p string) bool {
 }
 
 // Covered reports whether every script that could read a file under path
-// was loaded: path lies in a directory that was walked. Linting one script
-// (a pre-commit hook given the changed files) covers no env file it
-// sources: its other readers were not read.
+// was loaded: path lies in a directory that was walked, and no shell
+// script of its git work tree outside the walked directories sources it
+// (readOutside). Linting one script (a pre-commit hook given the changed
+// files) covers no env file it sources: its other readers were not read.
 func (u *Unit) Covered(path string) bool {
 	ap, err := u.Abs(path)
 	if err != nil {
@@ -828,7 +834,10 @@ func (u *Unit) Covered(path string) bool {
 	})
 	for _, ad := range u.walkedAbs {
 		if Within(ad, ap) {
-			return true
+			// Walked, but a script of the repository outside the walked
+			// directories may source it (servelint scripts/ beside
+			// tools/calib.sh reading ../scripts/serve.env).
+			return u.readOutside(ap) == ""
 		}
 	}
 	// Named by its real path among the covered files (a symlinked env

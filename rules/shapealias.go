@@ -227,6 +227,8 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			st, en := envLineDelete(a.env.Src, a.entry.Start, a.entry.End)
 			st = envCommentAbove(a.env.Src, st, en)
 			d.edits = append(append([]edit{{a.env.Path, st, en, ""}}, useEdits...), envEdits...)
+		} else if r := u.OutsideReader(a.env.Path); r != "" {
+			d.msg += fmt.Sprintf(" (no fix: %s, outside the linted paths, sources this file; lint the repository's root to fix both)", r)
 		}
 	} else {
 		s := a.script

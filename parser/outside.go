@@ -1,0 +1,213 @@
+package parser
+
+import (
+	"bytes"
+	"io/fs"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/servelint/servelint/internal/fsread"
+)
+
+// outsideLimit bounds the files the look for outside readers visits in a
+// work tree; past it every env file there counts as read outside (not
+// covered), the safe answer for a fix that deletes a key.
+const outsideLimit = 50000
+
+// outsideTTL is how long a work tree's scripts, once read, answer for it:
+// the tests lint hundreds of directories of one repository, and the
+// language server re-lints an env file as it is typed.
+const outsideTTL = 10 * time.Second
+
+// outsideTree is a git work tree's shell scripts (walked with the walk's
+// rules: .git, vendor and node_modules skipped, symlinks not followed),
+// and which env files each reads, asked when needed.
+type outsideTree struct {
+	once    sync.Once
+	at      time.Time
+	scripts []outsideScript
+	tooMany bool
+
+	mu    sync.Mutex
+	reads map[string][]string // script path → the absolute env files it reads
+}
+
+// unresolvedRead stands for a source whose path the model cannot resolve.
+const unresolvedRead = "?"
+
+type outsideScript struct {
+	path string // absolute
+	src  []byte
+}
+
+var outsideTrees = struct {
+	sync.Mutex
+	m map[string]*outsideTree
+}{m: map[string]*outsideTree{}}
+
+// treeOf returns the work tree top's scripts, read at most once a TTL.
+func treeOf(top string) *outsideTree {
+	outsideTrees.Lock()
+	t := outsideTrees.m[top]
+	if t == nil || time.Since(t.at) > outsideTTL {
+		t = &outsideTree{at: time.Now()}
+		outsideTrees.m[top] = t
+	}
+	outsideTrees.Unlock()
+	t.once.Do(func() { t.collect(top) })
+	return t
+}
+
+// OutsideReader returns a shell script of the git work tree around the env
+// file at path, outside the walked directories, that sources it (see
+// readOutside); "" when there is none or the file was not walked.
+func (u *Unit) OutsideReader(path string) string {
+	ap, err := u.Abs(path)
+	if err != nil {
+		return ""
+	}
+	u.Covered(path) // asks readOutside when the file was walked
+	u.outsideMu.Lock()
+	defer u.outsideMu.Unlock()
+	return u.outsideRead[ap]
+}
+
+// readOutside returns a shell script of the git work tree around the env
+// file at ap (absolute), outside every walked directory, that sources it:
+// `servelint --fix scripts/` walks scripts/, and tools/calib.sh, which
+// sources ../scripts/serve.env, would lose a key a fix deletes. A script
+// is asked only when it names the file's base name, and is then read by
+// the model (Load), so a copy of the repository elsewhere in the tree,
+// which sources its own copy of the file, is no reader. "" when the file
+// is in no git work tree, the walk covered the whole tree, or no script
+// outside reads it.
+func (u *Unit) readOutside(ap string) string {
+	top := WorkTree(filepath.Dir(ap))
+	if top == "" {
+		return ""
+	}
+	for _, ad := range u.walkedAbs {
+		if Within(ad, top) {
+			return "" // the whole work tree was walked
+		}
+	}
+	u.outsideMu.Lock()
+	r, ok := u.outsideRead[ap]
+	u.outsideMu.Unlock()
+	if ok {
+		return r
+	}
+	t := treeOf(top)
+	r = t.readerOf(ap, u.walkedAbs)
+	if r == "" && t.tooMany {
+		r = top + " (too many files to look through)"
+	}
+	u.outsideMu.Lock()
+	if u.outsideRead == nil {
+		u.outsideRead = map[string]string{}
+	}
+	u.outsideRead[ap] = r
+	u.outsideMu.Unlock()
+	return r
+}
+
+// collect reads the shell scripts of the work tree top.
+func (t *outsideTree) collect(top string) {
+	visited := 0
+	_ = filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if visited++; visited > outsideLimit {
+			t.tooMany = true
+			return fs.SkipAll
+		}
+		if d.IsDir() {
+			if path != top && skipDir(d.Name(), path, &LoadOptions{}) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || Classify(path) != KindScript {
+			return nil
+		}
+		if src, err := fsread.ReadRegular(path, DefaultMaxFileSize); err == nil {
+			t.scripts = append(t.scripts, outsideScript{path, src})
+		}
+		return nil
+	})
+}
+
+// readerOf returns a script of the tree outside the walked directories
+// that reads the env file at ap, as the model resolves its paths.
+func (t *outsideTree) readerOf(ap string, walked []string) string {
+	base := []byte(filepath.Base(ap))
+	real, err := RealPath(ap)
+	if err != nil {
+		real = ap
+	}
+	for _, s := range t.scripts {
+		if !bytes.Contains(s.src, base) || inAny(walked, s.path) {
+			continue
+		}
+		for _, e := range t.readsOf(s.path) {
+			if e == ap || e == real || e == unresolvedRead {
+				return s.path
+			}
+		}
+	}
+	return ""
+}
+
+// readsOf returns the files a script of the tree reads by the paths the
+// model resolves (sources, docker --env-file, loaders), absolute and with
+// their real paths, computed once.
+func (t *outsideTree) readsOf(path string) []string {
+	t.mu.Lock()
+	if r, ok := t.reads[path]; ok {
+		t.mu.Unlock()
+		return r
+	}
+	t.mu.Unlock()
+	var out []string
+	one := Load(LoadOptions{Paths: []string{path}, Jobs: 1})
+	for _, s := range one.Scripts {
+		for _, ref := range s.Sources {
+			if ref.Path == "" {
+				// source "$CONF" that the model cannot resolve, in a script
+				// naming the file: it may be this one.
+				out = append(out, unresolvedRead)
+				continue
+			}
+			abs, err := one.Abs(ref.Path)
+			if err != nil {
+				continue
+			}
+			out = append(out, abs)
+			if r, err := RealPath(abs); err == nil && r != abs {
+				out = append(out, r)
+			}
+		}
+	}
+	t.mu.Lock()
+	if t.reads == nil {
+		t.reads = map[string][]string{}
+	}
+	t.reads[path] = out
+	t.mu.Unlock()
+	return out
+}
+
+// inAny reports whether path lies in one of the directories.
+func inAny(dirs []string, path string) bool {
+	for _, d := range dirs {
+		if Within(d, path) {
+			return true
+		}
+	}
+	return false
+}

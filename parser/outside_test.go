@@ -1,0 +1,51 @@
+package parser
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// A script of the repository outside the linted directory that sources an
+// env file of it keeps the file uncovered (no fix may delete a key it
+// reads); a copy of the repository elsewhere in it, reading its own copy
+// of the file, does not.
+func TestOutsideReader(t *testing.T) {
+	top := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(top, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".git/HEAD", "ref: refs/heads/main\n")
+	write("scripts/serve.env", "MAX_NUM_SEQS=8\nCALIB_SEQS=${MAX_NUM_SEQS}\n")
+	write("scripts/serve.sh", "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\nexec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\"\n")
+	write("copy/scripts/serve.env", "MAX_NUM_SEQS=8\n")
+	write("copy/scripts/serve.sh", "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\necho \"$CALIB_SEQS\"\n")
+	env := filepath.Join(top, "scripts/serve.env")
+
+	u := Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}})
+	if !u.Covered(env) || u.OutsideReader(env) != "" {
+		t.Fatalf("a copy reading its own serve.env made scripts/serve.env uncovered (reader %q)", u.OutsideReader(env))
+	}
+
+	write("tools/calib.sh", "#!/bin/bash\n. \"$(dirname \"$0\")/../scripts/serve.env\"\necho \"$CALIB_SEQS\"\n")
+	outsideTrees.Lock()
+	delete(outsideTrees.m, top) // the tree changed within the TTL
+	outsideTrees.Unlock()
+	u = Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}})
+	if u.Covered(env) {
+		t.Fatal("tools/calib.sh sources scripts/serve.env, yet linting scripts/ covered it")
+	}
+	if got, want := u.OutsideReader(env), filepath.Join(top, "tools/calib.sh"); got != want {
+		t.Fatalf("OutsideReader = %q, want %q", got, want)
+	}
+	// Linting the whole repository covers it: its readers are all loaded.
+	if u := Load(LoadOptions{Paths: []string{top}}); !u.Covered(env) {
+		t.Fatal("linting the repository's root did not cover scripts/serve.env")
+	}
+}
