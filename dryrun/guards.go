@@ -335,6 +335,13 @@ func (m *guardMarker) markCase(x *syntax.CaseClause) {
 			it.Stmts = append([]*syntax.Stmt{call(opGuardExit, []string{ks}, names)}, it.Stmts...)
 		}
 	}
+	// The word's own commands (case "$(nvidia-smi --query-gpu=name …)")
+	// are counted from before it: an empty substitution of the guard's
+	// start, first in the word, which keeps its value.
+	at := &syntax.CmdSubst{Stmts: []*syntax.Stmt{call(opGuardAt, []string{ks}, nil)}}
+	w := *x.Word
+	w.Parts = append([]syntax.WordPart{at}, w.Parts...)
+	x.Word = &w
 }
 
 // evalGuards is Eval's last resort for a run that stopped early: the
