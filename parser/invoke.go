@@ -2084,12 +2084,7 @@ func (inv *Invocation) launcherClearsEnv(k string) bool {
 			preserved := false
 			for j := i + 1; j < end; j++ {
 				a := inv.Args[j].Sketch
-				if a == "-E" || a == "--preserve-env" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'E') {
-					preserved = true
-				}
-				if v, ok := strings.CutPrefix(a, "--preserve-env="); ok && slices.Contains(strings.Split(v, ","), k) {
-					preserved = true
-				}
+				preserved = preserved || sudoPreserves(a, k)
 				if w := inv.Args[j].Word; w != nil {
 					if name, ok := SelfForward(w); ok && name == k {
 						preserved = true // sudo K="$K" cmd
@@ -2102,6 +2097,17 @@ func (inv *Invocation) launcherClearsEnv(k string) bool {
 		}
 	}
 	return false
+}
+
+// sudoPreserves reports whether sudo's option a keeps K in the command's
+// environment: -E (alone or among short options), --preserve-env, or
+// --preserve-env=LIST naming K.
+func sudoPreserves(a, k string) bool {
+	if a == "-E" || a == "--preserve-env" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'E') {
+		return true
+	}
+	v, ok := strings.CutPrefix(a, "--preserve-env=")
+	return ok && slices.Contains(strings.Split(v, ","), k)
 }
 
 // assignWord reports whether a word reads as NAME=… (its leading literal
@@ -2248,12 +2254,7 @@ func (s *Script) EnvSetFor(inv *Invocation, k string) (EnvSet, bool) {
 			preserved := false
 			for j := i + 1; j < end; j++ {
 				a := inv.Args[j].Sketch
-				if a == "-E" || a == "--preserve-env" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'E') {
-					preserved = true
-				}
-				if v, ok := strings.CutPrefix(a, "--preserve-env="); ok && slices.Contains(strings.Split(v, ","), k) {
-					preserved = true
-				}
+				preserved = preserved || sudoPreserves(a, k)
 				if name, _, eq := strings.Cut(a, "="); eq && name == k {
 					return EnvSet{}, false // sudo K=V: as its policy allows
 				}

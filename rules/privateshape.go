@@ -423,17 +423,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		return
 	}
 	forwarded := forwardedEnv(s)
-	files := map[string]bool{}
-	for _, i := range d.EnvFiles {
-		if i >= len(inv.Args) || inv.Args[i].Start < 0 {
-			continue
-		}
-		for _, ref := range s.Sources {
-			if ref.Kind == parser.SourceDockerEnvFile && ref.Path != "" && ref.Start >= inv.Args[i].Start && ref.End <= inv.Args[i].End {
-				files[ref.Path] = true
-			}
-		}
-	}
+	files := dockerEnvFiles(s, inv)
 	if len(files) == 0 && len(forwarded) == 0 {
 		return
 	}
