@@ -48,6 +48,7 @@ func (s *Script) collect() {
 				return true // an anonymous or zsh multi-name function
 			}
 			s.Funcs[n.Name.Value] = n
+			s.funcDecls = append(s.funcDecls, n)
 			s.funcIdx = nil // a name defined again: funcAt's index is stale
 			funcStack = append(funcStack, n)
 			syntax.Walk(n.Body, visit)
@@ -96,8 +97,10 @@ func (s *Script) collect() {
 				// A job runs in a subshell: `{ seqs=16; …; } &` does not
 				// reach the script's seqs.
 				s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
-			} else if _, co := n.Cmd.(*syntax.CoprocClause); co {
+			} else if co, ok := n.Cmd.(*syntax.CoprocClause); ok {
 				s.jobs = true
+				// coproc { seqs=64; }: the coprocess is a subshell too.
+				s.isoSpans = append(s.isoSpans, [2]int{s.Off(co.Stmt.Pos()), s.Off(co.Stmt.End())})
 			}
 		case *syntax.CallExpr:
 			if len(n.Args) > 0 {
@@ -302,7 +305,12 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 			// seqs=8 cmd: only cmd (a function it names, too) sees seqs,
 			// and bash keeps it for no builtin either; POSIX sh keeps a
 			// special builtin's (seqs=8 :).
-			s.isoSpans = append(s.isoSpans, [2]int{s.Off(c.Pos()), s.Off(c.End())})
+			sp := [2]int{s.Off(c.Pos()), s.Off(c.End())}
+			s.isoSpans = append(s.isoSpans, sp)
+			if s.prefixSpans == nil {
+				s.prefixSpans = map[[2]int]bool{}
+			}
+			s.prefixSpans[sp] = true
 		}
 		if len(c.Args) > 1 && len(c.Assigns) == 0 && s.Variant == syntax.LangPOSIX {
 			// POSIX sh parses `export X="$Y"` as a command with a word:
