@@ -1066,6 +1066,7 @@ func (s *Script) attribute() {
 		inv.Modes = s.ModesAt(inv.Start)
 		for _, f := range inv.Flags {
 			f.Modes = s.ModesAt(f.At())
+			s.reachingModes(f, inv)
 		}
 	}
 	s.findSources()
@@ -1533,4 +1534,28 @@ func nameList(ns []nameAt) []string {
 		out[i] = n.name
 	}
 	return out
+}
+
+// reachingModes narrows the modes of a flag an array assignment in a
+// function body gives a launch outside every function to those in which a
+// call of the function runs in the script's shell (funcWriteReaches):
+// more() { args+=(--max-num-seqs 64); } run as `n=$(more)` in bench and
+// `more` in kl gives kl's argv the copy, not bench's.
+func (s *Script) reachingModes(f *Flag, inv *Invocation) {
+	if f.Arg < 0 || f.Arg >= len(inv.Args) || len(f.Modes) == 0 {
+		return
+	}
+	a := inv.Args[f.Arg].Assign
+	if a == nil || a.InFunc == "" || s.funcAt(inv.Start) != "" {
+		return
+	}
+	kept := make([]*Mode, 0, len(f.Modes))
+	for _, m := range f.Modes {
+		if s.funcWriteReaches(a, inv.Start, m) {
+			kept = append(kept, m)
+		}
+	}
+	if len(kept) > 0 {
+		f.Modes = kept
+	}
 }
