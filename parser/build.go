@@ -207,6 +207,7 @@ func (s *Script) collect() {
 		case *syntax.CmdSubst:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.WhileClause, *syntax.ForClause:
+			s.loopSpans = append(s.loopSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 			fn := ""
 			if len(funcStack) > 0 {
 				fn = funcStack[len(funcStack)-1].Name.Value
@@ -245,6 +246,12 @@ func (s *Script) collect() {
 	}
 	syntax.Walk(s.File, visit)
 	s.collected = true
+	s.callOffs = map[string][]int{}
+	for _, c := range s.calls {
+		if v, ok := LitValue(c.Args[0]); ok {
+			s.callOffs[v] = append(s.callOffs[v], s.Off(c.Pos()))
+		}
+	}
 	sort.Slice(s.Comments, func(i, j int) bool { return s.Comments[i].Start < s.Comments[j].Start })
 }
 

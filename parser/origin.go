@@ -652,14 +652,6 @@ func (s *Script) callReaches(fn, name string, decl *syntax.FuncDecl, global bool
 	if depth > 8 || s.mayCallByValue(fn) {
 		return true
 	}
-	if s.callOffs == nil {
-		s.callOffs = map[string][]int{}
-		for _, c := range s.calls {
-			if v, ok := LitValue(c.Args[0]); ok {
-				s.callOffs[v] = append(s.callOffs[v], s.Off(c.Pos()))
-			}
-		}
-	}
 	for _, off := range s.callOffs[fn] {
 		if s.subshellFrom(off, use) {
 			continue
@@ -738,16 +730,6 @@ func (s *Script) runsDecl(fn string, decl *syntax.FuncDecl, off int) bool {
 // inLoop reports whether offset off lies in the body of a for or while
 // loop.
 func (s *Script) inLoop(off int) bool {
-	if s.loopSpans == nil {
-		s.loopSpans = [][2]int{}
-		syntax.Walk(s.File, func(n syntax.Node) bool {
-			switch n.(type) {
-			case *syntax.ForClause, *syntax.WhileClause:
-				s.loopSpans = append(s.loopSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
-			}
-			return true
-		})
-	}
 	for _, sp := range s.loopSpans {
 		if off >= sp[0] && off < sp[1] {
 			return true
@@ -761,6 +743,8 @@ func (s *Script) inLoop(off int) bool {
 // trap, bash -c 'fn', export -f fn, xargs fn), or a command word that is
 // not a literal may give its name ("$cmd", "$@", "mode_$1").
 func (s *Script) mayCallByValue(fn string) bool {
+	s.byValueMu.Lock()
+	defer s.byValueMu.Unlock()
 	if s.byValue == nil {
 		s.byValue = map[string]bool{}
 	}

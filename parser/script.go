@@ -236,11 +236,12 @@ type Script struct {
 	// funcDecls are every function declaration, in order, a name defined
 	// again included (Funcs keeps the last).
 	funcDecls []*syntax.FuncDecl
-	// byValue caches mayCallByValue.
-	byValue map[string]bool
+	// byValue caches mayCallByValue; rules ask it concurrently (Origins).
+	byValue   map[string]bool
+	byValueMu sync.Mutex
 	// callOffs are where each command named by a literal word starts
 	// (callReaches); loopSpans are the spans of for and while loops
-	// (inLoop). Both built on first use.
+	// (inLoop). Both built by collect.
 	callOffs  map[string][]int
 	loopSpans [][2]int
 	// caseArms are the spans of the statements of every case item
