@@ -59,6 +59,7 @@ func (s *Script) collect() {
 				// Each part of a pipeline runs in a subshell: its
 				// assignments do not reach the script's variables.
 				s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.X.Pos()), s.Off(n.X.End())}, [2]int{s.Off(n.Y.Pos()), s.Off(n.Y.End())})
+				s.pipes = true
 			}
 			// Met before its operands: neither is a statement a fix may
 			// delete (a dangling && would make the next line conditional),

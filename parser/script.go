@@ -244,6 +244,8 @@ type Script struct {
 	// (inLoop). Both built by collect.
 	callOffs  map[string][]int
 	loopSpans [][2]int
+	// pipes: the script holds a pipeline (Pipelines).
+	pipes bool
 	// caseArms are the spans of the statements of every case item
 	// (Branched).
 	caseArms [][2]int
