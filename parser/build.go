@@ -153,7 +153,7 @@ func (s *Script) collect() {
 					if pe := singleParam(n.Exp.Word); pe != nil && pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length && !pe.Excl {
 						from = pe.Param.Value // ${SEQS:=$CONC}: CONC's value
 					}
-					s.noteExprWrite(n.Param.Value, from) // : "${SEQS:=256}"
+					s.noteExprWrite(n.Param.Value, from, n.Pos()) // : "${SEQS:=256}"
 				}
 			}
 			s.arithOperand(n.Index)
@@ -650,6 +650,20 @@ func (s *Script) findModes() {
 	refs := s.argvRefs() // once, not per mode (pprof: half of findModes)
 	envSources, codeSources := s.sourceCalls()
 	hits := s.reachOffsets(refs, envSources)
+	// bench) setk 64 ;; with setk() { seqs=$1; } (or load() { .
+	// "$here/$1.env"; }) also called by shared code: the call is the
+	// branch's write.
+	other := s.writeOffsets(refs)
+	writes := append(slices.Clone(other), envSources...)
+	for _, name := range refs {
+		for _, a := range s.Assigns[name] {
+			writes = append(writes, a.Start)
+		}
+	}
+	hits = append(hits, other...)
+	hits = append(hits, s.callsInto(writes)...)
+	slices.Sort(hits)
+	codeSources = append(codeSources, s.callsInto(codeSources)...)
 	slices.Sort(codeSources)
 	reaches := make(map[*Mode]bool, len(s.Modes))
 	var starts []int // where each engine invocation starts
@@ -1414,11 +1428,95 @@ func wordHasParam(w *syntax.Word) bool {
 
 // noteExprWrite records a variable a word or arithmetic assigns
 // (Script.exprWrites).
-func (s *Script) noteExprWrite(name, from string) {
+func (s *Script) noteExprWrite(name, from string, at syntax.Pos) {
 	if s.exprWrites == nil {
 		s.exprWrites = map[string][]string{}
+		s.exprWriteAt = map[string][]int{}
 	}
 	s.exprWrites[name] = append(s.exprWrites[name], from)
+	s.exprWriteAt[name] = append(s.exprWriteAt[name], s.Off(at))
+}
+
+// writeOffsets returns where the script writes a variable of refs other
+// than by an assignment word: an arithmetic or ${X:=v} write, read,
+// printf -v, mapfile or readarray into it, unset of it, and, when refs
+// hold a positional parameter, set with words (set -- 64). A mode's
+// branch that holds one sets what the argv reads: bench) (( seqs = 64 ));
+// the dry run gives its value.
+func (s *Script) writeOffsets(refs []string) []int {
+	want := map[string]bool{}
+	positional := false
+	for _, r := range refs {
+		want[r] = true
+		if r == "@" || r == "*" || r != "" && r[0] >= '1' && r[0] <= '9' {
+			positional = true
+		}
+	}
+	var out []int
+	for _, r := range refs {
+		out = append(out, s.exprWriteAt[r]...)
+	}
+	for _, c := range s.calls {
+		cmd, _ := LitValue(c.Args[0])
+		args := c.Args[1:]
+		switch cmd {
+		case "read", "mapfile", "readarray", "unset":
+		case "printf":
+			if len(args) < 2 {
+				continue
+			}
+			if v, _ := LitValue(args[0]); v != "-v" {
+				continue
+			}
+			args = args[1:2]
+		case "set":
+			if positional && len(args) > 0 && !shellOptions(args) {
+				out = append(out, s.Off(c.Pos()))
+			}
+			continue
+		default:
+			continue
+		}
+		for _, a := range args {
+			if v, _ := LitValue(a); want[v] {
+				out = append(out, s.Off(c.Pos()))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// callsInto returns where commands call, by their literal name, a
+// function whose body holds one of offs, through up to four calls.
+func (s *Script) callsInto(offs []int) []int {
+	slices.Sort(offs)
+	var out []int
+	done := map[string]bool{}
+	for round := 0; round < 4; round++ {
+		grew := false
+		for name, fd := range s.Funcs {
+			if done[name] {
+				continue
+			}
+			body := []Range{{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}}
+			if !anyIn(offs, body) {
+				continue
+			}
+			done[name], grew = true, true
+			for _, off := range s.callOffs[name] {
+				if off < body[0].Start || off >= body[0].End {
+					out = append(out, off)
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+		offs = append(offs, out...)
+		slices.Sort(offs)
+	}
+	return out
 }
 
 // noteArithmWrite records the variable an arithmetic assignment or
@@ -1426,7 +1524,7 @@ func (s *Script) noteExprWrite(name, from string) {
 func (s *Script) noteArithmWrite(x syntax.ArithmExpr) {
 	if w, ok := x.(*syntax.Word); ok {
 		if v, lit := LitValue(w); lit && isName(v) {
-			s.noteExprWrite(v, "")
+			s.noteExprWrite(v, "", w.Pos())
 		}
 	}
 }

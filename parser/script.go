@@ -246,6 +246,8 @@ type Script struct {
 	loopSpans [][2]int
 	// pipes: the script holds a pipeline (Pipelines).
 	pipes bool
+	// exprWriteAt are where each write of exprWrites is (writeOffsets).
+	exprWriteAt map[string][]int
 	// caseArms are the spans of the statements of every case item
 	// (Branched).
 	caseArms [][2]int
