@@ -42,6 +42,7 @@ func (s *Script) collect() {
 	hosts := map[*syntax.Stmt]listHost{}
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
+		s.noteDead(n, funcStack)
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			if n.Name == nil || n.Body == nil {
@@ -297,6 +298,9 @@ type listHost struct {
 }
 
 func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand, deletable, sole bool, tested map[string]bool, host listHost) {
+	if s.deadAt(s.Off(st.Pos())) {
+		return // exit; seqs=64: bash never runs it
+	}
 	fn := ""
 	if len(funcStack) > 0 {
 		fn = funcStack[len(funcStack)-1].Name.Value
@@ -1664,4 +1668,88 @@ func (s *Script) reachingModes(f *Flag, inv *Invocation) {
 	if len(kept) > 0 {
 		f.Modes = kept
 	}
+}
+
+// noteDead records the statements of a list of n that follow one that
+// always leaves it: exit; return in a function; break or continue in a
+// loop of the same function (bench) echo "use kl" >&2; exit 1; seqs=64 ;;).
+// Bash never runs them, so what they assign is no value of the script's
+// (collectStmt). A return outside every function, or a break outside
+// every loop, only fails: the statements after it run.
+func (s *Script) noteDead(n syntax.Node, funcStack []*syntax.FuncDecl) {
+	var lists [][]*syntax.Stmt
+	loopBody := false
+	switch n := n.(type) {
+	case *syntax.File:
+		lists = append(lists, n.Stmts)
+	case *syntax.Block:
+		lists = append(lists, n.Stmts)
+	case *syntax.Subshell:
+		lists = append(lists, n.Stmts)
+	case *syntax.CmdSubst:
+		lists = append(lists, n.Stmts)
+	case *syntax.IfClause:
+		lists = append(lists, n.Then)
+	case *syntax.CaseClause:
+		for _, it := range n.Items {
+			lists = append(lists, it.Stmts)
+		}
+	case *syntax.WhileClause:
+		lists, loopBody = append(lists, n.Do), true
+	case *syntax.ForClause:
+		lists, loopBody = append(lists, n.Do), true
+	default:
+		return
+	}
+	fnStart := -1
+	if len(funcStack) > 0 {
+		fnStart = s.Off(funcStack[len(funcStack)-1].Body.Pos())
+	}
+	for _, list := range lists {
+		for i := 0; i+1 < len(list); i++ {
+			if s.leaves(list[i], len(funcStack) > 0, loopBody, fnStart) {
+				s.deadSpans = append(s.deadSpans, [2]int{s.Off(list[i+1].Pos()), s.Off(list[len(list)-1].End())})
+				break
+			}
+		}
+	}
+}
+
+// leaves reports whether statement st always leaves its list: exit, a
+// return in a function, a break or continue in a loop (inLoop: the list is
+// a loop's body; otherwise one of loopSpans, in the same function, holds
+// it).
+func (s *Script) leaves(st *syntax.Stmt, inFunc, inLoop bool, fnStart int) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 || st.Background || st.Coprocess || len(c.Assigns) > 0 {
+		return false
+	}
+	switch v, _ := LitValue(c.Args[0]); v {
+	case "exit":
+		return true
+	case "return":
+		return inFunc
+	case "break", "continue":
+		if inLoop {
+			return true
+		}
+		off := s.Off(st.Pos())
+		for _, sp := range s.loopSpans {
+			if off >= sp[0] && off < sp[1] && sp[0] > fnStart {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deadAt reports whether offset off lies in statements noteDead found bash
+// never runs.
+func (s *Script) deadAt(off int) bool {
+	for _, sp := range s.deadSpans {
+		if off >= sp[0] && off < sp[1] {
+			return true
+		}
+	}
+	return false
 }

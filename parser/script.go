@@ -244,6 +244,9 @@ type Script struct {
 	// (inLoop). Both built by collect.
 	callOffs  map[string][]int
 	loopSpans [][2]int
+	// deadSpans are statements after an exit, return, break or continue
+	// in the same list (noteDead).
+	deadSpans [][2]int
 	// pipes: the script holds a pipeline (Pipelines).
 	pipes bool
 	// exprWriteAt are where each write of exprWrites is (writeOffsets).
