@@ -249,6 +249,11 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		// there reads them: a use in a function keeps every one.)
 		defs = slices.DeleteFunc(slices.Clone(defs), gone)
 	}
+	if useFn := s.funcAt(use); useInFunc && slices.ContainsFunc(defs, func(a *Assign) bool { return s.localGone(a, useFn) }) {
+		// f() { local seqs=64; …; } does not reach boot() { … "$seqs"; }
+		// unless boot runs inside f (dynamic scope).
+		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return s.localGone(a, useFn) })
+	}
 	if len(defs) == 0 {
 		return s.fallback(name, start, end, chain, env)
 	}
@@ -645,11 +650,15 @@ func manyValues(items []*syntax.Word) bool {
 // turn. A function that may be called by a name not written out (a trap,
 // bash -c, export -f, "$cmd", "mode_$1") is taken to reach it.
 func (s *Script) funcWriteReaches(a *Assign, use int, m *Mode) bool {
-	return s.callReaches(a.InFunc, a.Name, s.declHolding(a.InFunc, a.Start), a.Global, use, m, 0)
+	return s.callReaches(a.InFunc, a.Name, s.declHolding(a.InFunc, a.Start), a.Global, use, m, map[string]bool{})
 }
 
-func (s *Script) callReaches(fn, name string, decl *syntax.FuncDecl, global bool, use int, m *Mode, depth int) bool {
-	if depth > 8 || s.mayCallByValue(fn) {
+func (s *Script) callReaches(fn, name string, decl *syntax.FuncDecl, global bool, use int, m *Mode, seen map[string]bool) bool {
+	if seen[fn] {
+		return false // explored on this walk: it reached nothing
+	}
+	seen[fn] = true
+	if len(seen) > 64 || s.mayCallByValue(fn) {
 		return true
 	}
 	for _, off := range s.callOffs[fn] {
@@ -671,7 +680,7 @@ func (s *Script) callReaches(fn, name string, decl *syntax.FuncDecl, global bool
 			}
 		case !global && s.localIn(g, name):
 			// outer() { local seqs=1; setk; }: setk writes outer's local.
-		case s.callReaches(g, name, s.declHolding(g, off), global, use, m, depth+1):
+		case s.callReaches(g, name, s.declHolding(g, off), global, use, m, seen):
 			return true
 		}
 	}
@@ -783,4 +792,35 @@ func dispatchWord(w *syntax.Word) bool {
 	}
 	v := pe.Param.Value
 	return v == "@" || v == "*" || v != "" && v[0] >= '1' && v[0] <= '9'
+}
+
+// localGone reports whether a function's local assignment a cannot be what
+// a use in function useFn reads: the local lives while its function runs,
+// so only a function that function calls (at any depth) sees it. One a
+// name not written out may call (mayCallByValue) is taken to see it.
+func (s *Script) localGone(a *Assign, useFn string) bool {
+	if !a.Local || a.InFunc == "" || a.InFunc == useFn {
+		return false
+	}
+	return !s.callsWithin(a.InFunc, useFn, map[string]bool{})
+}
+
+// callsWithin reports whether function g may run while function f runs: a
+// call of g in f's body, or in the body of a function that may run while f
+// runs.
+func (s *Script) callsWithin(f, g string, seen map[string]bool) bool {
+	if seen[g] {
+		return false
+	}
+	seen[g] = true
+	if len(seen) > 64 || s.mayCallByValue(g) {
+		return true
+	}
+	for _, off := range s.callOffs[g] {
+		h := s.funcAt(off)
+		if h == f || h != "" && s.callsWithin(f, h, seen) {
+			return true
+		}
+	}
+	return false
 }
