@@ -67,6 +67,10 @@ type Prepared struct {
 	// Eval runs a copy in which that statement stops the run when a local
 	// X is in scope, the function's or a caller's (rewriteGlobalOverLocal).
 	globals bool
+	// pipes is true when the tree holds a pipeline: Eval runs a copy in
+	// which the last command of each runs in a subshell, as in bash
+	// without lastpipe (lastpipe.go).
+	pipes bool
 	// typesets is true when a function holds a typeset: interp runs it
 	// as a global assignment, bash as declare (local without -g), so Eval
 	// runs a copy in which each typeset is declare (rewrite).
@@ -136,6 +140,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	rewriteFdRedirs(f)
 	rewriteReadDelims(f)
 	rewriteReadArrays(f)
+	rewriteLastPipes(f)
 	rewriteGlobalOverLocal(f, name)
 	alts := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -589,6 +594,8 @@ func Prepare(f *syntax.File) *Prepared {
 			if _, ok := parser.ReadArrayName(x); ok {
 				p.readArray = true
 			}
+		case *syntax.BinaryCmd:
+			p.pipes = p.pipes || x.Op == syntax.Pipe || x.Op == syntax.PipeAll
 		case *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.WhileClause, *syntax.ForClause:
 			p.andTails = p.andTails || parser.BranchEndsInList(x)
 		case *syntax.ProcSubst:
@@ -636,7 +643,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 		return Prepare(s.File)
 	}
 	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.TopNameref() != nil, declF: s.DeclaresF(),
-		posix: s.PosixDecls(), andTails: hasAndTails(s), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited(), readArray: s.ReadsArrays()}
+		posix: s.PosixDecls(), andTails: hasAndTails(s), pipes: s.Pipelines(), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited(), readArray: s.ReadsArrays()}
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

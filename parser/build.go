@@ -42,12 +42,14 @@ func (s *Script) collect() {
 	hosts := map[*syntax.Stmt]listHost{}
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
+		s.noteDead(n, funcStack)
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			if n.Name == nil || n.Body == nil {
 				return true // an anonymous or zsh multi-name function
 			}
 			s.Funcs[n.Name.Value] = n
+			s.funcDecls = append(s.funcDecls, n)
 			s.funcIdx = nil // a name defined again: funcAt's index is stale
 			funcStack = append(funcStack, n)
 			syntax.Walk(n.Body, visit)
@@ -58,6 +60,7 @@ func (s *Script) collect() {
 				// Each part of a pipeline runs in a subshell: its
 				// assignments do not reach the script's variables.
 				s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.X.Pos()), s.Off(n.X.End())}, [2]int{s.Off(n.Y.Pos()), s.Off(n.Y.End())})
+				s.pipes = true
 			}
 			// Met before its operands: neither is a statement a fix may
 			// delete (a dangling && would make the next line conditional),
@@ -96,8 +99,10 @@ func (s *Script) collect() {
 				// A job runs in a subshell: `{ seqs=16; …; } &` does not
 				// reach the script's seqs.
 				s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
-			} else if _, co := n.Cmd.(*syntax.CoprocClause); co {
+			} else if co, ok := n.Cmd.(*syntax.CoprocClause); ok {
 				s.jobs = true
+				// coproc { seqs=64; }: the coprocess is a subshell too.
+				s.isoSpans = append(s.isoSpans, [2]int{s.Off(co.Stmt.Pos()), s.Off(co.Stmt.End())})
 			}
 		case *syntax.CallExpr:
 			if len(n.Args) > 0 {
@@ -149,7 +154,7 @@ func (s *Script) collect() {
 					if pe := singleParam(n.Exp.Word); pe != nil && pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length && !pe.Excl {
 						from = pe.Param.Value // ${SEQS:=$CONC}: CONC's value
 					}
-					s.noteExprWrite(n.Param.Value, from) // : "${SEQS:=256}"
+					s.noteExprWrite(n.Param.Value, from, n.Pos()) // : "${SEQS:=256}"
 				}
 			}
 			s.arithOperand(n.Index)
@@ -204,6 +209,7 @@ func (s *Script) collect() {
 		case *syntax.CmdSubst:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.WhileClause, *syntax.ForClause:
+			s.loopSpans = append(s.loopSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 			fn := ""
 			if len(funcStack) > 0 {
 				fn = funcStack[len(funcStack)-1].Name.Value
@@ -242,6 +248,12 @@ func (s *Script) collect() {
 	}
 	syntax.Walk(s.File, visit)
 	s.collected = true
+	s.callOffs = map[string][]int{}
+	for _, c := range s.calls {
+		if v, ok := LitValue(c.Args[0]); ok {
+			s.callOffs[v] = append(s.callOffs[v], s.Off(c.Pos()))
+		}
+	}
 	sort.Slice(s.Comments, func(i, j int) bool { return s.Comments[i].Start < s.Comments[j].Start })
 }
 
@@ -286,6 +298,9 @@ type listHost struct {
 }
 
 func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand, deletable, sole bool, tested map[string]bool, host listHost) {
+	if s.deadAt(s.Off(st.Pos())) {
+		return // exit; seqs=64: bash never runs it
+	}
 	fn := ""
 	if len(funcStack) > 0 {
 		fn = funcStack[len(funcStack)-1].Name.Value
@@ -303,7 +318,12 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 			// seqs=8 cmd: only cmd (a function it names, too) sees seqs,
 			// and bash keeps it for no builtin either; POSIX sh keeps a
 			// special builtin's (seqs=8 :).
-			s.isoSpans = append(s.isoSpans, [2]int{s.Off(c.Pos()), s.Off(c.End())})
+			sp := [2]int{s.Off(c.Pos()), s.Off(c.End())}
+			s.isoSpans = append(s.isoSpans, sp)
+			if s.prefixSpans == nil {
+				s.prefixSpans = map[[2]int]bool{}
+			}
+			s.prefixSpans[sp] = true
 		}
 		if !whole {
 			prefix = c
@@ -643,6 +663,20 @@ func (s *Script) findModes() {
 	refs := s.argvRefs() // once, not per mode (pprof: half of findModes)
 	envSources, codeSources := s.sourceCalls()
 	hits := s.reachOffsets(refs, envSources)
+	// bench) setk 64 ;; with setk() { seqs=$1; } (or load() { .
+	// "$here/$1.env"; }) also called by shared code: the call is the
+	// branch's write.
+	other := s.writeOffsets(refs)
+	writes := append(slices.Clone(other), envSources...)
+	for _, name := range refs {
+		for _, a := range s.Assigns[name] {
+			writes = append(writes, a.Start)
+		}
+	}
+	hits = append(hits, other...)
+	hits = append(hits, s.callsInto(writes)...)
+	slices.Sort(hits)
+	codeSources = append(codeSources, s.callsInto(codeSources)...)
 	slices.Sort(codeSources)
 	reaches := make(map[*Mode]bool, len(s.Modes))
 	var starts []int // where each engine invocation starts
@@ -1067,6 +1101,7 @@ func (s *Script) attribute() {
 		inv.Modes = s.ModesAt(inv.Start)
 		for _, f := range inv.Flags {
 			f.Modes = s.ModesAt(f.At())
+			s.reachingModes(f, inv)
 		}
 	}
 	s.findSources()
@@ -1406,11 +1441,95 @@ func wordHasParam(w *syntax.Word) bool {
 
 // noteExprWrite records a variable a word or arithmetic assigns
 // (Script.exprWrites).
-func (s *Script) noteExprWrite(name, from string) {
+func (s *Script) noteExprWrite(name, from string, at syntax.Pos) {
 	if s.exprWrites == nil {
 		s.exprWrites = map[string][]string{}
+		s.exprWriteAt = map[string][]int{}
 	}
 	s.exprWrites[name] = append(s.exprWrites[name], from)
+	s.exprWriteAt[name] = append(s.exprWriteAt[name], s.Off(at))
+}
+
+// writeOffsets returns where the script writes a variable of refs other
+// than by an assignment word: an arithmetic or ${X:=v} write, read,
+// printf -v, mapfile or readarray into it, unset of it, and, when refs
+// hold a positional parameter, set with words (set -- 64). A mode's
+// branch that holds one sets what the argv reads: bench) (( seqs = 64 ));
+// the dry run gives its value.
+func (s *Script) writeOffsets(refs []string) []int {
+	want := map[string]bool{}
+	positional := false
+	for _, r := range refs {
+		want[r] = true
+		if r == "@" || r == "*" || r != "" && r[0] >= '1' && r[0] <= '9' {
+			positional = true
+		}
+	}
+	var out []int
+	for _, r := range refs {
+		out = append(out, s.exprWriteAt[r]...)
+	}
+	for _, c := range s.calls {
+		cmd, _ := LitValue(c.Args[0])
+		args := c.Args[1:]
+		switch cmd {
+		case "read", "mapfile", "readarray", "unset":
+		case "printf":
+			if len(args) < 2 {
+				continue
+			}
+			if v, _ := LitValue(args[0]); v != "-v" {
+				continue
+			}
+			args = args[1:2]
+		case "set":
+			if positional && len(args) > 0 && !shellOptions(args) {
+				out = append(out, s.Off(c.Pos()))
+			}
+			continue
+		default:
+			continue
+		}
+		for _, a := range args {
+			if v, _ := LitValue(a); want[v] {
+				out = append(out, s.Off(c.Pos()))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// callsInto returns where commands call, by their literal name, a
+// function whose body holds one of offs, through up to four calls.
+func (s *Script) callsInto(offs []int) []int {
+	slices.Sort(offs)
+	var out []int
+	done := map[string]bool{}
+	for round := 0; round < 4; round++ {
+		grew := false
+		for name, fd := range s.Funcs {
+			if done[name] {
+				continue
+			}
+			body := []Range{{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}}
+			if !anyIn(offs, body) {
+				continue
+			}
+			done[name], grew = true, true
+			for _, off := range s.callOffs[name] {
+				if off < body[0].Start || off >= body[0].End {
+					out = append(out, off)
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+		offs = append(offs, out...)
+		slices.Sort(offs)
+	}
+	return out
 }
 
 // noteArithmWrite records the variable an arithmetic assignment or
@@ -1418,7 +1537,7 @@ func (s *Script) noteExprWrite(name, from string) {
 func (s *Script) noteArithmWrite(x syntax.ArithmExpr) {
 	if w, ok := x.(*syntax.Word); ok {
 		if v, lit := LitValue(w); lit && isName(v) {
-			s.noteExprWrite(v, "")
+			s.noteExprWrite(v, "", w.Pos())
 		}
 	}
 }
@@ -1560,4 +1679,112 @@ func nameList(ns []nameAt) []string {
 		out[i] = n.name
 	}
 	return out
+}
+
+// reachingModes narrows the modes of a flag an array assignment in a
+// function body gives a launch outside every function to those in which a
+// call of the function runs in the script's shell (funcWriteReaches):
+// more() { args+=(--max-num-seqs 64); } run as `n=$(more)` in bench and
+// `more` in kl gives kl's argv the copy, not bench's.
+func (s *Script) reachingModes(f *Flag, inv *Invocation) {
+	if f.Arg < 0 || f.Arg >= len(inv.Args) || len(f.Modes) == 0 {
+		return
+	}
+	a := inv.Args[f.Arg].Assign
+	if a == nil || a.InFunc == "" || s.funcAt(inv.Start) != "" {
+		return
+	}
+	kept := make([]*Mode, 0, len(f.Modes))
+	for _, m := range f.Modes {
+		if s.funcWriteReaches(a, inv.Start, m) {
+			kept = append(kept, m)
+		}
+	}
+	if len(kept) > 0 {
+		f.Modes = kept
+	}
+}
+
+// noteDead records the statements of a list of n that follow one that
+// always leaves it: exit; return in a function; break or continue in a
+// loop of the same function (bench) echo "use kl" >&2; exit 1; seqs=64 ;;).
+// Bash never runs them, so what they assign is no value of the script's
+// (collectStmt). A return outside every function, or a break outside
+// every loop, only fails: the statements after it run.
+func (s *Script) noteDead(n syntax.Node, funcStack []*syntax.FuncDecl) {
+	var lists [][]*syntax.Stmt
+	loopBody := false
+	switch n := n.(type) {
+	case *syntax.File:
+		lists = append(lists, n.Stmts)
+	case *syntax.Block:
+		lists = append(lists, n.Stmts)
+	case *syntax.Subshell:
+		lists = append(lists, n.Stmts)
+	case *syntax.CmdSubst:
+		lists = append(lists, n.Stmts)
+	case *syntax.IfClause:
+		lists = append(lists, n.Then)
+	case *syntax.CaseClause:
+		for _, it := range n.Items {
+			lists = append(lists, it.Stmts)
+		}
+	case *syntax.WhileClause:
+		lists, loopBody = append(lists, n.Do), true
+	case *syntax.ForClause:
+		lists, loopBody = append(lists, n.Do), true
+	default:
+		return
+	}
+	fnStart := -1
+	if len(funcStack) > 0 {
+		fnStart = s.Off(funcStack[len(funcStack)-1].Body.Pos())
+	}
+	for _, list := range lists {
+		for i := 0; i+1 < len(list); i++ {
+			if s.leaves(list[i], len(funcStack) > 0, loopBody, fnStart) {
+				s.deadSpans = append(s.deadSpans, [2]int{s.Off(list[i+1].Pos()), s.Off(list[len(list)-1].End())})
+				break
+			}
+		}
+	}
+}
+
+// leaves reports whether statement st always leaves its list: exit, a
+// return in a function, a break or continue in a loop (inLoop: the list is
+// a loop's body; otherwise one of loopSpans, in the same function, holds
+// it).
+func (s *Script) leaves(st *syntax.Stmt, inFunc, inLoop bool, fnStart int) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 || st.Background || st.Coprocess || len(c.Assigns) > 0 {
+		return false
+	}
+	switch v, _ := LitValue(c.Args[0]); v {
+	case "exit":
+		return true
+	case "return":
+		return inFunc
+	case "break", "continue":
+		if inLoop {
+			return true
+		}
+		off := s.Off(st.Pos())
+		for _, sp := range s.loopSpans {
+			if off >= sp[0] && off < sp[1] && sp[0] > fnStart {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deadAt reports whether offset off lies in statements noteDead found bash
+// never runs.
+func (s *Script) deadAt(off int) bool {
+	for _, sp := range s.deadSpans {
+		if off >= sp[0] && off < sp[1] {
+			return true
+		}
+	}
+	return false
 }

@@ -132,7 +132,7 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 		}
 		if isAllIndex(pe) && depth < 4 {
 			for _, a := range s.Assigns[name] {
-				if a.Array == nil {
+				if a.Array == nil || s.arrayGone(a, start) {
 					continue
 				}
 				for _, el := range a.Array.Elems {
@@ -2296,4 +2296,19 @@ func (s *Script) ExportedOnPath(k string, m *Mode) bool {
 		}
 	}
 	return false
+}
+
+// arrayGone reports whether array assignment a cannot be what "${a[@]}" at
+// offset use expands: it is in a subshell, a substitution, a pipeline stage
+// or a job the use is not in (( args+=(--max-num-seqs 64) )), or, for a use
+// outside every function, in a function's local or a function body no call
+// runs in the script's shell (funcWriteReaches).
+func (s *Script) arrayGone(a *Assign, use int) bool {
+	if s.isolatedFrom(a.Start, use) {
+		return true
+	}
+	if a.InFunc == "" || s.funcAt(use) != "" {
+		return false
+	}
+	return a.Local || !s.funcWriteReaches(a, use, nil)
 }

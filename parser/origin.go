@@ -284,6 +284,11 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		// there reads them: a use in a function keeps every one.)
 		defs = slices.DeleteFunc(slices.Clone(defs), gone)
 	}
+	if useFn := s.funcAt(use); useInFunc && slices.ContainsFunc(defs, func(a *Assign) bool { return s.localGone(a, useFn) }) {
+		// f() { local seqs=64; …; } does not reach boot() { … "$seqs"; }
+		// unless boot runs inside f (dynamic scope).
+		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return s.localGone(a, useFn) })
+	}
 	if len(defs) == 0 {
 		return s.fallback(name, start, end, chain, env)
 	}
@@ -432,6 +437,12 @@ func (s *Script) pickDef(defs []*Assign, m *Mode, use int, useInFunc bool, env E
 		// does not run (they set it): left to the dry run's proof. Of any
 		// other variable it is the value, as ${X:-256} is.
 		if a.Array != nil || !visible || a.Conditional && env(name) {
+			continue
+		}
+		if a.InFunc != "" && !useInFunc && !s.funcWriteReaches(a, use, m) {
+			// setk() { seqs=64; } run as `setk | cat`, `x=$(setk)` or
+			// `setk &`, from a function with its own `local seqs`, or
+			// never called: bash's top-level seqs keeps its value.
 			continue
 		}
 		if a.Global && s.localIn(s.funcAt(use), name) {
@@ -685,4 +696,192 @@ func braceWords(w *syntax.Word) int {
 		}
 	}
 	return n
+}
+
+// funcWriteReaches reports whether assignment a, in the body of function
+// a.InFunc, can set the variable a use outside every function reads in
+// mode m (nil: any mode). Bash runs the body only when the function is
+// called, so some call to it must: run in mode m or in shared code; not in
+// a subshell, a substitution, a pipeline stage or a job that the use is not
+// in (`setk | cat`, `x=$(setk)`, `setk &`; a prefix, `FOO=1 setk`, keeps
+// the shell); run the declaration that holds a (a top-level call before it,
+// or after a later declaration of the name, runs another body); and, from
+// inside another function, not write that function's own local of the name
+// (dynamic scope: outer() { local seqs; setk; }), then reach the use in
+// turn. A function that may be called by a name not written out (a trap,
+// bash -c, export -f, "$cmd", "mode_$1") is taken to reach it.
+func (s *Script) funcWriteReaches(a *Assign, use int, m *Mode) bool {
+	return s.callReaches(a.InFunc, a.Name, s.declHolding(a.InFunc, a.Start), a.Global, use, m, map[string]bool{})
+}
+
+func (s *Script) callReaches(fn, name string, decl *syntax.FuncDecl, global bool, use int, m *Mode, seen map[string]bool) bool {
+	if seen[fn] {
+		return false // explored on this walk: it reached nothing
+	}
+	seen[fn] = true
+	if len(seen) > 64 || s.mayCallByValue(fn) {
+		return true
+	}
+	for _, off := range s.callOffs[fn] {
+		if s.subshellFrom(off, use) {
+			continue
+		}
+		if m != nil {
+			if ms := s.ModesAt(off); len(ms) > 0 && !containsMode(ms, m) {
+				continue
+			}
+		}
+		g := s.funcAt(off)
+		switch {
+		case g == fn:
+			continue // recursion
+		case g == "":
+			if s.runsDecl(fn, decl, off) {
+				return true
+			}
+		case !global && s.localIn(g, name):
+			// outer() { local seqs=1; setk; }: setk writes outer's local.
+		case s.callReaches(g, name, s.declHolding(g, off), global, use, m, seen):
+			return true
+		}
+	}
+	return false
+}
+
+// subshellFrom is isolatedFrom without the spans of prefix assignments: a
+// command with a prefix runs in the script's shell.
+func (s *Script) subshellFrom(a, b int) bool {
+	for _, sp := range s.isoSpans {
+		if a >= sp[0] && a < sp[1] && (b < sp[0] || b >= sp[1]) && !s.prefixSpans[sp] {
+			return true
+		}
+	}
+	return false
+}
+
+// declHolding returns the innermost declaration of function fn whose body
+// holds offset off, nil when none does.
+func (s *Script) declHolding(fn string, off int) *syntax.FuncDecl {
+	var best *syntax.FuncDecl
+	for _, fd := range s.funcDecls {
+		if fd.Name.Value != fn || off < s.Off(fd.Body.Pos()) || off >= s.Off(fd.Body.End()) {
+			continue
+		}
+		if best == nil || fd.Pos().Offset() > best.Pos().Offset() {
+			best = fd
+		}
+	}
+	return best
+}
+
+// runsDecl reports whether a call of fn at offset off outside every
+// function may run declaration decl: one at the top level runs only after
+// it is declared and before fn is declared again at the top level. A
+// declaration in a function, or a call in a loop, is taken to run.
+func (s *Script) runsDecl(fn string, decl *syntax.FuncDecl, off int) bool {
+	if decl == nil {
+		return true
+	}
+	at := s.Off(decl.Pos())
+	if s.funcAt(at) != "" || s.inLoop(off) {
+		return true
+	}
+	if at > off {
+		return false
+	}
+	for _, fd := range s.funcDecls {
+		if o := s.Off(fd.Pos()); fd.Name.Value == fn && o > at && o < off && s.funcAt(o) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// inLoop reports whether offset off lies in the body of a for or while
+// loop.
+func (s *Script) inLoop(off int) bool {
+	for _, sp := range s.loopSpans {
+		if off >= sp[0] && off < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// mayCallByValue reports whether function fn may be run by a name not
+// written out as a command word: the script's words name it elsewhere (a
+// trap, bash -c 'fn', export -f fn, xargs fn), or a command word that is
+// not a literal may give its name ("$cmd", "$@", "mode_$1").
+func (s *Script) mayCallByValue(fn string) bool {
+	s.byValueMu.Lock()
+	defer s.byValueMu.Unlock()
+	if s.byValue == nil {
+		s.byValue = map[string]bool{}
+	}
+	if v, ok := s.byValue[fn]; ok {
+		return v
+	}
+	found := false
+	for _, c := range s.calls {
+		if _, ok := LitValue(c.Args[0]); !ok && (dispatchWord(c.Args[0]) || s.mayName(c.Args[0], fn, false)) {
+			found = true
+			break
+		}
+		for _, w := range c.Args[1:] {
+			syntax.Walk(w, func(n syntax.Node) bool {
+				if l, ok := n.(*syntax.Lit); ok && strings.Contains(l.Value, fn) {
+					found = true
+				}
+				return !found
+			})
+		}
+		if found {
+			break
+		}
+	}
+	s.byValue[fn] = found
+	return found
+}
+
+// dispatchWord reports whether a word is a positional parameter alone
+// ("$@", "$1", $*): a script ending in "$@" runs the function its first
+// argument names.
+func dispatchWord(w *syntax.Word) bool {
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil {
+		return false
+	}
+	v := pe.Param.Value
+	return v == "@" || v == "*" || v != "" && v[0] >= '1' && v[0] <= '9'
+}
+
+// localGone reports whether a function's local assignment a cannot be what
+// a use in function useFn reads: the local lives while its function runs,
+// so only a function that function calls (at any depth) sees it. One a
+// name not written out may call (mayCallByValue) is taken to see it.
+func (s *Script) localGone(a *Assign, useFn string) bool {
+	if !a.Local || a.InFunc == "" || a.InFunc == useFn {
+		return false
+	}
+	return !s.callsWithin(a.InFunc, useFn, map[string]bool{})
+}
+
+// callsWithin reports whether function g may run while function f runs: a
+// call of g in f's body, or in the body of a function that may run while f
+// runs.
+func (s *Script) callsWithin(f, g string, seen map[string]bool) bool {
+	if seen[g] {
+		return false
+	}
+	seen[g] = true
+	if len(seen) > 64 || s.mayCallByValue(g) {
+		return true
+	}
+	for _, off := range s.callOffs[g] {
+		h := s.funcAt(off)
+		if h == f || h != "" && s.callsWithin(f, h, seen) {
+			return true
+		}
+	}
+	return false
 }

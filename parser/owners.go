@@ -857,6 +857,10 @@ func (s *Script) ReadsArrays() bool {
 	return false
 }
 
+// Pipelines reports whether the script holds a pipeline (a | b), as the
+// model's walk met them.
+func (s *Script) Pipelines() bool { return s.pipes }
+
 // HighFdRedirs reports whether the script redirects a descriptor past 2,
 // as the model's walk met them.
 func (s *Script) HighFdRedirs() bool { return s.highFd }

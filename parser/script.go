@@ -232,6 +232,28 @@ type Script struct {
 	// jobs and commands with prefix assignments: assignments in them do not
 	// reach the script's own variables.
 	isoSpans [][2]int
+	// prefixSpans are those of isoSpans that a command's prefix
+	// assignments make (seqs=8 cmd): cmd itself, a function among them,
+	// runs in the script's shell (callReaches).
+	prefixSpans map[[2]int]bool
+	// funcDecls are every function declaration, in order, a name defined
+	// again included (Funcs keeps the last).
+	funcDecls []*syntax.FuncDecl
+	// byValue caches mayCallByValue; rules ask it concurrently (Origins).
+	byValue   map[string]bool
+	byValueMu sync.Mutex
+	// callOffs are where each command named by a literal word starts
+	// (callReaches); loopSpans are the spans of for and while loops
+	// (inLoop). Both built by collect.
+	callOffs  map[string][]int
+	loopSpans [][2]int
+	// deadSpans are statements after an exit, return, break or continue
+	// in the same list (noteDead).
+	deadSpans [][2]int
+	// pipes: the script holds a pipeline (Pipelines).
+	pipes bool
+	// exprWriteAt are where each write of exprWrites is (writeOffsets).
+	exprWriteAt map[string][]int
 	// caseArms are the spans of the statements of every case item
 	// (Branched).
 	caseArms [][2]int
