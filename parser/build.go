@@ -666,6 +666,19 @@ func (s *Script) findModes() {
 			reaches[m], m.ViaSource = true, true
 		}
 	}
+	s.findOverlays()
+	if s.sharedOverlay() {
+		// . "$here/$mode.env" on the shared path: each mode named reads
+		// its own file there, which may set what the argv reads (bench.env
+		// re-setting the owner's OV_MAX_NUM_SEQS), unless its branch ends
+		// the script (stop) …; exit 0 ;;). One with no file of its own
+		// boots the shared shape, nothing to report.
+		for _, m := range s.Modes {
+			if !ends[m] {
+				reaches[m] = true
+			}
+		}
+	}
 	for _, c := range cands {
 		if c.group != nil && reaches[byName[c.name]] {
 			reached[c.group] = true
