@@ -327,6 +327,13 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		// -g), makes a new, empty K local to the function: it hands the
 		// children no K, and hides the owner's for the function's span.
 		exports = declExports(c) && (fn == "" || !declLocalScope(c))
+		if declAssoc(c) {
+			for _, a := range c.Args {
+				if a.Name != nil && a.Array != nil && fn == "" {
+					s.assocs = append(s.assocs, a) // declare -A MODE_FLAGS=([serve]=… [eval]=…)
+				}
+			}
+		}
 	}
 	for _, a := range as {
 		if a.Name == nil {
@@ -576,6 +583,8 @@ func (s *Script) findModes() {
 		}
 	}
 	s.modeNodes = nil
+	tables := s.tableModes()
+	cands = append(cands, tables...)
 	cands = s.checkSwitches(cands)
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
@@ -665,6 +674,11 @@ func (s *Script) findModes() {
 			// it reaches no engine (Mode.ViaSource).
 			reaches[m], m.ViaSource = true, true
 		}
+	}
+	for _, c := range tables {
+		// ${MODE_FLAGS[$MODE]} in the argv: each entry is its mode's own
+		// code, read by the shared launch line.
+		reaches[byName[c.name]] = reaches[byName[c.name]] || !ends[byName[c.name]]
 	}
 	s.findOverlays()
 	if s.sharedOverlay() {
