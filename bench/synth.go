@@ -215,7 +215,9 @@ func renameModes(path string, src []byte, tag string) []byte {
 	}
 	var edits []edit
 	for _, m := range s.Modes {
-		if m.Role == parser.RoleProven || tied(m) || s.Funcs[m.Name] != nil {
+		// (one whose name names its file, . "$here/$mode.env": renamed, it
+		// would read no file)
+		if m.Role == parser.RoleProven || tied(m) || s.Funcs[m.Name] != nil || s.NamesFiles() {
 			continue // (a function of its name: "$1" runs it, renamed it would not)
 		}
 		decl := s.Text(m.Start, m.End)

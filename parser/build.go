@@ -347,6 +347,13 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		// -g), makes a new, empty K local to the function: it hands the
 		// children no K, and hides the owner's for the function's span.
 		exports = declExports(c) && (fn == "" || !declLocalScope(c))
+		if declAssoc(c) {
+			for _, a := range c.Args {
+				if a.Name != nil && a.Array != nil && fn == "" {
+					s.assocs = append(s.assocs, a) // declare -A MODE_FLAGS=([serve]=… [eval]=…)
+				}
+			}
+		}
 	}
 	for _, a := range as {
 		if a.Name == nil {
@@ -596,6 +603,8 @@ func (s *Script) findModes() {
 		}
 	}
 	s.modeNodes = nil
+	tables := s.tableModes()
+	cands = append(cands, tables...)
 	cands = s.checkSwitches(cands)
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
@@ -698,6 +707,24 @@ func (s *Script) findModes() {
 			// on that evidence alone is evaluated, and dropped quietly if
 			// it reaches no engine (Mode.ViaSource).
 			reaches[m], m.ViaSource = true, true
+		}
+	}
+	for _, c := range tables {
+		// ${MODE_FLAGS[$MODE]} in the argv: each entry is its mode's own
+		// code, read by the shared launch line.
+		reaches[byName[c.name]] = reaches[byName[c.name]] || !ends[byName[c.name]]
+	}
+	s.findOverlays()
+	if s.sharedOverlay() {
+		// . "$here/$mode.env" on the shared path: each mode named reads
+		// its own file there, which may set what the argv reads (bench.env
+		// re-setting the owner's OV_MAX_NUM_SEQS), unless its branch ends
+		// the script (stop) …; exit 0 ;;). One with no file of its own
+		// boots the shared shape, nothing to report.
+		for _, m := range s.Modes {
+			if !ends[m] {
+				reaches[m] = true
+			}
 		}
 	}
 	for _, c := range cands {

@@ -153,6 +153,9 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 			}
 			return out
 		}
+		if fields, ok := s.tableFields(w, pe); ok {
+			return append(out, fields...)
+		}
 		if _, quoted := w.Parts[0].(*syntax.DblQuoted); !quoted && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
 			// An unquoted string variable: its words split.
 			if fields := s.splitVar(name); fields != nil {
@@ -325,7 +328,13 @@ func (s *Script) splitVar(name string) []ArgWord {
 	if len(as) != 1 || as[0].Value == nil {
 		return nil
 	}
-	w := as[0].Value
+	return s.splitLit(as[0].Value, name, as[0])
+}
+
+// splitLit splits a literal word of flags (a string variable's value, a
+// mode table's entry) into fields at their places in the script; nil
+// when it is not a literal starting with an option.
+func (s *Script) splitLit(w *syntax.Word, name string, a *Assign) []ArgWord {
 	v, ok := LitValue(w)
 	if !ok || !strings.HasPrefix(strings.TrimSpace(v), "-") {
 		return nil
@@ -354,7 +363,7 @@ func (s *Script) splitVar(name string) []ArgWord {
 				// field sits in the script is not known.
 				st, en = -1, -1
 			}
-			out = append(out, ArgWord{Sketch: v[i:j], Start: st, End: en, Array: name, Assign: as[0]})
+			out = append(out, ArgWord{Sketch: v[i:j], Start: st, End: en, Array: name, Assign: a})
 		}
 		i = j
 	}

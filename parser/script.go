@@ -158,6 +158,12 @@ type Script struct {
 	// modeNodes are the case, if and call nodes collect met, in walk
 	// order, for findModes (which then drops them).
 	modeNodes []syntax.Node
+	// overlays are the sources of a per-mode env file named by the mode
+	// (findOverlays).
+	overlays []overlay
+	// assocs are the top-level declare -A assignments of an array
+	// (tableModes).
+	assocs []*syntax.Assign
 	// listTail is set when a branch of an if or a case ends in an && or
 	// || list (BranchEndsInList).
 	listTail bool

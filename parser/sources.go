@@ -38,7 +38,9 @@ func (s *Script) findSources() {
 				s.Sources[len(s.Sources)-1].StripsCR = loaderStripsCR(aws[1].Word)
 				continue
 			}
-			s.addSource(SourceBash, aws[1])
+			if !s.addOverlaySources(aws[1]) {
+				s.addSource(SourceBash, aws[1])
+			}
 			continue
 		}
 		if name == "eval" {

@@ -27,7 +27,12 @@ re-assignment of an owner the engine reads from its environment when the
 argv does not pass the flag (bench) export MAX_CONCURRENT_REQUESTS=256 before
 text-generation-launcher or docker run -e MAX_CONCURRENT_REQUESTS; not when
 the value stays in the shell: unexported, set -a only in a subshell, another
-mode's export, a launch through sudo without -E or env -i).
+mode's export, a launch through sudo without -E or env -i). A mode's own env
+file re-setting an owner key that a file every mode sources owns (bench.env's
+OV_MAX_NUM_SEQS=512 read by . "$here/$mode.env", or by bench) . bench.env
+after the shared base.env) is the same re-assignment, reported at the file's
+line; not where each mode's file owns its own numbers (presets), nor where the
+file is read in a subshell, a substitution or under a function's local.
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
@@ -36,7 +41,8 @@ decode roles are other shapes on purpose: their own numbers are theirs.
 Fix: the value becomes "$OWNER"; an overriding copy, a dead mode-local
 assignment, a mode's re-assignment of an environment-read owner and a
 mode's own -e KEY=VALUE are deleted (or the -e hands
-"$KEY" when no --env-file gives the container the owner's). A calib knob given as a literal has no fix (the fix
+"$KEY" when no --env-file gives the container the owner's); so is a mode
+file's line re-setting an owner, when only the script reads that file. A calib knob given as a literal has no fix (the fix
 would have to invent a key) unless the config names its key.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runPrivateShape,
@@ -81,8 +87,124 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 			c.checkDockerEnv(pass, s, inv)
 			c.checkEnvShape(pass, s, inv)
 		}
+		c.checkModeEnvFiles(pass, s)
 	}
 	return nil, nil
+}
+
+// checkModeEnvFiles reports a mode's own env file re-setting an owner key
+// that a file every mode sources owns: bench.env's OV_MAX_NUM_SEQS=512,
+// read by `. "$here/$mode.env"` (or `bench) . "$here/bench.env" ;;`)
+// after the shared base.env's OV_MAX_NUM_SEQS=128. It is the
+// re-assignment of the owner inside the mode, written in a file: the
+// finding is on the file's line, which is what to change. Not for the
+// proven mode's own file, a value equal to the owner's or not fixed (it
+// reads the environment), a file read before the shared one (the shared
+// value wins), prefill/decode roles, calib's own knobs, a mode serving
+// another model, nor per-mode presets (Presets: the proven mode sources a
+// file of its own too, each owning its numbers), nor a file read where
+// its keys do not reach the engine's shell (parser.Script.SourceSets: a
+// subshell, a command substitution, a function's local). argvdrift proves
+// what the mode boots with. Fix: the line is deleted,
+// where only this script reads the file, with bash, and no other line of
+// it reads the key.
+func (c *Context) checkModeEnvFiles(pass *analysis.Pass, s *parser.Script) {
+	u := c.Unit
+	proven := s.Proven()
+	if proven == nil || len(s.Invocations) == 0 {
+		return
+	}
+	owners := u.Owners(s)
+	if len(owners) == 0 {
+		return
+	}
+	owning := map[string]*parser.EnvFile{}
+	for _, e := range u.Owning[s.Path] {
+		owning[e.Path] = e
+	}
+	// Where each owning file is read on the path every mode runs.
+	sharedAt := map[*parser.EnvFile]int{}
+	for _, ref := range s.Sources {
+		if e := owning[ref.Path]; e != nil && len(ref.Modes) == 0 && ref.Kind == parser.SourceBash {
+			if at, ok := sharedAt[e]; !ok || ref.Start < at {
+				sharedAt[e] = ref.Start
+			}
+		}
+	}
+	seen := map[*parser.EnvEntry]bool{}
+	for _, ref := range s.Sources {
+		e := owning[ref.Path]
+		if e == nil || len(ref.Modes) == 0 || ref.Kind != parser.SourceBash {
+			continue
+		}
+		if _, shared := sharedAt[e]; shared {
+			continue
+		}
+		var ms []*parser.Mode
+		for _, m := range ref.Modes {
+			if m != proven && !m.Disagg() && !proven.Disagg() && !servesOtherModel(u, s, []*parser.Mode{m}) && !Presets(u, s, proven, m) {
+				ms = append(ms, m)
+			}
+		}
+		if len(ms) == 0 {
+			continue
+		}
+		for _, en := range e.Entries {
+			o, ok := owners[en.Key]
+			if !ok || seen[en] || o.Def.File == e || o.Def.Entry == nil {
+				continue
+			}
+			at, ok := sharedAt[o.Def.File]
+			if !ok || at > ref.Start {
+				continue // read after the mode's file: the owner's value wins
+			}
+			if allCalib(ms) && c.isCalibKnob(o.Flag) {
+				continue // calib's own knob, from an env file as it must be
+			}
+			if !en.Bash.Defined || en.Bash.Dynamic || !o.Def.Entry.Bash.Defined || en.Bash.Value == o.Def.Entry.Bash.Value {
+				continue
+			}
+			if e.Defs(en.Key)[len(e.Defs(en.Key))-1] != en {
+				continue // a later line of the file sets it again: reported there
+			}
+			sets := false
+			for _, inv := range s.Invocations {
+				if (len(inv.Modes) == 0 || slices.ContainsFunc(ms, func(m *parser.Mode) bool { return slices.Contains(inv.Modes, m) })) &&
+					s.SourceSets(ref.Start, en.Key, inv) {
+					sets = true
+				}
+			}
+			if !sets {
+				continue
+			}
+			seen[en] = true
+			d := diag{sev: Error, path: e.Path, start: en.KeyStart, end: en.End,
+				msg: fmt.Sprintf("%s's own env file re-sets %s=%s, the owner of %s, after %s sources the shared %s; %s",
+					parser.ModeNames(ms), en.Key, en.Raw, o.Flag, c.Where(s.Path, at), DisplayPath(o.Def.File.Path), c.ownerText(o))}
+			if c.modeFileLineDeletable(s, e, en) {
+				st, end := envLineDelete(e.Src, en.Start, en.End)
+				d.fixMsg, d.edits = "delete the mode's own "+en.Key, []edit{{e.Path, st, end, ""}}
+			}
+			c.report(pass, d)
+		}
+	}
+}
+
+// modeFileLineDeletable reports whether deleting entry en of a mode's own
+// env file e leaves the mode the owner's value and changes nothing else:
+// s is the file's only reader, with bash alone, the key is defined once
+// there, and no other line of the file reads it.
+func (c *Context) modeFileLineDeletable(s *parser.Script, e *parser.EnvFile, en *parser.EnvEntry) bool {
+	u := c.Unit
+	if rs := u.ScriptsReading(e); len(rs) != 1 || rs[0] != s || u.Readers[e.Path] != parser.ReaderBash || len(e.Defs(en.Key)) != 1 {
+		return false
+	}
+	for _, o := range e.Entries {
+		if o != en && slices.Contains(o.Refs, en.Key) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkEnvShape reports a mode's own value of an owner the engine reads

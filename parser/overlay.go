@@ -1,0 +1,147 @@
+package parser
+
+import (
+	"path"
+	"slices"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// overlay is a source of a per-mode env file whose path holds the mode's
+// name (`. "$here/$mode.env"`, `source "conf/$1.env"`, `[[ -f
+// $here/env/${MODE}.env ]] && . "$here/env/${MODE}.env"`): each mode reads
+// its own file, which may set what the argv reads.
+type overlay struct {
+	// start, end span the path word.
+	start, end int
+	// pre and suf are the static path around the mode's name.
+	pre, suf string
+}
+
+// path returns the overlay's file for mode name, resolved like any
+// source's path.
+func (s *Script) overlayPath(o overlay, name string) string {
+	return s.resolvePath(s.inCwd(o.pre+name+o.suf, o.start))
+}
+
+// findOverlays records the script's overlay sources: a `source`/`.` whose
+// path word is static but for one plain expansion of a mode selector
+// ($mode, ${MODE}, "$1", ${1:-serve}), with a file name an env file's
+// (kl.env, .env.kl), outside a function whose $1 is its own. Only when
+// the selector is tested for modes: a name the script never compares with
+// a mode's is no mode.
+func (s *Script) findOverlays() {
+	sels := map[string]bool{}
+	for _, n := range s.Selectors {
+		sels[n] = true
+	}
+	for _, c := range s.calls {
+		if v, _ := LitValue(c.Args[0]); (v != "source" && v != ".") || len(c.Args) < 2 {
+			continue
+		}
+		w := c.Args[1]
+		var parts []syntax.WordPart
+		for _, p := range w.Parts {
+			if dq, ok := p.(*syntax.DblQuoted); ok {
+				parts = append(parts, dq.Parts...)
+			} else {
+				parts = append(parts, p)
+			}
+		}
+		at := -1
+		for i, p := range parts {
+			pe, ok := p.(*syntax.ParamExp)
+			if !ok || pe.Param == nil || !sels[pe.Param.Value] {
+				continue
+			}
+			if at >= 0 || !asIs(pe) && !defaulted(pe) {
+				at = -2 // two readings of the mode, or a computed one
+				break
+			}
+			at = i
+		}
+		if at < 0 {
+			continue
+		}
+		pre, ok := s.staticWord(parts[:at], 0)
+		if !ok {
+			continue
+		}
+		suf, ok := s.staticWord(parts[at+1:], 0)
+		if !ok || !IsEnvName(path.Base("x"+suf)) && !IsEnvName(path.Base(pre+"x")) {
+			continue
+		}
+		off := s.Off(c.Pos())
+		if name := parts[at].(*syntax.ParamExp).Param.Value; (name == "1" || name == "2") && s.ownArg1(off) {
+			continue // load() { . "conf/$1.env"; } called with words of its own
+		}
+		s.overlays = append(s.overlays, overlay{start: s.Off(w.Pos()), end: s.Off(w.End()), pre: pre, suf: suf})
+	}
+}
+
+// sharedOverlay reports whether an overlay source is on the path every
+// mode runs (no mode's own branch holds it).
+func (s *Script) sharedOverlay() bool {
+	for _, o := range s.overlays {
+		if len(s.modesAtRaw(o.start)) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// addOverlaySources adds, for the overlay source whose path word is a,
+// one reference per mode to that mode's own file (bench.env for bench),
+// read in that mode only: the files then own and preset as a mode's
+// branch sourcing its file does (`bench) . "$here/bench.env" ;;`). The
+// word is not also one shared source: its static value is only the
+// default mode's file (serve.env for mode=${1:-serve}). It reports
+// whether the word is an overlay's, with modes to read it.
+func (s *Script) addOverlaySources(a ArgWord) bool {
+	added := false
+	for _, o := range s.overlays {
+		if o.start != a.Start {
+			continue
+		}
+		for _, m := range s.Modes {
+			if at := s.modesAtRaw(o.start); len(at) > 0 && !slices.Contains(at, m) {
+				continue // in other modes' branches only
+			}
+			s.Sources = append(s.Sources, &SourceRef{Kind: SourceBash, Start: a.Start, End: a.End, Word: s.Text(a.Start, a.End),
+				Path: s.overlayPath(o, m.Name), Modes: []*Mode{m}})
+			added = true
+		}
+	}
+	return added
+}
+
+// SourceSets reports whether the source of an env file at offset off (a
+// SourceRef's Start) sets key in the shell the engine invocation inv runs
+// in: the source is not in a subshell, a substitution or a pipeline stage
+// that does not hold inv (`( . "$here/$mode.env" )`, `x=$(. bench.env;
+// …)`), nor in a function that makes key local (`load() { local K; .
+// bench.env; }`).
+func (s *Script) SourceSets(off int, key string, inv *Invocation) bool {
+	if s.isolatedFrom(off, inv.Start) {
+		return false
+	}
+	if fn := s.funcAt(off); fn != "" && fn != s.funcAt(inv.Start) {
+		for _, a := range s.Assigns[key] {
+			if a.Local && a.InFunc == fn {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// NamesFiles reports whether the script reads a file named by the mode
+// (an overlay source: `. "$here/$mode.env"`): a mode's name is then also
+// the name of its file.
+func (s *Script) NamesFiles() bool { return len(s.overlays) > 0 }
+
+// defaulted reports whether pe is ${X:-WORD} or ${X-WORD}, nothing more.
+func defaulted(pe *syntax.ParamExp) bool {
+	return pe.Exp != nil && (pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.DefaultUnsetOrNull) &&
+		pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length
+}
