@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -33,7 +34,8 @@ type outsideTree struct {
 	reads map[string][]string // script path → the absolute env files it reads
 }
 
-// unresolvedRead stands for a source whose path the model cannot resolve.
+// unresolvedRead, then the base name of its word, stands for a source
+// whose path the model cannot resolve.
 const unresolvedRead = "?"
 
 type outsideScript struct {
@@ -155,7 +157,7 @@ func (t *outsideTree) readerOf(ap string, walked []string) string {
 			continue
 		}
 		for _, e := range t.readsOf(s.path) {
-			if e == ap || e == real || e == unresolvedRead {
+			if e == ap || e == real || e == unresolvedRead+filepath.Base(ap) {
 				return s.path
 			}
 		}
@@ -178,9 +180,10 @@ func (t *outsideTree) readsOf(path string) []string {
 	for _, s := range one.Scripts {
 		for _, ref := range s.Sources {
 			if ref.Path == "" {
-				// source "$CONF" that the model cannot resolve, in a script
-				// naming the file: it may be this one.
-				out = append(out, unresolvedRead)
+				// source "$ROOT/serve.env" with a ROOT the model cannot
+				// resolve: it may be this file (one whose word does not
+				// name it, source "$CONF", is not asked).
+				out = append(out, unresolvedRead+strings.Trim(filepath.Base(ref.Word), `"'`))
 				continue
 			}
 			abs, err := one.Abs(ref.Path)

@@ -49,3 +49,32 @@ func TestOutsideReader(t *testing.T) {
 		t.Fatal("linting the repository's root did not cover scripts/serve.env")
 	}
 }
+
+// A script outside the linted directory whose source path the model
+// cannot resolve counts as a reader only when its word names the file.
+func TestOutsideReaderUnresolved(t *testing.T) {
+	top := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(top, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".git/HEAD", "ref: refs/heads/main\n")
+	write("scripts/serve.env", "MAX_NUM_SEQS=8\n")
+	write("tools/a.sh", "#!/bin/bash\n# reads serve.env through $CONF\n. \"$CONF\"\n")
+	env := filepath.Join(top, "scripts/serve.env")
+	if u := Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}}); !u.Covered(env) {
+		t.Fatal(`source "$CONF" in a script that names serve.env elsewhere made it uncovered`)
+	}
+	write("tools/b.sh", "#!/bin/bash\n. \"${ROOT}/scripts/serve.env\"\n")
+	outsideTrees.Lock()
+	delete(outsideTrees.m, top)
+	outsideTrees.Unlock()
+	if u := Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}}); u.Covered(env) {
+		t.Fatal(`source "${ROOT}/scripts/serve.env" with ROOT unknown did not count as a reader`)
+	}
+}
