@@ -204,25 +204,41 @@ func displayAll(ev *evaluator, paths []string) []string {
 }
 
 // mayLaunch reports whether a script may start an engine: a command of it
-// (a function's included) is one, its words read as written (a word that
-// is not literal is not known), or names a script it may run in turn
-// (run.sh → serve.sh → launch.sh: a word ending in .sh or .bash).
+// (a function's included) or an array it assigns is one, its words read as
+// written (a word that is not literal is not known), or a command names a
+// script it may run in turn (run.sh → serve.sh → launch.sh: a word ending
+// in .sh or .bash).
 func mayLaunch(f *syntax.File, forced *parser.Profile) bool {
 	found := false
-	syntax.Walk(f, func(n syntax.Node) bool {
-		c, ok := n.(*syntax.CallExpr)
-		if found || !ok || len(c.Args) == 0 {
-			return !found
-		}
-		words := make([]string, 0, len(c.Args))
-		for _, w := range c.Args {
+	engine := func(ws []*syntax.Word) bool {
+		words := make([]string, 0, len(ws))
+		for _, w := range ws {
 			v, lit := parser.LitValue(w)
 			if !lit {
 				v = parser.Unknown
 			}
 			words = append(words, v)
 		}
-		if _, is := parser.DetectEngineAs(words, forced); is {
+		_, is := parser.DetectEngineAs(words, forced)
+		return is
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if a, ok := n.(*syntax.Assign); ok && a.Array != nil && !found {
+			// cmd=(vllm serve "$MODEL" …); exec "${cmd[@]}" "$@"
+			var ws []*syntax.Word
+			for _, e := range a.Array.Elems {
+				if e.Value != nil {
+					ws = append(ws, e.Value)
+				}
+			}
+			found = engine(ws)
+			return !found
+		}
+		c, ok := n.(*syntax.CallExpr)
+		if found || !ok || len(c.Args) == 0 {
+			return !found
+		}
+		if engine(c.Args) {
 			found = true
 			return false
 		}

@@ -21,7 +21,8 @@ const childEnv = "MAX_NUM_SEQS=256\nMODEL=/m\n"
 // the child shell would run it: the exported variables, the words as its
 // "$@", its path as $0.
 func TestChildScript(t *testing.T) {
-	files := map[string]string{"launch.sh": childLauncher, "serve.env": childEnv}
+	files := map[string]string{"launch.sh": childLauncher, "serve.env": childEnv,
+		"array.sh": "#!/bin/bash\n. ./serve.env\ncmd=(vllm serve \"$MODEL\" --max-num-seqs \"$MAX_NUM_SEQS\")\nexec \"${cmd[@]}\" \"$@\"\n"}
 	for _, tc := range []struct {
 		name, line string
 		want       []string
@@ -34,6 +35,7 @@ func TestChildScript(t *testing.T) {
 		{"bash -x", `bash -x -o pipefail launch.sh --port 2`, []string{"vllm", "serve", "/m", "--max-num-seqs", "256", "--port", "2"}},
 		{"sh", `sh ./launch.sh --port 3`, []string{"vllm", "serve", "/m", "--max-num-seqs", "256", "--port", "3"}},
 		{"background", `"$here/launch.sh" --port 4 & wait`, []string{"vllm", "serve", "/m", "--max-num-seqs", "256", "--port", "4"}},
+		{"array", `exec "$here/array.sh" --port 6`, []string{"vllm", "serve", "/m", "--max-num-seqs", "256", "--port", "6"}},
 		{"nohup", `nohup ./launch.sh --port 5 > log 2>&1 &` + "\nwait", []string{"vllm", "serve", "/m", "--max-num-seqs", "256", "--port", "5"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -44,7 +46,7 @@ func TestChildScript(t *testing.T) {
 			if !slices.Equal(r.Argv, tc.want) {
 				t.Errorf("argv %q, want %q", r.Argv, tc.want)
 			}
-			if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "launch.sh: run as a child script") }) {
+			if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, ".sh: run as a child script") }) {
 				t.Errorf("no note of the child's run: %q", r.Notes)
 			}
 		})
