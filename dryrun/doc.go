@@ -43,7 +43,15 @@
 //     and echo, printf and test by path) are emulated in Go; every other command is recorded
 //     in Result.Skipped and behaves as a command that succeeded and printed
 //     a sentinel, so that any value computed from its output is reported
-//     unresolved, never guessed.
+//     unresolved, never guessed. Two kinds of command are interpreted
+//     instead, by a runner with the same handlers, the exported variables
+//     as its environment, and the run's deadline and command budget: a
+//     shell string with an engine command (bash -c "… vllm serve …"), and
+//     a shell script of the tree that may start an engine, run by its path
+//     or through bash or sh (exec "$here/launch.sh" --max-num-seqs 32: the
+//     words its "$@", its path its $0; read through the sandbox, never
+//     outside the tree; four deep at most; a script already running, as
+//     one running itself, is skipped).
 //   - Write. Every redirection that writes (>, >>, &>, exec >file,
 //     including /dev/tcp/… paths) gets a sink that discards. No handler
 //     creates, truncates or removes a file, and the evaluator itself puts

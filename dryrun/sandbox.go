@@ -859,10 +859,17 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		if outer, ok := ctx.Value(shellKey{}).(shellOuter); ok {
 			args, ec = outer.wrap(args, ec)
 		}
-		ev.recordEngine(hc, args, ec)
+		pos := hc.Pos
+		if run, ok := ctx.Value(childKey{}).(childRun); ok {
+			pos = run.pos // in a child script: where the script started it
+		}
+		ev.recordEngine(hc, args, ec, pos)
 		return errEngineReached
 	}
 	if err, ok := ev.shellString(ctx, hc, args); ok {
+		return err
+	}
+	if err, ok := ev.childScript(ctx, hc, args); ok {
 		return err
 	}
 	if h := helperFor(args[0]); h != nil && !slices.ContainsFunc(args, hasSentinel) {
@@ -898,7 +905,7 @@ func launches(w io.Writer) bool {
 }
 
 // recordEngine records the first engine invocation and stops the run.
-func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall) {
+func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall, pos syntax.Pos) {
 	var snap *snapshotEnv
 	if !ev.noSpans || !ev.noEnv { // the spans and the engine's env read it
 		snap = takeSnapshot(hc.Env)
@@ -908,7 +915,7 @@ func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec pa
 	if ev.closed || ev.engine != nil || context.Cause(ev.runCtx) != nil {
 		return
 	}
-	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: hc.Pos}
+	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: pos}
 	ev.cancel(errEngineReached)
 }
 

@@ -98,27 +98,11 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 			outer.docker = ec.Docker
 		}
 	}
-	var vars []string
-	for name, v := range takeSnapshot(hc.Env).exported() {
-		vars = append(vars, name+"="+v)
-	}
-	slices.Sort(vars)
-	params := []string{"--"}
+	var params []string
 	if len(args) > str+2 {
-		params = append(params, args[str+2:]...)
+		params = args[str+2:]
 	}
-	runner, rerr := interp.New(
-		interp.Env(expand.ListEnviron(vars...)),
-		func(r *interp.Runner) error { r.Dir = hc.Dir; return nil },
-		interp.Params(params...),
-		interp.StdIO(nil, hc.Stdout, hc.Stderr),
-		interp.CallHandler(ev.callHandler),
-		interp.ExecHandlers(ev.sandboxExec, ev.guardMW),
-		interp.OpenHandler(ev.openHandler),
-		interp.StatHandler(ev.statHandler),
-		interp.ReadDirHandler2(ev.readDirHandler),
-		interp.AccessHandler(ev.accessHandler),
-	)
+	runner, rerr := ev.innerRunner(hc, params)
 	if rerr != nil {
 		return ev.fail(fmt.Errorf("%w: %w", ErrInternal, rerr)), true
 	}
@@ -133,6 +117,30 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// Its status is the command's (an interp.ExitStatus), or what
 	// stopped the run (a bound, a refusal).
 	return runErr, true
+}
+
+// innerRunner returns a runner for a shell a command of the script starts
+// (bash -c STRING, a script of the tree it runs): the sandbox's handlers,
+// the exported variables as its environment, params as its positional
+// parameters, the command's directory and standard output and error.
+func (ev *evaluator) innerRunner(hc interp.HandlerContext, params []string) (*interp.Runner, error) {
+	var vars []string
+	for name, v := range takeSnapshot(hc.Env).exported() {
+		vars = append(vars, name+"="+v)
+	}
+	slices.Sort(vars)
+	return interp.New(
+		interp.Env(expand.ListEnviron(vars...)),
+		func(r *interp.Runner) error { r.Dir = hc.Dir; return nil },
+		interp.Params(append([]string{"--"}, params...)...),
+		interp.StdIO(nil, hc.Stdout, hc.Stderr),
+		interp.CallHandler(ev.callHandler),
+		interp.ExecHandlers(ev.sandboxExec, ev.guardMW),
+		interp.OpenHandler(ev.openHandler),
+		interp.StatHandler(ev.statHandler),
+		interp.ReadDirHandler2(ev.readDirHandler),
+		interp.AccessHandler(ev.accessHandler),
+	)
 }
 
 // parseString parses a shell string's script; nil when it is too deep or

@@ -40,6 +40,11 @@ type Invocation struct {
 	Modes      []*Mode
 	// Via is the wrapper function whose "$@" carries the engine argv, "".
 	Via string
+	// Child is the script of the tree the command runs whose engine it
+	// reaches ("$here/launch.sh" --max-num-seqs 32, where launch.sh runs
+	// exec vllm serve … "$@": withChildScripts), "" for the script's own;
+	// the child's words have no span here.
+	Child string
 	// Background is set when the invocation runs in the background: in a
 	// statement ending in & (or a coprocess), or in a function such a
 	// statement calls, or through a wrapper whose own command is one
@@ -734,6 +739,15 @@ func (s *Script) findInvocations() {
 				continue
 			}
 		}
+		child := ""
+		if !ok && len(s.childLaunchers) > 0 {
+			// "$here/launch.sh" --max-num-seqs 32, where launch.sh runs
+			// exec vllm serve … "$@": the call's words in the child's.
+			if args, path, found := s.childArgs(aws); found {
+				aws, child = args, path
+				ec, ok = s.detect(aws)
+			}
+		}
 		if !ok && hasForward(aws) && !runnersDone {
 			runners, runnersDone = s.runnerFuncs(), true
 		}
@@ -770,7 +784,7 @@ func (s *Script) findInvocations() {
 			}
 			continue
 		}
-		inv := &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: aws}
+		inv := &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: aws, Child: child}
 		if fn := s.funcAt(inv.Start); fn != "" && hasForward(aws[ec.ArgStart:]) {
 			if n, ok := s.shiftsBefore(fn, c); ok {
 				inv.shift = n
@@ -853,7 +867,7 @@ func (s *Script) findInvocations() {
 				}
 				// A library's launcher (Start -1) says itself whether it
 				// runs the engine in the background.
-				s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: via, wrapStart: w.Start + 1,
+				s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: via, wrapStart: w.Start + 1, Child: w.Child,
 					Background: w.Start < 0 && w.Background, libReads: libReads(w)})
 			}
 		}
@@ -1096,30 +1110,7 @@ func (s *Script) ownLaunchers(runners map[string]int) map[string][]*Invocation {
 		if !ok {
 			continue
 		}
-		args := make([]ArgWord, len(aws))
-		var vars map[int]string
-		var posWords map[int]*syntax.Word
-		for i, a := range aws {
-			sk := a.Sketch
-			if sk == Unknown {
-				if v, ok := s.inlineDefault(a.Word); ok && programLike(v) {
-					sk = v
-				} else if v, ok := s.taggedImage(a.Word, 0); ok {
-					sk = v
-				} else if pe := singleParam(a.Word); pe != nil && pe.Param != nil && plainParam(pe) && len(s.Assigns[pe.Param.Value]) == 0 {
-					if vars == nil {
-						vars = map[int]string{}
-					}
-					vars[i] = pe.Param.Value
-				} else if a.Word != nil && readsPositional(a.Word) {
-					if posWords == nil {
-						posWords = map[int]*syntax.Word{}
-					}
-					posWords[i] = a.Word // "{\"kv_role\":\"$1\"}": the call's words fill it
-				}
-			}
-			args[i] = ArgWord{Sketch: sk, Start: -1, End: -1}
-		}
+		args, vars, posWords := s.detached(aws)
 		if out == nil {
 			out = map[string][]*Invocation{}
 		}
@@ -1129,6 +1120,39 @@ func (s *Script) ownLaunchers(runners map[string]int) map[string][]*Invocation {
 		out[fn] = append(out[fn], &Invocation{Start: -1, End: -1, Args: args, shift: n, Background: bg, libVars: vars, libPosWords: posWords})
 	}
 	return out
+}
+
+// detached returns a command's words detached from the script that writes
+// them (ownLaunchers): no span, no word; a word whose value is not
+// literal keeps Unknown, except an image or a program written as a
+// default the script never assigns. vars names the words that are one
+// expansion of a variable the script never assigns (Invocation.libVars),
+// posWords those holding a positional parameter among literal text
+// (Invocation.libPosWords).
+func (s *Script) detached(aws []ArgWord) (args []ArgWord, vars map[int]string, posWords map[int]*syntax.Word) {
+	args = make([]ArgWord, len(aws))
+	for i, a := range aws {
+		sk := a.Sketch
+		if sk == Unknown {
+			if v, ok := s.inlineDefault(a.Word); ok && programLike(v) {
+				sk = v
+			} else if v, ok := s.taggedImage(a.Word, 0); ok {
+				sk = v
+			} else if pe := singleParam(a.Word); pe != nil && pe.Param != nil && plainParam(pe) && len(s.Assigns[pe.Param.Value]) == 0 {
+				if vars == nil {
+					vars = map[int]string{}
+				}
+				vars[i] = pe.Param.Value
+			} else if a.Word != nil && readsPositional(a.Word) {
+				if posWords == nil {
+					posWords = map[int]*syntax.Word{}
+				}
+				posWords[i] = a.Word // "{\"kv_role\":\"$1\"}": the call's words fill it
+			}
+		}
+		args[i] = ArgWord{Sketch: sk, Start: -1, End: -1}
+	}
+	return args, vars, posWords
 }
 
 // peelRunners drops the runner calls that lead a command's words (run

@@ -109,6 +109,14 @@ type Unit struct {
 	symlinks      resolver           // the directories checkReadable resolved
 	pending       map[string]envRead // env files prefetchSources read, for loadEnv
 
+	// children are the scripts of the tree other scripts run
+	// (withChildScripts), by path, those the walk did not meet included.
+	children map[string]*Script
+	// childOwned are, by script path, the owning env files that reach the
+	// script's engine only through a script it runs (withChildOwners):
+	// the script's own shell has none of their keys (ShellReads).
+	childOwned map[string]map[*EnvFile]bool
+
 	// wd is the working directory Load started in ("" when unknown): Abs
 	// makes relative paths absolute against it.
 	wd string
@@ -336,6 +344,7 @@ func Load(opts LoadOptions) *Unit {
 	}
 	u.Scripts = parseAll(scripts, &opts, u)
 	u.withLibRunners(&opts)
+	u.withChildScripts(&opts)
 	sort.Slice(u.Scripts, func(i, j int) bool { return u.Scripts[i].Path < u.Scripts[j].Path })
 	u.loadEnvs(envs, &opts)
 	u.link(&opts)
@@ -678,56 +687,63 @@ func (u *Unit) link(opts *LoadOptions) {
 		}
 	}()
 	for _, s := range u.Scripts {
-		var owning []*EnvFile
-		add := func(e *EnvFile) {
-			for _, o := range owning {
-				if o == e {
-					return
-				}
-			}
-			owning = append(owning, e)
-		}
-		for _, ref := range s.Sources {
-			if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
-				continue // a sourced shell library is code, not an env file
-			}
-			if !u.readableInRoots(ref.Path) {
-				// Never read what a script points at outside the linted tree,
-				// by its path or through a symlink: a hostile script could
-				// make findings quote /root/.aws/….
-				continue
-			}
-			e := u.loadEnv(ref.Path, opts)
-			if e == nil {
-				continue
-			}
-			if ref.Kind == SourceBash && !IsEnvName(filepath.Base(e.Path)) && isCode(e) {
-				continue // a sourced library without a suffix: code, not an env file
-			}
-			switch ref.Kind {
-			case SourceBash:
-				u.Readers[e.Path] |= ReaderBash
-				if ref.StripsCR {
-					crStrip[e.Path] = true
-				} else {
-					crKeep[e.Path] = true
-				}
-			case SourceDockerEnvFile:
-				u.Readers[e.Path] |= ReaderDocker
-			}
-			add(e)
-		}
-		if len(owning) == 0 {
-			stem := strings.TrimSuffix(s.Path, filepath.Ext(s.Path))
-			if u.readableInRoots(stem + ".env") {
-				if e := u.loadEnv(stem+".env", opts); e != nil {
-					add(e)
-				}
-			}
-		}
-		u.Owning[s.Path] = sharedLast(s, owning)
+		u.Owning[s.Path] = sharedLast(s, u.owningOf(s, opts, crStrip, crKeep))
 	}
+	u.withChildOwners(opts, crStrip, crKeep)
 	sort.Slice(u.Envs, func(i, j int) bool { return u.Envs[i].Path < u.Envs[j].Path })
+}
+
+// owningOf returns the env files that own script s's numbers: those it
+// sources or hands docker, else the one named as the script is.
+func (u *Unit) owningOf(s *Script, opts *LoadOptions, crStrip, crKeep map[string]bool) []*EnvFile {
+	var owning []*EnvFile
+	add := func(e *EnvFile) {
+		for _, o := range owning {
+			if o == e {
+				return
+			}
+		}
+		owning = append(owning, e)
+	}
+	for _, ref := range s.Sources {
+		if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
+			continue // a sourced shell library is code, not an env file
+		}
+		if !u.readableInRoots(ref.Path) {
+			// Never read what a script points at outside the linted tree,
+			// by its path or through a symlink: a hostile script could
+			// make findings quote /root/.aws/….
+			continue
+		}
+		e := u.loadEnv(ref.Path, opts)
+		if e == nil {
+			continue
+		}
+		if ref.Kind == SourceBash && !IsEnvName(filepath.Base(e.Path)) && isCode(e) {
+			continue // a sourced library without a suffix: code, not an env file
+		}
+		switch ref.Kind {
+		case SourceBash:
+			u.Readers[e.Path] |= ReaderBash
+			if ref.StripsCR {
+				crStrip[e.Path] = true
+			} else {
+				crKeep[e.Path] = true
+			}
+		case SourceDockerEnvFile:
+			u.Readers[e.Path] |= ReaderDocker
+		}
+		add(e)
+	}
+	if len(owning) == 0 {
+		stem := strings.TrimSuffix(s.Path, filepath.Ext(s.Path))
+		if u.readableInRoots(stem + ".env") {
+			if e := u.loadEnv(stem+".env", opts); e != nil {
+				add(e)
+			}
+		}
+	}
+	return owning
 }
 
 // sharedLast orders a script's owning env files so that those only some
@@ -1449,7 +1465,7 @@ func readLib(path string, opts *LoadOptions) *Script {
 func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLaunchers map[string][]*Invocation, envValues map[string]string) *Script {
 	ns := ParseScript(s.Path, s.Src)
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
-	ns.libClientReads, ns.libAssigns = s.libClientReads, s.libAssigns
+	ns.libClientReads, ns.libAssigns, ns.childLaunchers = s.libClientReads, s.libAssigns, s.childLaunchers
 	ns.Analyze(roles)
 	return ns
 }

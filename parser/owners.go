@@ -964,7 +964,7 @@ func (u *Unit) ShellReads(s *Script, e *EnvFile) bool {
 		}
 		named = true
 	}
-	return !named
+	return !named && !u.childOwned[s.Path][e]
 }
 
 // ShellReadsIn is ShellReads for code that runs in modes: a source of e
@@ -983,7 +983,7 @@ func (u *Unit) ShellReadsIn(s *Script, e *EnvFile, modes []*Mode) bool {
 		}
 		named = true
 	}
-	return !named
+	return !named && !u.childOwned[s.Path][e]
 }
 
 // AllExportAt reports whether allexport is on at offset off of the script,

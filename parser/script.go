@@ -132,6 +132,10 @@ type Script struct {
 	// it), tried at every call as the script's own wrappers are (set by
 	// Load, see withLibRunners).
 	libLaunchers map[string][]*Invocation
+	// childLaunchers are, by path, the engine commands of the scripts of
+	// the tree the script runs (withChildScripts), detached from the
+	// child: a call running one hands its words to the child's "$@".
+	childLaunchers map[string]*Invocation
 	// libLauncherCands are the launchers of the libraries the script
 	// sources when no call of one was seen to reach an engine before the
 	// env files were read: withEnvValues tries them again.

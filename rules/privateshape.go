@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -810,13 +811,18 @@ func lineOf(s *parser.Script, g *parser.Flag) string {
 // flagPlace says where flag f is written: "line N", or, for a flag a
 // sourced library's launcher writes (serve_model() { exec vllm serve "$1"
 // --max-num-seqs "$2"; }: no span in the script), "the library's
-// serve_model".
+// serve_model"; for one a script of the tree the script runs writes, that
+// script's name (launch.sh).
 func flagPlace(s *parser.Script, f *parser.Flag) string {
 	if f.NameStart >= 0 {
 		return fmt.Sprintf("line %d", s.Line(f.NameStart))
 	}
-	if f.Inv != nil && f.Inv.Via != "" {
+	if f.Inv != nil && f.Inv.Via != "" && f.Inv.Child == "" {
 		return "the library's " + f.Inv.Via
+	}
+	if f.Inv != nil && f.Inv.Child != "" {
+		// "$here/launch.sh" --port 8001, where launch.sh writes the flag.
+		return filepath.Base(f.Inv.Child)
 	}
 	return "a sourced library"
 }

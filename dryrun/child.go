@@ -1,0 +1,256 @@
+package dryrun
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// maxChildDepth bounds how deeply scripts of the tree run one another
+// (run.sh → launch.sh → …): a deeper one is skipped as any other command.
+const maxChildDepth = 4
+
+// childKey marks the context of a child script's run (childScript): its
+// value, a childRun, says which scripts are running.
+type childKey struct{}
+
+// childRun is the chain of scripts a child script's run is inside.
+type childRun struct {
+	// pos is the position, in the evaluated script, of the command that
+	// started the outermost child: the engine reached in a child is
+	// recorded there (its words are matched with the script's there).
+	pos syntax.Pos
+	// chain are the absolute paths of the scripts running, the evaluated
+	// script first.
+	chain []string
+}
+
+// childPath returns the script of the tree a command runs, the index of
+// its first argument, and whether a shell runs it (rather than its
+// shebang): a script run by its path (./launch.sh, "$here/launch.sh" …,
+// nohup ./launch.sh …) or through bash or sh (bash launch.sh …, sh -x
+// ./launch.sh …). ok is false for any other command; a path that depends
+// on a skipped command's output is no script either.
+func childPath(args []string) (file string, at int, shell, ok bool) {
+	i := 0
+	if len(args) > 1 && args[0] == "nohup" {
+		i++
+	}
+	name := args[i]
+	if hasSentinel(name) {
+		return "", 0, false, false
+	}
+	if base := filepath.Base(name); base == "bash" || base == "sh" {
+		j := i + 1
+		for j < len(args) {
+			a := args[j]
+			if a == "--" {
+				j++
+				break
+			}
+			if a == "-o" || a == "+o" {
+				j += 2
+				continue
+			}
+			if len(a) < 2 || a[0] != '-' && a[0] != '+' {
+				break
+			}
+			if strings.Trim(a[1:], "aefuvxBCEHPT") != "" {
+				// -c (a string: shellString), -s, -i, -l, -n (no
+				// execution), --login and the like: not a script run.
+				return "", 0, false, false
+			}
+			j++
+		}
+		if j >= len(args) || args[j] == "" || hasSentinel(args[j]) {
+			return "", 0, false, false
+		}
+		return args[j], j + 1, true, true
+	}
+	if !strings.Contains(name, "/") {
+		return "", 0, false, false // a program PATH finds: not the tree's
+	}
+	return name, i + 1, false, true
+}
+
+func isScriptName(p string) bool {
+	return strings.HasSuffix(p, ".sh") || strings.HasSuffix(p, ".bash")
+}
+
+// shellScript reports whether a file run by its path is a shell script:
+// its shebang names a shell, or it has none and is named *.sh or *.bash.
+func shellScript(abs string, data []byte) bool {
+	if parser.IsBinary(data) {
+		return false
+	}
+	body := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if bytes.HasPrefix(body, []byte("#!")) {
+		_, shell := parser.ShebangVariant(body)
+		return shell
+	}
+	return isScriptName(abs)
+}
+
+// childScript evaluates a script of the linted tree that a command runs
+// (run.sh's `exec "$here/launch.sh" --max-num-seqs 32`, `bash launch.sh`)
+// when it may start an engine (mayLaunch): its file is read through the
+// sandbox (inside the tree only), checked as a sourced file is, and
+// interpreted as the child shell would run it, by a runner with the same
+// handlers, the exported variables as its environment, the command's
+// words as its positional parameters and its path as $0; the run's
+// deadline and command budget are the evaluated script's. Nothing is
+// executed. ok is false when the command runs no such script (a program,
+// a file outside the tree or missing, a helper that starts no engine, a
+// script already running: run.sh running itself, a chain past
+// maxChildDepth), which is then skipped as before.
+func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, args []string) (err error, ok bool) {
+	p, at, shell, found := childPath(args)
+	if !found {
+		return nil, false
+	}
+	abs := absPath(hc.Dir, p)
+	data, rerr := ev.readFile(abs)
+	if rerr != nil {
+		if (shell || isScriptName(p)) && !errors.Is(rerr, fs.ErrNotExist) {
+			// /opt/serving/launch.sh: not read, as a sourced file outside
+			// the tree is not (a program such as /usr/bin/env says nothing).
+			ev.note("%s: not evaluated: %v", p, rerr)
+		}
+		return nil, false
+	}
+	if !shell && !shellScript(abs, data) || shell && parser.IsBinary(data) {
+		return nil, false
+	}
+	name := ev.display(abs)
+	f, _ := rewritten(data, abs, nil)
+	if f == nil || !mayLaunch(f, ev.forced) {
+		// A helper (download.sh, check_gpu.sh) is skipped as before: its
+		// sandboxed run could only fail where the host's would not.
+		return nil, false
+	}
+	run, _ := ctx.Value(childKey{}).(childRun)
+	if run.chain == nil {
+		run = childRun{pos: hc.Pos, chain: []string{ev.script}}
+	}
+	if slices.Contains(run.chain, abs) {
+		ev.note("%s: not evaluated: the script is already running (%s)", name, strings.Join(displayAll(ev, run.chain), " → "))
+		return nil, false
+	}
+	if len(run.chain) > maxChildDepth {
+		ev.note("%s: not evaluated: scripts run one another more than %d deep", name, maxChildDepth)
+		return nil, false
+	}
+	chk := ev.fs.check(name, data)
+	if refused := chk.err; refused != nil {
+		// What the sandbox refuses in it (a process substitution …):
+		// skipped as before, said; not the script's failure.
+		ev.note("%s: not evaluated: %s", name, refused.Error())
+		return nil, false
+	}
+	f.Name = abs // its $0
+	ev.addFuncNames(chk.funcs)
+	ev.addRefused(name, chk.refused)
+	if chk.jobs {
+		ev.jobs.Store(true)
+	}
+	runner, ierr := ev.innerRunner(hc, args[at:])
+	if ierr != nil {
+		return ev.fail(fmt.Errorf("%w: %w", ErrInternal, ierr)), true
+	}
+	ev.note("%s: run as a child script in the sandbox", name)
+	inner := childRun{pos: run.pos, chain: append(slices.Clip(run.chain), abs)}
+	// A shell string's words do not lead the child's engine: its own are.
+	cctx := context.WithValue(context.WithValue(ctx, childKey{}, inner), shellKey{}, nil)
+	runErr := runner.Run(cctx, f)
+	if chk.jobs && ev.alive() == nil {
+		// Its background jobs go on after it ends, as the script's do: one
+		// of them may start the engine. Joined here, or the script's end
+		// would not wait for them.
+		_ = runner.Run(cctx, waitStmt)
+	}
+	ev.mu.Lock()
+	reached := ev.engine != nil
+	ev.mu.Unlock()
+	if reached {
+		return errEngineReached, true
+	}
+	if es, status := errors.AsType[interp.ExitStatus](runErr); status {
+		// The child's status is the command's; its exit ends the child
+		// only.
+		if es == 0 {
+			return nil, true
+		}
+		return es, true
+	}
+	return runErr, true // nil, or what stopped the run: a bound, a refusal
+}
+
+func displayAll(ev *evaluator, paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = ev.display(p)
+	}
+	return out
+}
+
+// mayLaunch reports whether a script may start an engine: a command of it
+// (a function's included) or an array it assigns is one, its words read as
+// written (a word that is not literal is not known), or a command names a
+// script it may run in turn (run.sh → serve.sh → launch.sh: a word ending
+// in .sh or .bash).
+func mayLaunch(f *syntax.File, forced *parser.Profile) bool {
+	found := false
+	engine := func(ws []*syntax.Word) bool {
+		words := make([]string, 0, len(ws))
+		for _, w := range ws {
+			v, lit := parser.LitValue(w)
+			if !lit {
+				v = parser.Unknown
+			}
+			words = append(words, v)
+		}
+		_, is := parser.DetectEngineAs(words, forced)
+		return is
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if a, ok := n.(*syntax.Assign); ok && a.Array != nil && !found {
+			// cmd=(vllm serve "$MODEL" …); exec "${cmd[@]}" "$@"
+			var ws []*syntax.Word
+			for _, e := range a.Array.Elems {
+				if e.Value != nil {
+					ws = append(ws, e.Value)
+				}
+			}
+			found = engine(ws)
+			return !found
+		}
+		c, ok := n.(*syntax.CallExpr)
+		if found || !ok || len(c.Args) == 0 {
+			return !found
+		}
+		if engine(c.Args) {
+			found = true
+			return false
+		}
+		for _, w := range c.Args[:min(len(c.Args), 4)] {
+			syntax.Walk(w, func(n syntax.Node) bool {
+				if l, ok := n.(*syntax.Lit); ok && (strings.HasSuffix(l.Value, ".sh") || strings.HasSuffix(l.Value, ".bash")) {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}

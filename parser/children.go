@@ -1,0 +1,233 @@
+package parser
+
+import (
+	"maps"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Scripts that run other scripts of the tree: a dispatcher whose modes
+// run the repository's launcher with words of their own,
+//
+//	case "${1:-serve}" in
+//	  serve) exec "$here/launch.sh" ;;
+//	  kl) exec "$here/launch.sh" --max-num-seqs 32 ;;
+//	esac
+//
+// where launch.sh runs `exec vllm serve "$MODEL" … "$@"`. Each mode
+// reaches the engine through the child, and the words it hands the child
+// are where its numbers are written: the call is an invocation of the
+// dispatcher, its words in the child's "$@" (as a sourced library's
+// launcher's are, withLibRunners).
+
+// maxChildPasses bounds the chains of scripts running one another that
+// withChildScripts follows (run.sh → serve.sh → launch.sh).
+const maxChildPasses = 3
+
+// childCall returns the script of the tree a command runs, by its
+// resolved path, and the index in aws of its first argument: a script run
+// by its path ("$here/launch.sh" …, ./scripts/serve.sh, behind exec,
+// command or nohup) or through bash or sh (bash launch.sh, sh -x
+// "$here/launch.sh" …). ok is false for any other command, and when the
+// path is not statically known.
+func (s *Script) childCall(aws []ArgWord) (p string, at int, ok bool) {
+	i := 0
+	for i < len(aws)-1 && (aws[i].Sketch == "exec" || aws[i].Sketch == "nohup" || aws[i].Sketch == "command") {
+		i++
+	}
+	if i >= len(aws) {
+		return "", 0, false
+	}
+	j, shell := i, false
+	if b := path.Base(aws[i].Sketch); b == "bash" || b == "sh" {
+		shell = true
+		j++
+		for j < len(aws) {
+			a := aws[j].Sketch
+			if a == "--" {
+				j++
+				break
+			}
+			if a == "-o" || a == "+o" {
+				j += 2
+				continue
+			}
+			if len(a) < 2 || a[0] != '-' && a[0] != '+' {
+				break
+			}
+			if strings.Trim(a[1:], "aefuvxBCEHPT") != "" {
+				return "", 0, false // -c STRING, -s, -n, --login …
+			}
+			j++
+		}
+	}
+	if j >= len(aws) || aws[j].Word == nil || aws[j].Array != "" {
+		return "", 0, false
+	}
+	v, known := s.staticWord(aws[j].Word.Parts, 0)
+	if !known || v == "" || !shell && !strings.Contains(v, "/") {
+		return "", 0, false // a program PATH finds
+	}
+	return s.resolvePath(s.inCwd(v, aws[j].Start)), j + 1, true
+}
+
+// childArgs returns the words of the engine command a call reaches
+// through a script of the tree it runs (childLaunchers), the call's own
+// words in the child's "$@", and the child's path.
+func (s *Script) childArgs(aws []ArgWord) ([]ArgWord, string, bool) {
+	p, at, ok := s.childCall(aws)
+	if !ok || p == s.Path {
+		return nil, "", false
+	}
+	w := s.childLaunchers[p]
+	if w == nil {
+		return nil, "", false
+	}
+	return s.expandWrapper(w, aws[at:]), p, true
+}
+
+// launcherOf returns the engine command of a script other scripts of the
+// tree may run, detached from it (no span, no word: findings and fixes
+// never point into it from the caller), nil when it has none the caller's
+// words can be said to reach: the script must run one engine, at its top
+// level (not a function's "$@", which is not the script's), with no mode
+// of its own picked by its words or environment, after shifts that are
+// known.
+func (s *Script) launcherOf() *Invocation {
+	if s == nil || s.File == nil || len(s.Invocations) != 1 || len(s.Modes) > 0 {
+		return nil
+	}
+	inv := s.Invocations[0]
+	if inv.Start < 0 || inv.Child != "" || s.funcAt(inv.Start) != "" {
+		return nil
+	}
+	n, ok := s.shiftsIn(s.File.Stmts, inv.Start)
+	if !ok {
+		return nil
+	}
+	args, vars, posWords := s.detached(inv.Args)
+	for i, a := range inv.Args {
+		if a.Sketch == forwardAll {
+			args[i].Sketch = forwardAll
+		}
+	}
+	// Only the positional parameters are the caller's: the child's other
+	// variables are its own, or the environment's.
+	for i, name := range vars {
+		if isName(name) {
+			delete(vars, i)
+		}
+	}
+	return &Invocation{Start: -1, End: -1, Args: args, shift: n, Background: inv.Background, libVars: vars, libPosWords: posWords, Child: s.Path}
+}
+
+// withChildScripts re-analyses each script that runs another script of the
+// linted roots whose engine command takes the caller's words (launcherOf),
+// so that the call reaches the engine: the caller's modes are seen, and
+// their words handed to the child are its flags. A chain of scripts
+// (run.sh → serve.sh → launch.sh) is followed maxChildPasses deep; a
+// script running itself is not followed.
+func (u *Unit) withChildScripts(opts *LoadOptions) {
+	changed := false
+	byPath := map[string]*Script{}
+	for _, s := range u.Scripts {
+		byPath[s.Path] = s
+	}
+	for pass := 0; pass < maxChildPasses; pass++ {
+		grown := false
+		for i, s := range u.Scripts {
+			if s.File == nil || len(s.childLaunchers) > 0 {
+				continue
+			}
+			var launchers map[string]*Invocation
+			for _, c := range s.calls {
+				p, _, ok := s.childCall(s.callArgs(c))
+				// Inside the roots first: nothing outside is read, not
+				// even its shebang.
+				if !ok || p == s.Path || launchers[p] != nil || !u.readableInRoots(p) {
+					continue
+				}
+				child, seen := byPath[p]
+				if !seen {
+					// Not met by the walk (run.sh linted alone): read when
+					// it is a shell script (by name, or its shebang).
+					child = readLib(p, opts)
+					if child != nil && !isScriptName(p) && ClassifyText(p, child.Src) != KindScript {
+						child = nil
+					}
+					byPath[p] = child
+				}
+				if w := child.launcherOf(); w != nil {
+					if launchers == nil {
+						launchers = map[string]*Invocation{}
+					}
+					launchers[p] = w
+					if u.children == nil {
+						u.children = map[string]*Script{}
+					}
+					u.children[p] = child
+				}
+			}
+			if len(launchers) == 0 {
+				continue
+			}
+			s.childLaunchers = launchers
+			ns := s.reanalysed(opts.Roles, s.libRunners, s.libLaunchers, s.envValues)
+			if len(ns.Invocations) == len(s.Invocations) {
+				s.childLaunchers = nil // no call reaches an engine through them
+				continue
+			}
+			u.Scripts[i], byPath[s.Path] = ns, ns
+			grown, changed = true, true
+		}
+		if !grown {
+			break
+		}
+	}
+	if changed {
+		u.indexOnce = sync.Once{}
+	}
+}
+
+// withChildOwners adds to the owning env files of each script that runs
+// another of the tree (childLaunchers) those of the child: the engine the
+// script reaches through it reads them, so their keys own its numbers.
+// They come after the script's own (the child sources them after the
+// script ran), each once; a chain is followed maxChildPasses deep.
+func (u *Unit) withChildOwners(opts *LoadOptions, crStrip, crKeep map[string]bool) {
+	unlinted := map[string][]*EnvFile{} // the children the walk did not meet
+	for pass := 0; pass < maxChildPasses; pass++ {
+		grown := false
+		for _, s := range u.Scripts {
+			for _, p := range slices.Sorted(maps.Keys(s.childLaunchers)) {
+				owners, linted := u.Owning[p]
+				if !linted {
+					if owners, linted = unlinted[p]; !linted {
+						if child := u.children[p]; child != nil {
+							owners = u.owningOf(child, opts, crStrip, crKeep)
+						}
+						unlinted[p] = owners
+					}
+				}
+				for _, e := range owners {
+					if !slices.Contains(u.Owning[s.Path], e) {
+						u.Owning[s.Path] = append(u.Owning[s.Path], e)
+						if u.childOwned == nil {
+							u.childOwned = map[string]map[*EnvFile]bool{}
+						}
+						if u.childOwned[s.Path] == nil {
+							u.childOwned[s.Path] = map[*EnvFile]bool{}
+						}
+						u.childOwned[s.Path][e] = true
+						grown = true
+					}
+				}
+			}
+		}
+		if !grown {
+			return
+		}
+	}
+}

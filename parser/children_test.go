@@ -1,0 +1,56 @@
+package parser
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestChildScripts: a dispatcher whose modes run the repository's launcher
+// ("$here/launch.sh" --max-num-seqs 32, where launch.sh runs exec vllm
+// serve … "$@") has its modes, each an invocation through the launcher
+// with the mode's words as flags, and the launcher's env file owns its
+// numbers, though its shell never reads it; linted alone too, the
+// launcher read beside it.
+func TestChildScripts(t *testing.T) {
+	dir, err := filepath.Abs("../testdata/src/child-dispatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(dir, "run.sh")
+	for _, paths := range [][]string{{dir}, {run}} {
+		u := Load(LoadOptions{Paths: paths})
+		s := u.ScriptAt(run)
+		if s == nil {
+			t.Fatalf("%v: run.sh not loaded", paths)
+		}
+		var names []string
+		for _, m := range s.Modes {
+			names = append(names, m.Name)
+		}
+		if want := []string{"serve", "bench", "kl"}; !slices.Equal(names, want) {
+			t.Errorf("%v: modes %q, want %q", paths, names, want)
+		}
+		var kl *Flag
+		for _, inv := range s.Invocations {
+			if inv.Child != filepath.Join(dir, "launch.sh") {
+				t.Errorf("%v: invocation at %d reaches the engine through %q", paths, inv.Start, inv.Child)
+			}
+			for _, f := range inv.Flags {
+				if f.Canon == "--max-num-seqs" && f.NameStart >= 0 {
+					kl = f
+				}
+			}
+		}
+		if kl == nil || s.Text(kl.NameStart, kl.ValEnd) != "--max-num-seqs 32" || len(kl.Modes) != 1 || kl.Modes[0].Name != "kl" {
+			t.Errorf("%v: kl's own flag not found: %+v", paths, kl)
+		}
+		owning := u.Owning[run]
+		if len(owning) != 1 || filepath.Base(owning[0].Path) != "serve.env" {
+			t.Fatalf("%v: owning %v, want serve.env", paths, owning)
+		}
+		if u.ShellReads(s, owning[0]) {
+			t.Errorf("%v: run.sh's shell said to read serve.env", paths)
+		}
+	}
+}
