@@ -93,19 +93,27 @@ func (aw *arithWalk) arith(x syntax.ArithmExpr) {
 	if x == nil {
 		return
 	}
+	// The names arithmetic assigns ((( X = 64 )), let X=32, X++) are
+	// writes, not reads: assigned is told, bare is not (a rewrite of the
+	// reads to another name must not turn a write of X into one of it).
+	targets := map[syntax.ArithmExpr]bool{}
 	syntax.Walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Word:
 			if lit, ok := bareName(n); ok && !aw.inArith[n] {
 				aw.inArith[n] = true
-				aw.bare(lit)
+				if !targets[n] {
+					aw.bare(lit)
+				}
 			}
 		case *syntax.BinaryArithm:
 			if isArithAssign(n.Op) {
+				targets[n.X] = true
 				aw.assigned(arithName(n.X))
 			}
 		case *syntax.UnaryArithm:
 			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				targets[n.X] = true
 				aw.assigned(arithName(n.X))
 			}
 		case *syntax.CmdSubst:

@@ -27,8 +27,10 @@ func TestScanName(t *testing.T) {
 		{src: `declare d=X`},
 		{src: `X=4`, words: true, assigns: 1},
 		{src: `export X`, words: true, assigns: 1},
-		{src: `(( X++ ))`, arith: 1, unsure: true},
-		{src: `Y=$((X = 4))`, arith: 1, unsure: true},
+		{src: `(( X++ ))`, unsure: true}, // a write, not a read
+		{src: `Y=$((X = 4))`, unsure: true},
+		{src: `(( Y = X + 1 ))`, arith: 1},
+		{src: `let X=32`, unsure: true},
 		{src: `Y=${!X}`, params: 1, unsure: true},
 		{src: `[[ X -gt 4 ]]`, words: true, unsure: true},
 		{src: `[[ X -gt 4 ]]`, words: false, unsure: true},
