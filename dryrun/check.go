@@ -705,7 +705,7 @@ func globalOverLocal(fd *syntax.FuncDecl) (*syntax.Stmt, string) {
 					continue
 				}
 				switch {
-				case variant == "local" || (variant == "declare" || variant == "typeset") && !global:
+				case !global && (variant == "local" || variant == "declare" || variant == "typeset"):
 					locals[a.Name.Value] = true
 				case global && locals[a.Name.Value] && stmt != nil && stmt.Cmd == x:
 					at, name = stmt, a.Name.Value

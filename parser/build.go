@@ -341,7 +341,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	case *syntax.DeclClause:
 		as = c.Args
 		global = IsGlobalDecl(c)
-		local = c.Variant.Value == "local" || (c.Variant.Value == "declare" || c.Variant.Value == "typeset") && fn != "" && !global
+		local = (c.Variant.Value == "local" || (c.Variant.Value == "declare" || c.Variant.Value == "typeset") && fn != "") && !global
 		whole = len(c.Args) == 1
 		// A naked `local -x K`, or `declare -x K` in a function (without
 		// -g), makes a new, empty K local to the function: it hands the
@@ -1415,10 +1415,11 @@ func (s *Script) TopNameref() *syntax.DeclClause { return s.topNameref }
 // globalOverLocal).
 func (s *Script) FuncGlobal() bool { return s.funcGlobal }
 
-// IsGlobalDecl reports whether a declaration is declare -g or typeset -g
-// (with other options too, -gx, -ga).
+// IsGlobalDecl reports whether a declaration is declare -g, typeset -g or
+// local -g (bash takes local's options from declare: local -g writes the
+// global), with other options too (-gx, -ga).
 func IsGlobalDecl(d *syntax.DeclClause) bool {
-	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" {
+	if d.Variant == nil || d.Variant.Value != "declare" && d.Variant.Value != "typeset" && d.Variant.Value != "local" {
 		return false
 	}
 	for _, a := range d.Args {
