@@ -80,6 +80,13 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 			return []Origin{{Kind: OriginUnknown, Key: pe.Param.Value, Start: start, End: end, Chain: chain, Sweep: loop}}
 		}
 	}
+	if pe := singleParam(w); pe != nil && !pe.Excl && !pe.Length && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil {
+		if table := s.modeTable(pe); table != nil {
+			// "${SEQS[$MODE]}" of declare -A SEQS=([serve]=$OWNER
+			// [bench]=64): each mode's entry is its value.
+			return s.tableOrigins(table, use, modes, env, depth, append(slices.Clone(chain), table))
+		}
+	}
 	if pe := singleParam(w); pe != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
 		name := pe.Param.Value
 		if pe.Exp != nil {
@@ -341,6 +348,29 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		out = append(out, resolve(shared, rest)...)
 	}
 	return out
+}
+
+// tableOrigins are the origins of a mode table's read by the mode: for
+// each mode (those given, else every mode) its own entry's, an empty
+// value for a mode the table has no entry for.
+func (s *Script) tableOrigins(table *Assign, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
+	targets := modes
+	if len(targets) == 0 {
+		targets = s.Modes
+	}
+	var out []Origin
+	for _, m := range targets {
+		v := tableEntry(table, m.Name)
+		if v == nil {
+			continue // ${T[$MODE]} is empty: the script's own test says so
+		}
+		o := s.originsOf(v, use, []*Mode{m}, env, depth+1, chain)
+		for i := range o {
+			o[i].Modes = []*Mode{m}
+		}
+		out = append(out, o...)
+	}
+	return mergeOrigins(out, targets)
 }
 
 // positionalOrigins resolves $N inside a function through the words its

@@ -106,38 +106,63 @@ func (s *Script) tableFields(w *syntax.Word, pe *syntax.ParamExp) (out []ArgWord
 	if _, quoted := w.Parts[0].(*syntax.DblQuoted); quoted || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length || pe.Index == nil {
 		return nil, false
 	}
-	iw, isWord := pe.Index.(*syntax.Word)
-	if !isWord || !isParamOf(iw, s.Selectors) || !asIs(singleParam(iw)) {
+	table := s.modeTable(pe)
+	if table == nil {
 		return nil, false
 	}
 	name := pe.Param.Value
-	as := s.Assigns[name]
-	if len(as) != 1 || as[0].Array == nil {
-		return nil, false
-	}
-	table := false
-	for _, a := range s.assocs {
-		if a.Name.Value == name && s.Off(a.Pos()) == as[0].Start {
-			table = true
-		}
-	}
-	if !table || !s.keysProven(as[0].Array) {
-		return nil, false // a table keyed by the model: not the modes' own code
-	}
-	for _, el := range as[0].Array.Elems {
+	for _, el := range table.Array.Elems {
 		if el.Value == nil {
 			continue
 		}
 		if v, lit := LitValue(el.Value); lit && strings.TrimSpace(v) == "" {
 			continue // [serve]="": no word at all
 		}
-		f := s.splitLit(el.Value, name, as[0])
+		f := s.splitLit(el.Value, name, table)
 		if f == nil {
 			return nil, false
 		}
 		out = append(out, f...)
 	}
 	return out, true
+}
+
+// modeTable returns the assignment of the mode table pe reads by the mode
+// (${T[$MODE]}, ${T[$1]}): an associative array assigned once, at its
+// declaration, a key of which names the proven mode; nil otherwise (a
+// table keyed by the GPU or the model is not the modes' own code).
+func (s *Script) modeTable(pe *syntax.ParamExp) *Assign {
+	if pe.Param == nil || pe.Index == nil {
+		return nil
+	}
+	iw, isWord := pe.Index.(*syntax.Word)
+	if !isWord || !isParamOf(iw, s.Selectors) || !asIs(singleParam(iw)) {
+		return nil
+	}
+	name := pe.Param.Value
+	as := s.Assigns[name]
+	if len(as) != 1 || as[0].Array == nil {
+		return nil
+	}
+	for _, a := range s.assocs {
+		if a.Name.Value == name && s.Off(a.Pos()) == as[0].Start && s.keysProven(as[0].Array) {
+			return as[0]
+		}
+	}
+	return nil
+}
+
+// tableEntry returns the value of the entry of a mode table whose key is
+// the mode's name, nil when it has none.
+func tableEntry(table *Assign, mode string) *syntax.Word {
+	for _, el := range table.Array.Elems {
+		if iw, ok := el.Index.(*syntax.Word); ok && el.Value != nil {
+			if key, ok := LitValue(iw); ok && key == mode {
+				return el.Value
+			}
+		}
+	}
+	return nil
 }
 
 // keysProven reports whether a key of a table names the proven mode.

@@ -1120,6 +1120,12 @@ func valueOf(s *parser.Script, o parser.Origin) string {
 func chainText(s *parser.Script, chain []*parser.Assign) string {
 	var parts []string
 	for _, a := range chain {
+		if a.Array != nil {
+			// declare -A SEQS=([serve]=$OWNER [bench]=64): the mode's entry
+			// (the finding's place), not every entry.
+			parts = append(parts, fmt.Sprintf("the mode table %s (line %d)", a.Name, s.Line(a.Start)))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s (line %d)", strings.TrimSpace(s.Text(a.Start, a.End)), s.Line(a.Start)))
 	}
 	return strings.Join(parts, " ← ")
