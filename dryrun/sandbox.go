@@ -1183,6 +1183,10 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 		return nil, ev.fail(fmt.Errorf("%w: %s (the interpreter has descriptors 0-2 only)", ErrUnsupported, what))
 	}
 	hc := interp.HandlerCtx(ctx)
+	if name, ok := strings.CutPrefix(p, psMark); ok {
+		// rewriteInSubstRedirs: < <(CMD), CMD's output held in name.
+		return ev.openPipe([]byte(psContent(hc.Env.Get(name).String())))
+	}
 	p = strings.TrimPrefix(p, sourceMark)
 	if p == "" {
 		return nil, &os.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
