@@ -104,3 +104,26 @@ esac
 		t.Errorf("no note of the rewrite: %q", r.Notes)
 	}
 }
+
+func TestPrintfQ(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want []string // nil: not rewritten
+	}{
+		{[]string{"%q ", "vllm", "my model", ""}, []string{"%s ", "vllm", "'my model'", "''"}},
+		{[]string{"-v", "line", "%q ", "a b"}, []string{"-v", "line", "%s ", "'a b'"}},
+		{[]string{"%s=%q\n", "k", "v w", "k2", "x"}, []string{"%s=%s\n", "k", "'v w'", "k2", "x"}},
+		{[]string{"%-10q|", "a b"}, []string{"%-10s|", "'a b'"}},
+		{[]string{"100%% q\n"}, nil},
+		{[]string{"%*q", "3", "a"}, nil},
+		{[]string{"%s\n", "q"}, nil},
+	} {
+		got, ok := printfQ(c.in)
+		if !ok {
+			got = nil
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("printfQ(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
