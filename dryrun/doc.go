@@ -86,7 +86,10 @@
 //     commands never run, as they would not in the sandbox anyway, and a
 //     note says so. `source <(CMD)` and `. <(CMD)` (an env-file loader:
 //     source <(grep -v '^#' .env)) are evaluated in that copy as
-//     eval "$(CMD)", a command substitution, and a note says so. Any other
+//     eval "$(CMD)", a command substitution, and a note says so. Input
+//     redirected from one, `mapfile -t A < <(CMD)` or `done < <(CMD)`, is
+//     read from CMD's output, run first in a subshell into a variable of
+//     that copy (procsubst.go), and a note says so. Any other
 //     input substitution <(…) is refused with ErrProcSubst: before running, in the code the mode can
 //     reach (other branches of a case or if on the mode are not considered);
 //     at run time, in code parsed by eval, trap, alias or source. As a last

@@ -142,6 +142,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	rewriteReadArrays(f)
 	rewriteLastPipes(f)
 	rewriteGlobalOverLocal(f, name)
+	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	alts := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {

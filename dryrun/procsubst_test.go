@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 exec > >(tee -a "$here/boot.log") 2> >(logger -t boot >&2)
 case "$1" in
   serve) exec radiance serve /m --max-num-seqs 8 ;;
-  kl) mapfile -t gpus < <(nvidia-smi -L); exec radiance serve /m --max-num-seqs "${#gpus[@]}" ;;
+  kl) exec radiance serve /m --max-num-seqs 8 --draft-config <(nvidia-smi -L) ;;
 esac
 `
 	r := evalSrc(t, src, "serve", nil, Options{})
@@ -54,7 +54,7 @@ func TestSourceProcSubst(t *testing.T) {
 		src := "#!/usr/bin/env bash\nset -euo pipefail\n" + load + `
 case "$1" in
   serve) exec vllm serve /m --max-num-seqs "$MAX_NUM_SEQS" --max-num-batched-tokens "$MAX_NUM_BATCHED_TOKENS" ;;
-  kl) exec vllm serve /m --max-num-seqs "$(wc -l < <(echo x))" ;;
+  kl) exec vllm serve /m --max-num-seqs "$(paste -d, <(echo 8) <(echo 9))" ;;
 esac
 `
 		r := evalSrc(t, src, "serve", files, Options{})
@@ -70,6 +70,60 @@ esac
 		r = evalSrc(t, src, "kl", files, Options{})
 		if !errors.Is(r.Err, ErrProcSubst) {
 			t.Fatalf("%s: kl (another input substitution): err = %v, want ErrProcSubst", load, r.Err)
+		}
+	}
+}
+
+// TestInputRedirectProcSubst: input redirected from a process substitution
+// (mapfile -t A < <(CMD), done < <(CMD), nested in CMD too) reads CMD's
+// output, trailing newlines and all; CMD runs in a subshell, its
+// assignments lost as in bash; under set -u the array mapfile fills is set.
+func TestInputRedirectProcSubst(t *testing.T) {
+	src := `#!/usr/bin/env bash
+set -euo pipefail
+flags() { printf '%s\n' --max-num-seqs 8 --port 1; leaked=1; }
+mapfile -t A < <(flags)
+n=0
+while IFS= read -r l; do n=$((n + 1)); done < <(printf 'a\n\n\n')
+mapfile -t B < <(sort < <(printf '%s\n' z y))
+read -r first < <(printf 'no newline') || true
+case "$1" in
+  serve) exec vllm serve /m "${A[@]}" "$n" "${B[@]}" "$first" "${leaked:-unset}" ;;
+esac
+`
+	r := evalSrc(t, src, "serve", nil, Options{})
+	if r.Err != nil {
+		t.Fatalf("serve: %v", r.Err)
+	}
+	// sort is skipped: its output is a sentinel, not y z.
+	if len(r.Argv) != 11 || !slices.Equal(r.Argv[:7], []string{"vllm", "serve", "/m", "--max-num-seqs", "8", "--port", "1"}) ||
+		r.Argv[7] != "3" || !strings.Contains(r.Argv[8], "unresolved: sort") || r.Argv[9] != "no newline" || r.Argv[10] != "unset" {
+		t.Fatalf("serve argv %q", r.Argv)
+	}
+	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "< <(…) read from the output") }) {
+		t.Errorf("no note of the rewrite: %q", r.Notes)
+	}
+}
+
+func TestPrintfQ(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want []string // nil: not rewritten
+	}{
+		{[]string{"%q ", "vllm", "my model", ""}, []string{"%s ", "vllm", "'my model'", "''"}},
+		{[]string{"-v", "line", "%q ", "a b"}, []string{"-v", "line", "%s ", "'a b'"}},
+		{[]string{"%s=%q\n", "k", "v w", "k2", "x"}, []string{"%s=%s\n", "k", "'v w'", "k2", "x"}},
+		{[]string{"%-10q|", "a b"}, []string{"%-10s|", "'a b'"}},
+		{[]string{"100%% q\n"}, nil},
+		{[]string{"%*q", "3", "a"}, nil},
+		{[]string{"%s\n", "q"}, nil},
+	} {
+		got, ok := printfQ(c.in)
+		if !ok {
+			got = nil
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("printfQ(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -21,9 +21,15 @@ import (
 //	{ READ && { [[ -n ${NAME[@]+x} ]] && ((${#NAME[@]})) || NAME=(); } ||
 //	  { [[ -n ${NAME[@]+x} ]] && ((${#NAME[@]})) || NAME=(); false; }; }
 //
+// (for mapfile and readarray, the first brace group starts by assigning the
+// array to itself with nounset off: interp's mapfile leaves it unset, its
+// lines kept, and under set -u "${NAME[@]}" stopped the run).
 // NAME=() gives the array an empty, non-nil list; the statement's status
 // is the read's (0, or 1 for any failure). Code a sourced file, eval or a
 // trap runs is not rewritten.
+
+// nounsetVar holds the shell's options ($-) while a mapfile's array is set.
+const nounsetVar = "__servelint_opts"
 
 // rewriteReadArrays rewrites each read -a / mapfile / readarray statement
 // of f whose array has a literal name; it reports whether it changed any.
@@ -42,7 +48,15 @@ func rewriteReadArrays(f *syntax.File) bool {
 		if !ok {
 			return true
 		}
-		tmpl := fmt.Sprintf("{ :; } && { [[ -n ${%[1]s[@]+x} ]] && ((${#%[1]s[@]})) || %[1]s=(); } || { [[ -n ${%[1]s[@]+x} ]] && ((${#%[1]s[@]})) || %[1]s=(); false; }", name)
+		set := ""
+		if cmd, _ := parser.LitValue(ce.Args[0]); cmd == "mapfile" || cmd == "readarray" {
+			// interp's mapfile leaves the array unset, its lines
+			// kept: under set -u "${ARGS[@]}" stopped the run
+			// ("ARGS: unbound variable"). Assigned to itself with
+			// nounset off, it is set.
+			set = fmt.Sprintf("%[2]s=$-; set +u; if ((${#%[1]s[@]})); then %[1]s=(\"${%[1]s[@]}\"); fi; [[ $%[2]s != *u* ]] || set -u; ", name, nounsetVar)
+		}
+		tmpl := fmt.Sprintf("{ :; } && { %[2]s[[ -n ${%[1]s[@]+x} ]] && ((${#%[1]s[@]})) || %[1]s=(); } || { [[ -n ${%[1]s[@]+x} ]] && ((${#%[1]s[@]})) || %[1]s=(); false; }", name, set)
 		tf, err := syntax.NewParser().Parse(strings.NewReader(tmpl), "")
 		if err != nil || len(tf.Stmts) != 1 {
 			return true

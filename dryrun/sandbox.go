@@ -440,6 +440,17 @@ prefix:
 			}
 		}
 	case "printf":
+		if q, ok := printfQ(rest); ok && !ev.maybeFunc(head) {
+			// interp's printf lacks %q ("invalid format char: q"), the
+			// logging idiom printf '%q ' "${cmd[@]}": its arguments are
+			// quoted here and printed with %s.
+			rest = q
+			args = append(slices.Clone(args[:i+1]), q...)
+			if out, ok := printfV(args[:i], rest); ok {
+				return out, nil
+			}
+			return args, nil
+		}
 		if printfTime(rest) && !ev.maybeFunc(head) {
 			return nil, ev.fail(fmt.Errorf("%w: printf -v with a %%(…)T time format: the value is the clock's, not statically known", ErrUnsupported))
 		}
@@ -604,6 +615,72 @@ func printfV(prefix, rest []string) (out []string, ok bool) {
 		return nil, false
 	}
 	return append(slices.Clone(prefix), "eval", name+"="+q), true
+}
+
+// printfQ rewrites printf's operands (after the command name; -v NAME
+// kept) whose format holds %q: each argument a %q conversion takes is
+// quoted for bash (syntax.Quote) and the conversion is %s, so interp's
+// printf, which lacks %q, prints what bash's would read back the same. ok
+// is false when there is no %q, or a width or precision taken from an
+// argument (*) makes the pairing of conversions and arguments unsure.
+func printfQ(rest []string) (out []string, ok bool) {
+	j := 0
+	if len(rest) >= 2 && rest[0] == "-v" {
+		j = 2
+	}
+	if j < len(rest) && rest[j] == "--" {
+		j++
+	}
+	if j >= len(rest) || !strings.Contains(rest[j], "q") {
+		return nil, false
+	}
+	format := rest[j]
+	var convs []byte
+	var b strings.Builder
+	for k := 0; k < len(format); k++ {
+		c := format[k]
+		b.WriteByte(c)
+		if c != '%' {
+			continue
+		}
+		if k+1 < len(format) && format[k+1] == '%' {
+			b.WriteByte('%')
+			k++
+			continue
+		}
+		m := k + 1
+		for m < len(format) && strings.IndexByte("-+ #0123456789.", format[m]) >= 0 {
+			m++
+		}
+		if m >= len(format) || format[m] == '*' {
+			return nil, false
+		}
+		b.WriteString(format[k+1 : m])
+		conv := format[m]
+		if conv == 'q' {
+			b.WriteByte('s')
+		} else {
+			b.WriteByte(conv)
+		}
+		convs = append(convs, conv)
+		k = m
+	}
+	if !slices.Contains(convs, 'q') {
+		return nil, false
+	}
+	out = slices.Clone(rest)
+	out[j] = b.String()
+	for n, a := range rest[j+1:] {
+		if convs[n%len(convs)] != 'q' {
+			continue
+		}
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			return nil, false
+		}
+		out[j+1+n] = q
+	}
+	return out, true
 }
 
 // trapSignals keeps the signals interp knows (EXIT and ERR); the others
@@ -1183,6 +1260,10 @@ func (ev *evaluator) openHandler(ctx context.Context, p string, flag int, perm o
 		return nil, ev.fail(fmt.Errorf("%w: %s (the interpreter has descriptors 0-2 only)", ErrUnsupported, what))
 	}
 	hc := interp.HandlerCtx(ctx)
+	if name, ok := strings.CutPrefix(p, psMark); ok {
+		// rewriteInSubstRedirs: < <(CMD), CMD's output held in name.
+		return ev.openPipe([]byte(psContent(hc.Env.Get(name).String())))
+	}
 	p = strings.TrimPrefix(p, sourceMark)
 	if p == "" {
 		return nil, &os.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}

@@ -25,7 +25,9 @@ GiB less claimable). A comment that calls a wide step "free throughput" is
 false, and it is how private shapes get written. The claim must be about
 the step or the seats (a word for them outside the claim itself and outside
 a feature's name such as --enable-chunked-prefill), and a denied claim
-("isn't free throughput", "no free lunch") is not one. A script's comments
+("isn't free throughput", "no free lunch") is not one, nor is one framed as
+an appearance and turned against after it ("would look like free
+throughput, but its arena comes out of the KV cache"). A script's comments
 and the whole-line comments of an env file a launcher reads are read.
 
 Fix: the comment is rewritten to say what the mode inherits and that the
@@ -40,10 +42,14 @@ var claimRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b|\bcosts? (?:us )?no
 // strongRE is the claim quoted first when a comment makes several.
 var strongRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b`)
 
-// claimOf returns the claim a comment makes, "" when none, and the comment
-// with the claim cut out (where its subject must be: "free throughput"
-// alone says nothing about the step or the seats).
-func claimOf(text string) (claim, rest string) {
+// claimFollowed returns the claim a comment line makes, "" when none, and
+// the line with the claim cut out (where its subject must be: "free
+// throughput" alone says nothing about the step or the seats). next is
+// the text of the following lines of its comment block ("" when none): a
+// claim framed as an appearance and contradicted by what follows ("a
+// wider step would look like free throughput here, / but its arena comes
+// out of the KV cache") is none.
+func claimFollowed(text, next string) (claim, rest string) {
 	low := strings.ToLower(text)
 	// Every claimRE alternative holds one of these words: skip the regexps
 	// for comments with none of them.
@@ -56,7 +62,8 @@ func claimOf(text string) (claim, rest string) {
 			continue // strongRE needs the word (pprof: 2% of a tree's CPU)
 		}
 		for _, m := range re.FindAllStringIndex(text, -1) {
-			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !question(text[m[1]:]) && !refuted(low[m[1]:]) {
+			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !question(text[m[1]:]) && !refuted(low[m[1]:]) &&
+				(!apparent(low[:m[0]]) || !contrasted(low[m[1]:]+" "+strings.ToLower(next))) {
 				return text[m[0]:m[1]], text[:m[0]] + " " + text[m[1]:]
 			}
 		}
@@ -88,6 +95,35 @@ func refuted(after string) bool {
 		}
 	}
 	return false
+}
+
+// apparentRE matches a sentence that frames what follows as an appearance
+// or a belief, not the comment's own claim: "would look like", "seems",
+// "you'd think", "is tempting to call".
+var apparentRE = regexp.MustCompile(`\b(?:looks?|looked|looking|sounds?|sounded) like\b|\b(?:seems?|seemed|appears?|appeared)\b|\b(?:you'd|one would|you would|one might|you might|we|people|i) (?:used to )?(?:think|thought|expect|assume)\b|\btempting\b`)
+
+// apparent reports whether the sentence before a claim (lower case) frames
+// it as an appearance or a belief.
+func apparent(before string) bool {
+	return apparentRE.MatchString(before[strings.LastIndexAny(before, ".;!?")+1:])
+}
+
+// contrastRE matches a word that turns against what was said before it.
+var contrastRE = regexp.MustCompile(`\b(?:but|however|actually|in fact|in reality|in practice|instead|yet)\b`)
+
+// contrasted reports whether what follows a claim (lower case: the rest of
+// its line and the next lines of its comment block) turns against it, in
+// the rest of its sentence or the next one.
+func contrasted(after string) bool {
+	if m := claimRE.FindStringIndex(after); m != nil {
+		after = after[:m[0]] // another claim starts: its own contrast is its own
+	}
+	if i := strings.IndexAny(after, ".;!?"); i >= 0 {
+		if j := strings.IndexAny(after[i+1:], ".;!?"); j >= 0 {
+			after = after[:i+1+j]
+		}
+	}
+	return contrastRE.MatchString(after)
 }
 
 // question reports whether the claim's sentence ends in a question mark
@@ -175,7 +211,13 @@ func subjectIsOtherFeature(text, claim string) bool {
 // claimIn returns the claim a comment makes about the step or the seats,
 // "" when it makes none.
 func claimIn(text string) string {
-	claim, rest := claimOf(text)
+	return claimInBlock(text, "")
+}
+
+// claimInBlock is claimIn for a comment line followed by the next lines of
+// its block (next).
+func claimInBlock(text, next string) string {
+	claim, rest := claimFollowed(text, next)
 	if claim == "" || !aboutShape(rest) || subjectIsOtherFeature(text, claim) {
 		return ""
 	}
@@ -238,8 +280,8 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 		if len(s.Invocations) == 0 {
 			continue
 		}
-		for _, cm := range s.Comments {
-			claim := claimIn(cm.Text)
+		for i, cm := range s.Comments {
+			claim := claimInBlock(cm.Text, blockAfter(s, i))
 			if claim == "" {
 				continue
 			}
@@ -272,6 +314,26 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// blockAfter returns the text of the comments that follow s.Comments[i] on
+// the next lines of its block (only white space and one newline between
+// each), at most three lines, joined by spaces.
+func blockAfter(s *parser.Script, i int) string {
+	var b strings.Builder
+	for j := i + 1; j < len(s.Comments) && j <= i+3; j++ {
+		prev, cm := s.Comments[j-1], s.Comments[j]
+		if prev.End > cm.Start || cm.Start > len(s.Src) {
+			break
+		}
+		gap := string(s.Src[prev.End:cm.Start])
+		if strings.Count(gap, "\n") != 1 || strings.TrimSpace(gap) != "" {
+			break
+		}
+		b.WriteString(" ")
+		b.WriteString(cm.Text)
+	}
+	return b.String()
 }
 
 // inheritComment writes the replacement comment: what the mode inherits,

@@ -1,0 +1,102 @@
+package dryrun
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Input redirected from a process substitution: `done < <(CMD)`,
+// `mapfile -t ARGS < <(engine_args)`.
+//
+// interp creates a FIFO for <(…) outside the sandbox's file handlers, so
+// every such script was refused (ErrProcSubst) and none of its modes was
+// compared, though the idiom is one of the commonest of launch scripts (the
+// argv built by a function that prints one flag a line, the node list read
+// with mapfile). Eval runs a copy (rewrite) in which such a statement is
+//
+//	{ __servelint_psN=$( (CMD); printf x ); STMT < PSMARK__servelint_psN; }
+//
+// CMD runs first, in a subshell as it would (its output whole, the x keeps
+// its trailing newlines), and the open handler serves the redirection from
+// the variable, without the x (psMark). bash runs CMD beside the statement
+// rather than before it; nothing a dry run reads tells them apart. A
+// process substitution anywhere else (an argument: diff <(a) <(b),
+// --config <(jq …)) stays, and is refused.
+
+// psMark prefixes the path an input redirection from a process substitution
+// is rewritten to: the rest names the variable holding CMD's output.
+const psMark = "\x1eservelint-ps\x1e"
+
+// psVar is the prefix of the variables holding a process substitution's
+// output.
+const psVar = "__servelint_ps"
+
+// rewriteInSubstRedirs rewrites each statement of f whose input is
+// redirected from a process substitution; it returns a note for each. The
+// statements are collected first: one inside another's loop or inside
+// another's CMD keeps its node, and is rewritten where it moved.
+func rewriteInSubstRedirs(f *syntax.File) (notes []string) {
+	var sts []*syntax.Stmt
+	syntax.Walk(f, func(node syntax.Node) bool {
+		if st, ok := node.(*syntax.Stmt); ok && slices.ContainsFunc(st.Redirs, func(rd *syntax.Redirect) bool { return inSubstRedir(rd) != nil }) {
+			sts = append(sts, st)
+		}
+		return true
+	})
+	n := 0
+	for _, st := range sts {
+		var pre []*syntax.Stmt
+		for _, rd := range st.Redirs {
+			ps := inSubstRedir(rd)
+			if ps == nil {
+				continue
+			}
+			name := fmt.Sprintf("%s%d", psVar, n)
+			n++
+			pre = append(pre, psAssign(name, ps))
+			rd.Word = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: ps.OpPos, ValueEnd: ps.End(), Value: psMark + name}}}
+			notes = append(notes, fmt.Sprintf("line %d: < <(…) read from the output of its command, run first", ps.OpPos.Line()))
+		}
+		inner := &syntax.Stmt{Position: st.Pos(), Cmd: st.Cmd, Redirs: st.Redirs}
+		st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: append(pre, inner)}
+		st.Redirs = nil
+	}
+	return notes
+}
+
+// inSubstRedir returns the process substitution of an input redirection
+// from one, `< <(CMD)` or `0< <(CMD)`, else nil.
+func inSubstRedir(rd *syntax.Redirect) *syntax.ProcSubst {
+	if rd.Op != syntax.RdrIn || rd.N != nil && rd.N.Value != "0" || rd.Word == nil || len(rd.Word.Parts) != 1 {
+		return nil
+	}
+	ps, ok := rd.Word.Parts[0].(*syntax.ProcSubst)
+	if !ok || ps.Op != syntax.CmdIn {
+		return nil
+	}
+	return ps
+}
+
+// psAssign is `NAME=$( (CMD); printf x )`.
+func psAssign(name string, ps *syntax.ProcSubst) *syntax.Stmt {
+	pos := ps.OpPos
+	sub := &syntax.Stmt{Position: pos, Cmd: &syntax.Subshell{Lparen: pos, Rparen: ps.Rparen, Stmts: ps.Stmts, Last: ps.Last}}
+	x := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWordAt("printf", pos), litWordAt("x", pos)}}}
+	cs := &syntax.CmdSubst{Left: pos, Right: ps.Rparen, Stmts: []*syntax.Stmt{sub, x}}
+	as := &syntax.Assign{Name: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: name}, Value: &syntax.Word{Parts: []syntax.WordPart{cs}}}
+	return &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{as}}}
+}
+
+// litWordAt is a word of one literal at pos.
+func litWordAt(v string, pos syntax.Pos) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: v}}}
+}
+
+// psContent is what a redirection from psMark+NAME reads: the variable's
+// value without the x that kept its trailing newlines.
+func psContent(v string) string {
+	return strings.TrimSuffix(v, "x")
+}
