@@ -284,6 +284,11 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		// there reads them: a use in a function keeps every one.)
 		defs = slices.DeleteFunc(slices.Clone(defs), gone)
 	}
+	if useFn := s.funcAt(use); useInFunc && slices.ContainsFunc(defs, func(a *Assign) bool { return s.isoGone(a.Start, useFn, use) }) {
+		// ( seqs=64 ); start: what the subshell assigned is gone before
+		// start runs; ( seqs=64; start ) reads it.
+		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return s.isoGone(a.Start, useFn, use) })
+	}
 	if useFn := s.funcAt(use); useInFunc && slices.ContainsFunc(defs, func(a *Assign) bool { return s.localGone(a, useFn) }) {
 		// f() { local seqs=64; …; } does not reach boot() { … "$seqs"; }
 		// unless boot runs inside f (dynamic scope).
@@ -853,6 +858,44 @@ func dispatchWord(w *syntax.Word) bool {
 	}
 	v := pe.Param.Value
 	return v == "@" || v == "*" || v != "" && v[0] >= '1' && v[0] <= '9'
+}
+
+// isoGone reports whether what runs at offset a, in a subshell, a
+// substitution, a pipeline stage, a job or a command's prefix that does
+// not hold the use at offset use in function useFn, cannot reach that use:
+// no call that may run useFn (at any depth) is in that span. One a name
+// not written out may call (mayCallByValue) is taken to be.
+func (s *Script) isoGone(a int, useFn string, use int) bool {
+	for _, sp := range s.isoSpans {
+		if a < sp[0] || a >= sp[1] || use >= sp[0] && use < sp[1] {
+			continue
+		}
+		if !s.calledIn(useFn, sp, map[string]bool{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// calledIn reports whether function g may run from code in span sp: a
+// call of g there, or in the body of a function that may run from there.
+func (s *Script) calledIn(g string, sp [2]int, seen map[string]bool) bool {
+	if seen[g] {
+		return false
+	}
+	seen[g] = true
+	if len(seen) > 64 || s.mayCallByValue(g) {
+		return true
+	}
+	for _, off := range s.callOffs[g] {
+		if off >= sp[0] && off < sp[1] {
+			return true
+		}
+		if h := s.funcAt(off); h != "" && s.calledIn(h, sp, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // localGone reports whether a function's local assignment a cannot be what
