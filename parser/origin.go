@@ -284,6 +284,11 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		// there reads them: a use in a function keeps every one.)
 		defs = slices.DeleteFunc(slices.Clone(defs), gone)
 	}
+	if slices.ContainsFunc(defs, func(a *Assign) bool { return s.ownPrefixUse(a, use) }) {
+		// seqs=64 vllm serve … "$seqs": bash expands the command's words
+		// before it assigns its prefix, which the words never see.
+		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return s.ownPrefixUse(a, use) })
+	}
 	if useFn := s.funcAt(use); slices.ContainsFunc(defs, func(a *Assign) bool { return s.exitGone(a.Start, useFn, use) }) {
 		// dry) seqs=8; echo …; exit 0 ;;: once its branch is no mode
 		// (it starts no engine), its code is no mode's, yet it is not
@@ -881,6 +886,13 @@ func (s *Script) isoGone(a int, useFn string, use int) bool {
 		}
 	}
 	return false
+}
+
+// ownPrefixUse reports whether a is a prefix assignment (K=64 cmd …) and
+// the use at offset use is in that command's own words (a function the
+// command runs is another matter: it sees K).
+func (s *Script) ownPrefixUse(a *Assign, use int) bool {
+	return a.Prefix != nil && use >= s.Off(a.Prefix.Pos()) && use < s.Off(a.Prefix.End()) && s.funcAt(use) == s.funcAt(a.Start)
 }
 
 // exitGone reports whether what runs at offset a, in a top-level branch
