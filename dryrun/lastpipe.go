@@ -14,8 +14,8 @@ import (
 // bash boots it with the value seqs held before (a differential run
 // against bash, R35). Eval runs a copy (rewrite) in which the last command
 // of each pipeline is a subshell, ( CMD ), unless the script turns
-// lastpipe on anywhere. Code a sourced file, eval or a trap runs is not
-// rewritten.
+// lastpipe on in its top-level code (setsLastPipe). Code a sourced file,
+// eval or a trap runs is not rewritten.
 
 // rewriteLastPipes wraps the last command of each pipeline of f in a
 // subshell, unless f runs `shopt -s lastpipe`; it reports whether it
@@ -44,24 +44,56 @@ func rewriteLastPipes(f *syntax.File) bool {
 	return changed
 }
 
-// setsLastPipe reports whether f runs `shopt -s … lastpipe …`.
+// setsLastPipe reports whether f runs `shopt -s … lastpipe …` as one of
+// its top-level statements (or in a list or block there): code that
+// always runs before what follows it. One in a mode's branch, an if or a
+// function is not taken to: `lp) shopt -s lastpipe; …;;` left lastpipe off
+// for every other mode in bash, and the dry run booted `pipe) echo 64 |
+// read -r seqs;;` with 64 where bash keeps the owner's value (a false
+// drift). The modes that do turn it on there may be missed instead.
 func setsLastPipe(f *syntax.File) bool {
-	found := false
-	syntax.Walk(f, func(n syntax.Node) bool {
-		ce, ok := n.(*syntax.CallExpr)
-		if !ok || len(ce.Args) < 3 || ce.Args[0].Lit() != "shopt" {
-			return !found
+	var top func(sts []*syntax.Stmt) bool
+	var cmd func(c syntax.Command) bool
+	cmd = func(c syntax.Command) bool {
+		switch c := c.(type) {
+		case *syntax.CallExpr:
+			return shoptLastPipe(c)
+		case *syntax.BinaryCmd:
+			if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+				return false
+			}
+			return cmd(c.X.Cmd) // shopt -s lastpipe || true; not what a test guards
+		case *syntax.Block:
+			return top(c.Stmts)
 		}
-		set := false
-		for _, a := range ce.Args[1:] {
-			switch a.Lit() {
-			case "-s":
-				set = true
-			case "lastpipe":
-				found = found || set
+		return false
+	}
+	top = func(sts []*syntax.Stmt) bool {
+		for _, st := range sts {
+			if !st.Background && !st.Coprocess && cmd(st.Cmd) {
+				return true
 			}
 		}
-		return !found
-	})
-	return found
+		return false
+	}
+	return top(f.Stmts)
+}
+
+// shoptLastPipe reports whether ce is `shopt -s … lastpipe …`.
+func shoptLastPipe(ce *syntax.CallExpr) bool {
+	if len(ce.Args) < 3 || ce.Args[0].Lit() != "shopt" {
+		return false
+	}
+	set := false
+	for _, a := range ce.Args[1:] {
+		switch a.Lit() {
+		case "-s":
+			set = true
+		case "lastpipe":
+			if set {
+				return true
+			}
+		}
+	}
+	return false
 }

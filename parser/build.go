@@ -631,6 +631,9 @@ func (s *Script) findModes() {
 			guarded[m] = true
 		} else {
 			ends[m] = c.exits && (ends[m] || !own[m])
+			if c.exits {
+				s.exitSpans = append(s.exitSpans, c.ranges...)
+			}
 			if c.exits && len(c.ranges) > 0 && (m.exitAt == 0 || c.ranges[0].End < m.exitAt) {
 				m.exitAt = c.ranges[0].End
 			}

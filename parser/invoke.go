@@ -2333,11 +2333,12 @@ func (s *Script) ExportedOnPath(k string, m *Mode) bool {
 
 // arrayGone reports whether array assignment a cannot be what "${a[@]}" at
 // offset use expands: it is in a subshell, a substitution, a pipeline stage
-// or a job the use is not in (( args+=(--max-num-seqs 64) )), or, for a use
+// or a job the use is not in (( args+=(--max-num-seqs 64) ); a use in a
+// function called there reads it), or, for a use
 // outside every function, in a function's local or a function body no call
 // runs in the script's shell (funcWriteReaches).
 func (s *Script) arrayGone(a *Assign, use int) bool {
-	if s.isolatedFrom(a.Start, use) {
+	if fn := s.funcAt(use); fn != "" && s.isoGone(a.Start, fn, use) || fn == "" && s.isolatedFrom(a.Start, use) {
 		return true
 	}
 	if a.InFunc == "" || s.funcAt(use) != "" {

@@ -1791,9 +1791,22 @@ func (s *Script) inFuncOnPositional(b *syntax.BinaryCmd) bool {
 }
 
 // endsScriptAt reports whether st, the last statement of a branch of the
-// top-level clause n, ends the script (exit, or return in a sourced file).
+// top-level clause n, ends the script (exit, return in a sourced file, or
+// exec of a command).
 func (s *Script) endsScriptAt(n syntax.Node, st *syntax.Stmt) bool {
-	return s.funcAt(s.Off(n.Pos())) == "" && !s.isolatedFrom(s.Off(st.Pos()), s.Off(n.Pos())) && exits(st)
+	return s.funcAt(s.Off(n.Pos())) == "" && !s.isolatedFrom(s.Off(st.Pos()), s.Off(n.Pos())) && (exits(st) || execs(st))
+}
+
+// execs reports whether a statement replaces the shell with a command
+// (exec python bench.py …; not exec >log, which only redirects): the
+// script ends there as with exit.
+func execs(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) < 2 || st.Background || st.Coprocess || st.Negated {
+		return false
+	}
+	v, _ := LitValue(c.Args[0])
+	return v == "exec"
 }
 
 // exits reports whether a statement ends the script or the function:

@@ -291,6 +291,22 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		// there reads them: a use in a function keeps every one.)
 		defs = slices.DeleteFunc(slices.Clone(defs), gone)
 	}
+	if slices.ContainsFunc(defs, func(a *Assign) bool { return s.ownPrefixUse(a, use) }) {
+		// seqs=64 vllm serve … "$seqs": bash expands the command's words
+		// before it assigns its prefix, which the words never see.
+		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return s.ownPrefixUse(a, use) })
+	}
+	if useFn := s.funcAt(use); slices.ContainsFunc(defs, func(a *Assign) bool { return s.exitGone(a.Start, useFn, use) }) {
+		// dry) seqs=8; echo …; exit 0 ;;: once its branch is no mode
+		// (it starts no engine), its code is no mode's, yet it is not
+		// shared code either: it never reaches a use after the branch.
+		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return s.exitGone(a.Start, useFn, use) })
+	}
+	if useFn := s.funcAt(use); useInFunc && slices.ContainsFunc(defs, func(a *Assign) bool { return s.isoGone(a.Start, useFn, use) }) {
+		// ( seqs=64 ); start: what the subshell assigned is gone before
+		// start runs; ( seqs=64; start ) reads it.
+		defs = slices.DeleteFunc(slices.Clone(defs), func(a *Assign) bool { return s.isoGone(a.Start, useFn, use) })
+	}
 	if useFn := s.funcAt(use); useInFunc && slices.ContainsFunc(defs, func(a *Assign) bool { return s.localGone(a, useFn) }) {
 		// f() { local seqs=64; …; } does not reach boot() { … "$seqs"; }
 		// unless boot runs inside f (dynamic scope).
@@ -883,6 +899,86 @@ func dispatchWord(w *syntax.Word) bool {
 	}
 	v := pe.Param.Value
 	return v == "@" || v == "*" || v != "" && v[0] >= '1' && v[0] <= '9'
+}
+
+// isoGone reports whether what runs at offset a, in a subshell, a
+// substitution, a pipeline stage, a job or a command's prefix that does
+// not hold the use at offset use in function useFn, cannot reach that use:
+// no call that may run useFn (at any depth) is in that span. One a name
+// not written out may call (mayCallByValue) is taken to be.
+func (s *Script) isoGone(a int, useFn string, use int) bool {
+	for _, sp := range s.isoSpans {
+		if a < sp[0] || a >= sp[1] || use >= sp[0] && use < sp[1] {
+			continue
+		}
+		if !s.calledIn(useFn, sp, map[string]bool{}, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownPrefixUse reports whether a is a prefix assignment (K=64 cmd …) and
+// the use at offset use is in that command's own words (a function the
+// command runs is another matter: it sees K).
+func (s *Script) ownPrefixUse(a *Assign, use int) bool {
+	return a.Prefix != nil && use >= s.Off(a.Prefix.Pos()) && use < s.Off(a.Prefix.End()) && s.funcAt(use) == s.funcAt(a.Start)
+}
+
+// exitGone reports whether what runs at offset a, in a top-level branch
+// that ends the script (exitSpans) and does not hold the use at offset
+// use, cannot reach that use: the use is after the branch, or in function
+// useFn that no call in the branch may run.
+func (s *Script) exitGone(a int, useFn string, use int) bool {
+	for _, r := range s.exitSpans {
+		if a < r.Start || a >= r.End || use >= r.Start && use < r.End {
+			continue
+		}
+		if useFn == "" || !s.calledIn(useFn, [2]int{r.Start, r.End}, map[string]bool{}, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// calledIn reports whether function g may run from code in span sp: a
+// call of g there, or in the body of a function that may run from there.
+// A function a name not written out may call (mayCallByValue) is taken to;
+// with inSpan, only when a command word in sp is not a literal (a word
+// elsewhere, such as `echo "would boot with $seqs"`, runs nothing there).
+func (s *Script) calledIn(g string, sp [2]int, seen map[string]bool, inSpan bool) bool {
+	if seen[g] {
+		return false
+	}
+	seen[g] = true
+	if len(seen) > 64 || s.mayCallByValue(g) && (!inSpan || s.dynamicCallIn(sp)) {
+		return true
+	}
+	for _, off := range s.callOffs[g] {
+		if off >= sp[0] && off < sp[1] {
+			return true
+		}
+		if h := s.funcAt(off); h != "" && s.calledIn(h, sp, seen, inSpan) {
+			return true
+		}
+	}
+	return false
+}
+
+// dynamicCallIn reports whether span sp holds a command whose name is not
+// a literal ("$cmd", eval, a trap's string): it may run any function.
+func (s *Script) dynamicCallIn(sp [2]int) bool {
+	for _, c := range s.calls {
+		off := s.Off(c.Pos())
+		if off < sp[0] || off >= sp[1] {
+			continue
+		}
+		v, ok := LitValue(c.Args[0])
+		if !ok || v == "eval" || v == "trap" || v == "bash" || v == "sh" || v == "xargs" || v == "source" || v == "." {
+			return true
+		}
+	}
+	return false
 }
 
 // localGone reports whether a function's local assignment a cannot be what

@@ -78,3 +78,31 @@ func TestOutsideReaderUnresolved(t *testing.T) {
 		t.Fatal(`source "${ROOT}/scripts/serve.env" with ROOT unknown did not count as a reader`)
 	}
 }
+
+// A script outside the linted directory on which the model fails is taken
+// to read the env file it names: before, the panic reached the rule that
+// asked (envowner's internal error), and its findings were lost.
+func TestOutsideReaderModelPanics(t *testing.T) {
+	top := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(top, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".git/HEAD", "ref: refs/heads/main\n")
+	write("scripts/serve.env", "MAX_NUM_SEQS=8\n")
+	write("scripts/serve.sh", "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\nexec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\"\n")
+	write("tools/odd.sh", "#!/bin/bash\n. ../scripts/serve.env\n")
+	saved := outsideLoad
+	outsideLoad = func(string) *Unit { panic("index out of range") }
+	defer func() { outsideLoad = saved }()
+	env := filepath.Join(top, "scripts/serve.env")
+	u := Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}})
+	if r := u.OutsideReader(env); r != filepath.Join(top, "tools/odd.sh") || u.Covered(env) {
+		t.Fatalf("reader %q, covered %v; want tools/odd.sh, uncovered", r, u.Covered(env))
+	}
+}

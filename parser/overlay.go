@@ -120,17 +120,28 @@ func (s *Script) addOverlaySources(a ArgWord) bool {
 // in: the source is not in a subshell, a substitution or a pipeline stage
 // that does not hold inv (`( . "$here/$mode.env" )`, `x=$(. bench.env;
 // …)`), nor in a function that makes key local (`load() { local K; .
-// bench.env; }`).
-func (s *Script) SourceSets(off int, key string, inv *Invocation) bool {
+// bench.env; }`) or that only a call in such a subshell runs (`( load
+// "$mode"; client )`), nor after inv in the script's top-level flow (`vllm
+// serve … & … . "$here/$mode.env"; client`: the engine has its argv).
+// m (nil: any) is the mode whose run is asked: a call of the function in
+// another mode's branch does not run in m.
+func (s *Script) SourceSets(off int, key string, inv *Invocation, m *Mode) bool {
 	if s.isolatedFrom(off, inv.Start) {
 		return false
 	}
-	if fn := s.funcAt(off); fn != "" && fn != s.funcAt(inv.Start) {
+	fn, invFn := s.funcAt(off), s.funcAt(inv.Start)
+	if fn != "" && fn != invFn {
 		for _, a := range s.Assigns[key] {
 			if a.Local && a.InFunc == fn {
 				return false
 			}
 		}
+		if !s.callReaches(fn, key, s.declHolding(fn, off), false, inv.Start, m, map[string]bool{}) {
+			return false
+		}
+	}
+	if fn == "" && invFn == "" && off > inv.Start && !s.inLoop(off) && !s.inLoop(inv.Start) {
+		return false
 	}
 	return true
 }

@@ -242,6 +242,10 @@ type Script struct {
 	// jobs and commands with prefix assignments: assignments in them do not
 	// reach the script's own variables.
 	isoSpans [][2]int
+	// exitSpans are the top-level branches of a mode test that end the
+	// script (`dry) seqs=8; echo …; exit 0 ;;`), a mode's or not (a
+	// subcommand): what they assign never reaches code after them.
+	exitSpans []Range
 	// prefixSpans are those of isoSpans that a command's prefix
 	// assignments make (seqs=8 cmd): cmd itself, a function among them,
 	// runs in the script's shell (callReaches).

@@ -351,6 +351,9 @@ func innerAssigned(f *syntax.File) map[string]bool {
 		case *syntax.WordIter:
 			out[n.Name.Value] = true
 		case *syntax.CallExpr:
+			if len(n.Args) == 0 { // seqs=$((…)) alone: its Assign is walked
+				break
+			}
 			if name, ok := LitValue(n.Args[0]); ok && (name == "read" || name == "mapfile" || name == "readarray" || name == "getopts" || name == "source" || name == ".") {
 				out["\x00any"] = true
 			}

@@ -323,15 +323,40 @@ func envCommentAbove(src []byte, st, en int) int {
 	if rest := bytes.TrimLeft(src[en:], " \t\r"); len(rest) > 0 && rest[0] != '\n' && rest[0] != '#' {
 		return st // another line of the paragraph follows: the comment may be its
 	}
+	key := envLineKey(src[st:en])
 	out := st
 	for out > 0 {
 		ls := bytes.LastIndexByte(src[:out-1], '\n') + 1
-		if line := bytes.TrimSpace(src[ls : out-1]); len(line) == 0 || line[0] != '#' {
+		line := bytes.TrimSpace(src[ls : out-1])
+		if len(line) == 0 || line[0] != '#' {
 			break
+		}
+		if k := envLineKey(bytes.TrimLeft(line[1:], "# \t")); k != "" && k != key {
+			// `# SEQS=512  # on H200` under SEQS=256: another key's
+			// commented-out value, not a word about the deleted line.
+			return st
 		}
 		out = ls
 	}
 	return out
+}
+
+// envLineKey returns the key an env line assigns (`K=…`, `export K=…`),
+// "" when it is no assignment.
+func envLineKey(line []byte) string {
+	line = bytes.TrimSpace(line)
+	line = bytes.TrimPrefix(line, []byte("export "))
+	eq := bytes.IndexByte(line, '=')
+	if eq <= 0 {
+		return ""
+	}
+	k := bytes.TrimSpace(line[:eq])
+	for i, r := range k {
+		if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (i == 0 || r < '0' || r > '9') {
+			return ""
+		}
+	}
+	return string(k)
 }
 
 // lineDeleteIn is lineDelete on src; inComment tells a comment's bytes

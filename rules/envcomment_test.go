@@ -13,6 +13,9 @@ func TestEnvCommentAbove(t *testing.T) {
 		{"no comment", "A=8\nX=${A}\n", "X=${A}\n", "A=8\n"},
 		{"crlf", "A=8\r\n# shim\r\nX=${A}\r\n", "X=${A}\r\n", "A=8\r\n"},
 		{"first line", "# shim\nX=${A}\n", "X=${A}\n", ""},
+		{"another key's old value", "A=8\n# A=16  # on H200\nX=${A}\n", "X=${A}\n", "A=8\n# A=16  # on H200\n"},
+		{"its own old value", "A=8\n# shim\n#X=4\nX=${A}\n", "X=${A}\n", "A=8\n"},
+		{"export", "A=8\n# export B=2\nexport X=${A}\n", "export X=${A}\n", "A=8\n# export B=2\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := []byte(tc.src)

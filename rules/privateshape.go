@@ -170,9 +170,10 @@ func (c *Context) checkModeEnvFiles(pass *analysis.Pass, s *parser.Script) {
 			}
 			sets := false
 			for _, inv := range s.Invocations {
-				if (len(inv.Modes) == 0 || slices.ContainsFunc(ms, func(m *parser.Mode) bool { return slices.Contains(inv.Modes, m) })) &&
-					s.SourceSets(ref.Start, en.Key, inv) {
-					sets = true
+				for _, m := range ms {
+					if (len(inv.Modes) == 0 || slices.Contains(inv.Modes, m)) && s.SourceSets(ref.Start, en.Key, inv, m) {
+						sets = true
+					}
 				}
 			}
 			if !sets {
