@@ -519,6 +519,10 @@ func tooBigMsg(p string, big *fsread.TooBigError) string {
 	return fmt.Sprintf("not analysed: %s is %d bytes, over the %d-byte limit (--max-file-size)", filepath.Base(p), big.Size, big.Limit)
 }
 
+// analyzeScript builds a parsed script's model; a variable so that a test
+// can make it fail.
+var analyzeScript = func(s *Script, roles RoleMatcher) { s.Analyze(roles) }
+
 func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
 	out := make([]*Script, len(paths))
 	errs := make([]error, len(paths))
@@ -537,9 +541,17 @@ func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
 			errs[i] = err
 			return
 		}
+		defer func() {
+			// A bug of the model on one script fails that file (exit 3,
+			// said with its path), not the whole run: the other files are
+			// still linted and their findings printed.
+			if r := recover(); r != nil {
+				out[i], errs[i] = nil, fmt.Errorf("%s: internal error while modelling the script (please report it): %v", p, r)
+			}
+		}()
 		s := ParseScript(p, src)
 		s.Engine = Profiles[opts.Engine]
-		s.Analyze(opts.Roles)
+		analyzeScript(s, opts.Roles)
 		out[i] = s
 	})
 	var kept []*Script
