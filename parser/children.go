@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Scripts that run other scripts of the tree: a dispatcher whose modes
@@ -71,6 +73,23 @@ func (s *Script) childCall(aws []ArgWord) (p string, at int, ok bool) {
 		return "", 0, false // a program PATH finds
 	}
 	return s.resolvePath(s.inCwd(v, aws[j].Start)), j + 1, true
+}
+
+// mayRunScript reports whether a command may run a script of the tree
+// (childCall): its first word is not a plain program name other than the
+// wrappers childCall sees through (echo, curl, docker: no words to
+// resolve; pprof on 1,600 repos: resolving every call's words, three
+// passes, was 2% of a static lint).
+func mayRunScript(c *syntax.CallExpr) bool {
+	v, lit := LitValue(c.Args[0])
+	if !lit || strings.Contains(v, "/") {
+		return true
+	}
+	switch path.Base(v) {
+	case "exec", "nohup", "command", "bash", "sh":
+		return true
+	}
+	return false
 }
 
 // childArgs returns the words of the engine command a call reaches
@@ -143,6 +162,9 @@ func (u *Unit) withChildScripts(opts *LoadOptions) {
 			}
 			var launchers map[string]*Invocation
 			for _, c := range s.calls {
+				if !mayRunScript(c) {
+					continue
+				}
 				p, _, ok := s.childCall(s.callArgs(c))
 				// Inside the roots first: nothing outside is read, not
 				// even its shebang.

@@ -125,6 +125,7 @@ type Unit struct {
 	// asked about ("" none: readOutside).
 	outsideMu   sync.Mutex
 	outsideRead map[string]string
+	workTrees   map[string]string // WorkTree by directory (workTree)
 }
 
 // ScriptAt returns the loaded script at path.

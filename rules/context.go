@@ -265,12 +265,7 @@ func (c *Context) scriptAt(path string) *parser.Script {
 	if c.Unit == nil {
 		return nil
 	}
-	for _, s := range c.Unit.Scripts {
-		if s.Path == path {
-			return s
-		}
-	}
-	return nil
+	return c.Unit.ScriptAt(path) // an index: asked for every edit of every fix
 }
 
 // lineDelete widens [start, end) of a script to remove whole lines when the
