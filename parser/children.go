@@ -154,13 +154,17 @@ func (u *Unit) withChildScripts(opts *LoadOptions) {
 	for _, s := range u.Scripts {
 		byPath[s.Path] = s
 	}
+	// The scripts that run no script of the tree: not asked again in the
+	// next passes (their calls stay what they are).
+	none := map[*Script]bool{}
 	for pass := 0; pass < maxChildPasses; pass++ {
 		grown := false
 		for i, s := range u.Scripts {
-			if s.File == nil || len(s.childLaunchers) > 0 {
+			if s.File == nil || len(s.childLaunchers) > 0 || none[s] {
 				continue
 			}
 			var launchers map[string]*Invocation
+			runs := false
 			for _, c := range s.calls {
 				if !mayRunScript(c) {
 					continue
@@ -168,7 +172,11 @@ func (u *Unit) withChildScripts(opts *LoadOptions) {
 				p, _, ok := s.childCall(s.callArgs(c))
 				// Inside the roots first: nothing outside is read, not
 				// even its shebang.
-				if !ok || p == s.Path || launchers[p] != nil || !u.readableInRoots(p) {
+				if !ok || p == s.Path || !u.readableInRoots(p) {
+					continue
+				}
+				runs = true
+				if launchers[p] != nil {
 					continue
 				}
 				child, seen := byPath[p]
@@ -193,6 +201,7 @@ func (u *Unit) withChildScripts(opts *LoadOptions) {
 				}
 			}
 			if len(launchers) == 0 {
+				none[s] = !runs
 				continue
 			}
 			s.childLaunchers = launchers
