@@ -1,0 +1,100 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// positions lists every position in a syntax tree, in walk order.
+func positions(f *syntax.File) []string {
+	var out []string
+	movePositions(f, func(p syntax.Pos) syntax.Pos {
+		out = append(out, fmt.Sprintf("%d:%d:%d", p.Offset(), p.Line(), p.Col()))
+		return p
+	})
+	return out
+}
+
+// TestParseInnerAtPositions: a shell string's script parsed alone, its
+// positions moved, has the positions the old parse gave it (a copy of the
+// whole file, blank but for line breaks, with the text written over the
+// string), on the first line of the file or past it, with a BOM, CRLF
+// line ends, a string spanning lines, comments and a heredoc.
+func TestParseInnerAtPositions(t *testing.T) {
+	old := func(s *Script, text []byte, cs int, lang syntax.LangVariant) *syntax.File {
+		base := s.base()
+		buf := make([]byte, len(s.Src)-base)
+		for i, b := range s.Src[base:] {
+			if b == '\n' {
+				buf[i] = '\n'
+			} else {
+				buf[i] = ' '
+			}
+		}
+		for i, b := range text {
+			if b == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+				b = ' '
+			}
+			buf[cs-base+i] = b
+		}
+		f, err := parseInner(buf, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	for _, src := range []string{
+		"bash -c 'exec vllm serve /m --max-num-seqs 8'\n",
+		"#!/bin/bash\nset -e\n  docker run img bash -c 'pip install x && vllm serve \"$M\" --port 80'\necho done\n",
+		"\xef\xbb\xbfbash -c 'vllm serve /m'\n",
+		"\xef\xbb\xbf#!/bin/bash\n\nsh -c 'a=1\n  # a comment\n  exec vllm serve /m \\\n    --max-num-seqs 8'\n",
+		"#!/bin/bash\r\nbash -c 'cd /w\r\n  exec vllm serve /m\r\n'\r\n",
+		"x=1\nbash -c 'cat <<EOF\nhello\nEOF\nexec vllm serve /m --x $((1+2))'\n",
+	} {
+		i := strings.IndexByte(src, '\'')
+		j := strings.LastIndexByte(src, '\'')
+		text := []byte(src[i+1 : j])
+		s := ParseScript("s.sh", []byte(src))
+		if s.File == nil {
+			t.Fatalf("%q: %v", src, s.Err)
+		}
+		for _, lang := range []syntax.LangVariant{syntax.LangBash, syntax.LangPOSIX} {
+			want := positions(old(s, text, i+1, lang))
+			f, err := s.parseInnerAt(text, i+1, lang)
+			if err != nil {
+				t.Fatalf("%q: %v", src, err)
+			}
+			if got := positions(f); !slices.Equal(got, want) {
+				t.Errorf("%q: positions\n got %v\nwant %v", src, got, want)
+			}
+		}
+	}
+}
+
+// TestManyShellStringsLinear: each `bash -c '…'` string was parsed in a
+// copy of the whole file, so a script of 20,000 of them (900 KB) ran for
+// minutes and took gigabytes (20,000 copies of the file); a pull
+// request's script held the CI job past its time. Each string is parsed
+// alone now.
+func TestManyShellStringsLinear(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("#!/usr/bin/env bash\n")
+	for i := range 20000 {
+		fmt.Fprintf(&b, "bash -c 'vllm serve /m --max-num-seqs %d'\n", i)
+	}
+	start := time.Now()
+	s := ParseScript("s.sh", b.Bytes())
+	s.Analyze(RoleMatcher{})
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Analyze took %v", d)
+	}
+	if n := len(s.ShellStrings()); n != 20000 {
+		t.Errorf("%d shell strings read, want 20000", n)
+	}
+}
