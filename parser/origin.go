@@ -376,7 +376,7 @@ func (s *Script) tableOrigins(table *Assign, use int, modes []*Mode, env EnvKeys
 	}
 	var out []Origin
 	for _, m := range targets {
-		v := tableEntry(table, m.Name)
+		v := s.tableEntry(table, m.Name)
 		if v == nil {
 			continue // ${T[$MODE]} is empty: the script's own test says so
 		}

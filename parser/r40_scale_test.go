@@ -98,3 +98,39 @@ func TestManyShellStringsLinear(t *testing.T) {
 		t.Errorf("%d shell strings read, want 20000", n)
 	}
 }
+
+// TestModeTableOriginsLinear: the origins of a value read from a mode
+// table by the mode (${SEQS[$MODE]}) are traced per mode to its entry;
+// each mode's entry was found by a scan of the table, so a table of 20,000
+// modes cost 12 s of the rules' time (50,000: over a minute). The entries
+// are indexed once.
+func TestModeTableOriginsLinear(t *testing.T) {
+	const n = 20000
+	var b strings.Builder
+	b.WriteString("#!/usr/bin/env bash\nMODE=${1:-serve}\ndeclare -A SEQS=([serve]=$VLLM_MAX_NUM_SEQS\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  [m%d]=%d\n", i, i)
+	}
+	b.WriteString(")\ncase \"$MODE\" in serve) ;; m1) ;; esac\nexec vllm serve /m --max-num-seqs \"${SEQS[$MODE]}\"\n")
+	s := ParseScript("s.sh", []byte(b.String()))
+	s.Analyze(RoleMatcher{})
+	if len(s.Modes) < n || len(s.Invocations) != 1 {
+		t.Fatalf("%d modes, %d invocations", len(s.Modes), len(s.Invocations))
+	}
+	args := s.Invocations[0].Args
+	w := args[len(args)-1]
+	env := func(name string) bool { return name == "VLLM_MAX_NUM_SEQS" }
+	start := time.Now()
+	for range 5 {
+		// As the rules ask: once for every mode, and once per mode.
+		if o := s.Origins(w.Word, w.Start, nil, env); len(o) == 0 {
+			t.Fatal("no origins")
+		}
+	}
+	for _, m := range s.Modes[:2000] {
+		s.Origins(w.Word, w.Start, []*Mode{m}, env)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Origins took %v", d)
+	}
+}

@@ -256,6 +256,10 @@ type Script struct {
 	// byValue caches mayCallByValue; rules ask it concurrently (Origins).
 	byValue   map[string]bool
 	byValueMu sync.Mutex
+	// tableKeys indexes each mode table's entries by key (tableEntries);
+	// rules ask it concurrently (Origins).
+	tableKeys   map[*Assign]map[string]*syntax.Word
+	tableKeysMu sync.Mutex
 	// callOffs are where each command named by a literal word starts
 	// (callReaches); loopSpans are the spans of for and while loops
 	// (inLoop). Both built by collect.
