@@ -260,6 +260,10 @@ type Script struct {
 	// rules ask it concurrently (Origins).
 	tableKeys   map[*Assign]map[string]*syntax.Word
 	tableKeysMu sync.Mutex
+	// cwds are the working directories after each top-level cd, pushd
+	// and popd, in order (findCwds, once).
+	cwds    []cwdAt
+	cwdOnce sync.Once
 	// callOffs are where each command named by a literal word starts
 	// (callReaches); loopSpans are the spans of for and while loops
 	// (inLoop). Both built by collect.

@@ -3,6 +3,7 @@ package parser
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -416,12 +417,45 @@ func (s *Script) inCwd(v string, off int) string {
 	if v == "" || filepath.IsAbs(v) || strings.Contains(v, scriptDirMark) || s.File == nil || off < 0 {
 		return v
 	}
+	s.cwdOnce.Do(s.findCwds)
+	// The directory after the last top-level cd, pushd or popd that ends
+	// by off (the statements before off, in order).
+	k, _ := slices.BinarySearchFunc(s.cwds, off, func(c cwdAt, off int) int {
+		if c.end <= off {
+			return -1
+		}
+		return 1
+	})
+	cwd := ""
+	if k > 0 {
+		cwd = s.cwds[k-1].cwd
+	}
+	if cwd == "" || filepath.IsAbs(cwd) {
+		// cd /workspace: a path of the machine the script boots on (the
+		// repository mounted in a container, often), not of the one that
+		// lints it: the file beside the script is the better guess.
+		return v
+	}
+	return cwd + "/" + v
+}
+
+// cwdAt is the working directory after a top-level cd, pushd or popd
+// (inCwd): "" unknown or the script's, from the statement's end on.
+type cwdAt struct {
+	end int
+	cwd string
+}
+
+// findCwds follows the script's top-level cd, pushd and popd once, for
+// inCwd: each source and child script once followed them all from the
+// top, so a script of 20,000 `source ./x.env` lines took 4 s (75,000,
+// a pull request's 2 MiB file, or a script of its work tree that the look
+// for outside readers loads: 80 s). The values they read (s.Assigns) are
+// complete once collect ran, before any caller.
+func (s *Script) findCwds() {
 	cwd := ""
 	var dirs []string // pushd's stack: where each popd goes back to
 	for _, st := range s.File.Stmts {
-		if s.Off(st.End()) > off {
-			break
-		}
 		cmd := st.Cmd
 		if b, ok := cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.OrStmt && b.X != nil && exits(b.Y) {
 			cmd = b.X.Cmd // cd "$ROOT" || exit 1
@@ -431,7 +465,11 @@ func (s *Script) inCwd(v string, off int) string {
 			continue
 		}
 		name, _ := LitValue(c.Args[0])
-		if name == "popd" {
+		if name != "cd" && name != "pushd" && name != "popd" {
+			continue
+		}
+		switch {
+		case name == "popd":
 			// pushd "$(dirname "$0")/.."; …; popd: back where the pushd
 			// left; unknown past the stack's bottom or with +N/-N.
 			cwd = ""
@@ -440,34 +478,25 @@ func (s *Script) inCwd(v string, off int) string {
 			} else {
 				dirs = nil
 			}
-			continue
-		}
-		if name != "cd" && name != "pushd" {
-			continue
-		}
-		if name == "pushd" {
-			dirs = append(dirs, cwd)
-		}
-		dir := ""
-		if operands, known := s.staticOperands("cd", c.Args[1:], 0); known && len(operands) == 1 {
-			dir = operands[0] // not cd "$X", nor cd - ($OLDPWD)
-		}
-		switch {
-		case dir == "":
-			cwd = "" // unknown: back to the script's directory
-		case filepath.IsAbs(dir) || strings.Contains(dir, scriptDirMark) || cwd == "":
-			cwd = dir
 		default:
-			cwd = cwd + "/" + dir
+			if name == "pushd" {
+				dirs = append(dirs, cwd)
+			}
+			dir := ""
+			if operands, known := s.staticOperands("cd", c.Args[1:], 0); known && len(operands) == 1 {
+				dir = operands[0] // not cd "$X", nor cd - ($OLDPWD)
+			}
+			switch {
+			case dir == "":
+				cwd = "" // unknown: back to the script's directory
+			case filepath.IsAbs(dir) || strings.Contains(dir, scriptDirMark) || cwd == "":
+				cwd = dir
+			default:
+				cwd = cwd + "/" + dir
+			}
 		}
+		s.cwds = append(s.cwds, cwdAt{end: s.Off(st.End()), cwd: cwd})
 	}
-	if cwd == "" || filepath.IsAbs(cwd) {
-		// cd /workspace: a path of the machine the script boots on (the
-		// repository mounted in a container, often), not of the one that
-		// lints it: the file beside the script is the better guess.
-		return v
-	}
-	return cwd + "/" + v
 }
 
 // staticOperands returns the static values of a command's operands, its
