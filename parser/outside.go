@@ -17,6 +17,14 @@ import (
 // covered), the safe answer for a fix that deletes a key.
 const outsideLimit = 50000
 
+// outsideBytes bounds the bytes of the scripts the look for outside
+// readers holds for a work tree (a variable: a test lowers it). The file
+// count alone let a pull request's 400 scripts of 2 MiB (comments) make
+// 800 MB of heap, 5,000 of them 10 GB, while the linted directory beside
+// them was one small script; past it every env file there counts as read
+// outside, as past outsideLimit.
+var outsideBytes = 256 << 20
+
 // outsideTTL is how long a work tree's scripts, once read, answer for it:
 // the tests lint hundreds of directories of one repository, and the
 // language server re-lints an env file as it is typed.
@@ -143,7 +151,7 @@ func (u *Unit) workTree(dir string) string {
 
 // collect reads the shell scripts of the work tree top.
 func (t *outsideTree) collect(top string) {
-	visited := 0
+	visited, held := 0, 0
 	_ = filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if d != nil && d.IsDir() {
@@ -165,6 +173,10 @@ func (t *outsideTree) collect(top string) {
 			return nil
 		}
 		if src, err := fsread.ReadRegular(path, DefaultMaxFileSize); err == nil {
+			if held += len(src); held > outsideBytes {
+				t.tooMany, t.scripts = true, nil
+				return fs.SkipAll
+			}
 			t.scripts = append(t.scripts, outsideScript{path, src})
 		}
 		return nil

@@ -3,6 +3,7 @@ package parser
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -104,5 +105,39 @@ func TestOutsideReaderModelPanics(t *testing.T) {
 	u := Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}})
 	if r := u.OutsideReader(env); r != filepath.Join(top, "tools/odd.sh") || u.Covered(env) {
 		t.Fatalf("reader %q, covered %v; want tools/odd.sh, uncovered", r, u.Covered(env))
+	}
+}
+
+// TestOutsideReaderBytesBound: the scripts of the work tree the look for
+// outside readers holds are bounded in bytes, not only in number (400
+// scripts of 2 MiB beside a linted directory of one small script made 800
+// MB of heap); past the bound every env file there counts as read
+// outside, the safe answer, and nothing is held.
+func TestOutsideReaderBytesBound(t *testing.T) {
+	top := t.TempDir()
+	for rel, text := range map[string]string{
+		".git/HEAD":         "ref: refs/heads/main\n",
+		"scripts/serve.env": "MAX_NUM_SEQS=8\n",
+		"scripts/serve.sh":  "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\nexec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\"\n",
+		"junk/a.sh":         "#" + strings.Repeat("x", 3000) + "\n",
+		"junk/b.sh":         "#" + strings.Repeat("x", 3000) + "\n",
+	} {
+		p := filepath.Join(top, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func(n int) { outsideBytes = n }(outsideBytes)
+	outsideBytes = 4000
+	env := filepath.Join(top, "scripts/serve.env")
+	u := Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}})
+	if u.Covered(env) || !strings.Contains(u.OutsideReader(env), "too many") {
+		t.Errorf("past the bound: covered %v, reader %q", u.Covered(env), u.OutsideReader(env))
+	}
+	if tr := treeOf(top); len(tr.scripts) != 0 {
+		t.Errorf("%d scripts held past the bound", len(tr.scripts))
 	}
 }
