@@ -511,6 +511,24 @@ func (opts *LoadOptions) read(p string) (src []byte, big *fsread.TooBigError, er
 	return src, nil, err
 }
 
+// readNamed is read for a file a script names (a sourced env file or
+// library, a script it runs), which the walk did not pick: on disk, a
+// regular file only, through symlinks (readableInRoots vetted where they
+// lead). A FIFO in the tree that a writer held open kept such a read, and
+// the whole run, waiting forever (`. "$here/x.env"`, `exec
+// "$here/launch.sh"`, an overlay's `. "$here/$mode.env"`); a file given on
+// the command line may still be a pipe (<(git show REV:run.sh)).
+func (opts *LoadOptions) readNamed(p string) (src []byte, big *fsread.TooBigError, err error) {
+	if !opts.readDisk {
+		return opts.read(p)
+	}
+	src, err = fsread.ReadRegularFollow(p, opts.MaxFileSize)
+	if errors.As(err, &big) {
+		return nil, big, nil
+	}
+	return src, nil, err
+}
+
 // tooBigMsg is the problem reported for a script over the size limit.
 func tooBigMsg(p string, big *fsread.TooBigError) string {
 	if big.Size < 0 {
@@ -586,7 +604,7 @@ func (u *Unit) loadEnv(path string, opts *LoadOptions) *EnvFile {
 		delete(u.pending, path)
 		return u.addEnv(path, r)
 	}
-	return u.addEnv(path, readEnv(path, opts))
+	return u.addEnv(path, readNamedEnv(path, opts))
 }
 
 // EnvProblem is a problem of an env file that could not be parsed.
@@ -605,7 +623,16 @@ type envRead struct {
 // readEnv reads and parses one env file; it touches no Unit state, so
 // many run at once.
 func readEnv(path string, opts *LoadOptions) envRead {
-	src, tooBig, err := opts.read(path)
+	return readEnvWith(path, opts.read)
+}
+
+// readNamedEnv is readEnv for an env file a script names (readNamed).
+func readNamedEnv(path string, opts *LoadOptions) envRead {
+	return readEnvWith(path, opts.readNamed)
+}
+
+func readEnvWith(path string, read func(string) ([]byte, *fsread.TooBigError, error)) envRead {
+	src, tooBig, err := read(path)
 	if tooBig != nil {
 		return envRead{tooBig: tooBig}
 	}
@@ -1045,7 +1072,7 @@ func (u *Unit) prefetchSources(opts *LoadOptions) {
 	// Read now, recorded when link meets them (loadEnv): the unit's env
 	// files, errors and too-big files keep link's order.
 	reads := make([]envRead, len(load))
-	warm.Each(len(load), opts.Jobs, func(i int) { reads[i] = readEnv(load[i], opts) })
+	warm.Each(len(load), opts.Jobs, func(i int) { reads[i] = readNamedEnv(load[i], opts) })
 	u.pending = make(map[string]envRead, len(load))
 	for i, p := range load {
 		u.pending[p] = reads[i]
@@ -1207,7 +1234,7 @@ func (u *Unit) readCompose(opts *LoadOptions) {
 			if refs == nil {
 				refs = map[string]bool{}
 			}
-			b, big, err := opts.read(p)
+			b, big, err := opts.readNamed(p)
 			if err != nil || big != nil || bytes.Contains(b, []byte("env_file")) {
 				refs["*"] = true // not read, or a service reads the file whole
 			}
@@ -1461,7 +1488,7 @@ func (u *Unit) sourcedLibs(s *Script, byPath map[string]*Script, opts *LoadOptio
 // readLib reads, parses and analyses a shell library the walk did not
 // meet; nil when it cannot be read or is over the size limit.
 func readLib(path string, opts *LoadOptions) *Script {
-	src, big, err := opts.read(path)
+	src, big, err := opts.readNamed(path)
 	if err != nil || big != nil {
 		return nil
 	}
@@ -1510,7 +1537,7 @@ func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs
 		return nil
 	}
 	if lib == nil {
-		src, big, err := opts.read(path)
+		src, big, err := opts.readNamed(path)
 		if err != nil || big != nil {
 			return nil
 		}

@@ -14,10 +14,12 @@ import (
 	"github.com/servelint/servelint/internal/testfs"
 )
 
-// TestNamedFIFO: a FIFO named on the command line, or sourced as an env
-// file, is never waited on when nobody writes to it: exit 3, saying so,
-// rather than a pass with nothing linted; a pipe with a writer is linted
-// like a file (servelint <(git show REV:run.sh)).
+// TestNamedFIFO: a FIFO named on the command line is never waited on
+// when nobody writes to it: exit 3, saying so, rather than a pass with
+// nothing linted; a pipe with a writer is linted like a file (servelint
+// <(git show REV:run.sh)). One a script sources as an env file is not read
+// at all, writer or not (a writer holding it open kept the run waiting
+// forever): exit 3, saying it is not a regular file.
 func TestNamedFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.sh")
@@ -47,10 +49,13 @@ func TestNamedFIFO(t *testing.T) {
 		return result{}
 	}
 	// --diff says it too, not only exits 3.
-	for _, args := range [][]string{{fifo}, {filepath.Join(dir, "run.sh")}, {"--diff", fifo}} {
+	for _, args := range [][]string{{fifo}, {"--diff", fifo}} {
 		if r := lint(args...); r.code != exitFailure || !strings.Contains(r.errOut, "nothing written to it") {
 			t.Errorf("servelint %s: exit %d, want 3 saying nothing was written\n%s", strings.Join(args, " "), r.code, r.errOut)
 		}
+	}
+	if r := lint(filepath.Join(dir, "run.sh")); r.code != exitFailure || !strings.Contains(r.errOut, "pipe.env: not a regular file") {
+		t.Errorf("servelint run.sh: exit %d, want 3 saying pipe.env is not a regular file\n%s", r.code, r.errOut)
 	}
 	// A pipe with its writer, as bash's <(…) hands one over.
 	rd, wr, err := os.Pipe()

@@ -96,3 +96,40 @@ func TestReadRegular(t *testing.T) {
 		}
 	}
 }
+
+// TestReadRegularFollow: a regular file is read through a symlink; a FIFO,
+// with a writer holding it open or not, is refused at once, as a device.
+func TestReadRegularFollow(t *testing.T) {
+	dir := t.TempDir()
+	file, link, fifo := filepath.Join(dir, "a.env"), filepath.Join(dir, "l.env"), filepath.Join(dir, "p.env")
+	if err := os.WriteFile(file, []byte("A=1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.env", link); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadRegularFollow(link, 0); err != nil || string(b) != "A=1\n" {
+		t.Errorf("through a symlink: %q, %v", b, err)
+	}
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	w, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = w.Close() }()
+	done := make(chan error, 1)
+	go func() { _, err := ReadRegularFollow(fifo, 0); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !errors.Is(err, errNotRegular) {
+			t.Errorf("FIFO: %v, want not a regular file", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ReadRegularFollow waited on a FIFO held open")
+	}
+	if _, err := ReadRegularFollow("/dev/null", 0); err == nil {
+		t.Error("/dev/null read as a regular file")
+	}
+}

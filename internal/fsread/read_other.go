@@ -29,3 +29,15 @@ func ReadRegular(path string, limit int64) ([]byte, error) {
 	}
 	return Read(path, limit)
 }
+
+// ReadRegularFollow is Read for a regular file only, through symlinks.
+func ReadRegularFollow(path string, limit int64) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("not a regular file")}
+	}
+	return Read(path, limit)
+}

@@ -14,15 +14,22 @@ import (
 // (no writer when it was opened, or one that wrote nothing) is
 // ErrEmptyPipe, never waited on; a device or socket is refused. Errors are
 // *os.PathError as os.ReadFile's are.
-func Read(path string, limit int64) ([]byte, error) { return read(path, limit, false) }
+func Read(path string, limit int64) ([]byte, error) { return read(path, limit, false, false) }
 
 // ReadRegular is Read for a regular file only, never through a symlink:
 // anything else, a pipe included, is refused ("not a regular file").
-func ReadRegular(path string, limit int64) ([]byte, error) { return read(path, limit, true) }
+func ReadRegular(path string, limit int64) ([]byte, error) { return read(path, limit, true, true) }
 
-func read(path string, limit int64, regularOnly bool) ([]byte, error) {
+// ReadRegularFollow is Read for a regular file only, through symlinks: a
+// FIFO (which a writer holding it open would keep the read waiting on
+// forever), a device or a socket is refused without a byte read.
+func ReadRegularFollow(path string, limit int64) ([]byte, error) {
+	return read(path, limit, true, false)
+}
+
+func read(path string, limit int64, regularOnly, noFollow bool) ([]byte, error) {
 	flags := syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
-	if regularOnly {
+	if noFollow {
 		flags |= syscall.O_NOFOLLOW
 	}
 	var fd int
