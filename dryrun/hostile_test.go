@@ -523,3 +523,25 @@ func TestForgedInternalCall(t *testing.T) {
 		}
 	}
 }
+
+// TestShellStringRunsItself: a shell string that runs itself (s='bash -c
+// "$s"; exec vllm serve …'; bash -c "$s") started a runner inside the last
+// one until the mode's deadline (2 s, 200 MB at the default bound; 20 s
+// and 650 MB under a 60 s one, then the command budget). Past
+// maxShellDepth the string is skipped as any other command, and a note
+// says so.
+func TestShellStringRunsItself(t *testing.T) {
+	src := "export s='bash -c \"$s\"; exec vllm serve /m --max-num-seqs 8'\nbash -c \"$s\"\n"
+	start := time.Now()
+	r := evalSrc(t, src, "serve", nil, Options{Timeout: 5 * time.Second})
+	if d := time.Since(start); d > 2*time.Second || errors.Is(r.Err, ErrTimeout) || errors.Is(r.Err, ErrBudget) {
+		t.Fatalf("took %v: err %v", d, r.Err)
+	}
+	found := false
+	for _, n := range r.Notes {
+		found = found || strings.Contains(n, "more than 8 deep")
+	}
+	if !found {
+		t.Errorf("no note of the depth: %q", r.Notes)
+	}
+}

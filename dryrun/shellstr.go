@@ -17,6 +17,18 @@ import (
 // value, a shellOuter, is the command that runs it.
 type shellKey struct{}
 
+// shellDepthKey marks the context of a shell string's run with how many
+// shell strings it is inside (shellString).
+type shellDepthKey struct{}
+
+// maxShellDepth bounds how deeply shell strings run one another (bash -c
+// "… bash -c '…' …"): a deeper one is skipped as any other command. A
+// string that runs itself (s='bash -c "$s"; exec vllm serve …') had each
+// level start a runner inside the last one until the mode's deadline or
+// command budget: 2 s and 200 MB at the default bound, 20 s and 650 MB
+// with a 60 s one.
+const maxShellDepth = 8
+
 // shellOuter is the command that runs a shell string: its words up to the
 // string, and what a docker launcher among them hands the container.
 type shellOuter struct {
@@ -88,6 +100,11 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	if !engine {
 		return nil, false
 	}
+	depth, _ := ctx.Value(shellDepthKey{}).(int)
+	if depth >= maxShellDepth {
+		ev.note("%s -c: not evaluated: shell strings run one another more than %d deep", args[k], maxShellDepth)
+		return nil, false
+	}
 	if err := ev.checkCode(src, "bash -c"); err != nil {
 		return err, true
 	}
@@ -107,7 +124,7 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 		return ev.fail(fmt.Errorf("%w: %w", ErrInternal, rerr)), true
 	}
 	ev.note("%s -c: its string is evaluated as a script in the sandbox", args[k])
-	runErr := runner.Run(context.WithValue(ctx, shellKey{}, outer), f)
+	runErr := runner.Run(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), f)
 	ev.mu.Lock()
 	reached := ev.engine != nil
 	ev.mu.Unlock()
