@@ -35,7 +35,8 @@ func (s *Script) collect() {
 	// that are all of an if branch (deleting one leaves `then fi`: a fix
 	// writes `:` there).
 	listOps, soles := map[*syntax.Stmt]bool{}, map[*syntax.Stmt]bool{}
-	tests := map[*syntax.Stmt]map[string]bool{}
+	tests := map[*syntax.Stmt]testedSet{}
+	chains := map[*syntax.BinaryCmd]testedSet{} // chainTests, by operator
 	// The assignment on the right of a test's && or || list that is a
 	// statement of its own ([[ $MODE == bench ]] && seqs=64): a fix that
 	// deletes the assignment deletes the list (listHost).
@@ -69,7 +70,10 @@ func (s *Script) collect() {
 			// ([[ -z $X ]] && X=256).
 			operands[n.X], operands[n.Y] = true, true
 			listOps[n.X], listOps[n.Y] = true, true
-			tested := testedNames(n.X)
+			if _, done := chains[n]; !done {
+				chainTests(n, chains)
+			}
+			tested := chains[n]
 			tests[n.Y] = tested
 			if b, ok := n.Y.Cmd.(*syntax.Block); ok { // [[ -z $X ]] && { X=32; …; }
 				for _, st := range b.Stmts {
@@ -119,10 +123,10 @@ func (s *Script) collect() {
 			// conditional, unless the test is on the mode (ifModes). A
 			// plain else carries the test of the if it belongs to.
 			if len(n.Cond) > 0 {
-				names := map[string]bool{}
+				names := testedSet{m: map[string]int{}}
 				for _, c := range n.Cond {
 					for k := range testedNames(c) {
-						names[k] = true
+						names.m[k] = 0
 					}
 				}
 				for _, st := range n.Then {
@@ -258,6 +262,62 @@ func (s *Script) collect() {
 }
 
 // testedNames returns the variables a condition reads, or names ([[ -v X ]]).
+// testedSet is the names the code guarding a statement tests (the left
+// of its && or || list, its if's condition): those of m whose index is at
+// most max. The operators of a chain (a && b && c …, a | b | c …) share
+// one m (chainTests).
+type testedSet struct {
+	m   map[string]int
+	max int
+}
+
+func (t testedSet) has(name string) bool {
+	k, ok := t.m[name]
+	return ok && k <= t.max
+}
+
+// chainTests records, for top and each binary command nested on its left
+// (a && b && c parses as ((a && b) && c)), the names its left operand
+// tests: those of the chain's first operand and of every right operand
+// below it, with the redirections between. The chain is walked once: a
+// walk of each left operand (testedNames(n.X) for every operator) made a
+// pipeline of 8,000 lines take 20 s and one of 100,000 (1 MB) run for
+// minutes.
+func chainTests(top *syntax.BinaryCmd, out map[*syntax.BinaryCmd]testedSet) {
+	var spine []*syntax.BinaryCmd // top first
+	for b := top; ; {
+		spine = append(spine, b)
+		x, ok := b.X.Cmd.(*syntax.BinaryCmd)
+		if !ok {
+			break
+		}
+		b = x
+	}
+	first := map[string]int{}
+	add := func(n syntax.Node, k int) {
+		if n == nil {
+			return
+		}
+		for name := range testedNames(n) {
+			if _, seen := first[name]; !seen {
+				first[name] = k
+			}
+		}
+	}
+	for j := range spine {
+		b := spine[len(spine)-1-j]
+		if j == 0 {
+			add(b.X, 0)
+		} else {
+			for _, r := range b.X.Redirs {
+				add(r, j)
+			}
+		}
+		out[b] = testedSet{m: first, max: j}
+		add(b.Y, j+1)
+	}
+}
+
 func testedNames(n syntax.Node) map[string]bool {
 	out := map[string]bool{}
 	syntax.Walk(n, func(n syntax.Node) bool {
@@ -297,7 +357,7 @@ type listHost struct {
 	sole bool
 }
 
-func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand, deletable, sole bool, tested map[string]bool, host listHost) {
+func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, operand, deletable, sole bool, tested testedSet, host listHost) {
 	if s.deadAt(s.Off(st.Pos())) {
 		return // exit; seqs=64: bash never runs it
 	}
@@ -389,7 +449,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		// code after the call still reads the global.
 		local := local || fn != "" && !global && s.localIn(fn, a.Name.Value)
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
-			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested[a.Name.Value], Guarded: operand,
+			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested.has(a.Name.Value), Guarded: operand,
 			Exported: exports, Global: global && fn != "", Prefix: prefix}
 		if a.Index != nil {
 			na.Array = nil

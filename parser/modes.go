@@ -1612,6 +1612,26 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 	return out
 }
 
+// maxTestChain bounds the operators of an && or || chain that the mode
+// analysis reads as a test of the mode (`[[ $1 != a ]] && [[ $1 != b ]]
+// && exit 2`) or as a test's code. Each of its operators asked about the
+// whole chain on its left, which nests there (a && b && c is ((a && b) &&
+// c)): a chain of 20,000 lines took 3.5 s, one of 100,000 minutes.
+const maxTestChain = 64
+
+// deepChain reports whether c is an && or || chain of more than
+// maxTestChain operators, looking at that many at most.
+func deepChain(c syntax.Command) bool {
+	for range maxTestChain + 1 {
+		b, ok := c.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.AndStmt && b.Op != syntax.OrStmt || b.X == nil {
+			return false
+		}
+		c = b.X.Cmd
+	}
+	return true
+}
+
 // andModes returns the candidates of `TEST && CMD` testing the selector
 // (`[[ $mode == bench ]] && reqs=512`, `[ "$1" = bench ] && exec …`): CMD
 // is the mode's code.
@@ -1621,6 +1641,9 @@ func (s *Script) andModes(b *syntax.BinaryCmd) []candidate {
 	}
 	// In a chain `[[ $MODE == eval ]] && PORT=… && bs=64`, the test is the
 	// leftmost operand and everything after it is the mode's.
+	if deepChain(b.X.Cmd) {
+		return nil
+	}
 	test := b.X
 	for {
 		inner, ok := test.Cmd.(*syntax.BinaryCmd)
@@ -1670,6 +1693,9 @@ func (s *Script) guardModes(b *syntax.BinaryCmd) []candidate {
 // `[[ $1 != a && $1 != b ]]`, `[ "$1" != a ] && [ "$1" != b ]`. ok is false
 // for any other condition (a conjunct that tests something else).
 func (s *Script) notNames(st *syntax.Stmt) (names []nameAt, ok bool) {
+	if deepChain(st.Cmd) {
+		return nil, false
+	}
 	if st.Negated {
 		names = s.condNames(st.Cmd)
 		return names, len(names) > 0 && s.onlySelectorTests(st.Cmd)
@@ -1746,6 +1772,9 @@ func (s *Script) selectorLit(x, y syntax.Node) (nameAt, bool) {
 // onlySelectorTests reports whether a condition is only equality tests of
 // the selector joined by ||, so that its negation excludes just the names.
 func (s *Script) onlySelectorTests(c syntax.Command) bool {
+	if deepChain(c) {
+		return false
+	}
 	var test func(e syntax.TestExpr) bool
 	test = func(e syntax.TestExpr) bool {
 		switch e := e.(type) {
@@ -2027,6 +2056,9 @@ type nameAt struct {
 
 // condNames returns the mode names a condition tests the selector for.
 func (s *Script) condNames(cmd syntax.Command) []nameAt {
+	if deepChain(cmd) {
+		return nil
+	}
 	var out []nameAt
 	eq := func(x, y *syntax.Word) {
 		if isParamOf(x, s.Selectors) {
