@@ -39,6 +39,9 @@ func (f *forbidden) error(name string) error {
 //     ${!ref[@]}, ${ref[@]:1}, ${ref[@]/x/y} and ref[0]=v are wrong too
 //     (see namerefArrayUse);
 //
+//   - pipelines with more than maxPipeStages commands running at once
+//     (pipeCounter): interp gives each its own pipe and goroutine.
+//
 // (A function that declares a nameref, or writes a global over its own
 // local, is refused when it is called, not here: see refusedFuncs.)
 //
@@ -48,6 +51,7 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 	var found *forbidden
 	hdocs := map[*syntax.Word]bool{}
 	refs := topNamerefs(node)
+	pipes := newPipeCounter()
 	walkReachable(node, pr, func(n syntax.Node) bool {
 		if found != nil {
 			return false
@@ -61,6 +65,12 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 		switch x := n.(type) {
 		case *syntax.ProcSubst:
 			found = &forbidden{x.Pos(), ErrProcSubst, "<(…) and >(…) would make interp create a FIFO outside the sandbox's file handlers"}
+		case *syntax.BinaryCmd:
+			if isPipe(x) && !pipes.inner[x] {
+				if k := pipes.chain(x); k > maxPipeStages {
+					found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("a pipeline of %d commands running at once (more than %d): the interpreter gives each a pipe and a goroutine", k, maxPipeStages)}
+				}
+			}
 		case *syntax.UnaryTest:
 			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
 				found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v consults the host's user database", x.Op)}
@@ -89,6 +99,63 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 		found = findUserDB(node)
 	}
 	return found
+}
+
+// maxPipeStages bounds the commands of a pipeline, those its stages hold
+// included, that the sandbox lets run at once. interp opens a pipe (two
+// file descriptors) and starts a goroutine for each `|`: a pipeline of
+// 100,000 lines (1 MB) failed with "too many open files" after 800 MB,
+// and any file the run opened meanwhile, another script's env file
+// included, could fail the same way.
+const maxPipeStages = 1000
+
+func isPipe(b *syntax.BinaryCmd) bool { return b.Op == syntax.Pipe || b.Op == syntax.PipeAll }
+
+// pipeCounter counts the commands of pipelines that run at once: each
+// stage of a pipeline runs with the others, and what a stage holds runs
+// inside it ((a | b) | c is four). Each pipeline is counted once.
+type pipeCounter struct {
+	memo  map[*syntax.BinaryCmd]int
+	inner map[*syntax.BinaryCmd]bool // a | b of a | b | c: counted with it
+}
+
+func newPipeCounter() *pipeCounter {
+	return &pipeCounter{memo: map[*syntax.BinaryCmd]int{}, inner: map[*syntax.BinaryCmd]bool{}}
+}
+
+// chain returns the commands of the pipeline top (a | b | c parses as
+// ((a | b) | c)) that run at once.
+func (pc *pipeCounter) chain(top *syntax.BinaryCmd) int {
+	if n, ok := pc.memo[top]; ok {
+		return n
+	}
+	n := 0
+	for b := top; ; {
+		n += 1 + pc.within(b.Y)
+		x, ok := b.X.Cmd.(*syntax.BinaryCmd)
+		if !ok || !isPipe(x) {
+			n += 1 + pc.within(b.X)
+			break
+		}
+		pc.inner[x] = true
+		b = x
+	}
+	pc.memo[top] = n
+	return n
+}
+
+// within returns the most commands of one pipeline under node that run at
+// once (what runs in sequence does not add up).
+func (pc *pipeCounter) within(node syntax.Node) int {
+	most := 0
+	syntax.Walk(node, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.BinaryCmd); ok && isPipe(b) {
+			most = max(most, pc.chain(b))
+			return false
+		}
+		return true
+	})
+	return most
 }
 
 // findUserDB walks all of node, whatever the mode, for what makes interp

@@ -545,3 +545,42 @@ func TestShellStringRunsItself(t *testing.T) {
 		t.Errorf("no note of the depth: %q", r.Notes)
 	}
 }
+
+// TestLongPipelineRefused: interp opens a pipe (two file descriptors) and
+// starts a goroutine for each `|`, so a pipeline of 100,000 lines (1 MB)
+// failed with "too many open files" after 800 MB, and any file the run
+// opened meanwhile could fail the same way. A pipeline of more than
+// maxPipeStages commands running at once, those its stages hold included,
+// is refused before it runs; a short one, or many in sequence, still run.
+func TestLongPipelineRefused(t *testing.T) {
+	long := "echo 64 |\n" + strings.Repeat("  cat |\n", 1500) + "  read -r seqs\n"
+	var nested strings.Builder
+	for i := range 40 {
+		if i > 0 {
+			nested.WriteString(" |\n")
+		}
+		nested.WriteString("( echo 64" + strings.Repeat(" | cat", 39) + " )")
+	}
+	nested.WriteString(" | read -r seqs\n")
+	seq := strings.Repeat("echo 8 | cat | cat >/dev/null\n", 600)
+	for _, c := range []struct {
+		name, code string
+		refused    bool
+	}{
+		{"long", long, true},
+		{"nested", nested.String(), true},
+		{"sequence", seq, false},
+		{"short", "echo 64 | cat | cat | read -r seqs\n", false},
+	} {
+		src := "case \"$1\" in\n  serve) exec vllm serve /m --max-num-seqs 256 ;;\n  p)\n" + c.code + "  exec vllm serve /m --max-num-seqs 8 ;;\nesac\n"
+		r := evalSrc(t, src, "p", nil, Options{})
+		refused := errors.Is(r.Err, ErrUnsupported) && strings.Contains(r.Err.Error(), "a pipeline of")
+		if refused != c.refused || !c.refused && r.Err != nil {
+			t.Errorf("%s: err %v, argv %q; want refused %v", c.name, r.Err, r.Argv, c.refused)
+		}
+		// Other modes are not refused for it.
+		if r := evalSrc(t, src, "serve", nil, Options{}); r.Err != nil {
+			t.Errorf("%s: serve: %v", c.name, r.Err)
+		}
+	}
+}

@@ -571,6 +571,7 @@ func Prepare(f *syntax.File) *Prepared {
 	p := &Prepared{}
 	hdocs := map[*syntax.Word]bool{}
 	namerefs := false
+	pipeOps := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Stmt:
@@ -596,7 +597,10 @@ func Prepare(f *syntax.File) *Prepared {
 				p.readArray = true
 			}
 		case *syntax.BinaryCmd:
-			p.pipes = p.pipes || x.Op == syntax.Pipe || x.Op == syntax.PipeAll
+			if isPipe(x) {
+				p.pipes = true
+				pipeOps++
+			}
 		case *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.WhileClause, *syntax.ForClause:
 			p.andTails = p.andTails || parser.BranchEndsInList(x)
 		case *syntax.ProcSubst:
@@ -625,9 +629,14 @@ func Prepare(f *syntax.File) *Prepared {
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
 	// A nameref outside functions (Script.TopNameref): findForbidden looks
 	// at the arrays reached through it (namerefArrayUse).
-	p.risky = p.risky || namerefs && topNamerefs(f) != nil
+	p.risky = p.risky || namerefs && topNamerefs(f) != nil || manyPipes(pipeOps)
 	return p
 }
+
+// manyPipes reports whether a script's pipe operators may make pipelines
+// of more than maxPipeStages commands at once, which findForbidden then
+// counts (a chain of k operators is k+1 commands).
+func manyPipes(ops int) bool { return 2*ops > maxPipeStages }
 
 // PrepareScript is Prepare for an analysed script of the model (parser.Load
 // or Script.Analyze) without walking its tree again: what Prepare looks
@@ -645,6 +654,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 	}
 	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.TopNameref() != nil, declF: s.DeclaresF(),
 		posix: s.PosixDecls(), andTails: hasAndTails(s), pipes: s.Pipelines(), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited(), readArray: s.ReadsArrays()}
+	p.risky = p.risky || manyPipes(s.PipeOps())
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)
 	}

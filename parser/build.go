@@ -62,6 +62,7 @@ func (s *Script) collect() {
 				// assignments do not reach the script's variables.
 				s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.X.Pos()), s.Off(n.X.End())}, [2]int{s.Off(n.Y.Pos()), s.Off(n.Y.End())})
 				s.pipes = true
+				s.pipeOps++
 			}
 			// Met before its operands: neither is a statement a fix may
 			// delete (a dangling && would make the next line conditional),

@@ -861,6 +861,10 @@ func (s *Script) ReadsArrays() bool {
 // model's walk met them.
 func (s *Script) Pipelines() bool { return s.pipes }
 
+// PipeOps is how many pipe operators (| and |&) the script holds, as the
+// model's walk met them.
+func (s *Script) PipeOps() int { return s.pipeOps }
+
 // HighFdRedirs reports whether the script redirects a descriptor past 2,
 // as the model's walk met them.
 func (s *Script) HighFdRedirs() bool { return s.highFd }

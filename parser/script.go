@@ -274,6 +274,8 @@ type Script struct {
 	deadSpans [][2]int
 	// pipes: the script holds a pipeline (Pipelines).
 	pipes bool
+	// pipeOps counts the pipe operators (PipeOps).
+	pipeOps int
 	// exprWriteAt are where each write of exprWrites is (writeOffsets).
 	exprWriteAt map[string][]int
 	// caseArms are the spans of the statements of every case item
