@@ -468,8 +468,8 @@ func (s *Script) findCwds() {
 		if name != "cd" && name != "pushd" && name != "popd" {
 			continue
 		}
-		switch {
-		case name == "popd":
+		switch name {
+		case "popd":
 			// pushd "$(dirname "$0")/.."; …; popd: back where the pushd
 			// left; unknown past the stack's bottom or with +N/-N.
 			cwd = ""
