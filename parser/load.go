@@ -94,6 +94,10 @@ type Unit struct {
 	owners map[ownerKey]map[string]Owner
 	// models caches modelIn by mode (OtherModel, asked per flag).
 	models map[*Mode]modelVal
+	// provens caches each script's proven mode (OtherModel, asked per
+	// mode: a scan of the modes each time was quadratic in a mode table
+	// of 50,000 keys, 9 s of privateshape).
+	provens map[*Script]*Mode
 
 	indexOnce sync.Once
 	readers   map[*EnvFile][]*Script

@@ -78,7 +78,16 @@ func ModelOf(argv []string, ec EngineCall) (string, bool) {
 // Such a mode is another server, not a mode of the proven shape. False
 // when either model is not statically known, or m is the proven mode.
 func (u *Unit) OtherModel(s *Script, m *Mode) bool {
-	p := s.Proven()
+	u.mu.Lock()
+	p, ok := u.provens[s]
+	if !ok {
+		p = s.Proven()
+		if u.provens == nil {
+			u.provens = map[*Script]*Mode{}
+		}
+		u.provens[s] = p
+	}
+	u.mu.Unlock()
 	if p == nil || m == nil || m == p {
 		return false
 	}
