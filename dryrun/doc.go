@@ -47,7 +47,7 @@
 //     instead, by a runner with the same handlers, the exported variables
 //     as its environment, and the run's deadline and command budget: a
 //     shell string with an engine command (bash -c "… vllm serve …"; eight
-//     nested at most), and
+//     nested at most: a deeper one fails the mode with ErrBudget), and
 //     a shell script of the tree that may start an engine, run by its path
 //     or through bash or sh (exec "$here/launch.sh" --max-num-seqs 32: the
 //     words its "$@", its path its $0; read through the sandbox, never

@@ -528,21 +528,20 @@ func TestForgedInternalCall(t *testing.T) {
 // "$s"; exec vllm serve …'; bash -c "$s") started a runner inside the last
 // one until the mode's deadline (2 s, 200 MB at the default bound; 20 s
 // and 650 MB under a 60 s one, then the command budget). Past
-// maxShellDepth the string is skipped as any other command, and a note
-// says so.
+// maxShellDepth the mode fails at once, with no argv guessed from the
+// last string reached (bash never boots it); strings nested less deep
+// still reach their engine.
 func TestShellStringRunsItself(t *testing.T) {
 	src := "export s='bash -c \"$s\"; exec vllm serve /m --max-num-seqs 8'\nbash -c \"$s\"\n"
 	start := time.Now()
 	r := evalSrc(t, src, "serve", nil, Options{Timeout: 5 * time.Second})
-	if d := time.Since(start); d > 2*time.Second || errors.Is(r.Err, ErrTimeout) || errors.Is(r.Err, ErrBudget) {
-		t.Fatalf("took %v: err %v", d, r.Err)
+	if d := time.Since(start); d > 2*time.Second || errors.Is(r.Err, ErrTimeout) || !errors.Is(r.Err, ErrBudget) ||
+		!strings.Contains(r.Err.Error(), "more than 8 deep") || r.Argv != nil {
+		t.Fatalf("took %v: err %v, argv %q", d, r.Err, r.Argv)
 	}
-	found := false
-	for _, n := range r.Notes {
-		found = found || strings.Contains(n, "more than 8 deep")
-	}
-	if !found {
-		t.Errorf("no note of the depth: %q", r.Notes)
+	r = evalSrc(t, "bash -c 'sh -c \"vllm serve /m --max-num-seqs 8; exec vllm serve /m\"; exec vllm serve /m'\n", "serve", nil, Options{})
+	if r.Err != nil || len(r.Argv) != 5 {
+		t.Errorf("two strings deep: err %v, argv %q", r.Err, r.Argv)
 	}
 }
 

@@ -22,7 +22,7 @@ type shellKey struct{}
 type shellDepthKey struct{}
 
 // maxShellDepth bounds how deeply shell strings run one another (bash -c
-// "… bash -c '…' …"): a deeper one is skipped as any other command. A
+// "… bash -c '…' …"): a deeper one fails the mode (ErrBudget). A
 // string that runs itself (s='bash -c "$s"; exec vllm serve …') had each
 // level start a runner inside the last one until the mode's deadline or
 // command budget: 2 s and 200 MB at the default bound, 20 s and 650 MB
@@ -102,8 +102,10 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	}
 	depth, _ := ctx.Value(shellDepthKey{}).(int)
 	if depth >= maxShellDepth {
-		ev.note("%s -c: not evaluated: shell strings run one another more than %d deep", args[k], maxShellDepth)
-		return nil, false
+		// Not skipped as a command that succeeded: the string that runs
+		// itself never boots in bash, and the argv of the last string
+		// reached would be a guess.
+		return ev.fail(fmt.Errorf("%w: shell strings run one another more than %d deep", ErrBudget, maxShellDepth)), true
 	}
 	if err := ev.checkCode(src, "bash -c"); err != nil {
 		return err, true
