@@ -165,9 +165,7 @@ func (s *Script) tableEntry(table *Assign, mode string) *syntax.Word {
 		for _, el := range table.Array.Elems {
 			if iw, ok := el.Index.(*syntax.Word); ok && el.Value != nil {
 				if key, ok := LitValue(iw); ok {
-					if _, dup := keys[key]; !dup {
-						keys[key] = el.Value // the first, as a scan found it
-					}
+					keys[key] = el.Value // a key given twice: the last wins, as in bash
 				}
 			}
 		}
