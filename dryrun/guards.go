@@ -52,6 +52,26 @@ import (
 // value. A run that then reaches the engine is the mode's argv, with a
 // note per guard assumed to pass; one that does not leaves the first run's
 // answer, whose error then says which guards were assumed to pass.
+//
+// A guard inside a function may end its branch with `return` instead:
+//
+//	start_one() {
+//	  if docker ps --format '{{.Names}}' | grep -qx "$name"; then
+//	    echo "$name already running"; return 0
+//	  fi
+//	  docker run … "$TGI_IMAGE" …
+//	}
+//
+// docker ps is skipped, grep's input is a sentinel, and the "already
+// running" branch returns before the engine each time. Such a branch (its
+// last statement is return, in the body of a function) is marked as the
+// exiting ones are, and is the one that ended the run when the run then
+// ended without an engine within the same few commands: the function's
+// caller went on to the script's end (its status whatever it is), or the
+// script exited right after. It is taken the other way on the same terms
+// (an unknown decision, never a known one, in the main shell), with the
+// same note. A return on a value the script set (a flag, a known count)
+// keeps its decision.
 
 // maxFlipped bounds the guards assumed to pass for one mode (each is a run).
 const maxFlipped = 4
@@ -81,6 +101,8 @@ type guardEnd struct {
 	calls   int64
 	// subst is set when the branch ran in a command substitution.
 	subst bool
+	// ret is set for a branch that ends in return (a function's guard).
+	ret bool
 }
 
 // guardState is an evaluator's record of the guards of a marked run.
@@ -110,15 +132,16 @@ func (ev *evaluator) guardExit(k int, d guardDesc, values []string, subst bool) 
 	for _, v := range values {
 		unknown = unknown || hasSentinel(v)
 	}
-	ev.guards.last = &guardEnd{k: k, desc: d.text, pick: d.pick, unknown: unknown, calls: ev.calls.Load(), subst: subst}
+	ev.guards.last = &guardEnd{k: k, desc: d.text, pick: d.pick, unknown: unknown, calls: ev.calls.Load(), subst: subst, ret: d.ret}
 }
 
 // endingGuard is the guard whose unknown decision ended a run that
-// stopped by exit before an engine, or nil.
+// stopped by exit before an engine (or, for a guard that returns, by exit
+// or its end), or nil.
 func (ev *evaluator) endingGuard(res *Result) *guardEnd {
 	g := ev.guards.last
 	var ee *ExitError
-	if g == nil || !g.unknown || g.subst || !errors.As(res.Err, &ee) || !ee.Exited || len(res.Argv) > 0 {
+	if g == nil || !g.unknown || g.subst || !errors.As(res.Err, &ee) || !ee.Exited && !g.ret || len(res.Argv) > 0 {
 		return nil
 	}
 	if ev.calls.Load()-g.calls > maxGuardTail {
@@ -129,11 +152,14 @@ func (ev *evaluator) endingGuard(res *Result) *guardEnd {
 
 // guardMarker marks the guards of one tree.
 type guardMarker struct {
-	name  string
-	dies  map[string]bool
-	flips map[int]bool
-	n     int
-	descs []guardDesc
+	name string
+	dies map[string]bool
+	// inFunc are the guard statements (if, case, && and || lists) inside
+	// a function's body, where a branch may end in return.
+	inFunc map[syntax.Node]bool
+	flips  map[int]bool
+	n      int
+	descs  []guardDesc
 }
 
 // guardDesc describes a marked guard: text for the notes; pick, for a
@@ -141,17 +167,19 @@ type guardMarker struct {
 // Result.Picks reports.
 type guardDesc struct {
 	text, pick string
+	// ret is set when the guard's branch ends in return, not exit.
+	ret bool
 }
 
 // markGuards marks the guards of f (see above) and takes the ones in flips
 // the other way; it returns each guard's description, by number. Guards are numbered in the
 // order of a walk of the tree, the same for every copy of one script.
 func markGuards(f *syntax.File, name string, flips map[int]bool) []guardDesc {
-	m := &guardMarker{name: name, dies: dieFuncs(f), flips: flips}
+	m := &guardMarker{name: name, dies: dieFuncs(f), flips: flips, inFunc: funcGuards(f)}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.BinaryCmd:
-			if (x.Op == syntax.OrStmt || x.Op == syntax.AndStmt) && !x.Y.Background && m.exits([]*syntax.Stmt{x.Y}) {
+			if (x.Op == syntax.OrStmt || x.Op == syntax.AndStmt) && !x.Y.Background && m.ends(x, []*syntax.Stmt{x.Y}) != endsNot {
 				m.markBinary(x)
 			}
 		case *syntax.IfClause:
@@ -164,10 +192,76 @@ func markGuards(f *syntax.File, name string, flips map[int]bool) []guardDesc {
 	return m.descs
 }
 
-// exits reports whether a body always ends the run: its last statement is
-// exit, a call of a function that does, or a block that does.
-func (m *guardMarker) exits(stmts []*syntax.Stmt) bool {
-	return stmtsExit(stmts, m.dies)
+// How a guard's branch ends.
+const (
+	endsNot    = iota
+	endsExit   // the run: exit, a die function
+	endsReturn // the function the guard is in: return
+)
+
+// ends says how a body of guard statement g ends: the run (its last
+// statement is exit, a call of a function that does, or a block that
+// does), the function g is in (return), or neither.
+func (m *guardMarker) ends(g syntax.Node, stmts []*syntax.Stmt) int {
+	switch {
+	case stmtsExit(stmts, m.dies):
+		return endsExit
+	case m.inFunc[g] && stmtsReturn(stmts):
+		return endsReturn
+	}
+	return endsNot
+}
+
+// stmtsReturn reports whether a body's last statement is return (or a
+// block whose last is).
+func stmtsReturn(stmts []*syntax.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	st := stmts[len(stmts)-1]
+	if st.Background || st.Negated {
+		return false
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		return len(c.Args) > 0 && c.Args[0].Lit() == "return"
+	case *syntax.Block:
+		return stmtsReturn(c.Stmts)
+	}
+	return false
+}
+
+// funcGuards are the if, case, && and || statements in the bodies of f's
+// functions, outside a subshell or a command or process substitution of
+// that body (where return would leave only the subshell).
+func funcGuards(f *syntax.File) map[syntax.Node]bool {
+	in := map[syntax.Node]bool{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		fd, ok := n.(*syntax.FuncDecl)
+		if !ok {
+			return true
+		}
+		syntax.Walk(fd.Body, func(n syntax.Node) bool {
+			switch x := n.(type) {
+			case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl:
+				return false // a nested function is walked on its own
+			case *syntax.Stmt:
+				if x.Background || x.Coprocess {
+					return false
+				}
+			case *syntax.BinaryCmd:
+				if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+					return false
+				}
+				in[x] = true
+			case *syntax.IfClause, *syntax.CaseClause:
+				in[x] = true
+			}
+			return true
+		})
+		return true
+	})
+	return in
 }
 
 func stmtsExit(stmts []*syntax.Stmt, dies map[string]bool) bool {
@@ -205,8 +299,30 @@ func dieFuncs(f *syntax.File) map[string]bool {
 	return dies
 }
 
-// nodeText is a node's text for a note, on one line, bounded.
+// nodeText is a node's text for a note, on one line, bounded, as the
+// script has it: the subshells rewriteLastPipes put around the last
+// command of a pipeline (one that starts where its command does) are left
+// out while it prints.
 func nodeText(n syntax.Node) string {
+	type wrapped struct {
+		pipe *syntax.BinaryCmd
+		y    *syntax.Stmt
+	}
+	var undo []wrapped
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if p, ok := n.(*syntax.BinaryCmd); ok && (p.Op == syntax.Pipe || p.Op == syntax.PipeAll) && p.Y != nil {
+			if sub, ok := p.Y.Cmd.(*syntax.Subshell); ok && len(sub.Stmts) == 1 && sub.Lparen == sub.Stmts[0].Pos() {
+				undo = append(undo, wrapped{p, p.Y})
+				p.Y = sub.Stmts[0]
+			}
+		}
+		return true
+	})
+	defer func() {
+		for _, w := range undo {
+			w.pipe.Y = w.y
+		}
+	}()
 	var b strings.Builder
 	_ = syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n)
 	s := strings.Join(strings.Fields(b.String()), " ")
@@ -249,7 +365,8 @@ func (m *guardMarker) markBinary(x *syntax.BinaryCmd) {
 	if x.Op == syntax.AndStmt {
 		want = "fails"
 	}
-	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: %s %s", m.at(x.X.Pos()), nodeText(x.X), want)})
+	ret := m.ends(x, []*syntax.Stmt{x.Y}) == endsReturn
+	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: %s %s", m.at(x.X.Pos()), nodeText(x.X), want), ret: ret})
 	ks := fmt.Sprint(k)
 	names := parser.ReadNames(x.X)
 	x.X = &syntax.Stmt{Position: x.X.Position, Cmd: &syntax.Block{Stmts: []*syntax.Stmt{call(opGuardAt, []string{ks}, nil), x.X}}}
@@ -265,16 +382,20 @@ func (m *guardMarker) markIf(x *syntax.IfClause) {
 	if len(x.Cond) == 0 {
 		return // a plain else
 	}
-	thenExits := m.exits(x.Then)
-	elseExits := x.Else != nil && len(x.Else.Cond) == 0 && m.exits(x.Else.Then)
-	if thenExits == elseExits {
+	thenEnds := m.ends(x, x.Then)
+	elseEnds := endsNot
+	if x.Else != nil && len(x.Else.Cond) == 0 {
+		elseEnds = m.ends(x, x.Else.Then)
+	}
+	if (thenEnds == endsNot) == (elseEnds == endsNot) {
 		return
 	}
 	want, status := "fails", "1"
-	if elseExits {
+	if elseEnds != endsNot {
 		want, status = "succeeds", "0"
 	}
-	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: %s %s", m.at(x.Pos()), describeList(x.Cond), want)})
+	ret := thenEnds == endsReturn || elseEnds == endsReturn
+	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: %s %s", m.at(x.Pos()), describeList(x.Cond), want), ret: ret})
 	ks := fmt.Sprint(k)
 	var names []string
 	for _, st := range x.Cond {
@@ -286,7 +407,7 @@ func (m *guardMarker) markIf(x *syntax.IfClause) {
 		return
 	}
 	branch := &x.Then
-	if elseExits {
+	if elseEnds != endsNot {
 		branch = &x.Else.Then
 	}
 	*branch = append([]*syntax.Stmt{call(opGuardExit, []string{ks}, names)}, *branch...)
@@ -303,12 +424,18 @@ func describeList(stmts []*syntax.Stmt) string {
 // markCase marks a case some items of which exit and some do not.
 func (m *guardMarker) markCase(x *syntax.CaseClause) {
 	first := -1
-	exiting := false
+	exiting, ret := false, false
 	for i, it := range x.Items {
-		if m.exits(it.Stmts) {
+		switch m.ends(x, it.Stmts) {
+		case endsReturn:
+			ret = true
 			exiting = true
-		} else if first < 0 && it.Op == syntax.Break {
-			first = i
+		case endsExit:
+			exiting = true
+		default:
+			if first < 0 && it.Op == syntax.Break {
+				first = i
+			}
 		}
 	}
 	if !exiting || first < 0 {
@@ -320,7 +447,7 @@ func (m *guardMarker) markCase(x *syntax.CaseClause) {
 		pats[i] = nodeText(p)
 	}
 	k, flip := m.next(guardDesc{text: fmt.Sprintf("%s: case %s takes its first item that does not exit, %s)", m.at(x.Pos()), nodeText(x.Word), strings.Join(pats, "|")),
-		pick: nodeText(x.Word) + "\x00" + strings.Join(pats, "|")})
+		pick: nodeText(x.Word) + "\x00" + strings.Join(pats, "|"), ret: ret})
 	ks := fmt.Sprint(k)
 	names := parser.ReadNames(x.Word)
 	if flip {
@@ -331,7 +458,7 @@ func (m *guardMarker) markCase(x *syntax.CaseClause) {
 		return
 	}
 	for _, it := range x.Items {
-		if m.exits(it.Stmts) {
+		if m.ends(x, it.Stmts) != endsNot {
 			it.Stmts = append([]*syntax.Stmt{call(opGuardExit, []string{ks}, names)}, it.Stmts...)
 		}
 	}

@@ -26,6 +26,12 @@ func TestGuardAssumedToPass(t *testing.T) {
 			[]string{"vllm", "serve", "/m"}, []string{"line 3: docker ps"}},
 		{"else branch exits", "#!/bin/bash\nif [[ $(nvidia-smi -L) == *GPU* ]]; then :; else exit 3; fi\nvllm serve /m\n",
 			[]string{"vllm", "serve", "/m"}, []string{"== *GPU* ]] succeeds"}},
+		{"a function's if that returns, its caller going on to the end", "#!/bin/bash\nstart_one() {\n  if docker ps --format '{{.Names}}' | grep -qx \"$1\"; then echo \"$1 already running\"; return 0; fi\n  docker run -d --name \"$1\" ghcr.io/huggingface/text-generation-inference:3.0.1 --json-output\n}\nfor m in a b; do start_one \"$m\"; done\necho \"started\"\n",
+			[]string{"ghcr.io/huggingface/text-generation-inference:3.0.1", "--json-output"}, []string{`line 3: docker ps --format '{{.Names}}' | grep -qx "$1" fails`}},
+		{"|| return, the script exiting right after", "#!/bin/bash\nset -e\nboot() {\n  (( $(nvidia-smi -L | wc -l) >= 2 )) || return 1\n  vllm serve /m\n}\nboot || { echo \"boot failed\" >&2; exit 1; }\n",
+			[]string{"vllm", "serve", "/m"}, []string{"line 7: boot succeeds", "line 4: (($(nvidia-smi -L | wc -l) >= 2)) succeeds"}},
+		{"a case item that returns", "#!/bin/bash\nrun() {\n  case $(docker inspect -f '{{.State.Status}}' v 2>/dev/null) in\n    \"\") ;;\n    *) echo \"already there\"; return 0 ;;\n  esac\n  vllm serve /m\n}\nrun\n",
+			[]string{"vllm", "serve", "/m"}, []string{"case $(docker inspect"}},
 		{"two guards, one after another", "#!/bin/bash\nn=$(nproc --all 2>/dev/null; lscpu | wc -l)\n[[ $n -gt 4 ]] || exit 1\ng=$(nvidia-smi -L)\n[[ $g == *H100* ]] || exit 2\nvllm serve /m\n",
 			[]string{"vllm", "serve", "/m"}, []string{"line 3:", "line 5:"}},
 	} {
@@ -69,6 +75,13 @@ func TestGuardNotAssumed(t *testing.T) {
 		"#!/bin/bash\n[[ -n $(nvidia-smi -L) ]] || exit 1\nX=\nfor i in 1 2; do echo $i; done\n[[ -n $X ]] || exit 4\nvllm serve /m\n",
 		// The exiting branch ran in a command substitution: the run went on.
 		"#!/bin/bash\nx=$( [[ -z $(nvidia-smi -L) ]] || exit 1 )\necho stop >&2\nexit 5\nvllm serve /m\n",
+		// A function that returns early on a value the script set.
+		"#!/bin/bash\nDRY=1\nlaunch() {\n  if [[ $DRY == 1 ]]; then echo would launch; return 0; fi\n  vllm serve /m\n}\nlaunch\n",
+		// A return on an unknown value the run went on long after
+		// (more commands than a guard's tail) before it ended.
+		"#!/bin/bash\nf() { [[ -n $(nvidia-smi -L) ]] && return 0; vllm serve /m; }\nf\nfor i in $(seq 1 80) 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70; do :; done\nexit 0\n",
+		// return at the top level (a sourced file's): not a function's guard.
+		"#!/bin/bash\nif docker ps | grep -q v; then echo up; return 0 2>/dev/null || exit 0; fi\n[[ -n $X ]] || exit 3\nvllm serve /m\n",
 		// An unconditional stop after a guard that passed.
 		"#!/bin/bash\nif nvidia-smi; then :; else exit 1; fi\nexit 7\nvllm serve /m\n",
 	} {

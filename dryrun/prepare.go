@@ -83,6 +83,11 @@ type Prepared struct {
 	altOnce sync.Once
 	alt     bool
 
+	// countOnce guards count: the script holds ${#NAME[@]} (counts.go),
+	// asked of its source once.
+	countOnce sync.Once
+	count     bool
+
 	once      sync.Once
 	rewritten *syntax.File
 	rewrites  []string
@@ -136,6 +141,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	if len(callers) > 0 {
 		nounset = parser.NounsetReads(f)
 	}
+	rewriteCounts(f) // before rewriteReadArrays, whose own ${#NAME[@]} stay
 	rewriteAndTails(f)
 	rewriteFdRedirs(f)
 	rewriteReadDelims(f)

@@ -1036,6 +1036,16 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		return nil
 	case opGuardAt, opGuardExit, opGuardPass:
 		return ev.guardOp(hc, op, args)
+	case opCount:
+		if hc.Pos.IsValid() {
+			return ev.skip(hc, append([]string{"servelint-internal", op}, args...)) // typed by the script
+		}
+		v := hc.Env.Get(args[0])
+		if _, r := v.Resolve(hc.Env); r.IsSet() || r.Kind != expand.Unknown {
+			v = r
+		}
+		ev.write(hc.Stdout, countOf(v)+"\n")
+		return nil
 	case opDeclF:
 		if len(args) == 0 {
 			// declare -F alone lists the functions.
@@ -1067,7 +1077,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // operands it needs.
 var internalOps = map[string]int{
 	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
-	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2,
+	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2, opCount: 1,
 }
 
 // internalOK reports whether args (after internalCmd) name an internal

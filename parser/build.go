@@ -734,16 +734,19 @@ func (s *Script) findModes() {
 	// take the shared path: `serve|kl) ;;`).
 	reached := map[syntax.Node]bool{}
 	refs := s.argvRefs() // once, not per mode (pprof: half of findModes)
+	scopes := s.argvRefScopes()
 	envSources, codeSources := s.sourceCalls()
-	hits := s.reachOffsets(refs, envSources)
+	hits := s.reachOffsets(refs, envSources, scopes)
 	// bench) setk 64 ;; with setk() { seqs=$1; } (or load() { .
 	// "$here/$1.env"; }) also called by shared code: the call is the
 	// branch's write.
-	other := s.writeOffsets(refs)
+	other := s.writeOffsets(refs, scopes)
 	writes := append(slices.Clone(other), envSources...)
 	for _, name := range refs {
 		for _, a := range s.Assigns[name] {
-			writes = append(writes, a.Start)
+			if scopes.reaches(s, name, a.Start) {
+				writes = append(writes, a.Start)
+			}
 		}
 	}
 	hits = append(hits, other...)
@@ -1023,7 +1026,7 @@ func (s *Script) modesAtRaw(off int) []*Mode {
 // sourceCalls; `kl) . "$here/kl.env" ;;`: the file may set what argv
 // reads). Asked for every mode by a binary search (anyIn), not a scan of
 // every invocation per mode.
-func (s *Script) reachOffsets(refs []string, sources []int) []int {
+func (s *Script) reachOffsets(refs []string, sources []int, scopes refScopes) []int {
 	out := append([]int(nil), sources...)
 	for _, inv := range s.Invocations {
 		out = append(out, inv.Start)
@@ -1035,7 +1038,9 @@ func (s *Script) reachOffsets(refs []string, sources []int) []int {
 	}
 	for _, name := range refs {
 		for _, a := range s.Assigns[name] {
-			out = append(out, a.Start)
+			if scopes.reaches(s, name, a.Start) {
+				out = append(out, a.Start)
+			}
 		}
 	}
 	slices.Sort(out)
@@ -1548,7 +1553,7 @@ func (s *Script) noteExprWrite(name, from string, at syntax.Pos) {
 // hold a positional parameter, set with words (set -- 64). A mode's
 // branch that holds one sets what the argv reads: bench) (( seqs = 64 ));
 // the dry run gives its value.
-func (s *Script) writeOffsets(refs []string) []int {
+func (s *Script) writeOffsets(refs []string, scopes refScopes) []int {
 	want := map[string]bool{}
 	positional := false
 	for _, r := range refs {
@@ -1559,7 +1564,11 @@ func (s *Script) writeOffsets(refs []string) []int {
 	}
 	var out []int
 	for _, r := range refs {
-		out = append(out, s.exprWriteAt[r]...)
+		for _, off := range s.exprWriteAt[r] {
+			if scopes.reaches(s, r, off) {
+				out = append(out, off)
+			}
+		}
 	}
 	for _, c := range s.calls {
 		cmd, _ := LitValue(c.Args[0])
@@ -1583,7 +1592,7 @@ func (s *Script) writeOffsets(refs []string) []int {
 			continue
 		}
 		for _, a := range args {
-			if v, _ := LitValue(a); want[v] {
+			if v, _ := LitValue(a); want[v] && scopes.reaches(s, v, s.Off(c.Pos())) {
 				out = append(out, s.Off(c.Pos()))
 				break
 			}
@@ -1879,4 +1888,157 @@ func (s *Script) deadAt(off int) bool {
 		}
 	}
 	return false
+}
+
+// refScope is where the reads of a variable that reach an engine's argv
+// see it: the global (or the script's own positional parameters), or the
+// locals of some functions (local NAME before the read, or a function's
+// own $1 …).
+type refScope struct {
+	global bool
+	funcs  map[string]bool
+}
+
+// refScopes are the scopes of argvRefs' names, by name; a name it lacks
+// is read as a global.
+type refScopes map[string]*refScope
+
+// argvRefScopes follows argvRefs' reads (the invocations' words, then the
+// values of the assignments that reach each read) with where each read
+// sees its variable: a fleet script's start_one() { local id=$1 name;
+// name=$(name_of "$id"); docker run --name "$name" … } reads its own id
+// and name, which `stop_one() { local id=$1 name; … }` or a loop's read
+// -r id in cmd_stop never sets: a stop branch holding those writes does
+// not reach the argv. Library reads and the environment the engine reads
+// are reads of the global.
+func (s *Script) argvRefScopes() refScopes {
+	out := refScopes{}
+	type key struct{ name, scope string }
+	seen := map[key]bool{}
+	var read func(name string, off int, fn string, depth int)
+	read = func(name string, off int, fn string, depth int) {
+		if depth > 6 {
+			return
+		}
+		scope := ""
+		if fn != "" && (positionalName(name) || s.localBefore(fn, name, off)) {
+			scope = fn
+		}
+		k := key{name, scope}
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		sc := out[name]
+		if sc == nil {
+			sc = &refScope{funcs: map[string]bool{}}
+			out[name] = sc
+		}
+		if scope == "" {
+			sc.global = true
+		} else {
+			sc.funcs[scope] = true
+		}
+		for _, a := range s.Assigns[name] {
+			if a.Value == nil || scope != "" && !s.writesLocalOf(name, a.Start, scope) {
+				continue
+			}
+			for _, r := range wordRefs(a.Value) {
+				read(r, a.Start, a.InFunc, depth+1)
+			}
+		}
+	}
+	for _, inv := range s.Invocations {
+		fn := s.funcAt(inv.Start)
+		if inv.Call != nil {
+			for _, w := range inv.Call.Args {
+				for _, r := range wordRefs(w) {
+					read(r, s.Off(w.Pos()), fn, 0)
+				}
+			}
+		}
+		for _, a := range inv.Args {
+			if a.Word != nil {
+				for _, r := range wordRefs(a.Word) {
+					read(r, s.Off(a.Word.Pos()), fn, 0)
+				}
+			}
+		}
+		for _, r := range inv.libReads {
+			read(r, inv.Start, "", 0)
+		}
+		for _, k := range inv.EnvShapeReads() {
+			read(k, inv.Start, "", 0)
+		}
+	}
+	return out
+}
+
+// reaches reports whether a write of name at offset off may set what a
+// read of argvRefScopes sees: any write, for a read of the global.
+func (sc refScopes) reaches(s *Script, name string, off int) bool {
+	r := sc[name]
+	if r == nil || r.global {
+		return true
+	}
+	for fn := range r.funcs {
+		if s.writesLocalOf(name, off, fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// writesLocalOf reports whether a write of name at offset off may set
+// function fn's local of it (or, for a positional parameter, fn's own):
+// a write in fn's body, or in a function fn may call (dynamic scope) that
+// has no local of that name itself.
+func (s *Script) writesLocalOf(name string, off int, fn string) bool {
+	g := s.funcAt(off)
+	switch {
+	case g == fn:
+		return true
+	case g == "" || positionalName(name) || s.localIn(g, name):
+		return false
+	}
+	return s.calledFrom(g, fn, map[string]bool{})
+}
+
+// calledFrom reports whether function g may run during a call of fn: a
+// call of it in fn's body, or in a function called from there; one called
+// by a name not written out may be.
+func (s *Script) calledFrom(g, fn string, seen map[string]bool) bool {
+	if seen[g] {
+		return false
+	}
+	seen[g] = true
+	if len(seen) > 64 || s.mayCallByValue(g) {
+		return true
+	}
+	for _, off := range s.callOffs[g] {
+		switch h := s.funcAt(off); {
+		case h == fn:
+			return true
+		case h != "" && s.calledFrom(h, fn, seen):
+			return true
+		}
+	}
+	return false
+}
+
+// localBefore reports whether function fn declares name local before
+// offset off.
+func (s *Script) localBefore(fn, name string, off int) bool {
+	for _, a := range s.Assigns[name] {
+		if a.Local && a.InFunc == fn && a.Start < off {
+			return true
+		}
+	}
+	return false
+}
+
+// positionalName reports whether name is a positional parameter ($1, $@,
+// $*, $#): a function's own, in its body.
+func positionalName(name string) bool {
+	return name == "@" || name == "*" || name == "#" || name != "" && name[0] >= '1' && name[0] <= '9'
 }
