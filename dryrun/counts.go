@@ -26,7 +26,9 @@ import (
 // Eval runs a copy (rewrite) in which each ${#NAME[@]} and ${#NAME[*]} of
 // an array the script fills by splitting (mapfile, readarray, read -a, or
 // an array literal with an unquoted substitution or expansion) is
-// $(internal count NAME): the count, or, when every element of the array
+// $(internal count NAME) (outside the bounds of a for ((…)) or while
+// loop, which run once over such an array as a for-in loop does over its
+// one element): the count, or, when every element of the array
 // is wholly a sentinel (a skipped command's output, a read outside the
 // tree, a caller's placeholder), the first of them, which marks the count
 // as not statically known. An array that holds any known element (--tp
@@ -66,15 +68,32 @@ func rewriteCounts(f *syntax.File) bool {
 			changed = true
 		}
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	var visit func(n syntax.Node) bool
+	visit = func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Word:
 			replace(x.Parts)
 		case *syntax.DblQuoted:
 			replace(x.Parts)
+		case *syntax.ForClause:
+			if _, ok := x.Loop.(*syntax.CStyleLoop); ok {
+				// for ((i = 0; i < ${#gpus[@]}; i++)): a loop over the
+				// array runs once, as `for g in "${gpus[@]}"` does over
+				// its one element; a count of 0 would skip it.
+				for _, st := range x.Do {
+					syntax.Walk(st, visit)
+				}
+				return false
+			}
+		case *syntax.WhileClause:
+			for _, st := range x.Do { // its condition is the loop's bound
+				syntax.Walk(st, visit)
+			}
+			return false
 		}
 		return true
-	})
+	}
+	syntax.Walk(f, visit)
 	return changed
 }
 

@@ -31,6 +31,8 @@ func TestSplitArrayCount(t *testing.T) {
 			[]string{"vllm", "serve", "/m", "--n", "1"}, false},
 		{"an empty read", "#!/bin/bash\nset -u\nread -ra e <<<\"${EXTRA:-}\"\nvllm serve /m --n ${#e[@]} \"${e[@]}\"\n",
 			[]string{"vllm", "serve", "/m", "--n", "0"}, false},
+		{"a loop over the array runs once", "#!/bin/bash\nmapfile -t g < <(nvidia-smi -L)\nfor ((i = 0; i < ${#g[@]}; i++)); do p=$((8000 + i)); done\nj=0; q=none\nwhile (( j < ${#g[@]} )); do q=$j; j=$((j + 1)); done\nvllm serve /m --port \"$p\" --q \"$q\" --n ${#g[@]}\n",
+			[]string{"vllm", "serve", "/m", "--port", "8000", "--q", "0", "--n", u}, true},
 		{"the elements themselves stay", "#!/bin/bash\nset -u\nmapfile -t g < <(nvidia-smi -L)\nvllm serve /m \"${g[@]}\"\n",
 			[]string{"vllm", "serve", "/m", u}, true},
 	} {
