@@ -51,28 +51,8 @@ func childPath(args []string) (file string, at int, shell, ok bool) {
 		return "", 0, false, false
 	}
 	if base := filepath.Base(name); base == "bash" || base == "sh" {
-		j := i + 1
-		for j < len(args) {
-			a := args[j]
-			if a == "--" {
-				j++
-				break
-			}
-			if a == "-o" || a == "+o" {
-				j += 2
-				continue
-			}
-			if len(a) < 2 || a[0] != '-' && a[0] != '+' {
-				break
-			}
-			if strings.Trim(a[1:], "aefuvxBCEHPT") != "" {
-				// -c (a string: shellString), -s, -i, -l, -n (no
-				// execution), --login and the like: not a script run.
-				return "", 0, false, false
-			}
-			j++
-		}
-		if j >= len(args) || args[j] == "" || hasSentinel(args[j]) {
+		j, ok := parser.ShellScriptOperand(args, i+1)
+		if !ok || j >= len(args) || args[j] == "" || hasSentinel(args[j]) {
 			return "", 0, false, false
 		}
 		return args[j], j + 1, true, true

@@ -215,20 +215,30 @@ func (m *guardMarker) ends(g syntax.Node, stmts []*syntax.Stmt) int {
 // stmtsReturn reports whether a body's last statement is return (or a
 // block whose last is).
 func stmtsReturn(stmts []*syntax.Stmt) bool {
+	c := lastCall(stmts)
+	return c != nil && c.Args[0].Lit() == "return"
+}
+
+// lastCall returns the command a body ends with, in the foreground and not
+// negated (the last of a block's when the body ends in one); nil when it
+// ends in anything else.
+func lastCall(stmts []*syntax.Stmt) *syntax.CallExpr {
 	if len(stmts) == 0 {
-		return false
+		return nil
 	}
 	st := stmts[len(stmts)-1]
 	if st.Background || st.Negated {
-		return false
+		return nil
 	}
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
-		return len(c.Args) > 0 && c.Args[0].Lit() == "return"
+		if len(c.Args) > 0 {
+			return c
+		}
 	case *syntax.Block:
-		return stmtsReturn(c.Stmts)
+		return lastCall(c.Stmts)
 	}
-	return false
+	return nil
 }
 
 // funcGuards are the if, case, && and || statements in the bodies of f's
@@ -265,24 +275,12 @@ func funcGuards(f *syntax.File) map[syntax.Node]bool {
 }
 
 func stmtsExit(stmts []*syntax.Stmt, dies map[string]bool) bool {
-	if len(stmts) == 0 {
+	c := lastCall(stmts)
+	if c == nil {
 		return false
 	}
-	st := stmts[len(stmts)-1]
-	if st.Background || st.Negated {
-		return false
-	}
-	switch c := st.Cmd.(type) {
-	case *syntax.CallExpr:
-		if len(c.Args) == 0 {
-			return false
-		}
-		w := c.Args[0].Lit()
-		return w == "exit" && (len(c.Args) != 2 || c.Args[1].Lit() != "0") || dies[w]
-	case *syntax.Block:
-		return stmtsExit(c.Stmts, dies)
-	}
-	return false
+	w := c.Args[0].Lit()
+	return w == "exit" && (len(c.Args) != 2 || c.Args[1].Lit() != "0") || dies[w]
 }
 
 // dieFuncs are the script's functions whose body always exits.

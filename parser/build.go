@@ -1881,8 +1881,11 @@ func (s *Script) leaves(st *syntax.Stmt, inFunc, inLoop bool, fnStart int) bool 
 
 // deadAt reports whether offset off lies in statements noteDead found bash
 // never runs.
-func (s *Script) deadAt(off int) bool {
-	for _, sp := range s.deadSpans {
+func (s *Script) deadAt(off int) bool { return inSpans(s.deadSpans, off) }
+
+// inSpans reports whether offset off lies in one of the [start, end) spans.
+func inSpans(spans [][2]int, off int) bool {
+	for _, sp := range spans {
 		if off >= sp[0] && off < sp[1] {
 			return true
 		}

@@ -45,24 +45,9 @@ func (s *Script) childCall(aws []ArgWord) (p string, at int, ok bool) {
 	j, shell := i, false
 	if b := path.Base(aws[i].Sketch); b == "bash" || b == "sh" {
 		shell = true
-		j++
-		for j < len(aws) {
-			a := aws[j].Sketch
-			if a == "--" {
-				j++
-				break
-			}
-			if a == "-o" || a == "+o" {
-				j += 2
-				continue
-			}
-			if len(a) < 2 || a[0] != '-' && a[0] != '+' {
-				break
-			}
-			if strings.Trim(a[1:], "aefuvxBCEHPT") != "" {
-				return "", 0, false // -c STRING, -s, -n, --login …
-			}
-			j++
+		var ok bool
+		if j, ok = ShellScriptOperand(sketches(aws), i+1); !ok {
+			return "", 0, false
 		}
 	}
 	if j >= len(aws) || aws[j].Word == nil || aws[j].Array != "" {
@@ -73,6 +58,35 @@ func (s *Script) childCall(aws []ArgWord) (p string, at int, ok bool) {
 		return "", 0, false // a program PATH finds
 	}
 	return s.resolvePath(s.inCwd(v, aws[j].Start)), j + 1, true
+}
+
+// ShellScriptOperand returns the index of the script operand of a bash or
+// sh command whose options start at words[i] (bash -x -o pipefail
+// launch.sh: the index of launch.sh; len(words) when there is none): the
+// options that only set shell flags are skipped. ok is false for an
+// option that makes the command run no script file (-c STRING, -s, -i,
+// -l, -n, --login and the like). The dry run and the model read a child
+// script's call with it.
+func ShellScriptOperand(words []string, i int) (j int, ok bool) {
+	j = i
+	for j < len(words) {
+		a := words[j]
+		if a == "--" {
+			return j + 1, true
+		}
+		if a == "-o" || a == "+o" {
+			j += 2
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' && a[0] != '+' {
+			break
+		}
+		if strings.Trim(a[1:], "aefuvxBCEHPT") != "" {
+			return 0, false
+		}
+		j++
+	}
+	return j, true
 }
 
 // mayRunScript reports whether a command may run a script of the tree

@@ -447,13 +447,8 @@ func (s *Script) assignedBefore(name string, off int) bool {
 // unset.
 func (s *Script) plainStringVar(name string) bool {
 	for _, a := range s.Assigns[name] {
-		if a.Local {
+		if a.Local || inSpans(s.isoSpans, a.Start) {
 			return false
-		}
-		for _, sp := range s.isoSpans {
-			if a.Start >= sp[0] && a.Start < sp[1] {
-				return false
-			}
 		}
 	}
 	for _, c := range s.calls {
@@ -1527,14 +1522,7 @@ func (s *Script) Branched(a *Assign) bool {
 
 // inBackground reports whether the byte at off is in a statement run in
 // the background.
-func (s *Script) inBackground(off int) bool {
-	for _, sp := range s.bgSpans {
-		if off >= sp[0] && off < sp[1] {
-			return true
-		}
-	}
-	return false
-}
+func (s *Script) inBackground(off int) bool { return inSpans(s.bgSpans, off) }
 
 // EndsBefore reports whether mode m surely ends before reaching inv: an
 // invocation of its own (sudo) exec text-generation-launcher … ;;)

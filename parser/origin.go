@@ -845,14 +845,7 @@ func (s *Script) runsDecl(fn string, decl *syntax.FuncDecl, off int) bool {
 
 // inLoop reports whether offset off lies in the body of a for or while
 // loop.
-func (s *Script) inLoop(off int) bool {
-	for _, sp := range s.loopSpans {
-		if off >= sp[0] && off < sp[1] {
-			return true
-		}
-	}
-	return false
-}
+func (s *Script) inLoop(off int) bool { return inSpans(s.loopSpans, off) }
 
 // mayCallByValue reports whether function fn may be run by a name not
 // written out as a command word: the script's words name it elsewhere (a
