@@ -62,6 +62,14 @@ func treeOf(top string) *outsideTree {
 	outsideTrees.Lock()
 	t := outsideTrees.m[top]
 	if t == nil || time.Since(t.at) > outsideTTL {
+		// A long-lived process (the language server) asks for many trees
+		// over a session: drop the expired ones, which hold up to
+		// outsideBytes of scripts each, when a tree is read again.
+		for k, o := range outsideTrees.m {
+			if time.Since(o.at) > outsideTTL {
+				delete(outsideTrees.m, k)
+			}
+		}
 		t = &outsideTree{at: time.Now()}
 		outsideTrees.m[top] = t
 	}

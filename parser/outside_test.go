@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A script of the repository outside the linted directory that sources an
@@ -139,5 +140,27 @@ func TestOutsideReaderBytesBound(t *testing.T) {
 	}
 	if tr := treeOf(top); len(tr.scripts) != 0 {
 		t.Errorf("%d scripts held past the bound", len(tr.scripts))
+	}
+}
+
+// TestOutsideTreesPruned: the language server reads the trees of many
+// repositories over a session; an expired tree (up to outsideBytes of
+// scripts) is dropped when another tree is read, not kept for the process's
+// life.
+func TestOutsideTreesPruned(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	old := &outsideTree{at: time.Now().Add(-2 * outsideTTL)}
+	old.once.Do(func() {})
+	outsideTrees.Lock()
+	outsideTrees.m[a] = old
+	outsideTrees.Unlock()
+	treeOf(b)
+	outsideTrees.Lock()
+	_, kept := outsideTrees.m[a]
+	_, read := outsideTrees.m[b]
+	delete(outsideTrees.m, b)
+	outsideTrees.Unlock()
+	if kept || !read {
+		t.Errorf("expired tree kept: %v; new tree held: %v", kept, read)
 	}
 }
