@@ -227,7 +227,7 @@ func Excluded(globs []string, path string) bool { return parser.Excluded(globs, 
 // env files (absolute, resolved): all their readers are then linted.
 func related(opts lint.Options, roots []string, changedEnv, changedScripts map[string]bool, real func(string) string) (readers, envs []string) {
 	u := parser.Load(parser.LoadOptions{Paths: roots, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
-		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
+		MaxFileSize: opts.MaxFileSize, MaxTotalSize: opts.MaxTotalSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners})
 	set := map[string]bool{}
 	for e := range changedEnv {
 		set[e] = true

@@ -35,6 +35,9 @@ type Options struct {
 	Exclude     []string
 	Owners      map[string]string
 	MaxFileSize int64
+	// MaxTotalSize bounds the bytes of all the files walked or named
+	// (parser.LoadOptions.MaxTotalSize).
+	MaxTotalSize int64
 	// Engine forces an engine profile ("" detects it per invocation).
 	Engine string
 	// Evaluator computes dry-run argv for rules that need it; nil disables
@@ -145,7 +148,7 @@ func Run(opts Options) (res *Result, err error) {
 		opts.Config = rules.DefaultConfig()
 	}
 	u := parser.Load(parser.LoadOptions{Paths: opts.Paths, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
-		MaxFileSize: opts.MaxFileSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners, Engine: opts.Engine,
+		MaxFileSize: opts.MaxFileSize, MaxTotalSize: opts.MaxTotalSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners, Engine: opts.Engine,
 		Covered: opts.Covered})
 	return Analyze(u, as, opts)
 }

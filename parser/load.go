@@ -23,6 +23,15 @@ import (
 // DefaultMaxFileSize is the largest file servelint analyses by default.
 const DefaultMaxFileSize = 2 << 20
 
+// DefaultMaxTotalSize bounds the bytes of the scripts and env files one run
+// analyses by default: a script dense with words costs about a hundred
+// times its size in memory once parsed and modelled (a 2 MiB file of short
+// commands: 263 MB allocated), and the model of every file is held until
+// the findings are printed, so fifty such files (96 MB) took 7.4 GB and
+// 207 s (at 32 MiB, sixteen of them still took 2.4 GB). 16 MiB is
+// hundreds of times a serve repository's scripts.
+const DefaultMaxTotalSize = 16 << 20
+
 // LoadOptions says what to load and how.
 type LoadOptions struct {
 	// Paths are the files and directories to lint (default ".").
@@ -38,6 +47,12 @@ type LoadOptions struct {
 	Jobs int
 	// MaxFileSize is the size past which a file is reported, not parsed.
 	MaxFileSize int64
+	// MaxTotalSize bounds the bytes of the files the walk and the command
+	// line name (scripts, then env files, each in walk order); the files
+	// past it are reported, not parsed. Default DefaultMaxTotalSize.
+	MaxTotalSize int64
+	// overTotal holds the files past MaxTotalSize, with their sizes.
+	overTotal map[string]int64
 	// Roles overrides how modes get their roles.
 	Roles RoleMatcher
 	// Exclude skips paths matching these globs (matched against the path
@@ -221,6 +236,9 @@ func Load(opts LoadOptions) *Unit {
 	if opts.MaxFileSize <= 0 {
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
+	if opts.MaxTotalSize <= 0 {
+		opts.MaxTotalSize = DefaultMaxTotalSize
+	}
 	if len(opts.Paths) == 0 {
 		opts.Paths = []string{"."}
 	}
@@ -231,6 +249,7 @@ func Load(opts LoadOptions) *Unit {
 	}
 	var scripts, envs []string
 	var explicitEnvs, links []string
+	sizes := map[string]int64{} // on disk, as the walk or a stat met them
 	// seen holds the files taken, by absolute name with the directory's
 	// symlinks resolved: one named as a relative and as an absolute path,
 	// inside a directory also named, or through a symlinked directory (or
@@ -279,11 +298,12 @@ func Load(opts LoadOptions) *Unit {
 			u.Roots = append(u.Roots, p)
 			u.walked = append(u.walked, p)
 			u.addWorkingRoot(p)
-			walkDir(p, &opts, u, func(path string, k FileKind) {
+			walkDir(p, &opts, u, func(path string, k FileKind, size int64) {
 				if seen[key(path)] {
 					return
 				}
 				seen[key(path)] = true
+				sizes[path] = size
 				if k == KindScript {
 					scripts = append(scripts, path)
 				} else {
@@ -298,6 +318,9 @@ func Load(opts LoadOptions) *Unit {
 			continue
 		}
 		seen[key(p)] = true
+		if st != nil && st.Mode().IsRegular() {
+			sizes[p] = st.Size()
+		}
 		if link {
 			links = append(links, p)
 		}
@@ -343,10 +366,14 @@ func Load(opts LoadOptions) *Unit {
 				if Classify(path) == KindScript {
 					seen[key(path)] = true
 					scripts = append(scripts, path)
+					if fi, err := d.Info(); err == nil {
+						sizes[path] = fi.Size()
+					}
 				}
 			}
 		}
 	}
+	opts.overTotal = pastTotal(slices.Concat(scripts, envs), sizes, &opts)
 	u.Scripts = parseAll(scripts, &opts, u)
 	u.withLibRunners(&opts)
 	u.withChildScripts(&opts)
@@ -357,6 +384,27 @@ func Load(opts LoadOptions) *Unit {
 	u.withEnvValues(&opts)
 	u.coverLooked(explicitEnvs)
 	return u
+}
+
+// pastTotal returns the files (with their sizes) that come after the
+// first MaxTotalSize bytes of files, in order. A file over MaxFileSize is
+// not read, and does not count.
+func pastTotal(paths []string, sizes map[string]int64, opts *LoadOptions) map[string]int64 {
+	var total int64
+	var past map[string]int64
+	for _, p := range paths {
+		n := sizes[p]
+		if n > opts.MaxFileSize {
+			continue
+		}
+		if total += n; total > opts.MaxTotalSize {
+			if past == nil {
+				past = map[string]int64{}
+			}
+			past[p] = n
+		}
+	}
+	return past
 }
 
 // coverLooked marks the env files given alone that a script beside them or
@@ -389,7 +437,7 @@ func (u *Unit) coverLooked(explicitEnvs []string) {
 
 // walkDir walks a directory for scripts and env files, skipping .git, vendor
 // and node_modules, never following symlinked directories.
-func walkDir(root string, opts *LoadOptions, u *Unit, add func(string, FileKind)) {
+func walkDir(root string, opts *LoadOptions, u *Unit, add func(string, FileKind, int64)) {
 	// The root's subdirectories are walked on every worker (a runtime
 	// trace on 1,600 repos: the walk was the first 15 ms of the run, on one
 	// core); what each walk finds is handed over in the order one walk of
@@ -418,7 +466,7 @@ func walkDir(root string, opts *LoadOptions, u *Unit, add func(string, FileKind)
 	for _, f := range found {
 		u.Errors = append(u.Errors, f.errs...)
 		for _, p := range f.paths {
-			add(p.path, p.kind)
+			add(p.path, p.kind, p.size)
 		}
 	}
 }
@@ -437,6 +485,7 @@ type walkFound struct {
 type foundFile struct {
 	path string
 	kind FileKind
+	size int64 // lstat's, for MaxTotalSize
 }
 
 // file records a file the walk meets, if the linter reads it.
@@ -445,7 +494,11 @@ func (f *walkFound) file(path string, d fs.DirEntry, opts *LoadOptions) {
 		return // symlinks and devices are not followed
 	}
 	if k := Classify(path); k != KindNone {
-		f.paths = append(f.paths, foundFile{path, k})
+		var size int64
+		if fi, err := d.Info(); err == nil {
+			size = fi.Size()
+		}
+		f.paths = append(f.paths, foundFile{path, k, size})
 	}
 }
 
@@ -501,6 +554,9 @@ func readHead(path string) []byte {
 // size of what it returns, which need not be the disk file's; it may refuse
 // a big file itself with an *fsread.TooBigError (fsread.Read).
 func (opts *LoadOptions) read(p string) (src []byte, big *fsread.TooBigError, err error) {
+	if n, past := opts.overTotal[p]; past {
+		return nil, &fsread.TooBigError{Path: p, Size: n, Limit: opts.MaxTotalSize, Total: true}, nil
+	}
 	if opts.readDisk {
 		src, err = fsread.Read(p, opts.MaxFileSize)
 	} else {
@@ -535,6 +591,9 @@ func (opts *LoadOptions) readNamed(p string) (src []byte, big *fsread.TooBigErro
 
 // tooBigMsg is the problem reported for a script over the size limit.
 func tooBigMsg(p string, big *fsread.TooBigError) string {
+	if big.Total {
+		return fmt.Sprintf("not analysed: the files linted before %s fill the %d-byte limit on all of them together (--max-total-size): lint fewer paths at a time, or raise the limit", filepath.Base(p), big.Limit)
+	}
 	if big.Size < 0 {
 		// A pipe or standard input (-, /dev/fd/63): its name says little.
 		return fmt.Sprintf("not analysed: the input is over the %d-byte limit (--max-file-size)", big.Limit)

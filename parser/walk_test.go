@@ -2,6 +2,7 @@ package parser
 
 import (
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -63,7 +64,7 @@ func TestWalkOrder(t *testing.T) {
 		opts.Jobs = jobs
 		u := &Unit{}
 		var got []string
-		walkDir(root, opts, u, func(p string, _ FileKind) { got = append(got, p) })
+		walkDir(root, opts, u, func(p string, _ FileKind, _ int64) { got = append(got, p) })
 		if !slices.Equal(got, want) || len(u.Errors) > 0 {
 			t.Errorf("-j %d: %q (errors %v), want %q", jobs, got, u.Errors, want)
 		}
@@ -88,5 +89,19 @@ func TestSymlinkedRoot(t *testing.T) {
 	}
 	if want := []string{filepath.Join(dir, "link", "run.sh")}; !slices.Equal(got, want) {
 		t.Errorf("scripts %q, want %q", got, want)
+	}
+}
+
+// TestPastTotal: the files past MaxTotalSize are those after the bound in
+// the order given; a file over MaxFileSize is not read and does not count.
+func TestPastTotal(t *testing.T) {
+	opts := &LoadOptions{MaxFileSize: 100, MaxTotalSize: 150}
+	sizes := map[string]int64{"a": 60, "big": 500, "b": 60, "c": 40, "d": 1}
+	got := pastTotal([]string{"a", "big", "b", "c", "d"}, sizes, opts)
+	if want := map[string]int64{"c": 40, "d": 1}; !maps.Equal(got, want) {
+		t.Errorf("past the total: %v, want %v", got, want)
+	}
+	if got := pastTotal([]string{"a", "b"}, sizes, opts); got != nil {
+		t.Errorf("under the total: %v", got)
 	}
 }

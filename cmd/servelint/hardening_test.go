@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -261,6 +262,7 @@ func TestSplitLayout(t *testing.T) {
 func TestBadFlagValues(t *testing.T) {
 	for _, args := range [][]string{
 		{"--eval-timeout=-1s", "."}, {"--eval-timeout=0s", "."}, {"--max-file-size=-1", "."}, {"--max-file-size=0", "."},
+		{"--max-total-size=0", "."}, {"--max-total-size=-1", "."},
 		{"argv", "--eval-timeout=-1s", "x.sh"}, {"lsp", "--eval-timeout=0s"},
 	} {
 		if _, errOut, code := lintDir(t, args...); code != exitUsage || !strings.Contains(errOut, "must be positive") {
@@ -488,6 +490,31 @@ func TestEnvFileOverSizeLimit(t *testing.T) {
 	want := envFile + ":1:1: not analysed: frank-archon.env is 3562 bytes, over the 2500-byte limit (--max-file-size) (syntax)\n"
 	if code != exitFindings || !strings.HasPrefix(out, want) || errs != "" {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant it to start with %q", code, errs, out, want)
+	}
+}
+
+// TestFilesOverTotalLimit: the files walked past --max-total-size bytes
+// together (in walk order, scripts before env files) are reported, not
+// analysed, each at its line 1; those before the bound are linted as
+// usual. A parsed script holds about a hundred times its size: fifty
+// 2 MiB scripts of short commands held 7.4 GB, with no bound.
+func TestFilesOverTotalLimit(t *testing.T) {
+	dir := t.TempDir()
+	script := "#!/bin/bash\nvllm serve /m --max-num-seqs 8 # padding\n"
+	for _, name := range []string{"a.sh", "b.sh", "c.sh"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	limit := strconv.Itoa(2*len(script) + 1)
+	out, errs, code := lintDir(t, "--max-total-size", limit, ".")
+	want := "c.sh:1:1: not analysed: the files linted before c.sh fill the " + limit + "-byte limit on all of them together (--max-total-size): lint fewer paths at a time, or raise the limit (syntax)\n"
+	if code != exitFindings || out != want || errs != "" {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant %q", code, errs, out, want)
+	}
+	if out, _, code := lintDir(t, "."); code != exitClean || out != "" {
+		t.Errorf("under the default bound: exit %d\n%s", code, out)
 	}
 }
 

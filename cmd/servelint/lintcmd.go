@@ -69,18 +69,19 @@ finding of severity warning or above remains (listed on stderr).
 `
 
 type lintFlags struct {
-	fix, diff   bool
-	format      string
-	enable      string
-	disable     string
-	jobs        int
-	maxFileSize int64
-	evalTimeout time.Duration
-	config      string
-	changedFrom string
-	ledger      string
-	stdinName   string
-	paths       []string
+	fix, diff    bool
+	format       string
+	enable       string
+	disable      string
+	jobs         int
+	maxFileSize  int64
+	maxTotalSize int64
+	evalTimeout  time.Duration
+	config       string
+	changedFrom  string
+	ledger       string
+	stdinName    string
+	paths        []string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -239,6 +240,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&lf.jobs, "j", 4, "files parsed, rules run and modes evaluated in parallel")
 	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox (a script's modes together get 5 times it)")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
+	fs.Int64Var(&lf.maxTotalSize, "max-total-size", parser.DefaultMaxTotalSize, "the files walked and named are analysed up to this many bytes together; the ones past it are reported, not analysed (a parsed script holds about a hundred times its size in memory)")
 	fs.StringVar(&lf.stdinName, "stdin-filename", "", "the `PATH` standard input (the path -, implied when no path is given) is linted as: findings name it, the env files beside it are read, exclude: applies, and it need not exist (\"\" is bad usage); with --fix, the fixed text is printed on stdout and the findings left on stderr, and no file is written")
 	paths, code, ok := parseArgs(fs, args, stdout, stderr, usageText, exitText)
 	if !ok {
@@ -254,6 +256,10 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	if lf.maxFileSize <= 0 {
 		_, _ = fmt.Fprintf(stderr, "servelint: --max-file-size must be positive (got %d)\n", lf.maxFileSize)
+		return exitUsage
+	}
+	if lf.maxTotalSize <= 0 {
+		_, _ = fmt.Fprintf(stderr, "servelint: --max-total-size must be positive (got %d)\n", lf.maxTotalSize)
 		return exitUsage
 	}
 	if lf.fix && lf.diff {
@@ -315,7 +321,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	opts := lint.Options{Paths: paths, Enable: splitList(lf.enable), Disable: splitList(lf.disable),
-		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize,
+		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize, MaxTotalSize: lf.maxTotalSize,
 		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil)}
 	cfg.Apply(&opts, wd)
 	if in != nil {

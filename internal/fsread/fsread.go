@@ -21,9 +21,15 @@ import (
 type TooBigError struct {
 	Path        string
 	Size, Limit int64
+	// Total says that Limit bounds the bytes of all the files of a run
+	// (servelint --max-total-size), which this file would take past it.
+	Total bool
 }
 
 func (e *TooBigError) Error() string {
+	if e.Total {
+		return fmt.Sprintf("%s (%d bytes) is past the %d-byte limit on all the files together", e.Path, e.Size, e.Limit)
+	}
 	if e.Size < 0 {
 		return fmt.Sprintf("%s is over the %d-byte limit", e.Path, e.Limit)
 	}
