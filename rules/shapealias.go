@@ -133,12 +133,35 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			switch {
 			case self != "":
 				out = append(out, alias{name: name, owner: o, assign: a, script: s, why: "a shim (${" + self + ":-$" + ref + "}) of"})
-			case parser.IsUpperName(name) && (named || s.ModeTokens(name) != nil):
+			case parser.IsUpperName(name) && (named || s.ModeTokens(name) != nil) && !assignedOtherwise(s, as, a, ref):
 				out = append(out, alias{name: name, owner: o, assign: a, script: s, why: "an alias of"})
 			}
 		}
 	}
 	return out
+}
+
+// assignedOtherwise reports whether the variable a assigns from the owner
+// ref is also given another source by one of its assignments as: an
+// option's value (`--mnbt) MNBT=$2`, `--mnbt=*) MNBT=${1#*=}`) or another
+// variable (a role's own key, `decode) MNBT=$DECODE_MAX_NUM_BATCHED_TOKENS`).
+// Then the variable picks between sources, the owner being one of them: no
+// alias of the owner, and reading the owner in its stead would drop the
+// others. A literal a mode assigns (`bench) MNBT=65536`) is privateshape's,
+// and leaves the alias reported.
+func assignedOtherwise(s *parser.Script, as []*parser.Assign, a *parser.Assign, ref string) bool {
+	for _, b := range as {
+		if b == a || b.Local || b.Value == nil {
+			continue
+		}
+		if s.OptionAssign(b) {
+			return true
+		}
+		if r, _, ok := parser.PureRef(b.Value); ok && r != ref && r != b.Name {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]bool) {
