@@ -131,7 +131,7 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			}
 			_, named := ownerFlag(name)
 			switch {
-			case self != "":
+			case self != "" && !optionSet(s, name):
 				out = append(out, alias{name: name, owner: o, assign: a, script: s, why: "a shim (${" + self + ":-$" + ref + "}) of"})
 			case parser.IsUpperName(name) && (named || s.ModeTokens(name) != nil) && !assignedOtherwise(s, as, a, ref):
 				out = append(out, alias{name: name, owner: o, assign: a, script: s, why: "an alias of"})
@@ -139,6 +139,19 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 		}
 	}
 	return out
+}
+
+// optionSet reports whether an option of the script sets name (`--seqs)
+// SEQS=$2 ;;`, `s) seqs=$OPTARG ;;`): then `${SEQS:-$OWNER}` is the
+// option's default, the caller's choice for one run, no shim of the owner
+// (reading the owner in its stead would drop the option).
+func optionSet(s *parser.Script, name string) bool {
+	for _, a := range s.Assigns[name] {
+		if !a.Local && s.OptionAssign(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // assignedOtherwise reports whether the variable a assigns from the owner
@@ -352,6 +365,9 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 			o, isOwner := owners[ref]
 			if !isOwner || strings.EqualFold(self, ref) || !c.ownsIn(s, inv.Profile, f.Shape.Name, o.Key) {
 				continue
+			}
+			if optionSet(s, self) {
+				continue // --seqs) SEQS=$2: the caller's option, the owner its default
 			}
 			d := diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 				msg: fmt.Sprintf("%s lets %s override its owner %s (%s)", f.Name, self, o.Key,
