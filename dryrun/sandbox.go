@@ -888,6 +888,12 @@ func (ev *evaluator) noteCd(hc interp.HandlerContext, rest []string) {
 	if target == "" || strings.HasPrefix(target, "+") || strings.HasPrefix(target, "-") {
 		return
 	}
+	if filepath.Clean(target) == "." {
+		// cd "${SLURM_SUBMIT_DIR:-.}": the job stays where it was started;
+		// no directory is the script's choice, and a relative source is
+		// still read beside the script when the root lacks it.
+		return
+	}
 	abs := absPath(hc.Dir, target)
 	if abs == ev.root {
 		// cd "$(dirname "$0")/..": the root is now the script's choice.

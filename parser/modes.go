@@ -1224,7 +1224,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		}
 		a := as[0]
 		if a.Value != nil && len(a.Modes) == 0 && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded &&
-			defaulted(a.Value) == name && !s.writtenBy(name, userInput...) {
+			(defaulted(a.Value) == name || selfRequired(a.Value) == name && !taken[name] && !shellOwnVar(name)) && !s.writtenBy(name, userInput...) {
 			cand[name] = true
 		}
 	}
@@ -1270,6 +1270,18 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// selfRequired returns NAME when w is ${NAME:?message} or ${NAME?message}:
+// MODE=${MODE:?set MODE=serve|kl} takes the mode from the environment and
+// stops the script without one.
+func selfRequired(w *syntax.Word) string {
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil ||
+		pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull || !isName(pe.Param.Value) {
+		return ""
+	}
+	return pe.Param.Value
 }
 
 // armNames reports whether an arm of case clause cc names value

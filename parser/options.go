@@ -362,6 +362,13 @@ func optionFlag(v string) bool {
 	return name != "" && isName(strings.ReplaceAll(name, "-", "_")) || len(name) == 1 && name[0] >= '0' && name[0] <= '9'
 }
 
+// OptionAssign reports whether a is an assignment in an arm of the
+// script's option loops (`--seqs) SEQS=$2; shift 2 ;;`): the caller's
+// choice, not the script's.
+func (s *Script) OptionAssign(a *Assign) bool {
+	return s.isOptAssign(a) || s.inOptArm(a.Start)
+}
+
 // isOptAssign reports whether a is the assignment of an option's value.
 func (s *Script) isOptAssign(a *Assign) bool {
 	for _, o := range s.optAssigns {

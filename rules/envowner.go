@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -291,6 +292,9 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 		}
 		used := map[string]bool{}
 		owned := map[string]parser.Owner{}
+		// globs are the names an indirect expansion may read:
+		// ${!seqs_var} with seqs_var=${P}_MAX_NUM_SEQS reads *_MAX_NUM_SEQS.
+		var globs []string
 		for _, s := range readers {
 			if readsAnything(s) {
 				used["*"] = true
@@ -303,6 +307,14 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 			}
 			for _, pe := range s.Params() {
 				used[pe.Param.Value] = true
+				if pe.Excl && pe.Index == nil && pe.Names == 0 {
+					// ${!var}: reads the variable var names.
+					gs, ok := indirectGlobs(s, pe.Param.Value)
+					if !ok {
+						used["*"] = true
+					}
+					globs = append(globs, gs...)
+				}
 			}
 			for _, l := range s.ArithNames() {
 				used[l.Value] = true
@@ -334,7 +346,7 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			if used[k] {
+			if used[k] || slices.ContainsFunc(globs, func(g string) bool { ok, _ := path.Match(g, k); return ok }) {
 				continue
 			}
 			o := owned[k]
@@ -639,4 +651,56 @@ func namesFileElsewhere(s *parser.Script, e *parser.EnvFile) bool {
 		pe, ok := n.(*syntax.ParamExp)
 		return ok && pe.Param != nil && holders[pe.Param.Value]
 	})
+}
+
+// indirectGlobs returns, for an indirect expansion ${!name}, a glob of the
+// names each assignment of name may give it: its literal parts, with `*`
+// for each expansion (seqs_var=${P}_MAX_NUM_SEQS reads *_MAX_NUM_SEQS). It
+// fails when name has no plain assignment in the script (the caller's, a
+// loop's, a read's): then it may name any variable.
+func indirectGlobs(s *parser.Script, name string) ([]string, bool) {
+	as := s.Assigns[name]
+	if len(as) == 0 {
+		return nil, false
+	}
+	var out []string
+	for _, a := range as {
+		if a.Value == nil || a.Append {
+			return nil, false
+		}
+		var b strings.Builder
+		if !globOf(&b, a.Value.Parts) {
+			return nil, false
+		}
+		out = append(out, b.String())
+	}
+	return out, true
+}
+
+func globOf(b *strings.Builder, parts []syntax.WordPart) bool {
+	esc := func(v string) {
+		for _, r := range v {
+			if strings.ContainsRune(`*?[\`, r) {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(r)
+		}
+	}
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			esc(p.Value)
+		case *syntax.SglQuoted:
+			esc(p.Value)
+		case *syntax.DblQuoted:
+			if !globOf(b, p.Parts) {
+				return false
+			}
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			b.WriteByte('*')
+		default:
+			return false
+		}
+	}
+	return true
 }

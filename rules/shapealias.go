@@ -131,14 +131,50 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			}
 			_, named := ownerFlag(name)
 			switch {
-			case self != "":
+			case self != "" && !optionSet(s, name):
 				out = append(out, alias{name: name, owner: o, assign: a, script: s, why: "a shim (${" + self + ":-$" + ref + "}) of"})
-			case parser.IsUpperName(name) && (named || s.ModeTokens(name) != nil):
+			case parser.IsUpperName(name) && (named || s.ModeTokens(name) != nil) && !assignedOtherwise(s, as, a, ref):
 				out = append(out, alias{name: name, owner: o, assign: a, script: s, why: "an alias of"})
 			}
 		}
 	}
 	return out
+}
+
+// optionSet reports whether an option of the script sets name (`--seqs)
+// SEQS=$2 ;;`, `s) seqs=$OPTARG ;;`): then `${SEQS:-$OWNER}` is the
+// option's default, the caller's choice for one run, no shim of the owner
+// (reading the owner in its stead would drop the option).
+func optionSet(s *parser.Script, name string) bool {
+	for _, a := range s.Assigns[name] {
+		if !a.Local && s.OptionAssign(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignedOtherwise reports whether the variable a assigns from the owner
+// ref is also given another source by one of its assignments as: an
+// option's value (`--mnbt) MNBT=$2`, `--mnbt=*) MNBT=${1#*=}`) or another
+// variable (a role's own key, `decode) MNBT=$DECODE_MAX_NUM_BATCHED_TOKENS`).
+// Then the variable picks between sources, the owner being one of them: no
+// alias of the owner, and reading the owner in its stead would drop the
+// others. A literal a mode assigns (`bench) MNBT=65536`) is privateshape's,
+// and leaves the alias reported.
+func assignedOtherwise(s *parser.Script, as []*parser.Assign, a *parser.Assign, ref string) bool {
+	for _, b := range as {
+		if b == a || b.Local || b.Value == nil {
+			continue
+		}
+		if s.OptionAssign(b) {
+			return true
+		}
+		if r, _, ok := parser.PureRef(b.Value); ok && r != ref && r != b.Name {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]bool) {
@@ -329,6 +365,9 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 			o, isOwner := owners[ref]
 			if !isOwner || strings.EqualFold(self, ref) || !c.ownsIn(s, inv.Profile, f.Shape.Name, o.Key) {
 				continue
+			}
+			if optionSet(s, self) {
+				continue // --seqs) SEQS=$2: the caller's option, the owner its default
 			}
 			d := diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 				msg: fmt.Sprintf("%s lets %s override its owner %s (%s)", f.Name, self, o.Key,
