@@ -28,7 +28,10 @@ re-assignment of an owner the engine reads from its environment when the
 argv does not pass the flag (bench) export MAX_CONCURRENT_REQUESTS=256 before
 text-generation-launcher or docker run -e MAX_CONCURRENT_REQUESTS; not when
 the value stays in the shell: unexported, set -a only in a subshell, another
-mode's export, a launch through sudo without -E or env -i). A mode's own env
+mode's export, a launch through sudo without -E or env -i); the same for a
+literal the mode hands the engine's env K="$1" or K="$v" prefix through a
+launcher every mode calls (bench) launch 4096) while the proven mode hands
+it the owner. A mode's own env
 file re-setting an owner key that a file every mode sources owns (bench.env's
 OV_MAX_NUM_SEQS=512 read by . "$here/$mode.env", or by bench) . bench.env
 after the shared base.env) is the same re-assignment, reported at the file's
@@ -367,8 +370,12 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 		if !lit {
 			val, lit = parser.LitValue(set.Value)
 		}
+		if !lit {
+			c.checkEnvSetOrigins(pass, s, inv, f, o, set, pm)
+			continue
+		}
 		modes := s.ModesAt(set.Start)
-		if !lit || len(modes) == 0 || slices.Contains(modes, pm) || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Name) || servesOtherModel(u, s, modes) {
+		if len(modes) == 0 || slices.Contains(modes, pm) || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Name) || servesOtherModel(u, s, modes) {
 			continue
 		}
 		if at := s.ModesAt(inv.Start); len(at) > 0 && !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return slices.Contains(at, m) }) {
@@ -409,6 +416,104 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 	}
 }
 
+// checkEnvSetOrigins reports a mode's own value of an owner the engine
+// reads from its environment, handed to the engine's command line by a
+// word that is not a literal: a launcher every mode calls (launch() { exec
+// env MAX_BATCH_PREFILL_TOKENS="$1" text-generation-launcher …; }, or
+// MAX_BATCH_PREFILL_TOKENS="$prefill" exec …) given the mode's literal as
+// its argument (bench) launch 4096 ;;) or through a mode-local variable
+// (bench) prefill=4096; launch ;;), while serve hands it the owner (serve)
+// launch "$MAX_BATCH_PREFILL_TOKENS" ;;). Only a literal the mode writes in
+// its own code, and only where the proven mode's engine gets the owner's
+// value. Fix: the literal becomes "$OWNER", where the mode's path sources
+// the owner's file (the value is handed on by value, exported or not).
+func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation, f parser.ShapeFlag, o parser.Owner, set parser.EnvSet, pm *parser.Mode) {
+	u := c.Unit
+	if set.Cleared && set.Value == nil {
+		return
+	}
+	env := u.EnvKeysOf(s)
+	at := s.ModesAt(inv.Start)
+	provenChecked, provenOK := false, false
+	for _, og := range s.Origins(set.Value, set.Start, s.ModesAt(set.Start), env) {
+		if og.Kind != parser.OriginLiteral && (og.Kind != parser.OriginDefault || len(og.Chain) == 0) {
+			continue
+		}
+		modes := og.Modes
+		if modes == nil {
+			modes = s.ModesAt(set.Start)
+		}
+		if len(modes) == 0 || slices.Contains(modes, pm) || !inModes(modes, og.Start) || og.End <= og.Start {
+			continue // shared, the proven mode's own, or not written in the mode's code
+		}
+		if sharedPreset(s, og) || servesOtherModel(u, s, modes) {
+			continue
+		}
+		modes = rolesOnly(s, modes)
+		if allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Name) {
+			continue
+		}
+		if len(at) > 0 && !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return slices.Contains(at, m) }) {
+			continue // another mode's engine
+		}
+		if !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return !s.EndsBefore(m, inv) }) {
+			continue
+		}
+		if !provenChecked {
+			provenChecked = true
+			fileExported := u.SourcesAllExported(s, o.Def.File)
+			exportedIn := func(ms []*parser.Mode) bool {
+				if !u.ShellReadsIn(s, o.Def.File, ms) {
+					return false
+				}
+				return fileExported || slices.ContainsFunc(ms, func(m *parser.Mode) bool { return s.ExportedOnPath(f.Env, m) })
+			}
+			provenOK = c.provenGetsOwner(s, pm, f.Name, f.Env, o, exportedIn)
+		}
+		if !provenOK {
+			return
+		}
+		through := ""
+		if len(og.Chain) > 0 {
+			local := ""
+			if sameModes(og.Chain[len(og.Chain)-1].Modes, modes) {
+				local = "the mode-local "
+			}
+			through = " through " + local + chainText(s, og.Chain)
+		}
+		form := "a prefix assignment on the engine's command"
+		if set.Env {
+			form = "env on the engine's command"
+		}
+		d := diag{sev: Error, path: s.Path, start: og.Start, end: og.End,
+			msg: fmt.Sprintf("%s hands its own %s%s to %s (line %d, %s), and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s where %s boots with the owner's; %s",
+				parser.ModeNames(modes), og.Value, through, strings.TrimSpace(s.Text(set.Start, set.End)), s.Line(set.Start), form, f.Env, f.Name, og.Value, pm.Name, c.ownerText(o))}
+		if u.ShellReadsIn(s, o.Def.File, modes) {
+			d.fixMsg, d.edits = "take the value from "+o.Key, []edit{{s.Path, og.Start, og.End, `"$` + o.Key + `"`}}
+		} else {
+			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", parser.ModeNames(modes), DisplayPath(o.Def.File.Path), o.Key)
+		}
+		c.report(pass, d)
+	}
+}
+
+// ownerIn reports whether the value of env-read key k that set hands the
+// engine is the owner's in mode m: every origin of its word there is the
+// key itself (launch "$K" into env K="$1", or p=$K before env K="$p").
+func (c *Context) ownerIn(s *parser.Script, set parser.EnvSet, m *parser.Mode, k string) bool {
+	n := 0
+	for _, og := range s.Origins(set.Value, set.Start, []*parser.Mode{m}, c.Unit.EnvKeysOf(s)) {
+		if og.Modes != nil && !slices.Contains(og.Modes, m) {
+			continue
+		}
+		if og.Kind != parser.OriginEnvKey || og.Key != k || slices.ContainsFunc(og.Chain, func(a *parser.Assign) bool { return a.Name == k }) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // provenGetsOwner reports whether the proven mode pm boots with the owner's
 // value of env-read key k: an engine it reaches reads k from its
 // environment (the argv does not pass flag), gets no value of its own
@@ -428,8 +533,11 @@ func (c *Context) provenGetsOwner(s *parser.Script, pm *parser.Mode, flag, k str
 			continue
 		}
 		if set, ok := s.EnvSetFor(inv, k); ok {
-			if set.Value == nil || !selfRef(set.Value, k) || !c.Unit.ShellReadsIn(s, o.Def.File, []*parser.Mode{pm}) {
+			if set.Value == nil || !c.Unit.ShellReadsIn(s, o.Def.File, []*parser.Mode{pm}) {
 				return false // the proven mode's own value
+			}
+			if !selfRef(set.Value, k) && !c.ownerIn(s, set, pm, k) {
+				return false
 			}
 			got = true
 			continue
