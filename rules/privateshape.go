@@ -31,7 +31,9 @@ the value stays in the shell: unexported, set -a only in a subshell, another
 mode's export, a launch through sudo without -E or env -i); the same for a
 literal the mode hands the engine's env K="$1" or K="$v" prefix through a
 launcher every mode calls (bench) launch 4096) while the proven mode hands
-it the owner. A mode's own env
+it the owner; and a mode's prefix assignment on the run of a script of the
+tree (bench) SEQS=64 exec "$here/launch.sh") whose flag reads it from its
+environment (--max-num-seqs "${SEQS:-$MAX_NUM_SEQS}"). A mode's own env
 file re-setting an owner key that a file every mode sources owns (bench.env's
 OV_MAX_NUM_SEQS=512 read by . "$here/$mode.env", or by bench) . bench.env
 after the shared base.env) is the same re-assignment, reported at the file's
@@ -90,6 +92,7 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 			}
 			c.checkDockerEnv(pass, s, inv)
 			c.checkEnvShape(pass, s, inv)
+			c.checkChildEnv(pass, s, inv)
 		}
 		c.checkModeEnvFiles(pass, s)
 	}
@@ -512,6 +515,171 @@ func (c *Context) ownerIn(s *parser.Script, set parser.EnvSet, m *parser.Mode, k
 		n++
 	}
 	return n > 0
+}
+
+// checkChildEnv reports a mode's own value of a shape flag that a script of
+// the tree it runs reads from its environment, given by a prefix assignment
+// on the call: bench) SEQS=64 exec "$here/launch.sh" ;; where launch.sh
+// passes --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" and never sets SEQS
+// itself (parser.Script.CallerEnvRead), no env file either script sources
+// defines it, and the argv has no other copy of the flag. Only a literal
+// written in the mode's own code (on the call, or through a launcher's
+// argument or a mode-local variable). Fix: with the child's default the
+// owner, the prefix assignment is deleted (the child then takes the
+// owner's); else, where the mode's shell sources the owner, the literal
+// becomes "$OWNER".
+func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+	u := c.Unit
+	call := inv.Call
+	if inv.Child == "" || call == nil || len(call.Assigns) == 0 || len(call.Args) == 0 || inv.Profile == nil {
+		return
+	}
+	child := u.ChildScript(inv.Child)
+	if child == nil || len(child.Invocations) != 1 {
+		return
+	}
+	// Every file the child sources is one of the script's owning env
+	// files (withChildOwners), whose keys env answers for.
+	owning := map[string]bool{}
+	for _, e := range u.Owning[s.Path] {
+		owning[e.Path] = true
+	}
+	for _, ref := range child.Sources {
+		if ref.Kind == parser.SourceBash && !owning[ref.Path] {
+			return
+		}
+	}
+	env := u.EnvKeysOf(s)
+	cinv := child.Invocations[0]
+	for _, f := range inv.Flags {
+		if f.Shape == nil || f.ValStart >= 0 || slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g != f && g.Canon == f.Canon }) {
+			continue
+		}
+		var cf *parser.Flag
+		n := 0
+		for _, g := range cinv.Flags {
+			if g.Canon == f.Canon {
+				cf, n = g, n+1
+			}
+		}
+		if n != 1 || cf.Value == nil {
+			continue
+		}
+		name, colon, ok := child.CallerEnvRead(cf.Value)
+		if !ok || env(name) {
+			continue
+		}
+		owner, ok := u.Owner(s, inv.Profile, f.Canon)
+		if !ok {
+			continue
+		}
+		var a *syntax.Assign
+		for i, x := range call.Assigns {
+			if x.Name != nil && x.Name.Value == name {
+				a = call.Assigns[i]
+			}
+		}
+		if a == nil || a.Naked || a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
+			continue
+		}
+		base := f.Modes
+		if len(base) == 0 {
+			base = s.ModesAt(inv.Start)
+		}
+		valStart := s.Off(a.Value.Pos())
+		for _, og := range s.Origins(a.Value, valStart, base, env) {
+			if og.Kind != parser.OriginLiteral && (og.Kind != parser.OriginDefault || len(og.Chain) == 0) || colon && og.Value == "" {
+				continue
+			}
+			modes := og.Modes
+			if modes == nil {
+				modes = base
+			}
+			if len(modes) == 0 || og.End <= og.Start || !inModes(modes, og.Start) || sharedPreset(s, og) || servesOtherModel(u, s, modes) {
+				continue
+			}
+			modes = rolesOnly(s, modes)
+			if allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Canon) {
+				continue
+			}
+			who := parser.ModeNames(modes)
+			childName := filepath.Base(inv.Child)
+			read := fmt.Sprintf("%s %s (%s) reads %s from its environment", f.Name, strings.TrimSpace(child.Text(cf.ValStart, cf.ValEnd)), c.Where(child.Path, cf.ValStart), name)
+			onCall := og.Start == valStart && len(og.Chain) == 0
+			st, en := og.Start, og.End
+			var msg string
+			if onCall {
+				st, en = s.Off(a.Pos()), s.Off(a.End())
+				msg = fmt.Sprintf("%s passes %s %s by %s on its run of %s, whose %s; %s",
+					who, f.Name, og.Value, strings.TrimSpace(s.Text(st, en)), childName, read, c.ownerText(owner))
+			} else {
+				through := ""
+				if len(og.Chain) > 0 {
+					through = " through " + chainText(s, og.Chain)
+				}
+				msg = fmt.Sprintf("%s passes %s %s%s to %s=… (line %d) on its run of %s, whose %s; %s",
+					who, f.Name, og.Value, through, name, s.Line(s.Off(a.Pos())), childName, read, c.ownerText(owner))
+			}
+			d := diag{sev: Error, path: s.Path, start: st, end: en, msg: msg}
+			switch {
+			case onCall && defaultsTo(cf.Value, owner.Key) && !s.Exported[name] && !s.Declared[name] && !slices.ContainsFunc(s.Assigns[name], func(x *parser.Assign) bool { return x.Prefix == nil }):
+				// No other assignment of the name but other commands'
+				// prefixes: deleted, the child's default is the owner.
+				cut := -1
+				for i, x := range call.Assigns {
+					if x == a {
+						cut = s.Off(call.Args[0].Pos())
+						if i+1 < len(call.Assigns) {
+							cut = s.Off(call.Assigns[i+1].Pos())
+						}
+					}
+				}
+				if cut > en {
+					d.fixMsg, d.edits = "delete the mode's own "+name+": "+childName+" then takes "+owner.Key, []edit{{s.Path, st, cut, ""}}
+				}
+			case u.ShellReads(s, owner.Def.File) && u.ShellReadsIn(s, owner.Def.File, modes):
+				d.fixMsg, d.edits = "take the value from "+owner.Key, []edit{{s.Path, og.Start, og.End, `"$` + owner.Key + `"`}}
+			case !onCall:
+				d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", who, DisplayPath(owner.Def.File.Path), owner.Key)
+			}
+			c.report(pass, d)
+		}
+	}
+}
+
+// defaultsTo reports whether word w is ${X:-$key} or ${X-$key} (or := / =):
+// unset, it is the key's value.
+func defaultsTo(w *syntax.Word, key string) bool {
+	pe := singleParamExp(w)
+	if pe == nil || pe.Exp == nil || pe.Exp.Word == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+	default:
+		return false
+	}
+	d := singleParamExp(pe.Exp.Word)
+	return d != nil && d.Param != nil && d.Param.Value == key && d.Exp == nil && d.Index == nil && d.Repl == nil && d.Slice == nil && !d.Excl && !d.Length
+}
+
+// singleParamExp returns the parameter expansion that is all of word w
+// (quoted or not), nil when w is anything else.
+func singleParamExp(w *syntax.Word) *syntax.ParamExp {
+	if w == nil || len(w.Parts) != 1 {
+		return nil
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.ParamExp:
+		return p
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			if pe, ok := p.Parts[0].(*syntax.ParamExp); ok {
+				return pe
+			}
+		}
+	}
+	return nil
 }
 
 // provenGetsOwner reports whether the proven mode pm boots with the owner's
