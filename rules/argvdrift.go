@@ -537,10 +537,19 @@ func argText(v string) string {
 // the flag to compare.
 func sweeps(u *parser.Unit, s *parser.Script, m *parser.Mode, canon string) bool {
 	f := modeFlag(s, m, canon)
-	if f == nil || f.Value == nil || f.ValStart < 0 {
+	if f == nil {
 		return false
 	}
-	for _, o := range s.Origins(f.Value, f.ValStart, []*parser.Mode{m}, u.EnvKeysOf(s)) {
+	w, at := f.Value, f.ValStart
+	if ce, ok := childEnvOf(u, s, f); ok {
+		// for s in 32 64; do SEQS=$s "$here/launch.sh"; done, where
+		// launch.sh passes --max-num-seqs "${SEQS:-…}".
+		w, at = ce.assign.Value, s.Off(ce.assign.Value.Pos())
+	}
+	if w == nil || at < 0 {
+		return false
+	}
+	for _, o := range s.Origins(w, at, []*parser.Mode{m}, u.EnvKeysOf(s)) {
 		if o.Sweep != nil && (o.Modes == nil || containsMode(o.Modes, m)) {
 			return true
 		}

@@ -530,56 +530,19 @@ func (c *Context) ownerIn(s *parser.Script, set parser.EnvSet, m *parser.Mode, k
 // becomes "$OWNER".
 func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
 	u := c.Unit
-	call := inv.Call
-	if inv.Child == "" || call == nil || len(call.Assigns) == 0 || len(call.Args) == 0 || inv.Profile == nil {
+	if inv.Child == "" || inv.Call == nil || len(inv.Call.Assigns) == 0 {
 		return
-	}
-	child := u.ChildScript(inv.Child)
-	if child == nil || len(child.Invocations) != 1 {
-		return
-	}
-	// Every file the child sources is one of the script's owning env
-	// files (withChildOwners), whose keys env answers for.
-	owning := map[string]bool{}
-	for _, e := range u.Owning[s.Path] {
-		owning[e.Path] = true
-	}
-	for _, ref := range child.Sources {
-		if ref.Kind == parser.SourceBash && !owning[ref.Path] {
-			return
-		}
 	}
 	env := u.EnvKeysOf(s)
-	cinv := child.Invocations[0]
+	call := inv.Call
 	for _, f := range inv.Flags {
-		if f.Shape == nil || f.ValStart >= 0 || slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g != f && g.Canon == f.Canon }) {
-			continue
-		}
-		var cf *parser.Flag
-		n := 0
-		for _, g := range cinv.Flags {
-			if g.Canon == f.Canon {
-				cf, n = g, n+1
-			}
-		}
-		if n != 1 || cf.Value == nil {
-			continue
-		}
-		name, colon, ok := child.CallerEnvRead(cf.Value)
-		if !ok || env(name) {
-			continue
-		}
-		owner, ok := u.Owner(s, inv.Profile, f.Canon)
+		ce, ok := childEnvOf(u, s, f)
 		if !ok {
 			continue
 		}
-		var a *syntax.Assign
-		for i, x := range call.Assigns {
-			if x.Name != nil && x.Name.Value == name {
-				a = call.Assigns[i]
-			}
-		}
-		if a == nil || a.Naked || a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
+		cf, name, a := ce.flag, ce.name, ce.assign
+		owner, ok := u.Owner(s, inv.Profile, f.Canon)
+		if !ok {
 			continue
 		}
 		base := f.Modes
@@ -588,7 +551,7 @@ func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *pars
 		}
 		valStart := s.Off(a.Value.Pos())
 		for _, og := range s.Origins(a.Value, valStart, base, env) {
-			if og.Kind != parser.OriginLiteral && (og.Kind != parser.OriginDefault || len(og.Chain) == 0) || colon && og.Value == "" {
+			if og.Kind != parser.OriginLiteral && (og.Kind != parser.OriginDefault || len(og.Chain) == 0) || ce.colon && og.Value == "" {
 				continue
 			}
 			modes := og.Modes
@@ -604,7 +567,7 @@ func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *pars
 			}
 			who := parser.ModeNames(modes)
 			childName := filepath.Base(inv.Child)
-			read := fmt.Sprintf("%s %s (%s) reads %s from its environment", f.Name, strings.TrimSpace(child.Text(cf.ValStart, cf.ValEnd)), c.Where(child.Path, cf.ValStart), name)
+			read := fmt.Sprintf("%s %s (%s) reads %s from its environment", f.Name, strings.TrimSpace(ce.child.Text(cf.ValStart, cf.ValEnd)), c.Where(ce.child.Path, cf.ValStart), name)
 			onCall := og.Start == valStart && len(og.Chain) == 0
 			st, en := og.Start, og.End
 			var msg string
@@ -645,6 +608,75 @@ func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *pars
 			c.report(pass, d)
 		}
 	}
+}
+
+// childEnv is where a flag of a child script's engine (parser.Invocation.Child)
+// takes its value from the call's prefix assignment.
+type childEnv struct {
+	child *parser.Script
+	// flag is the child's own copy of the flag, name the variable its
+	// value reads from the environment; colon for ${X:-…} and ${X:=…}.
+	flag  *parser.Flag
+	name  string
+	colon bool
+	// assign is the call's prefix assignment of name.
+	assign *syntax.Assign
+}
+
+// childEnvOf returns where flag f, one of a child script's own words that
+// the call reaches (detached: no span here), takes its value from: the
+// call's prefix assignment (bench) SEQS=64 exec "$here/launch.sh" ;;) of
+// the variable the child's word reads from its environment
+// (parser.Script.CallerEnvRead), when every file the child sources is an
+// env file of the script's, none of which defines the name, the argv has
+// no other copy of the flag, and the child one.
+func childEnvOf(u *parser.Unit, s *parser.Script, f *parser.Flag) (childEnv, bool) {
+	inv := f.Inv
+	if f.Shape == nil || f.ValStart >= 0 || inv == nil || inv.Child == "" || inv.Call == nil || len(inv.Call.Assigns) == 0 || len(inv.Call.Args) == 0 || inv.Profile == nil {
+		return childEnv{}, false
+	}
+	if slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g != f && g.Canon == f.Canon }) {
+		return childEnv{}, false
+	}
+	child := u.ChildScript(inv.Child)
+	if child == nil || len(child.Invocations) != 1 {
+		return childEnv{}, false
+	}
+	// Every file the child sources is one of the script's owning env
+	// files (withChildOwners), whose keys EnvKeysOf answers for.
+	owning := map[string]bool{}
+	for _, e := range u.Owning[s.Path] {
+		owning[e.Path] = true
+	}
+	for _, ref := range child.Sources {
+		if ref.Kind == parser.SourceBash && !owning[ref.Path] {
+			return childEnv{}, false
+		}
+	}
+	var cf *parser.Flag
+	n := 0
+	for _, g := range child.Invocations[0].Flags {
+		if g.Canon == f.Canon {
+			cf, n = g, n+1
+		}
+	}
+	if n != 1 || cf.Value == nil {
+		return childEnv{}, false
+	}
+	name, colon, ok := child.CallerEnvRead(cf.Value)
+	if !ok || u.EnvKeysOf(s)(name) {
+		return childEnv{}, false
+	}
+	var a *syntax.Assign
+	for _, x := range inv.Call.Assigns {
+		if x.Name != nil && x.Name.Value == name {
+			a = x
+		}
+	}
+	if a == nil || a.Naked || a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
+		return childEnv{}, false
+	}
+	return childEnv{child: child, flag: cf, name: name, colon: colon, assign: a}, true
 }
 
 // defaultsTo reports whether word w is ${X:-$key} or ${X-$key} (or := / =):
