@@ -186,6 +186,7 @@ func (c *Context) checkModeEnvFiles(pass *analysis.Pass, s *parser.Script) {
 				continue
 			}
 			seen[en] = true
+			c.noteEnvReported(s, ms, en.Key)
 			d := diag{sev: Error, path: e.Path, start: en.KeyStart, end: en.End,
 				msg: fmt.Sprintf("%s's own env file re-sets %s=%s, the owner of %s, after %s sources the shared %s; %s",
 					parser.ModeNames(ms), en.Key, en.Raw, o.Flag, c.Where(s.Path, at), DisplayPath(o.Def.File.Path), c.ownerText(o))}
@@ -295,6 +296,7 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 					d.fixMsg, d.edits = "delete the mode's own "+k, []edit{{s.Path, a.Start, cut, ""}}
 				}
 			}
+			c.noteEnvReported(s, a.Modes, k)
 			c.report(pass, d)
 		}
 	}
@@ -415,6 +417,7 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 		case set.Cut > set.End:
 			d.fixMsg, d.edits = "delete the mode's own "+k, []edit{{s.Path, set.Start, set.Cut, ""}}
 		}
+		c.noteEnvReported(s, modes, k)
 		c.report(pass, d)
 	}
 }
@@ -496,6 +499,7 @@ func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv 
 		} else {
 			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", parser.ModeNames(modes), DisplayPath(o.Def.File.Path), o.Key)
 		}
+		c.noteEnvReported(s, modes, f.Env)
 		c.report(pass, d)
 	}
 }
@@ -888,6 +892,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		if len(modes) == 0 || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(o.Flag) || servesOtherModel(c.Unit, s, modes) {
 			continue
 		}
+		c.noteEnvReported(s, modes, key) // reported below, or overridden by a later -e
 		start := inv.Args[e.Opt].Start
 		if j, later := laterEnv(s, inv, d.Env, i, key, modes); later {
 			// docker hands the container the last -e of a key: bench)
