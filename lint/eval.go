@@ -95,12 +95,12 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 						ctx := guard.enter()
 						start := time.Now()
 						r = dryrun.Eval(ctx, path, s.Src, s.File, mode,
-							dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, NoEnv: true, Files: files, Prepared: prep,
+							dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, Files: files, Prepared: prep,
 								Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
 						spent.Add(int64(time.Since(start)))
 						runSpent.Add(int64(time.Since(start)))
 						guard.exit()
-						er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Unresolved: r.Unresolved, Err: r.Err, Picks: r.Picks,
+						er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err, Picks: r.Picks,
 							Finished: len(r.Argv) == 0 && dryrun.FinishedWithoutEngine(r.Err), Engine: s.Engine}
 					}
 					mu.Lock()

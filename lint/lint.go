@@ -195,7 +195,10 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 		}()
 		sup <- suppressions(u)
 	})
-	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files, Jobs: opts.Jobs}
+	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files, Jobs: opts.Jobs, Reported: map[string]bool{}}
+	for _, a := range as {
+		ctx.Reported[a.Name] = true
+	}
 	if opts.Evaluator != nil {
 		ev := opts.Evaluator
 		ctx.Eval = func(s *parser.Script) map[string]*rules.EvalResult { return ev(u, s) }

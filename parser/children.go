@@ -276,3 +276,55 @@ func (u *Unit) withChildOwners(opts *LoadOptions, crStrip, crKeep map[string]boo
 		}
 	}
 }
+
+// ChildScript returns the script of the tree at path p that a script runs
+// (withChildScripts: Invocation.Child), nil when none was read.
+func (u *Unit) ChildScript(p string) *Script {
+	return u.children[p]
+}
+
+// CallerEnvRead reports whether word w of script s (a child another script
+// runs) is one expansion of a variable s takes from the environment its
+// caller gives it: "$SEQS", "${SEQS:-$MAX_NUM_SEQS}", "${SEQS-64}",
+// "${SEQS:=…}", where s never writes SEQS (no assignment, no read, declare,
+// unset or loop over it, no word or arithmetic that assigns it but w's own
+// :=), sources no file the model does not read as an env file (a shell
+// library, a path not known), and loads none by a loader (export $(cat
+// F), a while read loop over a file). Keys of the env files it sources are
+// the caller's to check: one that defines the name overrides the caller's
+// value. colon is set for the forms that take the default on an empty
+// value too (:- and :=).
+func (s *Script) CallerEnvRead(w *syntax.Word) (name string, colon, ok bool) {
+	pe := singleParam(w)
+	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Repl != nil || pe.Slice != nil || !isName(pe.Param.Value) {
+		return "", false, false
+	}
+	name = pe.Param.Value
+	from := ""
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.DefaultUnsetOrNull, syntax.AssignUnsetOrNull:
+			colon = true
+		case syntax.DefaultUnset, syntax.AssignUnset:
+		default:
+			return "", false, false
+		}
+		if pe.Exp.Word != nil {
+			if d := singleParam(pe.Exp.Word); d != nil && d.Param != nil {
+				from = d.Param.Value
+			}
+		}
+	}
+	if shellOwnVar(name) || len(s.Assigns[name]) > 0 || s.WrittenOutside(name, from) || s.writtenBy(name, "unset") {
+		return "", false, false
+	}
+	if len(s.exports) > 0 || len(s.readLoops) > 0 {
+		return "", false, false // an env loader: its keys are not known here
+	}
+	for _, ref := range s.Sources {
+		if ref.Kind != SourceBash && ref.Kind != SourceDockerEnvFile && ref.Kind != SourceComposeEnvFile || ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
+			return "", false, false
+		}
+	}
+	return name, colon, true
+}

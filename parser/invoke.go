@@ -2237,7 +2237,12 @@ func (s *Script) EnvSetFor(inv *Invocation, k string) (EnvSet, bool) {
 						return EnvSet{}, false
 					}
 					if name, _, _ := strings.Cut(aw.Word.Parts[0].(*syntax.Lit).Value, "="); name == k {
-						return EnvSet{}, false // env K="$X": not a literal
+						// env K="$1": its value's origins tell (a launcher's
+						// argument, a mode's variable).
+						if aw.Start < 0 || j+1 >= len(inv.Args) || inv.Args[j+1].Start < 0 {
+							return EnvSet{}, false
+						}
+						cur = &EnvSet{Value: assignValue(aw.Word), Start: aw.Start, End: aw.End, Cut: inv.Args[j+1].Start, Env: true, Cleared: cleared}
 					}
 					continue
 				case a == "-i" || a == "--ignore-environment" || a == "-":

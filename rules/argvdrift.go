@@ -28,6 +28,10 @@ sandbox (nothing is executed) and compared byte for byte:
   flag of the engine, and scoring modes equal each other;
 - with modes.proven named in the config, every mode equals the proven one on
   all flags except per-mode ones (--port, --log-file, --served-model-name…).
+An owned flag the engine reads from its environment (TGI's
+MAX_BATCH_PREFILL_TOKENS) while neither argv passes it is compared in the
+engine's environment, where the proven mode's engine reads the owner's
+value and the mode's a value of its own (not one privateshape reports).
 A flag one mode leaves out is compared at the engine's default where the
 profile knows it (--kv-cache-dtype auto, -tp 1, radiance's --ngram-placement
 ram): writing the default out is the same shape.
@@ -44,7 +48,9 @@ modes, the proven shape is the shared path, and nothing is compared.
 servelint argv judges the modes it finds with the same comparison (Judge).
 
 No fix: it is the proof. The privateshape and shapealias fixes make it pass.`,
-	Requires: []*analysis.Analyzer{Model, DryRun},
+	// PrivateShape runs first: a mode's own value of an environment-read
+	// owner it reported is not reported again (envDrift).
+	Requires: []*analysis.Analyzer{Model, DryRun, PrivateShape},
 	Run:      runArgvDrift,
 }
 
@@ -88,6 +94,10 @@ type Verdict struct {
 	// Scoring, the first scoring mode, which kept the proven shape there.
 	Scoring      *parser.Mode
 	ScoringDrift []string
+	// EnvDrift lists the owned flags the mode's engine reads from its
+	// environment (neither argv passes them) with another value than the
+	// proven mode's engine, which boots with the owner's (envDrifts).
+	EnvDrift []EnvDrift
 	// Flags is the mode's parsed argv, ScoringFlags Scoring's.
 	Flags, ScoringFlags map[string]ArgvFlag
 	// Apart says why the mode's argv was not compared though evaluated:
@@ -96,7 +106,17 @@ type Verdict struct {
 }
 
 // Drifted reports whether the verdict is a finding (not an info).
-func (v Verdict) Drifted() bool { return len(v.Drift) > 0 || len(v.ScoringDrift) > 0 }
+func (v Verdict) Drifted() bool {
+	return len(v.Drift) > 0 || len(v.ScoringDrift) > 0 || len(v.EnvDrift) > 0
+}
+
+// EnvDrift is one variable of the engine's environment, read as a shape
+// flag, on which a mode's engine differs from the proven mode's.
+type EnvDrift struct {
+	Key, Flag      string
+	Value, Against string
+	Owner          parser.Owner
+}
 
 // Judge compares the evaluated argv of modes with the proven mode's (pr),
 // as argvdrift and servelint argv both do: of returns a mode's result.
@@ -146,6 +166,7 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		}
 		v := Verdict{Mode: m, Result: r, Flags: mflags}
 		v.Drift, v.Unknown = mustMatch(u, cfg, s, prof, m, pflags, mflags)
+		v.EnvDrift = envDrifts(u, cfg, s, m, prof, pr, r, pflags, mflags)
 		if m.Role == parser.RoleScoring {
 			if firstScoring == nil {
 				firstScoring, fflags = m, mflags
@@ -311,7 +332,156 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 		for _, flag := range v.ScoringDrift {
 			c.reportDrift(pass, s, m, v.Scoring.Name, flag, v.Flags, v.ScoringFlags, reported)
 		}
+		for _, d := range v.EnvDrift {
+			c.reportEnvDrift(pass, s, m, proven, d)
+		}
 	}
+}
+
+// reportEnvDrift reports a mode's engine environment drift (EnvDrift),
+// where privateshape has not reported the mode's own value of the key
+// already: the same line twice.
+func (c *Context) reportEnvDrift(pass *analysis.Pass, s *parser.Script, m, proven *parser.Mode, d EnvDrift) {
+	if c.envWasReported(s, m, d.Key) {
+		return
+	}
+	e := d.Owner.Def.Entry
+	msg := fmt.Sprintf("%s's engine reads %s=%s from its environment (as %s, which the argv does not pass) where %s's reads %s; the argv is the proven mode's, the boot is not (%s owns it as %s=%s)",
+		m.Name, d.Key, argText(d.Value), d.Flag, proven.Name, argText(d.Against), c.Where(d.Owner.Def.File.Path, e.Start), d.Owner.Key, e.Raw)
+	st, en := envSpan(c.Unit, s, m, d.Key)
+	c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en, msg: msg})
+}
+
+// envDrifts lists the flags a mode's engine reads from its environment
+// (parser.ShapeFlag.Env: TGI's MAX_BATCH_PREFILL_TOKENS, which neither argv
+// passes) with another value than the proven mode's engine (pr), where the
+// proven mode's is the owner's own: the argv is byte for byte the proven
+// one, the boot is not. Not a calib mode's own knob, a value not
+// statically known, an engine that gets none or an empty one (the
+// caller's, or an image's ENV: not the sandbox's to tell), a proven mode
+// that boots with a value of its own (or none), nor a mode that sweeps the
+// value in a loop.
+func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, prof *parser.Profile, pr, r *EvalResult, pflags, mflags map[string]ArgvFlag) []EnvDrift {
+	if pr == nil || r == nil || len(pr.Env) == 0 || len(r.Env) == 0 {
+		return nil
+	}
+	var out []EnvDrift
+	for _, f := range prof.Flags {
+		k := f.Env
+		if k == "" {
+			continue
+		}
+		if _, ok := pflags[f.Name]; ok {
+			continue
+		}
+		if _, ok := mflags[f.Name]; ok {
+			continue
+		}
+		o, owned := u.Owner(s, prof, f.Name)
+		if !owned || o.Key != k || o.Def.Entry == nil {
+			continue
+		}
+		if _, knob := cfg.CalibKnobs[f.Name]; knob && m.Role == parser.RoleCalib {
+			continue
+		}
+		pv, pok := pr.Env[k]
+		e := o.Def.Entry
+		bash := e.Bash.Defined && !e.Bash.Dynamic && pv == e.Bash.Value
+		docker := e.Docker.Defined && !e.Docker.Dynamic && pv == e.Docker.Value
+		if !pok || !bash && !docker {
+			continue // the proven mode boots with a value of its own, or none
+		}
+		// Only a value of the mode's own: unset, or empty (a variable of
+		// the caller's, which the dry run does not have), the key may come
+		// from where the sandbox cannot see (an image's ENV, the caller).
+		mv := r.Env[k]
+		if mv == "" || mv == pv || strings.Contains(mv, "<unresolved") || envSweeps(u, s, m, k) {
+			continue
+		}
+		out = append(out, EnvDrift{Key: k, Flag: f.Name, Value: mv, Against: pv, Owner: o})
+	}
+	return out
+}
+
+// envSweeps reports whether mode m gives environment-read key k a value
+// that comes from a loop over several values (parser.Origin.Sweep): an
+// assignment of k on its path, or a prefix or env word on an engine's
+// command it reaches (for p in 2048 4096; do MAX_BATCH_PREFILL_TOKENS=$p
+// text-generation-launcher … & done): one boot per pass, by design.
+func envSweeps(u *parser.Unit, s *parser.Script, m *parser.Mode, k string) bool {
+	env := u.EnvKeysOf(s)
+	sweeps := func(w *syntax.Word, at int) bool {
+		for _, o := range s.Origins(w, at, []*parser.Mode{m}, env) {
+			if o.Sweep != nil && (o.Modes == nil || containsMode(o.Modes, m)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range s.Assigns[k] {
+		if a.Value != nil && (len(a.Modes) == 0 || containsMode(a.Modes, m)) && sweeps(a.Value, a.Start) {
+			return true
+		}
+	}
+	for _, inv := range s.Invocations {
+		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
+			continue
+		}
+		if set, ok := s.EnvSetFor(inv, k); ok && set.Value != nil && sweeps(set.Value, set.Start) {
+			return true
+		}
+	}
+	return false
+}
+
+// envSpan is where mode m gives environment-read key k its value in its
+// own code: its last assignment of k there; else, on an engine's command
+// it reaches, the literal or the variable its prefix or env word takes
+// from the mode (launch 4096 into env K="$1"), that word itself, or a
+// docker run's -e K=V; the mode's label when it writes none.
+func envSpan(u *parser.Unit, s *parser.Script, m *parser.Mode, k string) (int, int) {
+	var a *parser.Assign
+	for _, x := range s.Assigns[k] {
+		if x.Modes != nil && containsMode(x.Modes, m) && m.Contains(x.Start) {
+			a = x
+		}
+	}
+	if a != nil {
+		return a.Start, a.End
+	}
+	for _, inv := range s.Invocations {
+		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
+			continue
+		}
+		if set, ok := s.EnvSetFor(inv, k); ok {
+			if set.Value != nil {
+				for _, o := range s.Origins(set.Value, set.Start, []*parser.Mode{m}, u.EnvKeysOf(s)) {
+					if o.Modes != nil && !containsMode(o.Modes, m) {
+						continue
+					}
+					if o.End > o.Start && m.Contains(o.Start) && len(s.ModesAt(o.Start)) > 0 {
+						return o.Start, o.End
+					}
+					for _, c := range o.Chain {
+						if m.Contains(c.Start) && len(c.Modes) > 0 {
+							return c.Start, c.End
+						}
+					}
+				}
+			}
+			if len(s.ModesAt(set.Start)) > 0 && m.Contains(set.Start) {
+				return set.Start, set.End
+			}
+		}
+		if d := inv.Engine.Docker; d != nil && m.Contains(inv.Start) {
+			for _, i := range d.Env {
+				if e, ok := parser.DockerEnvAt(inv.Args, i); ok && e.Key == k && e.Set && inv.Args[i].Start >= 0 {
+					return inv.Args[i].Start, inv.Args[i].End
+				}
+			}
+		}
+	}
+	return m.Start, m.End
 }
 
 func evalWhy(r *EvalResult) string {
@@ -537,10 +707,19 @@ func argText(v string) string {
 // the flag to compare.
 func sweeps(u *parser.Unit, s *parser.Script, m *parser.Mode, canon string) bool {
 	f := modeFlag(s, m, canon)
-	if f == nil || f.Value == nil || f.ValStart < 0 {
+	if f == nil {
 		return false
 	}
-	for _, o := range s.Origins(f.Value, f.ValStart, []*parser.Mode{m}, u.EnvKeysOf(s)) {
+	w, at := f.Value, f.ValStart
+	if ce, ok := childEnvOf(u, s, f); ok {
+		// for s in 32 64; do SEQS=$s "$here/launch.sh"; done, where
+		// launch.sh passes --max-num-seqs "${SEQS:-…}".
+		w, at = ce.assign.Value, s.Off(ce.assign.Value.Pos())
+	}
+	if w == nil || at < 0 {
+		return false
+	}
+	for _, o := range s.Origins(w, at, []*parser.Mode{m}, u.EnvKeysOf(s)) {
 		if o.Sweep != nil && (o.Modes == nil || containsMode(o.Modes, m)) {
 			return true
 		}

@@ -67,10 +67,38 @@ type Context struct {
 	// Jobs bounds how many scripts a shared analyzer (Windows) works on at
 	// once; below 1 means one.
 	Jobs int
+	// Reported names the rules whose findings the driver reports (set by
+	// the driver; nil: every rule). A rule that leaves a finding to another
+	// asks it (argvdrift leaves a mode's own environment-read value to
+	// privateshape only where privateshape is reported).
+	Reported map[string]bool
 
 	engineKeys sync.Map // *parser.Script → map[string]bool (engineKeysOf)
 	shapeFlows sync.Map // *parser.Script → map[string]map[string]bool (shapeFlowsOf)
 	hidden     sync.Map // *parser.Script → *hiddenIndex (hiddenReads)
+	// envReported holds, by script path, mode and key ("path\x00mode\x00K"),
+	// the environment-read owners privateshape reported a mode's own value
+	// of (noteEnvReported): argvdrift, which requires privateshape, does not
+	// report the same drift again.
+	envReported sync.Map
+}
+
+// noteEnvReported records that privateshape reported modes' own value of
+// environment-read owner k in script s.
+func (c *Context) noteEnvReported(s *parser.Script, modes []*parser.Mode, k string) {
+	for _, m := range modes {
+		c.envReported.Store(s.Path+"\x00"+m.Name+"\x00"+k, true)
+	}
+}
+
+// envWasReported reports whether privateshape reported mode m's own value
+// of environment-read owner k in script s.
+func (c *Context) envWasReported(s *parser.Script, m *parser.Mode, k string) bool {
+	if c.Reported != nil && !c.Reported[PrivateShape.Name] {
+		return false // turned off: its findings are nobody's
+	}
+	_, ok := c.envReported.Load(s.Path + "\x00" + m.Name + "\x00" + k)
+	return ok
 }
 
 // engineKeysOf returns engineKeys(s), computed once for the rules that ask
@@ -89,8 +117,8 @@ type EvalResult struct {
 	Mode     string
 	Argv     []string
 	Launcher []string
-	// Env is the engine's environment when the evaluator computes it
-	// (servelint argv); the lint evaluator leaves it nil: no rule reads it.
+	// Env is the engine's environment (dryrun.Result.Env): argvdrift
+	// compares the variables the engine reads a shape flag from.
 	Env map[string]string
 	// Unresolved are indexes into Argv whose value is not statically known.
 	Unresolved []int

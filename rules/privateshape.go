@@ -28,7 +28,12 @@ re-assignment of an owner the engine reads from its environment when the
 argv does not pass the flag (bench) export MAX_CONCURRENT_REQUESTS=256 before
 text-generation-launcher or docker run -e MAX_CONCURRENT_REQUESTS; not when
 the value stays in the shell: unexported, set -a only in a subshell, another
-mode's export, a launch through sudo without -E or env -i). A mode's own env
+mode's export, a launch through sudo without -E or env -i); the same for a
+literal the mode hands the engine's env K="$1" or K="$v" prefix through a
+launcher every mode calls (bench) launch 4096) while the proven mode hands
+it the owner; and a mode's prefix assignment on the run of a script of the
+tree (bench) SEQS=64 exec "$here/launch.sh") whose flag reads it from its
+environment (--max-num-seqs "${SEQS:-$MAX_NUM_SEQS}"). A mode's own env
 file re-setting an owner key that a file every mode sources owns (bench.env's
 OV_MAX_NUM_SEQS=512 read by . "$here/$mode.env", or by bench) . bench.env
 after the shared base.env) is the same re-assignment, reported at the file's
@@ -87,6 +92,7 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 			}
 			c.checkDockerEnv(pass, s, inv)
 			c.checkEnvShape(pass, s, inv)
+			c.checkChildEnv(pass, s, inv)
 		}
 		c.checkModeEnvFiles(pass, s)
 	}
@@ -180,6 +186,7 @@ func (c *Context) checkModeEnvFiles(pass *analysis.Pass, s *parser.Script) {
 				continue
 			}
 			seen[en] = true
+			c.noteEnvReported(s, ms, en.Key)
 			d := diag{sev: Error, path: e.Path, start: en.KeyStart, end: en.End,
 				msg: fmt.Sprintf("%s's own env file re-sets %s=%s, the owner of %s, after %s sources the shared %s; %s",
 					parser.ModeNames(ms), en.Key, en.Raw, o.Flag, c.Where(s.Path, at), DisplayPath(o.Def.File.Path), c.ownerText(o))}
@@ -289,6 +296,7 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 					d.fixMsg, d.edits = "delete the mode's own "+k, []edit{{s.Path, a.Start, cut, ""}}
 				}
 			}
+			c.noteEnvReported(s, a.Modes, k)
 			c.report(pass, d)
 		}
 	}
@@ -367,8 +375,12 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 		if !lit {
 			val, lit = parser.LitValue(set.Value)
 		}
+		if !lit {
+			c.checkEnvSetOrigins(pass, s, inv, f, o, set, pm)
+			continue
+		}
 		modes := s.ModesAt(set.Start)
-		if !lit || len(modes) == 0 || slices.Contains(modes, pm) || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Name) || servesOtherModel(u, s, modes) {
+		if len(modes) == 0 || slices.Contains(modes, pm) || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Name) || servesOtherModel(u, s, modes) {
 			continue
 		}
 		if at := s.ModesAt(inv.Start); len(at) > 0 && !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return slices.Contains(at, m) }) {
@@ -405,8 +417,305 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 		case set.Cut > set.End:
 			d.fixMsg, d.edits = "delete the mode's own "+k, []edit{{s.Path, set.Start, set.Cut, ""}}
 		}
+		c.noteEnvReported(s, modes, k)
 		c.report(pass, d)
 	}
+}
+
+// checkEnvSetOrigins reports a mode's own value of an owner the engine
+// reads from its environment, handed to the engine's command line by a
+// word that is not a literal: a launcher every mode calls (launch() { exec
+// env MAX_BATCH_PREFILL_TOKENS="$1" text-generation-launcher …; }, or
+// MAX_BATCH_PREFILL_TOKENS="$prefill" exec …) given the mode's literal as
+// its argument (bench) launch 4096 ;;) or through a mode-local variable
+// (bench) prefill=4096; launch ;;), while serve hands it the owner (serve)
+// launch "$MAX_BATCH_PREFILL_TOKENS" ;;). Only a literal the mode writes in
+// its own code, and only where the proven mode's engine gets the owner's
+// value. Fix: the literal becomes "$OWNER", where the mode's path sources
+// the owner's file (the value is handed on by value, exported or not).
+func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation, f parser.ShapeFlag, o parser.Owner, set parser.EnvSet, pm *parser.Mode) {
+	u := c.Unit
+	if set.Cleared && set.Value == nil {
+		return
+	}
+	env := u.EnvKeysOf(s)
+	at := s.ModesAt(inv.Start)
+	provenChecked, provenOK := false, false
+	for _, og := range s.Origins(set.Value, set.Start, s.ModesAt(set.Start), env) {
+		if og.Kind != parser.OriginLiteral && (og.Kind != parser.OriginDefault || len(og.Chain) == 0) {
+			continue
+		}
+		modes := og.Modes
+		if modes == nil {
+			modes = s.ModesAt(set.Start)
+		}
+		if len(modes) == 0 || slices.Contains(modes, pm) || !inModes(modes, og.Start) || og.End <= og.Start {
+			continue // shared, the proven mode's own, or not written in the mode's code
+		}
+		if sharedPreset(s, og) || servesOtherModel(u, s, modes) {
+			continue
+		}
+		modes = rolesOnly(s, modes)
+		if allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Name) {
+			continue
+		}
+		if len(at) > 0 && !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return slices.Contains(at, m) }) {
+			continue // another mode's engine
+		}
+		if !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return !s.EndsBefore(m, inv) }) {
+			continue
+		}
+		if !provenChecked {
+			provenChecked = true
+			fileExported := u.SourcesAllExported(s, o.Def.File)
+			exportedIn := func(ms []*parser.Mode) bool {
+				if !u.ShellReadsIn(s, o.Def.File, ms) {
+					return false
+				}
+				return fileExported || slices.ContainsFunc(ms, func(m *parser.Mode) bool { return s.ExportedOnPath(f.Env, m) })
+			}
+			provenOK = c.provenGetsOwner(s, pm, f.Name, f.Env, o, exportedIn)
+		}
+		if !provenOK {
+			return
+		}
+		through := ""
+		if len(og.Chain) > 0 {
+			local := ""
+			if sameModes(og.Chain[len(og.Chain)-1].Modes, modes) {
+				local = "the mode-local "
+			}
+			through = " through " + local + chainText(s, og.Chain)
+		}
+		form := "a prefix assignment on the engine's command"
+		if set.Env {
+			form = "env on the engine's command"
+		}
+		d := diag{sev: Error, path: s.Path, start: og.Start, end: og.End,
+			msg: fmt.Sprintf("%s hands its own %s%s to %s (line %d, %s), and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s where %s boots with the owner's; %s",
+				parser.ModeNames(modes), og.Value, through, strings.TrimSpace(s.Text(set.Start, set.End)), s.Line(set.Start), form, f.Env, f.Name, og.Value, pm.Name, c.ownerText(o))}
+		if u.ShellReadsIn(s, o.Def.File, modes) {
+			d.fixMsg, d.edits = "take the value from "+o.Key, []edit{{s.Path, og.Start, og.End, `"$` + o.Key + `"`}}
+		} else {
+			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", parser.ModeNames(modes), DisplayPath(o.Def.File.Path), o.Key)
+		}
+		c.noteEnvReported(s, modes, f.Env)
+		c.report(pass, d)
+	}
+}
+
+// ownerIn reports whether the value of env-read key k that set hands the
+// engine is the owner's in mode m: every origin of its word there is the
+// key itself (launch "$K" into env K="$1", or p=$K before env K="$p").
+func (c *Context) ownerIn(s *parser.Script, set parser.EnvSet, m *parser.Mode, k string) bool {
+	n := 0
+	for _, og := range s.Origins(set.Value, set.Start, []*parser.Mode{m}, c.Unit.EnvKeysOf(s)) {
+		if og.Modes != nil && !slices.Contains(og.Modes, m) {
+			continue
+		}
+		if og.Kind != parser.OriginEnvKey || og.Key != k || slices.ContainsFunc(og.Chain, func(a *parser.Assign) bool { return a.Name == k }) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// checkChildEnv reports a mode's own value of a shape flag that a script of
+// the tree it runs reads from its environment, given by a prefix assignment
+// on the call: bench) SEQS=64 exec "$here/launch.sh" ;; where launch.sh
+// passes --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" and never sets SEQS
+// itself (parser.Script.CallerEnvRead), no env file either script sources
+// defines it, and the argv has no other copy of the flag. Only a literal
+// written in the mode's own code (on the call, or through a launcher's
+// argument or a mode-local variable). Fix: with the child's default the
+// owner, the prefix assignment is deleted (the child then takes the
+// owner's); else, where the mode's shell sources the owner, the literal
+// becomes "$OWNER".
+func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+	u := c.Unit
+	if inv.Child == "" || inv.Call == nil || len(inv.Call.Assigns) == 0 {
+		return
+	}
+	env := u.EnvKeysOf(s)
+	call := inv.Call
+	for _, f := range inv.Flags {
+		ce, ok := childEnvOf(u, s, f)
+		if !ok {
+			continue
+		}
+		cf, name, a := ce.flag, ce.name, ce.assign
+		owner, ok := u.Owner(s, inv.Profile, f.Canon)
+		if !ok {
+			continue
+		}
+		base := f.Modes
+		if len(base) == 0 {
+			base = s.ModesAt(inv.Start)
+		}
+		valStart := s.Off(a.Value.Pos())
+		for _, og := range s.Origins(a.Value, valStart, base, env) {
+			if og.Kind != parser.OriginLiteral && (og.Kind != parser.OriginDefault || len(og.Chain) == 0) || ce.colon && og.Value == "" {
+				continue
+			}
+			modes := og.Modes
+			if modes == nil {
+				modes = base
+			}
+			if len(modes) == 0 || og.End <= og.Start || !inModes(modes, og.Start) || sharedPreset(s, og) || servesOtherModel(u, s, modes) {
+				continue
+			}
+			modes = rolesOnly(s, modes)
+			if allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Canon) {
+				continue
+			}
+			who := parser.ModeNames(modes)
+			childName := filepath.Base(inv.Child)
+			read := fmt.Sprintf("%s %s (%s) reads %s from its environment", f.Name, strings.TrimSpace(ce.child.Text(cf.ValStart, cf.ValEnd)), c.Where(ce.child.Path, cf.ValStart), name)
+			onCall := og.Start == valStart && len(og.Chain) == 0
+			st, en := og.Start, og.End
+			var msg string
+			if onCall {
+				st, en = s.Off(a.Pos()), s.Off(a.End())
+				msg = fmt.Sprintf("%s passes %s %s by %s on its run of %s, whose %s; %s",
+					who, f.Name, og.Value, strings.TrimSpace(s.Text(st, en)), childName, read, c.ownerText(owner))
+			} else {
+				through := ""
+				if len(og.Chain) > 0 {
+					through = " through " + chainText(s, og.Chain)
+				}
+				msg = fmt.Sprintf("%s passes %s %s%s to %s=… (line %d) on its run of %s, whose %s; %s",
+					who, f.Name, og.Value, through, name, s.Line(s.Off(a.Pos())), childName, read, c.ownerText(owner))
+			}
+			d := diag{sev: Error, path: s.Path, start: st, end: en, msg: msg}
+			switch {
+			case onCall && defaultsTo(cf.Value, owner.Key) && !s.Exported[name] && !s.Declared[name] && !slices.ContainsFunc(s.Assigns[name], func(x *parser.Assign) bool { return x.Prefix == nil }):
+				// No other assignment of the name but other commands'
+				// prefixes: deleted, the child's default is the owner.
+				cut := -1
+				for i, x := range call.Assigns {
+					if x == a {
+						cut = s.Off(call.Args[0].Pos())
+						if i+1 < len(call.Assigns) {
+							cut = s.Off(call.Assigns[i+1].Pos())
+						}
+					}
+				}
+				if cut > en {
+					d.fixMsg, d.edits = "delete the mode's own "+name+": "+childName+" then takes "+owner.Key, []edit{{s.Path, st, cut, ""}}
+				}
+			case u.ShellReads(s, owner.Def.File) && u.ShellReadsIn(s, owner.Def.File, modes):
+				d.fixMsg, d.edits = "take the value from "+owner.Key, []edit{{s.Path, og.Start, og.End, `"$` + owner.Key + `"`}}
+			case !onCall:
+				d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", who, DisplayPath(owner.Def.File.Path), owner.Key)
+			}
+			c.report(pass, d)
+		}
+	}
+}
+
+// childEnv is where a flag of a child script's engine (parser.Invocation.Child)
+// takes its value from the call's prefix assignment.
+type childEnv struct {
+	child *parser.Script
+	// flag is the child's own copy of the flag, name the variable its
+	// value reads from the environment; colon for ${X:-…} and ${X:=…}.
+	flag  *parser.Flag
+	name  string
+	colon bool
+	// assign is the call's prefix assignment of name.
+	assign *syntax.Assign
+}
+
+// childEnvOf returns where flag f, one of a child script's own words that
+// the call reaches (detached: no span here), takes its value from: the
+// call's prefix assignment (bench) SEQS=64 exec "$here/launch.sh" ;;) of
+// the variable the child's word reads from its environment
+// (parser.Script.CallerEnvRead), when every file the child sources is an
+// env file of the script's, none of which defines the name, the argv has
+// no other copy of the flag, and the child one.
+func childEnvOf(u *parser.Unit, s *parser.Script, f *parser.Flag) (childEnv, bool) {
+	inv := f.Inv
+	if f.Shape == nil || f.ValStart >= 0 || inv == nil || inv.Child == "" || inv.Call == nil || len(inv.Call.Assigns) == 0 || len(inv.Call.Args) == 0 || inv.Profile == nil {
+		return childEnv{}, false
+	}
+	if slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g != f && g.Canon == f.Canon }) {
+		return childEnv{}, false
+	}
+	child := u.ChildScript(inv.Child)
+	if child == nil || len(child.Invocations) != 1 {
+		return childEnv{}, false
+	}
+	// Every file the child sources is one of the script's owning env
+	// files (withChildOwners), whose keys EnvKeysOf answers for.
+	owning := map[string]bool{}
+	for _, e := range u.Owning[s.Path] {
+		owning[e.Path] = true
+	}
+	for _, ref := range child.Sources {
+		if ref.Kind == parser.SourceBash && !owning[ref.Path] {
+			return childEnv{}, false
+		}
+	}
+	var cf *parser.Flag
+	n := 0
+	for _, g := range child.Invocations[0].Flags {
+		if g.Canon == f.Canon {
+			cf, n = g, n+1
+		}
+	}
+	if n != 1 || cf.Value == nil {
+		return childEnv{}, false
+	}
+	name, colon, ok := child.CallerEnvRead(cf.Value)
+	if !ok || u.EnvKeysOf(s)(name) {
+		return childEnv{}, false
+	}
+	var a *syntax.Assign
+	for _, x := range inv.Call.Assigns {
+		if x.Name != nil && x.Name.Value == name {
+			a = x
+		}
+	}
+	if a == nil || a.Naked || a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
+		return childEnv{}, false
+	}
+	return childEnv{child: child, flag: cf, name: name, colon: colon, assign: a}, true
+}
+
+// defaultsTo reports whether word w is ${X:-$key} or ${X-$key} (or := / =):
+// unset, it is the key's value.
+func defaultsTo(w *syntax.Word, key string) bool {
+	pe := singleParamExp(w)
+	if pe == nil || pe.Exp == nil || pe.Exp.Word == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+	default:
+		return false
+	}
+	d := singleParamExp(pe.Exp.Word)
+	return d != nil && d.Param != nil && d.Param.Value == key && d.Exp == nil && d.Index == nil && d.Repl == nil && d.Slice == nil && !d.Excl && !d.Length
+}
+
+// singleParamExp returns the parameter expansion that is all of word w
+// (quoted or not), nil when w is anything else.
+func singleParamExp(w *syntax.Word) *syntax.ParamExp {
+	if w == nil || len(w.Parts) != 1 {
+		return nil
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.ParamExp:
+		return p
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			if pe, ok := p.Parts[0].(*syntax.ParamExp); ok {
+				return pe
+			}
+		}
+	}
+	return nil
 }
 
 // provenGetsOwner reports whether the proven mode pm boots with the owner's
@@ -428,8 +737,11 @@ func (c *Context) provenGetsOwner(s *parser.Script, pm *parser.Mode, flag, k str
 			continue
 		}
 		if set, ok := s.EnvSetFor(inv, k); ok {
-			if set.Value == nil || !selfRef(set.Value, k) || !c.Unit.ShellReadsIn(s, o.Def.File, []*parser.Mode{pm}) {
+			if set.Value == nil || !c.Unit.ShellReadsIn(s, o.Def.File, []*parser.Mode{pm}) {
 				return false // the proven mode's own value
+			}
+			if !selfRef(set.Value, k) && !c.ownerIn(s, set, pm, k) {
+				return false
 			}
 			got = true
 			continue
@@ -580,6 +892,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		if len(modes) == 0 || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(o.Flag) || servesOtherModel(c.Unit, s, modes) {
 			continue
 		}
+		c.noteEnvReported(s, modes, key) // reported below, or overridden by a later -e
 		start := inv.Args[e.Opt].Start
 		if j, later := laterEnv(s, inv, d.Env, i, key, modes); later {
 			// docker hands the container the last -e of a key: bench)
