@@ -320,7 +320,8 @@ func dieFuncs(f *syntax.File) map[string]bool {
 // nodeText is a node's text for a note, on one line, bounded, as the
 // script has it: the subshells rewriteLastPipes put around the last
 // command of a pipeline (one that starts where its command does) are left
-// out while it prints.
+// out while it prints, and the counts, lengths and bounds rewriteCounts
+// made internal operations are as the script wrote them.
 func nodeText(n syntax.Node) string {
 	type wrapped struct {
 		pipe *syntax.BinaryCmd
@@ -341,6 +342,7 @@ func nodeText(n syntax.Node) string {
 			w.pipe.Y = w.y
 		}
 	}()
+	defer restoreCounts(n)()
 	var b strings.Builder
 	_ = syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n)
 	s := strings.Join(strings.Fields(b.String()), " ")
