@@ -63,6 +63,17 @@ import (
 // FALLBACK, which reads the variable as the script did (its name, in
 // arithmetic; its value, as a test's operand). The variable itself keeps
 // the sentinel: an argv or a guard reading it sees an unknown value.
+//
+// A value computed from such a count or length.
+//
+//	tp=$((n / 2)); vllm serve … --tensor-parallel-size $tp
+//
+// Arithmetic reads the sentinel as 0: tp was 0, a number taken for known.
+// An arithmetic expansion without side effects that reads a bound, a count
+// or a length is $(internal arith "$((…))" VALUES…), VALUES being what it
+// reads of those: the result, or the first of them that is wholly a
+// sentinel. ${NAME:0:0} before it, for each parameter the expansion
+// expands, keeps set -u's stop.
 
 const (
 	// opCount prints the count of the array args[0] (see above); args[1]
@@ -73,6 +84,9 @@ const (
 	// opBound prints the stand-in of args[0] when it is an unknown count's
 	// or length's, else args[1] (see above).
 	opBound = "bound"
+	// opArith prints args[0], an arithmetic result, or the first of
+	// args[1:] that is wholly a sentinel (see above).
+	opArith = "arith"
 )
 
 // countRE matches ${#NAME…}: Eval runs the rewritten copy when the script
@@ -93,10 +107,19 @@ func rewriteCounts(f *syntax.File) bool {
 	split := splitArrays(f)
 	bounds := boundNames(f, split)
 	changed := false
+	wrapped := map[*syntax.ArithmExp]bool{}
 	replace := func(parts []syntax.WordPart) []syntax.WordPart {
 		var out []syntax.WordPart
 		for i, p := range parts {
 			var repl []syntax.WordPart
+			if ae, ok := p.(*syntax.ArithmExp); ok && !wrapped[ae] {
+				if values, stops, ok := arithReads(ae, split, bounds); ok && len(values) > 0 {
+					wrapped[ae] = true
+					args := append([]*syntax.Word{quotedWord(ae)}, values...)
+					repl = append(repl, stops...)
+					repl = append(repl, internalSubst(ae, opArith, args...))
+				}
+			}
 			if pe, ok := p.(*syntax.ParamExp); ok {
 				switch {
 				case isSplitCount(pe, split):
@@ -105,7 +128,7 @@ func rewriteCounts(f *syntax.File) bool {
 				case isStrLength(pe):
 					cp := *pe
 					cp.Length = false
-					arg := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{&cp}}}}
+					arg := quotedWord(&cp)
 					repl = []syntax.WordPart{unsetStop(pe.Param.Value, pe.Index), internalSubst(pe, opLength, arg)}
 				}
 			}
@@ -233,6 +256,88 @@ func boundNames(f *syntax.File, split map[string]bool) map[string]bool {
 	return names
 }
 
+// arithReads returns what arithmetic expansion ae reads of bounds, counts
+// of split arrays and string lengths, as words ("${NAME-}", "${#g[@]}"),
+// and an unset stop (unsetStop) for each parameter it expands; ok is false
+// when ae has a side effect (an assignment, ++, --, ${X:=…}, a command
+// substitution), which the internal operation's subshell would lose.
+func arithReads(ae *syntax.ArithmExp, split, bounds map[string]bool) (values []*syntax.Word, stops []syntax.WordPart, ok bool) {
+	ok = true
+	seen := map[string]bool{}
+	read := func(name string) {
+		if bounds[name] && !seen[name] {
+			seen[name] = true
+			values = append(values, valueWord(name))
+		}
+	}
+	syntax.Walk(ae.X, func(n syntax.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.BinaryArithm:
+			switch x.Op {
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+				ok = false
+			}
+		case *syntax.UnaryArithm:
+			if x.Op == syntax.Inc || x.Op == syntax.Dec {
+				ok = false
+			}
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			ok = false
+		case *syntax.Word:
+			if v := x.Lit(); syntax.ValidName(v) {
+				read(v) // a name arithmetic reads
+			}
+		case *syntax.ParamExp:
+			if isSplitCount(x, split) {
+				values = append(values, quotedWord(x)) // the internal count: no stop
+				return false
+			}
+			if x.Param == nil || x.NestedParam != nil || x.Excl {
+				ok = false
+				return false
+			}
+			if x.Exp != nil {
+				switch x.Exp.Op {
+				case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+					ok = false
+					return false
+				case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+					syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+					return true // no stop under set -u (or its own, ${X:?})
+				}
+			}
+			name := x.Param.Value
+			if !syntax.ValidName(name) && strings.Trim(name, "0123456789") != "" {
+				return true // $#, $?, $@: always set
+			}
+			var index syntax.ArithmExpr
+			if x.Index != nil {
+				if w, isWord := x.Index.(*syntax.Word); !isWord || w.Lit() == "@" || w.Lit() == "*" {
+					return true // ${#g[@]}: set -u does not stop at a count
+				}
+				index = x.Index
+			}
+			stops = append(stops, unsetStop(name, index))
+			switch {
+			case isStrLength(x):
+				values = append(values, quotedWord(x))
+				return false
+			case parser.PlainRead(x):
+				read(name)
+			}
+		}
+		return true
+	})
+	if !ok {
+		return nil, nil, false
+	}
+	return values, stops, true
+}
+
 // boundArithm makes each read of a bound in x, an arithmetic expression
 // of a loop's condition, an internal bound (see above); it reports whether
 // it changed any. An assignment's target is left as it is.
@@ -331,9 +436,7 @@ func boundWord(w *syntax.Word, bounds map[string]bool, arith bool) bool {
 	if !bounds[name] {
 		return false
 	}
-	value := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
-		&syntax.ParamExp{Param: &syntax.Lit{Value: name}, Exp: &syntax.Expansion{Op: syntax.DefaultUnset, Word: &syntax.Word{}}},
-	}}}}
+	value := valueWord(name)
 	fallback := value
 	if arith {
 		fallback = litWord(name) // read as arithmetic reads a name
@@ -390,12 +493,7 @@ func scriptParts(parts []syntax.WordPart) []syntax.WordPart {
 	for i, p := range parts {
 		op, args := internalOf(p)
 		var orig syntax.WordPart
-		stop := false // the part before is the unset stop
-		if i > 0 {
-			if pe, ok := parts[i-1].(*syntax.ParamExp); ok && !pe.Pos().IsValid() && pe.Slice != nil {
-				stop = true
-			}
-		}
+		stop := i > 0 && isStop(parts[i-1]) // the part before is an unset stop
 		switch {
 		case op == opCount && len(args) == 2:
 			orig = &syntax.ParamExp{Length: true, Param: &syntax.Lit{Value: args[0].Lit()}, Index: litWord(args[1].Lit())}
@@ -415,6 +513,13 @@ func scriptParts(parts []syntax.WordPart) []syntax.WordPart {
 				}
 			}
 		}
+		if op == opArith && len(args) >= 1 {
+			if dq, ok := args[0].Parts[0].(*syntax.DblQuoted); ok && len(args[0].Parts) == 1 && len(dq.Parts) == 1 {
+				if ae, ok := dq.Parts[0].(*syntax.ArithmExp); ok {
+					orig = ae
+				}
+			}
+		}
 		if orig == nil {
 			if out != nil {
 				out = append(out, p)
@@ -424,12 +529,19 @@ func scriptParts(parts []syntax.WordPart) []syntax.WordPart {
 		if out == nil {
 			out = append([]syntax.WordPart{}, parts[:i]...)
 		}
-		if stop && len(out) > 0 {
+		for stop && len(out) > 0 && isStop(out[len(out)-1]) {
 			out = out[:len(out)-1]
+			stop = op == opArith // an arithmetic expansion's are one per parameter
 		}
 		out = append(out, orig)
 	}
 	return out
+}
+
+// isStop reports whether p is an unset stop the rewrite made (unsetStop).
+func isStop(p syntax.WordPart) bool {
+	pe, ok := p.(*syntax.ParamExp)
+	return ok && !pe.Pos().IsValid() && pe.Slice != nil
 }
 
 // internalOf is the operation and operands of p when it is a substitution
@@ -444,6 +556,16 @@ func internalOf(p syntax.WordPart) (string, []*syntax.Word) {
 		return "", nil
 	}
 	return c.Args[1].Lit(), c.Args[2:]
+}
+
+// valueWord is "${NAME-}": NAME's value, no stop under set -u.
+func valueWord(name string) *syntax.Word {
+	return quotedWord(&syntax.ParamExp{Param: &syntax.Lit{Value: name}, Exp: &syntax.Expansion{Op: syntax.DefaultUnset, Word: &syntax.Word{}}})
+}
+
+// quotedWord is the word "P".
+func quotedWord(p syntax.WordPart) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{p}}}}
 }
 
 // quotedParam is the parameter expansion of a word "${…}", or nil.

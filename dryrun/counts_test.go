@@ -177,7 +177,7 @@ func TestStringLengthUnknown(t *testing.T) {
 // A note shows the script's text where the copy holds an internal count,
 // length or bound, and the copy is left as it was.
 func TestRestoreCounts(t *testing.T) {
-	src := "g=($(nvidia-smi -L))\nn=${#g[@]} m=\"${#g[*]}\"\nx=${#s}; y=\"${#a[1]}\"\n(( ${#g[@]} > 1 )) || exit 1\nwhile (( i < n )) && [ \"$j\" -lt \"$n\" ]; do :; done\nuntil [[ $k -ge ${n} ]]; do :; done\nfor ((i = 0; i < n; i++)); do :; done\n"
+	src := "g=($(nvidia-smi -L))\nn=${#g[@]} m=\"${#g[*]}\"\nx=${#s}; y=\"${#a[1]}\"\n(( ${#g[@]} > 1 )) || exit 1\nwhile (( i < n )) && [ \"$j\" -lt \"$n\" ]; do :; done\nuntil [[ $k -ge ${n} ]]; do :; done\nfor ((i = 0; i < n; i++)); do :; done\ntp=$((n / 2)) l=$(( ${#s} + $m ))x${#s}$((n))\n"
 	parse := func() *syntax.File {
 		f, err := syntax.NewParser().Parse(strings.NewReader(src), "serve.sh")
 		if err != nil {
@@ -203,5 +203,39 @@ func TestRestoreCounts(t *testing.T) {
 		if i > 0 && !strings.Contains(before.String(), internalCmd) {
 			t.Errorf("statement %d: not rewritten: %q", i, before.String())
 		}
+	}
+}
+
+// A value computed by an arithmetic expansion from an unknown count or
+// length is unknown too, not the number the sentinel's 0 gives; one from
+// known values, or with side effects, is computed as before.
+func TestCountArithmUnknown(t *testing.T) {
+	const u = "<unresolved: nvidia-smi -L>"
+	for _, tc := range []struct {
+		name, src string
+		argv      []string
+		unknown   []int
+	}{
+		{"derived from the count", "#!/bin/bash\nset -u\ng=($(nvidia-smi -L))\nn=${#g[@]}\ntp=$((n / 2)) pp=$(( $n > 1 ? 2 : 1 ))\nvllm serve /m --tensor-parallel-size $tp --pp \"$pp\" --m $(( ${#g[@]} * 2 ))\n",
+			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", u, "--pp", u, "--m", u}, []int{4, 6, 8}},
+		{"a known count", "#!/bin/bash\ng=(a b c d)\nn=${#g[@]}\nvllm serve /m --tensor-parallel-size $((n / 2)) --p $((8000 + n))\n",
+			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", "2", "--p", "8004"}, nil},
+		{"side effects stay in the shell", "#!/bin/bash\ng=($(nvidia-smi -L))\nn=${#g[@]}\ni=0\n: $((i += 1)) $((i++))\nvllm serve /m --i $i\n",
+			[]string{"vllm", "serve", "/m", "--i", "2"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := evalSrc(t, tc.src, "serve", nil, Options{})
+			if r.Err != nil || !slices.Equal(r.Argv, tc.argv) {
+				t.Fatalf("Err = %v, argv %q; want %q", r.Err, r.Argv, tc.argv)
+			}
+			if !slices.Equal(r.Unresolved, tc.unknown) {
+				t.Errorf("Unresolved %v, want %v", r.Unresolved, tc.unknown)
+			}
+		})
+	}
+	// set -u still stops at $m unset in the expansion.
+	r := evalSrc(t, "#!/bin/bash\nset -u\ng=($(nvidia-smi -L))\nn=${#g[@]}\necho $(( n + $m ))\nvllm serve /m\n", "serve", nil, Options{})
+	if r.Err == nil || !strings.Contains(r.Err.Error(), "unbound") {
+		t.Errorf("$m unset under set -u: Err = %v, argv %q", r.Err, r.Argv)
 	}
 }

@@ -1070,6 +1070,19 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		}
 		ev.write(hc.Stdout, ev.bound(args[0], args[1])+"\n")
 		return nil
+	case opArith:
+		if hc.Pos.IsValid() {
+			return ev.skip(hc, append([]string{"servelint-internal", op}, args...))
+		}
+		res := args[0]
+		for _, v := range args[1:] {
+			if wholeSentinel(v) {
+				res = v
+				break
+			}
+		}
+		ev.write(hc.Stdout, res+"\n")
+		return nil
 	case opDeclF:
 		if len(args) == 0 {
 			// declare -F alone lists the functions.
@@ -1101,7 +1114,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // operands it needs.
 var internalOps = map[string]int{
 	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
-	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2, opCount: 1, opLength: 1, opBound: 2,
+	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2, opCount: 1, opLength: 1, opBound: 2, opArith: 1,
 }
 
 // internalOK reports whether args (after internalCmd) name an internal
