@@ -171,7 +171,9 @@
 //     sandbox cannot see that value before interp expands it.
 //   - Inside a sourced file, BASH_SOURCE still names the main script.
 //   - Values computed by arithmetic or string operations from a skipped
-//     command's output lose the sentinel and are not marked unresolved.
+//     command's output lose the sentinel and are not marked unresolved
+//     (a count of a split array, a string length, and an arithmetic
+//     expansion without side effects that reads one keep it: counts.go).
 //   - A script function named like an intercepted builtin (type, source,
 //     command) is shadowed by the sandbox's answer.
 package dryrun

@@ -71,7 +71,11 @@ import (
 // script exited right after. It is taken the other way on the same terms
 // (an unknown decision, never a known one, in the main shell), with the
 // same note. A return on a value the script set (a flag, a known count)
-// keeps its decision.
+// keeps its decision. When the function was called in another guard's
+// condition (boot || exit 1) and the run ends by that guard's branch,
+// the function's guard is the one that ended it: the caller's condition
+// failed by its return, and counted the skipped commands of the
+// function's condition as its own (one decision, one note).
 
 // maxFlipped bounds the guards assumed to pass for one mode (each is a run).
 const maxFlipped = 4
@@ -107,8 +111,15 @@ type guardEnd struct {
 
 // guardState is an evaluator's record of the guards of a marked run.
 type guardState struct {
-	at   map[int]int
+	at   map[int]guardStart
 	last *guardEnd
+}
+
+// guardStart is where a guard's condition started: the skipped commands
+// and the commands run before it.
+type guardStart struct {
+	skipped int
+	calls   int64
 }
 
 // guardAt notes the skipped commands before guard k's condition.
@@ -116,9 +127,9 @@ func (ev *evaluator) guardAt(k int) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if ev.guards.at == nil {
-		ev.guards.at = map[int]int{}
+		ev.guards.at = map[int]guardStart{}
 	}
-	ev.guards.at[k] = len(ev.skipped)
+	ev.guards.at[k] = guardStart{skipped: len(ev.skipped), calls: ev.calls.Load()}
 }
 
 // guardExit records the entry into guard k's exiting branch.
@@ -126,8 +137,17 @@ func (ev *evaluator) guardExit(k int, d guardDesc, values []string, subst bool) 
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	unknown := false
-	if at, ok := ev.guards.at[k]; ok && len(ev.skipped) > at {
+	at, ok := ev.guards.at[k]
+	if ok && len(ev.skipped) > at.skipped {
 		unknown = true
+	}
+	if j := ev.guards.last; ok && j != nil && j.ret && j.unknown && !j.subst && j.calls > at.calls {
+		// A function's guard returned on an unknown value while this
+		// guard's condition ran (boot || exit 1, boot's (( n >= 8 )) ||
+		// return 1): the condition failed by that return, and its skipped
+		// commands are that guard's. That guard is the one taken the other
+		// way, not this one as well (two notes for one decision).
+		return
 	}
 	for _, v := range values {
 		unknown = unknown || hasSentinel(v)
@@ -300,7 +320,8 @@ func dieFuncs(f *syntax.File) map[string]bool {
 // nodeText is a node's text for a note, on one line, bounded, as the
 // script has it: the subshells rewriteLastPipes put around the last
 // command of a pipeline (one that starts where its command does) are left
-// out while it prints.
+// out while it prints, and the counts, lengths and bounds rewriteCounts
+// made internal operations are as the script wrote them.
 func nodeText(n syntax.Node) string {
 	type wrapped struct {
 		pipe *syntax.BinaryCmd
@@ -321,6 +342,7 @@ func nodeText(n syntax.Node) string {
 			w.pipe.Y = w.y
 		}
 	}()
+	defer restoreCounts(n)()
 	var b strings.Builder
 	_ = syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n)
 	s := strings.Join(strings.Fields(b.String()), " ")

@@ -29,7 +29,18 @@ func TestGuardAssumedToPass(t *testing.T) {
 		{"a function's if that returns, its caller going on to the end", "#!/bin/bash\nstart_one() {\n  if docker ps --format '{{.Names}}' | grep -qx \"$1\"; then echo \"$1 already running\"; return 0; fi\n  docker run -d --name \"$1\" ghcr.io/huggingface/text-generation-inference:3.0.1 --json-output\n}\nfor m in a b; do start_one \"$m\"; done\necho \"started\"\n",
 			[]string{"ghcr.io/huggingface/text-generation-inference:3.0.1", "--json-output"}, []string{`line 3: docker ps --format '{{.Names}}' | grep -qx "$1" fails`}},
 		{"|| return, the script exiting right after", "#!/bin/bash\nset -e\nboot() {\n  (( $(nvidia-smi -L | wc -l) >= 2 )) || return 1\n  vllm serve /m\n}\nboot || { echo \"boot failed\" >&2; exit 1; }\n",
-			[]string{"vllm", "serve", "/m"}, []string{"line 7: boot succeeds", "line 4: (($(nvidia-smi -L | wc -l) >= 2)) succeeds"}},
+			[]string{"vllm", "serve", "/m"}, []string{"line 4: (($(nvidia-smi -L | wc -l) >= 2)) succeeds"}},
+		// boot's status is its guard's: the one assumption, not also the
+		// caller's `boot || exit 1` (whose condition ran the skipped
+		// commands of the guard inside it).
+		{"a caller's || exit around a function's || return guard", "#!/bin/bash\nset -euo pipefail\nboot() {\n  n=$(nvidia-smi -L | wc -l)\n  (( n >= 8 )) || return 1\n  vllm serve /m --tensor-parallel-size 8\n}\nboot || exit 1\n",
+			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", "8"}, []string{"line 5: ((n >= 8)) succeeds"}},
+		{"an if around a function's if … return guard", "#!/bin/bash\nboot() {\n  if [[ $(nvidia-smi -L) != *H100* ]]; then echo 'no H100' >&2; return 1; fi\n  vllm serve /m\n}\nif ! boot; then echo 'boot failed' >&2; exit 1; fi\n",
+			[]string{"vllm", "serve", "/m"}, []string{"line 3: [[ $(nvidia-smi -L) != *H100* ]] fails"}},
+		// The caller's guard stops on a value of its own after the
+		// function's guard: both are assumed, the function's first.
+		{"a caller's guard of its own after the function's", "#!/bin/bash\nboot() {\n  (( $(nvidia-smi -L | wc -l) >= 2 )) || return 1\n  return 0\n}\nboot && [[ $(hostname -I) == 10.* ]] || exit 1\nvllm serve /m\n",
+			[]string{"vllm", "serve", "/m"}, []string{"line 3: ((", "line 6: boot && [[ $(hostname -I) == 10.* ]] succeeds"}},
 		{"a case item that returns", "#!/bin/bash\nrun() {\n  case $(docker inspect -f '{{.State.Status}}' v 2>/dev/null) in\n    \"\") ;;\n    *) echo \"already there\"; return 0 ;;\n  esac\n  vllm serve /m\n}\nrun\n",
 			[]string{"vllm", "serve", "/m"}, []string{"case $(docker inspect"}},
 		{"two guards, one after another", "#!/bin/bash\nn=$(nproc --all 2>/dev/null; lscpu | wc -l)\n[[ $n -gt 4 ]] || exit 1\ng=$(nvidia-smi -L)\n[[ $g == *H100* ]] || exit 2\nvllm serve /m\n",

@@ -165,6 +165,10 @@ type evaluator struct {
 	// guards is the record of a run whose preflight guards are marked
 	// (guards.go).
 	guards guardState
+	// standIns are the counts and lengths of unknown values, by the
+	// sentinel the count or length was given (counts.go): what a loop
+	// bound reading that value stands for.
+	standIns map[string]int
 	// guardDescs describe the marked guards, by number.
 	guardDescs []guardDesc
 	// guardMW is the last exec middleware (Options.guard), for the runner
@@ -1050,7 +1054,40 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		if _, r := v.Resolve(hc.Env); r.IsSet() || r.Kind != expand.Unknown {
 			v = r
 		}
-		ev.write(hc.Stdout, countOf(v)+"\n")
+		c, standIn := countOf(v)
+		if standIn >= 0 {
+			ev.noteStandIn(c, standIn)
+		}
+		ev.write(hc.Stdout, c+"\n")
+		return nil
+	case opLength:
+		if hc.Pos.IsValid() {
+			return ev.skip(hc, append([]string{"servelint-internal", op}, args...))
+		}
+		n, standIn := lengthOf(args[0])
+		if standIn >= 0 {
+			ev.noteStandIn(n, standIn)
+		}
+		ev.write(hc.Stdout, n+"\n")
+		return nil
+	case opBound:
+		if hc.Pos.IsValid() {
+			return ev.skip(hc, append([]string{"servelint-internal", op}, args...))
+		}
+		ev.write(hc.Stdout, ev.bound(args[0], args[1])+"\n")
+		return nil
+	case opArith:
+		if hc.Pos.IsValid() {
+			return ev.skip(hc, append([]string{"servelint-internal", op}, args...))
+		}
+		res := args[0]
+		for _, v := range args[1:] {
+			if wholeSentinel(v) {
+				res = v
+				break
+			}
+		}
+		ev.write(hc.Stdout, res+"\n")
 		return nil
 	case opDeclF:
 		if len(args) == 0 {
@@ -1083,7 +1120,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // operands it needs.
 var internalOps = map[string]int{
 	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
-	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2, opCount: 1,
+	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2, opCount: 1, opLength: 1, opBound: 2, opArith: 1,
 }
 
 // internalOK reports whether args (after internalCmd) name an internal

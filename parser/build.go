@@ -181,6 +181,14 @@ func (s *Script) collect() {
 			if isArithmAssign(n.Op) {
 				s.noteArithmWrite(n.X)
 			}
+			if w, ok := n.X.(*syntax.Word); ok && n.Op == syntax.Assgn {
+				if v, lit := LitValue(w); lit && isName(v) {
+					if s.arithSets == nil {
+						s.arithSets = map[string]bool{}
+					}
+					s.arithSets[v] = true
+				}
+			}
 		case *syntax.UnaryArithm:
 			s.arithOperand(n.X)
 			if n.Op == syntax.Inc || n.Op == syntax.Dec {

@@ -36,6 +36,10 @@ func TestCallerVars(t *testing.T) {
 		{": \"${HF_TOKEN:?from the secret}\"\nexport HF_TOKEN\nreadonly POD_IP\nset -u\nvllm serve /m --host \"$POD_IP\"\n", []string{"HF_TOKEN", "POD_IP"}},
 		{"#!/bin/sh\n: \"${HF_TOKEN:?}\"\nexport HF_TOKEN\nvllm serve /m\n", []string{"HF_TOKEN"}},
 		{"set -u\ncase $MODE in kl) EXTRA=--x ;; esac\nread -r R\nfor I in 1; do :; done\nvllm serve /m $EXTRA $R $I $HOME $1\n", []string{"MODE"}},
+		// An arithmetic assignment gives the variable its value (the
+		// C-style loop's i); ++, += and the like read it first, which set
+		// -u stops on when it is unset, as for a plain read.
+		{"set -u\nfor ((i = 0; i < 2; i++)); do p=$((8000 + i)); done\n(( j = 1, k += j ))\nvllm serve /m --port $p $j $((m++)) $k\n", []string{"k", "m"}},
 	} {
 		s := ParseScript("s.sh", []byte(tc.src))
 		s.Analyze(RoleMatcher{})

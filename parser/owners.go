@@ -530,12 +530,12 @@ func (s *Script) CallerVars() []string {
 }
 
 // callerOnly reports whether only the caller can give variable name a
-// value: the script never assigns it, reads into it, loops over it or
-// unsets it. A naked `export X` or `readonly X` gives X an attribute, not a
+// value: the script never assigns it (with a word or an arithmetic `=`),
+// reads into it, loops over it or unsets it. A naked `export X` or `readonly X` gives X an attribute, not a
 // value (`: "${HF_TOKEN:?}"; export HF_TOKEN` hands the caller's token on),
 // so unlike fromEnvOnly it does not make X the script's.
 func (s *Script) callerOnly(name string) bool {
-	if !isName(name) || shellOwnVar(name) || len(s.Assigns[name]) > 0 {
+	if !isName(name) || shellOwnVar(name) || len(s.Assigns[name]) > 0 || s.arithSets[name] {
 		return false
 	}
 	return !s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "unset")

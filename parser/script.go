@@ -190,6 +190,10 @@ type Script struct {
 	// Each write is the variable whose value it gives (CONC for
 	// ${SEQS:=$CONC}), or "" for any other value.
 	exprWrites map[string][]string
+	// arithSets are the variables an arithmetic `=` assigns, (( i = 0 )),
+	// for ((i = 0; …)), let i=0 (collect): a value of the script's, which
+	// reads nothing of the variable first (callerOnly).
+	arithSets map[string]bool
 	// forLoops are the for loops (for NAME in WORDS, for ((…))), in source
 	// order (SweepLoop).
 	forLoops []*syntax.ForClause
