@@ -112,7 +112,7 @@ func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, 
 		return nil, false
 	}
 	name := ev.display(abs)
-	f, _ := rewritten(data, abs, nil)
+	f, _ := rewritten(data, abs, nil, nil)
 	if f == nil || !mayLaunch(f, ev.forced) {
 		// A helper (download.sh, check_gpu.sh) is skipped as before: its
 		// sandboxed run could only fail where the host's would not.

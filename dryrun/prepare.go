@@ -42,6 +42,10 @@ type Prepared struct {
 	// background (cmd &, coproc): Eval then has no jobs to join after
 	// the script ends, and skips the run that waits for them.
 	background bool
+	// jobs holds the offsets of the background statements that may reach
+	// an engine invocation (engineJobs): Eval runs a copy in which each
+	// is waited for where it starts (jobs.go).
+	jobs map[int]bool
 	// posix is true for a script parsed as POSIX sh: Eval runs a copy in
 	// which `export X=…` and `readonly X=…` (commands in sh) are bash's
 	// declaration clauses (rewrite), the only form interp runs (`export
@@ -105,7 +109,7 @@ type Prepared struct {
 // process substitutions (<(…)) stay, and are refused. nil when src does not
 // parse as it did.
 func (p *Prepared) rewrite(src []byte, name string, callers []string) (*syntax.File, []string) {
-	p.once.Do(func() { p.rewritten, p.rewrites = rewritten(src, name, callers) })
+	p.once.Do(func() { p.rewritten, p.rewrites = rewritten(src, name, callers, p.jobs) })
 	return p.rewritten, p.rewrites
 }
 
@@ -117,7 +121,7 @@ func (p *Prepared) hostTree(src []byte, name string, callers []string) *syntax.F
 	p.hostOnce.Do(func() {
 		// Marked even when the script itself holds no file test: a
 		// library it sources may (Files.sourcedHostText).
-		if f, _ := rewritten(src, name, callers); f != nil {
+		if f, _ := rewritten(src, name, callers, p.jobs); f != nil {
 			markHostTests(f)
 			p.host = f
 		}
@@ -126,7 +130,7 @@ func (p *Prepared) hostTree(src []byte, name string, callers []string) *syntax.F
 }
 
 // rewritten parses src again and makes rewrite's changes to the tree.
-func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewrites []string) {
+func rewritten(src []byte, name string, callers []string, jobs map[int]bool) (_ *syntax.File, rewrites []string) {
 	body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
 	variant, _ := parser.ShebangVariant(src)
@@ -147,6 +151,7 @@ func rewritten(src []byte, name string, callers []string) (_ *syntax.File, rewri
 	rewriteReadDelims(f)
 	rewriteReadArrays(f)
 	rewriteLastPipes(f)
+	rewriteEngineJobs(f, jobs) // after the pipelines: ( X & ) stays a job
 	rewriteGlobalOverLocal(f, name)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	alts := 0
@@ -668,6 +673,9 @@ func PrepareScript(s *parser.Script) *Prepared {
 		p.refused = refusedFuncs(s.File, false)
 	}
 	p.globals = s.FuncGlobal()
+	if jobs {
+		p.jobs = engineJobs(s)
+	}
 	for _, fd := range s.Funcs {
 		p.typesets = p.typesets || funcTypeset(fd)
 	}

@@ -1,0 +1,107 @@
+package dryrun
+
+import (
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// Jobs that launch an engine, run in order.
+//
+// interp runs each background job (`cmd &`) in a goroutine, and the
+// sandbox records the first engine invocation any of them reaches. A mode
+// starting two engines in the background (`all) serve_model llama 8001 …;
+// serve_model qwen 8002 …`, with `serve_model() { vllm serve "$1" … & }`)
+// recorded one or the other as the scheduler had it: `servelint argv`
+// printed a different argv from run to run, and argvdrift reported a
+// drift in one lint of twelve. Eval runs a copy (rewrite) in which each
+// job that may reach an engine invocation of the model is waited for
+// where it starts, `{ cmd & wait $! || :; }`: the jobs launch their
+// engines in the order the script starts them, and the first one started
+// is the one recorded, in every run. `$!` still names the job and the
+// statement's status is still 0. Other jobs (a health poller, a log
+// tailer) still run beside the script: one waited for could loop forever.
+
+// engineJobs returns the offsets (in the script's tree) of the background
+// statements that may reach one of the model's background engine
+// invocations: a statement whose command holds one, or calls a function
+// of the script (by its literal name) that holds one or calls such a
+// function. nil when no invocation runs in the background.
+func engineJobs(s *parser.Script) map[int]bool {
+	calls := map[*syntax.CallExpr]bool{}
+	for _, inv := range s.Invocations {
+		if inv.Background && inv.Call != nil {
+			calls[inv.Call] = true
+		}
+	}
+	if len(calls) == 0 || s.File == nil {
+		return nil
+	}
+	holds := func(n syntax.Node, fns map[string]bool) bool {
+		found := false
+		syntax.Walk(n, func(n syntax.Node) bool {
+			if c, ok := n.(*syntax.CallExpr); ok && (calls[c] || len(c.Args) > 0 && fns[litName(c.Args[0])]) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	// The functions that reach one, to a fixed point (at most one round
+	// per function).
+	fns := map[string]bool{}
+	for range len(s.Funcs) + 1 {
+		grew := false
+		for name, fd := range s.Funcs {
+			if !fns[name] && holds(fd, fns) {
+				fns[name], grew = true, true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	var out map[int]bool
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok && st.Background && !st.Coprocess && holds(st, fns) {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			out[int(st.Pos().Offset())] = true
+		}
+		return true
+	})
+	return out
+}
+
+// litName is a command word's literal value, "" when it has none.
+func litName(w *syntax.Word) string {
+	v, _ := parser.LitValue(w)
+	return v
+}
+
+// waitJobText is the statement that waits for the job just started.
+const waitJobText = "wait $! || :"
+
+// rewriteEngineJobs makes each background statement of f at one of the
+// offsets jobs holds (engineJobs) a block that starts it and waits for
+// it; it reports whether it changed any.
+func rewriteEngineJobs(f *syntax.File, jobs map[int]bool) bool {
+	if len(jobs) == 0 {
+		return false
+	}
+	var found []*syntax.Stmt
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok && st.Background && !st.Coprocess && jobs[int(st.Pos().Offset())] {
+			found = append(found, st)
+		}
+		return true
+	})
+	for _, st := range found {
+		job := *st
+		wait := mustStmt(waitJobText)
+		*st = syntax.Stmt{Position: st.Position, Semicolon: st.Semicolon,
+			Cmd: &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{&job, wait}}}
+	}
+	return len(found) > 0
+}

@@ -1,0 +1,58 @@
+package dryrun
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/servelint/servelint/internal/testfs"
+	"github.com/servelint/servelint/parser"
+)
+
+// TestEngineJobsInOrder: a mode starting two engines in the background
+// records the first one it starts, in every run (it recorded either, as
+// the scheduler had it: servelint argv differed from run to run, and
+// argvdrift reported a drift in about one lint of twelve). A job that
+// cannot reach an engine still runs beside the script, and $! still names
+// the engine's job.
+func TestEngineJobsInOrder(t *testing.T) {
+	src := `#!/bin/bash
+run() { vllm serve /m --port "$1" --max-num-seqs "$2" & }
+poll() { while true; do curl -sf localhost:8001/health; sleep 5; done; }
+case "$1" in
+  pair)
+    poll &
+    run 8001 256
+    first=$!
+    run 8002 64
+    wait "$first" ;;
+  direct)
+    vllm serve /m --port 8003 &
+    vllm serve /m --port 8004 &
+    wait ;;
+esac
+`
+	root := testfs.NewTree(t, map[string]string{"serve.sh": src})
+	path := filepath.Join(root, "serve.sh")
+	s := parser.ParseScript(path, []byte(src))
+	s.Analyze(parser.RoleMatcher{})
+	prep := PrepareScript(s)
+	if len(prep.jobs) != 3 {
+		t.Fatalf("engine jobs %v, want the three statements that start an engine", prep.jobs)
+	}
+	for _, tc := range []struct {
+		mode string
+		want []string
+	}{
+		{"pair", []string{"vllm", "serve", "/m", "--port", "8001", "--max-num-seqs", "256"}},
+		{"direct", []string{"vllm", "serve", "/m", "--port", "8003"}},
+	} {
+		for range 40 {
+			r := Eval(context.Background(), path, []byte(src), s.File, tc.mode, Options{Root: root, Prepared: prep})
+			if r.Err != nil || !slices.Equal(r.Argv, tc.want) {
+				t.Fatalf("%s: argv %q (err %v), want %q", tc.mode, r.Argv, r.Err, tc.want)
+			}
+		}
+	}
+}
