@@ -729,6 +729,23 @@ func (ev *evaluator) checkCode(src, what string) error {
 	return nil
 }
 
+// fromWorkDir returns source's path p relative to the working directory
+// the run started in, when the run is still there and p is relative or
+// under it: a file that is not there may be beside the script.
+func (ev *evaluator) fromWorkDir(hc interp.HandlerContext, p string) (string, bool) {
+	if hc.Dir != ev.root || ev.moved.Load() || filepath.Dir(ev.script) == ev.root {
+		return "", false
+	}
+	if !filepath.IsAbs(p) {
+		return p, true
+	}
+	rel, err := filepath.Rel(ev.root, filepath.Clean(p))
+	if err != nil || rel == "." || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return rel, true
+}
+
 // interceptSource resolves the file of `source FILE` / `. FILE` inside the
 // tree (interp would otherwise search PATH on the host), checks that it
 // parses and holds nothing the sandbox refuses, and hands interp its
@@ -744,13 +761,16 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 	if err == nil {
 		data, err = ev.readFile(abs)
 	}
-	if errors.Is(err, fs.ErrNotExist) && !filepath.IsAbs(p) && hc.Dir == ev.root && !ev.moved.Load() && filepath.Dir(ev.script) != ev.root {
+	if rel, ok := ev.fromWorkDir(hc, p); ok && errors.Is(err, fs.ErrNotExist) {
 		// `source .env` in scripts/serve.sh, linted from the repository's
 		// root: the file is not there but beside the script, where the
 		// static model reads it (run as cd scripts && ./serve.sh). Read
 		// it there too, or every value it sets is empty in the argv and
-		// the findings contradict the model's.
-		if near, nerr := ev.sourcePath(filepath.Dir(ev.script), p); nerr == nil {
+		// the findings contradict the model's. The same for a path built
+		// on the working directory ($(pwd)/job.env, "$PWD/job.env",
+		// ${SLURM_SUBMIT_DIR:-$(pwd)}/job.env), which the model reads as
+		// the script's own.
+		if near, nerr := ev.sourcePath(filepath.Dir(ev.script), rel); nerr == nil {
 			if d, derr := ev.readFile(near); derr == nil {
 				abs, data, err = near, d, nil
 				ev.note("%s %s: not under the working directory; read beside the script", args[i], p)
