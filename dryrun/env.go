@@ -252,10 +252,14 @@ func (s *snapshotEnv) exported() map[string]string {
 
 // envWrapperAssigns applies the `env` wrappers found in a launcher (argv
 // before the engine program) to base: `env -i` clears, `-u NAME` unsets,
-// NAME=VALUE sets.
+// NAME=VALUE sets; and `sudo` (sudoEnv).
 func envWrapperAssigns(launcher []string, base map[string]string) map[string]string {
 	out := maps.Clone(base)
 	for i := 0; i < len(launcher); i++ {
+		if path.Base(launcher[i]) == "sudo" {
+			i = sudoEnv(launcher, i, out) - 1
+			continue
+		}
 		if path.Base(launcher[i]) != "env" {
 			continue
 		}
@@ -289,6 +293,70 @@ func envWrapperAssigns(launcher []string, base map[string]string) map[string]str
 		i = j - 1
 	}
 	return out
+}
+
+// sudoEnv applies the sudo at launcher[i] to env and returns the index of
+// the word after its options and assignments. Without -E or
+// --preserve-env, sudo's env_reset starts the command without the
+// caller's variables (but those --preserve-env=LIST names): exec sudo
+// text-generation-launcher … boots with none of the exported shape keys. A
+// `sudo K=V` assignment is sudo's policy's to allow: K is left out, its
+// value not known here (parser.Invocation.launcherClearsEnv, EnvSetFor).
+func sudoEnv(launcher []string, i int, env map[string]string) int {
+	keepAll := false
+	var keep []string
+	j := i + 1
+opts:
+	for ; j < len(launcher); j++ {
+		a := launcher[j]
+		switch {
+		case a == "--":
+			j++
+			break opts
+		case !strings.HasPrefix(a, "-") || a == "-":
+			break opts
+		case a == "--preserve-env":
+			keepAll = true
+		case strings.HasPrefix(a, "--preserve-env="):
+			keep = append(keep, strings.Split(strings.TrimPrefix(a, "--preserve-env="), ",")...)
+		case strings.HasPrefix(a, "--"):
+			switch a {
+			case "--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--command-timeout", "--chroot":
+				j++ // the option's value
+			}
+		default:
+			// A cluster of short options (-nE); the last may take a value.
+			for k := 1; k < len(a); k++ {
+				if a[k] == 'E' {
+					keepAll = true
+				}
+				if strings.IndexByte("ugCDhprtUTR", a[k]) >= 0 {
+					if k == len(a)-1 {
+						j++ // -u tgi
+					}
+					break
+				}
+			}
+		}
+	}
+	if !keepAll {
+		kept := map[string]string{}
+		for _, k := range keep {
+			if v, ok := env[k]; ok {
+				kept[k] = v
+			}
+		}
+		clear(env)
+		maps.Copy(env, kept)
+	}
+	for ; j < len(launcher); j++ {
+		k, _, ok := strings.Cut(launcher[j], "=")
+		if !ok || k == "" || strings.HasPrefix(k, "-") {
+			break
+		}
+		delete(env, k)
+	}
+	return j
 }
 
 // parseDockerEnvFile reads an --env-file the way docker's CLI does

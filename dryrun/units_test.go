@@ -80,6 +80,27 @@ func TestEnvWrapperAssigns(t *testing.T) {
 	if got := envWrapperAssigns([]string{"env", "-i", "A=1"}, map[string]string{"X": "1"}); !maps.Equal(got, map[string]string{"A": "1"}) {
 		t.Errorf("env -i: %q", got)
 	}
+	// sudo without -E resets the environment (but --preserve-env=LIST);
+	// sudo K=V is its policy's to allow: not known.
+	base := map[string]string{"A": "1", "B": "2"}
+	for _, c := range []struct {
+		launcher []string
+		want     map[string]string
+	}{
+		{[]string{"sudo"}, map[string]string{}},
+		{[]string{"sudo", "-u", "tgi"}, map[string]string{}},
+		{[]string{"sudo", "-E", "-u", "tgi"}, base},
+		{[]string{"sudo", "-nE"}, base},
+		{[]string{"sudo", "-Eu", "tgi", "B=3"}, map[string]string{"A": "1"}},
+		{[]string{"sudo", "--preserve-env=B,C"}, map[string]string{"B": "2"}},
+		{[]string{"sudo", "--preserve-env", "--user", "tgi"}, base},
+		{[]string{"sudo", "A=9", "env", "B=5"}, map[string]string{"B": "5"}},
+		{[]string{"sudo", "-E", "env", "-u", "A"}, map[string]string{"B": "2"}},
+	} {
+		if got := envWrapperAssigns(c.launcher, base); !maps.Equal(got, c.want) {
+			t.Errorf("%q: %q, want %q", c.launcher, got, c.want)
+		}
+	}
 }
 
 func TestResolveInTree(t *testing.T) {

@@ -92,6 +92,12 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 		if pe.Exp != nil {
 			switch pe.Exp.Op {
 			case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+				if n, err := strconv.Atoi(name); err == nil && n >= 1 && pe.Exp.Word != nil && s.funcAt(use) != "" {
+					// local p=${2:-$OWNER} in a function: each call's
+					// argument, or the default where a call passes none.
+					colon := pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
+					return s.positionalDefault(n, colon, pe.Exp.Word, start, end, use, modes, env, depth, chain)
+				}
 				if len(s.Assigns[name]) == 0 && !env(name) {
 					if pe.Exp.Word == nil {
 						return []Origin{{Kind: OriginLiteral, Value: "", Start: start, End: end, Chain: chain}}
@@ -417,6 +423,74 @@ func (s *Script) positionalOrigins(n, start, end, use int, modes []*Mode, env En
 		return []Origin{{Kind: OriginUnknown, Start: start, End: end, Chain: chain}}
 	}
 	return out
+}
+
+// positionalDefault resolves ${N:-W} (or ${N-W}, ${N:=W}) read at use in
+// a function: per call, the call's N-th argument, or W's origins where the
+// call passes fewer (or, with colon, an empty literal): for p in 2048 4096;
+// do launch 8082 "$p"; done is the sweep's value, launch 8080 the default's.
+// An argument list with "$@" or an array's "${a[@]}" before N passes what
+// is not known here.
+func (s *Script) positionalDefault(n int, colon bool, def *syntax.Word, start, end, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
+	fn := s.funcAt(use)
+	var out []Origin
+	add := func(os []Origin, cm []*Mode) {
+		for _, o := range os {
+			if o.Modes == nil {
+				o.Modes = cm
+			}
+			out = append(out, o)
+		}
+	}
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); !ok || name != fn {
+			continue
+		}
+		at := s.Off(c.Pos())
+		cm := s.ModesAt(at)
+		if len(modes) > 0 && len(cm) > 0 && !anyMode(cm, modes) {
+			continue
+		}
+		if slices.ContainsFunc(c.Args[1:min(n+1, len(c.Args))], splatWord) {
+			out = append(out, Origin{Kind: OriginUnknown, Start: start, End: end, Chain: chain, Modes: cm})
+			continue
+		}
+		if len(c.Args) <= n {
+			add(s.originsOf(def, use, cm, env, depth+1, chain), cm)
+			continue
+		}
+		arg := s.originsOf(c.Args[n], at, cm, env, depth+1, chain)
+		if colon && len(arg) == 1 && arg[0].Kind == OriginLiteral && arg[0].Value == "" {
+			arg = s.originsOf(def, use, cm, env, depth+1, chain)
+		}
+		add(arg, cm)
+	}
+	if len(out) == 0 {
+		return s.originsOf(def, use, modes, env, depth+1, chain)
+	}
+	return out
+}
+
+// splatWord reports whether w holds "$@", "$*" or an array's every element
+// ("${a[@]}"): how many arguments it makes is not known statically.
+func splatWord(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+			if pe.Param.Value == "@" || pe.Param.Value == "*" {
+				found = true
+			}
+			if pe.Index != nil {
+				if l, ok := pe.Index.(*syntax.Word); ok {
+					if v, ok := LitValue(l); ok && (v == "@" || v == "*") {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func anyMode(a, b []*Mode) bool {

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -434,6 +435,26 @@ func envSweeps(u *parser.Unit, s *parser.Script, m *parser.Mode, k string) bool 
 	return false
 }
 
+// otherPrefix reports whether assignment a is a prefix of a command that
+// is neither an engine's nor a function's (K=0 python3 report.py after the
+// boot): bash hands it to that program alone, no engine sees it.
+func otherPrefix(s *parser.Script, a *parser.Assign) bool {
+	if a.Prefix == nil {
+		return false
+	}
+	if slices.ContainsFunc(s.Invocations, func(inv *parser.Invocation) bool { return inv.Call == a.Prefix }) {
+		return false
+	}
+	for _, w := range a.Prefix.Args {
+		if v, ok := parser.LitValue(w); ok && (v == "exec" || v == "command") {
+			continue
+		}
+		name, ok := parser.LitValue(w)
+		return !ok || s.Funcs[name] == nil
+	}
+	return true
+}
+
 // envSpan is where mode m gives environment-read key k its value in its
 // own code: its last assignment of k there; else, on an engine's command
 // it reaches, the literal or the variable its prefix or env word takes
@@ -442,7 +463,7 @@ func envSweeps(u *parser.Unit, s *parser.Script, m *parser.Mode, k string) bool 
 func envSpan(u *parser.Unit, s *parser.Script, m *parser.Mode, k string) (int, int) {
 	var a *parser.Assign
 	for _, x := range s.Assigns[k] {
-		if x.Modes != nil && containsMode(x.Modes, m) && m.Contains(x.Start) {
+		if x.Modes != nil && containsMode(x.Modes, m) && m.Contains(x.Start) && !otherPrefix(s, x) {
 			a = x
 		}
 	}

@@ -49,8 +49,17 @@ var DefaultPerModeFlags = []string{"--port", "--host", "--log-file", "--served-m
 // DefaultConfig returns the configuration used when no config file says
 // otherwise.
 func DefaultConfig() *Config {
+	// Calib's own knobs are its step and its n-gram placement (law 4): the
+	// step is each engine's (vLLM's --max-num-batched-tokens, SGLang's
+	// --chunked-prefill-size, TGI's --max-batch-prefill-tokens, …).
+	knobs := map[string]string{"--max-num-batched-tokens": "", "--ngram-placement": ""}
+	for _, p := range parser.Profiles {
+		if p.StepFlag != "" {
+			knobs[p.StepFlag] = ""
+		}
+	}
 	return &Config{
-		CalibKnobs:   map[string]string{"--max-num-batched-tokens": "", "--ngram-placement": ""},
+		CalibKnobs:   knobs,
 		PerModeFlags: DefaultPerModeFlags,
 	}
 }

@@ -657,10 +657,13 @@ func namesFileElsewhere(s *parser.Script, e *parser.EnvFile) bool {
 // names each assignment of name may give it: its literal parts, with `*`
 // for each expansion (seqs_var=${P}_MAX_NUM_SEQS reads *_MAX_NUM_SEQS). It
 // fails when name has no plain assignment in the script (the caller's, a
-// loop's, a read's): then it may name any variable.
+// loop's, a read's), or a command or a library writes it besides: then it
+// may name any variable.
 func indirectGlobs(s *parser.Script, name string) ([]string, bool) {
 	as := s.Assigns[name]
-	if len(as) == 0 {
+	if len(as) == 0 || s.WrittenOutside(name, "") {
+		// No assignment, or a command writes it too (printf -v key
+		// '%s_MAX_NUM_SEQS' "$FAMILY", read -r key, a for loop over it).
 		return nil, false
 	}
 	var out []string

@@ -589,7 +589,7 @@ func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *pars
 			}
 			d := diag{sev: Error, path: s.Path, start: st, end: en, msg: msg}
 			switch {
-			case onCall && defaultsTo(cf.Value, owner.Key) && !s.Exported[name] && !s.Declared[name] && !slices.ContainsFunc(s.Assigns[name], func(x *parser.Assign) bool { return x.Prefix == nil }):
+			case onCall && defaultsTo(cf.Value, owner.Key) && ownerReachesChild(u, s, ce.child, owner, modes) && !s.Exported[name] && !s.Declared[name] && !slices.ContainsFunc(s.Assigns[name], func(x *parser.Assign) bool { return x.Prefix == nil }):
 				// No other assignment of the name but other commands'
 				// prefixes: deleted, the child's default is the owner.
 				cut := -1
@@ -612,6 +612,27 @@ func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *pars
 			c.report(pass, d)
 		}
 	}
+}
+
+// ownerReachesChild reports whether the child script's shell has the
+// owner's value when the caller's prefix is gone: the child sources the
+// owner's file itself, or the caller hands it on in modes' environment
+// (the file sourced under set -a, export K=V in it, or export K). Else the
+// child's ${SEQS:-$OWNER} would be empty (SEQS=$MAX_NUM_SEQS exec
+// "$here/launch.sh" in serve, with MAX_NUM_SEQS sourced but not exported).
+func ownerReachesChild(u *parser.Unit, s, child *parser.Script, o parser.Owner, modes []*parser.Mode) bool {
+	for _, ref := range child.Sources {
+		if ref.Kind == parser.SourceBash && ref.Path == o.Def.File.Path {
+			return true
+		}
+	}
+	if !u.ShellReadsIn(s, o.Def.File, modes) {
+		return false
+	}
+	if u.SourcesAllExported(s, o.Def.File) || o.Def.Entry != nil && o.Def.Entry.Export || s.Exported[o.Key] {
+		return true
+	}
+	return len(modes) > 0 && !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return !s.ExportedOnPath(o.Key, m) })
 }
 
 // childEnv is where a flag of a child script's engine (parser.Invocation.Child)

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# sudo without -E resets the environment (env_reset): neither mode's
+# engine gets the exported MAX_BATCH_PREFILL_TOKENS, so half's halved value
+# never reaches its boot and nothing differs (no finding).
+set -euo pipefail
+cd "$(dirname "$0")"
+set -a; . ./tgi.env; set +a
+case "${1:-serve}" in
+  serve) port=8080 ;;
+  half) port=8081; MAX_BATCH_PREFILL_TOKENS=$((MAX_BATCH_PREFILL_TOKENS / 2)) ;;
+esac
+exec sudo -u tgi text-generation-launcher --model-id "$MODEL_ID" --port "$port"
