@@ -913,7 +913,6 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		if len(modes) == 0 || allDisagg(modes) || allCalib(modes) && c.isCalibKnob(o.Flag) || servesOtherModel(c.Unit, s, modes) {
 			continue
 		}
-		c.noteEnvReported(s, modes, key) // reported below, or overridden by a later -e
 		start := inv.Args[e.Opt].Start
 		if j, later := laterEnv(s, inv, d.Env, i, key, modes); later {
 			// docker hands the container the last -e of a key: bench)
@@ -921,6 +920,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			// mode's own copy is dead: deleted when the later one is the
 			// owner's own; another literal after it is reported itself.
 			if name, self := parser.SelfForward(inv.Args[j].Word); self && name == key && (fwd || files[o.Def.File.Path] && c.Unit.ShellReads(s, o.Def.File)) {
+				c.noteEnvReported(s, modes, key)
 				pseudo := &parser.Flag{Inv: inv, Name: inv.Args[e.Opt].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: e.Opt}
 				c.report(pass, diag{
 					sev: Error, path: s.Path, start: start, end: aw.End,
@@ -931,6 +931,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			}
 			continue
 		}
+		c.noteEnvReported(s, modes, key)
 		if files[o.Def.File.Path] {
 			pseudo := &parser.Flag{Inv: inv, Name: inv.Args[e.Opt].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: e.Opt}
 			c.report(pass, diag{
@@ -976,8 +977,38 @@ func laterEnv(s *parser.Script, inv *parser.Invocation, env []int, i int, key st
 		if e, ok := parser.DockerEnvAt(inv.Args, j); ok && e.Key == key {
 			return j, true // also -e KEY alone, which hands the caller's KEY
 		}
+		if k, ok := envWordKey(inv.Args, j); ok && k == key {
+			return j, true // -e KEY="$prefill": a value not known statically
+		}
 	}
 	return 0, false
+}
+
+// envWordKey returns the key of docker's -e value at argv index j whose
+// word is not wholly literal (KEY="$v", -eKEY=$v, --env=KEY=$v): its
+// literal start up to the '='.
+func envWordKey(args []parser.ArgWord, j int) (string, bool) {
+	aw := args[j]
+	if aw.Word == nil || len(aw.Word.Parts) == 0 {
+		return "", false
+	}
+	lit, ok := aw.Word.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	v := lit.Value
+	if j == 0 || args[j-1].Sketch != "-e" && args[j-1].Sketch != "--env" {
+		switch {
+		case strings.HasPrefix(v, "--env="):
+			v = v[len("--env="):]
+		case strings.HasPrefix(v, "-e"):
+			v = v[len("-e"):]
+		default:
+			return "", false
+		}
+	}
+	k, _, found := strings.Cut(v, "=")
+	return k, found && k != ""
 }
 
 // overridden returns the flag a mode's flag f repeats in the same
