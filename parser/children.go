@@ -328,3 +328,60 @@ func (s *Script) CallerEnvRead(w *syntax.Word) (name string, colon, ok bool) {
 	}
 	return name, colon, true
 }
+
+// ModeExports returns the assignments of name that a mode's own code
+// exports to the child script inv runs, for the call's environment:
+// bench) export SEQS=64; exec "$here/launch.sh" ;; (also SEQS=64 with a
+// naked export SEQS on the mode's path, or under set -a), each before the
+// call and in the script's shell (not a subshell the call is outside), on
+// the path of a mode that reaches the call. ok is false when another
+// write of name may reach the call instead: an assignment outside the
+// modes' code or in a function, one run only under a test, an append, a
+// read, unset or declare of it, a library's assignment, an env loader,
+// or two of one mode's. A mode's plain assignment that is not exported
+// never reaches the child and is skipped, as is another command's prefix.
+func (s *Script) ModeExports(inv *Invocation, name string) (out []*Assign, ok bool) {
+	if inv.Call == nil || s.WrittenOutside(name, "") || s.writtenBy(name, "unset") ||
+		len(s.exports) > 0 || len(s.readLoops) > 0 {
+		return nil, false
+	}
+	at := s.ModesAt(inv.Start)
+	seen := map[*Mode]bool{}
+	for _, x := range s.Assigns[name] {
+		if x.Prefix != nil {
+			if x.Prefix == inv.Call {
+				return nil, false // the call's own prefix (childEnvOf reads it)
+			}
+			continue // that command's environment alone
+		}
+		if len(x.Modes) == 0 || x.InFunc != "" || x.Local || x.Append || x.Array != nil || x.Value == nil || x.Conditional || x.Guarded {
+			return nil, false
+		}
+		var modes []*Mode
+		for _, m := range x.Modes {
+			if (len(at) == 0 || slices.Contains(at, m)) && !s.EndsBefore(m, inv) {
+				modes = append(modes, m)
+			}
+		}
+		if len(modes) == 0 {
+			continue // another mode's code: never on the call's path
+		}
+		if x.Start >= inv.Start {
+			return nil, false
+		}
+		if s.isolatedFrom(x.Start, inv.Start) {
+			continue // ( export SEQS=4 ): gone when the subshell ends
+		}
+		if !x.Exported && !s.AllExportAt(x.Start) && !slices.ContainsFunc(modes, func(m *Mode) bool { return s.ExportedOnPath(name, m) }) {
+			continue // the shell's own: the child never sees it
+		}
+		for _, m := range modes {
+			if seen[m] {
+				return nil, false
+			}
+			seen[m] = true
+		}
+		out = append(out, x)
+	}
+	return out, len(out) > 0
+}

@@ -129,6 +129,12 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 					out = append(out, ArgWord{Word: w, Sketch: forwardAll, Start: start, End: end})
 				}
 				for _, sw := range words {
+					if isForwardAll(sw) {
+						// The script's own arguments, among the words a set --
+						// gave afresh (set -- vllm serve /m "$@").
+						out = append(out, ArgWord{Word: sw, Sketch: forwardAll, Start: s.Off(sw.Pos()), End: s.Off(sw.End())})
+						continue
+					}
 					out = s.appendWord(out, sw, depth+1)
 				}
 				return out
@@ -191,7 +197,9 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 // setWords returns the words that `set -- …` commands of the script's top
 // level, before off, put in the positional parameters a top-level "$@" at
 // off expands: each command's words after `--`, less a leading "$@" (which
-// keeps what was there). forward is set when every such command keeps the
+// keeps what was there); a "$@" elsewhere in the first set -- of a path
+// stays among the words, the script's own arguments there (set -- vllm
+// serve /m "$@"). forward is set when every such command keeps the
 // script's own arguments (they all start with "$@"). ok is false when "$@"
 // at off is a function's arguments, when no `set --` comes before it, or
 // when one sets words not known statically (`set -- $(getopt …)`).
@@ -234,10 +242,12 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 			return nil, false, false // set -- in a function: which call runs it is not known here
 		}
 		args := c.Args[2:]
+		afresh := false
 		if len(args) > 0 {
-			if pe := singleParam(args[0]); pe != nil && pe.Param != nil && pe.Param.Value == "@" && plainParam(pe) {
+			if isForwardAll(args[0]) {
 				args = args[1:]
 			} else {
+				afresh = true
 				forward = false
 				if ok && !fresh(c) {
 					// A later set -- that starts afresh replaces the words
@@ -254,6 +264,12 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		}
 		collected = append(collected, c)
 		for _, a := range args {
+			if afresh && isForwardAll(a) {
+				// set -- python3 -m sglang.launch_server … "$@": the first
+				// set -- on its path, so "$@" there is still the script's
+				// own arguments, kept where it stands (appendWord).
+				continue
+			}
 			if !setWordKnown(a) {
 				return nil, false, false
 			}
@@ -265,6 +281,13 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	return words, forward, true
+}
+
+// isForwardAll reports whether w is "$@" as is: every positional
+// parameter, one word each.
+func isForwardAll(w *syntax.Word) bool {
+	pe := singleParam(w)
+	return pe != nil && pe.Param != nil && pe.Param.Value == "@" && plainParam(pe)
 }
 
 // setWordKnown reports whether a word of `set --` is known to be what it

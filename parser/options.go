@@ -583,8 +583,9 @@ func selfDefault(w *syntax.Word) string {
 }
 
 // namesProven reports whether a case on variable name ("$MODE", or
-// "${MODE:-serve}") has an arm naming the proven mode, or an if/elif test
-// compares it with that name.
+// "${MODE:-serve}") has an arm naming the proven mode, an if/elif test
+// compares it with that name, or a guard lists it among the values it lets
+// through (guardNamesProven).
 func (s *Script) namesProven(name, proven string) bool {
 	for _, n := range s.modeNodes {
 		cc, ok := n.(*syntax.CaseClause)
@@ -602,7 +603,31 @@ func (s *Script) namesProven(name, proven string) bool {
 	saved := s.Selectors
 	defer func() { s.Selectors = saved }()
 	s.Selectors = []string{name}
-	return s.testsNamed(proven)
+	return s.testsNamed(proven) || s.guardNamesProven(proven)
+}
+
+// guardNamesProven reports whether a guard on the selectors lets the
+// proven mode through and stops the script for every other value: `[[
+// $MODE == serve || $MODE == kl ]] || { echo "mode?"; exit 2; }` or `[[
+// $MODE != serve && $MODE != kl ]] && exit 2`, its test comparing only the
+// selector with literals. The values it allows are the modes (for arg in
+// "$@"; do case $arg in --mode=*) MODE=${arg#*=}: the option's variable
+// is then the selector). Not `[[ $MODE == serve ]] && exit 2`, which
+// refuses the name, nor a guard in a function testing its own $1.
+func (s *Script) guardNamesProven(proven string) bool {
+	for _, n := range s.modeNodes {
+		b, ok := n.(*syntax.BinaryCmd)
+		if !ok || b.X == nil || b.Y == nil {
+			continue
+		}
+		if b.Op == syntax.OrStmt && !s.onlySelectorTests(b.X.Cmd) {
+			continue // [[ $MODE == serve || -n $FORCE ]] || exit 2 lets other values through
+		}
+		if slices.ContainsFunc(s.guardModes(b), func(c candidate) bool { return c.name == proven }) {
+			return true
+		}
+	}
+	return false
 }
 
 // forwardsArgs reports whether a call of function fn by name hands it the

@@ -735,7 +735,7 @@ func sweeps(u *parser.Unit, s *parser.Script, m *parser.Mode, canon string) bool
 	if ce, ok := childEnvOf(u, s, f); ok {
 		// for s in 32 64; do SEQS=$s "$here/launch.sh"; done, where
 		// launch.sh passes --max-num-seqs "${SEQS:-…}".
-		w, at = ce.assign.Value, s.Off(ce.assign.Value.Pos())
+		w, at = ce.valueIn(s, m)
 	}
 	if w == nil || at < 0 {
 		return false

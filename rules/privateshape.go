@@ -523,28 +523,28 @@ func (c *Context) ownerIn(s *parser.Script, set parser.EnvSet, m *parser.Mode, k
 
 // checkChildEnv reports a mode's own value of a shape flag that a script of
 // the tree it runs reads from its environment, given by a prefix assignment
-// on the call: bench) SEQS=64 exec "$here/launch.sh" ;; where launch.sh
-// passes --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" and never sets SEQS
-// itself (parser.Script.CallerEnvRead), no env file either script sources
+// on the call (bench) SEQS=64 exec "$here/launch.sh" ;;) or exported by
+// the mode's code before the call (bench) export SEQS=64; exec
+// "$here/launch.sh" ;;), where launch.sh passes --max-num-seqs
+// "${SEQS:-$MAX_NUM_SEQS}" and never sets SEQS itself
+// (parser.Script.CallerEnvRead), no env file either script sources
 // defines it, and the argv has no other copy of the flag. Only a literal
 // written in the mode's own code (on the call, or through a launcher's
 // argument or a mode-local variable). Fix: with the child's default the
-// owner, the prefix assignment is deleted (the child then takes the
-// owner's); else, where the mode's shell sources the owner, the literal
-// becomes "$OWNER".
+// owner, the prefix assignment (or the export's statement) is deleted (the
+// child then takes the owner's); else, where the mode's shell sources the
+// owner, the literal becomes "$OWNER".
 func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
 	u := c.Unit
-	if inv.Child == "" || inv.Call == nil || len(inv.Call.Assigns) == 0 {
+	if inv.Child == "" || inv.Call == nil {
 		return
 	}
 	env := u.EnvKeysOf(s)
-	call := inv.Call
 	for _, f := range inv.Flags {
 		ce, ok := childEnvOf(u, s, f)
 		if !ok {
 			continue
 		}
-		cf, name, a := ce.flag, ce.name, ce.assign
 		owner, ok := u.Owner(s, inv.Profile, f.Canon)
 		if !ok {
 			continue
@@ -553,63 +553,18 @@ func (c *Context) checkChildEnv(pass *analysis.Pass, s *parser.Script, inv *pars
 		if len(base) == 0 {
 			base = s.ModesAt(inv.Start)
 		}
-		valStart := s.Off(a.Value.Pos())
-		for _, og := range s.Origins(a.Value, valStart, base, env) {
-			if og.Kind != parser.OriginLiteral && (og.Kind != parser.OriginDefault || len(og.Chain) == 0) || ce.colon && og.Value == "" {
-				continue
-			}
-			modes := og.Modes
-			if modes == nil {
-				modes = base
-			}
-			if len(modes) == 0 || og.End <= og.Start || !inModes(modes, og.Start) || sharedPreset(s, og) || servesOtherModel(u, s, modes) {
-				continue
-			}
-			modes = rolesOnly(s, modes)
-			if allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Canon) {
-				continue
-			}
-			who := parser.ModeNames(modes)
-			childName := filepath.Base(inv.Child)
-			read := fmt.Sprintf("%s %s (%s) reads %s from its environment", f.Name, strings.TrimSpace(ce.child.Text(cf.ValStart, cf.ValEnd)), c.Where(ce.child.Path, cf.ValStart), name)
-			onCall := og.Start == valStart && len(og.Chain) == 0
-			st, en := og.Start, og.End
-			var msg string
-			if onCall {
-				st, en = s.Off(a.Pos()), s.Off(a.End())
-				msg = fmt.Sprintf("%s passes %s %s by %s on its run of %s, whose %s; %s",
-					who, f.Name, og.Value, strings.TrimSpace(s.Text(st, en)), childName, read, c.ownerText(owner))
-			} else {
-				through := ""
-				if len(og.Chain) > 0 {
-					through = " through " + chainText(s, og.Chain)
+		if ce.assign != nil {
+			c.childEnvValue(pass, s, inv, f, ce, owner, env, base, nil)
+			continue
+		}
+		for _, x := range ce.exports {
+			var modes []*parser.Mode
+			for _, m := range x.Modes {
+				if len(base) == 0 || slices.Contains(base, m) {
+					modes = append(modes, m)
 				}
-				msg = fmt.Sprintf("%s passes %s %s%s to %s=… (line %d) on its run of %s, whose %s; %s",
-					who, f.Name, og.Value, through, name, s.Line(s.Off(a.Pos())), childName, read, c.ownerText(owner))
 			}
-			d := diag{sev: Error, path: s.Path, start: st, end: en, msg: msg}
-			switch {
-			case onCall && defaultsTo(cf.Value, owner.Key) && ownerReachesChild(u, s, ce.child, owner, modes) && !s.Exported[name] && !s.Declared[name] && !slices.ContainsFunc(s.Assigns[name], func(x *parser.Assign) bool { return x.Prefix == nil }):
-				// No other assignment of the name but other commands'
-				// prefixes: deleted, the child's default is the owner.
-				cut := -1
-				for i, x := range call.Assigns {
-					if x == a {
-						cut = s.Off(call.Args[0].Pos())
-						if i+1 < len(call.Assigns) {
-							cut = s.Off(call.Assigns[i+1].Pos())
-						}
-					}
-				}
-				if cut > en {
-					d.fixMsg, d.edits = "delete the mode's own "+name+": "+childName+" then takes "+owner.Key, []edit{{s.Path, st, cut, ""}}
-				}
-			case u.ShellReads(s, owner.Def.File) && u.ShellReadsIn(s, owner.Def.File, modes):
-				d.fixMsg, d.edits = "take the value from "+owner.Key, []edit{{s.Path, og.Start, og.End, `"$` + owner.Key + `"`}}
-			case !onCall:
-				d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", who, DisplayPath(owner.Def.File.Path), owner.Key)
-			}
-			c.report(pass, d)
+			c.childEnvValue(pass, s, inv, f, ce, owner, env, modes, x)
 		}
 	}
 }
@@ -635,8 +590,96 @@ func ownerReachesChild(u *parser.Unit, s, child *parser.Script, o parser.Owner, 
 	return len(modes) > 0 && !slices.ContainsFunc(modes, func(m *parser.Mode) bool { return !s.ExportedOnPath(o.Key, m) })
 }
 
+// childEnvValue reports the literals of one value a mode gives the child's
+// environment (checkChildEnv): the call's prefix assignment (x nil), or
+// the mode's exported assignment x, in modes base.
+func (c *Context) childEnvValue(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation, f *parser.Flag, ce childEnv, owner parser.Owner, env parser.EnvKeys, base []*parser.Mode, x *parser.Assign) {
+	u := c.Unit
+	cf, name := ce.flag, ce.name
+	var value *syntax.Word
+	if x != nil {
+		value = x.Value
+	} else {
+		value = ce.assign.Value
+	}
+	valStart := s.Off(value.Pos())
+	childName := filepath.Base(inv.Child)
+	for _, og := range s.Origins(value, valStart, base, env) {
+		if og.Kind != parser.OriginLiteral && (og.Kind != parser.OriginDefault || len(og.Chain) == 0) || ce.colon && og.Value == "" {
+			continue
+		}
+		modes := og.Modes
+		if modes == nil {
+			modes = base
+		}
+		if len(modes) == 0 || og.End <= og.Start || !inModes(modes, og.Start) || sharedPreset(s, og) || servesOtherModel(u, s, modes) {
+			continue
+		}
+		modes = rolesOnly(s, modes)
+		if allDisagg(modes) || allCalib(modes) && c.isCalibKnob(f.Canon) {
+			continue
+		}
+		who := parser.ModeNames(modes)
+		read := fmt.Sprintf("%s %s (%s) reads %s from its environment", f.Name, strings.TrimSpace(ce.child.Text(cf.ValStart, cf.ValEnd)), c.Where(ce.child.Path, cf.ValStart), name)
+		direct := og.Start == valStart && len(og.Chain) == 0
+		st, en := og.Start, og.End
+		var msg string
+		switch {
+		case direct && x != nil:
+			st, en = x.Start, x.End
+			msg = fmt.Sprintf("%s passes %s %s by exporting %s to its run of %s, whose %s; %s",
+				who, f.Name, og.Value, strings.TrimSpace(s.Text(st, en)), childName, read, c.ownerText(owner))
+		case direct:
+			st, en = s.Off(ce.assign.Pos()), s.Off(ce.assign.End())
+			msg = fmt.Sprintf("%s passes %s %s by %s on its run of %s, whose %s; %s",
+				who, f.Name, og.Value, strings.TrimSpace(s.Text(st, en)), childName, read, c.ownerText(owner))
+		default:
+			through := ""
+			if len(og.Chain) > 0 {
+				through = " through " + chainText(s, og.Chain)
+			}
+			at := s.Off(ce.assign.Pos())
+			if x != nil {
+				at = x.Start
+			}
+			msg = fmt.Sprintf("%s passes %s %s%s to %s=… (line %d) on its run of %s, whose %s; %s",
+				who, f.Name, og.Value, through, name, s.Line(at), childName, read, c.ownerText(owner))
+		}
+		d := diag{sev: Error, path: s.Path, start: st, end: en, msg: msg}
+		onlyPrefixes := !s.Exported[name] && !s.Declared[name] && !slices.ContainsFunc(s.Assigns[name], func(a *parser.Assign) bool { return a.Prefix == nil })
+		switch {
+		case direct && x == nil && defaultsTo(cf.Value, owner.Key) && ownerReachesChild(u, s, ce.child, owner, modes) && onlyPrefixes:
+			// No other assignment of the name but other commands'
+			// prefixes: deleted, the child's default is the owner.
+			call := inv.Call
+			cut := -1
+			for i, a := range call.Assigns {
+				if a == ce.assign {
+					cut = s.Off(call.Args[0].Pos())
+					if i+1 < len(call.Assigns) {
+						cut = s.Off(call.Assigns[i+1].Pos())
+					}
+				}
+			}
+			if cut > en {
+				d.fixMsg, d.edits = "delete the mode's own "+name+": "+childName+" then takes "+owner.Key, []edit{{s.Path, st, cut, ""}}
+			}
+		case direct && x != nil && defaultsTo(cf.Value, owner.Key) && ownerReachesChild(u, s, ce.child, owner, modes) && x.StmtStart >= 0:
+			// export SEQS=64 deleted: the mode's path exports no other
+			// SEQS (ModeExports), so the child takes its default, the
+			// owner, where the owner reaches it.
+			d.fixMsg, d.edits = "delete the mode's own "+name+": "+childName+" then takes "+owner.Key, []edit{stmtDelete(s, x)}
+		case u.ShellReads(s, owner.Def.File) && u.ShellReadsIn(s, owner.Def.File, modes):
+			d.fixMsg, d.edits = "take the value from "+owner.Key, []edit{{s.Path, og.Start, og.End, `"$` + owner.Key + `"`}}
+		case !direct:
+			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", who, DisplayPath(owner.Def.File.Path), owner.Key)
+		}
+		c.report(pass, d)
+	}
+}
+
 // childEnv is where a flag of a child script's engine (parser.Invocation.Child)
-// takes its value from the call's prefix assignment.
+// takes its value from the caller's environment.
 type childEnv struct {
 	child *parser.Script
 	// flag is the child's own copy of the flag, name the variable its
@@ -644,20 +687,39 @@ type childEnv struct {
 	flag  *parser.Flag
 	name  string
 	colon bool
-	// assign is the call's prefix assignment of name.
-	assign *syntax.Assign
+	// assign is the call's prefix assignment of name; nil when the value
+	// comes from the modes' exports instead (parser.Script.ModeExports),
+	// one assignment per mode at most.
+	assign  *syntax.Assign
+	exports []*parser.Assign
+}
+
+// valueIn returns the value mode m gives the child's environment and
+// where it starts: the call's prefix, or m's export; nil when m gives
+// none.
+func (ce childEnv) valueIn(s *parser.Script, m *parser.Mode) (*syntax.Word, int) {
+	if ce.assign != nil {
+		return ce.assign.Value, s.Off(ce.assign.Value.Pos())
+	}
+	for _, x := range ce.exports {
+		if slices.Contains(x.Modes, m) {
+			return x.Value, s.Off(x.Value.Pos())
+		}
+	}
+	return nil, -1
 }
 
 // childEnvOf returns where flag f, one of a child script's own words that
 // the call reaches (detached: no span here), takes its value from: the
-// call's prefix assignment (bench) SEQS=64 exec "$here/launch.sh" ;;) of
-// the variable the child's word reads from its environment
-// (parser.Script.CallerEnvRead), when every file the child sources is an
-// env file of the script's, none of which defines the name, the argv has
-// no other copy of the flag, and the child one.
+// call's prefix assignment (bench) SEQS=64 exec "$here/launch.sh" ;;), or
+// else the modes' exports before the call (bench) export SEQS=64; exec
+// "$here/launch.sh" ;;), of the variable the child's word reads from its
+// environment (parser.Script.CallerEnvRead), when every file the child
+// sources is an env file of the script's, none of which defines the name,
+// the argv has no other copy of the flag, and the child one.
 func childEnvOf(u *parser.Unit, s *parser.Script, f *parser.Flag) (childEnv, bool) {
 	inv := f.Inv
-	if f.Shape == nil || f.ValStart >= 0 || inv == nil || inv.Child == "" || inv.Call == nil || len(inv.Call.Assigns) == 0 || len(inv.Call.Args) == 0 || inv.Profile == nil {
+	if f.Shape == nil || f.ValStart >= 0 || inv == nil || inv.Child == "" || inv.Call == nil || len(inv.Call.Args) == 0 || inv.Profile == nil {
 		return childEnv{}, false
 	}
 	if slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g != f && g.Canon == f.Canon }) {
@@ -698,7 +760,14 @@ func childEnvOf(u *parser.Unit, s *parser.Script, f *parser.Flag) (childEnv, boo
 			a = x
 		}
 	}
-	if a == nil || a.Naked || a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
+	if a == nil {
+		xs, ok := s.ModeExports(inv, name)
+		if !ok {
+			return childEnv{}, false
+		}
+		return childEnv{child: child, flag: cf, name: name, colon: colon, exports: xs}, true
+	}
+	if a.Naked || a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
 		return childEnv{}, false
 	}
 	return childEnv{child: child, flag: cf, name: name, colon: colon, assign: a}, true

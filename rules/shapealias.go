@@ -145,6 +145,21 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 // SEQS=$2 ;;`, `s) seqs=$OPTARG ;;`): then `${SEQS:-$OWNER}` is the
 // option's default, the caller's choice for one run, no shim of the owner
 // (reading the owner in its stead would drop the option).
+// funcPositional reports whether name is a positional parameter ($1, $2,
+// …) read at offset off inside one of the script's functions: a word its
+// callers hand it.
+func funcPositional(s *parser.Script, name string, off int) bool {
+	if name == "" || name[0] < '1' || name[0] > '9' || strings.TrimLeft(name, "0123456789") != "" || off < 0 {
+		return false
+	}
+	for _, fd := range s.Funcs {
+		if s.Off(fd.Pos()) <= off && off < s.Off(fd.End()) {
+			return true
+		}
+	}
+	return false
+}
+
 func optionSet(s *parser.Script, name string) bool {
 	for _, a := range s.Assigns[name] {
 		if !a.Local && s.OptionAssign(a) {
@@ -368,6 +383,12 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 			}
 			if optionSet(s, self) {
 				continue // --seqs) SEQS=$2: the caller's option, the owner its default
+			}
+			if funcPositional(s, self, f.ValStart) {
+				// boot() { … --max-num-seqs "${2:-$OWNER}"; }: the call's word,
+				// whose values privateshape follows to each call (bench)
+				// boot 8002 64 ;;), the owner its default: no alias.
+				continue
 			}
 			d := diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 				msg: fmt.Sprintf("%s lets %s override its owner %s (%s)", f.Name, self, o.Key,
