@@ -25,7 +25,7 @@ import (
 // modes boot alike (a second --fix changes nothing).
 func TestLayoutParity(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the layout matrix evaluates every mode of 250 scripts")
+		t.Skip("the layout matrix evaluates every mode of 784 scripts")
 	}
 	for _, sc := range parityScenarios {
 		for _, lay := range parityLayouts {

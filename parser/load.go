@@ -591,8 +591,11 @@ func (opts *LoadOptions) readNamed(p string) (src []byte, big *fsread.TooBigErro
 
 // tooBigMsg is the problem reported for a script over the size limit.
 func tooBigMsg(p string, big *fsread.TooBigError) string {
+	if big.Total && big.Size > big.Limit {
+		return fmt.Sprintf("not analysed: %s is %d bytes, over the %d-byte limit on all the files together (--max-total-size)", filepath.Base(p), big.Size, big.Limit)
+	}
 	if big.Total {
-		return fmt.Sprintf("not analysed: the files linted before %s fill the %d-byte limit on all of them together (--max-total-size): lint fewer paths at a time, or raise the limit", filepath.Base(p), big.Limit)
+		return fmt.Sprintf("not analysed: %s comes after the first %d bytes of the files linted together (--max-total-size): lint fewer paths at a time, or raise the limit", filepath.Base(p), big.Limit)
 	}
 	if big.Size < 0 {
 		// A pipe or standard input (-, /dev/fd/63): its name says little.

@@ -509,7 +509,7 @@ func TestFilesOverTotalLimit(t *testing.T) {
 	t.Chdir(dir)
 	limit := strconv.Itoa(2*len(script) + 1)
 	out, errs, code := lintDir(t, "--max-total-size", limit, ".")
-	want := "c.sh:1:1: not analysed: the files linted before c.sh fill the " + limit + "-byte limit on all of them together (--max-total-size): lint fewer paths at a time, or raise the limit (syntax)\n"
+	want := "c.sh:1:1: not analysed: c.sh comes after the first " + limit + " bytes of the files linted together (--max-total-size): lint fewer paths at a time, or raise the limit (syntax)\n"
 	if code != exitFindings || out != want || errs != "" {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant %q", code, errs, out, want)
 	}

@@ -32,8 +32,8 @@ message with Invalid Request (-32600), and the session goes on.
 
 The server lints the documents the editor opens that the linter's walk
 would take (.sh and .bash files, env files by name, and names without an
-extension whose text starts with a sh/bash shebang; other documents get no
-diagnostics) from the editor's text, not the file on disk, together with
+extension, .in, .sbatch and .slurm files whose text starts with a sh/bash
+shebang; other documents get no diagnostics) from the editor's text, not the file on disk, together with
 the env files a script sources (read from the editor when they are open,
 else from disk). It publishes diagnostics on open, on change and on save:
 code = the rule, source = servelint, and a link to the rule's
