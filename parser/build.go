@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -1558,9 +1559,12 @@ func (s *Script) noteExprWrite(name, from string, at syntax.Pos) {
 // writeOffsets returns where the script writes a variable of refs other
 // than by an assignment word: an arithmetic or ${X:=v} write, read,
 // printf -v, mapfile or readarray into it, unset of it, and, when refs
-// hold a positional parameter, set with words (set -- 64). A mode's
-// branch that holds one sets what the argv reads: bench) (( seqs = 64 ));
-// the dry run gives its value.
+// hold a positional parameter, set with words (set -- 64), and a call of
+// a function that writes through a nameref to the variable its argument
+// names (namerefWrites: add args with add() { local -n out=$1;
+// out+=(…); }). A mode's branch that holds one sets what the argv reads:
+// bench) (( seqs = 64 )); the dry run gives its value (or says it could
+// not).
 func (s *Script) writeOffsets(refs []string, scopes refScopes) []int {
 	want := map[string]bool{}
 	positional := false
@@ -1578,9 +1582,21 @@ func (s *Script) writeOffsets(refs []string, scopes refScopes) []int {
 			}
 		}
 	}
+	byRef := s.namerefWrites()
 	for _, c := range s.calls {
 		cmd, _ := LitValue(c.Args[0])
 		args := c.Args[1:]
+		if ns := byRef[cmd]; len(ns) > 0 {
+			for _, n := range ns {
+				if n <= len(args) {
+					if v, _ := LitValue(args[n-1]); want[v] && scopes.reaches(s, v, s.Off(c.Pos())) {
+						out = append(out, s.Off(c.Pos()))
+						break
+					}
+				}
+			}
+			continue
+		}
 		switch cmd {
 		case "read", "mapfile", "readarray", "unset":
 		case "printf":
@@ -1607,6 +1623,87 @@ func (s *Script) writeOffsets(refs []string, scopes refScopes) []int {
 		}
 	}
 	return out
+}
+
+// namerefWrites returns, by function name, the positional parameters
+// whose value names a variable the function writes through a nameref: 1
+// for add() { local -n out=$1; out+=(--max-num-seqs 16); }. A nameref the
+// function only reads through (join_by() { local -n a=$1; … "${a[@]}"; })
+// writes nothing.
+func (s *Script) namerefWrites() map[string][]int {
+	if s.funcNameref == nil {
+		return nil
+	}
+	var out map[string][]int
+	for fn, fd := range s.Funcs {
+		body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
+		syntax.Walk(fd.Body, func(node syntax.Node) bool {
+			if _, ok := node.(*syntax.FuncDecl); ok {
+				return false // a nested function's own
+			}
+			d, ok := node.(*syntax.DeclClause)
+			if !ok || !IsNameref(d) {
+				return true
+			}
+			decl := Range{s.Off(d.Pos()), s.Off(d.End())}
+			for _, a := range d.Args {
+				if a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil {
+					continue
+				}
+				pe := singleParam(a.Value)
+				if pe == nil || !plainParam(pe) || !positionalName(pe.Param.Value) || pe.Param.Value == "@" || pe.Param.Value == "*" || pe.Param.Value == "#" {
+					continue
+				}
+				n, err := strconv.Atoi(pe.Param.Value)
+				if err != nil || n < 1 {
+					continue
+				}
+				if s.writesThrough(a.Name.Value, fn, body, decl) {
+					if out == nil {
+						out = map[string][]int{}
+					}
+					out[fn] = append(out[fn], n)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// writesThrough reports whether function fn, whose body is body, writes
+// the variable name (a nameref it declares at decl) elsewhere than in
+// that declaration: an assignment (out+=(…), out=…, out[i]=…), an
+// arithmetic write, read or mapfile into it.
+func (s *Script) writesThrough(name, fn string, body, decl Range) bool {
+	in := func(off int) bool {
+		return off >= body.Start && off < body.End && (off < decl.Start || off >= decl.End)
+	}
+	for _, a := range s.Assigns[name] {
+		if a.InFunc == fn && in(a.Start) {
+			return true
+		}
+	}
+	for _, off := range s.exprWriteAt[name] {
+		if in(off) {
+			return true
+		}
+	}
+	for _, c := range s.calls {
+		off := s.Off(c.Pos())
+		if !in(off) {
+			continue
+		}
+		switch cmd, _ := LitValue(c.Args[0]); cmd {
+		case "read", "mapfile", "readarray":
+			for _, w := range c.Args[1:] {
+				if v, _ := LitValue(w); v == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // callsInto returns where commands call, by their literal name, a
