@@ -750,6 +750,7 @@ func (s *Script) findModes() {
 	// "$here/$1.env"; }) also called by shared code: the call is the
 	// branch's write.
 	other := s.writeOffsets(refs, scopes)
+	other = append(other, s.childEnvWrites()...)
 	writes := append(slices.Clone(other), envSources...)
 	for _, name := range refs {
 		for _, a := range s.Assigns[name] {

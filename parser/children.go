@@ -153,7 +153,54 @@ func (s *Script) launcherOf() *Invocation {
 			delete(vars, i)
 		}
 	}
-	return &Invocation{Start: -1, End: -1, Args: args, shift: n, Background: inv.Background, libVars: vars, libPosWords: posWords, Child: s.Path}
+	var env []string
+	for _, a := range inv.Args {
+		if a.Word == nil {
+			continue
+		}
+		if name, _, ok := s.CallerEnvRead(a.Word); ok && !slices.Contains(env, name) {
+			env = append(env, name)
+		}
+	}
+	return &Invocation{Start: -1, End: -1, Args: args, shift: n, Background: inv.Background, libVars: vars, libPosWords: posWords, Child: s.Path, callerEnv: env}
+}
+
+// childEnvWrites returns where the script exports, for a child script it
+// runs (Invocation.Child), a variable the child's engine words read from
+// the environment (Invocation.callerEnv): bench) export SEQS=64 ;; before
+// the shared exec "$here/launch.sh", whose --max-num-seqs reads
+// "${SEQS:-$MAX_NUM_SEQS}". An assignment under export, declare -x or set
+// -a, or of a name a naked export marks, and the naked export itself; not
+// a prefix of another command, nor one in a subshell the call is outside
+// of. A mode's branch that holds one sets what the argv reads even when
+// its words are the shared ones.
+func (s *Script) childEnvWrites() []int {
+	var out []int
+	for _, inv := range s.Invocations {
+		if inv.Child == "" || inv.Start < 0 {
+			continue
+		}
+		w := s.childLaunchers[inv.Child]
+		if w == nil {
+			continue
+		}
+		for _, name := range w.callerEnv {
+			for _, a := range s.Assigns[name] {
+				if a.Prefix != nil || a.Local || s.isolatedFrom(a.Start, inv.Start) {
+					continue
+				}
+				if a.Exported || s.Exported[name] || s.AllExportAt(a.Start) {
+					out = append(out, a.Start)
+				}
+			}
+			for _, off := range s.nakedExports[name] {
+				if !s.isolatedFrom(off, inv.Start) {
+					out = append(out, off)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // withChildScripts re-analyses each script that runs another script of the

@@ -54,3 +54,28 @@ func TestChildScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestChildExportOnlyModes: a branch whose only change is an export of a
+// variable the child script's engine words read from their environment is
+// a mode (bench) export SEQS=64 ;;); one whose assignment is not exported,
+// or is exported in a subshell, is not.
+func TestChildExportOnlyModes(t *testing.T) {
+	dir, err := filepath.Abs("../testdata/src/child-export-only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := Load(LoadOptions{Paths: []string{dir}})
+	for file, want := range map[string][]string{"run.sh": {"serve", "bench"}, "quiet.sh": nil} {
+		s := u.ScriptAt(filepath.Join(dir, file))
+		if s == nil {
+			t.Fatalf("%s not loaded", file)
+		}
+		var names []string
+		for _, m := range s.Modes {
+			names = append(names, m.Name)
+		}
+		if !slices.Equal(names, want) {
+			t.Errorf("%s: modes %q, want %q", file, names, want)
+		}
+	}
+}

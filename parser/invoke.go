@@ -67,6 +67,12 @@ type Invocation struct {
 	// words have no span here; the names tell which of the script's
 	// assignments reach the argv (argvRefs).
 	libReads []string
+	// callerEnv are, on a child script's launcher (launcherOf), the
+	// variables its engine words read from the environment its caller
+	// gives it (CallerEnvRead: --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}"):
+	// a caller's mode that exports one sets what the argv reads
+	// (childEnvWrites).
+	callerEnv []string
 	// libPosWords are, by index in Args, the words of a library's launcher
 	// that hold a positional parameter among literal text ("{\"kv_role\":
 	// \"$1\"}"): each call's literal words fill them in (expandWrapper).
