@@ -1573,6 +1573,24 @@ func (s *Script) EndsBefore(m *Mode, inv *Invocation) bool {
 	return false
 }
 
+// RunsAfter reports whether code at off surely runs after inv's command
+// started, never before it: both at the top level (not a function's body,
+// which may run at any call), off past the end of inv's command, and no
+// loop holding both (whose next pass would run off first). An assignment
+// there does not reach that engine: half) K=$((K/2)) text-generation-launcher
+// … & sleep 60; K=0; python3 report.py ;; boots with the prefix's value.
+func (s *Script) RunsAfter(off int, inv *Invocation) bool {
+	if inv.Start < 0 || off < inv.End || inv.wrapStart > 0 || s.funcAt(inv.Start) != "" || s.funcAt(off) != "" {
+		return false
+	}
+	for _, sp := range s.loopSpans {
+		if inv.Start >= sp[0] && inv.Start < sp[1] && off >= sp[0] && off < sp[1] {
+			return false
+		}
+	}
+	return true
+}
+
 // SeveralEngines returns the engine invocations mode m may start together
 // in one run when there are several and one of them runs in the
 // background (kl) vllm serve /m … & vllm serve /ref … & ;;): which of them

@@ -455,15 +455,34 @@ func otherPrefix(s *parser.Script, a *parser.Assign) bool {
 	return true
 }
 
+// afterBoots reports whether code at off runs after every engine command
+// mode m reaches has started (parser.Script.RunsAfter): an assignment there
+// is not what any of them read (half) K=2048 text-generation-launcher … &
+// sleep 60; K=0; …).
+func afterBoots(s *parser.Script, m *parser.Mode, off int) bool {
+	n := 0
+	for _, inv := range s.Invocations {
+		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
+			continue
+		}
+		if !s.RunsAfter(off, inv) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // envSpan is where mode m gives environment-read key k its value in its
-// own code: its last assignment of k there; else, on an engine's command
+// own code: its last assignment of k there, not one after every engine
+// it reaches has started (afterBoots); else, on an engine's command
 // it reaches, the literal or the variable its prefix or env word takes
 // from the mode (launch 4096 into env K="$1"), that word itself, or a
 // docker run's -e K=V; the mode's label when it writes none.
 func envSpan(u *parser.Unit, s *parser.Script, m *parser.Mode, k string) (int, int) {
 	var a *parser.Assign
 	for _, x := range s.Assigns[k] {
-		if x.Modes != nil && containsMode(x.Modes, m) && m.Contains(x.Start) && !otherPrefix(s, x) {
+		if x.Modes != nil && containsMode(x.Modes, m) && m.Contains(x.Start) && !otherPrefix(s, x) && !afterBoots(s, m, x.Start) {
 			a = x
 		}
 	}

@@ -278,6 +278,9 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 			if !slices.ContainsFunc(a.Modes, func(m *parser.Mode) bool { return !s.EndsBefore(m, inv) }) {
 				continue // sudo) export K=256; exec sudo … ;;: the mode's own engine, never the shared one
 			}
+			if s.RunsAfter(a.Start, inv) {
+				continue // … text-generation-launcher … & sleep 60; K=0: the engine was started before
+			}
 			d := diag{sev: Error, path: s.Path, start: a.Start, end: a.End,
 				msg: fmt.Sprintf("%s re-assigns the owner %s inside the mode, and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s; %s",
 					parser.ModeNames(a.Modes), strings.TrimSpace(s.Text(a.Start, a.End)), k, flag, val, c.ownerText(o))}
