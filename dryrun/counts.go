@@ -274,17 +274,11 @@ func arithReads(ae *syntax.ArithmExp, split, bounds map[string]bool) (values []*
 		if !ok {
 			return false
 		}
+		if parser.IsArithWrite(n) {
+			ok = false
+			return false
+		}
 		switch x := n.(type) {
-		case *syntax.BinaryArithm:
-			switch x.Op {
-			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
-				ok = false
-			}
-		case *syntax.UnaryArithm:
-			if x.Op == syntax.Inc || x.Op == syntax.Dec {
-				ok = false
-			}
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			ok = false
 		case *syntax.Word:

@@ -157,7 +157,7 @@ func (s *Script) collect() {
 				s.params = append(s.params, n)
 				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 					from := ""
-					if pe := singleParam(n.Exp.Word); pe != nil && pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length && !pe.Excl {
+					if pe := SingleParam(n.Exp.Word); pe != nil && pe.Param != nil && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length && !pe.Excl {
 						from = pe.Param.Value // ${SEQS:=$CONC}: CONC's value
 					}
 					s.noteExprWrite(n.Param.Value, from, n.Pos()) // : "${SEQS:=256}"
@@ -465,7 +465,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 			na.Array = nil
 		}
 		if na.Array != nil && !na.Append && len(na.Array.Elems) > 0 && SelfSplice(na.Array.Elems[0].Value, na.Name) {
-			if pe := singleParam(na.Array.Elems[0].Value); pe.Repl == nil && pe.Slice == nil && pe.Exp == nil {
+			if pe := SingleParam(na.Array.Elems[0].Value); pe.Repl == nil && pe.Slice == nil && pe.Exp == nil {
 				// args=("${args[@]}" --x) appends, as args+=(--x) does: a
 				// mode's copy in it is a second one after the shared, not
 				// a new array. (One that keeps a slice or a rewrite of
@@ -1651,7 +1651,7 @@ func (s *Script) namerefWrites() map[string][]int {
 				if a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil {
 					continue
 				}
-				pe := singleParam(a.Value)
+				pe := SingleParam(a.Value)
 				if pe == nil || !plainParam(pe) || !positionalName(pe.Param.Value) || pe.Param.Value == "@" || pe.Param.Value == "*" || pe.Param.Value == "#" {
 					continue
 				}

@@ -342,7 +342,7 @@ func (u *Unit) ChildScript(p string) *Script {
 // value. colon is set for the forms that take the default on an empty
 // value too (:- and :=).
 func (s *Script) CallerEnvRead(w *syntax.Word) (name string, colon, ok bool) {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Repl != nil || pe.Slice != nil || !isName(pe.Param.Value) {
 		return "", false, false
 	}
@@ -357,7 +357,7 @@ func (s *Script) CallerEnvRead(w *syntax.Word) (name string, colon, ok bool) {
 			return "", false, false
 		}
 		if pe.Exp.Word != nil {
-			if d := singleParam(pe.Exp.Word); d != nil && d.Param != nil {
+			if d := SingleParam(pe.Exp.Word); d != nil && d.Param != nil {
 				from = d.Param.Value
 			}
 		}

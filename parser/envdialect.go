@@ -1035,7 +1035,7 @@ func (b *envBashScan) noteSets(st *syntax.Stmt) {
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Assigns) == 0 && len(ce.Args) == 2 && ce.Args[0].Lit() == ":" {
 		// : "${VLLM_IMAGE:=vllm/vllm-openai:v0.9.1}": the default's
 		// literal value, as bash sets it when the caller has not.
-		if pe := singleParam(ce.Args[1]); pe != nil && pe.Param != nil && pe.Exp != nil &&
+		if pe := SingleParam(ce.Args[1]); pe != nil && pe.Param != nil && pe.Exp != nil &&
 			(pe.Exp.Op == syntax.AssignUnset || pe.Exp.Op == syntax.AssignUnsetOrNull) && pe.Exp.Word != nil {
 			if v, ok := LitValue(pe.Exp.Word); ok {
 				if b.defaults == nil {
@@ -1422,7 +1422,7 @@ func envParamChildren(pe *syntax.ParamExp) []syntax.Node {
 // envDefaultOf returns X for a value that is exactly ${X:-...} or ${X-...}
 // (possibly double-quoted).
 func envDefaultOf(w *syntax.Word) string {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil {
 		return ""
 	}

@@ -124,7 +124,7 @@ func (s *Script) argWords(words []*syntax.Word, depth int) []ArgWord {
 // allocation).
 func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord {
 	start, end := s.Off(w.Pos()), s.Off(w.End())
-	if pe := singleParam(w); pe != nil && pe.Param != nil {
+	if pe := SingleParam(w); pe != nil && pe.Param != nil {
 		name := pe.Param.Value
 		if name == "@" || name == "*" {
 			if words, forward, ok := s.setWords(start); ok && depth < 4 {
@@ -292,7 +292,7 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 // isForwardAll reports whether w is "$@" as is: every positional
 // parameter, one word each.
 func isForwardAll(w *syntax.Word) bool {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	return pe != nil && pe.Param != nil && pe.Param.Value == "@" && plainParam(pe)
 }
 
@@ -320,7 +320,7 @@ func setWordKnown(w *syntax.Word) bool {
 // or sliced. Such an assignment adds to the array (or prunes it); it does
 // not start it afresh.
 func SelfSplice(w *syntax.Word, name string) bool {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	return pe != nil && pe.Param != nil && pe.Param.Value == name && isAllIndex(pe) && !pe.Length && !pe.Excl
 }
 
@@ -348,7 +348,7 @@ func (s *Script) uniqueLiteral(name string) (string, bool) {
 	// PYTHON=${PYTHON:-python3}, IMAGE=${IMAGE:-vllm/vllm-openai:v0.6.3}:
 	// the default, unless the caller overrides it (which the linter, like
 	// the dry run, does not read).
-	if pe := singleParam(as[0].Value); pe != nil && pe.Param != nil && pe.Param.Value == name && pe.Exp != nil &&
+	if pe := SingleParam(as[0].Value); pe != nil && pe.Param != nil && pe.Param.Value == name && pe.Exp != nil &&
 		(pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.DefaultUnsetOrNull) && pe.Exp.Word != nil {
 		return LitValue(pe.Exp.Word)
 	}
@@ -1162,7 +1162,7 @@ func (s *Script) detached(aws []ArgWord) (args []ArgWord, vars map[int]string, p
 				sk = v
 			} else if v, ok := s.taggedImage(a.Word, 0); ok {
 				sk = v
-			} else if pe := singleParam(a.Word); pe != nil && pe.Param != nil && plainParam(pe) && len(s.Assigns[pe.Param.Value]) == 0 {
+			} else if pe := SingleParam(a.Word); pe != nil && pe.Param != nil && plainParam(pe) && len(s.Assigns[pe.Param.Value]) == 0 {
 				if vars == nil {
 					vars = map[int]string{}
 				}
@@ -1374,7 +1374,7 @@ func (s *Script) envValue(w *syntax.Word, depth int) (string, bool) {
 	if s.envValues == nil || w == nil || depth > 2 {
 		return "", false
 	}
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil || !plainParam(pe) {
 		return "", false
 	}
@@ -1395,7 +1395,7 @@ func (s *Script) envValue(w *syntax.Word, depth int) (string, bool) {
 // its default, unless the caller overrides it (which the linter, like the
 // dry run, does not read).
 func (s *Script) inlineDefault(w *syntax.Word) (string, bool) {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length ||
 		(pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull) || pe.Exp.Word == nil {
 		return "", false
@@ -1415,7 +1415,7 @@ func (s *Script) taggedImage(w *syntax.Word, depth int) (string, bool) {
 	if w == nil || depth > 2 {
 		return "", false
 	}
-	if pe := singleParam(w); pe != nil {
+	if pe := SingleParam(w); pe != nil {
 		if pe.Param == nil || pe.Exp != nil || pe.Index != nil || pe.Excl || pe.Length || pe.Repl != nil || pe.Slice != nil {
 			return "", false
 		}

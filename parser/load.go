@@ -1395,7 +1395,7 @@ func selfDefaultValue(w *syntax.Word, key string) (string, bool) {
 	if w == nil || selfDefault(w) != key {
 		return "", false
 	}
-	return LitValue(singleParam(w).Exp.Word)
+	return LitValue(SingleParam(w).Exp.Word)
 }
 
 // programLike reports whether an env value may name a program or an image:

@@ -763,7 +763,7 @@ func (s *Script) defaultMode(sharedLaunch, closed bool) {
 	assigned := map[*syntax.ParamExp]bool{}
 	for name := range s.argSelectors {
 		for _, a := range s.Assigns[name] {
-			if pe := singleParam(a.Value); pe != nil && s.topFunc(a.InFunc) {
+			if pe := SingleParam(a.Value); pe != nil && s.topFunc(a.InFunc) {
 				assigned[pe] = true
 			}
 		}
@@ -961,7 +961,7 @@ func (s *Script) defaultsProven(sel []string, proven string) bool {
 	found := false
 	for _, name := range sel {
 		for _, a := range s.Assigns[name] {
-			if s.topFunc(a.InFunc) && isDefault(singleParam(a.Value)) {
+			if s.topFunc(a.InFunc) && isDefault(SingleParam(a.Value)) {
 				found = true
 			}
 		}
@@ -1236,7 +1236,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 			continue
 		}
 		name := ""
-		if pe := singleParam(cc.Word); pe != nil && pe.Param != nil && (cand[pe.Param.Value] && asIs(pe)) {
+		if pe := SingleParam(cc.Word); pe != nil && pe.Param != nil && (cand[pe.Param.Value] && asIs(pe)) {
 			name = pe.Param.Value // case "$MODE" after MODE=${MODE:-serve}
 		} else if d := defaulted(cc.Word); d != "" && len(s.Assigns[d]) == 0 && !s.writtenBy(d, userInput...) {
 			name = d // case "${MODE:-serve}", MODE from the environment
@@ -1276,7 +1276,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 // MODE=${MODE:?set MODE=serve|kl} takes the mode from the environment and
 // stops the script without one.
 func selfRequired(w *syntax.Word) string {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil ||
 		pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull || !isName(pe.Param.Value) {
 		return ""
@@ -1429,7 +1429,7 @@ func normalizes(w *syntax.Word, names []string) bool {
 // isParamOf reports whether w is a single (possibly quoted) expansion of one
 // of the names: $1, "${1:-x}", "${mode,,}", ${MODE//-/_}.
 func isParamOf(w *syntax.Word, names []string) bool {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil {
 		return false
 	}
@@ -1441,8 +1441,9 @@ func isParamOf(w *syntax.Word, names []string) bool {
 	return false
 }
 
-// singleParam returns the parameter expansion that is all of w.
-func singleParam(w *syntax.Word) *syntax.ParamExp {
+// SingleParam returns the parameter expansion that is all of w (quoted or
+// not), nil when w is anything else.
+func SingleParam(w *syntax.Word) *syntax.ParamExp {
 	if w == nil || len(w.Parts) != 1 {
 		return nil
 	}
@@ -2000,23 +2001,29 @@ func logRedir(r *syntax.Redirect) bool {
 func assignsArithm(x syntax.ArithmExpr) bool {
 	found := false
 	syntax.Walk(x, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.BinaryArithm:
-			switch n.Op {
-			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
-				found = true
-			}
-		case *syntax.UnaryArithm:
-			if n.Op == syntax.Inc || n.Op == syntax.Dec {
-				found = true
-			}
-		case *syntax.CmdSubst:
+		if _, ok := n.(*syntax.CmdSubst); ok {
 			return false
 		}
+		found = found || IsArithWrite(n)
 		return !found
 	})
 	return found
+}
+
+// IsArithWrite reports whether arithmetic node n itself writes a variable:
+// an assignment (=, +=, …, >>=) or an increment or decrement.
+func IsArithWrite(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.BinaryArithm:
+		switch n.Op {
+		case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+			syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+			return true
+		}
+	case *syntax.UnaryArithm:
+		return n.Op == syntax.Inc || n.Op == syntax.Dec
+	}
+	return false
 }
 
 // inertWords reports whether a node holds no command, process or

@@ -86,7 +86,7 @@ func (s *Script) noteOptLoop(n syntax.Node, fn string) {
 			if len(wi.Items) != 1 {
 				return
 			}
-			pe := singleParam(wi.Items[0])
+			pe := SingleParam(wi.Items[0])
 			if pe == nil || pe.Param == nil || pe.Param.Value != "@" || !plainParam(pe) {
 				return
 			}
@@ -110,7 +110,7 @@ func (s *Script) findOptionAssigns() {
 		if !ok {
 			continue
 		}
-		pe := singleParam(cc.Word)
+		pe := SingleParam(cc.Word)
 		if pe == nil || !plainParam(pe) {
 			continue
 		}
@@ -261,7 +261,7 @@ func (s *Script) optLoopAt(off int, word string) (optLoop, bool) {
 // the item's option, and which option: `--mode) MODE=$2` (or `shift;
 // MODE=$1`), `--mode=*) MODE=${1#*=}`, getopts's `m) MODE=$OPTARG`.
 func optionValue(value *syntax.Word, patterns []*syntax.Word, lp optLoop, shifts int) (Option, bool) {
-	pe := singleParam(value)
+	pe := SingleParam(value)
 	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil {
 		return Option{}, false
 	}
@@ -484,7 +484,7 @@ func (s *Script) switches(name string, os []optAssign) (map[string]string, bool)
 		if !ok {
 			continue
 		}
-		pe := singleParam(cc.Word)
+		pe := SingleParam(cc.Word)
 		if pe == nil || pe.Param == nil || pe.Param.Value != name {
 			continue
 		}
@@ -516,7 +516,7 @@ func (s *Script) switchDefaults(name string) map[string]bool {
 		if v, ok := LitValue(a.Value); ok {
 			defaults[v] = true
 		} else if selfDefault(a.Value) == name {
-			d, _ := LitValue(singleParam(a.Value).Exp.Word)
+			d, _ := LitValue(SingleParam(a.Value).Exp.Word)
 			defaults[d] = true
 		}
 	}
@@ -571,7 +571,7 @@ func (s *Script) shiftedBefore(off int, fn string, seen map[string]bool) bool {
 
 // selfDefault returns NAME when w is ${NAME:-literal} or ${NAME-literal}.
 func selfDefault(w *syntax.Word) string {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil ||
 		pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
 		return ""
@@ -592,7 +592,7 @@ func (s *Script) namesProven(name, proven string) bool {
 		if !ok {
 			continue
 		}
-		pe := singleParam(cc.Word)
+		pe := SingleParam(cc.Word)
 		if pe == nil || pe.Param == nil || pe.Param.Value != name || !asIs(pe) && selfDefault(cc.Word) != name {
 			continue
 		}
@@ -648,7 +648,7 @@ func (s *Script) forwardsArgs(fn string) bool {
 // has: parse_args "$@".
 func forwardsAll(c *syntax.CallExpr) bool {
 	for _, a := range c.Args[1:] {
-		if pe := singleParam(a); pe != nil && pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && plainParam(pe) {
+		if pe := SingleParam(a); pe != nil && pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && plainParam(pe) {
 			return true
 		}
 	}

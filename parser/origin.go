@@ -74,20 +74,20 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 	if v, ok := LitValue(w); ok {
 		return []Origin{{Kind: OriginLiteral, Value: v, Start: start, End: end, Chain: chain}}
 	}
-	if pe := singleParam(w); pe != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Index != nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil {
+	if pe := SingleParam(w); pe != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Index != nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil {
 		// "${cfg[0]}" of while read -ra cfg: a field of each line.
 		if loop := s.sweepOf(pe.Param.Value, use); loop != nil {
 			return []Origin{{Kind: OriginUnknown, Key: pe.Param.Value, Start: start, End: end, Chain: chain, Sweep: loop}}
 		}
 	}
-	if pe := singleParam(w); pe != nil && !pe.Excl && !pe.Length && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil {
+	if pe := SingleParam(w); pe != nil && !pe.Excl && !pe.Length && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil {
 		if table := s.modeTable(pe); table != nil {
 			// "${SEQS[$MODE]}" of declare -A SEQS=([serve]=$OWNER
 			// [bench]=64): each mode's entry is its value.
 			return s.tableOrigins(table, use, modes, env, depth, append(slices.Clone(chain), table))
 		}
 	}
-	if pe := singleParam(w); pe != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
+	if pe := SingleParam(w); pe != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
 		name := pe.Param.Value
 		if pe.Exp != nil {
 			switch pe.Exp.Op {
@@ -201,7 +201,7 @@ func (s *Script) sweptRef(refs []string, w *syntax.Word, use int) syntax.Node {
 func (s *Script) defaultWhereUnset(name string, def *syntax.Word, start, end, use int, modes []*Mode, env EnvKeys, depth int, chain []*Assign) []Origin {
 	out := s.varOrigins(name, start, end, use, modes, env, depth, chain)
 	from := ""
-	if pe := singleParam(def); pe != nil && pe.Param != nil && pe.Exp == nil && pe.Index == nil {
+	if pe := SingleParam(def); pe != nil && pe.Param != nil && pe.Exp == nil && pe.Index == nil {
 		from = pe.Param.Value
 	}
 	if s.WrittenOutside(name, from) {
@@ -960,7 +960,7 @@ func (s *Script) mayCallByValue(fn string) bool {
 // ("$@", "$1", $*): a script ending in "$@" runs the function its first
 // argument names.
 func dispatchWord(w *syntax.Word) bool {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil {
 		return false
 	}

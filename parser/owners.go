@@ -411,7 +411,7 @@ func (s *Script) Profiles() []*Profile {
 // PureRef returns the variable a word merely expands: $X, "${X}", and for
 // ${Y:-$X} the X of the default (with self set to Y).
 func PureRef(w *syntax.Word) (name, self string, ok bool) {
-	pe := singleParam(w)
+	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Repl != nil || pe.Slice != nil {
 		return "", "", false
 	}
@@ -544,7 +544,7 @@ func (s *Script) callerOnly(name string) bool {
 // PlainVar is NAME when w is all one plain read of it ($NAME, ${NAME},
 // "$NAME"; PlainRead), else "".
 func PlainVar(w *syntax.Word) string {
-	if pe := singleParam(w); pe != nil && PlainRead(pe) {
+	if pe := SingleParam(w); pe != nil && PlainRead(pe) {
 		return pe.Param.Value
 	}
 	return ""

@@ -87,7 +87,7 @@ func (s *Script) tableLookup(name string) *syntax.Word {
 		if !ok {
 			return nil
 		}
-		p := singleParam(iw)
+		p := SingleParam(iw)
 		if p == nil || p.Param == nil || !asIs(p) || !isParamOf(iw, s.Selectors) {
 			return nil // ${T[$GPU]}, ${T[@]}: not read by the mode alone
 		}
@@ -136,7 +136,7 @@ func (s *Script) modeTable(pe *syntax.ParamExp) *Assign {
 		return nil
 	}
 	iw, isWord := pe.Index.(*syntax.Word)
-	if !isWord || !isParamOf(iw, s.Selectors) || !asIs(singleParam(iw)) {
+	if !isWord || !isParamOf(iw, s.Selectors) || !asIs(SingleParam(iw)) {
 		return nil
 	}
 	name := pe.Param.Value

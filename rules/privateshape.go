@@ -779,7 +779,7 @@ func childEnvOf(u *parser.Unit, s *parser.Script, f *parser.Flag) (childEnv, boo
 // defaultsTo reports whether word w is ${X:-$key} or ${X-$key} (or := / =):
 // unset, it is the key's value.
 func defaultsTo(w *syntax.Word, key string) bool {
-	pe := singleParamExp(w)
+	pe := parser.SingleParam(w)
 	if pe == nil || pe.Exp == nil || pe.Exp.Word == nil {
 		return false
 	}
@@ -788,27 +788,8 @@ func defaultsTo(w *syntax.Word, key string) bool {
 	default:
 		return false
 	}
-	d := singleParamExp(pe.Exp.Word)
+	d := parser.SingleParam(pe.Exp.Word)
 	return d != nil && d.Param != nil && d.Param.Value == key && d.Exp == nil && d.Index == nil && d.Repl == nil && d.Slice == nil && !d.Excl && !d.Length
-}
-
-// singleParamExp returns the parameter expansion that is all of word w
-// (quoted or not), nil when w is anything else.
-func singleParamExp(w *syntax.Word) *syntax.ParamExp {
-	if w == nil || len(w.Parts) != 1 {
-		return nil
-	}
-	switch p := w.Parts[0].(type) {
-	case *syntax.ParamExp:
-		return p
-	case *syntax.DblQuoted:
-		if len(p.Parts) == 1 {
-			if pe, ok := p.Parts[0].(*syntax.ParamExp); ok {
-				return pe
-			}
-		}
-	}
-	return nil
 }
 
 // provenGetsOwner reports whether the proven mode pm boots with the owner's
