@@ -23,8 +23,9 @@ flag, lets one mode drift from the proven shape without anyone noticing.
 
 Fix: every use of the alias (in the scripts, their arithmetic, and later
 lines of its env file) reads the owner instead, and the alias is deleted
-(in an env file with the comment lines right above it when it ends its
-paragraph: "# shim kept for the old calib runner" spoke of it alone); it
+(with the comment lines right above it when it ends its paragraph: "#
+shim kept for the old calib runner" spoke of it alone; in a script when a
+blank line or the end of the file follows it); it
 stays when a use cannot be rewritten knowing it keeps its value.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runShapeAlias,
@@ -291,7 +292,11 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 		d = diag{sev: Error, path: s.Path, start: a.assign.Start, end: a.assign.End,
 			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
 		if a.assign.StmtStart >= 0 && sure {
-			d.edits = append([]edit{stmtDelete(s, a.assign)}, useEdits...)
+			del := stmtDelete(s, a.assign)
+			if del.text == "" {
+				del.start, del.end = scriptCommentAbove(s, del.start, del.end)
+			}
+			d.edits = append([]edit{del}, useEdits...)
 		}
 	}
 	if len(d.edits) > 0 {
