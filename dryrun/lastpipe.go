@@ -1,6 +1,8 @@
 package dryrun
 
 import (
+	"strings"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -22,6 +24,7 @@ import (
 // changed any.
 func rewriteLastPipes(f *syntax.File) bool {
 	if setsLastPipe(f) {
+		dropShoptLastPipe(f)
 		return false
 	}
 	changed := false
@@ -96,4 +99,35 @@ func shoptLastPipe(ce *syntax.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// dropShoptLastPipe takes lastpipe out of each `shopt -s … lastpipe …` of
+// f, whose top-level code turns it on (setsLastPipe): interp runs the last
+// command of a pipeline in the shell already, and has no lastpipe option
+// to set (shopt fails, "unsupported option", and no mode was evaluated).
+// A shopt left with no option name is `:`.
+func dropShoptLastPipe(f *syntax.File) {
+	syntax.Walk(f, func(n syntax.Node) bool {
+		ce, ok := n.(*syntax.CallExpr)
+		if !ok || !shoptLastPipe(ce) {
+			return true
+		}
+		args := ce.Args[:1:1]
+		names := 0
+		for _, a := range ce.Args[1:] {
+			switch lit := a.Lit(); {
+			case lit == "lastpipe":
+				continue
+			case !strings.HasPrefix(lit, "-"):
+				names++
+			}
+			args = append(args, a)
+		}
+		if names == 0 {
+			w := ce.Args[0]
+			args = []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: ":"}}}}
+		}
+		ce.Args = args
+		return true
+	})
 }

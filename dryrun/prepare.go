@@ -74,7 +74,7 @@ type Prepared struct {
 	// pipes is true when the tree holds a pipeline: Eval runs a copy in
 	// which the last command of each runs in a subshell, as in bash
 	// without lastpipe (lastpipe.go).
-	pipes bool
+	pipes bool // also set by a top-level shopt -s lastpipe (dropShoptLastPipe)
 	// typesets is true when a function holds a typeset: interp runs it
 	// as a global assignment, bash as declare (local without -g), so Eval
 	// runs a copy in which each typeset is declare (rewrite).
@@ -638,6 +638,9 @@ func Prepare(f *syntax.File) *Prepared {
 		return true
 	})
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
+	// shopt -s lastpipe at the top level: the copy drops it
+	// (dropShoptLastPipe), pipeline or not.
+	p.pipes = p.pipes || setsLastPipe(f)
 	// A nameref outside functions (Script.TopNameref): findForbidden looks
 	// at the arrays reached through it (namerefArrayUse).
 	p.risky = p.risky || namerefs && topNamerefs(f) != nil || manyPipes(pipeOps)
@@ -664,7 +667,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 		return Prepare(s.File)
 	}
 	p := &Prepared{funcs: make([]string, 0, len(s.Funcs)), background: jobs, risky: len(s.FileOwnerTests()) > 0 || s.TopNameref() != nil, declF: s.DeclaresF(),
-		posix: s.PosixDecls(), andTails: hasAndTails(s), pipes: s.Pipelines(), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited(), readArray: s.ReadsArrays()}
+		posix: s.PosixDecls(), andTails: hasAndTails(s), pipes: s.Pipelines() || setsLastPipe(s.File), fdRedirs: s.HighFdRedirs(), readDelim: s.ReadsDelimited(), readArray: s.ReadsArrays()}
 	p.risky = p.risky || manyPipes(s.PipeOps())
 	for name := range s.Funcs {
 		p.funcs = append(p.funcs, name)

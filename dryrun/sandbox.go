@@ -518,6 +518,13 @@ prefix:
 		if err := ev.refuseOwnerTest(head, rest); err != nil {
 			return nil, err
 		}
+	case "shopt":
+		if out, changed := shoptWithoutInheritErrexit(rest); changed && (i > 0 || !ev.maybeFunc(head)) {
+			if len(out) == 1 {
+				return internal(opSkip, args[i:]...) // shopt -s inherit_errexit alone
+			}
+			return append(slices.Clone(args[:i+1]), out...), nil
+		}
 	case "set":
 		if out, changed := setWithoutTraceOpts(rest); changed && (i > 0 || !ev.maybeFunc(head)) {
 			return append(slices.Clone(args[:i+1]), out...), nil
@@ -1616,4 +1623,25 @@ func setWithoutTraceOpts(args []string) ([]string, bool) {
 		}
 	}
 	return out, changed
+}
+
+// shoptWithoutInheritErrexit drops inherit_errexit from `shopt -s NAME…`.
+// interp has no such option to set (shopt fails: "unsupported option",
+// and the mode was not evaluated) but already runs a command substitution
+// under the caller's errexit, as bash does with inherit_errexit on: the
+// strict-mode preamble `set -Eeuo pipefail; shopt -s inherit_errexit`
+// stopped every dry run of the scripts that use it. Only -s: without it
+// (bash's default) interp would still inherit errexit, so `shopt -u
+// inherit_errexit` is left to fail. It reports whether it dropped one.
+func shoptWithoutInheritErrexit(args []string) ([]string, bool) {
+	if len(args) < 2 || args[0] != "-s" {
+		return args, false
+	}
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		if a != "inherit_errexit" {
+			out = append(out, a)
+		}
+	}
+	return out, len(out) != len(args)
 }

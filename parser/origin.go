@@ -242,6 +242,14 @@ func (s *Script) WrittenOutside(name, from string) bool {
 	return s.libAssigns[name] || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local")
 }
 
+// WrittenByCommand reports whether variable name gets a value from a
+// command (read, printf -v, mapfile, a for loop over it, declare) or from
+// a library the script sources: WrittenOutside without the script's own
+// words and arithmetic (`bench) (( seqs = 64 ))`, a mode's own value).
+func (s *Script) WrittenByCommand(name string) bool {
+	return s.libAssigns[name] || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local")
+}
+
 // literalArithm returns the value of arithmetic that reads no variable and
 // runs no command ($((4096 * 2)), $((1 << 13))).
 func literalArithm(ae *syntax.ArithmExp, refs []string) (string, bool) {

@@ -373,6 +373,40 @@ func envCommentAbove(src []byte, st, en int) int {
 	return out
 }
 
+// scriptCommentAbove is envCommentAbove for a script's line deletion
+// [st, en): a shim deleted with the comment that introduced it (`# let
+// ops bump seats without editing the env file` over `SEQS=${SEQS:-$OWNER}`)
+// leaves no comment speaking of nothing, when the deleted line closes its
+// paragraph (a blank line or the end of the file follows). Only the
+// parser's comments, whole lines, go; never the shebang, nor a comment
+// under which a line of code follows. Between two blank lines, the blank
+// line after goes too: the paragraphs around stay one blank line apart.
+func scriptCommentAbove(s *parser.Script, st, en int) (int, int) {
+	src := s.Src
+	if st > 0 && src[st-1] != '\n' {
+		return st, en
+	}
+	rest := bytes.TrimLeft(src[en:], " \t\r")
+	if len(rest) > 0 && rest[0] != '\n' {
+		return st, en
+	}
+	out := st
+	for out > 0 {
+		ls := bytes.LastIndexByte(src[:out-1], '\n') + 1
+		line := src[ls : out-1]
+		trimmed := bytes.TrimLeft(line, " \t")
+		hash := ls + len(line) - len(trimmed)
+		if len(trimmed) == 0 || trimmed[0] != '#' || !inComment(s, hash) || ls == 0 && bytes.HasPrefix(trimmed, []byte("#!")) {
+			break
+		}
+		out = ls
+	}
+	if len(rest) > 0 && (out == 0 || out >= 2 && src[out-2] == '\n') {
+		en = len(src) - len(rest) + 1 // the blank line after
+	}
+	return out, en
+}
+
 // envLineKey returns the key an env line assigns (`K=…`, `export K=…`),
 // "" when it is no assignment.
 func envLineKey(line []byte) string {

@@ -23,8 +23,9 @@ flag, lets one mode drift from the proven shape without anyone noticing.
 
 Fix: every use of the alias (in the scripts, their arithmetic, and later
 lines of its env file) reads the owner instead, and the alias is deleted
-(in an env file with the comment lines right above it when it ends its
-paragraph: "# shim kept for the old calib runner" spoke of it alone); it
+(with the comment lines right above it when it ends its paragraph: "#
+shim kept for the old calib runner" spoke of it alone; in a script when a
+blank line or the end of the file follows it); it
 stays when a use cannot be rewritten knowing it keeps its value.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runShapeAlias,
@@ -129,6 +130,12 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 			if c.feedsOtherThan(s, name, o) {
 				continue
 			}
+			if readFromCommand(s, as, a) {
+				// TP=$(jq -r .tp cfg.json) … TP=${TP:-$OWNER}: the config's
+				// value, the owner its fallback; no alias, and reading the
+				// owner in its stead would drop the config's.
+				continue
+			}
 			_, named := ownerFlag(name)
 			switch {
 			case self != "" && !optionSet(s, name):
@@ -163,6 +170,30 @@ func funcPositional(s *parser.Script, name string, off int) bool {
 func optionSet(s *parser.Script, name string) bool {
 	for _, a := range s.Assigns[name] {
 		if !a.Local && s.OptionAssign(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// readFromCommand reports whether the variable a assigns from the owner is
+// also assigned, by another assignment of as outside every mode and
+// function's local, a value that holds a command substitution: a value
+// read from a config (`TP=$(jq -r .tp "$CFG")`, `SEQS=$(yq …)`), which the
+// owner only backs up. A mode's own such value is privateshape's.
+func readFromCommand(s *parser.Script, as []*parser.Assign, a *parser.Assign) bool {
+	for _, b := range as {
+		if b == a || b.Local || b.Value == nil || len(s.ModesAt(b.Start)) > 0 {
+			continue
+		}
+		found := false
+		syntax.Walk(b.Value, func(n syntax.Node) bool {
+			if _, ok := n.(*syntax.CmdSubst); ok {
+				found = true
+			}
+			return !found
+		})
+		if found {
 			return true
 		}
 	}
@@ -207,6 +238,16 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 	if a.env != nil {
 		readers = u.ScriptsReading(a.env)
 		sure = u.Covered(a.env.Path)
+	}
+	// written: a script variable that gets a value from a command too
+	// (read -r SEQS < f, a sourced library's SEQS=256): every use reading
+	// the owner instead would change what the modes boot. A mode's own
+	// arithmetic, `bench) (( seqs = 64 ))`, is a drift the fix ends.
+	written := a.assign != nil && a.script.WrittenByCommand(a.name)
+	noFix := ""
+	if written {
+		sure = false
+		noFix = fmt.Sprintf(" (no fix: %s gets a value outside the script's own assignments too, which the owner's would replace)", a.name)
 	}
 	// first reports whether a use is met for the first time (an alias and
 	// its env file's shim can both lead to it).
@@ -260,9 +301,13 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			if len(ms) > 0 {
 				who = parser.ModeNames(ms)
 			}
-			c.report(pass, diag{sev: Error, path: s.Path, start: r.Start, end: r.End,
+			ud := diag{sev: Error, path: s.Path, start: r.Start, end: r.End,
 				msg:    fmt.Sprintf("%s reads %s, %s %s; read the owner %s", who, a.name, a.why, a.owner.Key, ownerAt),
-				fixMsg: "read " + a.owner.Key, edits: []edit{{s.Path, r.Start, r.End, a.owner.Key}}})
+				fixMsg: "read " + a.owner.Key, edits: []edit{{s.Path, r.Start, r.End, a.owner.Key}}}
+			if written {
+				ud.msg, ud.fixMsg, ud.edits = ud.msg+noFix, "", nil
+			}
+			c.report(pass, ud)
 		}
 	}
 	var d diag
@@ -273,7 +318,7 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 		}
 		reported[key] = true
 		d = diag{sev: Error, path: a.env.Path, start: a.entry.Start, end: a.entry.End,
-			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
+			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt) + noFix}
 		if envEdits, ok := c.envAliasUses(a, readers); ok && sure {
 			st, en := envLineDelete(a.env.Src, a.entry.Start, a.entry.End)
 			st = envCommentAbove(a.env.Src, st, en)
@@ -289,9 +334,13 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 		}
 		reported[key] = true
 		d = diag{sev: Error, path: s.Path, start: a.assign.Start, end: a.assign.End,
-			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt)}
+			msg: fmt.Sprintf("%s is %s %s; every mode inherits %s", a.name, a.why, a.owner.Key, ownerAt) + noFix}
 		if a.assign.StmtStart >= 0 && sure {
-			d.edits = append([]edit{stmtDelete(s, a.assign)}, useEdits...)
+			del := stmtDelete(s, a.assign)
+			if del.text == "" {
+				del.start, del.end = scriptCommentAbove(s, del.start, del.end)
+			}
+			d.edits = append([]edit{del}, useEdits...)
 		}
 	}
 	if len(d.edits) > 0 {
