@@ -1438,6 +1438,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		var launchers map[string][]*Invocation
 		var clients map[string][]string
 		var assigns map[string]bool
+		var sourcers map[string]sourcer
 		for _, path := range u.sourcedLibs(s, byPath, opts) {
 			lf, seen := libs[path]
 			if !seen {
@@ -1468,6 +1469,16 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				delete(runners, name)
 				delete(launchers, name)
 				delete(clients, name)
+				delete(sourcers, name)
+			}
+			for name, sc := range lf.sourcers {
+				if s.Funcs[name] != nil {
+					continue
+				}
+				if sourcers == nil {
+					sourcers = map[string]sourcer{}
+				}
+				sourcers[name] = sc
 			}
 			for name, reads := range lf.clientReads {
 				if s.Funcs[name] != nil {
@@ -1497,13 +1508,19 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				launchers[name] = ws
 			}
 		}
-		s.libClientReads, s.libAssigns = clients, assigns
+		s.libClientReads, s.libAssigns, s.libSourcers = clients, assigns, sourcers
 		if len(launchers) > 0 && !s.callsLauncherToEngine(launchers, runners) {
 			// The image may be the env file's (docker run … "$VLLM_IMAGE"
 			// "$@" in the library): tried again by withEnvValues.
 			s.libLauncherCands, launchers = launchers, nil
 		}
+		// load_env "$here/env/sglang.env": the env file a library's
+		// function sources is the script's, found by analysing it again.
+		sources := len(sourcers) > 0 && s.callsSourcer()
 		if len(runners) == 0 && len(launchers) == 0 {
+			if sources {
+				u.Scripts[i] = s.reanalysedKeeping(opts.Roles)
+			}
 			continue
 		}
 		if len(launchers) == 0 && !s.callsRunnerToEngine(runners) {
@@ -1511,6 +1528,9 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			// (run docker run "$VLLM_IMAGE" …), read once the env files are
 			// linked (withEnvValues).
 			s.libRunnerCands = runners
+			if sources {
+				u.Scripts[i] = s.reanalysedKeeping(opts.Roles)
+			}
 			continue
 		}
 		u.Scripts[i] = s.reanalysed(opts.Roles, runners, launchers, nil)
@@ -1571,7 +1591,7 @@ func readLib(path string, opts *LoadOptions) *Script {
 func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLaunchers map[string][]*Invocation, envValues map[string]string) *Script {
 	ns := ParseScript(s.Path, s.Src)
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
-	ns.libClientReads, ns.libAssigns, ns.childLaunchers = s.libClientReads, s.libAssigns, s.childLaunchers
+	ns.libClientReads, ns.libAssigns, ns.childLaunchers, ns.libSourcers = s.libClientReads, s.libAssigns, s.childLaunchers, s.libSourcers
 	ns.Analyze(roles)
 	return ns
 }
@@ -1593,6 +1613,8 @@ type libFuncs struct {
 	// exprWrites are the variables a word or arithmetic of the library
 	// assigns (Script.exprWrites).
 	exprWrites map[string][]string
+	// sourcers are the functions that source an argument (funcSourcer).
+	sourcers map[string]sourcer
 }
 
 // libFuncsOf returns the runner and launcher functions of the shell
@@ -1617,7 +1639,7 @@ func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs
 		return nil
 	}
 	runners := lib.ownRunners()
-	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads(), assigns: lib.Assigns, exprWrites: lib.exprWrites}
+	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads(), assigns: lib.Assigns, exprWrites: lib.exprWrites, sourcers: lib.ownSourcers()}
 }
 
 // clientReads returns, by function, the variables the library's functions

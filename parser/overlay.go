@@ -36,10 +36,19 @@ func (s *Script) findOverlays() {
 		sels[n] = true
 	}
 	for _, c := range s.calls {
-		if v, _ := LitValue(c.Args[0]); (v != "source" && v != ".") || len(c.Args) < 2 {
+		arg := 1
+		if v, _ := LitValue(c.Args[0]); v != "source" && v != "." {
+			// load_env "$here/env/$MODE.env": a function sourcing its argument.
+			sc, ok := s.sourcerOf(v)
+			if !ok {
+				continue
+			}
+			arg = sc.arg
+		}
+		if len(c.Args) <= arg {
 			continue
 		}
-		w := c.Args[1]
+		w := c.Args[arg]
 		var parts []syntax.WordPart
 		for _, p := range w.Parts {
 			if dq, ok := p.(*syntax.DblQuoted); ok {

@@ -1049,7 +1049,7 @@ func (u *Unit) SourcesAllExported(s *Script, e *EnvFile) bool {
 		if ref.Kind != SourceBash || ref.Path == "" || u.envs[ref.Path] != e {
 			continue
 		}
-		if !s.AllExportAt(ref.Start) {
+		if !ref.AllExport && !s.AllExportAt(ref.Start) {
 			return false
 		}
 		found = true

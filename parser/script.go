@@ -155,6 +155,13 @@ type Script struct {
 	// assign (set by Load, see withLibRunners): a value the script's own
 	// assignments do not give such a variable may be the library's.
 	libAssigns map[string]bool
+	// libSourcers are the functions the sourced shell libraries define
+	// that source the file an argument names (lib/common.sh's load_env),
+	// by name (set by Load, see withLibRunners).
+	libSourcers map[string]sourcer
+	// sourcers caches the script's own sourcer functions (sourcerOf).
+	sourcersOnce sync.Once
+	sourcers     map[string]sourcer
 	// envValues are literal values of keys the owning env files give the
 	// script's shell, for the words that name a program or an image
 	// (withEnvValues): "$VLLM_IMAGE" read as vllm/vllm-openai:v0.9.1.
@@ -333,6 +340,9 @@ type SourceRef struct {
 	// (source <(tr -d '\r' < .env), eval "$(sed 's/\r$//' .env)"), so the
 	// shell never sees CRLF line endings.
 	StripsCR bool
+	// AllExport: the source is a call of a function that turns allexport
+	// on around it (load_env() { set -a; . "$1"; set +a; }).
+	AllExport bool
 }
 
 // Assign is one assignment to a variable.

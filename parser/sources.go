@@ -53,6 +53,9 @@ func (s *Script) findSources() {
 			}
 			continue
 		}
+		if s.callSources(aws) {
+			continue // load_env "$here/env/sglang.env"
+		}
 		// env $(cat .env | xargs) cmd, wherever env is wrapped (exec env …):
 		// the loaders among env's assignments and options.
 		for i, a := range aws {
