@@ -119,3 +119,28 @@ esac
 		}
 	}
 }
+
+// TestChosenDefault: a path built from a variable a getopts option may
+// set is the default run's (the default set before the loop); one that
+// getopts alone sets, or that the script sets again later, is not known.
+func TestChosenDefault(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want string // "" not known
+	}{
+		{"M=${M:-a}\nwhile getopts m: o; do case $o in m) M=$OPTARG ;; esac; done\n. \"m/$M.env\"\n", "/x/m/a.env"},
+		{"M=a\nwhile getopts m: o; do case $o in m) M=\"$OPTARG\" ;; esac; done\n. \"m/$M.env\"\n", "/x/m/a.env"},
+		{"while getopts m: o; do case $o in m) M=$OPTARG ;; esac; done\n. \"m/$M.env\"\n", ""},
+		{"M=a\nwhile getopts m: o; do case $o in m) M=$OPTARG ;; esac; done\nM=b$M\n. \"m/$M.env\"\n", ""},
+	} {
+		s := ParseScript("/x/serve.sh", []byte(tc.src))
+		s.Analyze(RoleMatcher{})
+		got := ""
+		for _, ref := range s.Sources {
+			got = ref.Path
+		}
+		if got != tc.want {
+			t.Errorf("%q: source path %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

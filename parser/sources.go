@@ -597,7 +597,7 @@ func (s *Script) staticParam(p *syntax.ParamExp, depth int) (string, bool) {
 	case "PWD":
 		v = scriptDirMark
 	default:
-		as := s.Assigns[name]
+		as := s.chosenDefault(s.Assigns[name])
 		if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull) {
 			// ${X:-WORD} where X is never assigned, or read by X's own
 			// assignment (ENV_FILE=${ENV_FILE:-$here/prod.env}): X comes from
@@ -732,4 +732,38 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// chosenDefault returns a variable's assignments past those that take an
+// option's value from getopts (`m) MODEL=$OPTARG ;;`): like a value from
+// the caller's environment (${MODEL:-llama-70b}), the option is the
+// caller's choice, which the linter does not know; the default the script
+// sets before its loop (MODEL=${MODEL:-llama-70b}, MODEL=llama-70b) is the
+// value of a run without it, the one the dry run evaluates. Only when
+// such a default comes first: a variable getopts alone assigns keeps its
+// assignments (not known statically).
+func (s *Script) chosenDefault(as []*Assign) []*Assign {
+	k := slices.IndexFunc(as, isOptarg)
+	if k <= 0 || as[0].Append || as[0].Value == nil || len(as[0].Modes) > 0 {
+		return as
+	}
+	for _, a := range as[k:] {
+		if !isOptarg(a) {
+			return as
+		}
+	}
+	return as[:k]
+}
+
+// isOptarg reports whether an assignment's value is all of $OPTARG.
+func isOptarg(a *Assign) bool {
+	if a.Value == nil || a.Append || len(a.Value.Parts) != 1 {
+		return false
+	}
+	pt := a.Value.Parts[0]
+	if dq, ok := pt.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		pt = dq.Parts[0]
+	}
+	pe, ok := pt.(*syntax.ParamExp)
+	return ok && pe.Param != nil && pe.Param.Value == "OPTARG" && pe.Exp == nil && pe.Index == nil && pe.Slice == nil && pe.Repl == nil && !pe.Excl && !pe.Length
 }
