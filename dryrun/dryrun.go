@@ -81,6 +81,12 @@ type Options struct {
 	// makes) for callers that only read the argv; with NoSpans it also
 	// skips the snapshot of the variables taken when the engine is reached.
 	NoEnv bool
+	// EnvIfRead computes Result.Env only for an engine whose profile reads
+	// a shape flag from its environment (TGI's MAX_BATCH_PREFILL_TOKENS;
+	// vLLM and SGLang read none): what lint's argvdrift compares. pprof on
+	// 1,600 repos: the snapshot of the variables and the environment built
+	// for every engine reached were 5% of a lint's CPU.
+	EnvIfRead bool
 	// Prepared, when set, is Prepare(file), computed once by a caller that
 	// evaluates several modes of the script.
 	Prepared *Prepared
@@ -451,6 +457,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		forced:   opts.Engine,
 		noSpans:  opts.NoSpans,
 		noEnv:    opts.NoEnv,
+		envRead:  opts.EnvIfRead,
 		custom:   opts.ReadFile != nil,
 		maxCalls: int64(maxCalls),
 		runCtx:   runCtx,
@@ -679,7 +686,7 @@ func (ev *evaluator) fillEngine(res *Result, eng *engineRec, file *syntax.File, 
 	if !ev.noSpans {
 		res.Spans = computeSpans(file, srcLen, raw, unresolved, eng.env, eng.pos)
 	}
-	if !ev.noEnv {
+	if eng.withEnv {
 		res.Env = ev.engineEnv(res, eng)
 	}
 }

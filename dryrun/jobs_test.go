@@ -56,3 +56,20 @@ esac
 		}
 	}
 }
+
+// TestEnvIfRead: lint asks for the engine's environment only where the
+// engine reads a shape flag from it (TGI), not for vLLM, which reads none.
+func TestEnvIfRead(t *testing.T) {
+	for _, tc := range []struct {
+		src     string
+		withEnv bool
+	}{
+		{"export SEQS=8\nvllm serve /m --max-num-seqs \"$SEQS\"\n", false},
+		{"export MAX_BATCH_PREFILL_TOKENS=4096\ntext-generation-launcher --model-id /m\n", true},
+	} {
+		r := evalSrc(t, "#!/bin/bash\n"+tc.src, "serve", nil, Options{EnvIfRead: true})
+		if r.Err != nil || len(r.Argv) == 0 || (r.Env != nil) != tc.withEnv {
+			t.Errorf("%q: env %v (err %v), want computed: %v", tc.src, r.Env, r.Err, tc.withEnv)
+		}
+	}
+}

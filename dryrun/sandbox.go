@@ -90,6 +90,9 @@ type engineRec struct {
 	env  *snapshotEnv
 	dir  string
 	pos  syntax.Pos
+	// withEnv is set when Result.Env is computed for this engine
+	// (Options.NoEnv, EnvIfRead).
+	withEnv bool
 }
 
 type fileEntry struct {
@@ -110,6 +113,7 @@ type evaluator struct {
 	forced   *parser.Profile
 	noSpans  bool
 	noEnv    bool
+	envRead  bool // Options.EnvIfRead
 	custom   bool
 	maxCalls int64
 	runCtx   context.Context
@@ -1018,10 +1022,20 @@ func launches(w io.Writer) bool {
 	return !captured
 }
 
+// readsEnv reports whether an engine of profile p reads a shape flag from
+// its environment.
+func readsEnv(p *parser.Profile) bool {
+	if p == nil {
+		return true // unknown: computed, as before
+	}
+	return slices.ContainsFunc(p.Flags, func(f parser.ShapeFlag) bool { return f.Env != "" })
+}
+
 // recordEngine records the first engine invocation and stops the run.
 func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall, pos syntax.Pos) {
 	var snap *snapshotEnv
-	if !ev.noSpans || !ev.noEnv { // the spans and the engine's env read it
+	withEnv := !ev.noEnv && (!ev.envRead || readsEnv(ec.Profile))
+	if !ev.noSpans || withEnv { // the spans and the engine's env read it
 		snap = takeSnapshot(hc.Env)
 	}
 	ev.mu.Lock()
@@ -1029,7 +1043,7 @@ func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec pa
 	if ev.closed || ev.engine != nil || context.Cause(ev.runCtx) != nil {
 		return
 	}
-	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: pos}
+	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: pos, withEnv: withEnv}
 	ev.cancel(errEngineReached)
 }
 
