@@ -2082,12 +2082,15 @@ func (inv *Invocation) EnvShapeReads() []string {
 		return nil
 	}
 	var out []string
-	for _, f := range inv.Profile.Flags {
+	for i := range inv.Profile.Flags {
+		f := &inv.Profile.Flags[i]
 		if f.Env == "" || slices.ContainsFunc(inv.Flags, func(g *Flag) bool { return g.Canon == f.Name }) {
 			continue
 		}
-		if inv.EnvHanded(f.Env) {
-			out = append(out, f.Env)
+		for _, k := range f.Envs() {
+			if inv.EnvHanded(k) {
+				out = append(out, k)
+			}
 		}
 	}
 	return out

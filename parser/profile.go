@@ -23,6 +23,10 @@ type ShapeFlag struct {
 	// llama.cpp's server: LLAMA_ARG_CTX_SIZE), "" when it reads none: a
 	// container's -e KEY=V sizes the boot only through it.
 	Env string
+	// EnvAliases are other variables the engine reads the same flag from:
+	// TGI's launcher reads --max-input-length, the legacy spelling of
+	// --max-input-tokens, from MAX_INPUT_LENGTH.
+	EnvAliases []string
 	// Default is the value the engine takes when the flag is not passed,
 	// "" when it is not one known value: a mode that passes the default
 	// boots at the same shape as one that leaves the flag out.
@@ -86,7 +90,7 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-batch-total-tokens", KeySuffixes: []string{"MAX_BATCH_TOTAL_TOKENS"}, Env: "MAX_BATCH_TOTAL_TOKENS"},
 			{Name: "--max-concurrent-requests", KeySuffixes: []string{"MAX_CONCURRENT_REQUESTS"}, Env: "MAX_CONCURRENT_REQUESTS", Default: "128"},
 			{Name: "--max-total-tokens", KeySuffixes: []string{"MAX_TOTAL_TOKENS"}, Env: "MAX_TOTAL_TOKENS"},
-			{Name: "--max-input-tokens", Aliases: []string{"--max-input-length"}, KeySuffixes: []string{"MAX_INPUT_TOKENS", "MAX_INPUT_LENGTH"}, Env: "MAX_INPUT_TOKENS"},
+			{Name: "--max-input-tokens", Aliases: []string{"--max-input-length"}, KeySuffixes: []string{"MAX_INPUT_TOKENS", "MAX_INPUT_LENGTH"}, Env: "MAX_INPUT_TOKENS", EnvAliases: []string{"MAX_INPUT_LENGTH"}},
 		},
 	},
 	"llamacpp": {
@@ -111,13 +115,28 @@ var Profiles = map[string]*Profile{
 	},
 }
 
+// Envs lists the environment variables the engine reads the flag from
+// (Env, then EnvAliases); none when it reads none.
+func (f *ShapeFlag) Envs() []string {
+	if f.Env == "" {
+		return nil
+	}
+	return append([]string{f.Env}, f.EnvAliases...)
+}
+
+// ReadsEnv reports whether the engine reads the flag from environment
+// variable k (Env or one of EnvAliases).
+func (f *ShapeFlag) ReadsEnv(k string) bool {
+	return k != "" && (k == f.Env || f.Env != "" && slices.Contains(f.EnvAliases, k))
+}
+
 // ShapeEnvVar reports whether name is an environment variable an engine
 // itself reads a shape flag from (ShapeFlag.Env: TGI's
 // MAX_CONCURRENT_REQUESTS, llama.cpp's LLAMA_ARG_CTX_SIZE).
 func ShapeEnvVar(name string) bool {
 	for _, p := range Profiles {
-		for _, f := range p.Flags {
-			if f.Env != "" && f.Env == name {
+		for i := range p.Flags {
+			if p.Flags[i].ReadsEnv(name) {
 				return true
 			}
 		}

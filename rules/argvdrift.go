@@ -367,9 +367,9 @@ func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, pr
 		return nil
 	}
 	var out []EnvDrift
-	for _, f := range prof.Flags {
-		k := f.Env
-		if k == "" {
+	for i := range prof.Flags {
+		f := &prof.Flags[i]
+		if f.Env == "" {
 			continue
 		}
 		if _, ok := pflags[f.Name]; ok {
@@ -379,9 +379,10 @@ func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, pr
 			continue
 		}
 		o, owned := u.Owner(s, prof, f.Name)
-		if !owned || o.Key != k || o.Def.Entry == nil {
+		if !owned || !f.ReadsEnv(o.Key) || o.Def.Entry == nil {
 			continue
 		}
+		k := o.Key // the variable the engine reads: Env, or an alias of it (TGI's MAX_INPUT_LENGTH)
 		if _, knob := cfg.CalibKnobs[f.Name]; knob && m.Role == parser.RoleCalib {
 			continue
 		}

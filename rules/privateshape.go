@@ -231,9 +231,9 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 	c.checkEnvSet(pass, s, inv)
 	for _, k := range inv.EnvShapeReads() {
 		var flag string
-		for _, f := range inv.Profile.Flags {
-			if f.Env == k {
-				flag = f.Name
+		for i := range inv.Profile.Flags {
+			if inv.Profile.Flags[i].ReadsEnv(k) {
+				flag = inv.Profile.Flags[i].Name
 			}
 		}
 		o, ok := u.Owner(s, inv.Profile, flag)
@@ -362,14 +362,14 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 		return
 	}
 	for _, f := range inv.Profile.Flags {
-		k := f.Env
-		if k == "" || slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g.Canon == f.Name }) {
+		if f.Env == "" || slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g.Canon == f.Name }) {
 			continue
 		}
 		o, ok := u.Owner(s, inv.Profile, f.Name)
-		if !ok || o.Key != k {
+		if !ok || !f.ReadsEnv(o.Key) {
 			continue
 		}
+		k := o.Key // the variable the engine reads: Env, or an alias of it (TGI's MAX_INPUT_LENGTH)
 		set, ok := s.EnvSetFor(inv, k)
 		if !ok {
 			continue
@@ -475,9 +475,9 @@ func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv 
 				if !u.ShellReadsIn(s, o.Def.File, ms) {
 					return false
 				}
-				return fileExported || slices.ContainsFunc(ms, func(m *parser.Mode) bool { return s.ExportedOnPath(f.Env, m) })
+				return fileExported || slices.ContainsFunc(ms, func(m *parser.Mode) bool { return s.ExportedOnPath(o.Key, m) })
 			}
-			provenOK = c.provenGetsOwner(s, pm, f.Name, f.Env, o, exportedIn)
+			provenOK = c.provenGetsOwner(s, pm, f.Name, o.Key, o, exportedIn)
 		}
 		if !provenOK {
 			return
@@ -496,13 +496,13 @@ func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv 
 		}
 		d := diag{sev: Error, path: s.Path, start: og.Start, end: og.End,
 			msg: fmt.Sprintf("%s hands its own %s%s to %s (line %d, %s), and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s where %s boots with the owner's; %s",
-				parser.ModeNames(modes), og.Value, through, strings.TrimSpace(s.Text(set.Start, set.End)), s.Line(set.Start), form, f.Env, f.Name, og.Value, pm.Name, c.ownerText(o))}
+				parser.ModeNames(modes), og.Value, through, strings.TrimSpace(s.Text(set.Start, set.End)), s.Line(set.Start), form, o.Key, f.Name, og.Value, pm.Name, c.ownerText(o))}
 		if u.ShellReadsIn(s, o.Def.File, modes) {
 			d.fixMsg, d.edits = "take the value from "+o.Key, []edit{{s.Path, og.Start, og.End, `"$` + o.Key + `"`}}
 		} else {
 			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", parser.ModeNames(modes), DisplayPath(o.Def.File.Path), o.Key)
 		}
-		c.noteEnvReported(s, modes, f.Env)
+		c.noteEnvReported(s, modes, o.Key)
 		c.report(pass, d)
 	}
 }
@@ -807,7 +807,7 @@ func (c *Context) provenGetsOwner(s *parser.Script, pm *parser.Mode, flag, k str
 		if ms := s.ModesAt(inv.Start); len(ms) > 0 && !slices.Contains(ms, pm) || s.EndsBefore(pm, inv) {
 			continue
 		}
-		if !slices.ContainsFunc(inv.Profile.Flags, func(f parser.ShapeFlag) bool { return f.Env == k }) {
+		if !slices.ContainsFunc(inv.Profile.Flags, func(f parser.ShapeFlag) bool { return f.ReadsEnv(k) }) {
 			continue
 		}
 		if set, ok := s.EnvSetFor(inv, k); ok {
@@ -944,7 +944,7 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 	for _, f := range inv.Profile.Flags {
 		o, ok := c.Unit.Owner(s, inv.Profile, f.Name)
 		passed := slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g.Canon == f.Name })
-		if ok && f.Env != "" && o.Key == f.Env && !passed {
+		if ok && f.ReadsEnv(o.Key) && !passed {
 			owners[o.Key] = o
 		}
 	}

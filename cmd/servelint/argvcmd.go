@@ -479,14 +479,18 @@ func shapeEnv(o *argvOut) [][3]string {
 		return nil
 	}
 	var out [][3]string
-	for _, f := range ec.Profile.Flags {
-		v, set := o.Env[f.Env]
-		if f.Env == "" || !set || slices.ContainsFunc(o.Argv, func(a string) bool {
+	for i := range ec.Profile.Flags {
+		f := &ec.Profile.Flags[i]
+		if f.Env == "" || slices.ContainsFunc(o.Argv, func(a string) bool {
 			return ec.Profile.Canon(a) == f.Name || strings.HasPrefix(a, "--") && ec.Profile.Canon(strings.SplitN(a, "=", 2)[0]) == f.Name
 		}) {
 			continue
 		}
-		out = append(out, [3]string{f.Env, v, f.Name})
+		for _, k := range f.Envs() {
+			if v, set := o.Env[k]; set {
+				out = append(out, [3]string{k, v, f.Name})
+			}
+		}
 	}
 	slices.SortFunc(out, func(a, b [3]string) int { return strings.Compare(a[0], b[0]) })
 	return out
