@@ -101,7 +101,7 @@ var Profiles = map[string]*Profile{
 			{Name: "--ubatch-size", Aliases: []string{"-ub"}, KeySuffixes: []string{"UBATCH_SIZE", "N_UBATCH"}, Env: "LLAMA_ARG_UBATCH"},
 			{Name: "--ctx-size", Aliases: []string{"-c"}, KeySuffixes: []string{"CTX_SIZE", "CONTEXT_SIZE", "N_CTX"}, Env: "LLAMA_ARG_CTX_SIZE"},
 			{Name: "--n-gpu-layers", Aliases: []string{"-ngl", "--gpu-layers"}, KeySuffixes: []string{"N_GPU_LAYERS", "NGL", "GPU_LAYERS"}, Env: "LLAMA_ARG_N_GPU_LAYERS"},
-			{Name: "--tensor-split", Aliases: []string{"-ts"}, KeySuffixes: []string{"TENSOR_SPLIT"}},
+			{Name: "--tensor-split", Aliases: []string{"-ts"}, KeySuffixes: []string{"TENSOR_SPLIT"}, Env: "LLAMA_ARG_TENSOR_SPLIT"},
 		},
 	},
 	"trtllm": {
