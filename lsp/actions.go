@@ -202,7 +202,7 @@ func (s *Server) fixAll(path string) (protocol.CodeAction, bool) {
 	s.mu.Lock()
 	sn := s.takeSnapshot()
 	s.mu.Unlock()
-	_, oc, err := lint.ApplyFixes(s.lintOptions(path, sn, enable, disable, eval), fixAllPasses)
+	_, oc, err := lint.ApplyFixes(s.lintOptions(path, sn.read, enable, disable, eval), fixAllPasses)
 	if err != nil {
 		s.logger.Printf("fix all %s: %v", path, err)
 		return protocol.CodeAction{}, false

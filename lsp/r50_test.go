@@ -1,0 +1,41 @@
+package lsp
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestChildScriptEditedInEditor: a mode that runs another script of the
+// tree (run.sh's `SEQS=64 exec "$here/launch.sh"`) has findings that
+// depend on that script's text. An unsaved edit of the child in the editor
+// lints the parent again, over the child's new text: launch.sh no longer
+// reads SEQS, so bench's SEQS=64 no longer reaches the engine.
+func TestChildScriptEditedInEditor(t *testing.T) {
+	dir := copyCase(t, "child-dispatch")
+	run, launch := filepath.Join(dir, "run.sh"), filepath.Join(dir, "launch.sh")
+	runURI, launchURI := uriOf(run), uriOf(launch)
+	launchText := mustRead(t, launch)
+	c := startServer(t, Options{Debounce: 20 * time.Millisecond})
+	defer c.close(t)
+	c.initialize(t)
+	bySEQS := func(p wirePublish) bool {
+		for _, d := range find(p, "privateshape") {
+			if strings.Contains(d.Message, "by SEQS=64 on its run of launch.sh") {
+				return true
+			}
+		}
+		return false
+	}
+	c.open(t, runURI, mustRead(t, run))
+	c.waitFor(t, runURI, 1, bySEQS)
+	c.open(t, launchURI, launchText)
+	c.waitDiagnostics(t, launchURI, 1)
+	c.notify(t, "textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": launchURI, "version": 2},
+		"contentChanges": []map[string]any{{"text": replaceOnce(t, launchText, `"${SEQS:-$MAX_NUM_SEQS}"`, `"$MAX_NUM_SEQS"`)}},
+	})
+	c.waitFor(t, runURI, 1, func(p wirePublish) bool { return !bySEQS(p) })
+	c.shutdown(t)
+}
