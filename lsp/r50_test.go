@@ -39,3 +39,34 @@ func TestChildScriptEditedInEditor(t *testing.T) {
 	c.waitFor(t, runURI, 1, func(p wirePublish) bool { return !bySEQS(p) })
 	c.shutdown(t)
 }
+
+// TestNoIgnoreOfNotAnalysed: a document over --max-file-size has one
+// finding, "not analysed", at its start. Its comments are not read, so a
+// servelint:ignore would silence nothing: no "Ignore syntax on this line"
+// is offered (it was, and put the directive after the shebang, where the
+// finding stayed).
+func TestNoIgnoreOfNotAnalysed(t *testing.T) {
+	script, _ := copyExample(t)
+	uri := uriOf(script)
+	text := mustRead(t, script) + strings.Repeat("# "+strings.Repeat("x", 78)+"\n", 200)
+	c := startServer(t, Options{Debounce: -1, MaxFileSize: int64(len(text) - 1)})
+	defer c.close(t)
+	c.initialize(t)
+	c.open(t, uri, text)
+	pub := c.waitDiagnostics(t, uri, 1)
+	if len(pub.Diagnostics) != 1 || !strings.Contains(pub.Diagnostics[0].Message, "not analysed") {
+		t.Fatalf("diagnostics = %+v, want the one not analysed", pub.Diagnostics)
+	}
+	var as []wireAction
+	c.call(t, "textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri},
+		"range":        pub.Diagnostics[0].Range,
+		"context":      map[string]any{"diagnostics": pub.Diagnostics},
+	}, &as)
+	for _, a := range as {
+		if strings.HasPrefix(a.Title, "Ignore") {
+			t.Errorf("offered %q for a file whose comments are not read", a.Title)
+		}
+	}
+	c.shutdown(t)
+}
