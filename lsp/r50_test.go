@@ -70,3 +70,53 @@ func TestNoIgnoreOfNotAnalysed(t *testing.T) {
 	}
 	c.shutdown(t)
 }
+
+// TestDryRunTierLeavesToStatic: argvdrift leaves a mode's own value of an
+// environment-read owner to privateshape when privateshape is reported
+// (docker-env-llamacpp: long's `-e LLAMA_ARG_CTX_SIZE=32768` over the
+// --env-file). privateshape runs in the static tier, argvdrift in the
+// dry-run tier: the dry-run tier's lint, which does not report
+// privateshape itself, reported the same drift again as argvdrift, a
+// finding `servelint ll.sh` does not have.
+func TestDryRunTierLeavesToStatic(t *testing.T) {
+	dir := copyCase(t, "docker-env-llamacpp")
+	script := filepath.Join(dir, "ll.sh")
+	uri := uriOf(script)
+	c := startServer(t, Options{Debounce: -1, EvalDebounce: -1, Evaluator: sandbox})
+	defer c.close(t)
+	dry := c.srv.tiers[1]
+	c.initialize(t)
+	c.open(t, uri, mustRead(t, script))
+	check := func(p wirePublish) {
+		if p.URI != uri {
+			return
+		}
+		if ds := find(p, "argvdrift"); len(ds) > 0 {
+			t.Fatalf("argvdrift reported what privateshape reports: %+v", ds)
+		}
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		p, ok := c.next(t, time.Until(deadline))
+		if !ok {
+			t.Fatal("the dry-run tier did not lint the script")
+		}
+		check(p)
+		c.srv.mu.Lock()
+		done := dry.roots[script] != nil
+		c.srv.mu.Unlock()
+		if done {
+			break
+		}
+	}
+	for {
+		p, ok := c.next(t, 500*time.Millisecond)
+		if !ok {
+			break
+		}
+		check(p)
+	}
+	if len(find(c.history[len(c.history)-1], "privateshape")) == 0 {
+		t.Errorf("no privateshape finding: %+v", c.history[len(c.history)-1])
+	}
+	c.shutdown(t)
+}

@@ -153,6 +153,14 @@ func (s *Server) lintRoot(t *tier, root string, sn *snapshot) *rootResult {
 	// Whether a suppression silences nothing depends on both tiers'
 	// findings: unusedOf judges it.
 	opts.DeferUnused = true
+	// The other tier's findings are shown too: a rule that leaves a
+	// finding to one of its rules (argvdrift to privateshape) must not
+	// report it again.
+	for _, o := range s.tiers {
+		if o != t {
+			opts.Reported = append(opts.Reported, o.enable...)
+		}
+	}
 	res, err := lint.Run(opts)
 	if err != nil {
 		// Only unknown rule names fail here, and New refused them; keep the
