@@ -51,6 +51,11 @@ type Options struct {
 	// the rules in several parts and judges them over all the parts with
 	// UnusedSuppressions (the language server's two tiers).
 	DeferUnused bool
+	// Reported names rules, besides those this run enables, whose findings
+	// the caller reports from another run over the same files (the
+	// language server's static and dry-run tiers): a rule that leaves a
+	// finding to one of them (argvdrift to privateshape) counts on it.
+	Reported []string
 	// FixFile, when set, limits ApplyFixes to the fixes every edit of
 	// which is in a file it accepts: the others stay findings, unapplied
 	// (standard input fixed to stdout, whose other files are not written).
@@ -198,6 +203,9 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files, Jobs: opts.Jobs, Reported: map[string]bool{}}
 	for _, a := range as {
 		ctx.Reported[a.Name] = true
+	}
+	for _, n := range opts.Reported {
+		ctx.Reported[n] = true
 	}
 	if opts.Evaluator != nil {
 		ev := opts.Evaluator

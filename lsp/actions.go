@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -68,6 +69,9 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 		if ignored[key] || lf.f.Rule == suppress.Rule {
 			continue // a suppression's own problem is fixed, not ignored
 		}
+		if notAnalysed(lf.root, lf.f.File) {
+			continue // its comments are not read: a directive would silence nothing
+		}
 		ignored[key] = true
 		if te, ok := ig.edit(lf.f); ok {
 			kind := protocol.CodeActionKindQuickFix
@@ -133,6 +137,13 @@ func (s *Server) fixable(path string) bool {
 		return true // changed meanwhile: let --fix decide
 	}
 	return has(rd)
+}
+
+// notAnalysed reports whether the root's lint skipped the file for its
+// size (--max-file-size, --max-total-size): its one finding says so, and no
+// servelint:ignore comment in it is read.
+func notAnalysed(r *rootResult, path string) bool {
+	return r.res.Unit != nil && slices.Contains(r.res.Unit.TooBig, path)
 }
 
 // kindWanted reports whether a code action of kind passes the request's
@@ -202,7 +213,7 @@ func (s *Server) fixAll(path string) (protocol.CodeAction, bool) {
 	s.mu.Lock()
 	sn := s.takeSnapshot()
 	s.mu.Unlock()
-	_, oc, err := lint.ApplyFixes(s.lintOptions(path, sn, enable, disable, eval), fixAllPasses)
+	_, oc, err := lint.ApplyFixes(s.lintOptions(path, sn.read, enable, disable, eval), fixAllPasses)
 	if err != nil {
 		s.logger.Printf("fix all %s: %v", path, err)
 		return protocol.CodeAction{}, false

@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -50,6 +52,10 @@ type rootResult struct {
 	mappers map[string]*mapper
 	// errs are the lint's failures, as text, to log them once.
 	errs string
+	// reads are the files the lint read, or tried to, beyond those it
+	// loaded (res.Contents): a script a mode runs, a file only the dry-run
+	// sources. Its findings depend on them all the same.
+	reads map[string]bool
 
 	// unused are the findings about suppressions that silence nothing, by
 	// file, of a static tier's lint (see unusedOf), judged with the
@@ -85,6 +91,23 @@ func (sn *snapshot) read(path string) ([]byte, error) {
 	return fsread.Read(path, sn.limit)
 }
 
+// reader is a snapshot's read that records the paths asked for, so that a
+// lint's dependencies on files it did not load (a child script, a file
+// the dry-run reads) are known. Safe for concurrent use (the dry-run's
+// modes read at once).
+type reader struct {
+	sn    *snapshot
+	mu    sync.Mutex
+	paths map[string]bool
+}
+
+func (r *reader) read(path string) ([]byte, error) {
+	r.mu.Lock()
+	r.paths[filepath.Clean(path)] = true
+	r.mu.Unlock()
+	return r.sn.read(path)
+}
+
 // takeSnapshot copies the overlay. Called with mu held.
 func (s *Server) takeSnapshot() *snapshot {
 	limit := s.opts.MaxFileSize
@@ -99,12 +122,13 @@ func (s *Server) takeSnapshot() *snapshot {
 	return sn
 }
 
-// lintOptions are the linter's options for one root over an overlay, with
-// exactly the rules enable names, and the dry-run evaluator if eval.
-func (s *Server) lintOptions(root string, sn *snapshot, enable, disable []string, eval bool) lint.Options {
+// lintOptions are the linter's options for one root over an overlay (read
+// reads it), with exactly the rules enable names, and the dry-run evaluator
+// if eval.
+func (s *Server) lintOptions(root string, read func(string) ([]byte, error), enable, disable []string, eval bool) lint.Options {
 	o := lint.Options{
 		Paths:       []string{root},
-		ReadFile:    sn.read,
+		ReadFile:    read,
 		Config:      s.opts.Config,
 		Jobs:        1,
 		Enable:      enable,
@@ -115,7 +139,7 @@ func (s *Server) lintOptions(root string, sn *snapshot, enable, disable []string
 		s.opts.Configure(&o)
 	}
 	if eval && s.opts.Evaluator != nil {
-		o.Evaluator = s.opts.Evaluator(sn.read)
+		o.Evaluator = s.opts.Evaluator(read)
 	}
 	return o
 }
@@ -124,10 +148,19 @@ func (s *Server) lintOptions(root string, sn *snapshot, enable, disable []string
 func (s *Server) lintRoot(t *tier, root string, sn *snapshot) *rootResult {
 	t.lints.Add(1)
 	rr := &rootResult{gens: sn.gens, byFile: map[string][]lint.Finding{}, mappers: map[string]*mapper{}}
-	opts := s.lintOptions(root, sn, t.enable, t.disable, t.eval)
+	rd := &reader{sn: sn, paths: map[string]bool{}}
+	opts := s.lintOptions(root, rd.read, t.enable, t.disable, t.eval)
 	// Whether a suppression silences nothing depends on both tiers'
 	// findings: unusedOf judges it.
 	opts.DeferUnused = true
+	// The other tier's findings are shown too: a rule that leaves a
+	// finding to one of its rules (argvdrift to privateshape) must not
+	// report it again.
+	for _, o := range s.tiers {
+		if o != t {
+			opts.Reported = append(opts.Reported, o.enable...)
+		}
+	}
 	res, err := lint.Run(opts)
 	if err != nil {
 		// Only unknown rule names fail here, and New refused them; keep the
@@ -152,6 +185,16 @@ func (s *Server) lintRoot(t *tier, root string, sn *snapshot) *rootResult {
 	}
 	rr.errs = strings.Join(errs, "\n")
 	rr.res = res
+	rd.mu.Lock()
+	for p := range rd.paths {
+		if !rr.covers(p) {
+			if rr.reads == nil {
+				rr.reads = map[string]bool{}
+			}
+			rr.reads[p] = true
+		}
+	}
+	rd.mu.Unlock()
 	return rr
 }
 
@@ -175,16 +218,25 @@ func (s *Server) fresh(r *rootResult, path string) bool {
 }
 
 // current reports whether the root's lint read the current text of every
-// file it loaded: the editor's text of the documents open now, at their
+// file it loaded or read (a script a mode runs): the editor's text of the documents open now, at their
 // current generation, and the disk for the others (not the text of a
 // document since closed). A finding may depend on any file of the lint (a
 // script's argv on its env file), so a lint that read a superseded text
 // is not shown, even for a document whose own text it read right. Called
 // with mu held.
 func (s *Server) current(r *rootResult) bool {
-	for p := range r.res.Contents {
+	stale := func(p string) bool {
 		g, read := r.gens[p]
-		if d := s.docs[p]; d == nil && read || d != nil && (!read || g != d.gen) {
+		d := s.docs[p]
+		return d == nil && read || d != nil && (!read || g != d.gen)
+	}
+	for p := range r.res.Contents {
+		if stale(p) {
+			return false
+		}
+	}
+	for p := range r.reads {
+		if stale(p) {
 			return false
 		}
 	}
@@ -192,14 +244,14 @@ func (s *Server) current(r *rootResult) bool {
 }
 
 // markAffected marks for linting the document at path and every root whose
-// unit read it. Called with mu held.
+// lint loaded or read it. Called with mu held.
 func (s *Server) markAffected(path string) {
 	for _, t := range s.tiers {
 		if d := s.docs[path]; d != nil && d.lintable() {
 			t.pending[path] = true
 		}
 		for root, r := range t.roots {
-			if r.covers(path) {
+			if r.covers(path) || r.reads[path] {
 				t.pending[root] = true
 			}
 		}

@@ -186,7 +186,15 @@ func (c *Context) Pos(path string, off int) token.Pos {
 func (c *Context) Where(path string, off int) string {
 	tf := c.Files[path]
 	if tf == nil {
-		return path
+		// A script a mode runs that is not linted with the unit (the
+		// walk did not meet it): its line all the same, so that the
+		// message does not depend on what else was linted.
+		if c.Unit != nil {
+			if ch := c.Unit.ChildScript(path); ch != nil && off >= 0 && off <= len(ch.Src) {
+				return fmt.Sprintf("%s:%d", DisplayPath(path), 1+bytes.Count(ch.Src[:off], []byte("\n")))
+			}
+		}
+		return DisplayPath(path)
 	}
 	return fmt.Sprintf("%s:%d", DisplayPath(path), tf.Line(c.Pos(path, off)))
 }
