@@ -1203,6 +1203,9 @@ func (u *Unit) assignFiles(paths []string, opts *LoadOptions) {
 		if run[p] {
 			continue // run as a script too: a script, whatever it holds
 		}
+		if u.otherReader(p) {
+			continue // handed docker too: bash is not its only reader
+		}
 		if u.assignSh == nil {
 			u.assignSh = map[string]bool{}
 		}
@@ -1211,6 +1214,19 @@ func (u *Unit) assignFiles(paths []string, opts *LoadOptions) {
 			u.pending[p] = reads[i]
 		}
 	}
+}
+
+// otherReader reports whether a loaded script hands the file at p to a
+// reader other than bash (docker --env-file, compose).
+func (u *Unit) otherReader(p string) bool {
+	for _, s := range u.Scripts {
+		for _, ref := range s.Sources {
+			if ref.Path == p && ref.Kind != SourceBash {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // runPaths returns the paths of the files the loaded scripts run as
