@@ -127,6 +127,9 @@ type Unit struct {
 	readable      map[string]bool    // readableInRoots, by path (link is sequential)
 	symlinks      resolver           // the directories checkReadable resolved
 	pending       map[string]envRead // env files prefetchSources read, for loadEnv
+	// assignSh are the sourced shell files made only of assignments
+	// (assignFiles): owning env files, not libraries.
+	assignSh map[string]bool
 
 	// children are the scripts of the tree other scripts run
 	// (withChildScripts), by path, those the walk did not meet included.
@@ -812,7 +815,7 @@ func (u *Unit) owningOf(s *Script, opts *LoadOptions, crStrip, crKeep map[string
 		owning = append(owning, e)
 	}
 	for _, ref := range s.Sources {
-		if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
+		if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) && !u.assignSh[ref.Path] {
 			continue // a sourced shell library is code, not an env file
 		}
 		if !u.readableInRoots(ref.Path) {
@@ -1110,10 +1113,21 @@ func (u *Unit) prefetchSources(opts *LoadOptions) {
 			paths = append(paths, p)
 		}
 	}
+	shSeen, modeSh := map[string]bool{}, map[string]bool{}
+	var shPaths []string // sourced shell files (env.sh): maybe files of assignments
 	for _, s := range u.Scripts {
 		n := 0
 		for _, ref := range s.Sources {
-			if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) {
+			if ref.Path == "" {
+				continue
+			}
+			if ref.Kind == SourceBash && isScriptName(ref.Path) {
+				if len(ref.Modes) > 0 {
+					modeSh[ref.Path] = true // a mode's own settings (kl) . conf/kl.sh): a library
+				} else if !shSeen[ref.Path] {
+					shSeen[ref.Path] = true
+					shPaths = append(shPaths, ref.Path)
+				}
 				continue
 			}
 			add(ref.Path)
@@ -1123,6 +1137,11 @@ func (u *Unit) prefetchSources(opts *LoadOptions) {
 			add(strings.TrimSuffix(s.Path, filepath.Ext(s.Path)) + ".env")
 		}
 	}
+	nEnv := len(paths)
+	shPaths = slices.DeleteFunc(shPaths, func(p string) bool { return modeSh[p] })
+	for _, p := range shPaths {
+		add(p)
+	}
 	ok := make([]bool, len(paths))
 	warm.Each(len(paths), opts.Jobs, func(i int) { ok[i] = u.checkReadable(paths[i]) })
 	if u.readable == nil {
@@ -1131,7 +1150,7 @@ func (u *Unit) prefetchSources(opts *LoadOptions) {
 	var load []string
 	for i, p := range paths {
 		u.readable[p] = ok[i]
-		if _, loaded := u.envs[p]; ok[i] && !loaded {
+		if _, loaded := u.envs[p]; ok[i] && !loaded && i < nEnv {
 			load = append(load, p)
 		}
 	}
@@ -1143,6 +1162,193 @@ func (u *Unit) prefetchSources(opts *LoadOptions) {
 	for i, p := range load {
 		u.pending[p] = reads[i]
 	}
+	u.assignFiles(shPaths, opts)
+}
+
+// assignFiles finds, among the shell files (by name: env.sh, config.sh)
+// the scripts source in code every mode runs, those made only of plain assignments (assignsOnly)
+// that no script of the tree runs: SGLang's and TensorRT-LLM's launchers
+// keep their numbers in such a file, `. "$(dirname "$0")/env.sh"`. Each is
+// an owning env file of the scripts that source it (owningOf), read by
+// bash alone; its parse waits in pending for loadEnv. Any other sourced
+// shell file stays a library.
+func (u *Unit) assignFiles(paths []string, opts *LoadOptions) {
+	var cands []string
+	for _, p := range paths {
+		if u.readable[p] {
+			cands = append(cands, p)
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	reads := make([]envRead, len(cands))
+	keep := make([]bool, len(cands))
+	warm.Each(len(cands), opts.Jobs, func(i int) {
+		src, big, err := opts.readNamed(cands[i])
+		if err != nil || big != nil || !assignsOnly(src) {
+			return
+		}
+		reads[i] = envRead{e: ParseEnv(cands[i], src)}
+		keep[i] = envAssignsOnly(reads[i].e)
+	})
+	var run map[string]bool // the files the tree's scripts run
+	for i, p := range cands {
+		if !keep[i] {
+			continue
+		}
+		if run == nil {
+			run = u.runPaths()
+		}
+		if run[p] {
+			continue // run as a script too: a script, whatever it holds
+		}
+		if u.otherReader(p) {
+			continue // handed docker too: bash is not its only reader
+		}
+		if u.assignSh == nil {
+			u.assignSh = map[string]bool{}
+		}
+		u.assignSh[p] = true
+		if _, loaded := u.envs[p]; !loaded {
+			u.pending[p] = reads[i]
+		}
+	}
+}
+
+// otherReader reports whether a loaded script hands the file at p to a
+// reader other than bash (docker --env-file, compose).
+func (u *Unit) otherReader(p string) bool {
+	for _, s := range u.Scripts {
+		for _, ref := range s.Sources {
+			if ref.Path == p && ref.Kind != SourceBash {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// runPaths returns the paths of the files the loaded scripts run as
+// commands (bash x.sh, ./x.sh, exec "$here/x.sh").
+func (u *Unit) runPaths() map[string]bool {
+	run := map[string]bool{}
+	for _, s := range u.Scripts {
+		if s.File == nil {
+			continue
+		}
+		for _, c := range s.calls {
+			if !mayRunScript(c) {
+				continue
+			}
+			if p, _, ok := s.childCall(s.callArgs(c)); ok {
+				run[p] = true
+			}
+		}
+	}
+	return run
+}
+
+// envAssignsOnly reports whether ParseEnv read every line of a file that
+// assignsOnly passed as an assignment (or a comment, a blank line, a
+// quoted value's later line), with nothing bash may set elsewhere: its
+// entries are then the file's whole meaning, spans exact.
+func envAssignsOnly(e *EnvFile) bool {
+	if e.BashErr != nil || len(e.ShellSets) > 0 || len(e.Entries) == 0 {
+		return false
+	}
+	for _, l := range e.Lines {
+		if l.Kind == LineOther {
+			return false
+		}
+	}
+	return true
+}
+
+// assignsOnly reports whether shell source is made only of plain
+// assignments at its top level: `K=V`, `export K=V`, `declare -x K=V`,
+// `readonly K=V`, one or more to a statement, whose values are literal
+// text or plain `$X`/`${X}` expansions, quoted or not. Comments and blank
+// lines may come between them; nothing else: no command, conditional,
+// function, redirection, arithmetic, command substitution, array, append
+// or expansion with an operator (`${X:-d}`).
+func assignsOnly(src []byte) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(bytes.NewReader(src), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return false
+	}
+	for _, st := range f.Stmts {
+		if st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+			return false
+		}
+		var as []*syntax.Assign
+		switch x := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				return false
+			}
+			as = x.Assigns
+		case *syntax.DeclClause:
+			// export and readonly; declare only with -x (at a function's
+			// top, a sourcing function's, it makes a local).
+			ok := x.Variant.Value == "export" || x.Variant.Value == "readonly"
+			if !ok && x.Variant.Value != "declare" && x.Variant.Value != "typeset" {
+				return false // local, nameref
+			}
+			args := x.Args
+			for len(args) > 0 && args[0].Naked && args[0].Value != nil {
+				lit := args[0].Value.Lit()
+				if len(lit) < 2 || lit[0] != '-' || strings.Trim(lit[1:], "xr") != "" {
+					return false // declare -a, export -n, a name
+				}
+				ok = ok || strings.Contains(lit, "x")
+				args = args[1:]
+			}
+			if !ok {
+				return false
+			}
+			as = args
+		default:
+			return false
+		}
+		if len(as) == 0 {
+			return false
+		}
+		for _, a := range as {
+			if a.Naked || a.Append || a.Array != nil || a.Index != nil || a.Name == nil {
+				return false // export K (no value), K+=V, K=(…), K[i]=V
+			}
+			if a.Value != nil && !plainWord(a.Value.Parts) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// plainWord reports whether word parts are literal text, single-quoted
+// text or plain $X/${X} expansions, double-quoted or not.
+func plainWord(parts []syntax.WordPart) bool {
+	for _, wp := range parts {
+		switch x := wp.(type) {
+		case *syntax.Lit:
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				return false
+			}
+		case *syntax.DblQuoted:
+			if x.Dollar || !plainWord(x.Parts) {
+				return false
+			}
+		case *syntax.ParamExp:
+			if x.Excl || x.Length || x.Width || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.Exp != nil || x.Param == nil {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // readableInRoots reports whether an env file a script points at may be

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+case "${1:-serve}" in
+  serve) exec python3 -m sglang.launch_server --model-path "$MODEL_PATH" --mem-fraction-static "$MEM_FRACTION_STATIC" ;;
+  kl) exec python3 -m sglang.launch_server --model-path "$MODEL_PATH" --mem-fraction-static=0.7 ;;
+esac
