@@ -112,8 +112,20 @@ func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, 
 		return nil, false
 	}
 	name := ev.display(abs)
-	f, _ := rewritten(data, abs, nil, nil)
-	if f == nil || !mayLaunch(f, ev.forced) {
+	forced := ""
+	if ev.forced != nil {
+		forced = ev.forced.Name
+	}
+	ct := ev.fs.children.get([2]string{abs, forced}, func() *childTree {
+		f, _ := rewritten(data, abs, nil, nil)
+		if f == nil {
+			return &childTree{}
+		}
+		f.Name = abs // its $0
+		return &childTree{f: f, launchy: mayLaunch(f, ev.forced)}
+	})
+	f := ct.f
+	if f == nil || !ct.launchy {
 		// A helper (download.sh, check_gpu.sh) is skipped as before: its
 		// sandboxed run could only fail where the host's would not.
 		return nil, false
@@ -137,7 +149,6 @@ func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, 
 		ev.note("%s: not evaluated: %s", name, refused.Error())
 		return nil, false
 	}
-	f.Name = abs // its $0
 	ev.addFuncNames(chk.funcs)
 	ev.addRefused(name, chk.refused)
 	if chk.jobs {
