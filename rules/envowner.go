@@ -65,6 +65,10 @@ func (c *Context) duplicates(pass *analysis.Pass, e *parser.EnvFile) {
 		seen[en.Key] = true
 		first := defs[0]
 		for _, later := range defs[1:] {
+			if extendsItself(later, c.Unit.Readers[e.Path]) {
+				first = later
+				continue
+			}
 			d := diag{sev: Warning, path: e.Path, start: later.KeyStart, end: later.End,
 				msg: fmt.Sprintf("%s is defined twice: line %d (%s) and line %d (%s); the last one wins",
 					en.Key, first.Line, first.Raw, later.Line, later.Raw)}
@@ -76,6 +80,16 @@ func (c *Context) duplicates(pass *analysis.Pass, e *parser.EnvFile) {
 			first = later
 		}
 	}
+}
+
+// extendsItself reports whether, in a file bash alone reads (sourced: an
+// env.sh of exports), the later of two definitions of a key reads the key
+// itself: PATH=/opt/x/bin:$PATH again, LD_LIBRARY_PATH=…:$LD_LIBRARY_PATH.
+// The later value holds the earlier one; nothing is silently lost, and no
+// copy is a second owner. docker --env-file expands nothing, so a file it
+// reads too keeps the finding.
+func extendsItself(later *parser.EnvEntry, readers parser.Reader) bool {
+	return readers == parser.ReaderBash && slices.Contains(later.Refs, later.Key)
 }
 
 // sameDefinition reports whether deleting the later of two definitions of
@@ -331,10 +345,16 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 		for k := range u.ComposeRefs[e.Path] {
 			used[k] = true
 		}
-		// Keys referenced by other keys of the file count as used.
+		// Keys referenced by other keys of the file count as used. A key
+		// the file exports to a shell that sources it (env.sh's export
+		// K=V) is handed to every child, as the script's own export K is.
+		bash := u.Readers[e.Path]&parser.ReaderBash != 0
 		for _, en := range e.Entries {
 			for _, r := range en.Refs {
 				used[r] = true
+			}
+			if bash && en.Export {
+				used[en.Key] = true
 			}
 		}
 		if used["*"] {
