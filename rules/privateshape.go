@@ -615,7 +615,7 @@ func (c *Context) childEnvValue(pass *analysis.Pass, s *parser.Script, inv *pars
 		if modes == nil {
 			modes = base
 		}
-		if len(modes) == 0 || og.End <= og.Start || !inModes(modes, og.Start) || sharedPreset(s, og) || servesOtherModel(u, s, modes) {
+		if len(modes) == 0 || og.End <= og.Start || !inModes(modes, og.Start) || sharedPreset(s, og) || servesOtherModel(u, s, modes) || childServesOtherModel(u, s, inv, modes) {
 			continue
 		}
 		modes = rolesOnly(s, modes)
@@ -1648,4 +1648,106 @@ func quoteRef(s *parser.Script, f *parser.Flag, key string, atLiteral bool) stri
 		return refText(s, f, key)
 	}
 	return `"$` + key + `"`
+}
+
+// childServesOtherModel reports whether every one of the plain modes ms
+// hands the child script inv runs another model than the proven mode
+// does, through the variable the child's model word reads from its
+// environment (launch.sh: vllm serve "${MODEL_PATH:-$MODEL}" …; llama)
+// export MODEL_PATH=meta-llama/… ;; qwen) export MODEL_PATH=Qwen/…
+// SEQS=32 ;;): qwen is another server, as servesOtherModel says of a model
+// the script's own argv names. False where a model is not statically
+// known.
+func childServesOtherModel(u *parser.Unit, s *parser.Script, inv *parser.Invocation, ms []*parser.Mode) bool {
+	if len(ms) == 0 || inv.Child == "" || inv.Call == nil {
+		return false
+	}
+	child := u.ChildScript(inv.Child)
+	if child == nil || len(child.Invocations) != 1 {
+		return false
+	}
+	ci := child.Invocations[0]
+	sk := make([]string, len(ci.Args))
+	for i, a := range ci.Args {
+		sk[i] = a.Sketch
+	}
+	i, n := parser.ModelAt(sk, ci.Engine)
+	if i < 0 || n > 0 || ci.Args[i].Word == nil {
+		return false
+	}
+	name, colon, ok := child.CallerEnvRead(ci.Args[i].Word)
+	if !ok || u.EnvKeysOf(s)(name) {
+		return false
+	}
+	pm := s.Proven()
+	if pm == nil {
+		return false
+	}
+	env := u.EnvKeysOf(s)
+	// modelOf is the model mode m hands the child: its run's prefix
+	// assignment of name, else its export, else the child's default.
+	modelOf := func(m *parser.Mode) (string, bool) {
+		for _, x := range s.Invocations {
+			if x.Child != inv.Child || x.Call == nil {
+				continue
+			}
+			if at := s.ModesAt(x.Start); len(at) > 0 && !slices.Contains(at, m) {
+				continue
+			}
+			var w *syntax.Word
+			use := -1
+			for _, a := range x.Call.Assigns {
+				if a.Name != nil && a.Name.Value == name {
+					if a.Naked || a.Array != nil || a.Index != nil || a.Append || a.Value == nil {
+						return "", false
+					}
+					w, use = a.Value, s.Off(a.Value.Pos())
+				}
+			}
+			if w == nil {
+				if xs, ok := s.ModeExports(x, name); ok {
+					w, use = childEnv{exports: xs}.valueIn(s, m)
+				} else if s.LoadsExported() || slices.ContainsFunc(s.Assigns[name], func(a *parser.Assign) bool { return a.Prefix == nil }) {
+					return "", false // written where ModeExports cannot say
+				}
+			}
+			if w != nil {
+				og := s.Origins(w, use, []*parser.Mode{m}, env)
+				if len(og) != 1 || og[0].Kind != parser.OriginLiteral || colon && og[0].Value == "" {
+					return "", false
+				}
+				return og[0].Value, true
+			}
+			// None given: the child's default, a literal or an env key.
+			pe := parser.SingleParam(ci.Args[i].Word)
+			if pe.Exp == nil || pe.Exp.Word == nil {
+				return "", false
+			}
+			if d := parser.SingleParam(pe.Exp.Word); d != nil && d.Param != nil && d.Exp == nil {
+				def, ok := u.EnvLookup(s, d.Param.Value)
+				if e := def.Entry; !ok || e == nil || !e.Bash.Defined || e.Bash.Err != "" || e.Bash.Dynamic || len(e.Refs) > 0 {
+					return "", false
+				}
+				return def.Entry.Bash.Value, true
+			}
+			if lit := pe.Exp.Word.Lit(); lit != "" {
+				return lit, true
+			}
+			return "", false
+		}
+		return "", false
+	}
+	pv, ok := modelOf(pm)
+	if !ok {
+		return false
+	}
+	for _, m := range ms {
+		if m == pm || m.Role != parser.RolePlain {
+			return false
+		}
+		if v, ok := modelOf(m); !ok || v == pv {
+			return false
+		}
+	}
+	return true
 }
