@@ -346,14 +346,21 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 			used[k] = true
 		}
 		// Keys referenced by other keys of the file count as used. A key
-		// the file exports to a shell that sources it (env.sh's export
-		// K=V) is handed to every child, as the script's own export K is.
-		bash := u.Readers[e.Path]&parser.ReaderBash != 0
+		// the file exports (export K=V) to a script that boots no engine
+		// (a client sharing the launcher's defaults.sh: bench.sh runs
+		// python3 bench.py) is handed to that script's programs, which may
+		// read anything from their environment. Exported to a launcher
+		// alone, it reaches only the engine, whose reads the profile knows:
+		// a key the launch forgot to pass is still reported.
+		exportsUsed := false
+		if u.Readers[e.Path]&parser.ReaderBash != 0 {
+			exportsUsed = slices.ContainsFunc(readers, func(s *parser.Script) bool { return s.File != nil && len(s.Invocations) == 0 })
+		}
 		for _, en := range e.Entries {
 			for _, r := range en.Refs {
 				used[r] = true
 			}
-			if bash && en.Export {
+			if exportsUsed && en.Export {
 				used[en.Key] = true
 			}
 		}
