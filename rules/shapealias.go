@@ -238,6 +238,15 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 	if a.env != nil {
 		readers = u.ScriptsReading(a.env)
 		sure = u.Covered(a.env.Path)
+		// An alias the file exports (export BENCH_SEQS="${OWNER}", or
+		// sourced under set -a) to a script that boots no engine (a
+		// client: python3 bench.py) is in its programs' environment, which
+		// may read it: deleting it would take it from them.
+		if sure && slices.ContainsFunc(readers, func(s *parser.Script) bool {
+			return s.File != nil && len(s.Invocations) == 0 && (a.entry.Export || u.SourcesAllExported(s, a.env))
+		}) {
+			sure = false
+		}
 	}
 	// written: a script variable that gets a value from a command too
 	// (read -r SEQS < f, a sourced library's SEQS=256): every use reading
