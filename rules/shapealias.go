@@ -423,6 +423,34 @@ func (c *Context) envAliasUses(a alias, readers []*parser.Script) ([]edit, bool)
 	return out, true
 }
 
+// callerHands reports whether a linted script runs s as a child script and
+// hands it name, by a prefix on the run or an export of one of its modes
+// (run.sh's llama72) export MODEL_PATH=… SEQS=32; exec "$here/launch.sh"):
+// then s's "${SEQS:-$OWNER}" is the callers' channel, the owner its
+// default, as an option's is. Reading the owner in its stead dropped a
+// preset that serves another model (found by R54); a caller's mode that
+// carries its own shape through it is privateshape's, at the caller.
+func callerHands(u *parser.Unit, s *parser.Script, name string) bool {
+	for _, p := range u.Scripts {
+		for _, inv := range p.Invocations {
+			if inv.Child == "" || inv.Call == nil || u.ChildScript(inv.Child) != s {
+				continue
+			}
+			for _, a := range inv.Call.Assigns {
+				if a.Name != nil && a.Name.Value == name {
+					return true
+				}
+			}
+			for _, x := range p.Assigns[name] {
+				if x.Exported && x.Prefix == nil && x.Start < inv.Start {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // reportShimValues finds a flag value that is itself a shim:
 // --max-num-seqs "${CALIB_SEQS:-$OWNER}".
 func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners map[string]parser.Owner) {
@@ -441,6 +469,9 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 			}
 			if optionSet(s, self) {
 				continue // --seqs) SEQS=$2: the caller's option, the owner its default
+			}
+			if callerHands(c.Unit, s, self) {
+				continue // run.sh's llama72) export SEQS=32; exec "$here/launch.sh": the callers' channel
 			}
 			if funcPositional(s, self, f.ValStart) {
 				// boot() { … --max-num-seqs "${2:-$OWNER}"; }: the call's word,

@@ -2,4 +2,4 @@
 # The repository's launcher: the env file's numbers, then the caller's words.
 set -euo pipefail
 . "$(dirname "$0")/serve.env"
-exec vllm serve "$MODEL" --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" "$@" # want "--max-num-seqs lets SEQS override its owner MAX_NUM_SEQS"
+exec vllm serve "$MODEL" --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" "$@"

@@ -3,4 +3,4 @@
 # environment; unset, the owners'.
 set -euo pipefail
 . "$(dirname "$0")/serve.env"
-exec vllm serve "$MODEL" --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" --max-num-batched-tokens "${STEP-$MAX_NUM_BATCHED_TOKENS}" "$@" # want "--max-num-seqs lets SEQS override its owner MAX_NUM_SEQS" "--max-num-batched-tokens lets STEP override its owner MAX_NUM_BATCHED_TOKENS"
+exec vllm serve "$MODEL" --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" --max-num-batched-tokens "${STEP-$MAX_NUM_BATCHED_TOKENS}" "$@"

@@ -2,4 +2,4 @@
 # The repository's launcher: the caller may set SEQS in its environment.
 set -euo pipefail
 . "$(dirname "$0")/serve.env"
-exec vllm serve "$MODEL" --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" --max-num-batched-tokens "$MAX_NUM_BATCHED_TOKENS" "$@" # want "--max-num-seqs lets SEQS override its owner MAX_NUM_SEQS"
+exec vllm serve "$MODEL" --max-num-seqs "${SEQS:-$MAX_NUM_SEQS}" --max-num-batched-tokens "$MAX_NUM_BATCHED_TOKENS" "$@"
