@@ -80,7 +80,11 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-prefill-tokens", KeySuffixes: []string{"MAX_PREFILL_TOKENS"}},
 			{Name: "--context-length", KeySuffixes: []string{"CONTEXT_LENGTH", "MAX_MODEL_LEN"}},
 			{Name: "--mem-fraction-static", KeySuffixes: []string{"MEM_FRACTION_STATIC"}},
+			{Name: "--max-total-tokens", KeySuffixes: []string{"MAX_TOTAL_TOKENS"}},
 			{Name: "--tp-size", Aliases: []string{"--tp", "--tensor-parallel-size"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
+			// Data parallelism, as tensor parallelism: the replicas a boot
+			// runs. No bare DP suffix: ENABLE_DP, USE_DP are switches.
+			{Name: "--dp-size", Aliases: []string{"--dp", "--data-parallel-size"}, KeySuffixes: []string{"DP_SIZE", "DATA_PARALLEL_SIZE"}, Default: "1"},
 		},
 	},
 	"tgi": {
@@ -91,6 +95,11 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-concurrent-requests", KeySuffixes: []string{"MAX_CONCURRENT_REQUESTS"}, Env: "MAX_CONCURRENT_REQUESTS", Default: "128"},
 			{Name: "--max-total-tokens", KeySuffixes: []string{"MAX_TOTAL_TOKENS"}, Env: "MAX_TOTAL_TOKENS"},
 			{Name: "--max-input-tokens", Aliases: []string{"--max-input-length"}, KeySuffixes: []string{"MAX_INPUT_TOKENS", "MAX_INPUT_LENGTH"}, Env: "MAX_INPUT_TOKENS", EnvAliases: []string{"MAX_INPUT_LENGTH"}},
+			{Name: "--max-batch-size", KeySuffixes: []string{"MAX_BATCH_SIZE"}, Env: "MAX_BATCH_SIZE"},
+			{Name: "--cuda-memory-fraction", KeySuffixes: []string{"CUDA_MEMORY_FRACTION", "CUDA_MEM_FRACTION"}, Env: "CUDA_MEMORY_FRACTION", Default: "1.0"},
+			// The launcher's tensor parallelism (vLLM's
+			// --tensor-parallel-size); by default every visible GPU.
+			{Name: "--num-shard", KeySuffixes: []string{"NUM_SHARD", "TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Env: "NUM_SHARD"},
 		},
 	},
 	"llamacpp": {
@@ -111,6 +120,7 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-num-tokens", KeySuffixes: []string{"MAX_NUM_TOKENS"}},
 			{Name: "--max-seq-len", KeySuffixes: []string{"MAX_SEQ_LEN"}},
 			{Name: "--tp-size", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
+			{Name: "--kv-cache-free-gpu-memory-fraction", KeySuffixes: []string{"KV_CACHE_FREE_GPU_MEMORY_FRACTION", "FREE_GPU_MEMORY_FRACTION", "KV_FREE_FRACTION", "KV_FRACTION"}, Default: "0.9"},
 		},
 	},
 }
