@@ -581,7 +581,7 @@ func litWord(v string) *syntax.Word {
 func Prepare(f *syntax.File) *Prepared {
 	p := &Prepared{}
 	hdocs := map[*syntax.Word]bool{}
-	namerefs := false
+	namerefs, funcNamerefs := false, false
 	pipeOps := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
@@ -593,12 +593,7 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 			p.globals = p.globals || hasGlobalDecl(x)
 			p.typesets = p.typesets || funcTypeset(x)
-			if r, ok := refusedFunc(x, false); ok && x.Name != nil {
-				if p.refused == nil {
-					p.refused = map[string]refusal{}
-				}
-				p.refused[x.Name.Value] = r
-			}
+			funcNamerefs = funcNamerefs || namerefIn(x.Body) != nil
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
 			namerefs = namerefs || parser.IsNameref(x)
@@ -638,6 +633,9 @@ func Prepare(f *syntax.File) *Prepared {
 		return true
 	})
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
+	if funcNamerefs {
+		p.refused = refusedFuncs(f, false)
+	}
 	// shopt -s lastpipe at the top level: the copy drops it
 	// (dropShoptLastPipe), pipeline or not.
 	p.pipes = p.pipes || setsLastPipe(f)
