@@ -219,14 +219,14 @@ func findUserDB(node syntax.Node) *forbidden {
 // (local -n out=$1; out+=(…)), each with the declaration's position: interp
 // does not reach a caller's local variable through it, so what the
 // function adds to the caller's array of flags would silently be missing
-// from the argv. The run stops when one is called (callHandler); a
-// library's helper that no mode calls (join_by() { local -n _a=$1; … })
-// stops nothing.
+// from the argv. The run stops when one is called (callHandler) with a
+// target that may be such a local (refusal.refs); a library's helper that
+// no mode calls (join_by() { local -n _a=$1; … }) stops nothing.
 func refusedFuncs(n syntax.Node, globals bool) map[string]refusal {
 	var out map[string]refusal
-	syntax.Walk(n, func(n syntax.Node) bool {
-		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
-			if r, ok := refusedFunc(fd, globals); ok {
+	syntax.Walk(n, func(x syntax.Node) bool {
+		if fd, ok := x.(*syntax.FuncDecl); ok && fd.Name != nil {
+			if r, ok := refusedFunc(fd, n, globals); ok {
 				if out == nil {
 					out = map[string]refusal{}
 				}
@@ -238,28 +238,211 @@ func refusedFuncs(n syntax.Node, globals bool) map[string]refusal {
 	return out
 }
 
-// refusal is why a call of a function stops the run, and where.
+// refusal is why a call of a function stops the run, and where. With
+// refs, only a call one of whose nameref targets may be a caller's local
+// (or is not a plain name) stops it: interp writes and reads a global
+// through a nameref in a function as bash does (ref+=(…), ref=(…), ref=v,
+// ${ref}, ${ref[i]}, ${#ref[@]}), but not a caller's local
+// (TestFuncNamerefGlobal).
 type refusal struct {
-	pos syntax.Pos
-	msg string
+	pos  syntax.Pos
+	msg  string
+	refs []namerefTarget
 }
 
-// refusedFunc says why a call of function fd would stop the run: it
-// declares a nameref (namerefMsg), or, with globals (a sourced file's
+// namerefTarget is what a function's nameref names: a literal name (lit),
+// or the function's positional parameter arg (local -n out=$1).
+type namerefTarget struct {
+	lit string
+	arg int
+}
+
+// refusedFunc says why a call of function fd (declared in file) would stop
+// the run: it declares a nameref (namerefMsg; conditional on its targets
+// when namerefTargets can tell them), or, with globals (a sourced file's
 // function, which the dry run does not rewrite), writes a global over a
 // local of its own (globalMsg; the script's own statement is refused where
 // it runs instead: rewriteGlobalOverLocal).
-func refusedFunc(fd *syntax.FuncDecl, globals bool) (refusal, bool) {
+func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals bool) (refusal, bool) {
+	if globals {
+		if st, name := globalOverLocal(fd); st != nil {
+			return refusal{st.Pos(), globalMsg(name), nil}, true
+		}
+	}
 	if d := namerefIn(fd.Body); d != nil {
-		return refusal{d.Pos(), namerefMsg}, true
-	}
-	if !globals {
-		return refusal{}, false
-	}
-	if st, name := globalOverLocal(fd); st != nil {
-		return refusal{st.Pos(), globalMsg(name)}, true
+		refs := namerefTargets(fd, file)
+		return refusal{d.Pos(), namerefMsg, refs}, true
 	}
 	return refusal{}, false
+}
+
+// namerefTargets returns what fd's namerefs name when interp evaluates the
+// function faithfully for any global target, nil when it may not (the run
+// then stops at each call): every nameref is declared local -n NAME=TARGET
+// with TARGET a literal name or "$1"…"$9" (and no shift or set in the body
+// to move the positional parameters), and every use of a nameref's name,
+// in fd and in the other functions of file that do not declare it local,
+// is one interp resolves (namerefUseOK).
+func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
+	var refs []namerefTarget
+	names := map[string]bool{}
+	decls := map[*syntax.DeclClause]bool{}
+	ok := true
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.DeclClause:
+			if !parser.IsNameref(x) {
+				return true
+			}
+			decls[x] = true
+			for _, a := range x.Args {
+				if a.Naked && a.Name == nil && a.Value != nil && parser.IsOptionWord(a.Value) {
+					if strings.ContainsAny(a.Value.Lit(), "g+") {
+						ok = false // a global nameref outlives the call
+					}
+					continue
+				}
+				t, good := namerefTargetOf(a)
+				if !good {
+					ok = false
+					continue
+				}
+				names[a.Name.Value] = true
+				refs = append(refs, t)
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				if c := x.Args[0].Lit(); c == "shift" || c == "set" {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	if !ok || len(refs) == 0 {
+		return nil
+	}
+	for _, t := range refs {
+		if names[t.lit] {
+			return nil // a nameref naming a nameref
+		}
+	}
+	good := true
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if f, isFn := n.(*syntax.FuncDecl); isFn && f != fd && declaresLocal(f, names) {
+			return false
+		}
+		if !namerefUseOK(n, names, decls) {
+			good = false
+		}
+		return good
+	})
+	if !good {
+		return nil
+	}
+	return refs
+}
+
+// namerefTargetOf reads local -n NAME=TARGET's target: a literal name, or
+// $N, "$N", ${N} or "${N}" for N from 1 to 9.
+func namerefTargetOf(a *syntax.Assign) (namerefTarget, bool) {
+	if a.Name == nil || a.Index != nil || a.Append || a.Array != nil || a.Value == nil || a.Naked {
+		return namerefTarget{}, false
+	}
+	if lit := a.Value.Lit(); lit != "" {
+		return namerefTarget{lit: lit}, syntax.ValidName(lit)
+	}
+	parts := a.Value.Parts
+	if len(parts) == 1 {
+		if dq, isDq := parts[0].(*syntax.DblQuoted); isDq {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return namerefTarget{}, false
+	}
+	pe, isPe := parts[0].(*syntax.ParamExp)
+	if !isPe || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.Exp != nil {
+		return namerefTarget{}, false
+	}
+	if v := pe.Param.Value; len(v) == 1 && v[0] >= '1' && v[0] <= '9' {
+		return namerefTarget{arg: int(v[0] - '0')}, true
+	}
+	return namerefTarget{}, false
+}
+
+// declaresLocal reports whether function f declares one of names local
+// (local, or declare/typeset without -g): its uses are its own variable's.
+func declaresLocal(f *syntax.FuncDecl, names map[string]bool) bool {
+	found := false
+	syntax.Walk(f.Body, func(n syntax.Node) bool {
+		d, ok := n.(*syntax.DeclClause)
+		if !ok || d.Variant == nil || found {
+			return !found
+		}
+		switch d.Variant.Value {
+		case "local", "declare", "typeset":
+		default:
+			return true
+		}
+		if parser.IsNameref(d) {
+			return true
+		}
+		for _, a := range d.Args {
+			if a.Naked && a.Name == nil && a.Value != nil && parser.IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "g") {
+				return true
+			}
+		}
+		for _, a := range d.Args {
+			if a.Name != nil && names[a.Name.Value] {
+				found = true
+			} else if a.Naked && a.Name == nil && a.Value != nil && names[a.Value.Lit()] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// namerefUseOK reports whether node n, as far as it mentions one of the
+// namerefs names, is a use interp resolves as bash does: NAME=v, NAME+=v,
+// NAME=(…), NAME+=(…) as a command's assignment, and ${NAME}, ${NAME[i]},
+// ${#NAME[@]} and their operators. An element assignment, a whole-array
+// expansion ("${NAME[@]}"), ${!NAME} and the name as a word (read -a NAME,
+// printf -v NAME, unset NAME, [[ -v NAME[1] ]], arithmetic) are not
+// (TestFuncNamerefGlobal).
+func namerefUseOK(n syntax.Node, names map[string]bool, decls map[*syntax.DeclClause]bool) bool {
+	switch x := n.(type) {
+	case *syntax.DeclClause:
+		if decls[x] {
+			return true
+		}
+		for _, a := range x.Args {
+			if a.Name != nil && names[a.Name.Value] {
+				return false
+			}
+		}
+	case *syntax.Assign:
+		if x.Name != nil && names[x.Name.Value] && x.Index != nil {
+			return false
+		}
+	case *syntax.ParamExp:
+		if x.Param == nil || !names[x.Param.Value] {
+			return true
+		}
+		if x.Excl || x.Names != 0 || x.Width {
+			return false
+		}
+		return namerefArrayUse(x, names) == ""
+	case *syntax.Word:
+		lit := x.Lit()
+		if i := strings.IndexByte(lit, '['); i > 0 {
+			lit = lit[:i]
+		}
+		return !names[lit]
+	}
+	return true
 }
 
 // globalMsg says why declare -g NAME with a local NAME in scope stops the

@@ -32,3 +32,57 @@ func TestTopNamerefArrays(t *testing.T) {
 		t.Errorf("resolved nameref forms: Err = %v, argv %q; want %q", r.Err, r.Argv, want)
 	}
 }
+
+// TestFuncNamerefGlobal: a function's nameref to a global (add_env
+// docker_opts with add_env() { local -n out=$1; out+=(…); }) is evaluated,
+// as interp writes and reads a global through it as bash does (the argvs
+// below are bash's); one to a caller's local, or one used in a form
+// interp gets wrong (an element assignment, "${out[@]}", read -a out,
+// printf -v out, unset out), still stops the run.
+func TestFuncNamerefGlobal(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"opts=(-p 80 \"a b\")\nadd() { local -n out=$1; out+=(-e \"T=$2\"); }\nadd opts tok\nexec radiance serve /m \"${opts[@]}\"\n",
+			[]string{"radiance", "serve", "/m", "-p", "80", "a b", "-e", "T=tok"}},
+		{"set_() { local -n o=\"$1\"; o=(x \"y z\"); }\nset_ opts\nexec radiance serve /m \"${opts[@]}\"\n",
+			[]string{"radiance", "serve", "/m", "x", "y z"}},
+		{"sc() { declare -n o=${1}; o=val; o+=more; }\nsc v\nexec radiance serve /m \"$v\"\n",
+			[]string{"radiance", "serve", "/m", "valmore"}},
+		{"opts=(-p 80 \"a b\")\nrd() { local -n o=opts; exec radiance serve /m \"${o[1]}\" \"${#o[@]}\" \"$o\" \"${o[2]// /_}\"; }\nrd\n",
+			[]string{"radiance", "serve", "/m", "80", "3", "-p", "a_b"}},
+		{"opts=(x)\nhelper() { o+=(h); }\nadd() { local -n o=$1; helper; }\nadd opts\nexec radiance serve /m \"${opts[@]}\"\n",
+			[]string{"radiance", "serve", "/m", "x", "h"}},
+		{"add() { local -n o=$1; o+=(-e X); }\nrun() { local out=(1); exec radiance serve /m \"${opts[@]}\"; }\nadd opts\nrun\n",
+			[]string{"radiance", "serve", "/m", "-e", "X"}},
+	} {
+		r := evalSrc(t, c.src, "serve", nil, Options{})
+		if r.Err != nil || !slices.Equal(r.Argv, c.want) {
+			t.Errorf("%q: Err = %v, argv %q; want %q", c.src, r.Err, r.Argv, c.want)
+		}
+	}
+	for _, src := range []string{
+		// a caller's local: interp does not reach it
+		"g() { local -n o=$1; o+=(1); }\nh() { local v=(0); g v; exec radiance serve /m \"${v[@]}\"; }\nh\n",
+		"g() { local -n o=$1; o+=(1); }\nh() { local v; g v; exec radiance serve /m \"${v[@]}\"; }\nh\n",
+		// forms interp gets wrong
+		"opts=(a b)\ng() { local -n o=$1; o[1]=Q; }\ng opts\nexec radiance serve /m \"${opts[@]}\"\n",
+		"opts=(a b)\ng() { local -n o=$1; exec radiance serve /m \"${o[@]}\"; }\ng opts\n",
+		"g() { local -n o=$1; read -ra o <<< \"r1 r2\"; }\ng opts\nexec radiance serve /m \"${opts[@]}\"\n",
+		"g() { local -n o=$1; printf -v o %s PV; }\ng v\nexec radiance serve /m \"$v\"\n",
+		"v=1\ng() { local -n o=$1; unset o; }\ng v\nexec radiance serve /m \"$v\"\n",
+		"opts=(a b)\nhelper() { exec radiance serve /m \"${o[@]}\"; }\ng() { local -n o=$1; helper; }\ng opts\n",
+		// targets it cannot tell
+		"g() { local -n o=$2; o+=(1); }\ng opts\nexec radiance serve /m \"${opts[@]}\"\n",
+		"g() { shift; local -n o=$1; o+=(1); }\ng x opts\nexec radiance serve /m \"${opts[@]}\"\n",
+		"g() { local -n o=opts_$1; o+=(1); }\ng x\nexec radiance serve /m \"${opts_x[@]}\"\n",
+		"g() { local -n o=$1; o+=(1); }\ng 'opts[1]'\nexec radiance serve /m \"${opts[@]}\"\n",
+		"g() { local -gn o=$1; o+=(1); }\ng opts\nexec radiance serve /m \"${o[@]}\"\n",
+	} {
+		r := evalSrc(t, src, "serve", nil, Options{})
+		if !errors.Is(r.Err, ErrUnsupported) {
+			t.Errorf("%q: Err = %v, argv %q; want ErrUnsupported", src, r.Err, r.Argv)
+		}
+	}
+}

@@ -158,6 +158,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool) (_ 
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			hoistAlternates(st, &alts)
+			lazyDefaults(st)
 			if d, ok := st.Cmd.(*syntax.DeclClause); ok && d.Variant != nil && d.Variant.Value == "typeset" {
 				// bash's typeset is declare: in a function, local
 				// unless -g. interp runs it as a global assignment.
@@ -230,13 +231,148 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool) (_ 
 // altSelf reports whether src holds an alternate value (altSelfRE), once
 // per Prepared.
 func (p *Prepared) altSelf(src []byte) bool {
-	p.altOnce.Do(func() { p.alt = altSelfRE.Match(src) })
+	p.altOnce.Do(func() { p.alt = altSelfRE.Match(src) || lazyDefaultRE.Match(src) })
 	return p.alt
 }
 
 // altSelfRE matches the head of an alternate-value expansion, ${X:+…} or
 // ${X+…}: Eval runs the rewritten copy (lazySelf) when the script holds one.
 var altSelfRE = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]}]*\])?:?\+`)
+
+// lazyDefaultRE matches the head of a default or assigned value that reads
+// a parameter, ${X:-$Y}, ${1-"${Y}"}, ${X:=$Y}: Eval runs the rewritten
+// copy (lazyDefaults) when the script holds one.
+var lazyDefaultRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9])(\[[^]}]*\])?:?[-=][^}]*\$`)
+
+// lazyDefaults makes each default or assigned value of st's command (an
+// argument, an assignment, a declaration, a redirection; not a nested
+// command's), ${X:-W}, ${X-W}, ${X:=W} or ${X=W}, whose W is literal text,
+// quotes and reads of parameters, plain (${Y}) or guarded (${Y:?msg}),
+// read them as ${Y-}, and puts before the command the reads themselves,
+// run only when bash expands W: { [[ -n ${X:+x} ]] || : "$Y"; CMD; }.
+// interp expands W before testing X: under set -u, "${MODEL:-$DEFAULT}"
+// with MODEL set and DEFAULT unset stopped the dry run ("DEFAULT: unbound
+// variable") where bash reads MODEL and never DEFAULT. With X unset both
+// stop, as in bash; whenever bash expands W, ${Y-} is Y's value. A
+// command that reads $? (which the check would reset) or assigns one of
+// the names read (X=1 Z=${A:-$X}: the check would run before it) stays.
+func lazyDefaults(st *syntax.Stmt) {
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause:
+	default:
+		return
+	}
+	var outer []*syntax.ParamExp
+	status := false
+	assigned := map[string]bool{}
+	visit := func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Stmt, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+			return false
+		case *syntax.Assign:
+			if x.Name != nil {
+				assigned[x.Name.Value] = true
+			}
+		case *syntax.ParamExp:
+			if x.Param != nil && (x.Param.Value == "?" || x.Param.Value == "_") {
+				status = true
+			}
+			if x.Exp != nil && x.Exp.Word != nil {
+				if x.Param != nil && !x.Excl && !x.Length && !x.Width && x.Slice == nil && x.Repl == nil && x.Names == 0 &&
+					(x.Exp.Op == syntax.DefaultUnset || x.Exp.Op == syntax.DefaultUnsetOrNull ||
+						x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
+					outer = append(outer, x)
+				}
+				return false // a nested default's word is expanded with its own
+			}
+		}
+		return true
+	}
+	syntax.Walk(st.Cmd, visit)
+	for _, r := range st.Redirs {
+		syntax.Walk(r, visit)
+	}
+	if status || len(outer) == 0 {
+		return
+	}
+	var pre []*syntax.Stmt
+	for _, pe := range outer {
+		reads, ok := defaultReads(pe.Exp.Word.Parts)
+		if !ok || len(reads) == 0 {
+			continue
+		}
+		clash := false
+		for _, in := range reads {
+			clash = clash || assigned[in.Param.Value]
+		}
+		if clash {
+			continue
+		}
+		op := ":+"
+		if pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.AssignUnset {
+			op = "+"
+		}
+		tpl, err := syntax.NewParser().Parse(strings.NewReader("[[ -n ${V"+op+"x} ]] || :\n"), "")
+		if err != nil || len(tpl.Stmts) != 1 {
+			return
+		}
+		bin := tpl.Stmts[0].Cmd.(*syntax.BinaryCmd)
+		test := bin.X.Cmd.(*syntax.TestClause).X.(*syntax.UnaryTest).X.(*syntax.Word).Parts[0].(*syntax.ParamExp)
+		test.Param, test.Index = pe.Param, pe.Index
+		colon := bin.Y.Cmd.(*syntax.CallExpr)
+		for _, in := range reads {
+			// The read itself moves to the check; W reads ${Y-}.
+			orig := *in
+			colon.Args = append(colon.Args, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{&orig}}}})
+			*in = syntax.ParamExp{Dollar: orig.Dollar, Rbrace: orig.Rbrace, Param: orig.Param, Exp: &syntax.Expansion{Op: syntax.DefaultUnset}}
+		}
+		pre = append(pre, tpl.Stmts[0])
+	}
+	if len(pre) == 0 {
+		return
+	}
+	st.Cmd = &syntax.Block{Lbrace: st.Cmd.Pos(), Rbrace: st.Cmd.End(), Stmts: append(pre, &syntax.Stmt{Position: st.Cmd.Pos(), Cmd: st.Cmd})}
+}
+
+// defaultReads returns the parameter reads of a default's word (parts),
+// false when it holds anything else than literal text, quotes, and reads
+// of a name or positional parameter, plain ($Y, ${Y}) or guarded
+// (${Y:?msg}, ${Y?msg} with a literal message): a command substitution
+// would run twice, and other expansions may fail in other ways.
+func defaultReads(parts []syntax.WordPart) (reads []*syntax.ParamExp, ok bool) {
+	for _, part := range parts {
+		switch x := part.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			in, good := defaultReads(x.Parts)
+			if !good {
+				return nil, false
+			}
+			reads = append(reads, in...)
+		case *syntax.ParamExp:
+			if x.Param == nil || x.Excl || x.Length || x.Width || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.NestedParam != nil {
+				return nil, false
+			}
+			if v := x.Param.Value; !syntax.ValidName(v) && (len(v) != 1 || v[0] < '1' || v[0] > '9') {
+				return nil, false
+			}
+			if x.Exp != nil {
+				if x.Exp.Op != syntax.ErrorUnset && x.Exp.Op != syntax.ErrorUnsetOrNull {
+					return nil, false
+				}
+				if x.Exp.Word != nil {
+					if _, lit := parser.LitValue(x.Exp.Word); !lit {
+						return nil, false
+					}
+				}
+			}
+			reads = append(reads, x)
+		default:
+			return nil, false
+		}
+	}
+	return reads, true
+}
 
 // hoistAlternates makes each word of st's command (an argument, or an
 // element of an array assigned, `args+=(…)`, `local a=(…)`) that is one
@@ -581,7 +717,7 @@ func litWord(v string) *syntax.Word {
 func Prepare(f *syntax.File) *Prepared {
 	p := &Prepared{}
 	hdocs := map[*syntax.Word]bool{}
-	namerefs := false
+	namerefs, funcNamerefs := false, false
 	pipeOps := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
@@ -593,12 +729,7 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 			p.globals = p.globals || hasGlobalDecl(x)
 			p.typesets = p.typesets || funcTypeset(x)
-			if r, ok := refusedFunc(x, false); ok && x.Name != nil {
-				if p.refused == nil {
-					p.refused = map[string]refusal{}
-				}
-				p.refused[x.Name.Value] = r
-			}
+			funcNamerefs = funcNamerefs || namerefIn(x.Body) != nil
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
 			namerefs = namerefs || parser.IsNameref(x)
@@ -638,6 +769,9 @@ func Prepare(f *syntax.File) *Prepared {
 		return true
 	})
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
+	if funcNamerefs {
+		p.refused = refusedFuncs(f, false)
+	}
 	// shopt -s lastpipe at the top level: the copy drops it
 	// (dropShoptLastPipe), pipeline or not.
 	p.pipes = p.pipes || setsLastPipe(f)

@@ -146,7 +146,7 @@ type evaluator struct {
 	funcs      map[string]bool
 	// refused are the functions a call of which stops the run, each with
 	// where and why ("file:line:col: why"; refusedFuncs).
-	refused map[string]string
+	refused map[string]refusedAt
 	pipes   []*os.File
 	// sourcing marks the files a source call was let through for, whose
 	// next open is served from memory: interp parses a sourced file from
@@ -247,19 +247,48 @@ func (ev *evaluator) addRefused(file string, m map[string]refusal) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if ev.refused == nil {
-		ev.refused = map[string]string{}
+		ev.refused = map[string]refusedAt{}
 	}
 	for name, r := range m {
-		ev.refused[name] = fmt.Sprintf("%s:%d:%d: %s", file, r.pos.Line(), r.pos.Col(), r.msg)
+		ev.refused[name] = refusedAt{fmt.Sprintf("%s:%d:%d: %s", file, r.pos.Line(), r.pos.Col(), r.msg), r.refs}
 	}
 }
 
-// refusedCall says where and why a call of function name stops the run,
-// "" when it does not.
-func (ev *evaluator) refusedCall(name string) string {
+// refusedAt is a refusal of refusedFuncs as the run keeps it: where and
+// why ("file:line:col: why"), and the nameref targets that decide it.
+type refusedAt struct {
+	why  string
+	refs []namerefTarget
+}
+
+// refusedCall says where and why a call of function name with arguments
+// args stops the run, "" when it does not. A function whose namerefs'
+// targets are known (refusal.refs) stops it only when one names no
+// variable, a nameref, or a local in scope at the call (a caller's, which
+// interp does not reach through the nameref).
+func (ev *evaluator) refusedCall(env expand.Environ, name string, args []string) string {
 	ev.mu.Lock()
-	defer ev.mu.Unlock()
-	return ev.refused[name]
+	r, ok := ev.refused[name]
+	ev.mu.Unlock()
+	if !ok || len(r.refs) == 0 {
+		return r.why
+	}
+	for _, t := range r.refs {
+		target := t.lit
+		if t.arg > 0 {
+			if t.arg > len(args) {
+				return r.why
+			}
+			target = args[t.arg-1]
+		}
+		if !syntax.ValidName(target) {
+			return r.why
+		}
+		if v := env.Get(target); v.Local || v.Kind == expand.NameRef {
+			return r.why
+		}
+	}
+	return ""
 }
 
 // addFuncNames records the script's function names.
@@ -374,7 +403,7 @@ prefix:
 	}
 	head, rest := args[i], args[i+1:]
 	if i == 0 {
-		if why := ev.refusedCall(head); why != "" {
+		if why := ev.refusedCall(hc.Env, head, rest); why != "" {
 			return nil, ev.fail(fmt.Errorf("%w: %s", ErrUnsupported, why))
 		}
 	}

@@ -1,9 +1,11 @@
 #!/bin/bash
 # bench's only write to the argv is a call that appends through a nameref
 # to the array named by its argument: add args writes args. It was no
-# mode at all (a silent pass); it is one now, and the dry run, which does
-# not follow a nameref in a function, says it could not evaluate it. show
-# only reads through its nameref: info writes nothing and is no mode.
+# mode at all (a silent pass); it is one now. args is a global, which the
+# dry run reaches through the nameref as bash does: bench's argv is
+# evaluated and compared (its 16 against the env file's 8), no longer
+# "could not be evaluated". show only reads through its nameref: info
+# writes nothing and is no mode.
 here=$(dirname "$0")
 . "$here/n.env"
 add() { local -n out=$1; out+=(--max-num-seqs 16); }
@@ -15,4 +17,4 @@ case "$1" in
   info) show args ;;
 esac
 exec vllm serve "${args[@]}"
-# want@14 "bench could not be evaluated .*a nameref in a function"
+# want@16 "bench boots with --max-num-seqs 16 where serve boots with 8"
