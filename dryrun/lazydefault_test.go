@@ -39,3 +39,36 @@ func TestLazyDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyAlternates: under set -u, bash expands an alternate's word only
+// when the variable is set (and not null, with the colon): "${A:+$B}" with
+// A unset reads neither, but interp expanded the word first and stopped
+// the dry run ("B: unbound variable"). The argvs below are bash's (bash
+// -c 'set -u; …'); where bash expands the word and B is unset, bash
+// stops, and so does the dry run.
+func TestLazyAlternates(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"set -u\nexec radiance serve \"${A:+$B}\" x\n", []string{"radiance", "serve", "", "x"}},
+		{"set -u\nX=${A:+--f $B}\nexec radiance serve \"$X\" \"${A+\"$B\"}\" x\n", []string{"radiance", "serve", "", "", "x"}},
+		{"set -u\nA=\nexec radiance serve \"${A:+$B}\" x\n", []string{"radiance", "serve", "", "x"}},
+		{"set -u\nA=1 B=2\nexec radiance serve \"${A:+a$B}\" \"${A:+--f $A}\" ${A:+--g \"$B\"} \"${A+${B:?}}\"\n", []string{"radiance", "serve", "a2", "--f 1", "--g", "2", "2"}},
+	} {
+		r := evalSrc(t, c.src, "serve", nil, Options{})
+		if r.Err != nil || !slices.Equal(r.Argv, c.want) {
+			t.Errorf("%q: Err = %v, argv %q; want %q", c.src, r.Err, r.Argv, c.want)
+		}
+	}
+	for _, src := range []string{
+		"set -u\nA=1\nexec radiance serve \"${A:+$B}\"\n",
+		"set -u\nA=\nexec radiance serve \"${A+$B}\"\n",
+		"set -u\nA=1 B=\nexec radiance serve \"${A:+${B:?no extra}}\"\n",
+	} {
+		r := evalSrc(t, src, "serve", nil, Options{})
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "B") {
+			t.Errorf("%q: Err = %v, argv %q; want B's error, as bash", src, r.Err, r.Argv)
+		}
+	}
+}

@@ -256,6 +256,10 @@ var lazyDefaultRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9])(\[[^]
 // stop, as in bash; whenever bash expands W, ${Y-} is Y's value. A
 // command that reads $? (which the check would reset) or assigns one of
 // the names read (X=1 Z=${A:-$X}: the check would run before it) stays.
+// An alternate value, ${X:+W} or ${X+W}, is made lazy the same way with
+// the check reversed (lazyCheck): "${ENABLE:+$EXTRA}" with both unset
+// stopped the dry run where bash expands nothing. An unquoted one that is
+// the whole argument is hoistAlternates' before this runs.
 func lazyDefaults(st *syntax.Stmt) {
 	switch st.Cmd.(type) {
 	case *syntax.CallExpr, *syntax.DeclClause:
@@ -280,7 +284,8 @@ func lazyDefaults(st *syntax.Stmt) {
 			if x.Exp != nil && x.Exp.Word != nil {
 				if x.Param != nil && !x.Excl && !x.Length && !x.Width && x.Slice == nil && x.Repl == nil && x.Names == 0 &&
 					(x.Exp.Op == syntax.DefaultUnset || x.Exp.Op == syntax.DefaultUnsetOrNull ||
-						x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
+						x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull ||
+						x.Exp.Op == syntax.AlternateUnset || x.Exp.Op == syntax.AlternateUnsetOrNull) {
 					outer = append(outer, x)
 				}
 				return false // a nested default's word is expanded with its own
@@ -308,11 +313,7 @@ func lazyDefaults(st *syntax.Stmt) {
 		if clash {
 			continue
 		}
-		op := ":+"
-		if pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.AssignUnset {
-			op = "+"
-		}
-		tpl, err := syntax.NewParser().Parse(strings.NewReader("[[ -n ${V"+op+"x} ]] || :\n"), "")
+		tpl, err := syntax.NewParser().Parse(strings.NewReader(lazyCheck(pe.Exp.Op, "V")+"\n"), "")
 		if err != nil || len(tpl.Stmts) != 1 {
 			return
 		}
@@ -332,6 +333,24 @@ func lazyDefaults(st *syntax.Stmt) {
 		return
 	}
 	st.Cmd = &syntax.Block{Lbrace: st.Cmd.Pos(), Rbrace: st.Cmd.End(), Stmts: append(pre, &syntax.Stmt{Position: st.Cmd.Pos(), Cmd: st.Cmd})}
+}
+
+// lazyCheck returns the check that stops where bash expands the word of
+// ${name OP W} (a default, an assignment or an alternate) and no earlier:
+// `[[ -n ${name:+x} ]] || :` for ${name:-W}, whose W bash expands when
+// name is unset or null; `[[ -z ${name:+x} ]] || :` for ${name:+W}, whose
+// W bash expands when name is set and not null. The reads of W follow.
+func lazyCheck(op syntax.ParExpOperator, name string) string {
+	test, colon := "-n", ":"
+	switch op {
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		test = "-z"
+	}
+	switch op {
+	case syntax.DefaultUnset, syntax.AssignUnset, syntax.AlternateUnset:
+		colon = ""
+	}
+	return "[[ " + test + " ${" + name + colon + "+x} ]] || :"
 }
 
 // defaultReads returns the parameter reads of a default's word (parts),
