@@ -72,3 +72,37 @@ func TestLazyAlternates(t *testing.T) {
 		}
 	}
 }
+
+// TestLazySourcedDefaults: a sourced library's default or alternate that
+// reads another variable reads it only where bash does, as the script's own
+// (lazyDefaults): lazySourced puts the check before the command in the
+// file's text, every line where it was. The argvs and stops are bash's.
+func TestLazySourcedDefaults(t *testing.T) {
+	lib := "M=${SERVED:-$DIR}\nexport X=\"${A:+a$B}\"\nf() { echo \"${1:-$DIR}\" $LINENO; }\nL=$(f x)\n"
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"set -u\nSERVED=/m\n. ./lib.sh\nexec radiance serve \"$M\" \"$X\" \"$L\" $LINENO\n", []string{"radiance", "serve", "/m", "", "x 3", "4"}},
+		{"set -u\nDIR=/d A=1 B=2\n. ./lib.sh\nexec radiance serve \"$M\" \"$X\" \"$L\"\n", []string{"radiance", "serve", "/d", "a2", "x 3"}},
+	} {
+		r := evalSrc(t, c.src, "serve", map[string]string{"lib.sh": lib}, Options{})
+		if r.Err != nil || !slices.Equal(r.Argv, c.want) {
+			t.Errorf("%q: Err = %v, argv %q; want %q", c.src, r.Err, r.Argv, c.want)
+		}
+	}
+	for _, src := range []string{
+		"set -u\n. ./lib.sh\nexec radiance serve \"$M\"\n",
+		"set -u\nSERVED=/m A=1\n. ./lib.sh\nexec radiance serve \"$M\"\n",
+	} {
+		r := evalSrc(t, src, "serve", map[string]string{"lib.sh": lib}, Options{})
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "unbound") {
+			t.Errorf("%q: Err = %v, argv %q; want an unbound variable, as bash", src, r.Err, r.Argv)
+		}
+	}
+	got := string(lazySourced([]byte("a | b \"${X:-$Y}\" >f &\nZ=${A+${B:?no b}} <<EOF\n$Y\nEOF\n! c ${X:-$Y}\n"), nil))
+	want := "a | { [[ -n ${X:+x} ]] || : \"$Y\"; b \"${X:-${Y-}}\" >f ; } &\nZ=${A+${B:?no b}} <<EOF\n$Y\nEOF\n! c ${X:-$Y}\n"
+	if got != want {
+		t.Errorf("lazySourced:\n got %q\nwant %q", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package dryrun
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -261,10 +262,45 @@ var lazyDefaultRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9])(\[[^]
 // stopped the dry run where bash expands nothing. An unquoted one that is
 // the whole argument is hoistAlternates' before this runs.
 func lazyDefaults(st *syntax.Stmt) {
+	var pre []*syntax.Stmt
+	for _, it := range lazyPlan(st) {
+		tpl, err := syntax.NewParser().Parse(strings.NewReader(lazyCheck(it.pe.Exp.Op, "V")+"\n"), "")
+		if err != nil || len(tpl.Stmts) != 1 {
+			return
+		}
+		bin := tpl.Stmts[0].Cmd.(*syntax.BinaryCmd)
+		test := bin.X.Cmd.(*syntax.TestClause).X.(*syntax.UnaryTest).X.(*syntax.Word).Parts[0].(*syntax.ParamExp)
+		test.Param, test.Index = it.pe.Param, it.pe.Index
+		colon := bin.Y.Cmd.(*syntax.CallExpr)
+		for _, in := range it.reads {
+			// The read itself moves to the check; W reads ${Y-}.
+			orig := *in
+			colon.Args = append(colon.Args, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{&orig}}}})
+			*in = syntax.ParamExp{Dollar: orig.Dollar, Rbrace: orig.Rbrace, Param: orig.Param, Exp: &syntax.Expansion{Op: syntax.DefaultUnset}}
+		}
+		pre = append(pre, tpl.Stmts[0])
+	}
+	if len(pre) == 0 {
+		return
+	}
+	st.Cmd = &syntax.Block{Lbrace: st.Cmd.Pos(), Rbrace: st.Cmd.End(), Stmts: append(pre, &syntax.Stmt{Position: st.Cmd.Pos(), Cmd: st.Cmd})}
+}
+
+// lazyItem is a default, assigned or alternate value of a command whose
+// word's reads (reads) lazyDefaults moves to a check before it.
+type lazyItem struct {
+	pe    *syntax.ParamExp
+	reads []*syntax.ParamExp
+}
+
+// lazyPlan returns the values of st's command that lazyDefaults makes
+// lazy, none when the command is not a simple command or declaration or
+// reads $? or $_.
+func lazyPlan(st *syntax.Stmt) []lazyItem {
 	switch st.Cmd.(type) {
 	case *syntax.CallExpr, *syntax.DeclClause:
 	default:
-		return
+		return nil
 	}
 	var outer []*syntax.ParamExp
 	status := false
@@ -297,12 +333,16 @@ func lazyDefaults(st *syntax.Stmt) {
 	for _, r := range st.Redirs {
 		syntax.Walk(r, visit)
 	}
-	if status || len(outer) == 0 {
-		return
+	if status {
+		return nil
 	}
-	var pre []*syntax.Stmt
+	var items []lazyItem
 	for _, pe := range outer {
 		reads, ok := defaultReads(pe.Exp.Word.Parts)
+		if pe.Exp.Op == syntax.AlternateUnset || pe.Exp.Op == syntax.AlternateUnsetOrNull {
+			// An alternate's own reads, ${X:+--f "$X"}, are lazySelf's.
+			reads = slices.DeleteFunc(reads, func(in *syntax.ParamExp) bool { return in.Param.Value == pe.Param.Value && in.Exp == nil })
+		}
 		if !ok || len(reads) == 0 {
 			continue
 		}
@@ -310,29 +350,11 @@ func lazyDefaults(st *syntax.Stmt) {
 		for _, in := range reads {
 			clash = clash || assigned[in.Param.Value]
 		}
-		if clash {
-			continue
+		if !clash {
+			items = append(items, lazyItem{pe, reads})
 		}
-		tpl, err := syntax.NewParser().Parse(strings.NewReader(lazyCheck(pe.Exp.Op, "V")+"\n"), "")
-		if err != nil || len(tpl.Stmts) != 1 {
-			return
-		}
-		bin := tpl.Stmts[0].Cmd.(*syntax.BinaryCmd)
-		test := bin.X.Cmd.(*syntax.TestClause).X.(*syntax.UnaryTest).X.(*syntax.Word).Parts[0].(*syntax.ParamExp)
-		test.Param, test.Index = pe.Param, pe.Index
-		colon := bin.Y.Cmd.(*syntax.CallExpr)
-		for _, in := range reads {
-			// The read itself moves to the check; W reads ${Y-}.
-			orig := *in
-			colon.Args = append(colon.Args, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{&orig}}}})
-			*in = syntax.ParamExp{Dollar: orig.Dollar, Rbrace: orig.Rbrace, Param: orig.Param, Exp: &syntax.Expansion{Op: syntax.DefaultUnset}}
-		}
-		pre = append(pre, tpl.Stmts[0])
 	}
-	if len(pre) == 0 {
-		return
-	}
-	st.Cmd = &syntax.Block{Lbrace: st.Cmd.Pos(), Rbrace: st.Cmd.End(), Stmts: append(pre, &syntax.Stmt{Position: st.Cmd.Pos(), Cmd: st.Cmd})}
+	return items
 }
 
 // lazyCheck returns the check that stops where bash expands the word of
@@ -478,7 +500,7 @@ func hoistAlternates(st *syntax.Stmt, n *int) {
 // re-indented heredocs). data itself when nothing changes or it does not
 // parse (interp says so).
 func lazySourced(data []byte, callers []string) []byte {
-	if !altSelfRE.Match(data) && !mentionsGuard(data, callers) {
+	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) {
 		return data
 	}
 	f, err := parser.ParseShell(bytes.NewReader(data), "", false, syntax.LangBash)
@@ -487,6 +509,10 @@ func lazySourced(data []byte, callers []string) []byte {
 	}
 	var edits []textEdit
 	syntax.Walk(f, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok {
+			edits = append(edits, lazyDefaultEdits(data, st, callers)...)
+			return true
+		}
 		pe, ok := n.(*syntax.ParamExp)
 		if !ok {
 			return true
@@ -516,6 +542,47 @@ func lazySourced(data []byte, callers []string) []byte {
 	return applyEdits(data, edits)
 }
 
+// lazyDefaultEdits returns lazyDefaults' change to st as edits of data, the
+// text st was parsed from: { [[ -n ${X:+x} ]] || : "$Y"; CMD ${X:-${Y-}} ; }
+// with every line where it was. A statement negated (!) or with a heredoc
+// (whose body follows the line) stays, and so does a value of an array
+// element or one whose word reads a variable the caller supplies (whose
+// guard callerGuard edits).
+func lazyDefaultEdits(data []byte, st *syntax.Stmt, callers []string) []textEdit {
+	if st.Negated {
+		return nil
+	}
+	end := st.Cmd.End()
+	for _, r := range st.Redirs {
+		if r.Hdoc != nil || r.Op == syntax.DashHdoc || r.Op == syntax.Hdoc {
+			return nil
+		}
+		if r.End().After(end) {
+			end = r.End()
+		}
+	}
+	var checks strings.Builder
+	var edits []textEdit
+	for _, it := range lazyPlan(st) {
+		if it.pe.Index != nil || slices.ContainsFunc(it.reads, func(in *syntax.ParamExp) bool { return slices.Contains(callers, in.Param.Value) }) {
+			continue
+		}
+		checks.WriteString(lazyCheck(it.pe.Exp.Op, it.pe.Param.Value))
+		for _, in := range it.reads {
+			checks.WriteString(" \"" + string(data[in.Pos().Offset():in.End().Offset()]) + "\"")
+			edits = append(edits, textEdit{int(in.Pos().Offset()), int(in.End().Offset()), "${" + in.Param.Value + "-}"})
+		}
+		checks.WriteString("; ")
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	edits = append(edits,
+		textEdit{int(st.Pos().Offset()), int(st.Pos().Offset()), "{ " + checks.String()},
+		textEdit{int(end.Offset()), int(end.Offset()), " ; }"})
+	return edits
+}
+
 // textEdit replaces data[start:end] with text (an insertion when start ==
 // end).
 type textEdit struct {
@@ -531,7 +598,9 @@ func applyEdits(data []byte, edits []textEdit) []byte {
 	if len(edits) == 0 {
 		return data
 	}
-	slices.SortFunc(edits, func(a, b textEdit) int { return a.start - b.start })
+	// An insertion before a replacement at the same offset; two
+	// insertions there in the order made.
+	slices.SortStableFunc(edits, func(a, b textEdit) int { return cmp.Or(a.start-b.start, a.end-b.end) })
 	var b bytes.Buffer
 	prev := 0
 	for _, e := range edits {
