@@ -60,6 +60,9 @@ type Options struct {
 	// which is in a file it accepts: the others stay findings, unapplied
 	// (standard input fixed to stdout, whose other files are not written).
 	FixFile func(path string) bool
+	// DisplayPath, when set, is how this lint's messages name files (nil:
+	// rules.DisplayPath); it must be safe for concurrent use.
+	DisplayPath func(string) string
 }
 
 // Evaluator computes the dry-run argv of every mode of a script.
@@ -200,7 +203,7 @@ func Analyze(u *parser.Unit, as []*analysis.Analyzer, opts Options) (res *Result
 		}()
 		sup <- suppressions(u)
 	})
-	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files, Jobs: opts.Jobs, Reported: map[string]bool{}}
+	ctx := &rules.Context{Unit: u, Config: opts.Config, Files: files, Jobs: opts.Jobs, Reported: map[string]bool{}, Display: opts.DisplayPath}
 	for _, a := range as {
 		ctx.Reported[a.Name] = true
 	}

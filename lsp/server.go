@@ -92,6 +92,12 @@ type Options struct {
 	Log io.Writer
 	// Version is reported in the initialize result.
 	Version string
+	// WorkDir is what messages name files relative to when the linted
+	// document is in none of the client's workspace folders (initialize's
+	// workspaceFolders, else its rootUri): the server's working directory.
+	// A file outside that base is named by its absolute path ("": always
+	// absolute outside a workspace folder).
+	WorkDir string
 }
 
 // Server is one language server session. Create it with New and run it
@@ -126,6 +132,9 @@ type Server struct {
 
 	// closing tells the workers to stop between lints: the session ends.
 	closing atomic.Bool
+	// folders are the client's workspace folders (clean paths), set by
+	// initialize and read by every lint (see displayBase).
+	folders atomic.Pointer[[]string]
 }
 
 // New returns a server. It fails if Enable or Disable names an unknown rule.
@@ -324,7 +333,8 @@ func (s *Server) logToClient(typ protocol.MessageType, format string, args ...an
 	s.notify(protocol.ServerWindowLogMessage, protocol.LogMessageParams{Type: typ, Message: msg})
 }
 
-func (s *Server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any, error) {
+func (s *Server) initialize(_ *glsp.Context, p *protocol.InitializeParams) (any, error) {
+	s.folders.Store(workspaceFolders(p))
 	full := protocol.TextDocumentSyncKindFull
 	yes, no := true, false
 	version := s.opts.Version

@@ -134,6 +134,7 @@ func (s *Server) lintOptions(root string, read func(string) ([]byte, error), ena
 		Enable:      enable,
 		Disable:     disable,
 		MaxFileSize: s.opts.MaxFileSize,
+		DisplayPath: s.displayPath(root),
 	}
 	if s.opts.Configure != nil {
 		s.opts.Configure(&o)

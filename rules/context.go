@@ -81,6 +81,11 @@ type Context struct {
 	// asks it (argvdrift leaves a mode's own environment-read value to
 	// privateshape only where privateshape is reported).
 	Reported map[string]bool
+	// Display, when set, is how this lint names files in messages (the
+	// language server: relative to the linted document's workspace
+	// folder); nil means the package's DisplayPath. A per-lint setting, as
+	// lints may run at once.
+	Display func(string) string
 
 	engineKeys sync.Map // *parser.Script → map[string]bool (engineKeysOf)
 	shapeFlows sync.Map // *parser.Script → map[string]map[string]bool (shapeFlowsOf)
@@ -191,17 +196,26 @@ func (c *Context) Where(path string, off int) string {
 		// message does not depend on what else was linted.
 		if c.Unit != nil {
 			if ch := c.Unit.ChildScript(path); ch != nil && off >= 0 && off <= len(ch.Src) {
-				return fmt.Sprintf("%s:%d", DisplayPath(path), 1+bytes.Count(ch.Src[:off], []byte("\n")))
+				return fmt.Sprintf("%s:%d", c.display(path), 1+bytes.Count(ch.Src[:off], []byte("\n")))
 			}
 		}
-		return DisplayPath(path)
+		return c.display(path)
 	}
-	return fmt.Sprintf("%s:%d", DisplayPath(path), tf.Line(c.Pos(path, off)))
+	return fmt.Sprintf("%s:%d", c.display(path), tf.Line(c.Pos(path, off)))
 }
 
-// DisplayPath is how paths appear in messages; the driver may set it to
-// make paths relative to the working directory.
+// DisplayPath is how paths appear in messages when the lint's Context has
+// no Display of its own; the command-line driver sets it, once before it
+// lints, to make paths relative to the working directory.
 var DisplayPath = func(p string) string { return p }
+
+// display names a file in a message: by c.Display, else DisplayPath.
+func (c *Context) display(p string) string {
+	if c.Display != nil {
+		return c.Display(p)
+	}
+	return DisplayPath(p)
+}
 
 // edit is one text edit of a fix, by byte offsets.
 type edit struct {

@@ -231,7 +231,7 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 			reported[name] = true
 			c.report(pass, diag{sev: Error, path: s.Path, start: s.Off(pe.Param.Pos()), end: s.Off(pe.Param.End()),
 				msg: fmt.Sprintf("%s is read here, but %s:%d, which defines it, reaches only the commands the script runs (docker --env-file, env $(cat … | xargs) cmd), not its shell: here it expands to nothing",
-					name, DisplayPath(def.File.Path), def.Entry.Line)})
+					name, c.display(def.File.Path), def.Entry.Line)})
 			continue
 		}
 		if c.shellMaySet(s, name) {
@@ -246,7 +246,7 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 				off := s.Off(pe.Param.Pos())
 				var files []string
 				for _, e := range owning {
-					files = append(files, DisplayPath(e.Path))
+					files = append(files, c.display(e.Path))
 				}
 				c.report(pass, diag{sev: Error, path: s.Path, start: off, end: s.Off(pe.Param.End()),
 					msg: fmt.Sprintf("%s is read here but no owning env file defines it (%s)", name, strings.Join(files, ", "))})

@@ -189,7 +189,7 @@ func (c *Context) checkModeEnvFiles(pass *analysis.Pass, s *parser.Script) {
 			c.noteEnvReported(s, ms, en.Key)
 			d := diag{sev: Error, path: e.Path, start: en.KeyStart, end: en.End,
 				msg: fmt.Sprintf("%s's own env file re-sets %s=%s, the owner of %s, after %s sources the shared %s; %s",
-					parser.ModeNames(ms), en.Key, en.Raw, o.Flag, c.Where(s.Path, at), DisplayPath(o.Def.File.Path), c.ownerText(o))}
+					parser.ModeNames(ms), en.Key, en.Raw, o.Flag, c.Where(s.Path, at), c.display(o.Def.File.Path), c.ownerText(o))}
 			if c.modeFileLineDeletable(s, e, en) {
 				st, end := envLineDelete(e.Src, en.Start, en.End)
 				d.fixMsg, d.edits = "delete the mode's own "+en.Key, []edit{{e.Path, st, end, ""}}
@@ -289,7 +289,7 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 				d.msg += fmt.Sprintf(" (no fix: line %d hands %s to another program too, which the re-assignment sets as well)", line, k)
 			case !u.ShellReadsIn(s, o.Def.File, a.Modes):
 				d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so the engine would get no %s)",
-					parser.ModeNames(a.Modes), DisplayPath(o.Def.File.Path), k)
+					parser.ModeNames(a.Modes), c.display(o.Def.File.Path), k)
 			case a.StmtStart >= 0:
 				d.fixMsg, d.edits = "delete the re-assignment", []edit{stmtDelete(s, a)}
 			case a.Prefix != nil:
@@ -416,7 +416,7 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 			d.msg += fmt.Sprintf(" (no fix: the environment is cleared before it, so without it the engine would get no %s)", k)
 		case !exportedIn(modes):
 			d.msg += fmt.Sprintf(" (no fix: %s's path does not export %s from %s, so without it the engine would get no %s)",
-				parser.ModeNames(modes), k, DisplayPath(o.Def.File.Path), k)
+				parser.ModeNames(modes), k, c.display(o.Def.File.Path), k)
 		case set.Cut > set.End:
 			d.fixMsg, d.edits = "delete the mode's own "+k, []edit{{s.Path, set.Start, set.Cut, ""}}
 		}
@@ -500,7 +500,7 @@ func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv 
 		if u.ShellReadsIn(s, o.Def.File, modes) {
 			d.fixMsg, d.edits = "take the value from "+o.Key, []edit{{s.Path, og.Start, og.End, `"$` + o.Key + `"`}}
 		} else {
-			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", parser.ModeNames(modes), DisplayPath(o.Def.File.Path), o.Key)
+			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", parser.ModeNames(modes), c.display(o.Def.File.Path), o.Key)
 		}
 		c.noteEnvReported(s, modes, o.Key)
 		c.report(pass, d)
@@ -675,7 +675,7 @@ func (c *Context) childEnvValue(pass *analysis.Pass, s *parser.Script, inv *pars
 		case u.ShellReads(s, owner.Def.File) && u.ShellReadsIn(s, owner.Def.File, modes):
 			d.fixMsg, d.edits = "take the value from "+owner.Key, []edit{{s.Path, og.Start, og.End, `"$` + owner.Key + `"`}}
 		case !direct:
-			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", who, DisplayPath(owner.Def.File.Path), owner.Key)
+			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", who, c.display(owner.Def.File.Path), owner.Key)
 		}
 		c.report(pass, d)
 	}
@@ -1377,11 +1377,11 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		case !shell:
 			d.edits, d.fixMsg = nil, ""
 			d.msg += fmt.Sprintf(" (no fix: the script's shell has no $%s, %s reaches only the commands it runs)",
-				owner.Key, DisplayPath(owner.Def.File.Path))
+				owner.Key, c.display(owner.Def.File.Path))
 		case !inMode:
 			d.edits, d.fixMsg = nil, ""
 			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)",
-				parser.ModeNames(modes), DisplayPath(owner.Def.File.Path), owner.Key)
+				parser.ModeNames(modes), c.display(owner.Def.File.Path), owner.Key)
 		}
 		c.report(pass, d)
 	}

@@ -132,12 +132,12 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 			if ml := est.Measured; ml != nil {
 				c.report(pass, diag{sev: Warning, path: path, start: st, end: en,
 					msg: fmt.Sprintf("%s's shape (step %d, %d x %d) was refused by the engine in %s: %.2f full-length sessions, not backed",
-						m.Name, step, est.Seats, est.MaxModelLen, DisplayPath(ml.File), est.Sessions)})
+						m.Name, step, est.Seats, est.MaxModelLen, c.display(ml.File), est.Sessions)})
 				continue
 			}
 			c.report(pass, diag{sev: Warning, path: path, start: st, end: en,
 				msg: fmt.Sprintf("%s's step %d would take an arena of %.0f MiB (%s), leaving vram_kv %.0f MiB even with weights in VRAM as low as %s kept: %.2f full-length sessions of %d x %d, not backed",
-					m.Name, step, est.ArenaMiB, arenaSource(est), est.LeastVRAMKVMiB, DisplayPath(est.LeastWeightsFrom), est.LeastSessions, est.Seats, est.MaxModelLen)})
+					m.Name, step, est.ArenaMiB, arenaSource(c, est), est.LeastVRAMKVMiB, c.display(est.LeastWeightsFrom), est.LeastSessions, est.Seats, est.MaxModelLen)})
 		}
 	}
 	return nil, nil
@@ -208,13 +208,13 @@ func ledgersFor(ledgers []*ledger.Ledger, prof *parser.Profile, flags map[string
 var tpSpellings = []string{"--tp", "--tensor-parallel-size", "--tp-size", "-tp"}
 
 // arenaSource says where an estimate's arena comes from.
-func arenaSource(e *ledger.Estimate) string {
+func arenaSource(c *Context, e *ledger.Estimate) string {
 	if e.ArenaFrom != "" {
-		return "measured in " + DisplayPath(e.ArenaFrom)
+		return "measured in " + c.display(e.ArenaFrom)
 	}
 	var from []string
 	for _, p := range e.Fit.Points {
-		from = append(from, DisplayPath(p.File))
+		from = append(from, c.display(p.File))
 	}
 	return fmt.Sprintf("fit %.1f + %.4f × step from %s", e.Fit.A, e.Fit.B, strings.Join(from, ", "))
 }

@@ -12,9 +12,7 @@ import (
 
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/lsp"
-	"github.com/servelint/servelint/output"
 	"github.com/servelint/servelint/parser"
-	"github.com/servelint/servelint/rules"
 )
 
 func init() {
@@ -136,12 +134,12 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 		MaxFileSize:  *maxFileSize,
 		Log:          stderr,
 		Version:      version,
+		WorkDir:      wd,
 	})
 	if err != nil {
 		_, _ = fmt.Fprintf(stderr, "servelint lsp: %v\n", err)
 		return exitUsage
 	}
-	rules.DisplayPath = func(p string) string { return output.Relative(wd, p) }
 	// The first SIGINT or SIGTERM ends the session (after the lint in
 	// progress, if any); a second one kills the process.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
