@@ -69,6 +69,9 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-model-len", KeySuffixes: []string{"MAX_MODEL_LEN"}},
 			{Name: "--gpu-memory-utilization", KeySuffixes: []string{"GPU_MEMORY_UTILIZATION", "GPU_MEM_UTIL"}, Default: "0.9"},
 			{Name: "--tensor-parallel-size", Aliases: []string{"-tp"}, KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
+			// Data parallelism (SGLang's --dp-size): the replicas a boot
+			// runs. No bare DP suffix: ENABLE_DP, USE_DP are switches.
+			{Name: "--data-parallel-size", Aliases: []string{"-dp"}, KeySuffixes: []string{"DP_SIZE", "DATA_PARALLEL_SIZE"}, Default: "1"},
 			{Name: "--kv-cache-dtype", KeySuffixes: []string{"KV_CACHE_DTYPE"}, Default: "auto"},
 		},
 	},
@@ -120,6 +123,11 @@ var Profiles = map[string]*Profile{
 			{Name: "--max-num-tokens", KeySuffixes: []string{"MAX_NUM_TOKENS"}},
 			{Name: "--max-seq-len", KeySuffixes: []string{"MAX_SEQ_LEN"}},
 			{Name: "--tp-size", KeySuffixes: []string{"TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Default: "1"},
+			// trtllm-serve's pipeline and expert parallelism, as its
+			// tensor parallelism. --ep_size defaults to None (the engine
+			// picks), no one known value. No bare PP/EP suffix.
+			{Name: "--pp-size", KeySuffixes: []string{"PP_SIZE", "PIPELINE_PARALLEL_SIZE"}, Default: "1"},
+			{Name: "--ep-size", KeySuffixes: []string{"EP_SIZE", "EXPERT_PARALLEL_SIZE"}},
 			{Name: "--kv-cache-free-gpu-memory-fraction", KeySuffixes: []string{"KV_CACHE_FREE_GPU_MEMORY_FRACTION", "FREE_GPU_MEMORY_FRACTION", "KV_FREE_FRACTION", "KV_FRACTION"}, Default: "0.9"},
 		},
 	},
