@@ -2110,29 +2110,7 @@ func (s *Script) writesLocalOf(name string, off int, fn string) bool {
 	case g == "" || positionalName(name) || s.localIn(g, name):
 		return false
 	}
-	return s.calledFrom(g, fn, map[string]bool{})
-}
-
-// calledFrom reports whether function g may run during a call of fn: a
-// call of it in fn's body, or in a function called from there; one called
-// by a name not written out may be.
-func (s *Script) calledFrom(g, fn string, seen map[string]bool) bool {
-	if seen[g] {
-		return false
-	}
-	seen[g] = true
-	if len(seen) > 64 || s.mayCallByValue(g) {
-		return true
-	}
-	for _, off := range s.callOffs[g] {
-		switch h := s.funcAt(off); {
-		case h == fn:
-			return true
-		case h != "" && s.calledFrom(h, fn, seen):
-			return true
-		}
-	}
-	return false
+	return s.callsWithin(fn, g, map[string]bool{})
 }
 
 // localBefore reports whether function fn declares name local before
