@@ -324,26 +324,10 @@ type DockerEnvArg struct {
 // SelfForward reports whether a word hands a variable on under its own
 // name (K=$K, "K=${K}", -eK=$K, --env=K=$K), and which.
 func SelfForward(w *syntax.Word) (string, bool) {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
-	if len(parts) < 2 {
+	name, litRest, rest, ok := envWordHead(w)
+	if !ok || litRest != "" || len(rest) == 0 {
 		return "", false
 	}
-	lit, ok := parts[0].(*syntax.Lit)
-	if !ok || !strings.HasSuffix(lit.Value, "=") {
-		return "", false
-	}
-	name := strings.TrimSuffix(lit.Value, "=")
-	if n, ok := strings.CutPrefix(name, "--env="); ok {
-		name = n
-	} else {
-		name = strings.TrimPrefix(name, "-e")
-	}
-	rest := parts[1:]
 	if len(rest) == 1 {
 		if dq, ok := rest[0].(*syntax.DblQuoted); ok {
 			rest = dq.Parts
@@ -357,6 +341,53 @@ func SelfForward(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	return name, true
+}
+
+// envWordHead splits the literal start of a docker -e word (K=V, -eK=V,
+// --env=K=V; quoted or not) into its key, the literal text after its '='
+// and the parts after that literal.
+func envWordHead(w *syntax.Word) (key, litRest string, rest []syntax.WordPart, ok bool) {
+	if w == nil {
+		return "", "", nil, false
+	}
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) == 0 {
+		return "", "", nil, false
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok {
+		return "", "", nil, false
+	}
+	v := lit.Value
+	if n, ok := strings.CutPrefix(v, "--env="); ok {
+		v = n
+	} else {
+		v = strings.TrimPrefix(v, "-e")
+	}
+	key, litRest, found := strings.Cut(v, "=")
+	if !found || key == "" {
+		return "", "", nil, false
+	}
+	return key, litRest, parts[1:], true
+}
+
+// DockerEnvKey returns the key docker's -e value at args[i] (an index of
+// DockerRun.Env) sets: also when its value is not known statically
+// (-e K="$prefill"), read from the word's literal start.
+func DockerEnvKey(args []ArgWord, i int) (string, bool) {
+	if e, ok := DockerEnvAt(args, i); ok {
+		return e.Key, true
+	}
+	if i < 0 || i >= len(args) {
+		return "", false
+	}
+	key, _, _, ok := envWordHead(args[i].Word)
+	return key, ok
 }
 
 // DockerEnvAt reads the -e of a docker run whose value word is args[i]

@@ -1027,41 +1027,11 @@ func laterEnv(s *parser.Script, inv *parser.Invocation, env []int, i int, key st
 				return j, true
 			}
 		}
-		if e, ok := parser.DockerEnvAt(inv.Args, j); ok && e.Key == key {
-			return j, true // also -e KEY alone, which hands the caller's KEY
-		}
-		if k, ok := envWordKey(inv.Args, j); ok && k == key {
-			return j, true // -e KEY="$prefill": a value not known statically
+		if k, ok := parser.DockerEnvKey(inv.Args, j); ok && k == key {
+			return j, true // also -e KEY alone (the caller's KEY), or -e KEY="$prefill"
 		}
 	}
 	return 0, false
-}
-
-// envWordKey returns the key of docker's -e value at argv index j whose
-// word is not wholly literal (KEY="$v", -eKEY=$v, --env=KEY=$v): its
-// literal start up to the '='.
-func envWordKey(args []parser.ArgWord, j int) (string, bool) {
-	aw := args[j]
-	if aw.Word == nil || len(aw.Word.Parts) == 0 {
-		return "", false
-	}
-	lit, ok := aw.Word.Parts[0].(*syntax.Lit)
-	if !ok {
-		return "", false
-	}
-	v := lit.Value
-	if j == 0 || args[j-1].Sketch != "-e" && args[j-1].Sketch != "--env" {
-		switch {
-		case strings.HasPrefix(v, "--env="):
-			v = v[len("--env="):]
-		case strings.HasPrefix(v, "-e"):
-			v = v[len("-e"):]
-		default:
-			return "", false
-		}
-	}
-	k, _, found := strings.Cut(v, "=")
-	return k, found && k != ""
 }
 
 // overridden returns the flag a mode's flag f repeats in the same
