@@ -1273,7 +1273,10 @@ func envAssignsOnly(e *EnvFile) bool {
 // function, redirection, arithmetic, command substitution, array, append
 // or expansion with an operator (`${X:-d}`).
 func assignsOnly(src []byte) bool {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(bytes.NewReader(src), "")
+	if CheckDepth(src) != nil {
+		return false // the parser's recursion is not bounded: never a file of assignments
+	}
+	f, err := ParseShell(bytes.NewReader(src), "", false, syntax.LangBash)
 	if err != nil || len(f.Stmts) == 0 {
 		return false
 	}
