@@ -2,8 +2,10 @@ package lsp
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
@@ -25,6 +27,37 @@ func workspaceFolders(p *protocol.InitializeParams) *[]string {
 		}
 	}
 	return &out
+}
+
+// didChangeFolders follows the client's workspace folders: the removed ones
+// go, the added ones join, and every lint is made again, since the
+// messages of a document in a folder that came or went name other files
+// from another base.
+func (s *Server) didChangeFolders(_ *glsp.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var cur []string
+	if fs := s.folders.Load(); fs != nil {
+		cur = slices.Clone(*fs)
+	}
+	for _, f := range p.Event.Removed {
+		if path, ok := pathOf(f.URI); ok {
+			cur = slices.DeleteFunc(cur, func(c string) bool { return c == path })
+		}
+	}
+	for _, f := range p.Event.Added {
+		if path, ok := pathOf(f.URI); ok && !slices.Contains(cur, path) {
+			cur = append(cur, path)
+		}
+	}
+	s.folders.Store(&cur)
+	for _, t := range s.tiers {
+		for root := range t.roots {
+			t.pending[root] = true
+		}
+	}
+	s.kickAll()
+	return nil
 }
 
 // within reports whether path is dir or under it.

@@ -111,3 +111,62 @@ func TestDisplayPathsRelativeToWorkspace(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkspaceFoldersChange: the server follows workspace/
+// didChangeWorkspaceFolders, and the open document's messages name the
+// env file from the folder added, then, once it is removed, absolutely
+// again (the server's working directory holds neither).
+func TestWorkspaceFoldersChange(t *testing.T) {
+	tmp := t.TempDir()
+	dir := envProject(t, tmp)
+	other := filepath.Join(tmp, "other")
+	env := filepath.Join(dir, "scripts", "serve.env")
+	script := filepath.Join(dir, "scripts", "serve.sh")
+	uri := uriOf(script)
+	c := startServer(t, Options{Debounce: -1, WorkDir: other})
+	defer c.close(t)
+	var res map[string]any
+	c.call(t, "initialize", map[string]any{"processId": nil, "capabilities": map[string]any{}, "rootUri": nil}, &res)
+	caps, _ := res["capabilities"].(map[string]any)
+	ws, _ := caps["workspace"].(map[string]any)
+	folders, _ := ws["workspaceFolders"].(map[string]any)
+	if folders["supported"] != true || folders["changeNotifications"] != true {
+		t.Fatalf("capabilities.workspace = %v, want workspaceFolders supported with change notifications", caps["workspace"])
+	}
+	c.notify(t, "initialized", map[string]any{})
+	c.open(t, uri, mustRead(t, script))
+	awaitOwner(t, c, uri, env+":1")
+	change := func(key string) {
+		ev := map[string]any{"added": []any{}, "removed": []any{}}
+		ev[key] = []map[string]any{{"uri": uriOf(dir), "name": "proj"}}
+		c.notify(t, "workspace/didChangeWorkspaceFolders", map[string]any{"event": ev})
+	}
+	change("added")
+	awaitOwner(t, c, uri, filepath.FromSlash("scripts/serve.env:1"))
+	change("removed")
+	awaitOwner(t, c, uri, env+":1")
+}
+
+// awaitOwner waits for a publish of uri whose privateshape message names
+// the env file as want ("; WANT owns it as").
+func awaitOwner(t *testing.T, c *testClient, uri, want string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	var seen []string
+	for time.Now().Before(deadline) {
+		pub, ok := c.next(t, time.Until(deadline))
+		if !ok {
+			break
+		}
+		if pub.URI != uri {
+			continue
+		}
+		for _, d := range find(pub, "privateshape") {
+			if strings.Contains(d.Message, "; "+want+" owns it as") {
+				return
+			}
+			seen = append(seen, d.Message)
+		}
+	}
+	t.Fatalf("no privateshape message naming %s; saw %q", want, seen)
+}

@@ -164,17 +164,18 @@ func New(opts Options) (*Server, error) {
 		republish: map[string]bool{},
 	}
 	s.handler = protocol.Handler{
-		Initialize:                      s.initialize,
-		Initialized:                     func(*glsp.Context, *protocol.InitializedParams) error { return nil },
-		Shutdown:                        s.shutdownRequest,
-		SetTrace:                        func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
-		CancelRequest:                   func(*glsp.Context, *protocol.CancelParams) error { return nil },
-		WorkspaceDidChangeConfiguration: func(*glsp.Context, *protocol.DidChangeConfigurationParams) error { return nil },
-		TextDocumentDidOpen:             s.didOpen,
-		TextDocumentDidChange:           s.didChange,
-		TextDocumentDidSave:             s.didSave,
-		TextDocumentDidClose:            s.didClose,
-		TextDocumentCodeAction:          s.codeAction,
+		Initialize:                         s.initialize,
+		Initialized:                        func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		Shutdown:                           s.shutdownRequest,
+		SetTrace:                           func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
+		CancelRequest:                      func(*glsp.Context, *protocol.CancelParams) error { return nil },
+		WorkspaceDidChangeConfiguration:    func(*glsp.Context, *protocol.DidChangeConfigurationParams) error { return nil },
+		WorkspaceDidChangeWorkspaceFolders: s.didChangeFolders,
+		TextDocumentDidOpen:                s.didOpen,
+		TextDocumentDidChange:              s.didChange,
+		TextDocumentDidSave:                s.didSave,
+		TextDocumentDidClose:               s.didClose,
+		TextDocumentCodeAction:             s.codeAction,
 	}
 	return s, nil
 }
@@ -347,6 +348,15 @@ func (s *Server) initialize(_ *glsp.Context, p *protocol.InitializeParams) (any,
 			},
 			CodeActionProvider: protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, FixAllKind},
+			},
+			// Messages name files relative to the folder that holds the
+			// document: the server follows the folders the client adds
+			// and removes (didChangeFolders).
+			Workspace: &protocol.ServerCapabilitiesWorkspace{
+				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
+					Supported:           &yes,
+					ChangeNotifications: &protocol.BoolOrString{Value: true},
+				},
 			},
 		},
 		ServerInfo: &protocol.InitializeResultServerInfo{Name: Source, Version: &version},
