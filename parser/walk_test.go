@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/servelint/servelint/internal/testfs"
@@ -103,5 +104,53 @@ func TestPastTotal(t *testing.T) {
 	}
 	if got := pastTotal([]string{"a", "b"}, sizes, opts); got != nil {
 		t.Errorf("under the total: %v", got)
+	}
+}
+
+// TestNamedPastTotal: the files a script sources that the walk did not
+// take (not env or script names) count against MaxTotalSize after the
+// walked ones, each once, in the order the scripts name them: the ones past
+// it are reported, not parsed. They were bounded one by one only.
+func TestNamedPastTotal(t *testing.T) {
+	dir := t.TempDir()
+	body := strings.Repeat("K=vvvvvvvv\n", 10) // 110 bytes
+	script := "#!/bin/bash\n. \"$(dirname \"$0\")/a.txt\"\n. \"$(dirname \"$0\")/b.txt\"\n. \"$(dirname \"$0\")/a.txt\"\n. \"$(dirname \"$0\")/c.txt\"\nexec vllm serve m\n"
+	for name, text := range map[string]string{"run.sh": script, "a.txt": body, "b.txt": body, "c.txt": body} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		limit int64
+		past  []string
+	}{
+		{int64(len(script)) + 150, []string{"b.txt", "c.txt"}}, // a.txt (110) fits, b.txt passes
+		{int64(len(script)) + 330, nil},                        // a.txt again is not counted twice
+		{int64(len(script)) + 400, nil},
+	} {
+		u := Load(LoadOptions{Paths: []string{filepath.Join(dir, "run.sh")}, MaxTotalSize: tc.limit})
+		var past []string
+		for _, p := range u.EnvTooBig {
+			if !strings.Contains(p.Msg, "--max-total-size") {
+				t.Errorf("%s: %s", p.Path, p.Msg)
+			}
+			past = append(past, filepath.Base(p.Path))
+		}
+		slices.Sort(past)
+		if !slices.Equal(past, tc.past) {
+			t.Errorf("limit %d: past the total %q, want %q", tc.limit, past, tc.past)
+		}
+		loaded := map[string]bool{}
+		for _, e := range u.Envs {
+			loaded[filepath.Base(e.Path)] = true
+		}
+		for _, p := range tc.past {
+			if loaded[p] {
+				t.Errorf("limit %d: %s was parsed", tc.limit, p)
+			}
+		}
+		if !loaded["a.txt"] {
+			t.Errorf("limit %d: a.txt not loaded: %v", tc.limit, loaded)
+		}
 	}
 }

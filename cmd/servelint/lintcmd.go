@@ -240,7 +240,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&lf.jobs, "j", 4, "files parsed, rules run and modes evaluated in parallel")
 	fs.DurationVar(&lf.evalTimeout, "eval-timeout", 2*time.Second, "time limit for evaluating one mode in the dry-run sandbox (a script's modes together get 5 times it)")
 	fs.Int64Var(&lf.maxFileSize, "max-file-size", parser.DefaultMaxFileSize, "files larger than this many bytes are reported, not analysed")
-	fs.Int64Var(&lf.maxTotalSize, "max-total-size", parser.DefaultMaxTotalSize, "the files walked and named are analysed up to this many bytes together; the ones past it are reported, not analysed (a parsed script holds about a hundred times its size in memory)")
+	fs.Int64Var(&lf.maxTotalSize, "max-total-size", parser.DefaultMaxTotalSize, "the files walked and named, then the files the scripts source or run, are analysed up to this many bytes together; the ones past it are reported, not analysed (a parsed script holds about a hundred times its size in memory)")
 	fs.StringVar(&lf.stdinName, "stdin-filename", "", "the `PATH` standard input (the path -, implied when no path is given) is linted as: findings name it, the env files beside it are read, exclude: applies, and it need not exist (\"\" is bad usage); with --fix, the fixed text is printed on stdout and the findings left on stderr, and no file is written")
 	paths, code, ok := parseArgs(fs, args, stdout, stderr, usageText, exitText)
 	if !ok {
