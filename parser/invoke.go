@@ -2129,6 +2129,12 @@ func (inv *Invocation) launcherClearsEnv(k string) bool {
 	end := min(inv.Engine.Start, len(inv.Args))
 	for i := 0; i < end; i++ {
 		switch path.Base(inv.Args[i].Sketch) {
+		case "srun":
+			// srun --export=NONE (or a list without ALL not naming K):
+			// the job step gets none of the caller's variables but SLURM_*.
+			if srunWithholds(sketches(inv.Args[:end]), i, k) {
+				return true
+			}
 		case "exec":
 			// exec -c: the command starts with an empty environment, bash's
 			// prefix assignments on it included.
@@ -2341,6 +2347,10 @@ func (s *Script) EnvSetFor(inv *Invocation, k string) (EnvSet, bool) {
 			}
 			if !preserved {
 				cur, cleared = nil, true
+			}
+		case "srun":
+			if srunWithholds(sketches(inv.Args[:end]), i, k) {
+				cur, cleared = nil, true // srun --export=NONE: the step gets no K of the caller's
 			}
 		}
 	}
