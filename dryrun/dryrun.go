@@ -694,6 +694,9 @@ func (ev *evaluator) fillEngine(res *Result, eng *engineRec, file *syntax.File, 
 // engineEnv computes what the engine would see in its environment.
 func (ev *evaluator) engineEnv(res *Result, eng *engineRec) map[string]string {
 	exported := eng.env.exported()
+	if eng.cleared {
+		exported = map[string]string{} // exec -c: an empty environment
+	}
 	cli := envWrapperAssigns(eng.args[:eng.call.Start], exported)
 	env := map[string]string{}
 	dr := eng.call.Docker

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -790,5 +791,46 @@ func TestTypesetInFunctionIsLocal(t *testing.T) {
 	}
 	if got := strings.Join(r.Argv, " "); got != "vllm serve /m --max-num-seqs 256 --max-num-batched-tokens 2048" {
 		t.Errorf("Argv = %q, want the caller's seqs=256 and the global step=2048", got)
+	}
+}
+
+// TestExecOptions: bash's exec -c starts the command with an empty
+// environment (its prefix assignments too), -l and -a NAME change only its
+// argv[0]; interp's exec takes no options and ran a program named -c.
+func TestExecOptions(t *testing.T) {
+	const pre = "export MAX_BATCH_PREFILL_TOKENS=8192 A=1\n"
+	for _, c := range []struct {
+		src  string
+		argv []string
+		env  map[string]string
+		err  error
+	}{
+		{src: "exec -c text-generation-launcher --port 1", argv: []string{"text-generation-launcher", "--port", "1"}, env: map[string]string{}},
+		{src: "B=2 exec -cl text-generation-launcher", argv: []string{"text-generation-launcher"}, env: map[string]string{}},
+		{src: "exec -a tgi -c -- text-generation-launcher", argv: []string{"text-generation-launcher"}, env: map[string]string{}},
+		{src: "exec -ca tgi text-generation-launcher", argv: []string{"text-generation-launcher"}, env: map[string]string{}},
+		{src: "exec -c env K=3 text-generation-launcher", argv: []string{"text-generation-launcher"}, env: map[string]string{"K": "3"}},
+		{src: "exec -a tgi text-generation-launcher", argv: []string{"text-generation-launcher"},
+			env: map[string]string{"MAX_BATCH_PREFILL_TOKENS": "8192", "A": "1"}},
+		{src: "exec -atgi -l text-generation-launcher", argv: []string{"text-generation-launcher"},
+			env: map[string]string{"MAX_BATCH_PREFILL_TOKENS": "8192", "A": "1"}},
+		// A script run without the environment is not modelled.
+		{src: "exec -c bash -c 'text-generation-launcher --port 1'", err: ErrUnsupported},
+		{src: "exec -c ./child.sh", err: ErrUnsupported},
+	} {
+		r := evalSrc(t, pre+c.src+"\n", "serve", map[string]string{"child.sh": "#!/bin/bash\ntext-generation-launcher\n"}, Options{})
+		if c.err != nil {
+			if !errors.Is(r.Err, c.err) {
+				t.Errorf("%s: Err = %v, want %v", c.src, r.Err, c.err)
+			}
+			continue
+		}
+		if r.Err != nil {
+			t.Errorf("%s: Err = %v", c.src, r.Err)
+			continue
+		}
+		if !slices.Equal(r.Argv, c.argv) || !maps.Equal(r.Env, c.env) {
+			t.Errorf("%s: Argv %q Env %q, want %q %q", c.src, r.Argv, r.Env, c.argv, c.env)
+		}
 	}
 }

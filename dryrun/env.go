@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
+
+	"github.com/servelint/servelint/parser"
 )
 
 // The fixed identity the sandbox shows a script. Nothing of the host's
@@ -258,6 +260,17 @@ func envWrapperAssigns(launcher []string, base map[string]string) map[string]str
 	for i := 0; i < len(launcher); i++ {
 		if path.Base(launcher[i]) == "sudo" {
 			i = sudoEnv(launcher, i, out) - 1
+			continue
+		}
+		if path.Base(launcher[i]) == "srun" {
+			// srun --export=…: what the job step gets of the caller's
+			// variables (parser.SrunExportEnv). Not known (a skipped
+			// command's output, an export srun refuses): as before.
+			if v, ok := parser.SrunExport(launcher, i); ok && !hasSentinel(v) {
+				if env, ok := parser.SrunExportEnv(v, out); ok {
+					out = env
+				}
+			}
 			continue
 		}
 		if path.Base(launcher[i]) != "env" {

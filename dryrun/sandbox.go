@@ -44,6 +44,9 @@ const (
 	// scope: declare -g at args[1] ("line:col") in file args[0] would set
 	// it in interp, the global in bash (rewriteGlobalOverLocal).
 	opGlobal = "global"
+	// opExecClear runs args as exec -c does: the command (the engine)
+	// starts with an empty environment (parser.ExecOptions).
+	opExecClear = "exec-clear"
 )
 
 // The sentinel a skipped command prints as its output. It carries the
@@ -93,6 +96,9 @@ type engineRec struct {
 	// withEnv is set when Result.Env is computed for this engine
 	// (Options.NoEnv, EnvIfRead).
 	withEnv bool
+	// cleared is set when the engine starts with an empty environment
+	// (exec -c): the shell's exported variables do not reach it.
+	cleared bool
 }
 
 type fileEntry struct {
@@ -433,6 +439,16 @@ prefix:
 		}
 		if verbose != "" {
 			return internal(opCmdV, append([]string{verbose}, rest[j:]...)...)
+		}
+	case "exec":
+		// interp's exec takes no options: exec -c CMD ran a program
+		// named -c. bash's -l and -a NAME change only the program's
+		// argv[0]; -c starts it with an empty environment.
+		if cmd, clear, ok := parser.ExecOptions(rest); ok && (i > 0 || !ev.maybeFunc(head)) {
+			if clear && len(cmd) > 0 {
+				cmd = append([]string{internalCmd, opExecClear}, cmd...)
+			}
+			return append(slices.Clone(args[:i+1]), cmd...), nil
 		}
 	case "type":
 		return internal(opType, rest...)
@@ -999,6 +1015,10 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return err
 	}
 	hc := interp.HandlerCtx(ctx)
+	cleared := false
+	if len(args) > 2 && args[0] == internalCmd && args[1] == opExecClear {
+		cleared, args = true, args[2:] // exec -c CMD…: CMD gets no environment
+	}
 	if args[0] == internalCmd {
 		return ev.internal(hc, args[1:])
 	}
@@ -1010,8 +1030,13 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		if run, ok := ctx.Value(childKey{}).(childRun); ok {
 			pos = run.pos // in a child script: where the script started it
 		}
-		ev.recordEngine(hc, args, ec, pos)
+		ev.recordEngine(hc, args, ec, pos, cleared)
 		return errEngineReached
+	}
+	if cleared && startsShell(args, ev.forced) {
+		// A shell or script started without the environment would run
+		// without every exported variable: not modelled.
+		return ev.fail(fmt.Errorf("%w: exec -c of %s: a script run with an empty environment is not evaluated", ErrUnsupported, args[0]))
 	}
 	if err, ok := ev.shellString(ctx, hc, args); ok {
 		return err
@@ -1061,7 +1086,7 @@ func readsEnv(p *parser.Profile) bool {
 }
 
 // recordEngine records the first engine invocation and stops the run.
-func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall, pos syntax.Pos) {
+func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall, pos syntax.Pos, cleared bool) {
 	var snap *snapshotEnv
 	withEnv := !ev.noEnv && (!ev.envRead || readsEnv(ec.Profile))
 	if !ev.noSpans || withEnv { // the spans and the engine's env read it
@@ -1072,7 +1097,7 @@ func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec pa
 	if ev.closed || ev.engine != nil || context.Cause(ev.runCtx) != nil {
 		return
 	}
-	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: pos, withEnv: withEnv}
+	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: pos, withEnv: withEnv, cleared: cleared}
 	ev.cancel(errEngineReached)
 }
 
@@ -1683,4 +1708,15 @@ func shoptWithoutInheritErrexit(args []string) ([]string, bool) {
 		}
 	}
 	return out, len(out) != len(args)
+}
+
+// startsShell reports whether args run shell code the dry run would
+// evaluate: a script by its path or through bash/sh, or bash -c STRING.
+func startsShell(args []string, forced *parser.Profile) bool {
+	if _, _, _, found := childPath(args); found {
+		return true
+	}
+	det := forDetect(args)
+	_, _, _, found := parser.ShellCommand(det, func(k int) bool { return parser.LaunchesAt(det, k, forced) })
+	return found
 }

@@ -2129,6 +2129,18 @@ func (inv *Invocation) launcherClearsEnv(k string) bool {
 	end := min(inv.Engine.Start, len(inv.Args))
 	for i := 0; i < end; i++ {
 		switch path.Base(inv.Args[i].Sketch) {
+		case "srun":
+			// srun --export=NONE (or a list without ALL not naming K):
+			// the job step gets none of the caller's variables but SLURM_*.
+			if srunWithholds(sketches(inv.Args[:end]), i, k) {
+				return true
+			}
+		case "exec":
+			// exec -c: the command starts with an empty environment, bash's
+			// prefix assignments on it included.
+			if _, clear, ok := ExecOptions(sketches(inv.Args[i+1 : end])); ok && clear {
+				return true
+			}
 		case "env":
 			cleared := false
 			for j := i + 1; j < end; j++ {
@@ -2269,10 +2281,8 @@ func (s *Script) EnvSetFor(inv *Invocation, k string) (EnvSet, bool) {
 			cur.Bare = true
 			return *cur, true
 		case "exec":
-			for j := i + 1; j < end && strings.HasPrefix(inv.Args[j].Sketch, "-"); j++ {
-				if a := inv.Args[j].Sketch; a != "--" && strings.ContainsRune(a, 'c') {
-					cur, cleared = nil, true // exec -c: an empty environment
-				}
+			if _, clear, ok := ExecOptions(sketches(inv.Args[i+1 : end])); ok && clear {
+				cur, cleared = nil, true // exec -c: an empty environment
 			}
 		case "env":
 			j := i + 1
@@ -2338,6 +2348,10 @@ func (s *Script) EnvSetFor(inv *Invocation, k string) (EnvSet, bool) {
 			if !preserved {
 				cur, cleared = nil, true
 			}
+		case "srun":
+			if srunWithholds(sketches(inv.Args[:end]), i, k) {
+				cur, cleared = nil, true // srun --export=NONE: the step gets no K of the caller's
+			}
 		}
 	}
 	if cur == nil || d != nil {
@@ -2388,4 +2402,47 @@ func (s *Script) arrayGone(a *Assign, use int) bool {
 		return false
 	}
 	return a.Local || !s.funcWriteReaches(a, use, nil)
+}
+
+// ExecOptions reads bash's exec options from rest, the words after exec:
+// -c (the command gets an empty environment), -l and -a NAME (its argv[0]
+// only), in clusters (-cl, -ca NAME, -aNAME), ended by -- or the first
+// word that is not an option. cmd is the command and its arguments. ok is
+// false when there is no option to drop or one bash does not know (left
+// to the caller).
+func ExecOptions(rest []string) (cmd []string, clear, ok bool) {
+	j := 0
+	for j < len(rest) {
+		a := rest[j]
+		if a == "--" {
+			j++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		j++
+	cluster:
+		for k := 1; k < len(a); k++ {
+			switch a[k] {
+			case 'c':
+				clear = true
+			case 'l':
+			case 'a':
+				if k == len(a)-1 { // -a NAME: the next word is its value
+					if j >= len(rest) {
+						return nil, false, false
+					}
+					j++
+				}
+				break cluster // -aNAME: the rest of the word is its value
+			default:
+				return nil, false, false
+			}
+		}
+	}
+	if j == 0 {
+		return nil, false, false
+	}
+	return rest[j:], clear, true
 }

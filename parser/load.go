@@ -1938,7 +1938,7 @@ func (u *Unit) libFuncsOf(path string, lib *Script, opts *LoadOptions) *libFuncs
 		return nil
 	}
 	runners := lib.ownRunners()
-	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads(), assigns: lib.Assigns, exprWrites: lib.exprWrites, sourcers: lib.ownSourcers()}
+	return &libFuncs{runners: runners, launchers: lib.ownLaunchers(runners), defined: lib.Funcs, clientReads: lib.clientReads(), assigns: lib.Assigns, exprWrites: lib.exprWrites, sourcers: plainSourcers(lib.ownSourcers())}
 }
 
 // clientReads returns, by function, the variables the library's functions

@@ -40,8 +40,8 @@ func (s *Script) findOverlays() {
 		if v, _ := LitValue(c.Args[0]); v != "source" && v != "." {
 			// load_env "$here/env/$MODE.env": a function sourcing its argument.
 			sc, ok := s.sourcerOf(v)
-			if !ok {
-				continue
+			if !ok || sc.tmpl != nil {
+				continue // a path built around the word: not the word's own file
 			}
 			arg = sc.arg
 		}

@@ -72,6 +72,9 @@ var Profiles = map[string]*Profile{
 			// Data parallelism (SGLang's --dp-size): the replicas a boot
 			// runs. No bare DP suffix: ENABLE_DP, USE_DP are switches.
 			{Name: "--data-parallel-size", Aliases: []string{"-dp"}, KeySuffixes: []string{"DP_SIZE", "DATA_PARALLEL_SIZE"}, Default: "1"},
+			// Pipeline parallelism (trtllm-serve's --pp_size): the stages a
+			// boot spreads the layers over. No bare PP suffix.
+			{Name: "--pipeline-parallel-size", Aliases: []string{"-pp"}, KeySuffixes: []string{"PP_SIZE", "PIPELINE_PARALLEL_SIZE"}, Default: "1"},
 			{Name: "--kv-cache-dtype", KeySuffixes: []string{"KV_CACHE_DTYPE"}, Default: "auto"},
 		},
 	},

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"strings"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -16,6 +18,13 @@ type sourcer struct {
 	// function (set -a before it, not undone): every key the file assigns
 	// is exported.
 	allExport bool
+	// tmpl is the sourced word when it builds a path around the
+	// parameter (load() { . "$here/env/$1.env"; }): at a call whose word
+	// for it is a literal, the path is the word with the literal in its
+	// stead (templatePath). nil when the word is the parameter itself.
+	tmpl *syntax.Word
+	// param is tmpl's expansion of the parameter.
+	param *syntax.ParamExp
 }
 
 // ownSourcers returns the script's functions that source an argument, by
@@ -131,15 +140,20 @@ func funcSourcer(fd *syntax.FuncDecl) (sourcer, bool) {
 				if len(n.Args) < 2 {
 					return true
 				}
+				var tmpl *syntax.Word
+				var param *syntax.ParamExp
 				k, ok := positional(n.Args[1], vars)
 				if !ok {
-					return true
+					if k, param, ok = templated(n.Args[1], vars); !ok {
+						return true
+					}
+					tmpl = n.Args[1]
 				}
 				if found {
 					broken = true
 					return false
 				}
-				found, out = true, sourcer{arg: k, allExport: on}
+				found, out = true, sourcer{arg: k, allExport: on, tmpl: tmpl, param: param}
 			}
 		}
 		return true
@@ -190,6 +204,86 @@ func positional(w *syntax.Word, vars map[string]int) (int, bool) {
 	return 0, false
 }
 
+// templated returns N when w builds a path around one plain expansion of
+// the positional parameter N ("$here/env/$1.env", $dir/${1}.sh), or of a
+// variable vars maps to one: every other part is literal text or a
+// variable the function does not assign (its value is the caller's
+// global, read where the call is resolved). Not when w is the parameter
+// alone (positional), nor when it reads the parameter twice.
+func templated(w *syntax.Word, vars map[string]int) (int, *syntax.ParamExp, bool) {
+	if w == nil {
+		return 0, nil, false
+	}
+	k := 0
+	var param *syntax.ParamExp
+	var walk func(parts []syntax.WordPart, quoted bool) bool
+	walk = func(parts []syntax.WordPart, quoted bool) bool {
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				if !quoted && strings.ContainsAny(p.Value, "*?[") {
+					return false // a glob: not one file
+				}
+			case *syntax.SglQuoted:
+			case *syntax.DblQuoted:
+				if quoted || !walk(p.Parts, true) {
+					return false
+				}
+			case *syntax.ParamExp:
+				if n, ok := positional(&syntax.Word{Parts: []syntax.WordPart{p}}, vars); ok {
+					if k != 0 {
+						return false
+					}
+					k, param = n, p
+					continue
+				}
+				if p.Param == nil {
+					return false
+				}
+				if _, local := vars[p.Param.Value]; local {
+					return false // the function's own variable
+				}
+				if name := p.Param.Value; len(name) == 1 && !isName(name) {
+					return false // $@, $*, $#, another parameter
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(w.Parts, false) || k < 1 {
+		return 0, nil, false
+	}
+	return k, param, true
+}
+
+// templatePath resolves a templated sourcer's word (sourcer.tmpl) at a
+// call whose word for the parameter is the literal lit: the word with lit
+// in the parameter's stead, as staticWord reads it.
+func (s *Script) templatePath(sc sourcer, lit string) (string, bool) {
+	var subst func(parts []syntax.WordPart) []syntax.WordPart
+	subst = func(parts []syntax.WordPart) []syntax.WordPart {
+		out := make([]syntax.WordPart, len(parts))
+		for i, p := range parts {
+			switch q := p.(type) {
+			case *syntax.DblQuoted:
+				out[i] = &syntax.DblQuoted{Parts: subst(q.Parts)}
+			case *syntax.ParamExp:
+				if q == sc.param {
+					out[i] = &syntax.Lit{Value: lit}
+					continue
+				}
+				out[i] = p
+			default:
+				out[i] = p
+			}
+		}
+		return out
+	}
+	return s.staticWord(subst(sc.tmpl.Parts), 0)
+}
+
 // callSources adds the source a call of a sourcer function makes: the
 // call's word for the parameter the function sources, read as a `source`
 // of that word at the call.
@@ -204,6 +298,23 @@ func (s *Script) callSources(aws []ArgWord) bool {
 		}
 	}
 	a := aws[sc.arg]
+	if sc.tmpl != nil {
+		// load serve with load() { . "$here/env/$1.env"; }: only a
+		// literal word names one file.
+		lit, ok := LitValue(a.Word)
+		if !ok || a.Array != "" {
+			return false
+		}
+		ref := &SourceRef{Kind: SourceBash, Start: a.Start, End: a.End, Modes: s.ModesAt(a.Start), AllExport: sc.allExport}
+		if a.Start >= 0 {
+			ref.Word = s.Text(a.Start, a.End)
+		}
+		if v, ok := s.templatePath(sc, lit); ok {
+			ref.Path = s.resolvePath(s.inCwd(v, a.Start))
+		}
+		s.Sources = append(s.Sources, ref)
+		return true
+	}
 	if !s.addOverlaySources(a) {
 		s.addSource(SourceBash, a)
 	}
@@ -235,4 +346,20 @@ func (s *Script) reanalysedKeeping(roles RoleMatcher) *Script {
 	ns := s.reanalysed(roles, s.libRunners, s.libLaunchers, s.envValues)
 	ns.libRunnerCands, ns.libLauncherCands = s.libRunnerCands, s.libLauncherCands
 	return ns
+}
+
+// plainSourcers drops the sourcers whose word builds a path around the
+// parameter (sourcer.tmpl): a library's "$here/env/$1.env" reads the
+// library's globals (its own here, often its own directory), which the
+// calling script's analysis does not resolve.
+func plainSourcers(m map[string]sourcer) map[string]sourcer {
+	for name, sc := range m {
+		if sc.tmpl != nil {
+			delete(m, name)
+		}
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	return m
 }

@@ -29,7 +29,12 @@ func TestFuncSourcer(t *testing.T) {
 		{`f() { shift; . "$1"; }`, false, 0, false},               // another argument
 		{`f() { set -- a; . "$1"; }`, false, 0, false},            // new positional parameters
 		{`f() { local f=$1; f=x.env; . "$f"; }`, false, 0, false}, // f is not only $1
-		{`f() { . "$1/x.env"; }`, false, 0, false},                // not all of the word
+		{`f() { . "$1/x.env"; }`, true, 1, false},                 // a path built around it (tmpl)
+		{`f() { . "$here/env/${2}.env"; }`, true, 2, false},       // the same
+		{`f() { local d=/etc; . "$d/$1.env"; }`, false, 0, false}, // the function's own variable
+		{`f() { . "$1/$2.env"; }`, false, 0, false},               // two parameters
+		{`f() { . $1/*.env; }`, false, 0, false},                  // a glob
+		{`f() { . "$1/$#.env"; }`, false, 0, false},               // another special parameter
 		{`f() { . "$1"; . "$2"; }`, false, 0, false},              // two
 		{`f() { . "$FILE"; }`, false, 0, false},
 		{`f() { . "$1" & }`, false, 0, false},
@@ -41,7 +46,9 @@ func TestFuncSourcer(t *testing.T) {
 		}
 		fd := f.Stmts[0].Cmd.(*syntax.FuncDecl)
 		sc, ok := funcSourcer(fd)
-		if ok != tc.ok || sc.arg != tc.arg || sc.allExport != tc.allExport {
+		// A word that builds a path around the parameter is a template.
+		tmpl := tc.ok && strings.Contains(tc.src, `.env"`)
+		if ok != tc.ok || sc.arg != tc.arg || sc.allExport != tc.allExport || (sc.tmpl != nil) != tmpl {
 			t.Errorf("%s: got %+v %v, want arg %d allExport %v ok %v", tc.src, sc, ok, tc.arg, tc.allExport, tc.ok)
 		}
 	}
@@ -78,6 +85,14 @@ load() { . "$1"; }
 load "$here/env/b.env"
 exec vllm serve /m --max-num-seqs "$B_MAX_NUM_SEQS"
 `)
+	write("env/tpl.env", "T_MAX_NUM_SEQS=8\n")
+	// A path built around the argument: linked at a literal call only.
+	write("tpl.sh", `here=$(dirname "$0")
+load() { . "$here/env/$1.env"; }
+load tpl
+load "$MODE"
+exec vllm serve /m --max-num-seqs "$T_MAX_NUM_SEQS"
+`)
 	write("modes.sh", `here=$(dirname "$0")
 . "$here/lib/common.sh"
 mode=${1:-serve}
@@ -100,6 +115,9 @@ esac
 	}
 	if got := owning("own.sh"); len(got) != 1 || got[0] != "b.env" {
 		t.Errorf("own.sh owning %v, want [b.env]", got)
+	}
+	if got := owning("tpl.sh"); len(got) != 1 || got[0] != "tpl.env" {
+		t.Errorf("tpl.sh owning %v, want [tpl.env]", got)
 	}
 	if got := owning("modes.sh"); len(got) != 2 {
 		t.Errorf("modes.sh owning %v, want serve.env and bench.env", got)
