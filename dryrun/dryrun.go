@@ -132,6 +132,11 @@ type Result struct {
 	// defaults left out unless the script changed them) and `env K=V`
 	// wrapper assignments.
 	Env map[string]string
+	// EnvClosed is set when the engine's environment is all in Env: it
+	// starts cleared (exec -c, env -i, srun --export=NONE or a list
+	// without ALL) and is not a container's, so a variable Env lacks is
+	// unset for the engine, not one the caller or an image may give.
+	EnvClosed bool
 	// Skipped lists the commands that were not run, as the script would
 	// have run them, in order; a read of a file outside the tree is listed
 	// as ["<", file].
@@ -697,10 +702,11 @@ func (ev *evaluator) engineEnv(res *Result, eng *engineRec) map[string]string {
 	if eng.cleared {
 		exported = map[string]string{} // exec -c: an empty environment
 	}
-	cli := envWrapperAssigns(eng.args[:eng.call.Start], exported)
+	cli, closed := envWrapperAssigns(eng.args[:eng.call.Start], exported)
 	env := map[string]string{}
 	dr := eng.call.Docker
 	if dr == nil {
+		res.EnvClosed = closed || eng.cleared
 		for k, v := range sandboxDefaults(eng.env.Get("TMPDIR").String()) {
 			if cur, ok := cli[k]; ok && cur == v {
 				delete(cli, k)

@@ -254,12 +254,16 @@ func (s *snapshotEnv) exported() map[string]string {
 
 // envWrapperAssigns applies the `env` wrappers found in a launcher (argv
 // before the engine program) to base: `env -i` clears, `-u NAME` unsets,
-// NAME=VALUE sets; and `sudo` (sudoEnv).
-func envWrapperAssigns(launcher []string, base map[string]string) map[string]string {
-	out := maps.Clone(base)
+// NAME=VALUE sets; and `sudo` (sudoEnv). closed is set when a wrapper
+// cleared the environment and none after it may add what is not known
+// (env -i, srun --export without ALL): a variable out lacks is then
+// certainly unset for the engine.
+func envWrapperAssigns(launcher []string, base map[string]string) (out map[string]string, closed bool) {
+	out = maps.Clone(base)
 	for i := 0; i < len(launcher); i++ {
 		if path.Base(launcher[i]) == "sudo" {
 			i = sudoEnv(launcher, i, out) - 1
+			closed = false // sudo's policy may keep or add variables
 			continue
 		}
 		if path.Base(launcher[i]) == "srun" {
@@ -269,6 +273,7 @@ func envWrapperAssigns(launcher []string, base map[string]string) map[string]str
 			if v, ok := parser.SrunExport(launcher, i); ok && !hasSentinel(v) {
 				if env, ok := parser.SrunExportEnv(v, out); ok {
 					out = env
+					closed = closed || !slices.ContainsFunc(strings.Split(v, ","), func(it string) bool { return strings.EqualFold(it, "ALL") })
 				}
 			}
 			continue
@@ -283,6 +288,7 @@ func envWrapperAssigns(launcher []string, base map[string]string) map[string]str
 			switch {
 			case a == "-i" || a == "--ignore-environment" || a == "-":
 				clear(out)
+				closed = true
 			case a == "-u" || a == "--unset":
 				if j+1 < len(launcher) {
 					j++
@@ -305,7 +311,7 @@ func envWrapperAssigns(launcher []string, base map[string]string) map[string]str
 		}
 		i = j - 1
 	}
-	return out
+	return out, closed
 }
 
 // sudoEnv applies the sudo at launcher[i] to env and returns the index of

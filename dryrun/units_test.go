@@ -72,12 +72,12 @@ func TestParseDockerEnvFile(t *testing.T) {
 }
 
 func TestEnvWrapperAssigns(t *testing.T) {
-	got := envWrapperAssigns([]string{"env", "-u", "DROP", "A=1", "numactl", "-C", "0", "env", "B=2"}, map[string]string{"DROP": "x", "KEEP": "y"})
+	got, _ := envWrapperAssigns([]string{"env", "-u", "DROP", "A=1", "numactl", "-C", "0", "env", "B=2"}, map[string]string{"DROP": "x", "KEEP": "y"})
 	want := map[string]string{"KEEP": "y", "A": "1", "B": "2"}
 	if !maps.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got := envWrapperAssigns([]string{"env", "-i", "A=1"}, map[string]string{"X": "1"}); !maps.Equal(got, map[string]string{"A": "1"}) {
+	if got, _ := envWrapperAssigns([]string{"env", "-i", "A=1"}, map[string]string{"X": "1"}); !maps.Equal(got, map[string]string{"A": "1"}) {
 		t.Errorf("env -i: %q", got)
 	}
 	// sudo without -E resets the environment (but --preserve-env=LIST);
@@ -97,7 +97,7 @@ func TestEnvWrapperAssigns(t *testing.T) {
 		{[]string{"sudo", "A=9", "env", "B=5"}, map[string]string{"B": "5"}},
 		{[]string{"sudo", "-E", "env", "-u", "A"}, map[string]string{"B": "2"}},
 	} {
-		if got := envWrapperAssigns(c.launcher, base); !maps.Equal(got, c.want) {
+		if got, _ := envWrapperAssigns(c.launcher, base); !maps.Equal(got, c.want) {
 			t.Errorf("%q: %q, want %q", c.launcher, got, c.want)
 		}
 	}

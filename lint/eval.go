@@ -100,7 +100,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 						spent.Add(int64(time.Since(start)))
 						runSpent.Add(int64(time.Since(start)))
 						guard.exit()
-						er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err, Picks: r.Picks,
+						er = &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, EnvClosed: r.EnvClosed, Unresolved: r.Unresolved, Err: r.Err, Picks: r.Picks,
 							Finished: len(r.Argv) == 0 && dryrun.FinishedWithoutEngine(r.Err), Engine: s.Engine}
 					}
 					mu.Lock()

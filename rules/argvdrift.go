@@ -32,7 +32,9 @@ sandbox (nothing is executed) and compared byte for byte:
 An owned flag the engine reads from its environment (TGI's
 MAX_BATCH_PREFILL_TOKENS) while neither argv passes it is compared in the
 engine's environment, where the proven mode's engine reads the owner's
-value and the mode's a value of its own (not one privateshape reports).
+value and the mode's a value of its own (not one privateshape reports), or
+none from an environment the mode cleared (env -i, exec -c, srun
+--export=NONE): it boots with the engine's default.
 A flag one mode leaves out is compared at the engine's default where the
 profile knows it (--kv-cache-dtype auto, -tp 1, radiance's --ngram-placement
 ram): writing the default out is the same shape.
@@ -116,7 +118,11 @@ func (v Verdict) Drifted() bool {
 type EnvDrift struct {
 	Key, Flag      string
 	Value, Against string
-	Owner          parser.Owner
+	// Unset: the mode's engine starts with a cleared environment
+	// (EvalResult.EnvClosed) that lacks Key, so it boots with the
+	// engine's default.
+	Unset bool
+	Owner parser.Owner
 }
 
 // Judge compares the evaluated argv of modes with the proven mode's (pr),
@@ -349,6 +355,10 @@ func (c *Context) reportEnvDrift(pass *analysis.Pass, s *parser.Script, m, prove
 	e := d.Owner.Def.Entry
 	msg := fmt.Sprintf("%s's engine reads %s=%s from its environment (as %s, which the argv does not pass) where %s's reads %s; the argv is the proven mode's, the boot is not (%s owns it as %s=%s)",
 		m.Name, d.Key, argText(d.Value), d.Flag, proven.Name, argText(d.Against), c.Where(d.Owner.Def.File.Path, e.Start), d.Owner.Key, e.Raw)
+	if d.Unset {
+		msg = fmt.Sprintf("%s's engine starts with a cleared environment that lacks %s (read as %s, which the argv does not pass) where %s's reads %s: it boots with the engine's default; the argv is the proven mode's, the boot is not (%s owns it as %s=%s)",
+			m.Name, d.Key, d.Flag, proven.Name, argText(d.Against), c.Where(d.Owner.Def.File.Path, e.Start), d.Owner.Key, e.Raw)
+	}
 	st, en := envSpan(c.Unit, s, m, d.Key)
 	c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en, msg: msg})
 }
@@ -359,11 +369,13 @@ func (c *Context) reportEnvDrift(pass *analysis.Pass, s *parser.Script, m, prove
 // proven mode's is the owner's own: the argv is byte for byte the proven
 // one, the boot is not. Not a calib mode's own knob, a value not
 // statically known, an engine that gets none or an empty one (the
-// caller's, or an image's ENV: not the sandbox's to tell), a proven mode
+// caller's, or an image's ENV: not the sandbox's to tell; but an engine
+// whose environment was cleared and lacks it boots with its default: a
+// drift, Unset), a proven mode
 // that boots with a value of its own (or none), nor a mode that sweeps the
 // value in a loop.
 func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, prof *parser.Profile, pr, r *EvalResult, pflags, mflags map[string]ArgvFlag) []EnvDrift {
-	if pr == nil || r == nil || len(pr.Env) == 0 || len(r.Env) == 0 {
+	if pr == nil || r == nil || len(pr.Env) == 0 || len(r.Env) == 0 && !r.EnvClosed {
 		return nil
 	}
 	var out []EnvDrift
@@ -396,7 +408,14 @@ func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, pr
 		// Only a value of the mode's own: unset, or empty (a variable of
 		// the caller's, which the dry run does not have), the key may come
 		// from where the sandbox cannot see (an image's ENV, the caller).
-		mv := r.Env[k]
+		// A cleared environment (exec -c, env -i, srun --export=NONE)
+		// lacking the key is all the engine gets: it boots with its
+		// default, not the owner's value.
+		mv, has := r.Env[k]
+		if !has && r.EnvClosed {
+			out = append(out, EnvDrift{Key: k, Flag: f.Name, Against: pv, Unset: true, Owner: o})
+			continue
+		}
 		if mv == "" || mv == pv || strings.Contains(mv, "<unresolved") || envSweeps(u, s, m, k) {
 			continue
 		}

@@ -134,6 +134,9 @@ type EvalResult struct {
 	// Env is the engine's environment (dryrun.Result.Env): argvdrift
 	// compares the variables the engine reads a shape flag from.
 	Env map[string]string
+	// EnvClosed says a variable Env lacks is unset for the engine
+	// (dryrun.Result.EnvClosed).
+	EnvClosed bool
 	// Unresolved are indexes into Argv whose value is not statically known.
 	Unresolved []int
 	Err        error

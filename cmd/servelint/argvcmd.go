@@ -351,7 +351,7 @@ func argvVerdict(u *parser.Unit, s *parser.Script, outs []*argvOut, results []*d
 }
 
 func toEval(r *dryrun.Result, mode string, engine *parser.Profile) *rules.EvalResult {
-	return &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, Unresolved: r.Unresolved, Err: r.Err, Picks: r.Picks,
+	return &rules.EvalResult{Mode: mode, Argv: r.Argv, Launcher: r.Launcher, Env: r.Env, EnvClosed: r.EnvClosed, Unresolved: r.Unresolved, Err: r.Err, Picks: r.Picks,
 		Finished: len(r.Argv) == 0 && dryrun.FinishedWithoutEngine(r.Err), Engine: engine}
 }
 
