@@ -1341,6 +1341,12 @@ func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
 				// -v"$PWD":/w, -e"$KV": a docker short option with its
 				// value attached, without an '='.
 				sk[i] = litPrefix(a.Word) + Unknown
+			} else if p := assignPrefix(a.Word); p != "" {
+				// env CUDA_VISIBLE_DEVICES="$GPUS" VLLM_PORT="$PORT" vllm
+				// serve …: an assignment env hands the command, its value
+				// not known. Unknown, a run of two hid the engine that
+				// follows (the mode, and its own shape, went unseen).
+				sk[i] = p + Unknown
 			}
 		}
 	}
@@ -1356,6 +1362,18 @@ func dockerShortOpt(p string) bool {
 // optPrefix returns "--opt=" for a word that is an option with a value
 // attached (--env=K=$K, --model="$X", "-eK=$K" gives "-eK="): its literal
 // text before the first '=' when that starts with '-'; "" otherwise.
+// assignPrefix returns "NAME=" for a word that starts with a literal
+// NAME= (an assignment word, as env takes them), "" otherwise.
+func assignPrefix(w *syntax.Word) string {
+	if w == nil {
+		return ""
+	}
+	if name, _, eq := strings.Cut(litPrefix(w), "="); eq && isName(name) {
+		return name + "="
+	}
+	return ""
+}
+
 func optPrefix(w *syntax.Word) string {
 	if w == nil {
 		return ""
