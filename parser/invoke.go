@@ -737,9 +737,49 @@ func (s *Script) callArgs(c *syntax.CallExpr) []ArgWord {
 	if s.callWords == nil {
 		s.callWords = map[*syntax.CallExpr][]ArgWord{}
 	}
-	aws := s.argWords(c.Args, 0)
+	aws := s.argWords(evalWords(c.Args), 0)
 	s.callWords[c] = aws
 	return aws
+}
+
+// evalWords returns the words of an eval command as the words it runs
+// are read: eval joins its arguments and parses them again, so eval
+// "$CMD" runs what the unquoted $CMD would (CMD="vllm serve $MODEL";
+// CMD="$CMD --max-num-seqs 256"; eval "$CMD"). A "$X" argument is read
+// as $X, split into the string's words; any other command's words are
+// returned as they are.
+func evalWords(words []*syntax.Word) []*syntax.Word {
+	if len(words) < 2 {
+		return words
+	}
+	if v, ok := LitValue(words[0]); !ok || v != "eval" {
+		return words
+	}
+	var out []*syntax.Word
+	for i, w := range words {
+		if len(w.Parts) != 1 || i == 0 {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if dq, ok := w.Parts[0].(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+			if pe, ok := dq.Parts[0].(*syntax.ParamExp); ok {
+				if out == nil {
+					out = slices.Clone(words[:i])
+				}
+				out = append(out, &syntax.Word{Parts: []syntax.WordPart{pe}})
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, w)
+		}
+	}
+	if out == nil {
+		return words
+	}
+	return out
 }
 
 // findInvocations finds every command reaching an engine, directly or
