@@ -292,7 +292,9 @@ var idleTimeRE = regexp.MustCompile(`(?i)\b(?:when|whenever|once|until|till|whil
 var onDeviceRE = regexp.MustCompile(`(?i)\b(?:on|with|across|per|for|over|in)\s+(?:\S+\s+){0,2}(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
 
 // notAboutCostRE excludes talk about free disk space or free memory readings.
-var notAboutCostRE = regexp.MustCompile(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\bfrees?\b.*\bcache\b`)
+// "Free" is the verb there ("the cache frees blocks", "free up the cache"),
+// not "are free: the KV cache absorbs them", which is a claim.
+var notAboutCostRE = regexp.MustCompile(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\b(?:frees|freed|freeing|free up|free the)\b.*\bcache\b`)
 
 func runFreeThroughput(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)

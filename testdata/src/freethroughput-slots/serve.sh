@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # llama-server's slots are free when idle, as a GPU or a port is; and a
 # "free-" compound is a word of its own, not a claim (found by R60).
+# "are free: the KV cache …" is a claim, though "cache" follows "free".
 # - wait until all slots are free before restarting (GET /slots shows idle ones)
 # - tokens generated for free-tier users are rate limited upstream
 # - with -np 8, more slots are free: the scheduler packs them # want "comment claims \"are free\".*\(freethroughput\)"
+# - more seats are free: the KV cache absorbs them # want "comment claims \"are free\".*\(freethroughput\)"
+# - free up the KV cache between runs; the server frees slots when the cache is full
 # - the batched tokens come for free with cont-batching # want "comment claims \"for free\".*\(freethroughput\)"
 set -euo pipefail
 . "$(dirname "$0")/serve.env"
