@@ -737,9 +737,49 @@ func (s *Script) callArgs(c *syntax.CallExpr) []ArgWord {
 	if s.callWords == nil {
 		s.callWords = map[*syntax.CallExpr][]ArgWord{}
 	}
-	aws := s.argWords(c.Args, 0)
+	aws := s.argWords(evalWords(c.Args), 0)
 	s.callWords[c] = aws
 	return aws
+}
+
+// evalWords returns the words of an eval command as the words it runs
+// are read: eval joins its arguments and parses them again, so eval
+// "$CMD" runs what the unquoted $CMD would (CMD="vllm serve $MODEL";
+// CMD="$CMD --max-num-seqs 256"; eval "$CMD"). A "$X" argument is read
+// as $X, split into the string's words; any other command's words are
+// returned as they are.
+func evalWords(words []*syntax.Word) []*syntax.Word {
+	if len(words) < 2 {
+		return words
+	}
+	if v, ok := LitValue(words[0]); !ok || v != "eval" {
+		return words
+	}
+	var out []*syntax.Word
+	for i, w := range words {
+		if len(w.Parts) != 1 || i == 0 {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if dq, ok := w.Parts[0].(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+			if pe, ok := dq.Parts[0].(*syntax.ParamExp); ok {
+				if out == nil {
+					out = slices.Clone(words[:i])
+				}
+				out = append(out, &syntax.Word{Parts: []syntax.WordPart{pe}})
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, w)
+		}
+	}
+	if out == nil {
+		return words
+	}
+	return out
 }
 
 // findInvocations finds every command reaching an engine, directly or
@@ -1341,6 +1381,12 @@ func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
 				// -v"$PWD":/w, -e"$KV": a docker short option with its
 				// value attached, without an '='.
 				sk[i] = litPrefix(a.Word) + Unknown
+			} else if p := assignPrefix(a.Word); p != "" {
+				// env CUDA_VISIBLE_DEVICES="$GPUS" VLLM_PORT="$PORT" vllm
+				// serve …: an assignment env hands the command, its value
+				// not known. Unknown, a run of two hid the engine that
+				// follows (the mode, and its own shape, went unseen).
+				sk[i] = p + Unknown
 			}
 		}
 	}
@@ -1356,6 +1402,18 @@ func dockerShortOpt(p string) bool {
 // optPrefix returns "--opt=" for a word that is an option with a value
 // attached (--env=K=$K, --model="$X", "-eK=$K" gives "-eK="): its literal
 // text before the first '=' when that starts with '-'; "" otherwise.
+// assignPrefix returns "NAME=" for a word that starts with a literal
+// NAME= (an assignment word, as env takes them), "" otherwise.
+func assignPrefix(w *syntax.Word) string {
+	if w == nil {
+		return ""
+	}
+	if name, _, eq := strings.Cut(litPrefix(w), "="); eq && isName(name) {
+		return name + "="
+	}
+	return ""
+}
+
 func optPrefix(w *syntax.Word) string {
 	if w == nil {
 		return ""

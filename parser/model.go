@@ -96,6 +96,40 @@ func (u *Unit) OtherModel(s *Script, m *Mode) bool {
 	return okA && okB && a != b
 }
 
+// PresetProven reports whether m is a proven mode the script did not
+// name (no serve mode, no config: the first mode stands in) and a
+// per-model preset like the others: it serves a model of its own, which no
+// other mode serves, while another mode serves another model
+// (bench_launch.sh llama8b|llama70b|qwen32b, each branch its model and its
+// numbers, the env file's the defaults of a model without a preset). Its
+// numbers are then its model's, not a drift from the owner's (found by
+// R60), as those of a plain mode serving another model are not
+// (OtherModel).
+func (u *Unit) PresetProven(s *Script, m *Mode) bool {
+	if m == nil || m.Role != RoleProven || !m.Guessed {
+		return false
+	}
+	a, ok := u.modelIn(s, m)
+	if !ok {
+		return false
+	}
+	other := false
+	for _, x := range s.Modes {
+		if x == m {
+			continue
+		}
+		b, ok := u.modelIn(s, x)
+		switch {
+		case !ok:
+		case b == a:
+			return false
+		default:
+			other = true
+		}
+	}
+	return other
+}
+
 // modelVal is a mode's model as modelIn found it.
 type modelVal struct {
 	v  string

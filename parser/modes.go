@@ -2101,6 +2101,12 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 				if ok1 && ok2 {
 					eq(xw, yw)
 				}
+			case syntax.TsReMatch:
+				xw, ok1 := e.X.(*syntax.Word)
+				yw, ok2 := e.Y.(*syntax.Word)
+				if ok1 && ok2 && isParamOf(xw, s.Selectors) {
+					out = append(out, s.regexNames(yw)...)
+				}
 			case syntax.OrTest:
 				test(e.X)
 				test(e.Y)
@@ -2124,6 +2130,34 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 				eq(args[0], args[2])
 			}
 		}
+	}
+	return out
+}
+
+// regexNames returns the mode names an anchored regular expression of
+// plain words matches exactly ([[ $mode =~ ^(kl|kl-ref|eval)$ ]],
+// [[ $mode =~ ^serve$ ]]): a list of == tests written as one. Anything
+// else (no anchors, a metacharacter in a word) names none: which modes it
+// matches is not a list of words.
+func (s *Script) regexNames(w *syntax.Word) []nameAt {
+	lit := w.Lit()
+	if len(lit) < 3 || lit[0] != '^' || lit[len(lit)-1] != '$' {
+		return nil
+	}
+	inner, base := lit[1:len(lit)-1], s.Off(w.Pos())+1
+	if len(inner) > 2 && inner[0] == '(' && inner[len(inner)-1] == ')' {
+		inner, base = inner[1:len(inner)-1], base+1
+	}
+	var out []nameAt
+	off := 0
+	for _, alt := range strings.Split(inner, "|") {
+		if !modeName(alt) || strings.TrimFunc(alt, func(r rune) bool {
+			return r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		}) != "" {
+			return nil
+		}
+		out = append(out, nameAt{alt, base + off, base + off + len(alt)})
+		off += len(alt) + 1
 	}
 	return out
 }

@@ -605,7 +605,7 @@ func wrapperSkip(argv []string, i int) int {
 	switch name {
 	case "exec":
 		skipOpts("-a")
-	case "nohup", "time", "command", "builtin", "setsid", "trtllm-llmapi-launch":
+	case "nohup", "time", "command", "builtin", "setsid", "trtllm-llmapi-launch", "eval":
 		// trtllm-llmapi-launch CMD…: TensorRT-LLM's MPI launcher runs the
 		// command on every rank (mpirun/srun … trtllm-llmapi-launch
 		// trtllm-serve …).

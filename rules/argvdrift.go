@@ -391,37 +391,56 @@ func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, pr
 			continue
 		}
 		o, owned := u.Owner(s, prof, f.Name)
-		if !owned || !f.ReadsEnv(o.Key) || o.Def.Entry == nil {
+		if !owned || o.Def.Entry == nil {
 			continue
 		}
-		k := o.Key // the variable the engine reads: Env, or an alias of it (TGI's MAX_INPUT_LENGTH)
 		if _, knob := cfg.CalibKnobs[f.Name]; knob && m.Role == parser.RoleCalib {
 			continue
 		}
-		pv, pok := pr.Env[k]
-		e := o.Def.Entry
-		bash := e.Bash.Defined && !e.Bash.Dynamic && pv == e.Bash.Value
-		docker := e.Docker.Defined && !e.Docker.Dynamic && pv == e.Docker.Value
-		if !pok || !bash && !docker {
-			continue // the proven mode boots with a value of its own, or none
+		// The variables the engine reads: the owner itself when it is one
+		// (Env, or an alias of it: TGI's MAX_INPUT_LENGTH); else each of
+		// them, which the script hands the owner's value by a prefix or an
+		// export (MAX_BATCH_PREFILL_TOKENS=$TGI_MAX_BATCH_PREFILL_TOKENS
+		// text-generation-launcher): a mode's own value there is as much a
+		// drift.
+		keys := []string{o.Key}
+		if !f.ReadsEnv(o.Key) {
+			keys = f.Envs()
 		}
-		// Only a value of the mode's own: unset, or empty (a variable of
-		// the caller's, which the dry run does not have), the key may come
-		// from where the sandbox cannot see (an image's ENV, the caller).
-		// A cleared environment (exec -c, env -i, srun --export=NONE)
-		// lacking the key is all the engine gets: it boots with its
-		// default, not the owner's value.
-		mv, has := r.Env[k]
-		if !has && r.EnvClosed {
-			out = append(out, EnvDrift{Key: k, Flag: f.Name, Against: pv, Unset: true, Owner: o})
-			continue
+		for _, k := range keys {
+			if d, ok := envDrift(u, s, m, f, o, k, pr, r); ok {
+				out = append(out, d)
+			}
 		}
-		if mv == "" || mv == pv || strings.Contains(mv, "<unresolved") || envSweeps(u, s, m, k) {
-			continue
-		}
-		out = append(out, EnvDrift{Key: k, Flag: f.Name, Value: mv, Against: pv, Owner: o})
 	}
 	return out
+}
+
+// envDrift compares the value of k, a variable the engine reads flag f
+// from, in mode m's engine environment (r) and the proven mode's (pr),
+// where the proven mode's is the owner o's own value.
+func envDrift(u *parser.Unit, s *parser.Script, m *parser.Mode, f *parser.ShapeFlag, o parser.Owner, k string, pr, r *EvalResult) (EnvDrift, bool) {
+	pv, pok := pr.Env[k]
+	e := o.Def.Entry
+	bash := e.Bash.Defined && !e.Bash.Dynamic && pv == e.Bash.Value
+	docker := e.Docker.Defined && !e.Docker.Dynamic && pv == e.Docker.Value
+	if !pok || !bash && !docker {
+		return EnvDrift{}, false // the proven mode boots with a value of its own, or none
+	}
+	// A cleared environment (exec -c, env -i, srun --export=NONE)
+	// lacking the key is all the engine gets: it boots with its default,
+	// not the owner's value.
+	mv, has := r.Env[k]
+	if !has && r.EnvClosed {
+		return EnvDrift{Key: k, Flag: f.Name, Against: pv, Unset: true, Owner: o}, true
+	}
+	// Else only a value of the mode's own: unset, or empty (a variable of
+	// the caller's, which the dry run does not have), the key may come
+	// from where the sandbox cannot see (an image's ENV, the caller).
+	if mv == "" || mv == pv || strings.Contains(mv, "<unresolved") || envSweeps(u, s, m, k) {
+		return EnvDrift{}, false
+	}
+	return EnvDrift{Key: k, Flag: f.Name, Value: mv, Against: pv, Owner: o}, true
 }
 
 // envSweeps reports whether mode m gives environment-read key k a value

@@ -63,7 +63,7 @@ func claimFollowed(text string, next func() string) (claim, rest string) {
 			continue // strongRE needs the word (pprof: 2% of a tree's CPU)
 		}
 		for _, m := range re.FindAllStringIndex(text, -1) {
-			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !question(text[m[1]:]) && !refuted(low[m[1]:]) &&
+			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !forParty(low[m[1]:]) && !compound(low, m[1]) && !question(text[m[1]:]) && !refuted(low[m[1]:]) &&
 				(!apparent(low[:m[0]]) || !contrasted(low[m[1]:]+" "+strings.ToLower(next()))) {
 				return text[m[0]:m[1]], text[:m[0]] + " " + text[m[1]:]
 			}
@@ -84,6 +84,24 @@ func quoted(text string, start, end int) bool {
 func permission(after string) bool {
 	after = strings.TrimLeft(after, " ")
 	return strings.HasPrefix(after, "to ") || strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ")
+}
+
+// compound reports whether a claim ending in "free" is the first half of
+// a hyphenated word ("for free-tier users", "is free-form"), not a claim.
+func compound(low string, end int) bool {
+	return strings.HasSuffix(low[:end], "free") && end+1 < len(low) && low[end] == '-' && unicode.IsLetter(rune(low[end+1]))
+}
+
+// partyRE matches "for" and the people a price is waived for: "tokens are
+// free for internal users", "free for customers on the pro plan".
+var partyRE = regexp.MustCompile(`^\s*for\s+(?:(?:all|our|the|internal|external|paying|trial|academic|new|existing|early)\s+){0,2}(?:users?|customers?|clients?|everyone|everybody|anyone|students?|employees?|staff|members?|tenants?|partners?|subscribers?|developers?|researchers?|teams?)\b`)
+
+// forParty reports whether a claim is followed by whom something is free
+// for: a price, not the card's memory ("tokens are free for internal
+// users; billing lives in the gateway"). "Free for us" stays a claim ("a
+// 64k step is free for us: the arena is on the disk tier").
+func forParty(after string) bool {
+	return partyRE.MatchString(after)
 }
 
 // refuted reports whether what follows a claim calls it wrong ("widening
@@ -234,9 +252,10 @@ func claimInBlock(text string, next func() string) string {
 	return claim
 }
 
-// idleRE matches "free" said of a device or a port being idle: "wait
-// until the GPU is free", "once both cards are free", "the port is free".
-var idleRE = regexp.MustCompile(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
+// idleRE matches "free" said of a device, a port or a server's slot being
+// idle: "wait until the GPU is free", "once both cards are free", "the
+// port is free", "until all slots are free" (llama-server's).
+var idleRE = regexp.MustCompile(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
 
 // idleSubject reports whether a claim "is free"/"are free" is said of a
 // device or a port (idle, available), not of the step or the seats.
@@ -270,10 +289,12 @@ var idleTimeRE = regexp.MustCompile(`(?i)\b(?:when|whenever|once|until|till|whil
 
 // onDeviceRE matches a device named after a preposition, where it is not
 // the subject: "a wider step on these GPUs is free".
-var onDeviceRE = regexp.MustCompile(`(?i)\b(?:on|with|across|per|for|over|in)\s+(?:\S+\s+){0,2}(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
+var onDeviceRE = regexp.MustCompile(`(?i)\b(?:on|with|across|per|for|over|in)\s+(?:\S+\s+){0,2}(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
 
 // notAboutCostRE excludes talk about free disk space or free memory readings.
-var notAboutCostRE = regexp.MustCompile(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\bfrees?\b.*\bcache\b`)
+// "Free" is the verb there ("the cache frees blocks", "free up the cache"),
+// not "are free: the KV cache absorbs them", which is a claim.
+var notAboutCostRE = regexp.MustCompile(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\b(?:frees|freed|freeing|free up|free the)\b.*\bcache\b`)
 
 func runFreeThroughput(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)

@@ -183,6 +183,15 @@ func mayProbe(s *parser.Script) bool {
 	return bytes.Contains(s.Src, []byte("/dev/tcp/"))
 }
 
+// chainKey identifies a chain of call statements by their positions.
+func chainKey(chain []*syntax.Stmt) string {
+	var sb strings.Builder
+	for _, st := range chain {
+		fmt.Fprintf(&sb, "%d,", st.Pos().Offset())
+	}
+	return sb.String()
+}
+
 // analyzeWindow traces a script and classifies its steps; nil when the
 // script did not parse.
 func analyzeWindow(u *parser.Unit, s *parser.Script) *window {
@@ -196,11 +205,16 @@ func analyzeWindow(u *parser.Unit, s *parser.Script) *window {
 		return nil
 	}
 	w := &window{u: u, s: s, t: t, firstPush: -1, fates: map[*phaseEvent]fate{}, sends: map[*parser.Script]bool{}}
-	seen := map[[2]any]bool{}
+	seen := map[[3]any]bool{}
 	add := func(e *phaseEvent) {
-		key := [2]any{e.kind, syntax.Node(e.stmt)}
+		key := [3]any{e.kind, syntax.Node(e.stmt), ""}
 		if e.loop != nil {
 			key[1] = e.loop.node
+			// A health wait reached again through other calls is the wait
+			// that follows the boot before those calls too (wait_healthy
+			// after the calib boot, then after the restore's): kept once,
+			// healthAfter found none after the second boot.
+			key[2] = chainKey(e.chain)
 		}
 		if seen[key] {
 			return // the same step reached again through another call

@@ -1232,13 +1232,18 @@ func (c *Context) isCalibKnob(canon string) bool {
 
 // servesOtherModel reports whether every one of the modes ms is a plain mode
 // serving another model than the proven mode's (parser.Unit.OtherModel):
-// another server, whose numbers are its own. A scoring mode is held to the
-// proven shape whatever model it loads (law 5).
+// another server, whose numbers are its own; or the proven mode itself
+// when the script did not name it and it is one of per-model presets
+// (parser.Unit.PresetProven). A scoring mode is held to the proven shape
+// whatever model it loads (law 5).
 func servesOtherModel(u *parser.Unit, s *parser.Script, ms []*parser.Mode) bool {
 	if len(ms) == 0 {
 		return false
 	}
 	for _, m := range ms {
+		if u.PresetProven(s, m) {
+			continue // the first of per-model presets, proven by default
+		}
 		if m.Role != parser.RolePlain || !u.OtherModel(s, m) {
 			return false
 		}

@@ -136,6 +136,9 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 				// owner in its stead would drop the config's.
 				continue
 			}
+			if c.handsEngineEnv(s, a, o) {
+				continue
+			}
 			_, named := ownerFlag(name)
 			switch {
 			case self != "" && !optionSet(s, name):
@@ -146,6 +149,39 @@ func (c *Context) findAliases(s *parser.Script, owners map[string]parser.Owner) 
 		}
 	}
 	return out
+}
+
+// handsEngineEnv reports whether the assignment a, K=$OWNER, is how the
+// script hands the owner's value to an engine that reads K from its
+// environment as the flag the owner owns (TGI's launcher reads
+// MAX_BATCH_PREFILL_TOKENS as --max-batch-prefill-tokens): a prefix on the
+// engine's command or on a call of the script's own launcher
+// (MAX_BATCH_PREFILL_TOKENS=$TGI_MAX_BATCH_PREFILL_TOKENS
+// text-generation-launcher …), or an export, while the script itself never
+// reads K. K is then the engine's own name for the flag, as
+// --max-batch-prefill-tokens "$OWNER" is in the argv, not a second name a
+// mode could drift through: a mode's own value in it is privateshape's and
+// argvdrift's. Reading the owner "instead" is no rewrite, and deleting K
+// would boot the engine at its default.
+func (c *Context) handsEngineEnv(s *parser.Script, a *parser.Assign, o parser.Owner) bool {
+	if s.File == nil || a.Prefix == nil && !a.Exported && !s.AllExportAt(a.Start) {
+		return false
+	}
+	if refs := scanName(s.File, a.Name, false); refs.unsure || len(refs.params) > 0 || len(refs.arith) > 0 || len(refs.texts) > 0 {
+		return false // the script reads K itself: a second name of the owner
+	}
+	for _, inv := range s.Invocations {
+		if inv.Profile == nil || a.Prefix != nil && inv.Call != a.Prefix && !prefixSetsShell(s, a.Prefix) {
+			continue // K=$OWNER python3 client.py: another program's environment
+		}
+		for i := range inv.Profile.Flags {
+			f := &inv.Profile.Flags[i]
+			if f.ReadsEnv(a.Name) && c.ownsIn(s, inv.Profile, f.Name, o.Key) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // optionSet reports whether an option of the script sets name (`--seqs)
