@@ -45,25 +45,7 @@ func ownerMessage(t *testing.T, dir, workDir string, init map[string]any) string
 	c.call(t, "initialize", init, &res)
 	c.notify(t, "initialized", map[string]any{})
 	c.open(t, uri, mustRead(t, script))
-	deadline := time.Now().Add(10 * time.Second)
-	var last wirePublish
-	for time.Now().Before(deadline) {
-		pub, ok := c.next(t, time.Until(deadline))
-		if !ok {
-			break
-		}
-		if pub.URI != uri {
-			continue
-		}
-		last = pub
-		for _, d := range find(pub, "privateshape") {
-			if strings.Contains(d.Message, "owns it as") {
-				return d.Message
-			}
-		}
-	}
-	t.Fatalf("no privateshape finding naming the env file: %+v", last.Diagnostics)
-	return ""
+	return awaitPrivateShape(t, c, uri, "owns it as")
 }
 
 // TestDisplayPathsRelativeToWorkspace: messages name other files relative
@@ -135,21 +117,21 @@ func TestWorkspaceFoldersChange(t *testing.T) {
 	}
 	c.notify(t, "initialized", map[string]any{})
 	c.open(t, uri, mustRead(t, script))
-	awaitOwner(t, c, uri, env+":1")
+	awaitPrivateShape(t, c, uri, "; "+env+":1 owns it as")
 	change := func(key string) {
 		ev := map[string]any{"added": []any{}, "removed": []any{}}
 		ev[key] = []map[string]any{{"uri": uriOf(dir), "name": "proj"}}
 		c.notify(t, "workspace/didChangeWorkspaceFolders", map[string]any{"event": ev})
 	}
 	change("added")
-	awaitOwner(t, c, uri, filepath.FromSlash("scripts/serve.env:1"))
+	awaitPrivateShape(t, c, uri, "; "+filepath.FromSlash("scripts/serve.env:1")+" owns it as")
 	change("removed")
-	awaitOwner(t, c, uri, env+":1")
+	awaitPrivateShape(t, c, uri, "; "+env+":1 owns it as")
 }
 
-// awaitOwner waits for a publish of uri whose privateshape message names
-// the env file as want ("; WANT owns it as").
-func awaitOwner(t *testing.T, c *testClient, uri, want string) {
+// awaitPrivateShape waits for a publish of uri with a privateshape message
+// that holds want, and returns that message.
+func awaitPrivateShape(t *testing.T, c *testClient, uri, want string) string {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	var seen []string
@@ -162,11 +144,12 @@ func awaitOwner(t *testing.T, c *testClient, uri, want string) {
 			continue
 		}
 		for _, d := range find(pub, "privateshape") {
-			if strings.Contains(d.Message, "; "+want+" owns it as") {
-				return
+			if strings.Contains(d.Message, want) {
+				return d.Message
 			}
 			seen = append(seen, d.Message)
 		}
 	}
-	t.Fatalf("no privateshape message naming %s; saw %q", want, seen)
+	t.Fatalf("no privateshape message holding %q; saw %q", want, seen)
+	return ""
 }
