@@ -604,7 +604,13 @@ func wrapperSkip(argv []string, i int) int {
 	}
 	switch name {
 	case "exec":
-		skipOpts("-a")
+		// bash's exec options, clusters included (-ca NAME, -la NAME,
+		// -aNAME): ExecOptions, which the dry run drops them by.
+		if cmd, _, ok := ExecOptions(argv[j:]); ok {
+			j = len(argv) - len(cmd)
+		} else {
+			skipOpts("-a")
+		}
 	case "nohup", "time", "command", "builtin", "setsid", "trtllm-llmapi-launch":
 		// trtllm-llmapi-launch CMD…: TensorRT-LLM's MPI launcher runs the
 		// command on every rank (mpirun/srun … trtllm-llmapi-launch
