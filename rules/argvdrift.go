@@ -413,7 +413,11 @@ func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, pr
 		// default, not the owner's value.
 		mv, has := r.Env[k]
 		if !has && r.EnvClosed {
-			out = append(out, EnvDrift{Key: k, Flag: f.Name, Against: pv, Unset: true, Owner: o})
+			// Unless the owner's value is the engine's default (TGI's
+			// MAX_CONCURRENT_REQUESTS=128): the same shape.
+			if def, ok := prof.DefaultOf(f.Name); !ok || def != pv && !sameNumber(def, pv) {
+				out = append(out, EnvDrift{Key: k, Flag: f.Name, Against: pv, Unset: true, Owner: o})
+			}
 			continue
 		}
 		if mv == "" || mv == pv || strings.Contains(mv, "<unresolved") || envSweeps(u, s, m, k) {
