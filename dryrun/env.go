@@ -276,6 +276,13 @@ func envWrapperAssigns(launcher []string, base map[string]string) (out map[strin
 					closed = closed || !slices.ContainsFunc(strings.Split(v, ","), func(it string) bool { return strings.EqualFold(it, "ALL") })
 				}
 			}
+			if parser.SrunContainer(launcher, i) {
+				closed = false // pyxis' --container-image: the image's ENV may set what is cleared
+			}
+			continue
+		}
+		if b := path.Base(launcher[i]); b == "apptainer" || b == "singularity" {
+			closed = false // the image's %environment may set what is cleared
 			continue
 		}
 		if path.Base(launcher[i]) != "env" {

@@ -77,8 +77,23 @@ func TestEnvWrapperAssigns(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got, _ := envWrapperAssigns([]string{"env", "-i", "A=1"}, map[string]string{"X": "1"}); !maps.Equal(got, map[string]string{"A": "1"}) {
-		t.Errorf("env -i: %q", got)
+	if got, closed := envWrapperAssigns([]string{"env", "-i", "A=1"}, map[string]string{"X": "1"}); !maps.Equal(got, map[string]string{"A": "1"}) || !closed {
+		t.Errorf("env -i: %q closed %v", got, closed)
+	}
+	// An image run after the clearing may set what it lacks (apptainer's
+	// %environment, pyxis' --container-image ENV): not closed.
+	for _, l := range [][]string{
+		{"env", "-i", "A=1", "apptainer", "exec", "img.sif"},
+		{"srun", "--export=NONE", "--container-image=nvcr.io/x"},
+		{"srun", "--export=NONE", "--container-image", "nvcr.io/x"},
+		{"srun", "--container-name=tgi", "--export=NONE"},
+	} {
+		if _, closed := envWrapperAssigns(l, map[string]string{"X": "1"}); closed {
+			t.Errorf("%q: closed", l)
+		}
+	}
+	if _, closed := envWrapperAssigns([]string{"srun", "--export=NONE", "--container-mounts=/d:/d", "-n", "1"}, nil); !closed {
+		t.Errorf("srun --export=NONE: not closed")
 	}
 	// sudo without -E resets the environment (but --preserve-env=LIST);
 	// sudo K=V is its policy's to allow: not known.

@@ -284,6 +284,7 @@ func (f *EnvFile) assemble(dock []envDockerLine, gd *gdScan, bs *envBashScan) ma
 
 	gdEntries := map[int]*EnvEntry{}
 	lastDef := map[string]*EnvEntry{}
+	naked := map[*EnvEntry]bool{}
 	f.byKey = map[string][]*EnvEntry{}
 	var group []*EnvEntry
 	gStart, gEnd := -1, -1
@@ -331,6 +332,9 @@ func (f *EnvFile) assemble(dock []envDockerLine, gd *gdScan, bs *envBashScan) ma
 		}
 		group = append(group, e)
 		f.Entries = append(f.Entries, e)
+		if c.bash != nil && c.bash.naked {
+			naked[e] = true
+		}
 		f.byKey[e.Key] = append(f.byKey[e.Key], e)
 		e.refDefs = make([]*EnvEntry, len(e.Refs))
 		for i, r := range e.Refs {
@@ -341,6 +345,14 @@ func (f *EnvFile) assemble(dock []envDockerLine, gd *gdScan, bs *envBashScan) ma
 		}
 	}
 	flush()
+	// K=8 and export K (before or after it): bash keeps 8, and no reader
+	// gives export K a value of its own: the export is no second
+	// definition of K, nor its owner.
+	for k, defs := range f.byKey {
+		if len(naked) > 0 && slices.ContainsFunc(defs, func(e *EnvEntry) bool { return !naked[e] }) {
+			f.byKey[k] = slices.DeleteFunc(defs, func(e *EnvEntry) bool { return naked[e] })
+		}
+	}
 	f.bashLineIssues(bs)
 	return gdEntries
 }

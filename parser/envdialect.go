@@ -620,12 +620,14 @@ type envBashAssign struct {
 	valStart, valEnd int
 	stmtEnd          int
 	export           bool
-	word             *syntax.Word
-	rd               Reading
-	refs             []string
-	refTexts         []string
-	defaultOf        string
-	dynWhy           string
+	// naked is set for `export K` without a value: it assigns nothing.
+	naked     bool
+	word      *syntax.Word
+	rd        Reading
+	refs      []string
+	refTexts  []string
+	defaultOf string
+	dynWhy    string
 }
 
 // envBashScan is bash's reading of a whole file.
@@ -1094,6 +1096,7 @@ func (b *envBashScan) assign(st *syntax.Stmt, as *syntax.Assign, anchor int, exp
 		ba.valStart, ba.valEnd = b.off(as.Array.Pos()), b.off(as.Array.End())
 	case as.Naked:
 		ba.valStart, ba.valEnd = ba.keyEnd, ba.keyEnd
+		ba.naked = true
 	default:
 		e := b.off(as.End())
 		ba.valStart, ba.valEnd = e, e

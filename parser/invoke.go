@@ -2196,7 +2196,7 @@ func (inv *Invocation) launcherClearsEnv(k string) bool {
 		case "exec":
 			// exec -c: the command starts with an empty environment, bash's
 			// prefix assignments on it included.
-			if _, clear, ok := ExecOptions(sketches(inv.Args[i+1 : end])); ok && clear {
+			if _, clear, ok := ExecOptions(sketches(inv.Args[i+1 : end])); ok && clear && inv.builtinExecAt(i) {
 				return true
 			}
 		case "env":
@@ -2339,7 +2339,7 @@ func (s *Script) EnvSetFor(inv *Invocation, k string) (EnvSet, bool) {
 			cur.Bare = true
 			return *cur, true
 		case "exec":
-			if _, clear, ok := ExecOptions(sketches(inv.Args[i+1 : end])); ok && clear {
+			if _, clear, ok := ExecOptions(sketches(inv.Args[i+1 : end])); ok && clear && inv.builtinExecAt(i) {
 				cur, cleared = nil, true // exec -c: an empty environment
 			}
 		case "env":
@@ -2460,6 +2460,19 @@ func (s *Script) arrayGone(a *Assign, use int) bool {
 		return false
 	}
 	return a.Local || !s.funcWriteReaches(a, use, nil)
+}
+
+// builtinExecAt reports whether the exec at Args[i] is bash's builtin:
+// the command's first word (after builtin or command), not a word of
+// another program's (apptainer exec -c IMAGE CMD, whose -c is --contain
+// and keeps the caller's environment; kubectl exec -c CONTAINER).
+func (inv *Invocation) builtinExecAt(i int) bool {
+	for j := 0; j < i; j++ {
+		if a := inv.Args[j].Sketch; a != "builtin" && a != "command" {
+			return false
+		}
+	}
+	return true
 }
 
 // ExecOptions reads bash's exec options from rest, the words after exec:

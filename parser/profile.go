@@ -604,7 +604,13 @@ func wrapperSkip(argv []string, i int) int {
 	}
 	switch name {
 	case "exec":
-		skipOpts("-a")
+		// bash's exec options, clusters included (-ca NAME, -la NAME,
+		// -aNAME): ExecOptions, which the dry run drops them by.
+		if cmd, _, ok := ExecOptions(argv[j:]); ok {
+			j = len(argv) - len(cmd)
+		} else {
+			skipOpts("-a")
+		}
 	case "nohup", "time", "command", "builtin", "setsid", "trtllm-llmapi-launch", "eval":
 		// trtllm-llmapi-launch CMD…: TensorRT-LLM's MPI launcher runs the
 		// command on every rank (mpirun/srun … trtllm-llmapi-launch
@@ -733,18 +739,18 @@ func wrapperSkip(argv []string, i int) int {
 // loadedAssigns reports whether the unknown word at argv[j] stands for
 // assignments env is handed (`env $(cat .env | xargs) vllm serve …`): an
 // engine invocation follows it. (`env "$BIN" serve` runs an unknown
-// command: what follows is no engine.) Literal assignments may come
-// between: `env -i PATH="$PATH" MAX_CONCURRENT_REQUESTS=256
-// text-generation-launcher …`.
+// command: what follows is no engine.) Literal assignments and more
+// unknown words may come between: `env -i PATH="$PATH"
+// MAX_CONCURRENT_REQUESTS=256 K="$K" text-generation-launcher …`.
 func loadedAssigns(argv []string, j int) bool {
 	if argv[j] != Unknown {
 		return false
 	}
 	k := j + 1
-	for k < len(argv) && argv[k] != Unknown && strings.Contains(argv[k], "=") && !strings.HasPrefix(argv[k], "-") {
-		k++
+	for k < len(argv) && (argv[k] == Unknown || strings.Contains(argv[k], "=") && !strings.HasPrefix(argv[k], "-")) {
+		k++ // more of them: env -i PATH="$PATH" K="$K" …
 	}
-	if k >= len(argv) || argv[k] == Unknown {
+	if k >= len(argv) {
 		return false
 	}
 	_, ok := DetectEngine(argv[k:])

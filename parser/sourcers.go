@@ -246,6 +246,23 @@ func templated(w *syntax.Word, vars map[string]int) (int, *syntax.ParamExp, bool
 				if name := p.Param.Value; len(name) == 1 && !isName(name) {
 					return false // $@, $*, $#, another parameter
 				}
+			case *syntax.CmdSubst:
+				// "$(dirname "$0")/env/$1.env": a command the call's
+				// resolution reads (staticCmd) when it reads no parameter
+				// but $0 and no variable of the function's.
+				plain := true
+				syntax.Walk(p, func(n syntax.Node) bool {
+					if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+						name := pe.Param.Value
+						if _, local := vars[name]; local || name != "0" && !isName(name) {
+							plain = false
+						}
+					}
+					return plain
+				})
+				if !plain {
+					return false
+				}
 			default:
 				return false
 			}

@@ -32,10 +32,13 @@ func TestFuncSourcer(t *testing.T) {
 		{`f() { . "$1/x.env"; }`, true, 1, false},                 // a path built around it (tmpl)
 		{`f() { . "$here/env/${2}.env"; }`, true, 2, false},       // the same
 		{`f() { local d=/etc; . "$d/$1.env"; }`, false, 0, false}, // the function's own variable
-		{`f() { . "$1/$2.env"; }`, false, 0, false},               // two parameters
-		{`f() { . $1/*.env; }`, false, 0, false},                  // a glob
-		{`f() { . "$1/$#.env"; }`, false, 0, false},               // another special parameter
-		{`f() { . "$1"; . "$2"; }`, false, 0, false},              // two
+		{`f() { . "$(dirname "$0")/env/$1.env"; }`, true, 1, false},
+		{`f() { . "$(dirname "$1")/x.env"; }`, false, 0, false},       // the parameter in the command
+		{`f() { local d; . "$(cat "$d")/$1.env"; }`, false, 0, false}, // the function's variable
+		{`f() { . "$1/$2.env"; }`, false, 0, false},                   // two parameters
+		{`f() { . $1/*.env; }`, false, 0, false},                      // a glob
+		{`f() { . "$1/$#.env"; }`, false, 0, false},                   // another special parameter
+		{`f() { . "$1"; . "$2"; }`, false, 0, false},                  // two
 		{`f() { . "$FILE"; }`, false, 0, false},
 		{`f() { . "$1" & }`, false, 0, false},
 		{`f() { cat "$1" | . /dev/stdin; }`, false, 0, false},

@@ -10,34 +10,55 @@ import (
 // false when srun passes none, or when an option before the command is
 // not statically known (the export may hide behind it).
 func SrunExport(argv []string, i int) (export string, ok bool) {
+	v, found, known := srunOption(argv, i, "--export")
+	return v, found && known
+}
+
+// SrunContainer reports whether the srun at argv[i] may run its step in a
+// container (pyxis' --container-image, or --container-name: one an
+// earlier step made from an image), whose ENV may set what the step's
+// environment lacks; true too when an option is not statically known.
+func SrunContainer(argv []string, i int) bool {
+	for _, name := range []string{"--container-image", "--container-name"} {
+		if _, found, known := srunOption(argv, i, name); found || !known {
+			return true
+		}
+	}
+	return false
+}
+
+// srunOption returns the value of the last option name (--name=V or
+// --name V) of the srun at argv[i]. known is false when an option before
+// the command, or the option's value, is not statically known.
+func srunOption(argv []string, i int, name string) (v string, found, known bool) {
 	for j := i + 1; j < len(argv); j++ {
 		a := argv[j]
 		if a == Unknown {
-			return "", false
+			return "", false, false
 		}
 		if a == "--" || !strings.HasPrefix(a, "-") {
 			break
 		}
-		if v, cut := strings.CutPrefix(a, "--export="); cut {
-			export, ok = v, true
+		if val, cut := strings.CutPrefix(a, name+"="); cut {
+			v, found = val, true
 			continue
 		}
 		if strings.Contains(a, "=") {
 			continue
 		}
-		if a == "--export" {
+		if a == name {
 			if j+1 >= len(argv) || argv[j+1] == Unknown {
-				return "", false
+				return "", false, false
 			}
 			j++
-			export, ok = argv[j], true
+			v, found = argv[j], true
 			continue
 		}
 		if strings.HasPrefix(a, "--") && !srunBareLong[a] || len(a) == 2 && strings.ContainsRune(srunValuedShort, rune(a[1])) {
 			j++ // the option's value
 		}
 	}
-	return export, ok
+	return v, found, true
 }
 
 // SrunExportEnv applies srun's --export=V to the caller's exported

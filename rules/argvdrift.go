@@ -408,7 +408,7 @@ func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, pr
 			keys = f.Envs()
 		}
 		for _, k := range keys {
-			if d, ok := envDrift(u, s, m, f, o, k, pr, r); ok {
+			if d, ok := envDrift(u, s, m, prof, f, o, k, pr, r); ok {
 				out = append(out, d)
 			}
 		}
@@ -419,7 +419,7 @@ func envDrifts(u *parser.Unit, cfg *Config, s *parser.Script, m *parser.Mode, pr
 // envDrift compares the value of k, a variable the engine reads flag f
 // from, in mode m's engine environment (r) and the proven mode's (pr),
 // where the proven mode's is the owner o's own value.
-func envDrift(u *parser.Unit, s *parser.Script, m *parser.Mode, f *parser.ShapeFlag, o parser.Owner, k string, pr, r *EvalResult) (EnvDrift, bool) {
+func envDrift(u *parser.Unit, s *parser.Script, m *parser.Mode, prof *parser.Profile, f *parser.ShapeFlag, o parser.Owner, k string, pr, r *EvalResult) (EnvDrift, bool) {
 	pv, pok := pr.Env[k]
 	e := o.Def.Entry
 	bash := e.Bash.Defined && !e.Bash.Dynamic && pv == e.Bash.Value
@@ -432,6 +432,11 @@ func envDrift(u *parser.Unit, s *parser.Script, m *parser.Mode, f *parser.ShapeF
 	// not the owner's value.
 	mv, has := r.Env[k]
 	if !has && r.EnvClosed {
+		// Unless the owner's value is the engine's default (TGI's
+		// MAX_CONCURRENT_REQUESTS=128): the same shape.
+		if def, ok := prof.DefaultOf(f.Name); ok && (def == pv || sameNumber(def, pv)) {
+			return EnvDrift{}, false
+		}
 		return EnvDrift{Key: k, Flag: f.Name, Against: pv, Unset: true, Owner: o}, true
 	}
 	// Else only a value of the mode's own: unset, or empty (a variable of
