@@ -91,6 +91,12 @@ var Profiles = map[string]*Profile{
 			// Data parallelism, as tensor parallelism: the replicas a boot
 			// runs. No bare DP suffix: ENABLE_DP, USE_DP are switches.
 			{Name: "--dp-size", Aliases: []string{"--dp", "--data-parallel-size"}, KeySuffixes: []string{"DP_SIZE", "DATA_PARALLEL_SIZE"}, Default: "1"},
+			// Pipeline and expert parallelism (SGLang's server arguments,
+			// both defaulting to 1): the stages a boot spreads the layers
+			// over, the GPUs the MoE experts are split across. No bare
+			// PP/EP suffix: ENABLE_PP, ENABLE_EP are switches.
+			{Name: "--pp-size", Aliases: []string{"--pipeline-parallel-size"}, KeySuffixes: []string{"PP_SIZE", "PIPELINE_PARALLEL_SIZE"}, Default: "1"},
+			{Name: "--ep-size", Aliases: []string{"--ep", "--expert-parallel-size"}, KeySuffixes: []string{"EP_SIZE", "EXPERT_PARALLEL_SIZE"}, Default: "1"},
 		},
 	},
 	"tgi": {
