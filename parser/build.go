@@ -202,6 +202,9 @@ func (s *Script) collect() {
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
 		case *syntax.Subshell:
 			s.isoSpans = append(s.isoSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
+			if len(n.Stmts) == 1 {
+				soles[n.Stmts[0]] = true // `( )` does not parse
+			}
 		case *syntax.DeclClause:
 			s.declF = s.declF || IsDeclareF(n)
 			for _, name := range exportedFuncNames(n) {
@@ -232,9 +235,20 @@ func (s *Script) collect() {
 			s.listTail = s.listTail || BranchEndsInList(n)
 			if fc, ok := n.(*syntax.ForClause); ok {
 				s.forLoops = append(s.forLoops, fc)
+				if len(fc.Do) == 1 {
+					soles[fc.Do[0]] = true // `do done` does not parse
+				}
+			}
+			if wc, ok := n.(*syntax.WhileClause); ok && len(wc.Do) == 1 {
+				soles[wc.Do[0]] = true
 			}
 		case *syntax.Block:
 			s.listTail = s.listTail || BranchEndsInList(n)
+			// f() { [[ $MODE == serve ]] || args+=(--x 64); }: deleted, the
+			// sole statement would leave `{ }`, which does not parse.
+			if len(n.Stmts) == 1 {
+				soles[n.Stmts[0]] = true
+			}
 		case *syntax.WordIter:
 			if n.Name != nil {
 				if s.loopVars == nil {

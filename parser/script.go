@@ -352,8 +352,9 @@ type Assign struct {
 	// StmtStart/StmtEnd span the statement when the assignment is all of it
 	// (so it can be deleted); -1 otherwise.
 	StmtStart, StmtEnd int
-	// StmtSole is set when that statement is all of an if branch: deleted,
-	// it would leave `then fi`, which does not parse; a fix writes `:`
+	// StmtSole is set when that statement is all of an if branch, a { }
+	// block (a function's body), a subshell or a loop's body: deleted, it
+	// would leave `then fi` (`{ }`, `do done`), which does not parse; a fix writes `:`
 	// (StmtEnd then stops before the statement's `;`, which stays).
 	StmtSole bool
 	Value    *syntax.Word

@@ -247,6 +247,13 @@ func (c *Context) report(pass *analysis.Pass, d diag) {
 	if len(d.edits) > 0 && !c.shellEdits(d.edits) {
 		d.edits = nil
 	}
+	if len(d.edits) > 0 && c.noopEdits(d.edits) {
+		// A fix that writes back the text it replaces changes nothing:
+		// offered, it reads as a cure (--format json, an editor's quick
+		// fix) for a finding --fix leaves as it is (VLLM_MAX_NUM_SEQS=4 on
+		// a CRLF line "rewritten" to VLLM_MAX_NUM_SEQS=4, whose \r stays).
+		d.edits = nil
+	}
 	if len(d.edits) > 0 {
 		var tes []analysis.TextEdit
 		sort.SliceStable(d.edits, func(i, j int) bool {
@@ -261,6 +268,35 @@ func (c *Context) report(pass *analysis.Pass, d diag) {
 		ad.SuggestedFixes = []analysis.SuggestedFix{{Message: d.fixMsg, TextEdits: tes}}
 	}
 	pass.Report(ad)
+}
+
+// noopEdits reports whether every edit writes the very bytes it replaces,
+// in a file whose contents the unit holds (a file it does not hold is
+// taken as changed).
+func (c *Context) noopEdits(edits []edit) bool {
+	for _, e := range edits {
+		src := c.srcOf(e.path)
+		if src == nil || e.start < 0 || e.end > len(src) || e.start > e.end || string(src[e.start:e.end]) != e.text {
+			return false
+		}
+	}
+	return true
+}
+
+// srcOf returns the bytes of a loaded script or env file, nil for another.
+func (c *Context) srcOf(path string) []byte {
+	if c.Unit == nil {
+		return nil
+	}
+	if s := c.scriptAt(path); s != nil {
+		return s.Src
+	}
+	for _, e := range c.Unit.Envs {
+		if e.Path == path {
+			return e.Src
+		}
+	}
+	return nil
 }
 
 // shellEdits adapts a fix's edits that fall inside a script's shell

@@ -49,7 +49,11 @@ assignment, a mode's re-assignment of an environment-read owner and a
 mode's own -e KEY=VALUE are deleted (or the -e hands
 "$KEY" when no --env-file gives the container the owner's); so is a mode
 file's line re-setting an owner, when only the script reads that file. A calib knob given as a literal has no fix (the fix
-would have to invent a key) unless the config names its key.`,
+would have to invent a key) unless the config names its key. No fix changes
+what the proven mode boots with: where the edit reaches the proven mode
+(its own literal, a literal it shares with other modes, its own
+re-assignment or overriding copy) and the value is not the owner's, the
+finding says so and has no fix.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runPrivateShape,
 }
@@ -1180,8 +1184,74 @@ func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f, g *pa
 	if sameModes(g.Modes, f.Modes) {
 		which = "its own earlier one" + lineOf(s, g)
 	}
-	c.reportDeadCopy(pass, s, f, fmt.Sprintf("%s passes a second %s %s that overrides %s; %s",
-		parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner)), "delete the overriding copy")
+	msg := fmt.Sprintf("%s passes a second %s %s that overrides %s; %s",
+		parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner))
+	if pm := s.Proven(); pm != nil && slices.Contains(f.Modes, pm) && f.ValueText(s) != g.ValueText(s) {
+		// serve|bench) args+=(--max-num-seqs 64) after the shared
+		// --max-num-seqs "$OWNER": serve boots with 64, its proven shape;
+		// deleting the copy would boot it with the owner's.
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
+			msg: msg + fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; deleting it would change what %s boots with)", pm.Name, pm.Name)})
+		return
+	}
+	c.reportDeadCopy(pass, s, f, msg, "delete the overriding copy")
+}
+
+// fixMovesProven reports whether a fix writing "$OWNER" in place of the
+// value that origin o gives would change what the script's proven mode
+// boots with: the proven mode is among the modes o reaches (modes), or
+// runs the assignment holding o's literal, and o's value is not known to
+// equal the owner's.
+func fixMovesProven(u *parser.Unit, s *parser.Script, modes []*parser.Mode, o parser.Origin, owner parser.Owner) bool {
+	pm := s.Proven()
+	if pm == nil {
+		return false
+	}
+	// The edit may be at the literal's assignment, which other modes run
+	// too: [[ $MODE == kl ]] && STEP=$OWNER || STEP=8192 is bench's and
+	// serve's, each reported apart; bench's fix rewrites serve's 8192 too.
+	reaches := slices.Contains(modes, pm)
+	for _, a := range o.Chain {
+		if a.Start <= o.Start && o.End <= a.End {
+			reaches = reaches || slices.Contains(a.Modes, pm)
+		}
+	}
+	if !reaches {
+		return false
+	}
+	want, ok := plainEnvValue(owner.Def.Entry)
+	if !ok {
+		return true
+	}
+	switch o.Kind {
+	case parser.OriginLiteral, parser.OriginDefault:
+		return o.Value != want
+	case parser.OriginEnvKey:
+		d, found := u.EnvLookup(s, o.Key)
+		v, ok := plainEnvValue(d.Entry)
+		return !found || !ok || v != want
+	}
+	return true
+}
+
+// reassignMovesProven is fixMovesProven for the deletion of a mode's
+// re-assignment a of the owner: the proven mode runs it and its value is
+// not known to equal the owner's.
+func reassignMovesProven(s *parser.Script, a *parser.Assign, o parser.Origin, owner parser.Owner) bool {
+	pm := s.Proven()
+	if pm == nil || !slices.Contains(a.Modes, pm) {
+		return false
+	}
+	want, ok := plainEnvValue(owner.Def.Entry)
+	return !ok || (o.Kind != parser.OriginLiteral && o.Kind != parser.OriginDefault) || o.Value != want
+}
+
+// plainEnvValue is the value bash reads from an env entry, when static.
+func plainEnvValue(e *parser.EnvEntry) (string, bool) {
+	if e == nil || !e.Bash.Defined || e.Bash.Dynamic || e.Bash.Err != "" {
+		return "", false
+	}
+	return strings.TrimSuffix(e.Bash.Value, "\r"), true
 }
 
 func (c *Context) reportOverridden(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner) {
@@ -1349,6 +1419,13 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	rep := func(d diag) {
 		switch {
 		case len(d.edits) == 0:
+		case fixMovesProven(u, s, modes, o, owner):
+			// serve|kl|calib share mode_serve's --max-num-seqs 4 where the
+			// owner says 8: "$OWNER" would boot serve with 8. The proven
+			// mode's shape is what was measured; a fix never changes it.
+			d.edits, d.fixMsg = nil, ""
+			d.msg += fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; writing $%s would change what %s boots with)",
+				s.Proven().Name, owner.Key, s.Proven().Name)
 		case !shell:
 			d.edits, d.fixMsg = nil, ""
 			d.msg += fmt.Sprintf(" (no fix: the script's shell has no $%s, %s reaches only the commands it runs)",
@@ -1381,6 +1458,11 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				d.msg += fmt.Sprintf(" (no fix: line %d hands %s to another program too, which the re-assignment sets as well)", line, owner.Key)
 			} else if a.StmtStart >= 0 {
 				d.fixMsg, d.edits = "delete the re-assignment", []edit{stmtDelete(s, a)}
+			}
+			if len(d.edits) > 0 && reassignMovesProven(s, a, o, owner) {
+				d.edits, d.fixMsg = nil, ""
+				d.msg += fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; deleting it would change what %s boots with)",
+					s.Proven().Name, s.Proven().Name)
 			}
 			rep(d)
 			return

@@ -17,5 +17,5 @@ mode_calib() {
   mode_serve --port 7002
 }
 "mode_$1" "${@:2}"
-# want@9 "^serve\|kl\|calib passes --max-num-seqs 4"
+# want@9 "^serve\|kl\|calib passes --max-num-seqs 4; .* .no fix: serve, the proven mode, boots with it"
 # want@10 "^calib runs with the n-gram table in RAM \(--ngram-placement ram, set for serve\|kl\|calib at line 10\):"

@@ -16,7 +16,7 @@ case "$1" in
       *H100*) ;;
       *) die "unsupported GPU $gpu" ;;
     esac
-    exec vllm serve /models/m --max-num-seqs "$VLLM_MAX_NUM_SEQS" --max-num-batched-tokens "$step" # want "serve passes --max-num-batched-tokens .*arithmetic on its owner"
+    exec vllm serve /models/m --max-num-seqs "$VLLM_MAX_NUM_SEQS" --max-num-batched-tokens "$step" # want "serve passes --max-num-batched-tokens .*arithmetic on its owner.*no fix: serve, the proven mode, boots with it"
     ;;
   kl) # want "kl's argv was not compared with serve's: the dry run assumed case .\$gpu. took .H100.. there and .B200.. in serve's"
     case "$gpu" in

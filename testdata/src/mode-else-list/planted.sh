@@ -11,5 +11,5 @@ case "$MODE" in
   serve|kl|bench) ;;
   *) echo "usage: $0 serve|kl|bench" >&2; exit 2 ;;
 esac
-[[ $MODE == kl ]] && STEP=$ACME_MAX_NUM_BATCHED_TOKENS || STEP=8192 # want "serve passes --max-num-batched-tokens 8192 through STEP=8192" "bench passes --max-num-batched-tokens 8192 through STEP=8192" "kl boots with --max-num-batched-tokens 2048 where serve boots with 8192"
+[[ $MODE == kl ]] && STEP=$ACME_MAX_NUM_BATCHED_TOKENS || STEP=8192 # want "serve passes --max-num-batched-tokens 8192 through STEP=8192" "bench passes --max-num-batched-tokens 8192 through STEP=8192.*no fix: serve, the proven mode, boots with it" "kl boots with --max-num-batched-tokens 2048 where serve boots with 8192"
 exec vllm serve /m --max-num-seqs "$ACME_MAX_NUM_SEQS" --max-num-batched-tokens "$STEP"
