@@ -154,7 +154,7 @@ func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, 
 	if chk.jobs {
 		ev.jobs.Store(true)
 	}
-	runner, ierr := ev.innerRunner(hc, args[at:])
+	runner, ierr := ev.innerRunner(hc, args[at:], nil)
 	if ierr != nil {
 		return ev.fail(fmt.Errorf("%w: %w", ErrInternal, ierr)), true
 	}

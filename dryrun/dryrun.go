@@ -702,7 +702,12 @@ func (ev *evaluator) engineEnv(res *Result, eng *engineRec) map[string]string {
 	if eng.cleared {
 		exported = map[string]string{} // exec -c: an empty environment
 	}
-	cli, closed := envWrapperAssigns(eng.args[:eng.call.Start], exported)
+	from := eng.outer // an engine in a shell string: its shell's environment already has the outer words'
+	if from > eng.call.Start {
+		from = 0
+	}
+	cli, closed := envWrapperAssigns(eng.args[from:eng.call.Start], exported)
+	closed = closed || eng.outerClosed
 	env := map[string]string{}
 	dr := eng.call.Docker
 	if dr == nil {

@@ -99,6 +99,15 @@ type engineRec struct {
 	// cleared is set when the engine starts with an empty environment
 	// (exec -c): the shell's exported variables do not reach it.
 	cleared bool
+	// outer, for an engine in a shell string (env -i bash -c '…'), is
+	// how many words of args are the outer command's (shellOuter.prefix),
+	// whose launcher made the string's environment (shellOuter.env): env
+	// and snapshot already hold it, so engineEnv applies only the words
+	// after them. 0 otherwise.
+	outer int
+	// outerClosed is set when the outer launcher cleared the string's
+	// environment (shellOuter.closed).
+	outerClosed bool
 }
 
 type fileEntry struct {
@@ -1023,14 +1032,16 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return ev.internal(hc, args[1:])
 	}
 	if ec, ok := parser.DetectEngineAs(forDetect(args), ev.forced); ok && launches(hc.Stdout) {
-		if outer, ok := ctx.Value(shellKey{}).(shellOuter); ok {
+		var outer shellOuter
+		if o, ok := ctx.Value(shellKey{}).(shellOuter); ok {
+			outer = o
 			args, ec = outer.wrap(args, ec)
 		}
 		pos := hc.Pos
 		if run, ok := ctx.Value(childKey{}).(childRun); ok {
 			pos = run.pos // in a child script: where the script started it
 		}
-		ev.recordEngine(hc, args, ec, pos, cleared)
+		ev.recordEngine(hc, args, ec, pos, cleared, outer)
 		return errEngineReached
 	}
 	if cleared && startsShell(args, ev.forced) {
@@ -1086,7 +1097,7 @@ func readsEnv(p *parser.Profile) bool {
 }
 
 // recordEngine records the first engine invocation and stops the run.
-func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall, pos syntax.Pos, cleared bool) {
+func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec parser.EngineCall, pos syntax.Pos, cleared bool, outer shellOuter) {
 	var snap *snapshotEnv
 	withEnv := !ev.noEnv && (!ev.envRead || readsEnv(ec.Profile))
 	if !ev.noSpans || withEnv { // the spans and the engine's env read it
@@ -1097,7 +1108,8 @@ func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec pa
 	if ev.closed || ev.engine != nil || context.Cause(ev.runCtx) != nil {
 		return
 	}
-	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: pos, withEnv: withEnv, cleared: cleared}
+	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: pos, withEnv: withEnv, cleared: cleared,
+		outer: outer.envWords, outerClosed: outer.closed}
 	ev.cancel(errEngineReached)
 }
 

@@ -34,6 +34,15 @@ const maxShellDepth = 8
 type shellOuter struct {
 	prefix []string
 	docker *parser.DockerRun
+	// envWords is len(prefix) when the string's environment is the one
+	// its launcher words hand it (env -i bash -c '…', srun --export=NONE
+	// bash -c '…'), computed before it runs: the engine's is then that of
+	// the string's shell, the outer words not applied a second time. 0
+	// behind docker, whose container environment is computed from the
+	// outer words at the engine (engineEnv).
+	envWords int
+	// closed is set when the launcher words cleared that environment.
+	closed bool
 }
 
 // wrap returns an engine's argv reached in the shell string as the
@@ -121,7 +130,16 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	if len(args) > str+2 {
 		params = args[str+2:]
 	}
-	runner, rerr := ev.innerRunner(hc, params)
+	// The string's shell starts with what its launcher words hand it: env
+	// -i bash -c 'set -a; . ./tgi.env; exec text-generation-launcher …'
+	// boots with the keys the string sources, not with none (the words
+	// applied after the string's own exports) nor the caller's.
+	var env map[string]string
+	if outer.docker == nil {
+		env, outer.closed = envWrapperAssigns(args[:k], takeSnapshot(hc.Env).exported())
+		outer.envWords = len(outer.prefix)
+	}
+	runner, rerr := ev.innerRunner(hc, params, env)
 	if rerr != nil {
 		return ev.fail(fmt.Errorf("%w: %w", ErrInternal, rerr)), true
 	}
@@ -141,10 +159,14 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 // innerRunner returns a runner for a shell a command of the script starts
 // (bash -c STRING, a script of the tree it runs): the sandbox's handlers,
 // the exported variables as its environment, params as its positional
-// parameters, the command's directory and standard output and error.
-func (ev *evaluator) innerRunner(hc interp.HandlerContext, params []string) (*interp.Runner, error) {
+// parameters, the command's directory and standard output and error. env,
+// when not nil, is the environment instead.
+func (ev *evaluator) innerRunner(hc interp.HandlerContext, params []string, env map[string]string) (*interp.Runner, error) {
+	if env == nil {
+		env = takeSnapshot(hc.Env).exported()
+	}
 	var vars []string
-	for name, v := range takeSnapshot(hc.Env).exported() {
+	for name, v := range env {
 		vars = append(vars, name+"="+v)
 	}
 	slices.Sort(vars)

@@ -101,8 +101,11 @@ type Verdict struct {
 	// environment (neither argv passes them) with another value than the
 	// proven mode's engine, which boots with the owner's (envDrifts).
 	EnvDrift []EnvDrift
-	// Flags is the mode's parsed argv, ScoringFlags Scoring's.
-	Flags, ScoringFlags map[string]ArgvFlag
+	// Flags is the mode's parsed argv, Proven the proven mode's, each with
+	// the flags the other passes that its engine reads from its
+	// environment instead (envFilled); ScoringFlags is Scoring's and
+	// ScoringOwn the mode's, filled likewise against each other.
+	Flags, Proven, ScoringFlags, ScoringOwn map[string]ArgvFlag
 	// Apart says why the mode's argv was not compared though evaluated:
 	// the runs assumed other hosts (otherHost). Nothing else is set.
 	Apart string
@@ -139,6 +142,7 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 	}
 	var firstScoring *parser.Mode
 	var fflags map[string]ArgvFlag
+	var fr *EvalResult
 	for _, m := range modes {
 		if m == proven || m.Disagg() || proven.Disagg() {
 			continue // prefill and decode roles are other shapes by design
@@ -171,23 +175,30 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		if !cfg.ProvenNamed && Presets(u, s, proven, m) {
 			continue
 		}
-		v := Verdict{Mode: m, Result: r, Flags: mflags}
-		v.Drift, v.Unknown = mustMatch(u, cfg, s, prof, m, pflags, mflags)
+		// Compared at the value the engine boots with: a flag one argv
+		// passes and the other's engine reads from its environment
+		// (envFilled). envDrifts takes the argvs alone: a flag neither
+		// passes is its, one an argv passes is mustMatch's.
+		pe, me := envFilled(prof, pflags, pr, mflags), envFilled(prof, mflags, r, pflags)
+		v := Verdict{Mode: m, Result: r, Flags: me, Proven: pe}
+		v.Drift, v.Unknown = mustMatch(u, cfg, s, prof, m, pe, me)
 		v.EnvDrift = envDrifts(u, cfg, s, m, prof, pr, r, pflags, mflags)
 		if m.Role == parser.RoleScoring {
 			if firstScoring == nil {
-				firstScoring, fflags = m, mflags
+				firstScoring, fflags, fr = m, mflags, r
 			} else if cfg.ProvenNamed || !Presets(u, s, firstScoring, m) {
+				fe, se := envFilled(prof, fflags, fr, mflags), envFilled(prof, mflags, r, fflags)
+				pf, fp := envFilled(prof, pflags, pr, fflags), envFilled(prof, fflags, fr, pflags)
 				for _, f := range prof.Flags {
 					// When the first scoring mode is the one that left the
 					// proven shape, it is reported against the proven mode;
 					// a later scoring mode that kept the proven shape is not
 					// blamed for differing from it.
-					if differs(prof, fflags, mflags, f.Name) && !differs(prof, pflags, fflags, f.Name) {
+					if differs(prof, fe, se, f.Name) && !differs(prof, pf, fp, f.Name) {
 						v.ScoringDrift = append(v.ScoringDrift, f.Name)
 					}
 				}
-				v.Scoring, v.ScoringFlags = firstScoring, fflags
+				v.Scoring, v.ScoringFlags, v.ScoringOwn = firstScoring, fe, se
 			}
 		}
 		out = append(out, v)
@@ -316,7 +327,7 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			msg: fmt.Sprintf("the proven mode %s could not be evaluated (%s): no mode's argv was compared", proven.Name, evalWhy(pr))})
 		return
 	}
-	prof, pflags, verdicts := Judge(c.Unit, c.Config, s, proven, pr, s.Modes, func(m *parser.Mode) *EvalResult { return argvs.Of(s, m.Name) })
+	prof, _, verdicts := Judge(c.Unit, c.Config, s, proven, pr, s.Modes, func(m *parser.Mode) *EvalResult { return argvs.Of(s, m.Name) })
 	reported := map[string]bool{}
 	for _, v := range verdicts {
 		m := v.Mode
@@ -331,13 +342,13 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 			continue
 		}
 		for _, flag := range v.Drift {
-			c.reportDrift(pass, s, m, proven.Name, flag, v.Flags, pflags, reported)
+			c.reportDrift(pass, s, m, proven.Name, flag, v.Flags, v.Proven, reported)
 		}
 		for _, flag := range v.Unknown {
-			c.reportUnknown(pass, s, m, proven.Name, flag, prof, v.Flags, pflags)
+			c.reportUnknown(pass, s, m, proven.Name, flag, prof, v.Flags, v.Proven)
 		}
 		for _, flag := range v.ScoringDrift {
-			c.reportDrift(pass, s, m, v.Scoring.Name, flag, v.Flags, v.ScoringFlags, reported)
+			c.reportDrift(pass, s, m, v.Scoring.Name, flag, v.ScoringOwn, v.ScoringFlags, reported)
 		}
 		for _, d := range v.EnvDrift {
 			c.reportEnvDrift(pass, s, m, proven, d)
@@ -732,6 +743,10 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	}
 	var msg string
 	switch {
+	case mok && mv.Env != "":
+		msg = fmt.Sprintf("%s's engine reads %s=%s from its environment (as %s, which its argv does not pass) where %s boots with %s %s", m.Name, mv.Env, argText(mv.Value), flag, against, written, argText(ov.Value))
+	case mok && ook && ov.Env != "":
+		msg = fmt.Sprintf("%s boots with %s %s where %s's engine reads %s=%s from its environment (as %s, which its argv does not pass)", m.Name, written, argText(mv.Value), against, ov.Env, argText(ov.Value), flag)
 	case mok && ook:
 		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, written, argText(mv.Value), against, argText(ov.Value))
 	case mok:
@@ -751,10 +766,59 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 		}
 	}
 	path, st, en, ok := c.valueSpan(s, m, flag)
+	if mok && mv.Env != "" {
+		path, ok = s.Path, false
+		if st, en = envSpan(c.Unit, s, m, mv.Env); en > st {
+			ok = true
+		}
+	}
 	if !ok {
 		path, st, en = s.Path, m.Start, m.End
 	}
 	c.report(pass, diag{sev: Error, path: path, start: st, end: en, msg: msg})
+}
+
+// envFilled returns a's flags and, for each flag of the profile that the
+// engine reads from its environment (parser.ShapeFlag.Env), that a does
+// not pass and b does, the value a's engine reads there (r.Env), marked
+// with the variable: TGI's launcher takes --max-total-tokens from
+// MAX_TOTAL_TOKENS when the argv does not pass it (the argv wins), so
+// serve) MAX_TOTAL_TOKENS=$TGI_MAX_TOTAL_TOKENS exec text-generation-launcher
+// … boots as bench) … --max-total-tokens "$TGI_MAX_TOTAL_TOKENS" does. Only
+// a value statically known and not empty; else the flag stays out, and
+// withDefault compares the engine's default as before.
+func envFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map[string]ArgvFlag) map[string]ArgvFlag {
+	if r == nil || len(r.Env) == 0 {
+		return a
+	}
+	var out map[string]ArgvFlag
+	for i := range prof.Flags {
+		f := &prof.Flags[i]
+		if f.Env == "" {
+			continue
+		}
+		if _, ok := a[f.Name]; ok {
+			continue
+		}
+		if _, ok := b[f.Name]; !ok {
+			continue
+		}
+		for _, k := range f.Envs() {
+			v, set := r.Env[k]
+			if !set || v == "" || strings.Contains(v, "<unresolved") {
+				continue
+			}
+			if out == nil {
+				out = maps.Clone(a)
+			}
+			out[f.Name] = ArgvFlag{Canon: f.Name, Value: v, Index: -1, Env: k}
+			break
+		}
+	}
+	if out == nil {
+		return a
+	}
+	return out
 }
 
 func firstProfile(s *parser.Script) (*parser.Profile, bool) {

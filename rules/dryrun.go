@@ -164,6 +164,10 @@ type ArgvFlag struct {
 	Index int
 	// Unresolved is true when the value is not statically known.
 	Unresolved bool
+	// Env, for a flag the argv does not pass, is the variable of the
+	// engine's environment the value comes from (envFilled); "" for a
+	// value in the argv.
+	Env string
 }
 
 // argvEngine finds the engine in an evaluated argv: args is the argv, or

@@ -232,7 +232,7 @@ func (c *Context) modeFileLineDeletable(s *parser.Script, e *parser.EnvFile, en 
 // another program reads the key too.
 func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
 	u := c.Unit
-	c.checkEnvSet(pass, s, inv)
+	handed := c.checkEnvSet(pass, s, inv)
 	for _, k := range inv.EnvShapeReads() {
 		var flag string
 		for i := range inv.Profile.Flags {
@@ -261,8 +261,8 @@ func (c *Context) checkEnvShape(pass *analysis.Pass, s *parser.Script, inv *pars
 		}
 		at := s.ModesAt(inv.Start)
 		for _, a := range s.Assigns[k] {
-			if len(a.Modes) == 0 || a.Value == nil || a.Append {
-				continue
+			if len(a.Modes) == 0 || a.Value == nil || a.Append || handed[a] {
+				continue // handed[a]: reported with the env word that hands it (checkEnvSetOrigins)
 			}
 			if a.Prefix != nil && (onEngineCall(s, a.Prefix) || !prefixSetsShell(s, a.Prefix)) {
 				// K=256 exec text-generation-launcher: the engine's own
@@ -359,11 +359,15 @@ func prefixSetsShell(s *parser.Script, c *syntax.CallExpr) bool {
 // by value). Only a literal. Fix: the word is deleted, where the mode's
 // engine then gets the owner's value: not after env -i, nor where the
 // mode's path does not export the owner.
-func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+//
+// It returns the mode-local re-assignments of an owner it reported as
+// handed on by such a word, which checkEnvShape does not report again.
+func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) map[*parser.Assign]bool {
 	u := c.Unit
 	pm := s.Proven()
+	handed := map[*parser.Assign]bool{}
 	if inv.Profile == nil || pm == nil {
-		return
+		return handed
 	}
 	for _, f := range inv.Profile.Flags {
 		if f.Env == "" || slices.ContainsFunc(inv.Flags, func(g *parser.Flag) bool { return g.Canon == f.Name }) {
@@ -383,7 +387,7 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 			val, lit = parser.LitValue(set.Value)
 		}
 		if !lit {
-			c.checkEnvSetOrigins(pass, s, inv, f, o, set, pm)
+			c.checkEnvSetOrigins(pass, s, inv, f, o, set, pm, handed)
 			continue
 		}
 		modes := s.ModesAt(set.Start)
@@ -427,6 +431,7 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 		c.noteEnvReported(s, modes, k)
 		c.report(pass, d)
 	}
+	return handed
 }
 
 // checkEnvSetOrigins reports a mode's own value of an owner the engine
@@ -440,7 +445,13 @@ func (c *Context) checkEnvSet(pass *analysis.Pass, s *parser.Script, inv *parser
 // its own code, and only where the proven mode's engine gets the owner's
 // value. Fix: the literal becomes "$OWNER", where the mode's path sources
 // the owner's file (the value is handed on by value, exported or not).
-func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation, f parser.ShapeFlag, o parser.Owner, set parser.EnvSet, pm *parser.Mode) {
+// Where the literal is the mode's own re-assignment of the owner (half)
+// MAX_BATCH_PREFILL_TOKENS=4096; exec env -i
+// MAX_BATCH_PREFILL_TOKENS="$MAX_BATCH_PREFILL_TOKENS" …), the finding is
+// the re-assignment's, as checkOrigin's for an argv flag, its fix deleting
+// it; the assignment goes into handed, so checkEnvShape does not report
+// the same mistake a second time.
+func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation, f parser.ShapeFlag, o parser.Owner, set parser.EnvSet, pm *parser.Mode, handed map[*parser.Assign]bool) {
 	u := c.Unit
 	if set.Cleared && set.Value == nil {
 		return
@@ -498,6 +509,11 @@ func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv 
 		if set.Env {
 			form = "env on the engine's command"
 		}
+		if i := slices.IndexFunc(og.Chain, func(a *parser.Assign) bool { return a.Name == o.Key && len(a.Modes) > 0 }); i >= 0 {
+			c.reportEnvReassign(pass, s, og.Chain[i], og.Value, set, form, f, o, pm, modes)
+			handed[og.Chain[i]] = true
+			continue
+		}
 		d := diag{sev: Error, path: s.Path, start: og.Start, end: og.End,
 			msg: fmt.Sprintf("%s hands its own %s%s to %s (line %d, %s), and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s where %s boots with the owner's; %s",
 				parser.ModeNames(modes), og.Value, through, strings.TrimSpace(s.Text(set.Start, set.End)), s.Line(set.Start), form, o.Key, f.Name, og.Value, pm.Name, c.ownerText(o))}
@@ -509,6 +525,31 @@ func (c *Context) checkEnvSetOrigins(pass *analysis.Pass, s *parser.Script, inv 
 		c.noteEnvReported(s, modes, o.Key)
 		c.report(pass, d)
 	}
+}
+
+// reportEnvReassign reports mode-local re-assignment a of owner o, which an
+// env word or prefix assignment (set) hands to the engine's command line
+// by value. Fix: a is deleted, so the word hands on the owner's value:
+// only where the modes' path sources the owner's file, and no other
+// program reads the key (it would change for that program too).
+func (c *Context) reportEnvReassign(pass *analysis.Pass, s *parser.Script, a *parser.Assign, val string, set parser.EnvSet, form string, f parser.ShapeFlag, o parser.Owner, pm *parser.Mode, modes []*parser.Mode) {
+	cond := ""
+	if a.Guarded {
+		cond = " under a condition"
+	}
+	d := diag{sev: Error, path: s.Path, start: a.Start, end: a.End,
+		msg: fmt.Sprintf("%s re-assigns the owner %s inside the mode%s and hands it to %s (line %d, %s), and the engine reads %s from its environment as %s, which the argv does not pass, so it boots with %s where %s boots with the owner's; %s",
+			parser.ModeNames(modes), strings.TrimSpace(s.Text(a.Start, a.End)), cond, strings.TrimSpace(s.Text(set.Start, set.End)), s.Line(set.Start), form, o.Key, f.Name, val, pm.Name, c.ownerText(o))}
+	switch line := s.OtherProgramRead(o.Key); {
+	case line > 0:
+		d.msg += fmt.Sprintf(" (no fix: line %d hands %s to another program too, which the re-assignment sets as well)", line, o.Key)
+	case !c.Unit.ShellReadsIn(s, o.Def.File, modes):
+		d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)", parser.ModeNames(modes), c.display(o.Def.File.Path), o.Key)
+	case a.StmtStart >= 0:
+		d.fixMsg, d.edits = "delete the re-assignment", []edit{stmtDelete(s, a)}
+	}
+	c.noteEnvReported(s, modes, o.Key)
+	c.report(pass, d)
 }
 
 // ownerIn reports whether the value of env-read key k that set hands the

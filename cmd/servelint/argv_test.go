@@ -473,3 +473,37 @@ func TestArgvShapeEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestArgvShellStringEnv: an engine in a shell string boots with the
+// environment of the string's shell. execa's bash -c inherits the exported
+// keys; srunnode's and envicmd's strings start cleared and source
+// tgi.env themselves. All three boot as serve does; argv said "the
+// engine's environment differs: MAX_BATCH_PREFILL_TOKENS unset (serve:
+// 8192)…": for execa the engine's profile was not found behind the
+// bash -c launcher, for the cleared two the launcher's clearing was
+// applied after the string's own exports. bare's cleared string sources
+// nothing: its engine lacks both keys, and argv says so.
+func TestArgvShellStringEnv(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"tgi.env": "MODEL_ID=org/model\nMAX_CONCURRENT_REQUESTS=64\nMAX_BATCH_PREFILL_TOKENS=8192\n",
+		"serve.sh": "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nset -a\n. ./tgi.env\nset +a\ncase \"${1:-serve}\" in\n" +
+			"  serve) exec text-generation-launcher --model-id \"$MODEL_ID\" --port 8080 ;;\n" +
+			"  execa) exec -a foo bash -c 'exec text-generation-launcher --model-id \"$MODEL_ID\" --port 8080' ;;\n" +
+			"  srunnode) exec srun --export=NONE bash -c '. ./tgi.env; export MAX_CONCURRENT_REQUESTS MAX_BATCH_PREFILL_TOKENS; exec text-generation-launcher --model-id \"$MODEL_ID\" --port 8080' ;;\n" +
+			"  envicmd) exec env -i bash -c 'set -a; . ./tgi.env; exec text-generation-launcher --model-id \"$MODEL_ID\" --port 8080' ;;\n" +
+			"  bare) exec env -i MODEL_ID=\"$MODEL_ID\" bash -c 'exec text-generation-launcher --model-id \"$MODEL_ID\" --port 8080' ;;\n" +
+			"esac\n",
+	})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "serve.sh", "serve", "execa", "srunnode", "envicmd", "bare")
+	for _, want := range []string{
+		"== execa: byte-identical to serve\n",
+		"== srunnode: byte-identical to serve\n",
+		"== envicmd: byte-identical to serve\n",
+		"== bare: argv byte-identical to serve, but the engine's environment differs: MAX_BATCH_PREFILL_TOKENS unset (serve: 8192); MAX_CONCURRENT_REQUESTS unset (serve: 64)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("argv output lacks %q:\n%s%s", want, out, errOut)
+		}
+	}
+}

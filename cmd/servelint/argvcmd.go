@@ -476,6 +476,11 @@ func shapeEnv(o *argvOut) [][3]string {
 	argv := append(slices.Clone(o.Launcher), o.Argv...)
 	ec, ok := parser.DetectEngine(argv)
 	if !ok || ec.Profile == nil {
+		// bash -c 'exec text-generation-launcher …' as the launcher: the
+		// string is no command detection reads; the engine is Argv's.
+		ec, ok = parser.DetectEngine(o.Argv)
+	}
+	if !ok || ec.Profile == nil {
 		return nil
 	}
 	var out [][3]string
