@@ -37,7 +37,9 @@ none from an environment the mode cleared (env -i, exec -c, srun
 --export=NONE): it boots with the engine's default.
 A flag one mode leaves out is compared at the engine's default where the
 profile knows it (--kv-cache-dtype auto, -tp 1, radiance's --ngram-placement
-ram): writing the default out is the same shape.
+ram): writing the default out is the same shape; or at the value that
+mode's engine reads from its environment, where it reads one (TGI's
+MAX_TOTAL_TOKENS beside another mode's --max-total-tokens).
 Modes that are different shapes by design (prefill/decode roles: a mode
 whose name holds prefill or decode; presets in a script with no owning env
 file; per-model presets, modes that each source their own env file; a
