@@ -150,6 +150,9 @@ type evaluator struct {
 	fs         *Files
 	virtual    map[string]bool
 	funcs      map[string]bool
+	// dies are the sourced files' functions whose body always exits
+	// (sourceCheck.dies), for the guards of a later run (guards.go).
+	dies map[string]bool
 	// refused are the functions a call of which stops the run, each with
 	// where and why ("file:line:col: why"; refusedFuncs).
 	refused map[string]refusedAt
@@ -298,6 +301,18 @@ func (ev *evaluator) refusedCall(env expand.Environ, name string, args []string)
 }
 
 // addFuncNames records the script's function names.
+// addDies notes the functions of a sourced file whose body always exits.
+func (ev *evaluator) addDies(names []string) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	for _, name := range names {
+		if ev.dies == nil {
+			ev.dies = map[string]bool{}
+		}
+		ev.dies[name] = true
+	}
+}
+
 func (ev *evaluator) addFuncNames(names []string) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
@@ -861,6 +876,7 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		return nil, ev.fail(chk.err)
 	}
 	ev.addFuncNames(chk.funcs)
+	ev.addDies(chk.dies)
 	ev.addRefused(ev.display(abs), chk.refused)
 	if chk.jobs {
 		ev.jobs.Store(true)
