@@ -29,9 +29,18 @@ import (
 // function. nil when no invocation runs in the background.
 func engineJobs(s *parser.Script) map[int]bool {
 	calls := map[*syntax.CallExpr]bool{}
+	// wraps are the offsets of the wrappers' own commands of background
+	// invocations (lw() { python3 -m sglang.launch_server … "$@" & }):
+	// the job is the wrapper's statement, whichever call reaches it, also
+	// one in a command substitution (pid=$(lw …)), whose jobs nothing
+	// joins when it ends.
+	wraps := map[int]bool{}
 	for _, inv := range s.Invocations {
 		if inv.Background && inv.Call != nil {
 			calls[inv.Call] = true
+			if w := inv.WrapperStart(); w >= 0 {
+				wraps[w] = true
+			}
 		}
 	}
 	if len(calls) == 0 || s.File == nil {
@@ -40,7 +49,7 @@ func engineJobs(s *parser.Script) map[int]bool {
 	holds := func(n syntax.Node, fns map[string]bool) bool {
 		found := false
 		syntax.Walk(n, func(n syntax.Node) bool {
-			if c, ok := n.(*syntax.CallExpr); ok && (calls[c] || len(c.Args) > 0 && fns[litName(c.Args[0])]) {
+			if c, ok := n.(*syntax.CallExpr); ok && (calls[c] || wraps[s.Off(c.Pos())] || len(c.Args) > 0 && fns[litName(c.Args[0])]) {
 				found = true
 			}
 			return !found
