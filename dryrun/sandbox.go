@@ -519,6 +519,14 @@ prefix:
 			}
 			return args, nil
 		}
+		if t, ok := printfTimes(rest); ok && !ev.maybeFunc(head) {
+			// printf '%(%F %T)T %s\n' -1 "$*": interp lacks %(…)T
+			// ("invalid format char: ("), which ended every mode of a
+			// script logging through it. The time is the sandbox's fixed
+			// clock, as date's.
+			rest = t
+			args = append(slices.Clone(args[:i+1]), t...)
+		}
 		if printfTime(rest) && !ev.maybeFunc(head) {
 			return nil, ev.fail(fmt.Errorf("%w: printf -v with a %%(…)T time format: the value is the clock's, not statically known", ErrUnsupported))
 		}
@@ -614,6 +622,74 @@ func (ev *evaluator) refuseOwnerTest(name string, rest []string) error {
 		}
 	}
 	return nil
+}
+
+// printfTimes rewrites printf's arguments, FORMAT [ARG…] (no -v), whose
+// format holds %(FMT)T conversions: each becomes FMT formatted at the
+// sandbox's fixed clock (strftime), its argument dropped (-1, -2 or an
+// epoch, all the clock here). ok is false when there is none, or when the
+// rewrite cannot be exact: a conversion with flags or a width before
+// %(…)T, a format strftime does not know, '*', or arguments left over
+// (printf would reuse the format).
+func printfTimes(rest []string) (out []string, ok bool) {
+	j := 0
+	if len(rest) > 0 && rest[0] == "--" {
+		j = 1
+	}
+	if j >= len(rest) || rest[0] == "-v" || !strings.Contains(rest[j], "%(") {
+		return nil, false
+	}
+	format, params := rest[j], rest[j+1:]
+	var b strings.Builder
+	var kept []string
+	n, found := 0, false
+	for k := 0; k < len(format); k++ {
+		c := format[k]
+		b.WriteByte(c)
+		if c != '%' {
+			continue
+		}
+		if k+1 < len(format) && format[k+1] == '%' {
+			b.WriteByte('%')
+			k++
+			continue
+		}
+		m := k + 1
+		for m < len(format) && strings.IndexByte("-+ #0123456789.", format[m]) >= 0 {
+			m++
+		}
+		if m >= len(format) || format[m] == '*' {
+			return nil, false
+		}
+		if format[m] == '(' {
+			end := strings.IndexByte(format[m:], ')')
+			if m != k+1 || end < 0 || m+end+1 >= len(format) || format[m+end+1] != 'T' {
+				return nil, false
+			}
+			ts, ok := strftime(fixedTime, format[m+1:m+end])
+			if !ok {
+				return nil, false
+			}
+			sb := b.String()
+			b.Reset()
+			b.WriteString(sb[:len(sb)-1]) // the '%' written above
+			b.WriteString(strings.ReplaceAll(ts, "%", "%%"))
+			n++ // its argument is dropped
+			found = true
+			k = m + end + 1
+			continue
+		}
+		b.WriteString(format[k+1 : m+1])
+		if n < len(params) {
+			kept = append(kept, params[n])
+		}
+		n++
+		k = m
+	}
+	if !found || len(params) > n {
+		return nil, false
+	}
+	return append(append(slices.Clone(rest[:j]), b.String()), kept...), true
 }
 
 // printfTime reports whether printf's arguments are `-v NAME [--] FORMAT …`
