@@ -121,6 +121,8 @@ type guardState struct {
 type guardStart struct {
 	skipped int
 	calls   int64
+	// host is the count of hostAnswer helpers run before it.
+	host int64
 }
 
 // guardAt notes the skipped commands before guard k's condition.
@@ -130,7 +132,7 @@ func (ev *evaluator) guardAt(k int) {
 	if ev.guards.at == nil {
 		ev.guards.at = map[int]guardStart{}
 	}
-	ev.guards.at[k] = guardStart{skipped: len(ev.skipped), calls: ev.calls.Load()}
+	ev.guards.at[k] = guardStart{skipped: len(ev.skipped), calls: ev.calls.Load(), host: ev.hostAnswers.Load()}
 }
 
 // guardExit records the entry into guard k's exiting branch.
@@ -139,7 +141,9 @@ func (ev *evaluator) guardExit(k int, d guardDesc, values []string, subst bool) 
 	defer ev.mu.Unlock()
 	unknown := false
 	at, ok := ev.guards.at[k]
-	if ok && len(ev.skipped) > at.skipped {
+	if ok && (len(ev.skipped) > at.skipped || ev.hostAnswers.Load() > at.host) {
+		// A skipped command, or a helper answering for the host with
+		// the sandbox's identity, ran in the condition.
 		unknown = true
 	}
 	if j := ev.guards.last; ok && j != nil && j.ret && j.unknown && !j.subst && j.calls > at.calls {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -150,6 +151,8 @@ type evaluator struct {
 	fs         *Files
 	virtual    map[string]bool
 	funcs      map[string]bool
+	// hostAnswers counts the calls of hostAnswer helpers (guards.go).
+	hostAnswers atomic.Int64
 	// dies are the sourced files' functions whose body always exits
 	// (sourceCheck.dies), for the guards of a later run (guards.go).
 	dies map[string]bool
@@ -925,11 +928,13 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		}
 	}
 	if err != nil {
-		if venvActivate(p) {
+		if venvActivate(p) || hostSetup(p) {
 			// .venv/bin/activate, not checked in (or outside the tree):
 			// it sets PATH and VIRTUAL_ENV for the host's python, nothing
 			// the engine's argv reads, and prints nothing. Recorded as
-			// skipped, run as a no-op.
+			// skipped, run as a no-op. The same for the host's module
+			// and conda initialisation (hostSetup), which define the
+			// module and conda functions: their calls are skipped.
 			ev.mu.Lock()
 			if !ev.closed {
 				ev.skipped = append(ev.skipped, slices.Clone(args[i:]))
@@ -982,6 +987,35 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 // activation script (…/bin/activate).
 func venvActivate(p string) bool {
 	return filepath.Base(p) == "activate" && filepath.Base(filepath.Dir(p)) == "bin"
+}
+
+// hostSetup reports whether a sourced path is the host's environment
+// initialisation that defines shell functions and PATH entries and sets no
+// value an engine's argv reads: Environment Modules and Lmod
+// (/etc/profile.d/modules.sh, lmod.sh, z00_lmod.sh, …/modules/init/bash,
+// …/lmod/init/bash), conda and mamba (…/etc/profile.d/conda.sh,
+// mamba.sh), Spack (…/share/spack/setup-env.sh). A cluster's launch
+// script sources one before `module load cuda` or `conda activate`; outside
+// the tree, the failed source ended every mode under set -e.
+func hostSetup(p string) bool {
+	p = filepath.ToSlash(filepath.Clean(p))
+	base := path.Base(p)
+	dir := path.Dir(p)
+	switch {
+	case path.Base(dir) == "profile.d" && path.Base(path.Dir(dir)) == "etc":
+		switch base {
+		case "modules.sh", "lmod.sh", "z00_lmod.sh", "00-modulepath.sh", "conda.sh", "mamba.sh":
+			return true
+		}
+	case base == "bash" && path.Base(dir) == "init":
+		switch path.Base(path.Dir(dir)) {
+		case "modules", "Modules", "lmod", "Lmod":
+			return true
+		}
+	case base == "setup-env.sh" && path.Base(dir) == "spack" && path.Base(path.Dir(dir)) == "share":
+		return true
+	}
+	return false
 }
 
 // sourceMark prefixes the path interceptSource hands interp's source
@@ -1137,10 +1171,20 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return err
 	}
 	if h := helperFor(args[0]); h != nil && !slices.ContainsFunc(args, hasSentinel) {
+		if hostAnswer[path.Base(args[0])] {
+			ev.hostAnswers.Add(1)
+		}
 		return h(ev, ctx, hc, args)
 	}
 	return ev.skip(hc, args)
 }
+
+// hostAnswer are the helpers that answer for the host with the sandbox's
+// own identity (hostname localhost, one CPU, uid 1000, user servelint): a
+// preflight guard deciding on their answer (case "$(hostname -s)" in
+// gpu-*) … *) die …, (( $(nproc) >= 16 )) || die, [[ $(id -u) == 0 ]] ||
+// die) decides on a value the sandbox does not know (guards.go).
+var hostAnswer = map[string]bool{"hostname": true, "uname": true, "nproc": true, "id": true, "whoami": true}
 
 // forDetect marks argv elements that are wholly a skipped command's output
 // as parser.Unknown for engine detection.
