@@ -166,6 +166,9 @@ type Result struct {
 	// guard is the guard whose decision on an unknown value ended a marked
 	// run (guards.go), or nil.
 	guard *guardEnd
+	// dies are the functions of the files the run sourced whose body
+	// always exits (guards.go).
+	dies map[string]bool
 }
 
 // Span is a byte range [Start, End) in the script's source.
@@ -415,7 +418,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 			if host != nil {
 				markHostTests(f)
 			}
-			guardDescs = markGuards(f, script, opts.guards.flips)
+			guardDescs = markGuards(f, script, opts.guards.flips, opts.guards.dies)
 			file = f
 		}
 	}
@@ -590,6 +593,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		log.tests[i].shown = ev.resolveText(ev.display(t.path))
 	}
 	res.Notes = append(res.Notes, ev.notes...)
+	res.dies = ev.dies
 	res.Skipped = make([][]string, len(ev.skipped))
 	for i, s := range ev.skipped {
 		res.Skipped[i] = ev.resolveAll(s)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -120,6 +121,8 @@ type guardState struct {
 type guardStart struct {
 	skipped int
 	calls   int64
+	// host is the count of hostAnswer helpers run before it.
+	host int64
 }
 
 // guardAt notes the skipped commands before guard k's condition.
@@ -129,7 +132,7 @@ func (ev *evaluator) guardAt(k int) {
 	if ev.guards.at == nil {
 		ev.guards.at = map[int]guardStart{}
 	}
-	ev.guards.at[k] = guardStart{skipped: len(ev.skipped), calls: ev.calls.Load()}
+	ev.guards.at[k] = guardStart{skipped: len(ev.skipped), calls: ev.calls.Load(), host: ev.hostAnswers.Load()}
 }
 
 // guardExit records the entry into guard k's exiting branch.
@@ -138,7 +141,9 @@ func (ev *evaluator) guardExit(k int, d guardDesc, values []string, subst bool) 
 	defer ev.mu.Unlock()
 	unknown := false
 	at, ok := ev.guards.at[k]
-	if ok && len(ev.skipped) > at.skipped {
+	if ok && (len(ev.skipped) > at.skipped || ev.hostAnswers.Load() > at.host) {
+		// A skipped command, or a helper answering for the host with
+		// the sandbox's identity, ran in the condition.
 		unknown = true
 	}
 	if j := ev.guards.last; ok && j != nil && j.ret && j.unknown && !j.subst && j.calls > at.calls {
@@ -194,8 +199,8 @@ type guardDesc struct {
 // markGuards marks the guards of f (see above) and takes the ones in flips
 // the other way; it returns each guard's description, by number. Guards are numbered in the
 // order of a walk of the tree, the same for every copy of one script.
-func markGuards(f *syntax.File, name string, flips map[int]bool) []guardDesc {
-	m := &guardMarker{name: name, dies: dieFuncs(f), flips: flips, inFunc: funcGuards(f)}
+func markGuards(f *syntax.File, name string, flips map[int]bool, libDies map[string]bool) []guardDesc {
+	m := &guardMarker{name: name, dies: scriptDies(f, libDies), flips: flips, inFunc: funcGuards(f)}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.BinaryCmd:
@@ -301,6 +306,29 @@ func stmtsExit(stmts []*syntax.Stmt, dies map[string]bool) bool {
 	}
 	w := c.Args[0].Lit()
 	return w == "exit" && (len(c.Args) != 2 || c.Args[1].Lit() != "0") || dies[w]
+}
+
+// scriptDies are the functions a guard of f may end in that always exit:
+// f's own (dieFuncs), and those of the files an earlier run sourced
+// (die() in lib/common.sh) that f does not define again, f's definition
+// being the one its guards call.
+func scriptDies(f *syntax.File, libDies map[string]bool) map[string]bool {
+	own := funcNames(f)
+	dies := map[string]bool{}
+	for name := range libDies {
+		if !slices.Contains(own, name) {
+			dies[name] = true
+		}
+	}
+	for range 3 { // the script's fatal() may call the library's die
+		syntax.Walk(f, func(n syntax.Node) bool {
+			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil && stmtsExit([]*syntax.Stmt{fd.Body}, dies) {
+				dies[fd.Name.Value] = true
+			}
+			return true
+		})
+	}
+	return dies
 }
 
 // dieFuncs are the script's functions whose body always exits.
@@ -508,7 +536,7 @@ func evalGuards(ctx context.Context, path string, src []byte, file *syntax.File,
 		}
 		o := opts
 		o.Timeout = left
-		o.guards = &guardFlips{flips: maps.Clone(flips)}
+		o.guards = &guardFlips{flips: maps.Clone(flips), dies: res.dies}
 		r := evalHosts(ctx, path, src, file, mode, o, deadline)
 		if len(assumed) > 0 {
 			last = r
@@ -544,7 +572,12 @@ func guardNote(desc string) string {
 }
 
 // guardFlips are the guards a marked run takes the other way.
-type guardFlips struct{ flips map[int]bool }
+type guardFlips struct {
+	flips map[int]bool
+	// dies are the sourced files' functions that always exit (Result.dies
+	// of the first run).
+	dies map[string]bool
+}
 
 // guardedError is a run's stop after which guards were assumed to pass
 // and the run still stopped before an engine.

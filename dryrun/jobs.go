@@ -1,6 +1,8 @@
 package dryrun
 
 import (
+	"bytes"
+
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
@@ -29,9 +31,18 @@ import (
 // function. nil when no invocation runs in the background.
 func engineJobs(s *parser.Script) map[int]bool {
 	calls := map[*syntax.CallExpr]bool{}
+	// wraps are the offsets of the wrappers' own commands of background
+	// invocations (lw() { python3 -m sglang.launch_server … "$@" & }):
+	// the job is the wrapper's statement, whichever call reaches it, also
+	// one in a command substitution (pid=$(lw …)), whose jobs nothing
+	// joins when it ends.
+	wraps := map[int]bool{}
 	for _, inv := range s.Invocations {
 		if inv.Background && inv.Call != nil {
 			calls[inv.Call] = true
+			if w := inv.WrapperStart(); w >= 0 {
+				wraps[w] = true
+			}
 		}
 	}
 	if len(calls) == 0 || s.File == nil {
@@ -40,7 +51,7 @@ func engineJobs(s *parser.Script) map[int]bool {
 	holds := func(n syntax.Node, fns map[string]bool) bool {
 		found := false
 		syntax.Walk(n, func(n syntax.Node) bool {
-			if c, ok := n.(*syntax.CallExpr); ok && (calls[c] || len(c.Args) > 0 && fns[litName(c.Args[0])]) {
+			if c, ok := n.(*syntax.CallExpr); ok && (calls[c] || wraps[s.Off(c.Pos())] || len(c.Args) > 0 && fns[litName(c.Args[0])]) {
 				found = true
 			}
 			return !found
@@ -104,4 +115,51 @@ func rewriteEngineJobs(f *syntax.File, jobs map[int]bool) bool {
 			Cmd: &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{&job, wait}}}
 	}
 	return len(found) > 0
+}
+
+// libEngineJobs is rewriteEngineJobs for the text of a sourced library:
+// its background statements that may reach an engine invocation of its
+// own (launch_worker() { nohup python3 -m sglang.launch_server … "$@" &
+// echo $!; }) start the job and wait for it, so that a call in a command
+// substitution (pid=$(launch_worker 31000 …)), whose jobs nothing joins,
+// reaches the engine before the substitution ends. The text is returned
+// unchanged when there is none (or it does not parse).
+func libEngineJobs(data []byte) []byte {
+	if !bytes.Contains(data, []byte("&")) {
+		return data
+	}
+	f, err := parser.ParseShell(bytes.NewReader(data), "", false, syntax.LangBash)
+	if err != nil {
+		return data
+	}
+	var edits []textEdit
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok && st.Background && !st.Coprocess && libEngineCall(st) {
+			start, end := int(st.Pos().Offset()), int(st.End().Offset())
+			edits = append(edits, textEdit{start, start, "{ "}, textEdit{end, end, " " + waitJobText + "; }"})
+		}
+		return true
+	})
+	return applyEdits(data, edits)
+}
+
+// libEngineCall reports whether a library's statement is a simple command
+// that reaches an engine by its own words (nohup python3 -m
+// sglang.launch_server … "$@"): those not literal are not known, so only
+// an engine its literal words name counts.
+func libEngineCall(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	words := make([]string, len(c.Args))
+	for i, w := range c.Args {
+		v, ok := parser.LitValue(w)
+		if !ok {
+			v = parser.Unknown
+		}
+		words[i] = v
+	}
+	_, ok = parser.DetectEngine(words)
+	return ok
 }

@@ -73,3 +73,41 @@ func TestEnvIfRead(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineJobInSubst: a launcher whose engine runs in the background
+// and that prints its $!, called in a command substitution to keep the
+// pid (pid=$(launch_worker 31000 …)), is a job of that substitution's
+// subshell, which nothing joins when the substitution ends: the engine
+// was reached or not as the scheduler had it ("finished without reaching
+// an engine invocation" in most runs). The launcher's own background
+// statement is now an engine job, waited for where it starts.
+func TestEngineJobInSubst(t *testing.T) {
+	src := `#!/bin/bash
+launch_worker() {
+  local port=$1; shift
+  nohup python3 -m sglang.launch_server --model-path /m --port "$port" "$@" >/dev/null 2>&1 &
+  echo $!
+}
+case "${1:-serve}" in
+  serve|eval) ;;
+  *) exit 2 ;;
+esac
+pid=$(launch_worker 31000 --max-running-requests 64)
+echo "$pid" >/dev/null
+`
+	root := testfs.NewTree(t, map[string]string{"up.sh": src})
+	path := filepath.Join(root, "up.sh")
+	s := parser.ParseScript(path, []byte(src))
+	s.Analyze(parser.RoleMatcher{})
+	prep := PrepareScript(s)
+	if len(prep.jobs) != 1 {
+		t.Fatalf("engine jobs %v, want the launcher's background statement", prep.jobs)
+	}
+	want := []string{"python3", "-m", "sglang.launch_server", "--model-path", "/m", "--port", "31000", "--max-running-requests", "64"}
+	for range 20 {
+		r := Eval(context.Background(), path, []byte(src), s.File, "serve", Options{Root: root, Prepared: prep})
+		if r.Err != nil || !slices.Equal(r.Argv, want) {
+			t.Fatalf("argv %q (err %v), want %q", r.Argv, r.Err, want)
+		}
+	}
+}

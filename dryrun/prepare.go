@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -941,8 +942,11 @@ func hasJobs(n syntax.Node) bool {
 // runs it: whether it parses and holds nothing refused, its functions, and
 // whether it starts background jobs.
 type sourceCheck struct {
-	err     error
-	funcs   []string
+	err   error
+	funcs []string
+	// dies are its functions whose body always exits (dieFuncs): a
+	// script's guard may end in a die of the library it sources.
+	dies    []string
 	refused map[string]refusal
 	jobs    bool
 }
@@ -964,6 +968,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 			c.err = fb.error(name)
 		} else {
 			c.funcs = funcNames(f)
+			c.dies = slices.Sorted(maps.Keys(dieFuncs(f)))
 			c.refused = refusedFuncs(f, true)
 			c.jobs = hasJobs(f)
 		}

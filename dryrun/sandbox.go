@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -159,6 +160,11 @@ type evaluator struct {
 	fs         *Files
 	virtual    map[string]bool
 	funcs      map[string]bool
+	// hostAnswers counts the calls of hostAnswer helpers (guards.go).
+	hostAnswers atomic.Int64
+	// dies are the sourced files' functions whose body always exits
+	// (sourceCheck.dies), for the guards of a later run (guards.go).
+	dies map[string]bool
 	// refused are the functions a call of which stops the run, each with
 	// where and why ("file:line:col: why"; refusedFuncs).
 	refused map[string]refusedAt
@@ -307,6 +313,18 @@ func (ev *evaluator) refusedCall(env expand.Environ, name string, args []string)
 }
 
 // addFuncNames records the script's function names.
+// addDies notes the functions of a sourced file whose body always exits.
+func (ev *evaluator) addDies(names []string) {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	for _, name := range names {
+		if ev.dies == nil {
+			ev.dies = map[string]bool{}
+		}
+		ev.dies[name] = true
+	}
+}
+
 func (ev *evaluator) addFuncNames(names []string) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
@@ -513,6 +531,14 @@ prefix:
 			}
 			return args, nil
 		}
+		if t, ok := printfTimes(rest); ok && !ev.maybeFunc(head) {
+			// printf '%(%F %T)T %s\n' -1 "$*": interp lacks %(…)T
+			// ("invalid format char: ("), which ended every mode of a
+			// script logging through it. The time is the sandbox's fixed
+			// clock, as date's.
+			rest = t
+			args = append(slices.Clone(args[:i+1]), t...)
+		}
 		if printfTime(rest) && !ev.maybeFunc(head) {
 			return nil, ev.fail(fmt.Errorf("%w: printf -v with a %%(…)T time format: the value is the clock's, not statically known", ErrUnsupported))
 		}
@@ -608,6 +634,74 @@ func (ev *evaluator) refuseOwnerTest(name string, rest []string) error {
 		}
 	}
 	return nil
+}
+
+// printfTimes rewrites printf's arguments, FORMAT [ARG…] (no -v), whose
+// format holds %(FMT)T conversions: each becomes FMT formatted at the
+// sandbox's fixed clock (strftime), its argument dropped (-1, -2 or an
+// epoch, all the clock here). ok is false when there is none, or when the
+// rewrite cannot be exact: a conversion with flags or a width before
+// %(…)T, a format strftime does not know, '*', or arguments left over
+// (printf would reuse the format).
+func printfTimes(rest []string) (out []string, ok bool) {
+	j := 0
+	if len(rest) > 0 && rest[0] == "--" {
+		j = 1
+	}
+	if j >= len(rest) || rest[0] == "-v" || !strings.Contains(rest[j], "%(") {
+		return nil, false
+	}
+	format, params := rest[j], rest[j+1:]
+	var b strings.Builder
+	var kept []string
+	n, found := 0, false
+	for k := 0; k < len(format); k++ {
+		c := format[k]
+		b.WriteByte(c)
+		if c != '%' {
+			continue
+		}
+		if k+1 < len(format) && format[k+1] == '%' {
+			b.WriteByte('%')
+			k++
+			continue
+		}
+		m := k + 1
+		for m < len(format) && strings.IndexByte("-+ #0123456789.", format[m]) >= 0 {
+			m++
+		}
+		if m >= len(format) || format[m] == '*' {
+			return nil, false
+		}
+		if format[m] == '(' {
+			end := strings.IndexByte(format[m:], ')')
+			if m != k+1 || end < 0 || m+end+1 >= len(format) || format[m+end+1] != 'T' {
+				return nil, false
+			}
+			ts, ok := strftime(fixedTime, format[m+1:m+end])
+			if !ok {
+				return nil, false
+			}
+			sb := b.String()
+			b.Reset()
+			b.WriteString(sb[:len(sb)-1]) // the '%' written above
+			b.WriteString(strings.ReplaceAll(ts, "%", "%%"))
+			n++ // its argument is dropped
+			found = true
+			k = m + end + 1
+			continue
+		}
+		b.WriteString(format[k+1 : m+1])
+		if n < len(params) {
+			kept = append(kept, params[n])
+		}
+		n++
+		k = m
+	}
+	if !found || len(params) > n {
+		return nil, false
+	}
+	return append(append(slices.Clone(rest[:j]), b.String()), kept...), true
 }
 
 // printfTime reports whether printf's arguments are `-v NAME [--] FORMAT …`
@@ -843,11 +937,13 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		}
 	}
 	if err != nil {
-		if venvActivate(p) {
+		if venvActivate(p) || hostSetup(p) {
 			// .venv/bin/activate, not checked in (or outside the tree):
 			// it sets PATH and VIRTUAL_ENV for the host's python, nothing
 			// the engine's argv reads, and prints nothing. Recorded as
-			// skipped, run as a no-op.
+			// skipped, run as a no-op. The same for the host's module
+			// and conda initialisation (hostSetup), which define the
+			// module and conda functions: their calls are skipped.
 			ev.mu.Lock()
 			if !ev.closed {
 				ev.skipped = append(ev.skipped, slices.Clone(args[i:]))
@@ -870,6 +966,7 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 		return nil, ev.fail(chk.err)
 	}
 	ev.addFuncNames(chk.funcs)
+	ev.addDies(chk.dies)
 	ev.addRefused(ev.display(abs), chk.refused)
 	if chk.jobs {
 		ev.jobs.Store(true)
@@ -899,6 +996,35 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 // activation script (…/bin/activate).
 func venvActivate(p string) bool {
 	return filepath.Base(p) == "activate" && filepath.Base(filepath.Dir(p)) == "bin"
+}
+
+// hostSetup reports whether a sourced path is the host's environment
+// initialisation that defines shell functions and PATH entries and sets no
+// value an engine's argv reads: Environment Modules and Lmod
+// (/etc/profile.d/modules.sh, lmod.sh, z00_lmod.sh, …/modules/init/bash,
+// …/lmod/init/bash), conda and mamba (…/etc/profile.d/conda.sh,
+// mamba.sh), Spack (…/share/spack/setup-env.sh). A cluster's launch
+// script sources one before `module load cuda` or `conda activate`; outside
+// the tree, the failed source ended every mode under set -e.
+func hostSetup(p string) bool {
+	p = filepath.ToSlash(filepath.Clean(p))
+	base := path.Base(p)
+	dir := path.Dir(p)
+	switch {
+	case path.Base(dir) == "profile.d" && path.Base(path.Dir(dir)) == "etc":
+		switch base {
+		case "modules.sh", "lmod.sh", "z00_lmod.sh", "00-modulepath.sh", "conda.sh", "mamba.sh":
+			return true
+		}
+	case base == "bash" && path.Base(dir) == "init":
+		switch path.Base(path.Dir(dir)) {
+		case "modules", "Modules", "lmod", "Lmod":
+			return true
+		}
+	case base == "setup-env.sh" && path.Base(dir) == "spack" && path.Base(path.Dir(dir)) == "share":
+		return true
+	}
+	return false
 }
 
 // sourceMark prefixes the path interceptSource hands interp's source
@@ -1056,10 +1182,20 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return err
 	}
 	if h := helperFor(args[0]); h != nil && !slices.ContainsFunc(args, hasSentinel) {
+		if hostAnswer[path.Base(args[0])] {
+			ev.hostAnswers.Add(1)
+		}
 		return h(ev, ctx, hc, args)
 	}
 	return ev.skip(hc, args)
 }
+
+// hostAnswer are the helpers that answer for the host with the sandbox's
+// own identity (hostname localhost, one CPU, uid 1000, user servelint): a
+// preflight guard deciding on their answer (case "$(hostname -s)" in
+// gpu-*) … *) die …, (( $(nproc) >= 16 )) || die, [[ $(id -u) == 0 ]] ||
+// die) decides on a value the sandbox does not know (guards.go).
+var hostAnswer = map[string]bool{"hostname": true, "uname": true, "nproc": true, "id": true, "whoami": true}
 
 // forDetect marks argv elements that are wholly a skipped command's output
 // as parser.Unknown for engine detection.

@@ -1572,6 +1572,16 @@ func (s *Script) buildFuncIndex() {
 	s.funcIdx, s.funcIdxOf = ix, len(s.Funcs)
 }
 
+// WrapperStart returns the offset of the wrapper function's own command
+// that carries the engine argv (Via's `vllm serve … "$@" &`), -1 when the
+// invocation goes through no wrapper of the script.
+func (inv *Invocation) WrapperStart() int {
+	if inv.wrapStart > 0 {
+		return inv.wrapStart - 1
+	}
+	return -1
+}
+
 func (s *Script) finishInvocations() {
 	var bgFuncs map[string]bool
 	if len(s.bgSpans) > 0 {

@@ -1738,6 +1738,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		var clients map[string][]string
 		var assigns map[string]bool
 		var sourcers map[string]sourcer
+		var defs map[string]*syntax.FuncDecl
 		for _, path := range u.sourcedLibs(s, byPath, opts) {
 			lf, seen := libs[path]
 			if !seen {
@@ -1764,7 +1765,13 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			// launch() { echo …; } after lib/a.sh's launch() { exec vllm
 			// serve … "$@"; }; a runner after a launcher, or a launcher
 			// after a runner).
-			for name := range lf.defined {
+			for name, fd := range lf.defined {
+				if s.Funcs[name] == nil {
+					if defs == nil {
+						defs = map[string]*syntax.FuncDecl{}
+					}
+					defs[name] = fd
+				}
 				delete(runners, name)
 				delete(launchers, name)
 				delete(clients, name)
@@ -1807,7 +1814,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 				launchers[name] = ws
 			}
 		}
-		s.libClientReads, s.libAssigns, s.libSourcers = clients, assigns, sourcers
+		s.libClientReads, s.libAssigns, s.libSourcers, s.LibFuncs = clients, assigns, sourcers, defs
 		if len(launchers) > 0 && !s.callsLauncherToEngine(launchers, runners) {
 			// The image may be the env file's (docker run … "$VLLM_IMAGE"
 			// "$@" in the library): tried again by withEnvValues.
@@ -1890,7 +1897,7 @@ func readLib(path string, opts *LoadOptions) *Script {
 func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLaunchers map[string][]*Invocation, envValues map[string]string) *Script {
 	ns := ParseScript(s.Path, s.Src)
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
-	ns.libClientReads, ns.libAssigns, ns.childLaunchers, ns.libSourcers = s.libClientReads, s.libAssigns, s.childLaunchers, s.libSourcers
+	ns.libClientReads, ns.libAssigns, ns.childLaunchers, ns.libSourcers, ns.LibFuncs = s.libClientReads, s.libAssigns, s.childLaunchers, s.libSourcers, s.LibFuncs
 	ns.Analyze(roles)
 	return ns
 }

@@ -617,7 +617,17 @@ func wrapperSkip(argv []string, i int) int {
 		} else {
 			skipOpts("-a")
 		}
-	case "nohup", "time", "command", "builtin", "setsid", "trtllm-llmapi-launch", "eval":
+	case "command":
+		// command [-p] CMD… runs CMD; command -v/-V CMD only names it
+		// (command -v llama-server >/dev/null || die …): no run.
+		start := j
+		skipOpts("")
+		for _, o := range argv[start:j] {
+			if o != "--" && !strings.HasPrefix(o, "--") && strings.ContainsAny(o, "vV") {
+				return 0
+			}
+		}
+	case "nohup", "time", "builtin", "setsid", "trtllm-llmapi-launch", "eval":
 		// trtllm-llmapi-launch CMD…: TensorRT-LLM's MPI launcher runs the
 		// command on every rank (mpirun/srun … trtllm-llmapi-launch
 		// trtllm-serve …).

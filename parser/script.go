@@ -98,6 +98,11 @@ type Script struct {
 	Exported map[string]bool
 	// Funcs are the function declarations by name.
 	Funcs map[string]*syntax.FuncDecl
+	// LibFuncs are the function declarations of the shell libraries the
+	// script sources (lib/common.sh, inside the linted roots), by name,
+	// those the script does not define itself; a later library's replaces
+	// an earlier one's. Their bodies are the library's text.
+	LibFuncs map[string]*syntax.FuncDecl
 	// Comments are all comments with the modes they sit in.
 	Comments []Comment
 

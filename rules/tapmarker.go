@@ -247,6 +247,9 @@ func (c *Context) checkPusher(pass *analysis.Pass, w *window, calledByWindow boo
 			if cm.isRunningCheck() && t.decides(ce, chain) && running < 0 {
 				running = idx
 			}
+			if t.funcFor(ce) == nil && libRunningCheck(w.s.LibFuncs[cm.name]) && t.decides(ce, chain) && running < 0 {
+				running = idx // running "$name" || fail …, running() from lib/common.sh
+			}
 			if t.funcFor(ce) == nil && gateHelperRE.MatchString(cm.name) {
 				if marker < 0 {
 					marker = idx
@@ -308,4 +311,40 @@ func (c *Context) checkPusher(pass *analysis.Pass, w *window, calledByWindow boo
 	start, end := t.off(first.call.Pos()), t.off(first.call.End())
 	c.report(pass, diag{sev: Error, path: w.s.Path, start: start, end: end,
 		msg: fmt.Sprintf("pushes into the calib tap with `%s` %s: %s", t.summary(first.call), what, lawMarker)})
+}
+
+// libRunningCheck reports whether a function of a sourced library answers
+// with a liveness check of the rig: its last statement makes one
+// (running() { [[ "$(docker inspect -f '{{.State.Running}}' "$1")" == true ]]; }),
+// so its status is the check's. The library's body is not traced as the
+// script's own functions are; only what decides its status counts.
+func libRunningCheck(fd *syntax.FuncDecl) bool {
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	body := []*syntax.Stmt{fd.Body}
+	for {
+		b, ok := body[len(body)-1].Cmd.(*syntax.Block)
+		if !ok || len(b.Stmts) == 0 {
+			break
+		}
+		body = b.Stmts
+	}
+	last := body[len(body)-1]
+	if last.Background || last.Negated {
+		return false
+	}
+	found := false
+	syntax.Walk(last, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			return false
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 && cmdOf(n).isRunningCheck() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
