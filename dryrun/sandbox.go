@@ -652,17 +652,54 @@ func printfTimes(rest []string) (out []string, ok bool) {
 		return nil, false
 	}
 	format, params := rest[j], rest[j+1:]
-	var b strings.Builder
 	var kept []string
 	n, found := 0, false
+	text, ok := printfDirectives(format, func(b *strings.Builder, spec string, m int) (int, bool) {
+		if format[m] == '(' {
+			end := strings.IndexByte(format[m:], ')')
+			if spec != "" || end < 0 || m+end+1 >= len(format) || format[m+end+1] != 'T' {
+				return 0, false
+			}
+			ts, ok := strftime(fixedTime, format[m+1:m+end])
+			if !ok {
+				return 0, false
+			}
+			b.WriteString(strings.ReplaceAll(ts, "%", "%%"))
+			n++ // its argument is dropped
+			found = true
+			return m + end + 1, true
+		}
+		b.WriteString("%" + spec + format[m:m+1])
+		if n < len(params) {
+			kept = append(kept, params[n])
+		}
+		n++
+		return m, true
+	})
+	if !ok || !found || len(params) > n {
+		return nil, false
+	}
+	return append(append(slices.Clone(rest[:j]), text), kept...), true
+}
+
+// printfDirectives copies a printf format, handing each conversion to
+// directive: spec is what stands between its '%' and the conversion
+// character (flags, width, precision), m the index of that character.
+// directive writes the conversion's text and returns the index of its
+// last byte. "%%" is copied as it is. ok is false when directive refuses,
+// or the format ends inside a conversion or takes a width or precision
+// from an argument (*), which makes the pairing of conversions and
+// arguments unsure.
+func printfDirectives(format string, directive func(b *strings.Builder, spec string, m int) (last int, ok bool)) (string, bool) {
+	var b strings.Builder
 	for k := 0; k < len(format); k++ {
 		c := format[k]
-		b.WriteByte(c)
 		if c != '%' {
+			b.WriteByte(c)
 			continue
 		}
 		if k+1 < len(format) && format[k+1] == '%' {
-			b.WriteByte('%')
+			b.WriteString("%%")
 			k++
 			continue
 		}
@@ -671,37 +708,15 @@ func printfTimes(rest []string) (out []string, ok bool) {
 			m++
 		}
 		if m >= len(format) || format[m] == '*' {
-			return nil, false
+			return "", false
 		}
-		if format[m] == '(' {
-			end := strings.IndexByte(format[m:], ')')
-			if m != k+1 || end < 0 || m+end+1 >= len(format) || format[m+end+1] != 'T' {
-				return nil, false
-			}
-			ts, ok := strftime(fixedTime, format[m+1:m+end])
-			if !ok {
-				return nil, false
-			}
-			sb := b.String()
-			b.Reset()
-			b.WriteString(sb[:len(sb)-1]) // the '%' written above
-			b.WriteString(strings.ReplaceAll(ts, "%", "%%"))
-			n++ // its argument is dropped
-			found = true
-			k = m + end + 1
-			continue
+		last, ok := directive(&b, format[k+1:m], m)
+		if !ok {
+			return "", false
 		}
-		b.WriteString(format[k+1 : m+1])
-		if n < len(params) {
-			kept = append(kept, params[n])
-		}
-		n++
-		k = m
+		k = last
 	}
-	if !found || len(params) > n {
-		return nil, false
-	}
-	return append(append(slices.Clone(rest[:j]), b.String()), kept...), true
+	return b.String(), true
 }
 
 // printfTime reports whether printf's arguments are `-v NAME [--] FORMAT …`
@@ -799,40 +814,21 @@ func printfQ(rest []string) (out []string, ok bool) {
 	}
 	format := rest[j]
 	var convs []byte
-	var b strings.Builder
-	for k := 0; k < len(format); k++ {
-		c := format[k]
-		b.WriteByte(c)
-		if c != '%' {
-			continue
-		}
-		if k+1 < len(format) && format[k+1] == '%' {
-			b.WriteByte('%')
-			k++
-			continue
-		}
-		m := k + 1
-		for m < len(format) && strings.IndexByte("-+ #0123456789.", format[m]) >= 0 {
-			m++
-		}
-		if m >= len(format) || format[m] == '*' {
-			return nil, false
-		}
-		b.WriteString(format[k+1 : m])
+	text, ok := printfDirectives(format, func(b *strings.Builder, spec string, m int) (int, bool) {
 		conv := format[m]
 		if conv == 'q' {
-			b.WriteByte('s')
+			b.WriteString("%" + spec + "s")
 		} else {
-			b.WriteByte(conv)
+			b.WriteString("%" + spec + format[m:m+1])
 		}
 		convs = append(convs, conv)
-		k = m
-	}
-	if !slices.Contains(convs, 'q') {
+		return m, true
+	})
+	if !ok || !slices.Contains(convs, 'q') {
 		return nil, false
 	}
 	out = slices.Clone(rest)
-	out[j] = b.String()
+	out[j] = text
 	for n, a := range rest[j+1:] {
 		if convs[n%len(convs)] != 'q' {
 			continue
