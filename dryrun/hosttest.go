@@ -1,7 +1,6 @@
 package dryrun
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -110,20 +109,18 @@ func homeParam(pos syntax.Pos) syntax.WordPart {
 // every other byte stays. data itself when it holds no file test or does
 // not parse (interp says so).
 func markHostText(data []byte) []byte {
-	f, err := parser.ParseShell(bytes.NewReader(data), "", false, syntax.LangBash)
-	if err != nil {
-		return data
-	}
-	var edits []textEdit
-	eachHostOperand(f, func(w *syntax.Word, op byte) {
-		at := int(w.Pos().Offset())
-		e := textEdit{at, at, `$'\x01servelint-test:` + string(op) + `\x01'`}
-		if homeTilde(w) > 0 && at < len(data) && data[at] == '~' {
-			e.end, e.text = at+1, e.text+`"$HOME"` // ~ or ~/…: "$HOME" after the mark
-		}
-		edits = append(edits, e)
+	return editText(data, func(f *syntax.File) []textEdit {
+		var edits []textEdit
+		eachHostOperand(f, func(w *syntax.Word, op byte) {
+			at := int(w.Pos().Offset())
+			e := textEdit{at, at, `$'\x01servelint-test:` + string(op) + `\x01'`}
+			if homeTilde(w) > 0 && at < len(data) && data[at] == '~' {
+				e.end, e.text = at+1, e.text+`"$HOME"` // ~ or ~/…: "$HOME" after the mark
+			}
+			edits = append(edits, e)
+		})
+		return edits
 	})
-	return applyEdits(data, edits)
 }
 
 // eachHostOperand calls fn with the operand of every file test under n and

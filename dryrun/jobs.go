@@ -128,19 +128,17 @@ func libEngineJobs(data []byte) []byte {
 	if !bytes.Contains(data, []byte("&")) {
 		return data
 	}
-	f, err := parser.ParseShell(bytes.NewReader(data), "", false, syntax.LangBash)
-	if err != nil {
-		return data
-	}
-	var edits []textEdit
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if st, ok := n.(*syntax.Stmt); ok && st.Background && !st.Coprocess && libEngineCall(st) {
-			start, end := int(st.Pos().Offset()), int(st.End().Offset())
-			edits = append(edits, textEdit{start, start, "{ "}, textEdit{end, end, " " + waitJobText + "; }"})
-		}
-		return true
+	return editText(data, func(f *syntax.File) []textEdit {
+		var edits []textEdit
+		syntax.Walk(f, func(n syntax.Node) bool {
+			if st, ok := n.(*syntax.Stmt); ok && st.Background && !st.Coprocess && libEngineCall(st) {
+				start, end := int(st.Pos().Offset()), int(st.End().Offset())
+				edits = append(edits, textEdit{start, start, "{ "}, textEdit{end, end, " " + waitJobText + "; }"})
+			}
+			return true
+		})
+		return edits
 	})
-	return applyEdits(data, edits)
 }
 
 // libEngineCall reports whether a library's statement is a simple command

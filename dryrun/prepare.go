@@ -504,10 +504,11 @@ func lazySourced(data []byte, callers []string) []byte {
 	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) {
 		return data
 	}
-	f, err := parser.ParseShell(bytes.NewReader(data), "", false, syntax.LangBash)
-	if err != nil {
-		return data
-	}
+	return editText(data, func(f *syntax.File) []textEdit { return lazySourcedEdits(f, data, callers) })
+}
+
+// lazySourcedEdits are lazySourced's edits of data, parsed as f.
+func lazySourcedEdits(f *syntax.File, data []byte, callers []string) []textEdit {
 	var edits []textEdit
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
@@ -540,7 +541,7 @@ func lazySourced(data []byte, callers []string) []byte {
 		}
 		return true
 	})
-	return applyEdits(data, edits)
+	return edits
 }
 
 // lazyDefaultEdits returns lazyDefaults' change to st as edits of data, the
@@ -589,6 +590,17 @@ func lazyDefaultEdits(data []byte, st *syntax.Stmt, callers []string) []textEdit
 type textEdit struct {
 	start, end int
 	text       string
+}
+
+// editText parses data (as bash reads a sourced file) and makes the edits
+// collect returns for its tree: data itself when it does not parse
+// (interp says so) or nothing changes.
+func editText(data []byte, collect func(f *syntax.File) []textEdit) []byte {
+	f, err := parser.ParseShell(bytes.NewReader(data), "", false, syntax.LangBash)
+	if err != nil {
+		return data
+	}
+	return applyEdits(data, collect(f))
 }
 
 // applyEdits makes the edits to data, which is never printed again: every
