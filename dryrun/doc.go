@@ -40,7 +40,9 @@
 //     readlink, realpath, pwd, true, false, sleep, id, whoami, hostname,
 //     nproc, uname, date, which, cat of files in the tree, the subset of
 //     grep, sed (s and /re/d, never -i), tr and xargs that loads an env file,
-//     and echo, printf and test by path) are emulated in Go; every other command is recorded
+//     git rev-parse --show-toplevel, --show-cdup and --show-prefix from the
+//     nearest .git inside the tree, and echo, printf and test by path) are
+//     emulated in Go; every other command is recorded
 //     in Result.Skipped and behaves as a command that succeeded and printed
 //     a sentinel, so that any value computed from its output is reported
 //     unresolved, never guessed. Two kinds of command are interpreted
