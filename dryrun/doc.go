@@ -67,8 +67,12 @@
 //     from scratch: PATH=/nonexistent-servelint/bin,
 //     HOME=/nonexistent-servelint/home, USER=LOGNAME=servelint,
 //     HOSTNAME=localhost, UID=EUID=GID=1000, TMPDIR (below), BASH_SOURCE,
-//     and Options.Env. The host's variables are never copied. Standard
-//     input is closed.
+//     and Options.Env. The host's variables are never copied (nor its
+//     uid: a child script's UID, EUID and GID are the sandbox's too). A
+//     script's re-run of itself as root when it is not ([[ $EUID -eq 0 ]]
+//     || exec sudo -E "$0" "$@") is evaluated as that re-run: from the
+//     top, with sudo's words, UID=EUID=GID=0, USER=LOGNAME=root, id and
+//     whoami answering root. Standard input is closed.
 //
 // # Escape routes and how each is closed
 //

@@ -37,7 +37,7 @@ var helpers = map[string]helperFunc{
 	"test":     helperBuiltin,
 	"[":        helperBuiltin,
 	"id":       helperID,
-	"whoami":   helperConst(sandboxUser),
+	"whoami":   helperWhoami,
 	"hostname": helperHostname,
 	"nproc":    helperConst("1"),
 	"uname":    helperUname,
@@ -454,14 +454,21 @@ func helperID(ev *evaluator, _ context.Context, hc interp.HandlerContext, args [
 	if len(ops) > 0 || len(long) > 0 || strings.Trim(flags, "ugGnr") != "" {
 		return ev.skip(hc, args)
 	}
+	uid, user := sandboxIdentity(hc)
 	switch {
 	case flags == "":
-		out(ev, hc, fmt.Sprintf("uid=%s(%s) gid=%s(%s) groups=%s(%s)", sandboxUID, sandboxUser, sandboxUID, sandboxUser, sandboxUID, sandboxUser))
+		out(ev, hc, fmt.Sprintf("uid=%s(%s) gid=%s(%s) groups=%s(%s)", uid, user, uid, user, uid, user))
 	case strings.Contains(flags, "n"):
-		out(ev, hc, sandboxUser)
+		out(ev, hc, user)
 	default:
-		out(ev, hc, sandboxUID)
+		out(ev, hc, uid)
 	}
+	return nil
+}
+
+func helperWhoami(ev *evaluator, _ context.Context, hc interp.HandlerContext, _ []string) error {
+	_, user := sandboxIdentity(hc)
+	out(ev, hc, user)
 	return nil
 }
 
