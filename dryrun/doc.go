@@ -40,7 +40,9 @@
 //     readlink, realpath, pwd, true, false, sleep, id, whoami, hostname,
 //     nproc, uname, date, which, cat of files in the tree, the subset of
 //     grep, sed (s and /re/d, never -i), tr and xargs that loads an env file,
-//     and echo, printf and test by path) are emulated in Go; every other command is recorded
+//     git rev-parse --show-toplevel, --show-cdup and --show-prefix from the
+//     nearest .git inside the tree, and echo, printf and test by path) are
+//     emulated in Go; every other command is recorded
 //     in Result.Skipped and behaves as a command that succeeded and printed
 //     a sentinel, so that any value computed from its output is reported
 //     unresolved, never guessed. Two kinds of command are interpreted
@@ -65,8 +67,12 @@
 //     from scratch: PATH=/nonexistent-servelint/bin,
 //     HOME=/nonexistent-servelint/home, USER=LOGNAME=servelint,
 //     HOSTNAME=localhost, UID=EUID=GID=1000, TMPDIR (below), BASH_SOURCE,
-//     and Options.Env. The host's variables are never copied. Standard
-//     input is closed.
+//     and Options.Env. The host's variables are never copied (nor its
+//     uid: a child script's UID, EUID and GID are the sandbox's too). A
+//     script's re-run of itself as root when it is not ([[ $EUID -eq 0 ]]
+//     || exec sudo -E "$0" "$@") is evaluated as that re-run: from the
+//     top, with sudo's words, UID=EUID=GID=0, USER=LOGNAME=root, id and
+//     whoami answering root. Standard input is closed.
 //
 // # Escape routes and how each is closed
 //

@@ -533,6 +533,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	// variable into Runner.Vars (pprof: a quarter of a small script's
 	// evaluation went to the two extra runs).
 	fileCopy.Stmts = append(append(make([]*syntax.Stmt, 0, len(file.Stmts)+1), preludeStmt), file.Stmts...)
+	ev.main = &fileCopy
 
 	type outcome struct {
 		err      error

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -36,7 +37,7 @@ var helpers = map[string]helperFunc{
 	"test":     helperBuiltin,
 	"[":        helperBuiltin,
 	"id":       helperID,
-	"whoami":   helperConst(sandboxUser),
+	"whoami":   helperWhoami,
 	"hostname": helperHostname,
 	"nproc":    helperConst("1"),
 	"uname":    helperUname,
@@ -47,6 +48,7 @@ var helpers = map[string]helperFunc{
 	"sed":      helperSed,
 	"tr":       helperTr,
 	"xargs":    helperXargs,
+	"git":      helperGit,
 }
 
 // stdBinDirs are the directories from which a program named by path is
@@ -372,19 +374,101 @@ func helperPwd(ev *evaluator, _ context.Context, hc interp.HandlerContext, args 
 	return nil
 }
 
+// helperGit answers `git rev-parse --show-toplevel` (and --show-cdup,
+// --show-prefix), optionally after -C DIR, without running git: the work
+// tree is the nearest directory at or above the working directory that
+// holds a .git entry (a directory, or a worktree's or submodule's file),
+// looked for inside the tree only. The sandbox starts in the tree's root,
+// which stands for the caller's working directory: a script is run from
+// inside its repository, so until it changes directory the search starts
+// from the script's own directory, as the static model's does (parser's
+// Script.GitTop).
+// Any other git command, or no work tree found inside the tree, is
+// skipped: its output is not known.
+func helperGit(ev *evaluator, _ context.Context, hc interp.HandlerContext, args []string) error {
+	dir := hc.Dir
+	if dir == ev.root && !hc.Env.Get("OLDPWD").IsSet() {
+		dir = filepath.Dir(ev.script) // no cd yet (cd sets OLDPWD)
+	}
+	rest := args[1:]
+	if len(rest) > 1 && rest[0] == "-C" {
+		dir, rest = absPath(hc.Dir, rest[1]), rest[2:]
+	}
+	if len(rest) != 2 || rest[0] != "rev-parse" {
+		return ev.skip(hc, args)
+	}
+	top, ok := ev.workTree(dir)
+	if !ok {
+		return ev.skip(hc, args)
+	}
+	rel, err := filepath.Rel(top, dir)
+	if err != nil {
+		return ev.skip(hc, args)
+	}
+	switch rest[1] {
+	case "--show-toplevel":
+		out(ev, hc, top)
+	case "--show-prefix":
+		if rel == "." {
+			out(ev, hc, "")
+		} else {
+			out(ev, hc, filepath.ToSlash(rel)+"/")
+		}
+	case "--show-cdup":
+		if rel == "." {
+			out(ev, hc, "")
+		} else {
+			out(ev, hc, strings.Repeat("../", strings.Count(filepath.ToSlash(rel), "/")+1))
+		}
+	default:
+		return ev.skip(hc, args)
+	}
+	return nil
+}
+
+// workTree returns the nearest directory at or above dir, inside the
+// tree, that holds a .git directory or file; ok is false when dir lies
+// outside the tree or none inside does. Each .git is looked at through
+// the tree's own directories (Files.resolve), so an in-tree link to /
+// never makes this an oracle of host files.
+func (ev *evaluator) workTree(dir string) (string, bool) {
+	dir = filepath.Clean(dir)
+	if !within(ev.root, dir) || hasSentinel(dir) {
+		return "", false
+	}
+	for d := dir; within(ev.root, d); d = filepath.Dir(d) {
+		if real, err := ev.fs.resolve(ev.root, filepath.Join(d, ".git"), false); err == nil {
+			if fi, err := ev.fs.lstat(real); err == nil && (fi.IsDir() || fi.Mode().IsRegular()) {
+				return d, true
+			}
+		}
+		if d == ev.root {
+			break
+		}
+	}
+	return "", false
+}
+
 func helperID(ev *evaluator, _ context.Context, hc interp.HandlerContext, args []string) error {
 	flags, ops, long := operands(args)
 	if len(ops) > 0 || len(long) > 0 || strings.Trim(flags, "ugGnr") != "" {
 		return ev.skip(hc, args)
 	}
+	uid, user := sandboxIdentity(hc)
 	switch {
 	case flags == "":
-		out(ev, hc, fmt.Sprintf("uid=%s(%s) gid=%s(%s) groups=%s(%s)", sandboxUID, sandboxUser, sandboxUID, sandboxUser, sandboxUID, sandboxUser))
+		out(ev, hc, fmt.Sprintf("uid=%s(%s) gid=%s(%s) groups=%s(%s)", uid, user, uid, user, uid, user))
 	case strings.Contains(flags, "n"):
-		out(ev, hc, sandboxUser)
+		out(ev, hc, user)
 	default:
-		out(ev, hc, sandboxUID)
+		out(ev, hc, uid)
 	}
+	return nil
+}
+
+func helperWhoami(ev *evaluator, _ context.Context, hc interp.HandlerContext, _ []string) error {
+	_, user := sandboxIdentity(hc)
+	out(ev, hc, user)
 	return nil
 }
 

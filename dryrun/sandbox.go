@@ -160,6 +160,9 @@ type evaluator struct {
 	fs         *Files
 	virtual    map[string]bool
 	funcs      map[string]bool
+	// main is the evaluated script's file as the run interprets it, for
+	// its re-run as root (rootRerun).
+	main *syntax.File
 	// hostAnswers counts the calls of hostAnswer helpers (guards.go).
 	hostAnswers atomic.Int64
 	// dies are the sourced files' functions whose body always exits
@@ -1172,6 +1175,9 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return ev.fail(fmt.Errorf("%w: exec -c of %s: a script run with an empty environment is not evaluated", ErrUnsupported, args[0]))
 	}
 	if err, ok := ev.shellString(ctx, hc, args); ok {
+		return err
+	}
+	if err, ok := ev.rootRerun(ctx, hc, args); ok {
 		return err
 	}
 	if err, ok := ev.childScript(ctx, hc, args); ok {

@@ -165,13 +165,21 @@ func (ev *evaluator) innerRunner(hc interp.HandlerContext, params []string, env 
 	if env == nil {
 		env = takeSnapshot(hc.Env).exported()
 	}
+	uid, _ := sandboxIdentity(hc)
+	return ev.newInnerRunner(hc, params, env, uid)
+}
+
+// newInnerRunner is innerRunner with the environment given and the shell's
+// UID, EUID and GID (not inherited through the environment: the sandbox's,
+// or root's in a re-run as root, never the host's).
+func (ev *evaluator) newInnerRunner(hc interp.HandlerContext, params []string, env map[string]string, uid string) (*interp.Runner, error) {
 	var vars []string
 	for name, v := range env {
 		vars = append(vars, name+"="+v)
 	}
 	slices.Sort(vars)
 	return interp.New(
-		interp.Env(expand.ListEnviron(vars...)),
+		interp.Env(identityEnviron{expand.ListEnviron(vars...), uid}),
 		func(r *interp.Runner) error { r.Dir = hc.Dir; return nil },
 		interp.Params(append([]string{"--"}, params...)...),
 		interp.StdIO(nil, hc.Stdout, hc.Stderr),

@@ -727,6 +727,7 @@ func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
 		}()
 		s := ParseScript(p, src)
 		s.Engine = Profiles[opts.Engine]
+		s.GitTop = u.gitTop(p)
 		analyzeScript(s, opts.Roles)
 		out[i] = s
 	})
@@ -996,6 +997,46 @@ func WorkTree(dir string) string {
 			return ""
 		}
 		d = up
+	}
+}
+
+// gitTop returns, relative to script p's directory, the nearest directory
+// at or above it that holds a .git entry (a directory, or a worktree's or
+// submodule's file): the work tree `git rev-parse --show-toplevel` names
+// when the script is run from inside its repository. Only directories
+// inside a linted root are looked at (the outermost root holding the
+// script bounds the walk); "" when none holds one.
+func (u *Unit) gitTop(p string) string {
+	dir, err := u.Abs(filepath.Dir(p))
+	if err != nil {
+		return ""
+	}
+	dir = filepath.Clean(dir)
+	top := ""
+	for _, r := range u.Roots {
+		ra, err := u.Abs(r)
+		if err != nil {
+			continue
+		}
+		ra = filepath.Clean(ra)
+		if Within(ra, dir) && (top == "" || len(ra) < len(top)) {
+			top = ra
+		}
+	}
+	if top == "" {
+		return ""
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if fi, err := os.Lstat(filepath.Join(d, ".git")); err == nil && (fi.IsDir() || fi.Mode().IsRegular()) {
+			rel, err := filepath.Rel(dir, d)
+			if err != nil {
+				return ""
+			}
+			return filepath.ToSlash(rel)
+		}
+		if d == top || filepath.Dir(d) == d {
+			return ""
+		}
 	}
 }
 

@@ -280,6 +280,12 @@ type Script struct {
 	// and popd, in order (findCwds, once).
 	cwds    []cwdAt
 	cwdOnce sync.Once
+	// GitTop is, when set before Analyze, the git work tree's top as a
+	// path relative to the script's directory ("." or "..", "../.."):
+	// what `git rev-parse --show-toplevel` prints, statically (Load sets
+	// it from the nearest directory holding a .git entry, inside the
+	// linted tree only). "" when not known.
+	GitTop string
 	// callOffs are where each command named by a literal word starts
 	// (callReaches); loopSpans are the spans of for and while loops
 	// (inLoop). Both built by collect.

@@ -712,6 +712,15 @@ func (s *Script) staticCmd(stmts []*syntax.Stmt, depth int) (string, bool) {
 				if len(args) == 1 {
 					return path.Base(args[0]), true
 				}
+			case "git":
+				// ROOT=$(git rev-parse --show-toplevel): the work tree
+				// Load found above the script (GitTop), never asked of git.
+				if len(args) == 2 && args[0] == "rev-parse" && args[1] == "--show-toplevel" && s.GitTop != "" {
+					if s.GitTop == "." {
+						return scriptDirMark, true
+					}
+					return scriptDirMark + "/" + s.GitTop, true
+				}
 			}
 		}
 		return "", false

@@ -1,0 +1,187 @@
+package dryrun
+
+import (
+	"context"
+	"errors"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+)
+
+// rootKey marks the context of the script's re-run as root (rootRerun).
+type rootKey struct{}
+
+// sandboxRootHome is root's home as the sandbox answers ~root.
+var sandboxRootHome = path.Join(sandboxHome, "..", "root")
+
+// rootRerun evaluates the script's re-run of itself as root: `[[ $EUID -eq
+// 0 ]] || exec sudo -E "$0" "$@"` (or `sudo bash "$0" "$@"; exit`), met
+// because the sandbox's uid is 1000, ended every mode "with status 0",
+// the re-run skipped. On the machine the script is written for it starts
+// again as root, with sudo's words as its arguments, and runs on past the
+// guard: so it is interpreted here, as a child script is, from the top, in
+// the same directory, with UID, EUID and GID 0, USER and LOGNAME root (id
+// and whoami answer so, from EUID), SUDO_USER, SUDO_UID and SUDO_GID the
+// sandbox's user, and the exported variables sudo passes (all with -E or
+// --preserve-env; else none but --preserve-env=LIST's, HOME then root's).
+// Once only, for the evaluated script itself (not a child script), and
+// only for sudo to root with options that change nothing else (-E, -H, -n,
+// -k, -P, -S, -A, -u root): any other sudo command is skipped as before.
+// ok is false when the command is no such re-run.
+func (ev *evaluator) rootRerun(ctx context.Context, hc interp.HandlerContext, args []string) (err error, ok bool) {
+	if path.Base(args[0]) != "sudo" || ev.main == nil || ctx.Value(rootKey{}) != nil || ctx.Value(childKey{}) != nil {
+		return nil, false
+	}
+	j, ok := sudoToRoot(args)
+	if !ok || j >= len(args) {
+		return nil, false
+	}
+	p, at, _, found := childPath(args[j:])
+	if !found || absPath(hc.Dir, p) != ev.script {
+		return nil, false
+	}
+	snap := takeSnapshot(hc.Env).exported()
+	tmp, hasTmp := snap["TMPDIR"]
+	env := map[string]string{}
+	for k, v := range snap {
+		env[k] = v
+	}
+	sudoEnv(args, 0, env)
+	if _, kept := env["HOME"]; !kept {
+		env["HOME"] = sandboxRootHome
+	}
+	if _, kept := env["PATH"]; !kept {
+		env["PATH"] = sandboxPath
+	}
+	if hasTmp {
+		env["TMPDIR"] = tmp // the sandbox's private one, always
+	}
+	env["USER"], env["LOGNAME"] = "root", "root"
+	env["SUDO_USER"], env["SUDO_UID"], env["SUDO_GID"] = sandboxUser, sandboxUID, sandboxUID
+	runner, ierr := ev.newInnerRunner(hc, args[j+at:], env, "0")
+	if ierr != nil {
+		return ev.fail(errors.Join(ErrInternal, ierr)), true
+	}
+	ev.note("%s: re-run as root (sudo) in the sandbox", ev.display(ev.script))
+	rctx := context.WithValue(context.WithValue(ctx, rootKey{}, true), shellKey{}, nil)
+	runErr := runner.Run(rctx, ev.main)
+	if ev.jobs.Load() && ev.alive() == nil {
+		_ = runner.Run(rctx, waitStmt)
+	}
+	ev.mu.Lock()
+	reached := ev.engine != nil
+	ev.mu.Unlock()
+	if reached {
+		return errEngineReached, true
+	}
+	if es, status := errors.AsType[interp.ExitStatus](runErr); status {
+		if es == 0 {
+			return nil, true
+		}
+		return es, true
+	}
+	return runErr, true
+}
+
+// sudoToRoot returns the index of the command sudo runs when its options
+// only pick root (or nobody) as the user and change nothing else the
+// script sees; ok is false for any other (-i, -s, -u svc, -D dir, -b,
+// VAR=value …).
+func sudoToRoot(args []string) (int, bool) {
+	j := 1
+	for ; j < len(args); j++ {
+		a := args[j]
+		switch {
+		case a == "--":
+			return j + 1, true
+		case !strings.HasPrefix(a, "-") || a == "-":
+			if strings.Contains(a, "=") {
+				return 0, false // sudo VAR=value: the policy's to allow
+			}
+			return j, true
+		case a == "--preserve-env" || strings.HasPrefix(a, "--preserve-env="),
+			a == "--non-interactive", a == "--reset-timestamp", a == "--set-home", a == "--stdin", a == "--askpass", a == "--preserve-groups":
+		case a == "--user=root" || a == "--user=0" || a == "--user=#0":
+		case a == "--user":
+			if j+1 >= len(args) || !isRoot(args[j+1]) {
+				return 0, false
+			}
+			j++
+		case strings.HasPrefix(a, "--"):
+			return 0, false
+		default:
+			for k := 1; k < len(a); k++ {
+				switch c := a[k]; {
+				case strings.IndexByte("EHnkPSA", c) >= 0:
+				case c == 'u':
+					v := a[k+1:]
+					if v == "" {
+						if j+1 >= len(args) {
+							return 0, false
+						}
+						j++
+						v = args[j]
+					}
+					if !isRoot(v) {
+						return 0, false
+					}
+					k = len(a)
+				default:
+					return 0, false
+				}
+			}
+		}
+	}
+	return j, true
+}
+
+func isRoot(user string) bool { return user == "root" || user == "0" || user == "#0" }
+
+// identityEnviron adds the shell's UID, EUID and GID, read-only and not
+// exported, to an environment: interp otherwise takes them from the
+// process running servelint.
+type identityEnviron struct {
+	expand.Environ
+	uid string
+}
+
+func (e identityEnviron) Get(name string) expand.Variable {
+	switch name {
+	case "UID", "EUID", "GID":
+		vr := strVar(e.uid, false)
+		vr.ReadOnly = true
+		return vr
+	}
+	return e.Environ.Get(name)
+}
+
+func (e identityEnviron) Each(f func(string, expand.Variable) bool) {
+	stop := false
+	e.Environ.Each(func(name string, vr expand.Variable) bool {
+		switch name {
+		case "UID", "EUID", "GID":
+			return true
+		}
+		if !f(name, vr) {
+			stop = true
+			return false
+		}
+		return true
+	})
+	for _, n := range []string{"UID", "EUID", "GID"} {
+		if stop || !f(n, e.Get(n)) {
+			return
+		}
+	}
+}
+
+// sandboxIdentity is the user a command asks about (id, whoami): root in
+// the script's re-run as root (its EUID 0), the sandbox's user otherwise.
+func sandboxIdentity(hc interp.HandlerContext) (uid, user string) {
+	if hc.Env != nil && hc.Env.Get("EUID").String() == "0" {
+		return "0", "root"
+	}
+	return sandboxUID, sandboxUser
+}
