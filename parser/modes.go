@@ -1558,6 +1558,10 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 		if len(it.Patterns) == 0 {
 			continue
 		}
+		if names, ok := s.loopModeList(c, it); ok {
+			out = append(out, names...)
+			continue
+		}
 		// From the end of the patterns, so comments before the first
 		// command belong to the mode too.
 		r := Range{s.Off(it.Patterns[len(it.Patterns)-1].End()), s.Off(it.Patterns[len(it.Patterns)-1].End())}
@@ -1577,6 +1581,64 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 		}
 	}
 	return out
+}
+
+// loopModeList returns the modes an arm of an option loop's case on $1
+// lists as the words it takes for the mode, `serve|eval|trace) MODE=$1;
+// shift ;;` beside `--port) PORT=$2; shift 2 ;;`, as guards (candidate.guard):
+// the arm is no mode's own code, it only lets the names through, and
+// MODE's default (MODE=serve) takes the shared path like the others when
+// no case on MODE gives it an arm. Only when every pattern is a mode name,
+// the arm does nothing but assign $1 (and shift), and a case or test of
+// a variable it assigns names one of the listed modes: `llama|qwen)
+// MODEL=$1 ;;` with no dispatch on MODEL stays as before.
+func (s *Script) loopModeList(c *syntax.CaseClause, it *syntax.CaseItem) ([]candidate, bool) {
+	if !isParamOf(c.Word, []string{"1"}) || len(it.Stmts) == 0 {
+		return nil, false
+	}
+	if lp, ok := s.optLoopAt(s.Off(c.Pos()), "1"); !ok || lp.getopts || lp.fn != "" {
+		return nil, false
+	}
+	var names []nameAt
+	for _, p := range it.Patterns {
+		v, ok := LitValue(p)
+		if !ok || !modeName(v) {
+			return nil, false
+		}
+		names = append(names, nameAt{name: v, start: s.Off(p.Pos()), end: s.Off(p.End())})
+	}
+	var vars []string
+	for _, st := range it.Stmts {
+		if isShift1(st) {
+			continue
+		}
+		ce, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) > 0 || len(st.Redirs) > 0 || st.Negated || st.Background {
+			return nil, false
+		}
+		for _, as := range ce.Assigns {
+			if as.Name == nil || as.Append || as.Index != nil || as.Array != nil || !isParamOf(as.Value, []string{"1"}) {
+				return nil, false
+			}
+			vars = append(vars, as.Name.Value)
+		}
+	}
+	dispatched := false
+	for _, v := range vars {
+		for _, n := range names {
+			if !dispatched && s.namesProven(v, n.name) {
+				dispatched = true
+			}
+		}
+	}
+	if !dispatched {
+		return nil, false
+	}
+	out := make([]candidate, 0, len(names))
+	for _, n := range names {
+		out = append(out, candidate{name: n.name, start: n.start, end: n.end, guard: true})
+	}
+	return out, true
 }
 
 // ifModes returns the candidates of an if/elif chain testing the selector,

@@ -43,7 +43,10 @@ type optLoop struct {
 	start, end int
 	word       string // the variable its case reads: "1", the loop's variable, getopts's
 	getopts    bool
-	fn         string // the function it sits in, "" at the top level
+	// optstring is getopts's first word when it is a literal ("ebs",
+	// ":m:p:"), "" otherwise.
+	optstring string
+	fn        string // the function it sits in, "" at the top level
 }
 
 // optAssign is an assignment of an option's value in an option loop:
@@ -74,6 +77,7 @@ func (s *Script) noteOptLoop(n syntax.Node, fn string) {
 						return
 					}
 					lp.word, lp.getopts = v, true
+					lp.optstring, _ = LitValue(c.Args[1])
 				}
 			}
 		}
@@ -153,9 +157,14 @@ func (s *Script) findOptionAssigns() {
 // handles when each of its patterns is one literal option (`--kl)`,
 // `-k|--kl)`): the longest spelling. An arm that takes the next word too
 // (`--kl-ref) MODE=kl-ref; REF=$2; shift 2 ;;`) is no switch: the dry run
-// would pass the switch alone.
+// would pass the switch alone. In a getopts loop: an arm of one letter
+// that getopts's literal option string lists with no ':' after it (`e)`
+// of "ebs" or ":ebp:", not of "e:b"), the switch -e.
 func switchOf(it *syntax.CaseItem, lp optLoop) (string, bool) {
-	if lp.getopts || len(it.Patterns) == 0 || takesValue(it) {
+	if lp.getopts {
+		return getoptsSwitch(it, lp.optstring)
+	}
+	if len(it.Patterns) == 0 || takesValue(it) {
 		return "", false
 	}
 	best := ""
@@ -169,6 +178,26 @@ func switchOf(it *syntax.CaseItem, lp optLoop) (string, bool) {
 		}
 	}
 	return best, true
+}
+
+// getoptsSwitch returns -x for a case item of a getopts loop whose only
+// pattern is the letter x, which optstring lists with no ':' after it (x
+// takes no value).
+func getoptsSwitch(it *syntax.CaseItem, optstring string) (string, bool) {
+	if len(it.Patterns) != 1 {
+		return "", false
+	}
+	v, ok := LitValue(it.Patterns[0])
+	if !ok || len(v) != 1 || !isName("x"+v) {
+		return "", false
+	}
+	spec := strings.TrimPrefix(optstring, ":")
+	i := strings.Index(spec, v)
+	if i < 0 || strings.Count(spec, v) != 1 || !isName("x"+strings.ReplaceAll(spec, ":", "")) ||
+		i+1 < len(spec) && spec[i+1] == ':' {
+		return "", false
+	}
+	return "-" + v, true
 }
 
 // takesValue reports whether a case item of an option loop reads the word

@@ -869,6 +869,9 @@ func detectEngine(argv []string) (EngineCall, bool) {
 				if p := imageProfile(argv[j]); p != "" {
 					return EngineCall{Profile: Profiles[p], Start: j, ArgStart: j + 1, Docker: dr}, true
 				}
+				if ec, ok := pastOpaqueOptions(argv, j, dr); ok {
+					return ec, true
+				}
 			}
 			i = j + 1
 			continue
@@ -974,6 +977,40 @@ func engineAt(argv []string, i int) (EngineCall, bool) {
 		}
 	}
 	return EngineCall{}, false
+}
+
+// pastOpaqueOptions finds the engine of a docker run whose options hold a
+// word of unknown length at j where the image would be (docker run --rm
+// "${docker_extra[@]}" --gpus all IMAGE text-generation-launcher …): the
+// options read on after it end at a literal word that is the image when
+// the engine's program follows it, or when it is an image whose
+// entrypoint is an engine (imageProfile) and an option follows it
+// (ghcr.io/huggingface/text-generation-inference:2.4 --model-id …). The
+// options after the opaque word count as the run's (-e K).
+func pastOpaqueOptions(argv []string, j int, dr *DockerRun) (EngineCall, bool) {
+	if argv[j] != Unknown && argv[j] != forwardAll {
+		return EngineCall{}, false
+	}
+	d := &DockerRun{Env: slices.Clone(dr.Env), EnvFiles: slices.Clone(dr.EnvFiles)}
+	k := dockerOptions(argv, j+1, dockerValueOpts, d, nil)
+	if k >= len(argv) || !literalImage(argv[k]) {
+		return EngineCall{}, false
+	}
+	d.Image = k
+	if ec, ok := engineAt(argv, k+1); ok {
+		ec.Docker = d
+		return ec, true
+	}
+	if p := imageProfile(argv[k]); p != "" && k+1 < len(argv) && strings.HasPrefix(argv[k+1], "-") {
+		return EngineCall{Profile: Profiles[p], Start: k, ArgStart: k + 1, Docker: d}, true
+	}
+	return EngineCall{}, false
+}
+
+// literalImage reports whether w, a word of a docker run, is literal text
+// that may name an image: no unknown part, no option, no assignment.
+func literalImage(w string) bool {
+	return w != "" && !strings.Contains(w, "\x00") && w[0] != '-' && !strings.ContainsAny(w, "= \t\n$")
 }
 
 // imageProfile knows the images whose entrypoint is an engine's server.
