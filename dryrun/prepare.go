@@ -49,7 +49,7 @@ type Prepared struct {
 	// is waited for where it starts (jobs.go).
 	jobs map[int]bool
 	// posix is true for a script parsed as POSIX sh: Eval runs a copy in
-	// which `export X=…` and `readonly X=…` (commands in sh) are bash's
+	// which `export X=…`, `readonly X=…` and `local X=…` (commands in sh) are bash's
 	// declaration clauses (rewrite), the only form interp runs (`export
 	// X=4` in sh was "export: unsupported builtin", and X kept its old
 	// value). The rest stays POSIX: $'…' and [[ are not bash's there.
@@ -836,6 +836,12 @@ func Prepare(f *syntax.File) *Prepared {
 			namerefs = namerefs || parser.IsNameref(x)
 		case *syntax.CallExpr:
 			p.readDelim = p.readDelim || parser.ReadsDelimited(x)
+			// Only a POSIX parse leaves `export X=…` a command (bash's is a
+			// declaration clause); Eval rewrites it for a POSIX shebang
+			// only. Without it a script the model had not analysed (a
+			// child script, a test) kept export's, readonly's and local's
+			// "unsupported builtin" and the caller's values.
+			p.posix = p.posix || parser.PosixDecl(x) != nil
 			if _, ok := parser.ReadArrayName(x); ok {
 				p.readArray = true
 			}

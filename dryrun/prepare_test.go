@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/servelint/servelint/internal/testfs"
 	"github.com/servelint/servelint/parser"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // TestPrepareScriptAgrees: the fast path of PrepareScript learns what the
@@ -104,5 +106,22 @@ func TestCallerReadUnderNounsetOnly(t *testing.T) {
 		if got := strings.Join(r.Argv, " "); r.Err != nil || got != tc.argv {
 			t.Errorf("%q: argv %q, Err %v; want %q", tc.src, got, r.Err, tc.argv)
 		}
+	}
+}
+
+// TestPosixLocal: dash and busybox ash have `local x=$1`; in a script
+// parsed as POSIX sh it is a command, which interp ran as an unsupported
+// builtin (x stayed the caller's, unresolved). It is read as bash's local.
+func TestPosixLocal(t *testing.T) {
+	src := "#!/bin/sh\nseats() {\n  local conc=$1 tp=$2\n  echo $(( (conc + tp - 1) / tp * tp ))\n}\n" +
+		"launch() {\n  local seqs\n  seqs=$(seats \"$1\" 2)\n  exec vllm serve /m --max-num-seqs \"$seqs\"\n}\nseqs=9\nlaunch 63\n"
+	root := testfs.NewTree(t, nil)
+	script := filepath.Join(root, "serve.sh")
+	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := evalFile(t, root, script, "serve", syntax.LangPOSIX, Options{})
+	if want := []string{"vllm", "serve", "/m", "--max-num-seqs", "64"}; !slices.Equal(r.Argv, want) {
+		t.Errorf("argv %q, want %q (err %v, notes %q)", r.Argv, want, r.Err, r.Notes)
 	}
 }

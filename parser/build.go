@@ -415,11 +415,14 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		if len(c.Args) > 1 && len(c.Assigns) == 0 && s.Variant == syntax.LangPOSIX {
 			// POSIX sh parses `export X="$Y"` as a command with a word:
 			// its assignments are read as bash's declaration clause's.
-			if cmd, _ := LitValue(c.Args[0]); cmd == "export" || cmd == "readonly" {
+			// dash's and busybox ash's `local x=$1` (not POSIX, but both
+			// have it) is bash's local too.
+			if cmd, _ := LitValue(c.Args[0]); cmd == "export" || cmd == "readonly" || cmd == "local" {
 				as = posixAssigns(c.Args[1:])
 				whole = len(c.Args) == 2
 				prefix = nil
 				exports = cmd == "export"
+				local = cmd == "local"
 			}
 		}
 	case *syntax.DeclClause:
@@ -506,7 +509,8 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 }
 
 // PosixDecls reports whether the script is POSIX sh and holds an `export
-// X=…` or `readonly X=…` command (PosixDecl): the dry run rewrites those.
+// X=…`, `readonly X=…` or `local X=…` command (PosixDecl): the dry run
+// rewrites those.
 func (s *Script) PosixDecls() bool {
 	if s.Variant != syntax.LangPOSIX {
 		return false
@@ -520,15 +524,16 @@ func (s *Script) PosixDecls() bool {
 }
 
 // PosixDecl returns the declaration clause bash would parse for a POSIX
-// sh command `export X=… Y` or `readonly X=…` (a command there, whose
-// assignments interp does not run: "export: unsupported builtin"), nil
+// sh command `export X=… Y`, `readonly X=…` or dash's `local X=…` (a
+// command there, whose assignments interp does not run: "export:
+// unsupported builtin"), nil
 // for any other command, or one with an option (export -p).
 func PosixDecl(c *syntax.CallExpr) *syntax.DeclClause {
 	if len(c.Args) < 2 || len(c.Assigns) > 0 {
 		return nil
 	}
 	cmd, _ := LitValue(c.Args[0])
-	if cmd != "export" && cmd != "readonly" {
+	if cmd != "export" && cmd != "readonly" && cmd != "local" {
 		return nil
 	}
 	as := posixAssigns(c.Args[1:])
