@@ -935,6 +935,19 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 			}
 		}
 	}
+	if err != nil && !filepath.IsAbs(p) && ev.isVirtual(hc.Dir) {
+		// cd /opt/serve 2>/dev/null || cd "$(dirname "$0")"; . ./x.env:
+		// the directory outside the tree is a stand-in (noteCd), whose
+		// files the sandbox never reads, so its fallback never ran. The
+		// static model reads ./x.env beside the script: read it there
+		// too, when it is there, and say so.
+		if near, nerr := ev.sourcePath(filepath.Dir(ev.script), p); nerr == nil {
+			if d, derr := ev.readFile(near); derr == nil {
+				abs, data, err = near, d, nil
+				ev.note("%s %s: %s is outside the linted tree; read beside the script", args[i], p, hc.Dir)
+			}
+		}
+	}
 	if err != nil {
 		if venvActivate(p) || hostSetup(p) {
 			// .venv/bin/activate, not checked in (or outside the tree):
