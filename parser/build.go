@@ -597,6 +597,10 @@ func (s *Script) findModes() {
 	// Which selectors the test naming each candidate reads (EvalSelectors).
 	add := func(test syntax.Node, cs []candidate) {
 		env, arg, opt := s.selectorKind(test)
+		if len(cs) > 0 && cs[0].forList {
+			// for arg in "$@": the mode is the script's word, as $1's.
+			env, arg, opt = s.selectorKind(&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "1"}})
+		}
 		for i := range cs {
 			cs[i].byEnv, cs[i].byArg, cs[i].byOpt = env, arg, opt
 		}

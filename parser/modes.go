@@ -386,6 +386,9 @@ type candidate struct {
 	// byEnv, byArg, byOpt: the test naming it reads an environment
 	// selector, $1, the option's variable.
 	byEnv, byArg, byOpt bool
+	// forList marks a name a `for arg in "$@"` option loop lists
+	// (forCaseCandidates): named by $1, though its case reads $arg.
+	forList bool
 	// exits marks a branch at the top level that ends the script (stop)
 	// seqs=0; pkill vllm; exit 0 ;;): code after it never runs in the mode.
 	exits bool
@@ -422,6 +425,8 @@ func (s *Script) findSelectors(proven string) {
 				return false // local role=$1 in a function called with words of its own
 			case !s.topFunc(a.InFunc) && isParamOf(a.Value, []string{"2"}):
 				return false // a function's own second word, never the script's
+			case slices.Contains(sel, "1") && a.Value != nil && s.forLoopModeList(a):
+				return true // for arg in "$@"; do case $arg in serve|eval) MODE=$arg
 			}
 			return a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel))
 		})
@@ -1551,7 +1556,7 @@ func (s *Script) ownArg1(off int) bool {
 // caseCandidates is caseModes without the test of whose $1 the case reads.
 func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 	if !isParamOf(c.Word, s.Selectors) {
-		return nil
+		return s.forCaseCandidates(c)
 	}
 	var out []candidate
 	for _, it := range c.Items {
@@ -1583,6 +1588,27 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 	return out
 }
 
+// forCaseCandidates returns the modes a `for arg in "$@"` option loop's
+// case on $arg lists in an arm assigning a selector (loopModeList), read
+// as $1's: the dry run passes the mode as the script's first word. Its
+// other arms name no mode.
+func (s *Script) forCaseCandidates(c *syntax.CaseClause) []candidate {
+	var out []candidate
+	for _, it := range c.Items {
+		_, vars, ok := s.loopModeArm(c, it)
+		if !ok || !slices.ContainsFunc(vars, func(v string) bool { return slices.Contains(s.Selectors, v) }) {
+			continue
+		}
+		if cs, ok := s.loopModeList(c, it); ok {
+			for i := range cs {
+				cs[i].forList = true
+			}
+			out = append(out, cs...)
+		}
+	}
+	return out
+}
+
 // loopModeList returns the modes an arm of an option loop's case on $1
 // lists as the words it takes for the mode, `serve|eval|trace) MODE=$1;
 // shift ;;` beside `--port) PORT=$2; shift 2 ;;`, as guards (candidate.guard):
@@ -1592,36 +1618,16 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 // the arm does nothing but assign $1 (and shift), and a case or test of
 // a variable it assigns names one of the listed modes: `llama|qwen)
 // MODEL=$1 ;;` with no dispatch on MODEL stays as before.
+//
+// The loop may be `for arg in "$@"` (or `for arg`), its arm assigning
+// $arg, and sit in a function the top level calls with the script's words
+// (main "$@": topFunc) when the variable is not the function's local and
+// nothing shifts the words before the loop: the script's first word still
+// reaches the loop, as at the top level.
 func (s *Script) loopModeList(c *syntax.CaseClause, it *syntax.CaseItem) ([]candidate, bool) {
-	if !isParamOf(c.Word, []string{"1"}) || len(it.Stmts) == 0 {
+	names, vars, ok := s.loopModeArm(c, it)
+	if !ok {
 		return nil, false
-	}
-	if lp, ok := s.optLoopAt(s.Off(c.Pos()), "1"); !ok || lp.getopts || lp.fn != "" {
-		return nil, false
-	}
-	var names []nameAt
-	for _, p := range it.Patterns {
-		v, ok := LitValue(p)
-		if !ok || !modeName(v) {
-			return nil, false
-		}
-		names = append(names, nameAt{name: v, start: s.Off(p.Pos()), end: s.Off(p.End())})
-	}
-	var vars []string
-	for _, st := range it.Stmts {
-		if isShift1(st) {
-			continue
-		}
-		ce, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(ce.Args) > 0 || len(st.Redirs) > 0 || st.Negated || st.Background {
-			return nil, false
-		}
-		for _, as := range ce.Assigns {
-			if as.Name == nil || as.Append || as.Index != nil || as.Array != nil || !isParamOf(as.Value, []string{"1"}) {
-				return nil, false
-			}
-			vars = append(vars, as.Name.Value)
-		}
 	}
 	dispatched := false
 	for _, v := range vars {
@@ -1639,6 +1645,89 @@ func (s *Script) loopModeList(c *syntax.CaseClause, it *syntax.CaseItem) ([]cand
 		out = append(out, candidate{name: n.name, start: n.start, end: n.end, guard: true})
 	}
 	return out, true
+}
+
+// loopModeArm returns the mode names an arm of an option loop lists and
+// the variables it assigns the loop's word (loopModeList), before any
+// test that the variables pick modes.
+func (s *Script) loopModeArm(c *syntax.CaseClause, it *syntax.CaseItem) ([]nameAt, []string, bool) {
+	pe := SingleParam(c.Word)
+	if pe == nil || pe.Param == nil || len(it.Stmts) == 0 {
+		return nil, nil, false
+	}
+	word := pe.Param.Value
+	if !isParamOf(c.Word, []string{word}) {
+		return nil, nil, false
+	}
+	lp, ok := s.optLoopAt(s.Off(c.Pos()), word)
+	if !ok || lp.getopts || !s.topFunc(lp.fn) {
+		return nil, nil, false
+	}
+	// The loops R67 took: a top-level while on $1. The others only when
+	// no shift before the loop takes a first word off.
+	wider := lp.fn != "" || word != "1"
+	if wider && (s.ArgPos == 2 || s.shiftedBefore(lp.start, lp.fn, map[string]bool{})) {
+		return nil, nil, false
+	}
+	var names []nameAt
+	for _, p := range it.Patterns {
+		v, ok := LitValue(p)
+		if !ok || !modeName(v) {
+			return nil, nil, false
+		}
+		names = append(names, nameAt{name: v, start: s.Off(p.Pos()), end: s.Off(p.End())})
+	}
+	var vars []string
+	for _, st := range it.Stmts {
+		if isShift1(st) {
+			continue
+		}
+		ce, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) > 0 || len(st.Redirs) > 0 || st.Negated || st.Background {
+			return nil, nil, false
+		}
+		for _, as := range ce.Assigns {
+			if as.Name == nil || as.Append || as.Index != nil || as.Array != nil || !isParamOf(as.Value, []string{word}) {
+				return nil, nil, false
+			}
+			vars = append(vars, as.Name.Value)
+		}
+	}
+	if lp.fn != "" {
+		for _, v := range vars {
+			if slices.ContainsFunc(s.Assigns[v], func(a *Assign) bool { return a.Local && a.InFunc == lp.fn }) {
+				return nil, nil, false // local MODE: the function's own
+			}
+		}
+	}
+	return names, vars, true
+}
+
+// forLoopModeList reports whether assignment a is one of a `for arg in
+// "$@"` option loop's arm listing the modes (loopModeList): MODE=$arg
+// there holds the script's mode word as MODE=$1 does.
+func (s *Script) forLoopModeList(a *Assign) bool {
+	pe := SingleParam(a.Value)
+	if pe == nil || pe.Param == nil || pe.Param.Value == "1" {
+		return false
+	}
+	if lp, ok := s.optLoopAt(a.Start, pe.Param.Value); !ok || lp.getopts {
+		return false // no loop over the words reads $arg here
+	}
+	for _, n := range s.modeNodes {
+		c, ok := n.(*syntax.CaseClause)
+		if !ok || s.Off(c.Pos()) > a.Start || a.Start >= s.Off(c.End()) {
+			continue
+		}
+		for _, it := range c.Items {
+			if a.Start >= s.Off(it.Pos()) && a.Start < s.Off(it.End()) {
+				if _, ok := s.loopModeList(c, it); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // ifModes returns the candidates of an if/elif chain testing the selector,

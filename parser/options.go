@@ -157,9 +157,9 @@ func (s *Script) findOptionAssigns() {
 // handles when each of its patterns is one literal option (`--kl)`,
 // `-k|--kl)`): the longest spelling. An arm that takes the next word too
 // (`--kl-ref) MODE=kl-ref; REF=$2; shift 2 ;;`) is no switch: the dry run
-// would pass the switch alone. In a getopts loop: an arm of one letter
-// that getopts's literal option string lists with no ':' after it (`e)`
-// of "ebs" or ":ebp:", not of "e:b"), the switch -e.
+// would pass the switch alone. In a getopts loop: an arm of letters that
+// getopts's literal option string lists with no ':' after them (`e)` or
+// `e|E)` of "eEbs" or ":ebp:", not of "e:b"), the switch -e.
 func switchOf(it *syntax.CaseItem, lp optLoop) (string, bool) {
 	if lp.getopts {
 		return getoptsSwitch(it, lp.optstring)
@@ -180,24 +180,33 @@ func switchOf(it *syntax.CaseItem, lp optLoop) (string, bool) {
 	return best, true
 }
 
-// getoptsSwitch returns -x for a case item of a getopts loop whose only
-// pattern is the letter x, which optstring lists with no ':' after it (x
-// takes no value).
+// getoptsSwitch returns -x for a case item of a getopts loop whose
+// patterns are letters (`e)`, `e|E)`) that optstring each lists with no
+// ':' after it (none takes a value): x is the first, any of them picks
+// the arm.
 func getoptsSwitch(it *syntax.CaseItem, optstring string) (string, bool) {
-	if len(it.Patterns) != 1 {
-		return "", false
-	}
-	v, ok := LitValue(it.Patterns[0])
-	if !ok || len(v) != 1 || !isName("x"+v) {
+	if len(it.Patterns) == 0 {
 		return "", false
 	}
 	spec := strings.TrimPrefix(optstring, ":")
-	i := strings.Index(spec, v)
-	if i < 0 || strings.Count(spec, v) != 1 || !isName("x"+strings.ReplaceAll(spec, ":", "")) ||
-		i+1 < len(spec) && spec[i+1] == ':' {
+	if !isName("x" + strings.ReplaceAll(spec, ":", "")) {
 		return "", false
 	}
-	return "-" + v, true
+	first := ""
+	for _, p := range it.Patterns {
+		v, ok := LitValue(p)
+		if !ok || len(v) != 1 || !isName("x"+v) {
+			return "", false
+		}
+		i := strings.Index(spec, v)
+		if i < 0 || strings.Count(spec, v) != 1 || i+1 < len(spec) && spec[i+1] == ':' {
+			return "", false
+		}
+		if first == "" {
+			first = v
+		}
+	}
+	return "-" + first, true
 }
 
 // takesValue reports whether a case item of an option loop reads the word
