@@ -110,19 +110,32 @@ func (s *Script) findOptionAssigns() {
 		return
 	}
 	for _, n := range s.modeNodes {
-		cc, ok := n.(*syntax.CaseClause)
+		var items []*syntax.CaseItem
+		var word string
+		switch n := n.(type) {
+		case *syntax.CaseClause:
+			pe := SingleParam(n.Word)
+			if pe == nil || !plainParam(pe) {
+				continue
+			}
+			items, word = n.Items, pe.Param.Value
+		case *syntax.IfClause:
+			// if [[ $1 == --mode ]]; then MODE=$2; shift 2; elif …: each
+			// branch (an elif is an IfClause of its own) as the case
+			// item it stands for.
+			it, w, ok := ifOptionItem(n)
+			if !ok {
+				continue
+			}
+			items, word = []*syntax.CaseItem{it}, w
+		default:
+			continue
+		}
+		lp, ok := s.optLoopAt(s.Off(n.Pos()), word)
 		if !ok {
 			continue
 		}
-		pe := SingleParam(cc.Word)
-		if pe == nil || !plainParam(pe) {
-			continue
-		}
-		lp, ok := s.optLoopAt(s.Off(cc.Pos()), pe.Param.Value)
-		if !ok {
-			continue
-		}
-		for _, it := range cc.Items {
+		for _, it := range items {
 			if optionArm(it, lp) {
 				s.optArms = append(s.optArms, [2]int{s.Off(it.Pos()), s.Off(it.End())})
 			}
@@ -151,6 +164,76 @@ func (s *Script) findOptionAssigns() {
 			}
 		}
 	}
+}
+
+// ifOptionItem returns the branch of an if (or elif) whose condition only
+// compares one parameter with words, `[[ $1 == --mode || $1 == -m ]]`,
+// `[ "$1" = --mode ]`, as the case item `--mode|-m) …` it does the work
+// of, and the parameter's name. A pattern of [ is no glob there: one with
+// a glob character is refused.
+func ifOptionItem(ic *syntax.IfClause) (*syntax.CaseItem, string, bool) {
+	if len(ic.Cond) != 1 || ic.Cond[0].Negated || len(ic.Then) == 0 {
+		return nil, "", false
+	}
+	var pats []*syntax.Word
+	word := ""
+	param := func(w *syntax.Word) bool {
+		pe := SingleParam(w)
+		if pe == nil || pe.Param == nil || !plainParam(pe) || word != "" && pe.Param.Value != word {
+			return false
+		}
+		word = pe.Param.Value
+		return true
+	}
+	var test func(e syntax.TestExpr) bool
+	test = func(e syntax.TestExpr) bool {
+		switch e := e.(type) {
+		case *syntax.BinaryTest:
+			switch e.Op {
+			case syntax.OrTest:
+				return test(e.X) && test(e.Y)
+			case syntax.TsMatch, syntax.TsMatchShort:
+				y, ok := e.Y.(*syntax.Word)
+				if x, okx := e.X.(*syntax.Word); !ok || !okx || !param(x) {
+					return false
+				}
+				pats = append(pats, y)
+				return true
+			}
+		case *syntax.ParenTest:
+			return test(e.X)
+		}
+		return false
+	}
+	switch c := ic.Cond[0].Cmd.(type) {
+	case *syntax.TestClause:
+		if !test(c.X) {
+			return nil, "", false
+		}
+	case *syntax.CallExpr:
+		// [ "$1" = --mode ] or test "$1" = --mode
+		n := len(c.Args)
+		if len(c.Assigns) > 0 || n < 4 {
+			return nil, "", false
+		}
+		if v, _ := LitValue(c.Args[0]); v == "[" && n == 5 {
+			if end, _ := LitValue(c.Args[4]); end != "]" {
+				return nil, "", false
+			}
+		} else if v != "test" || n != 4 {
+			return nil, "", false
+		}
+		if op, _ := LitValue(c.Args[2]); op != "=" && op != "==" || !param(c.Args[1]) {
+			return nil, "", false
+		}
+		if v, ok := LitValue(c.Args[3]); !ok || strings.ContainsAny(v, "*?[") {
+			return nil, "", false
+		}
+		pats = append(pats, c.Args[3])
+	default:
+		return nil, "", false
+	}
+	return &syntax.CaseItem{Patterns: pats, Stmts: ic.Then, Last: ic.ThenLast}, word, true
 }
 
 // switchOf returns the switch a case item of a `while`/`for` option loop
