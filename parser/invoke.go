@@ -1890,10 +1890,14 @@ func endsScript(st *syntax.Stmt) bool {
 // after it and before later, ends the script. Engines in functions (which
 // may be called in any order) are never said to end before another.
 func (s *Script) endsBefore(ends []terminator, first, later *Invocation) bool {
-	if s.funcAt(first.Start) != "" || s.funcAt(later.Start) != "" || first.Via != "" || later.Via != "" {
+	// An engine reached through a function of the script (launch() {
+	// vllm "$@"; }; launch … & … exit 0) stands where it is called: Start
+	// and End are the call's, so an exit after the call ends the script
+	// as after the engine's own command.
+	if s.funcAt(first.Start) != "" || s.funcAt(later.Start) != "" {
 		return false
 	}
-	if v, _ := LitValue(first.Call.Args[0]); v == "exec" && !first.Background {
+	if v, _ := LitValue(first.Call.Args[0]); v == "exec" && !first.Background && first.Via == "" {
 		return true
 	}
 	for _, t := range ends {
