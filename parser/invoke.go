@@ -210,7 +210,12 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 // at off is a function's arguments, when no `set --` comes before it, or
 // when one sets words not known statically (`set -- $(getopt …)`).
 func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
-	if s.funcAt(off) != "" {
+	// Inside a function, its own set -- is read when the function's
+	// arguments are the script's (main "$@", called from the top level
+	// only) and nothing outside it sets them: main() { set -- vllm serve
+	// /m "$@"; exec "$@"; }; main "$@".
+	fn := s.funcAt(off)
+	if fn != "" && !s.takesScriptArgs(fn) {
 		return nil, false, false
 	}
 	forward = true
@@ -244,8 +249,14 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		if v, _ := LitValue(c.Args[1]); v != "--" {
 			continue
 		}
-		if s.funcAt(at) != "" {
-			return nil, false, false // set -- in a function: which call runs it is not known here
+		if in := s.funcAt(at); in != fn {
+			if fn == "" {
+				return nil, false, false // set -- in a function: which call runs it is not known here
+			}
+			if in == "" {
+				return nil, false, false // the top level sets the words main is handed
+			}
+			continue // another function's own arguments
 		}
 		args := c.Args[2:]
 		afresh := false
@@ -287,6 +298,23 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	return words, forward, true
+}
+
+// takesScriptArgs reports whether function fn is handed the script's own
+// arguments, and only them: every call of it by name is at the top level
+// and passes "$@" alone (main "$@").
+func (s *Script) takesScriptArgs(fn string) bool {
+	n := 0
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); !ok || name != fn {
+			continue
+		}
+		if s.funcAt(s.Off(c.Pos())) != "" || len(c.Args) != 2 || !isForwardAll(c.Args[1]) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // isForwardAll reports whether w is "$@" as is: every positional
