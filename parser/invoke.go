@@ -2493,9 +2493,18 @@ func (s *Script) ExportedOnPath(k string, m *Mode) bool {
 // or a job the use is not in (( args+=(--max-num-seqs 64) ); a use in a
 // function called there reads it), or, for a use
 // outside every function, in a function's local or a function body no call
-// runs in the script's shell (funcWriteReaches).
+// runs in the script's shell (funcWriteReaches); for a use in a function
+// with its own local of the name, at top level.
 func (s *Script) arrayGone(a *Assign, use int) bool {
-	if fn := s.funcAt(use); fn != "" && s.isoGone(a.Start, fn, use) || fn == "" && s.isolatedFrom(a.Start, use) {
+	fn := s.funcAt(use)
+	if fn != "" && s.isoGone(a.Start, fn, use) || fn == "" && s.isolatedFrom(a.Start, use) {
+		return true
+	}
+	if a.InFunc == "" && fn != "" && s.localIn(fn, a.Name) {
+		// boot() { local argv=(vllm serve … --max-num-seqs "$OWNER"); …
+		// "${argv[@]}"; } beside a top-level argv+=(--max-num-seqs 16):
+		// the function expands its own local, which top-level code never
+		// writes (a function it calls may, by bash's dynamic scope).
 		return true
 	}
 	if a.InFunc == "" || s.funcAt(use) != "" {
