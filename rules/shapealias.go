@@ -26,7 +26,10 @@ lines of its env file) reads the owner instead, and the alias is deleted
 (with the comment lines right above it when it ends its paragraph: "#
 shim kept for the old calib runner" spoke of it alone; in a script when a
 blank line or the end of the file follows it); it
-stays when a use cannot be rewritten knowing it keeps its value.`,
+stays when a use cannot be rewritten knowing it keeps its value. A use
+that only copies the alias back into its owner (eval)
+MAX_NUM_SEQS="$BENCH_MAX_NUM_SEQS") is deleted: reading the owner, it
+would assign the owner its own value.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runShapeAlias,
 }
@@ -337,7 +340,14 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			if a.assign != nil && s == a.script && r.Start >= a.assign.Start && r.End <= a.assign.End {
 				continue // the alias's own ${X:-…}
 			}
-			useEdits = append(useEdits, edit{s.Path, r.Start, r.End, a.owner.Key})
+			use, fixMsg := edit{s.Path, r.Start, r.End, a.owner.Key}, "read "+a.owner.Key
+			if x := ownerCopy(s, r, a.name, a.owner.Key); x != nil && plainStmt(s, x) {
+				// eval) MAX_NUM_SEQS="$BENCH_MAX_NUM_SEQS": reading the owner
+				// would leave MAX_NUM_SEQS="$MAX_NUM_SEQS", which does what
+				// no statement does.
+				use, fixMsg = stmtDelete(s, x), "delete the copy: it would assign "+a.owner.Key+" its own value"
+			}
+			useEdits = append(useEdits, use)
 			if !first(s.Path, r.Start) {
 				continue
 			}
@@ -348,7 +358,7 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			}
 			ud := diag{sev: Error, path: s.Path, start: r.Start, end: r.End,
 				msg:    fmt.Sprintf("%s reads %s, %s %s; read the owner %s", who, a.name, a.why, a.owner.Key, ownerAt),
-				fixMsg: "read " + a.owner.Key, edits: []edit{{s.Path, r.Start, r.End, a.owner.Key}}}
+				fixMsg: fixMsg, edits: []edit{use}}
 			if written {
 				ud.msg, ud.fixMsg, ud.edits = ud.msg+noFix, "", nil
 			}
@@ -559,13 +569,60 @@ func engineKeys(s *parser.Script) map[string]bool {
 // ${RIG_MAX_MODEL_LEN}, calib's own step sized to one document), or it is
 // read but never reaches a shape flag at all (LOADGEN_CONCURRENCY=
 // ${RIG_MAX_SEQS} for a load generator's --concurrency): a number of its
-// own flag or of another program, not a shim.
+// own flag or of another program, not a shim. A read that merely assigns
+// the name back to the owner (eval) MAX_NUM_SEQS="$BENCH_MAX_NUM_SEQS")
+// is no other program's number: when the flows do not show where that
+// write goes (the argv was built before it, or the launcher reading the
+// owner is a library's function), the name is still a second name of the
+// owner.
 func (c *Context) feedsOtherThan(s *parser.Script, name string, o parser.Owner) bool {
 	flows := c.shapeFlowsOf(s)[name]
 	if len(flows) > 0 {
 		return !flows[o.Key]
 	}
-	return len(s.ParamUses(name)) > 0 && !c.engineKeysOf(s)[name]
+	for _, r := range s.ParamUses(name) {
+		if ownerCopy(s, r, name, o.Key) == nil {
+			return !c.engineKeysOf(s)[name]
+		}
+	}
+	return false
+}
+
+// plainStmt reports whether the assignment a is a statement of its own
+// (with the test of a mode it may hang on: [[ $MODE == eval ]] && X=…) that
+// only sets the shell's variable: no export, local, declare -g, readonly or
+// other attribute, no command it is the prefix of. Deleting a plain
+// X="$X" changes nothing.
+func plainStmt(s *parser.Script, a *parser.Assign) bool {
+	if a.StmtStart < 0 || a.Prefix != nil || a.Exported || a.Local || a.Global || a.Start < a.StmtStart || a.Start > len(s.Src) {
+		return false
+	}
+	pre := strings.Fields(string(s.Src[a.StmtStart:a.Start]))
+	if len(pre) == 0 {
+		return true
+	}
+	switch last := pre[len(pre)-1]; last {
+	case "declare", "typeset", "readonly", "export", "local":
+		return false
+	default:
+		return !strings.HasPrefix(last, "-")
+	}
+}
+
+// ownerCopy returns the assignment of the owner key owner whose whole
+// value is the read r of name ($NAME, "${NAME}"): MAX_NUM_SEQS=
+// "$BENCH_MAX_NUM_SEQS", the owner handed its own value back through a
+// second name. nil when r is read otherwise.
+func ownerCopy(s *parser.Script, r parser.Range, name, owner string) *parser.Assign {
+	for _, a := range s.Assigns[owner] {
+		if a.Value == nil || a.Append || r.Start < s.Off(a.Value.Pos()) || r.End > s.Off(a.Value.End()) {
+			continue
+		}
+		if ref, self, ok := parser.PureRef(a.Value); ok && ref == name && self == "" {
+			return a
+		}
+	}
+	return nil
 }
 
 // ownsIn reports whether key owns the canonical flag in profile p. An
