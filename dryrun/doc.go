@@ -175,7 +175,9 @@
 //     export $v) evaluated in a background job or on the left of a pipe
 //     makes interp look the user up in the host's user database; the
 //     sandbox cannot see that value before interp expands it.
-//   - Inside a sourced file, BASH_SOURCE still names the main script.
+//   - Inside a sourced file (and the functions it defines), only the first
+//     element of BASH_SOURCE names that file (ownBashSource): the other
+//     elements, and the array as a whole, still name the main script.
 //   - Values computed by arithmetic or string operations from a skipped
 //     command's output lose the sentinel and are not marked unresolved
 //     (a count of a split array, a string length, and an arithmetic

@@ -366,7 +366,9 @@ func (f *Files) read(abs string, load func() ([]byte, error)) ([]byte, error) {
 // modes, whose callers are the same).
 func (f *Files) sourcedText(abs string, data []byte, callers []string) []byte {
 	key := abs + "\x00" + strings.Join(callers, "\x00")
-	return f.sourced.get(key, func() []byte { return lazySourced(libEngineJobs(parser.BashComments(data)), callers) })
+	return f.sourced.get(key, func() []byte {
+		return lazySourced(libEngineJobs(ownBashSource(parser.BashComments(data), abs)), callers)
+	})
 }
 
 // sourcedHostText is sourcedText with the operand of every file test
