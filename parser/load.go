@@ -134,6 +134,12 @@ type Unit struct {
 	// assignSh are the sourced shell files made only of assignments
 	// (assignFiles): owning env files, not libraries.
 	assignSh map[string]bool
+	// libRefs holds, for a script that sources a shell library which
+	// sources env files, its sources with the library's (sourcesOf).
+	libRefs map[string]map[string][]*SourceRef // script → library → its sources
+	// libScripts holds the scripts and libraries withLibRunners read, by
+	// path, until withLibSources reads them again.
+	libScripts map[string]*Script
 
 	// children are the scripts of the tree other scripts run
 	// (withChildScripts), by path, those the walk did not meet included.
@@ -387,6 +393,7 @@ func Load(opts LoadOptions) *Unit {
 	u.withChildScripts(&opts)
 	sort.Slice(u.Scripts, func(i, j int) bool { return u.Scripts[i].Path < u.Scripts[j].Path })
 	u.loadEnvs(envs, &opts)
+	u.withLibSources(&opts)
 	u.link(&opts)
 	u.readCompose(&opts)
 	u.withEnvValues(&opts)
@@ -885,7 +892,7 @@ func (u *Unit) link(opts *LoadOptions) {
 		}
 	}()
 	for _, s := range u.Scripts {
-		u.Owning[s.Path] = sharedLast(s, u.owningOf(s, opts, crStrip, crKeep))
+		u.Owning[s.Path] = sharedLast(u.sourcesOf(s), u.owningOf(s, opts, crStrip, crKeep))
 	}
 	u.withChildOwners(opts, crStrip, crKeep)
 	sort.Slice(u.Envs, func(i, j int) bool { return u.Envs[i].Path < u.Envs[j].Path })
@@ -903,7 +910,7 @@ func (u *Unit) owningOf(s *Script, opts *LoadOptions, crStrip, crKeep map[string
 		}
 		owning = append(owning, e)
 	}
-	for _, ref := range s.Sources {
+	for _, ref := range u.sourcesOf(s) {
 		if ref.Path == "" || ref.Kind == SourceBash && isScriptName(ref.Path) && !u.assignSh[ref.Path] {
 			continue // a sourced shell library is code, not an env file
 		}
@@ -949,16 +956,16 @@ func (u *Unit) owningOf(s *Script, opts *LoadOptions, crStrip, crKeep map[string
 // sources: a key both define is owned by the shared file's definition (the
 // one every other mode sees), and the mode's own value is a difference
 // from it.
-func sharedLast(s *Script, owning []*EnvFile) []*EnvFile {
+func sharedLast(sources []*SourceRef, owning []*EnvFile) []*EnvFile {
 	shared := map[string]bool{}
-	for _, ref := range s.Sources {
+	for _, ref := range sources {
 		if len(ref.Modes) == 0 {
 			shared[ref.Path] = true
 		}
 	}
 	var modeOnly, rest []*EnvFile
 	for _, e := range owning {
-		if shared[e.Path] || len(s.Sources) == 0 {
+		if shared[e.Path] || len(sources) == 0 {
 			rest = append(rest, e)
 		} else {
 			modeOnly = append(modeOnly, e)
@@ -1246,7 +1253,7 @@ func (u *Unit) prefetchSources(opts *LoadOptions) {
 	var shPaths []string // sourced shell files (env.sh): maybe files of assignments
 	for _, s := range u.Scripts {
 		n := 0
-		for _, ref := range s.Sources {
+		for _, ref := range u.sourcesOf(s) {
 			if ref.Path == "" {
 				continue
 			}
@@ -1721,7 +1728,7 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 			continue
 		}
 		u.Scripts[i] = ns
-		u.Owning[ns.Path] = sharedLast(ns, u.Owning[s.Path])
+		u.Owning[ns.Path] = sharedLast(u.sourcesOf(ns), u.Owning[s.Path])
 		changed = true
 	}
 	if changed {
@@ -1769,6 +1776,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 	for _, s := range u.Scripts {
 		byPath[s.Path] = s
 	}
+	u.libScripts = byPath // read again by withLibSources
 	libs := map[string]*libFuncs{}
 	for i, s := range u.Scripts {
 		if s.File == nil || len(s.libRunners) > 0 || len(s.libLaunchers) > 0 {
@@ -2076,4 +2084,186 @@ func (s *Script) callsRunnerToEngine(runners map[string]int) bool {
 		}
 	}
 	return false
+}
+
+// sourcesOf returns the env files and libraries script s reads in bash
+// order: its own sources, each shell library's followed by the sources
+// that library runs on every path (libSources).
+func (u *Unit) sourcesOf(s *Script) []*SourceRef {
+	libs := u.libRefs[s.Path]
+	if len(libs) == 0 {
+		return s.Sources
+	}
+	var out []*SourceRef
+	for _, ref := range s.Sources {
+		out = append(out, ref)
+		if sharedLib(ref) {
+			out = append(out, libs[ref.Path]...)
+		}
+	}
+	return out
+}
+
+// sharedLib reports whether a script's source is of a shell library every
+// mode sources.
+func sharedLib(ref *SourceRef) bool {
+	return ref.Kind == SourceBash && ref.Path != "" && isScriptName(ref.Path) && len(ref.Modes) == 0
+}
+
+// withLibSources records, for each script that sources a shell library,
+// the sources that library runs (libSources), for sourcesOf:
+// lib/common.sh's `. "$(dirname "${BASH_SOURCE[0]}")/../config/model.env"`
+// is an owning env file of serve.sh, which sources lib/common.sh, as if
+// serve.sh sourced it there; its numbers are the script's.
+func (u *Unit) withLibSources(opts *LoadOptions) {
+	byPath := u.libScripts // the scripts and libraries withLibRunners read
+	if byPath == nil {
+		byPath = map[string]*Script{}
+	}
+	for _, s := range u.Scripts {
+		if byPath[s.Path] == nil {
+			byPath[s.Path] = s
+		}
+	}
+	u.libScripts = nil
+	for _, s := range u.Scripts {
+		if s.File == nil {
+			continue
+		}
+		for _, ref := range s.Sources {
+			if !sharedLib(ref) {
+				continue
+			}
+			if lib := u.libSources(s, ref.Path, byPath, opts); len(lib) > 0 {
+				if u.libRefs == nil {
+					u.libRefs = map[string]map[string][]*SourceRef{}
+				}
+				if u.libRefs[s.Path] == nil {
+					u.libRefs[s.Path] = map[string][]*SourceRef{}
+				}
+				u.libRefs[s.Path][ref.Path] = lib
+			}
+		}
+	}
+}
+
+// libSources returns the sources the shell library at path runs on every
+// path when script s sources it (alwaysSourced), in order, each followed
+// by those of a library it sources in turn (at most three deep, as
+// sourcedLibs reads). Each path is resolved for s: $0 in a library is the
+// script's path, BASH_SOURCE the library's; a path from the working
+// directory ($PWD, a relative path) is not followed, nor one that mixes
+// them.
+func (u *Unit) libSources(s *Script, path string, byPath map[string]*Script, opts *LoadOptions) []*SourceRef {
+	var out []*SourceRef
+	seen := map[string]bool{s.Path: true}
+	topCalls := stmtCalls(s.File.Stmts)
+	var visit func(path string, depth int)
+	visit = func(path string, depth int) {
+		if seen[path] || !u.readableInRoots(path) {
+			return
+		}
+		seen[path] = true
+		lib, ok := byPath[path]
+		if !ok {
+			lib = readLib(path, opts)
+			byPath[path] = lib
+		}
+		if lib == nil || lib.File == nil {
+			return
+		}
+		always := lib.alwaysSourced(s, topCalls)
+		for _, ref := range lib.Sources {
+			if ref.Kind != SourceBash || !always[ref.Start] {
+				continue
+			}
+			p, ok := libSourcePath(s, ref)
+			if !ok {
+				continue
+			}
+			out = append(out, &SourceRef{Kind: SourceBash, Start: -1, End: -1, Word: ref.Word, Path: p,
+				StripsCR: ref.StripsCR, AllExport: ref.AllExport})
+			if isScriptName(p) && depth < 3 {
+				visit(p, depth+1)
+			}
+		}
+	}
+	visit(path, 1)
+	return out
+}
+
+// libSourcePath returns the path a library's source names when script s
+// sourced the library.
+func libSourcePath(s *Script, ref *SourceRef) (string, bool) {
+	v := ref.static
+	switch {
+	case ref.Path == "" || v == "" || ref.from&fromCwd != 0:
+		return "", false
+	case ref.from == fromArg0 && strings.Contains(v, scriptDirMark):
+		i := strings.LastIndex(v, scriptDirMark)
+		return filepath.Clean(filepath.Dir(s.Path) + v[i+len(scriptDirMark):]), true
+	case ref.from == fromSelf && strings.Contains(v, scriptDirMark), ref.from == 0 && filepath.IsAbs(v):
+		return ref.Path, true
+	}
+	return "", false
+}
+
+// alwaysSourced returns the offsets of the path words of the sources the
+// library runs on every path when script s sources it: a source statement
+// at its top level (on the left of && or ||, which runs), or one at the
+// top level of a function's body that the library's or the script's top
+// level calls the same way. A source inside an if, a case, a loop, a
+// subshell, or a function the script may not call is not one.
+func (lib *Script) alwaysSourced(s *Script, scriptCalls []*syntax.CallExpr) map[int]bool {
+	out := map[int]bool{}
+	add := func(calls []*syntax.CallExpr) {
+		for _, c := range calls {
+			if name, _ := LitValue(c.Args[0]); (name == "source" || name == ".") && len(c.Args) > 1 {
+				out[lib.Off(c.Args[1].Pos())] = true
+			}
+		}
+	}
+	libCalls := stmtCalls(lib.File.Stmts)
+	add(libCalls)
+	called := map[string]bool{}
+	for _, c := range libCalls {
+		if name, ok := LitValue(c.Args[0]); ok {
+			called[name] = true
+		}
+	}
+	for _, c := range scriptCalls {
+		if name, ok := LitValue(c.Args[0]); ok && s.Funcs[name] == nil {
+			called[name] = true
+		}
+	}
+	for name := range called {
+		fd := lib.Funcs[name]
+		if fd == nil || fd.Body == nil || fd.Body.Background || fd.Body.Negated {
+			continue
+		}
+		if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
+			add(stmtCalls(b.Stmts))
+		}
+	}
+	return out
+}
+
+// stmtCalls returns the commands of stmts that run in the current shell
+// whenever the list runs: a statement's command, or the left side of its
+// && or || (not a pipeline's stage, a background job, a compound command).
+func stmtCalls(stmts []*syntax.Stmt) []*syntax.CallExpr {
+	var out []*syntax.CallExpr
+	for _, st := range stmts {
+		for st != nil && !st.Background && !st.Coprocess {
+			if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) {
+				st = b.X
+				continue
+			}
+			if c, ok := st.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+				out = append(out, c)
+			}
+			break
+		}
+	}
+	return out
 }

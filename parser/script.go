@@ -354,7 +354,23 @@ type SourceRef struct {
 	// AllExport: the source is a call of a function that turns allexport
 	// on around it (load_env() { set -a; . "$1"; set +a; }).
 	AllExport bool
+	// static is the path as staticWord (and inCwd) computed it, the
+	// script's directory written scriptDirMark; from says what that
+	// directory was computed from. A library's source resolves through
+	// them again for each script that sources it (libEnvRefs): $0 there
+	// is the script's path, BASH_SOURCE the library's.
+	static string
+	from   pathFrom
 }
+
+// pathFrom says what a static path's directory was computed from.
+type pathFrom uint8
+
+const (
+	fromArg0 pathFrom = 1 << iota // $0: the script bash runs
+	fromSelf                      // BASH_SOURCE: the file the word is in
+	fromCwd                       // $PWD, pwd, git's top, a relative path: the working directory
+)
 
 // Assign is one assignment to a variable.
 type Assign struct {

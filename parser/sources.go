@@ -403,7 +403,14 @@ func (s *Script) addSource(kind SourceKind, a ArgWord) {
 	}
 	if a.Word != nil {
 		if v, ok := s.staticWord(a.Word.Parts, 0); ok {
-			ref.Path = s.resolvePath(s.inCwd(v, a.Start))
+			from := s.wordFrom(a.Word)
+			v, cwdFrom := s.inCwdFrom(v, a.Start)
+			if cwdFrom != 0 {
+				from = cwdFrom
+			} else if v != "" && !filepath.IsAbs(v) && !strings.Contains(v, scriptDirMark) {
+				from |= fromCwd // tried against the script's directory: a guess
+			}
+			ref.Path, ref.static, ref.from = s.resolvePath(v), v, from
 		}
 	} else if a.Sketch != Unknown {
 		ref.Path = filepath.Clean(filepath.Join(filepath.Dir(s.Path), a.Sketch))
@@ -417,8 +424,15 @@ func (s *Script) addSource(kind SourceKind, a ArgWord) {
 // from the script's directory, or when no such cd is known: a relative
 // path is then tried against the script's directory (resolvePath).
 func (s *Script) inCwd(v string, off int) string {
+	v, _ = s.inCwdFrom(v, off)
+	return v
+}
+
+// inCwdFrom is inCwd, with what the directory a cd moved to was computed
+// from (0 when no cd applies).
+func (s *Script) inCwdFrom(v string, off int) (string, pathFrom) {
 	if v == "" || filepath.IsAbs(v) || strings.Contains(v, scriptDirMark) || s.File == nil || off < 0 {
-		return v
+		return v, 0
 	}
 	s.cwdOnce.Do(s.findCwds)
 	// The directory after the last top-level cd, pushd or popd that ends
@@ -429,24 +443,28 @@ func (s *Script) inCwd(v string, off int) string {
 		}
 		return 1
 	})
-	cwd := ""
+	cwd, from := "", pathFrom(0)
 	if k > 0 {
-		cwd = s.cwds[k-1].cwd
+		cwd, from = s.cwds[k-1].cwd, s.cwds[k-1].from
 	}
 	if cwd == "" || filepath.IsAbs(cwd) {
 		// cd /workspace: a path of the machine the script boots on (the
 		// repository mounted in a container, often), not of the one that
 		// lints it: the file beside the script is the better guess.
-		return v
+		return v, 0
 	}
-	return cwd + "/" + v
+	if !strings.Contains(cwd, scriptDirMark) {
+		from |= fromCwd // a relative cd: from wherever the script ran
+	}
+	return cwd + "/" + v, from
 }
 
 // cwdAt is the working directory after a top-level cd, pushd or popd
 // (inCwd): "" unknown or the script's, from the statement's end on.
 type cwdAt struct {
-	end int
-	cwd string
+	end  int
+	cwd  string
+	from pathFrom // what cwd's directory was computed from
 }
 
 // findCwds follows the script's top-level cd, pushd and popd once, for
@@ -456,8 +474,9 @@ type cwdAt struct {
 // for outside readers loads: 80 s). The values they read (s.Assigns) are
 // complete once collect ran, before any caller.
 func (s *Script) findCwds() {
-	cwd := ""
+	cwd, from := "", pathFrom(0)
 	var dirs []string // pushd's stack: where each popd goes back to
+	var froms []pathFrom
 	for _, st := range s.File.Stmts {
 		cmd := st.Cmd
 		if b, ok := cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.OrStmt && b.X != nil && exits(b.Y) {
@@ -475,15 +494,17 @@ func (s *Script) findCwds() {
 		case "popd":
 			// pushd "$(dirname "$0")/.."; …; popd: back where the pushd
 			// left; unknown past the stack's bottom or with +N/-N.
-			cwd = ""
+			cwd, from = "", 0
 			if n := len(dirs); n > 0 && len(c.Args) == 1 {
 				cwd, dirs = dirs[n-1], dirs[:n-1]
+				from, froms = froms[n-1], froms[:n-1]
 			} else {
-				dirs = nil
+				dirs, froms = nil, nil
 			}
 		default:
 			if name == "pushd" {
 				dirs = append(dirs, cwd)
+				froms = append(froms, from)
 			}
 			dir := ""
 			if operands, known := s.staticOperands("cd", c.Args[1:], 0); known && len(operands) == 1 {
@@ -491,14 +512,14 @@ func (s *Script) findCwds() {
 			}
 			switch {
 			case dir == "":
-				cwd = "" // unknown: back to the script's directory
+				cwd, from = "", 0 // unknown: back to the script's directory
 			case filepath.IsAbs(dir) || strings.Contains(dir, scriptDirMark) || cwd == "":
-				cwd = dir
+				cwd, from = dir, s.wordsFrom(c.Args[1:])
 			default:
-				cwd = cwd + "/" + dir
+				cwd, from = cwd+"/"+dir, from|s.wordsFrom(c.Args[1:])
 			}
 		}
-		s.cwds = append(s.cwds, cwdAt{end: s.Off(st.End()), cwd: cwd})
+		s.cwds = append(s.cwds, cwdAt{end: s.Off(st.End()), cwd: cwd, from: from})
 	}
 }
 
@@ -775,4 +796,73 @@ func isOptarg(a *Assign) bool {
 	}
 	pe, ok := pt.(*syntax.ParamExp)
 	return ok && pe.Param != nil && pe.Param.Value == "OPTARG" && pe.Exp == nil && pe.Index == nil && pe.Slice == nil && pe.Repl == nil && !pe.Excl && !pe.Length
+}
+
+// wordFrom returns what the directories a path word computes come from,
+// by its expansions and those of the variables it reads (every assignment
+// of each, whichever staticWord chose): $0, BASH_SOURCE, or the working
+// directory ($PWD, pwd with no cd before it, git rev-parse). It only
+// reads the script, as its other readers may run at the same time.
+func (s *Script) wordFrom(w *syntax.Word) pathFrom {
+	return s.nodeFrom(w, map[string]bool{})
+}
+
+// wordsFrom is wordFrom over several words.
+func (s *Script) wordsFrom(ws []*syntax.Word) pathFrom {
+	var f pathFrom
+	seen := map[string]bool{}
+	for _, w := range ws {
+		f |= s.nodeFrom(w, seen)
+	}
+	return f
+}
+
+func (s *Script) nodeFrom(node syntax.Node, seen map[string]bool) pathFrom {
+	var f pathFrom
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Param == nil {
+				break
+			}
+			switch name := n.Param.Value; name {
+			case "0":
+				f |= fromArg0
+			case "BASH_SOURCE":
+				f |= fromSelf
+			case "PWD":
+				f |= fromCwd
+			default:
+				if seen[name] {
+					break
+				}
+				seen[name] = true
+				for _, a := range s.Assigns[name] {
+					if a.Value != nil {
+						f |= s.nodeFrom(a.Value, seen)
+					}
+				}
+			}
+		case *syntax.CmdSubst:
+			cd, pwd := false, false
+			syntax.Walk(n, func(m syntax.Node) bool {
+				if c, ok := m.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+					switch name, _ := LitValue(c.Args[0]); name {
+					case "cd", "pushd":
+						cd = true
+					case "pwd":
+						pwd = true
+					case "git":
+						f |= fromCwd // rev-parse --show-toplevel: the working directory's work tree
+					}
+				}
+				return true
+			})
+			if pwd && !cd {
+				f |= fromCwd
+			}
+		}
+		return true
+	})
+	return f
 }

@@ -192,6 +192,12 @@ func (c *Context) missingKeys(pass *analysis.Pass, s *parser.Script) {
 		if reported[name] || optional[name] || !parser.IsUpperName(name) || len(s.Assigns[name]) > 0 || s.Declared[name] || secretName(name) {
 			continue
 		}
+		if s.WrittenByCommand(name) {
+			// A library the script sources assigns it (lib/common.sh's
+			// ACME_PORT=${ACME_PORT:-8000}), or read, printf -v, mapfile …
+			// does: its value is not the env file's to give.
+			continue
+		}
 		def, defined := u.EnvLookup(s, name)
 		if defined && c.shellHas(s, name) {
 			continue
