@@ -214,6 +214,10 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 	// arguments are the script's (main "$@", called from the top level
 	// only) and nothing outside it sets them: main() { set -- vllm serve
 	// /m "$@"; exec "$@"; }; main "$@".
+	sets := s.setDashDash()
+	if len(sets) == 0 || s.Off(sets[0].Pos()) >= off {
+		return nil, false, false
+	}
 	fn := s.funcAt(off)
 	if fn != "" && !s.takesScriptArgs(fn) {
 		return nil, false, false
@@ -235,19 +239,10 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		}
 		return true
 	}
-	for _, c := range s.calls {
+	for _, c := range sets {
 		at := s.Off(c.Pos())
 		if at >= off {
 			break
-		}
-		if len(c.Args) < 2 {
-			continue
-		}
-		if v, _ := LitValue(c.Args[0]); v != "set" {
-			continue
-		}
-		if v, _ := LitValue(c.Args[1]); v != "--" {
-			continue
 		}
 		if in := s.funcAt(at); in != fn {
 			if fn == "" {
@@ -298,6 +293,32 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	return words, forward, true
+}
+
+// setDashDash returns the script's `set -- …` calls, in source order.
+// Found once the model's walk has collected every call; before that, of
+// the calls collected so far.
+func (s *Script) setDashDash() []*syntax.CallExpr {
+	find := func() []*syntax.CallExpr {
+		var out []*syntax.CallExpr
+		for _, c := range s.calls {
+			if len(c.Args) < 2 {
+				continue
+			}
+			if v, _ := LitValue(c.Args[0]); v != "set" {
+				continue
+			}
+			if v, _ := LitValue(c.Args[1]); v == "--" {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	if !s.collected {
+		return find()
+	}
+	s.setCallsOnce.Do(func() { s.setCalls = find() })
+	return s.setCalls
 }
 
 // takesScriptArgs reports whether function fn is handed the script's own

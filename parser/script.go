@@ -230,6 +230,11 @@ type Script struct {
 	// shellStrs are the shell strings (bash -c STRING) whose engine the
 	// model reads (shellStringInvocation).
 	shellStrs []ShellString
+	// setCalls are the script's `set -- …` calls in source order
+	// (setWords), found once: a library of 20,000 functions each
+	// forwarding "$@" scanned every call per "$@".
+	setCalls     []*syntax.CallExpr
+	setCallsOnce sync.Once
 	// flowOnce guards ends and keys, the script's terminators and the
 	// branches of its commands (walkFlow).
 	flowOnce sync.Once
