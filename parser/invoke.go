@@ -902,8 +902,15 @@ func (s *Script) findInvocations() {
 			if n, ok := s.shiftsBefore(fn, c); ok {
 				inv.shift = n
 				wrappers[fn] = append(wrappers[fn], inv)
+				continue
 			}
-			continue
+			if !s.takesScriptArgs(fn) {
+				continue
+			}
+			// main() { set -- --max-num-seqs 64 "$@"; exec vllm serve /m
+			// "$@"; }; main "$@": a function handed the script's own
+			// arguments that sets them anew is no wrapper of its calls,
+			// and its "$@" is read as the top level's is (setWords).
 		}
 		s.Invocations = append(s.Invocations, inv)
 	}
