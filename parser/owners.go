@@ -959,7 +959,10 @@ func (s *Script) LoadsExported() bool {
 // xargs) cmd`; there "$KEY" in the script expands to nothing.
 func (u *Unit) ShellReads(s *Script, e *EnvFile) bool {
 	named := false
-	for _, ref := range s.Sources {
+	// u.sourcesOf, not s.Sources: an env file a shared library sources
+	// (lib/common.sh's . "$(dirname "${BASH_SOURCE[0]}")/../vllm.env") is
+	// read by the script's shell as one it sources itself.
+	for _, ref := range u.sourcesOf(s) {
 		if ref.Path == "" || u.envs[ref.Path] != e {
 			continue
 		}
@@ -977,7 +980,7 @@ func (u *Unit) ShellReads(s *Script, e *EnvFile) bool {
 // answered as ShellReads.
 func (u *Unit) ShellReadsIn(s *Script, e *EnvFile, modes []*Mode) bool {
 	named := false
-	for _, ref := range s.Sources {
+	for _, ref := range u.sourcesOf(s) {
 		if ref.Path == "" || u.envs[ref.Path] != e {
 			continue
 		}

@@ -1,0 +1,2 @@
+# shellcheck shell=bash
+. "$(dirname "${BASH_SOURCE[0]}")/../vllm.env"
