@@ -24,9 +24,7 @@ func ownBashSource(data []byte, abs string) []byte {
 	if !bytes.Contains(data, []byte("BASH_SOURCE")) {
 		return data
 	}
-	h := fnv.New64a()
-	_, _ = h.Write([]byte(abs))
-	name := fmt.Sprintf("__servelint_source_%x", h.Sum64())
+	name := "__servelint_source_" + fileTag(abs)
 	q, err := syntax.Quote(abs, syntax.LangBash)
 	if err != nil {
 		return data
@@ -60,4 +58,12 @@ func ownBashSource(data []byte, abs string) []byte {
 		}
 		return append([]textEdit{{0, 0, name + "=" + q + "; "}}, edits...)
 	})
+}
+
+// fileTag names a sourced file in the variables its rewrites add (its
+// path's FNV-64a hash): two files' names never meet.
+func fileTag(abs string) string {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(abs))
+	return fmt.Sprintf("%x", h.Sum64())
 }

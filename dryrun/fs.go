@@ -367,7 +367,7 @@ func (f *Files) read(abs string, load func() ([]byte, error)) ([]byte, error) {
 func (f *Files) sourcedText(abs string, data []byte, callers []string) []byte {
 	key := abs + "\x00" + strings.Join(callers, "\x00")
 	return f.sourced.get(key, func() []byte {
-		return lazySourced(libEngineJobs(ownBashSource(parser.BashComments(data), abs)), callers)
+		return lazySourced(libEngineJobs(inSubstSourced(ownBashSource(parser.BashComments(data), abs), fileTag(abs))), callers)
 	})
 }
 

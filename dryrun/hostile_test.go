@@ -146,7 +146,7 @@ func hostileTree(t *testing.T, victim string) string {
 	t.Helper()
 	root := t.TempDir()
 	src := testdataDir(t, "hostile")
-	for _, name := range []string{"hostile.sh", "keep.txt", "procsubst.env", "evil.sh"} {
+	for _, name := range []string{"hostile.sh", "keep.txt", "procsubst.env", "procsubst-arg.env", "evil.sh"} {
 		data, err := os.ReadFile(filepath.Join(src, name))
 		if err != nil {
 			t.Fatal(err)
@@ -231,14 +231,17 @@ func testHostile(t *testing.T, privateTmp bool) {
 		return Eval(context.Background(), filepath.Join(root, "hostile.sh"), src, f, mode, opts)
 	}
 
-	noEngine := []string{"exec", "net", "eval", "redir", "subst", "trap", "source", "lookup", "bg", "cd"}
+	// sourceprocsubst: a sourced file's `done < <(touch …)` is read from
+	// its command's output, the touch skipped (inSubstSourced); an
+	// argument <(…) in a sourced file is refused (sourceprocsubstarg).
+	noEngine := []string{"exec", "net", "eval", "redir", "subst", "trap", "source", "lookup", "bg", "cd", "sourceprocsubst"}
 	refused := map[string]error{
-		"procsubst":       ErrProcSubst,
-		"evalprocsubst":   ErrProcSubst,
-		"sourceprocsubst": ErrProcSubst,
-		"tilde":           ErrUnsupported,
-		"owner":           ErrUnsupported,
-		"owner2":          ErrUnsupported,
+		"procsubst":          ErrProcSubst,
+		"evalprocsubst":      ErrProcSubst,
+		"sourceprocsubstarg": ErrProcSubst,
+		"tilde":              ErrUnsupported,
+		"owner":              ErrUnsupported,
+		"owner2":             ErrUnsupported,
 	}
 	for _, mode := range noEngine {
 		r := eval(mode)

@@ -977,7 +977,9 @@ func checkSource(name string, data []byte) *sourceCheck {
 		c.err = fmt.Errorf("%w: %s: %w", ErrSource, name, err)
 		return c
 	}
-	f, err := parser.ParseShell(bytes.NewReader(parser.BashComments(data)), name, false, syntax.LangBash)
+	// Checked as it is run: an input redirection from a process
+	// substitution is read from its command's output (inSubstSourced).
+	f, err := parser.ParseShell(bytes.NewReader(inSubstSourced(parser.BashComments(data), "")), name, false, syntax.LangBash)
 	switch {
 	case err != nil:
 		c.err = fmt.Errorf("%w: %w", ErrSource, err)

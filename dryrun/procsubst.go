@@ -1,6 +1,7 @@
 package dryrun
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -99,4 +100,53 @@ func litWordAt(v string, pos syntax.Pos) *syntax.Word {
 // value without the x that kept its trailing newlines.
 func psContent(v string) string {
 	return strings.TrimSuffix(v, "x")
+}
+
+// inSubstSourced is rewriteInSubstRedirs for the text of a sourced file
+// (mapfile -t base < <(base_args) in lib/common.sh): the text is edited in
+// place, never printed again. CMD's text moves to the statement's start,
+// `{ NAME=$( (CMD); printf x ); STMT < $'\x1eservelint-ps\x1e'NAME ; }`, so
+// only a CMD on one line is moved (no line moves) and a statement with a
+// heredoc stays; the names are the file's own (tag). data itself when
+// there is none or it does not parse.
+func inSubstSourced(data []byte, tag string) []byte {
+	if !bytes.Contains(data, []byte("<(")) {
+		return data
+	}
+	return editText(data, func(f *syntax.File) []textEdit {
+		var edits []textEdit
+		n := 0
+		syntax.Walk(f, func(node syntax.Node) bool {
+			st, ok := node.(*syntax.Stmt)
+			if !ok || slices.ContainsFunc(st.Redirs, func(rd *syntax.Redirect) bool { return rd.Hdoc != nil }) {
+				return true
+			}
+			var pre strings.Builder
+			var moves []textEdit
+			for _, rd := range st.Redirs {
+				ps := inSubstRedir(rd)
+				if ps == nil {
+					continue
+				}
+				start, end := int(ps.OpPos.Offset()), int(ps.End().Offset())
+				cmd := data[start+2 : end-1] // between <( and )
+				if bytes.ContainsAny(cmd, "\n") {
+					return true
+				}
+				name := fmt.Sprintf("%s%s_%d", psVar, tag, n)
+				n++
+				fmt.Fprintf(&pre, "%s=$( (%s); printf x ); ", name, cmd)
+				moves = append(moves, textEdit{start, end, `$'\x1eservelint-ps\x1e'` + name})
+			}
+			if len(moves) == 0 {
+				return true
+			}
+			at, end := int(st.Pos().Offset()), int(st.End().Offset())
+			edits = append(edits, textEdit{at, at, "{ " + pre.String()})
+			edits = append(edits, moves...)
+			edits = append(edits, textEdit{end, end, " ; }"})
+			return false // a statement inside it keeps its own text
+		})
+		return edits
+	})
 }

@@ -127,3 +127,29 @@ func TestPrintfQ(t *testing.T) {
 		}
 	}
 }
+
+// TestInSubstSourced: in a sourced file's text, a statement reading from a
+// one-line process substitution reads its command's output, assigned
+// first on the statement's line; a multi-line command and a statement
+// with a heredoc stay (and are refused later), and no line moves.
+func TestInSubstSourced(t *testing.T) {
+	src := "f() {\n  mapfile -t a < <(printf '%s\\n' x y)\n}\nwhile read -r l; do\n  echo \"$l\"\ndone < <(cat list)\nmapfile -t b < <(printf a\nprintf b)\ncat <<EOF < <(echo h)\nz\nEOF\n"
+	got := string(inSubstSourced([]byte(src), "T"))
+	if strings.Count(got, "\n") != strings.Count(src, "\n") {
+		t.Fatalf("lines moved:\n%s", got)
+	}
+	for _, want := range []string{
+		"  { __servelint_psT_0=$( (printf '%s\\n' x y); printf x ); mapfile -t a < $'\\x1eservelint-ps\\x1e'__servelint_psT_0 ; }\n",
+		"{ __servelint_psT_1=$( (cat list); printf x ); while read -r l; do\n",
+		"done < $'\\x1eservelint-ps\\x1e'__servelint_psT_1 ; }\n",
+		"mapfile -t b < <(printf a\n",
+		"cat <<EOF < <(echo h)\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+	if plain := []byte("x=1\n"); string(inSubstSourced(plain, "T")) != string(plain) {
+		t.Error("a file without <( changed")
+	}
+}

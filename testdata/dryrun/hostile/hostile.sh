@@ -82,6 +82,9 @@ case "$1" in
   sourceprocsubst)
     . "$here/procsubst.env"
     ;;
+  sourceprocsubstarg)
+    . "$here/procsubst-arg.env"
+    ;;
   trap)
     trap "touch $victim/trap-$tok" EXIT
     trap 'rm -rf "$victim"' ERR
