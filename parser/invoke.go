@@ -1566,6 +1566,10 @@ func hasForward(aws []ArgWord) bool {
 	return false
 }
 
+// FuncAt returns the name of the function whose body holds offset off,
+// "" at the top level.
+func (s *Script) FuncAt(off int) string { return s.funcAt(off) }
+
 // funcAt returns the name of the function whose body holds off (the
 // innermost one).
 func (s *Script) funcAt(off int) string {
