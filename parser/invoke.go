@@ -275,6 +275,11 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 			}
 		}
 		collected = append(collected, c)
+		if len(collected) > maxSetCalls {
+			// Thousands of set -- "$@" --x i: each "$@" would expand every
+			// word all of them gave, quadratic in the script's length.
+			return nil, false, false
+		}
 		for _, a := range args {
 			if afresh && isForwardAll(a) {
 				// set -- python3 -m sglang.launch_server … "$@": the first
@@ -294,6 +299,10 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 	}
 	return words, forward, true
 }
+
+// maxSetCalls is the most set -- calls setWords folds into one "$@":
+// beyond it, the words are not known statically.
+const maxSetCalls = 64
 
 // setDashDash returns the script's `set -- …` calls, in source order.
 // Found once the model's walk has collected every call; before that, of
@@ -325,17 +334,29 @@ func (s *Script) setDashDash() []*syntax.CallExpr {
 // arguments, and only them: every call of it by name is at the top level
 // and passes "$@" alone (main "$@").
 func (s *Script) takesScriptArgs(fn string) bool {
-	n := 0
-	for _, c := range s.calls {
-		if name, ok := LitValue(c.Args[0]); !ok || name != fn {
-			continue
+	find := func() map[string]bool {
+		out := map[string]bool{}
+		for _, c := range s.calls {
+			name, ok := LitValue(c.Args[0])
+			if !ok || s.Funcs[name] == nil {
+				continue
+			}
+			take, seen := out[name]
+			if seen && !take {
+				continue
+			}
+			out[name] = s.funcAt(s.Off(c.Pos())) == "" && len(c.Args) == 2 && isForwardAll(c.Args[1])
 		}
-		if s.funcAt(s.Off(c.Pos())) != "" || len(c.Args) != 2 || !isForwardAll(c.Args[1]) {
-			return false
-		}
-		n++
+		return out
 	}
-	return n > 0
+	if !s.collected {
+		return find()[fn]
+	}
+	// Found once for every function: asked for each "$@" in a function,
+	// a scan of every call each time was quadratic in a library of
+	// thousands of functions after a top-level set --.
+	s.scriptArgsOnce.Do(func() { s.scriptArgFns = find() })
+	return s.scriptArgFns[fn]
 }
 
 // isForwardAll reports whether w is "$@" as is: every positional
@@ -1572,6 +1593,10 @@ func hasForward(aws []ArgWord) bool {
 	}
 	return false
 }
+
+// FuncAt returns the name of the function whose body holds offset off,
+// "" at the top level.
+func (s *Script) FuncAt(off int) string { return s.funcAt(off) }
 
 // funcAt returns the name of the function whose body holds off (the
 // innermost one).

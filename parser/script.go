@@ -235,6 +235,10 @@ type Script struct {
 	// forwarding "$@" scanned every call per "$@".
 	setCalls     []*syntax.CallExpr
 	setCallsOnce sync.Once
+	// scriptArgFns are the functions handed the script's own arguments
+	// (takesScriptArgs), found once.
+	scriptArgFns   map[string]bool
+	scriptArgsOnce sync.Once
 	// flowOnce guards ends and keys, the script's terminators and the
 	// branches of its commands (walkFlow).
 	flowOnce sync.Once

@@ -341,7 +341,9 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 				continue // the alias's own ${X:-…}
 			}
 			use, fixMsg := edit{s.Path, r.Start, r.End, a.owner.Key}, "read "+a.owner.Key
-			if x := ownerCopy(s, r, a.name, a.owner.Key); x != nil && plainStmt(s, x) {
+			x := ownerCopy(s, r, a.name, a.owner.Key)
+			moved := ownerMoved(s, a, r, x)
+			if x != nil && plainStmt(s, x) {
 				// eval) MAX_NUM_SEQS="$BENCH_MAX_NUM_SEQS": reading the owner
 				// would leave MAX_NUM_SEQS="$MAX_NUM_SEQS", which does what
 				// no statement does.
@@ -361,6 +363,12 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 				fixMsg: fixMsg, edits: []edit{use}}
 			if written {
 				ud.msg, ud.fixMsg, ud.edits = ud.msg+noFix, "", nil
+			} else if moved != nil {
+				// SC=$((SC * 2)); warm …; SC="$SAVED_SC": the read is of
+				// the value the owner had, which line 4 changed since.
+				sure = false
+				ud.msg += fmt.Sprintf(" (no fix: line %d assigns %s again before this read, which %s does not follow)", s.Line(moved.Start), a.owner.Key, a.name)
+				ud.fixMsg, ud.edits = "", nil
 			}
 			c.report(pass, ud)
 		}
@@ -586,6 +594,39 @@ func (c *Context) feedsOtherThan(s *parser.Script, name string, o parser.Owner) 
 		}
 	}
 	return false
+}
+
+// ownerMoved returns an assignment of the owner in reader s that may run
+// after the alias took the owner's value and before the read r of the
+// alias (copy, the read's own OWNER="$ALIAS", aside): there the alias
+// keeps the value the owner had, which reading the owner would not.
+// SC=$((SC * 2)); python3 warm.py …; SC="$BENCH_SC" restores the shared
+// number: reading SC there would boot with twice it. A default of the
+// owner (SC=${SC:-64}, [[ -z $SC ]] && SC=64) leaves a set owner as it
+// is; an assignment in a function may run at any time.
+func ownerMoved(s *parser.Script, a alias, r parser.Range, copy *parser.Assign) *parser.Assign {
+	useFn := s.FuncAt(r.Start)
+	for _, as := range s.Assigns[a.owner.Key] {
+		if as == copy || as.Conditional || as.Value == nil && as.Array == nil {
+			continue
+		}
+		if as.Value != nil {
+			if ref, self, ok := parser.PureRef(as.Value); ok && (ref == a.name && self == "" || self == a.owner.Key) {
+				continue // another copy of the alias, or ${SC:-$X}
+			}
+			if pe := parser.SingleParam(as.Value); pe != nil && pe.Param != nil && pe.Param.Value == a.owner.Key && pe.Exp != nil &&
+				(pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.AssignUnsetOrNull || pe.Exp.Op == syntax.AssignUnset) {
+				continue // SC=${SC:-64}
+			}
+		}
+		if a.assign != nil && s == a.script && as.Start < a.assign.Start && as.InFunc == "" {
+			continue // before the alias took its value
+		}
+		if as.InFunc != "" && as.InFunc != useFn || as.Start < r.Start {
+			return as
+		}
+	}
+	return nil
 }
 
 // plainStmt reports whether the assignment a is a statement of its own
