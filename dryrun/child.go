@@ -162,28 +162,34 @@ func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, 
 	inner := childRun{pos: run.pos, chain: append(slices.Clip(run.chain), abs)}
 	// A shell string's words do not lead the child's engine: its own are.
 	cctx := context.WithValue(context.WithValue(ctx, childKey{}, inner), shellKey{}, nil)
-	runErr := runner.Run(cctx, f)
-	if chk.jobs && ev.alive() == nil {
-		// Its background jobs go on after it ends, as the script's do: one
-		// of them may start the engine. Joined here, or the script's end
-		// would not wait for them.
-		_ = runner.Run(cctx, waitStmt)
+	return ev.runNested(cctx, runner, f, chk.jobs), true
+}
+
+// runNested runs a tree in a runner of its own (a child script, the
+// script's re-run as root) and returns what the command that started it
+// returns: errEngineReached when the run reached the engine, else the
+// run's exit status (its exit ends it only), nil, or what stopped it (a
+// bound, a refusal). Its background jobs go on after it ends, as the
+// script's do, and one may start the engine: with jobs, they are joined
+// here, or the script's end would not wait for them.
+func (ev *evaluator) runNested(ctx context.Context, runner *interp.Runner, f *syntax.File, jobs bool) error {
+	runErr := runner.Run(ctx, f)
+	if jobs && ev.alive() == nil {
+		_ = runner.Run(ctx, waitStmt)
 	}
 	ev.mu.Lock()
 	reached := ev.engine != nil
 	ev.mu.Unlock()
 	if reached {
-		return errEngineReached, true
+		return errEngineReached
 	}
 	if es, status := errors.AsType[interp.ExitStatus](runErr); status {
-		// The child's status is the command's; its exit ends the child
-		// only.
 		if es == 0 {
-			return nil, true
+			return nil
 		}
-		return es, true
+		return es
 	}
-	return runErr, true // nil, or what stopped the run: a bound, a refusal
+	return runErr
 }
 
 func displayAll(ev *evaluator, paths []string) []string {

@@ -66,23 +66,7 @@ func (ev *evaluator) rootRerun(ctx context.Context, hc interp.HandlerContext, ar
 	}
 	ev.note("%s: re-run as root (sudo) in the sandbox", ev.display(ev.script))
 	rctx := context.WithValue(context.WithValue(ctx, rootKey{}, true), shellKey{}, nil)
-	runErr := runner.Run(rctx, ev.main)
-	if ev.jobs.Load() && ev.alive() == nil {
-		_ = runner.Run(rctx, waitStmt)
-	}
-	ev.mu.Lock()
-	reached := ev.engine != nil
-	ev.mu.Unlock()
-	if reached {
-		return errEngineReached, true
-	}
-	if es, status := errors.AsType[interp.ExitStatus](runErr); status {
-		if es == 0 {
-			return nil, true
-		}
-		return es, true
-	}
-	return runErr, true
+	return ev.runNested(rctx, runner, ev.main, ev.jobs.Load()), true
 }
 
 // sudoToRoot returns the index of the command sudo runs when its options
