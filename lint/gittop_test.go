@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/servelint/servelint/internal/testfs"
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/rules"
 )
@@ -17,15 +18,7 @@ import (
 func gitTopTree(t *testing.T, dotGit string) string {
 	t.Helper()
 	dir := t.TempDir()
-	write := func(rel, text string) {
-		p := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel, text string) { testfs.Write(t, filepath.Join(dir, rel), text) }
 	if dotGit == "dir" {
 		if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
 			t.Fatal(err)
