@@ -30,6 +30,22 @@ func TestCallerVars(t *testing.T) {
 		{"set -- -u\nvllm serve \"$M\"\n", nil},
 		// A function runs when called, after the main body's set -u.
 		{"f() { vllm serve \"$M\"; }\nset -u\nf\n", []string{"M"}},
+		// main "$@": the body runs where the call stands, its set -u as
+		// the top level's; a { } body's set stays after it returns, a
+		// subshell's does not. What the script assigns (before the call or
+		// in main), a local and a positional parameter are the script's.
+		{"main() {\n  set -euo pipefail\n  vllm serve \"$M\" --host \"$POD_IP\"\n}\nmain \"$@\"\n", []string{"M", "POD_IP"}},
+		{"M=/m\nmain() { set -u; local p=$1; vllm serve \"$M\" --port \"$p\" --host \"$POD_IP\" --rank $((RANK * 8)); }\nmain \"$@\"\n", []string{"POD_IP", "RANK"}},
+		{"main() { X=$EXTRA; set -u; vllm serve /m $X \"$M\"; }\nmain \"$@\"\necho \"$AFTER\"\n", []string{"AFTER", "M"}},
+		{"main() ( set -u; vllm serve \"$M\" )\nmain \"$@\"\necho \"$AFTER\"\n", []string{"M"}},
+		{"main() { set -u; vllm serve \"$M\"; }\nmain \"$@\"\nset +u\necho \"$LATE\"\n", []string{"M"}},
+		{"f() { echo \"$F\"; }\nmain() { set -u; f; vllm serve /m; }\n[[ ${BASH_SOURCE[0]} == \"$0\" ]] && main \"$@\"\n", []string{"F"}},
+		{"set -u\nmain() { set +u; vllm serve \"$M\"; }\nmain \"$@\"\n", nil},
+		// Not called once from the top level with the script's words: its
+		// set -u is left as any function's.
+		{"main() { set -u; vllm serve \"$M\"; }\nmain\n", nil},
+		{"main() { set -u; vllm serve \"$M\"; }\nmain \"$@\"\nmain \"$@\"\n", nil},
+		{"main() { set -u; vllm serve \"$M\"; }\nif true; then main \"$@\"; fi\n", nil},
 		// A naked export or readonly hands on the caller's value: HF_TOKEN
 		// from a Secret is still the caller's (POSIX sh reads export as a
 		// command).

@@ -2528,30 +2528,7 @@ func (s *Script) findEntryCalls() {
 	if len(s.Funcs) == 0 {
 		return
 	}
-	// A statement of the top level itself: a call inside a case arm or
-	// an if runs after what that branch shifts (serve) shift; run "$@").
-	// The guard of a script that may be sourced, `if [[ ${BASH_SOURCE[0]}
-	// == "$0" ]]; then main "$@"; fi` (or `[[ … ]] && main "$@"`), is a
-	// test: it shifts nothing, and the call is still the top level's.
-	top := map[*syntax.CallExpr]bool{}
-	for _, st := range s.File.Stmts {
-		switch c := st.Cmd.(type) {
-		case *syntax.CallExpr:
-			top[c] = true
-		case *syntax.IfClause:
-			if c.Else == nil && len(c.Then) == 1 && isTestOnly(c.Cond) {
-				if call, ok := c.Then[0].Cmd.(*syntax.CallExpr); ok {
-					top[call] = true
-				}
-			}
-		case *syntax.BinaryCmd:
-			if c.Op == syntax.AndStmt && isTestOnly([]*syntax.Stmt{c.X}) {
-				if call, ok := c.Y.Cmd.(*syntax.CallExpr); ok {
-					top[call] = true
-				}
-			}
-		}
-	}
+	top := topCalls(s.File) // a statement of the top level itself
 	calls := map[string]int{}
 	at := map[string]int{}
 	for _, c := range s.calls {
@@ -2560,7 +2537,7 @@ func (s *Script) findEntryCalls() {
 			continue
 		}
 		calls[name]++
-		if len(c.Args) == 2 && forwardsAll(c) && top[c] {
+		if _, atTop := top[c]; len(c.Args) == 2 && forwardsAll(c) && atTop {
 			at[name] = s.Off(c.Pos())
 		} else {
 			at[name] = -1
@@ -2575,6 +2552,35 @@ func (s *Script) findEntryCalls() {
 		}
 		s.entryCalls[name] = at[name]
 	}
+}
+
+// topCalls returns the calls that are statements of f's top level
+// itself, each by the offset where its statement ends: a call inside a
+// case arm or an if runs after what that branch shifts (serve) shift; run
+// "$@"). The guard of a script that may be sourced, `if [[ ${BASH_SOURCE[0]}
+// == "$0" ]]; then main "$@"; fi` (or `[[ … ]] && main "$@"`), is a test:
+// it shifts nothing, and the call is still the top level's.
+func topCalls(f *syntax.File) map[*syntax.CallExpr]uint {
+	top := map[*syntax.CallExpr]uint{}
+	for _, st := range f.Stmts {
+		switch c := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			top[c] = st.End().Offset()
+		case *syntax.IfClause:
+			if c.Else == nil && len(c.Then) == 1 && isTestOnly(c.Cond) {
+				if call, ok := c.Then[0].Cmd.(*syntax.CallExpr); ok {
+					top[call] = st.End().Offset()
+				}
+			}
+		case *syntax.BinaryCmd:
+			if c.Op == syntax.AndStmt && isTestOnly([]*syntax.Stmt{c.X}) {
+				if call, ok := c.Y.Cmd.(*syntax.CallExpr); ok {
+					top[call] = st.End().Offset()
+				}
+			}
+		}
+	}
+	return top
 }
 
 // topFunc reports whether a statement in function fn ("" the top level)

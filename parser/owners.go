@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -590,14 +591,57 @@ func NounsetReads(f *syntax.File) func(pe *syntax.ParamExp) bool {
 }
 
 // nounsetAt is NounsetReads by offset; nil when f never turns nounset on.
+// A function the top level calls as main "$@" (nounsetEntries) runs where
+// its call stands: its own set -u turns nounset on for what follows in it
+// (main() { set -eu; exec vllm serve "$MODEL"; }; main "$@"), as the top
+// level's would.
 func nounsetAt(f *syntax.File) func(off uint) bool {
-	type toggle struct {
-		off uint
-		on  bool
+	toggles, any := stmtToggles(f.Stmts)
+	entries := nounsetEntries(f)
+	for i := range entries {
+		on := false
+		entries[i].toggles, on = stmtToggles(entries[i].stmts)
+		any = any || on
 	}
-	var toggles []toggle
-	any := false
-	for _, st := range f.Stmts {
+	if !any {
+		return nil
+	}
+	for _, e := range entries {
+		if n := len(e.toggles); n > 0 && e.leaks {
+			// The top level after the call: a { } body's set stays.
+			toggles = append(toggles, toggle{e.callEnd, e.toggles[n-1].on})
+		}
+	}
+	slices.SortStableFunc(toggles, func(a, b toggle) int { return cmp.Compare(a.off, b.off) })
+	funcs := funcSpans(f)
+	return func(off uint) bool {
+		for _, e := range entries {
+			if off < e.span[0] || off >= e.span[1] {
+				continue
+			}
+			if inUSpans(e.nested, off) {
+				return true // a function it declares, as any function
+			}
+			return stateAt(e.toggles, stateAt(toggles, false, e.callPos), off)
+		}
+		if inUSpans(funcs, off) {
+			return true
+		}
+		return stateAt(toggles, false, off)
+	}
+}
+
+// toggle is a set that turns nounset on or off, by the offset where its
+// statement ends.
+type toggle struct {
+	off uint
+	on  bool
+}
+
+// stmtToggles returns the sets among stmts that turn nounset on or off,
+// and whether one turns it on.
+func stmtToggles(stmts []*syntax.Stmt) (toggles []toggle, any bool) {
+	for _, st := range stmts {
 		ce, ok := st.Cmd.(*syntax.CallExpr)
 		if !ok {
 			continue
@@ -607,31 +651,112 @@ func nounsetAt(f *syntax.File) func(off uint) bool {
 			any = any || on
 		}
 	}
-	if !any {
-		return nil
+	return toggles, any
+}
+
+// stateAt is whether nounset is on at offset off: the last of toggles
+// before it, else start.
+func stateAt(toggles []toggle, start bool, off uint) bool {
+	on := start
+	for _, t := range toggles {
+		if t.off <= off {
+			on = t.on
+		}
 	}
+	return on
+}
+
+// funcSpans returns the spans of the outermost functions declared in n.
+func funcSpans(n syntax.Node) [][2]uint {
 	var funcs [][2]uint
-	syntax.Walk(f, func(n syntax.Node) bool {
+	syntax.Walk(n, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok {
 			funcs = append(funcs, [2]uint{fd.Pos().Offset(), fd.End().Offset()})
 			return false
 		}
 		return true
 	})
-	return func(off uint) bool {
-		for _, r := range funcs {
-			if off >= r[0] && off < r[1] {
-				return true
-			}
+	return funcs
+}
+
+// inUSpans reports whether off falls in one of spans.
+func inUSpans(spans [][2]uint, off uint) bool {
+	for _, r := range spans {
+		if off >= r[0] && off < r[1] {
+			return true
 		}
-		on := false
-		for _, t := range toggles {
-			if t.off <= off {
-				on = t.on
-			}
-		}
-		return on
 	}
+	return false
+}
+
+// nounsetEntry is a function the top level calls as main "$@"
+// (nounsetEntries).
+type nounsetEntry struct {
+	span             [2]uint // the declaration
+	nested           [][2]uint
+	stmts            []*syntax.Stmt // its body's own statements
+	leaks            bool           // a { } body, not a subshell: its set stays after the call
+	callPos, callEnd uint           // the call's statement
+	toggles          []toggle
+}
+
+// nounsetEntries returns, by the order of their calls, the functions
+// declared once, at f's top level, that the file calls by name once, after
+// the declaration, in a statement of the top level itself that hands them
+// the script's own words (main "$@"; topCalls): their body runs once, from
+// the top level's state there.
+func nounsetEntries(f *syntax.File) []nounsetEntry {
+	decls := map[string]int{}
+	calls := map[string]int{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			decls[n.Name.Value]++
+		case *syntax.CallExpr:
+			if len(n.Args) == 0 {
+				break
+			}
+			if name, ok := LitValue(n.Args[0]); ok {
+				calls[name]++
+			}
+		}
+		return true
+	})
+	top := map[string]*syntax.FuncDecl{}
+	for _, st := range f.Stmts {
+		if fd, ok := st.Cmd.(*syntax.FuncDecl); ok && decls[fd.Name.Value] == 1 && calls[fd.Name.Value] == 1 {
+			top[fd.Name.Value] = fd
+		}
+	}
+	if len(top) == 0 {
+		return nil
+	}
+	var out []nounsetEntry
+	for c, end := range topCalls(f) {
+		if len(c.Args) != 2 {
+			continue
+		}
+		name, _ := LitValue(c.Args[0])
+		fd := top[name]
+		if fd == nil || !forwardsAll(c) || c.Pos().Offset() < fd.End().Offset() {
+			continue
+		}
+		e := nounsetEntry{span: [2]uint{fd.Pos().Offset(), fd.End().Offset()}, callPos: c.Pos().Offset(), callEnd: end}
+		switch b := fd.Body.Cmd.(type) {
+		case *syntax.Block:
+			e.stmts, e.leaks = b.Stmts, true
+		case *syntax.Subshell:
+			e.stmts = b.Stmts
+		default:
+			continue
+		}
+		for _, st := range e.stmts {
+			e.nested = append(e.nested, funcSpans(st)...)
+		}
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b nounsetEntry) int { return cmp.Compare(a.callPos, b.callPos) })
+	return out
 }
 
 // SetsNounset reports whether call is a set that turns nounset on.
