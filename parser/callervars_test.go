@@ -64,3 +64,20 @@ func TestCallerVars(t *testing.T) {
 		}
 	}
 }
+
+// A command named by a variable assigned from itself (X=$X; "$X" "$@", or
+// A=$B; B=$A) names what the script assigns it, as an unassigned $X does:
+// mayName follows each variable once, where it recursed until the stack
+// overflowed (a fatal error, not a panic recovered).
+func TestMayNameSelfAssign(t *testing.T) {
+	for _, src := range []string{
+		"main() {\nX=$X\n\"$X\" \"$@\"\n}\nmain \"$@\"\n",
+		"main() {\nA=$B\nB=$A\n$A serve\n}\nmain \"$@\"\n",
+	} {
+		s := ParseScript("s.sh", []byte(src))
+		s.Analyze(RoleMatcher{})
+		if s.mayName(s.calls[len(s.calls)-2].Args[0], "main", false) {
+			t.Errorf("%q: mayName = true, want false (nothing the script assigns names main)", src)
+		}
+	}
+}

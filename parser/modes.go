@@ -1168,14 +1168,24 @@ func (s *Script) handsMode(fn string, sel []string) bool {
 // only begin the word. A variable never assigned in the script is taken to
 // name a program (an engine path from the environment), not fn.
 func (s *Script) mayName(w *syntax.Word, fn string, prefixOnly bool) bool {
+	return s.mayNameSeen(w, fn, prefixOnly, map[string]bool{})
+}
+
+// mayNameSeen is mayName through the variables not in seen: X=$X (or
+// A=$B; B=$A) names what it named before, not a loop to follow forever.
+func (s *Script) mayNameSeen(w *syntax.Word, fn string, prefixOnly bool, seen map[string]bool) bool {
 	if v, ok := LitValue(w); ok {
 		return v == fn || prefixOnly && strings.HasPrefix(v, fn+" ")
 	}
 	parts := unquoted(w.Parts)
 	if len(parts) == 1 {
 		if pe, ok := parts[0].(*syntax.ParamExp); ok && plainParam(pe) {
+			if seen[pe.Param.Value] {
+				return false
+			}
+			seen[pe.Param.Value] = true
 			for _, a := range s.Assigns[pe.Param.Value] {
-				if a.Value != nil && s.mayName(a.Value, fn, prefixOnly) {
+				if a.Value != nil && s.mayNameSeen(a.Value, fn, prefixOnly, seen) {
 					return true
 				}
 			}
