@@ -1191,6 +1191,11 @@ func (s *Script) mayNameSeen(w *syntax.Word, fn string, prefixOnly bool, seen ma
 			}
 			return false
 		}
+		if pe, ok := parts[0].(*syntax.ParamExp); ok && firstElemParam(pe) && len(s.Assigns[pe.Param.Value]) > 0 {
+			// "${base[@]}" --port 8000 with base=(vllm serve "$M"): the
+			// command is the array's first element.
+			return s.firstElemMayName(pe.Param.Value, fn, prefixOnly, seen)
+		}
 	}
 	prefix := ""
 	for _, p := range parts {
@@ -1212,6 +1217,55 @@ func (s *Script) mayNameSeen(w *syntax.Word, fn string, prefixOnly bool, seen ma
 		return prefixOnly && strings.HasPrefix(prefix, fn) && (len(prefix) == len(fn) || prefix[len(fn)] == ' ')
 	}
 	return strings.HasPrefix(fn, prefix) && strings.HasSuffix(fn, suffix)
+}
+
+// firstElemParam reports whether pe is ${NAME[@]}, ${NAME[*]} or
+// ${NAME[0]} as is: run as a command, its first word is the array's first
+// element.
+func firstElemParam(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length || pe.Width || pe.Index == nil {
+		return false
+	}
+	w, ok := pe.Index.(*syntax.Word)
+	if !ok {
+		return false
+	}
+	v, ok := LitValue(w)
+	return ok && (v == "@" || v == "*" || v == "0")
+}
+
+// firstElemMayName reports whether the first element of array name may
+// name function fn: the first element of each of its array assignments
+// (an append's too, when the array was empty), or a plain value. One a
+// command writes (read -a, mapfile) or an element at an index is not
+// known: it may.
+func (s *Script) firstElemMayName(name, fn string, prefixOnly bool, seen map[string]bool) bool {
+	if seen[name] {
+		return false
+	}
+	seen[name] = true
+	if s.WrittenByCommand(name) {
+		return true
+	}
+	for _, a := range s.Assigns[name] {
+		switch {
+		case a.Array != nil:
+			if len(a.Array.Elems) == 0 {
+				continue
+			}
+			el := a.Array.Elems[0]
+			if el.Index != nil || el.Value == nil || s.mayNameSeen(el.Value, fn, prefixOnly, seen) {
+				return true
+			}
+		case a.Value != nil:
+			if s.mayNameSeen(a.Value, fn, prefixOnly, seen) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // envSelectors returns the environment variables that pick the mode:
