@@ -392,7 +392,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	var as []*syntax.Assign
 	local, global := false, false
 	whole := false
-	exports := false
+	exports, decl := false, false
 	var prefix *syntax.CallExpr
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
@@ -423,10 +423,12 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 				prefix = nil
 				exports = cmd == "export"
 				local = cmd == "local"
+				decl = true
 			}
 		}
 	case *syntax.DeclClause:
 		as = c.Args
+		decl = true
 		global = IsGlobalDecl(c)
 		local = (c.Variant.Value == "local" || (c.Variant.Value == "declare" || c.Variant.Value == "typeset") && fn != "") && !global
 		whole = len(c.Args) == 1
@@ -477,7 +479,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		local := local || fn != "" && !global && s.localIn(fn, a.Name.Value)
 		na := &Assign{Name: a.Name.Value, Start: s.Off(a.Pos()), End: s.Off(a.End()), StmtStart: -1, StmtEnd: -1,
 			Value: a.Value, Array: a.Array, Append: a.Append, Local: local, InFunc: fn, Conditional: tested.has(a.Name.Value), Guarded: operand,
-			Exported: exports, Global: global && fn != "", Prefix: prefix}
+			Exported: exports, Global: global && fn != "", Prefix: prefix, Decl: decl}
 		if a.Index != nil {
 			na.Array = nil
 		}

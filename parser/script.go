@@ -421,6 +421,10 @@ type Assign struct {
 	// unless the command is a function (whose body sees K, exported, for
 	// the call) or a special builtin in POSIX mode.
 	Prefix *syntax.CallExpr
+	// Decl: written by a declaration (declare, typeset, local, export,
+	// readonly, POSIX sh's export/readonly/local words), not a plain
+	// assignment statement: the statement also sets attributes.
+	Decl bool
 }
 
 // base is the offset the parser's positions are relative to (3 after a BOM).

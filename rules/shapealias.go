@@ -343,7 +343,7 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			use, fixMsg := edit{s.Path, r.Start, r.End, a.owner.Key}, "read "+a.owner.Key
 			x := ownerCopy(s, r, a.name, a.owner.Key)
 			moved := ownerMoved(s, a, r, x)
-			if x != nil && plainStmt(s, x) {
+			if x != nil && plainStmt(x) {
 				// eval) MAX_NUM_SEQS="$BENCH_MAX_NUM_SEQS": reading the owner
 				// would leave MAX_NUM_SEQS="$MAX_NUM_SEQS", which does what
 				// no statement does.
@@ -634,20 +634,8 @@ func ownerMoved(s *parser.Script, a alias, r parser.Range, copy *parser.Assign) 
 // only sets the shell's variable: no export, local, declare -g, readonly or
 // other attribute, no command it is the prefix of. Deleting a plain
 // X="$X" changes nothing.
-func plainStmt(s *parser.Script, a *parser.Assign) bool {
-	if a.StmtStart < 0 || a.Prefix != nil || a.Exported || a.Local || a.Global || a.Start < a.StmtStart || a.Start > len(s.Src) {
-		return false
-	}
-	pre := strings.Fields(string(s.Src[a.StmtStart:a.Start]))
-	if len(pre) == 0 {
-		return true
-	}
-	switch last := pre[len(pre)-1]; last {
-	case "declare", "typeset", "readonly", "export", "local":
-		return false
-	default:
-		return !strings.HasPrefix(last, "-")
-	}
+func plainStmt(a *parser.Assign) bool {
+	return a.StmtStart >= 0 && a.Prefix == nil && !a.Decl && !a.Exported && !a.Local && !a.Global
 }
 
 // ownerCopy returns the assignment of the owner key owner whose whole
