@@ -358,8 +358,6 @@ func (f *Files) read(abs string, load func() ([]byte, error)) ([]byte, error) {
 	return e.data, e.err
 }
 
-// check is checkSource, remembered per path: within a snapshot a path's
-// content does not change.
 // sourcedText returns the text interp parses for a file being sourced (as
 // bash reads it: BashComments, lazySourced with the script's callers),
 // worked out once per file, not per mode (Files are shared by a script's
@@ -378,6 +376,8 @@ func (f *Files) sourcedHostText(abs string, data []byte, callers []string) []byt
 	return f.sourced.get(key, func() []byte { return markHostText(f.sourcedText(abs, data, callers)) })
 }
 
+// check is checkSource, remembered per path: within a snapshot a path's
+// content does not change.
 func (f *Files) check(name string, data []byte) *sourceCheck {
 	return f.checks.get(name, func() *sourceCheck { return checkSource(name, data) })
 }

@@ -320,20 +320,17 @@ func scriptDies(f *syntax.File, libDies map[string]bool) map[string]bool {
 			dies[name] = true
 		}
 	}
-	for range 3 { // the script's fatal() may call the library's die
-		syntax.Walk(f, func(n syntax.Node) bool {
-			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil && stmtsExit([]*syntax.Stmt{fd.Body}, dies) {
-				dies[fd.Name.Value] = true
-			}
-			return true
-		})
-	}
-	return dies
+	return addDieFuncs(f, dies) // the script's fatal() may call the library's die
 }
 
 // dieFuncs are the script's functions whose body always exits.
 func dieFuncs(f *syntax.File) map[string]bool {
-	dies := map[string]bool{}
+	return addDieFuncs(f, map[string]bool{})
+}
+
+// addDieFuncs adds to dies f's functions whose body always exits, given
+// that those in dies do, and returns it.
+func addDieFuncs(f *syntax.File, dies map[string]bool) map[string]bool {
 	for range 3 { // die() may end with fatal, which exits
 		syntax.Walk(f, func(n syntax.Node) bool {
 			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil && stmtsExit([]*syntax.Stmt{fd.Body}, dies) {

@@ -42,12 +42,8 @@ func (ev *evaluator) rootRerun(ctx context.Context, hc interp.HandlerContext, ar
 	if !found || absPath(hc.Dir, p) != ev.script {
 		return nil, false
 	}
-	snap := takeSnapshot(hc.Env).exported()
-	tmp, hasTmp := snap["TMPDIR"]
-	env := map[string]string{}
-	for k, v := range snap {
-		env[k] = v
-	}
+	env := takeSnapshot(hc.Env).exported() // a map of its own
+	tmp, hasTmp := env["TMPDIR"]
 	sudoEnv(args, 0, env)
 	if _, kept := env["HOME"]; !kept {
 		env["HOME"] = sandboxRootHome

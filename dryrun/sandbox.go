@@ -315,19 +315,22 @@ func (ev *evaluator) refusedCall(env expand.Environ, name string, args []string)
 	return ""
 }
 
-// addFuncNames records the script's function names.
 // addDies notes the functions of a sourced file whose body always exits.
 func (ev *evaluator) addDies(names []string) {
+	if len(names) == 0 {
+		return
+	}
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
+	if ev.dies == nil {
+		ev.dies = map[string]bool{}
+	}
 	for _, name := range names {
-		if ev.dies == nil {
-			ev.dies = map[string]bool{}
-		}
 		ev.dies[name] = true
 	}
 }
 
+// addFuncNames records the script's function names.
 func (ev *evaluator) addFuncNames(names []string) {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()

@@ -611,12 +611,12 @@ func ownerMoved(s *parser.Script, a alias, r parser.Range, copy *parser.Assign) 
 			continue
 		}
 		if as.Value != nil {
-			if ref, self, ok := parser.PureRef(as.Value); ok && (ref == a.name && self == "" || self == a.owner.Key) {
-				continue // another copy of the alias, or ${SC:-$X}
+			if ref, self, ok := parser.PureRef(as.Value); ok && ref == a.name && self == "" {
+				continue // another copy of the alias
 			}
 			if pe := parser.SingleParam(as.Value); pe != nil && pe.Param != nil && pe.Param.Value == a.owner.Key && pe.Exp != nil &&
 				(pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.AssignUnsetOrNull || pe.Exp.Op == syntax.AssignUnset) {
-				continue // SC=${SC:-64}
+				continue // SC=${SC:-64}, SC=${SC:-$X}
 			}
 		}
 		if a.assign != nil && s == a.script && as.Start < a.assign.Start && as.InFunc == "" {
