@@ -1468,28 +1468,9 @@ func assignsOnly(src []byte) bool {
 }
 
 // plainWord reports whether word parts are literal text, single-quoted
-// text or plain $X/${X} expansions, double-quoted or not.
+// text or plain $X/${X} expansions, double-quoted or not (wordPartsOnly).
 func plainWord(parts []syntax.WordPart) bool {
-	for _, wp := range parts {
-		switch x := wp.(type) {
-		case *syntax.Lit:
-		case *syntax.SglQuoted:
-			if x.Dollar {
-				return false
-			}
-		case *syntax.DblQuoted:
-			if x.Dollar || !plainWord(x.Parts) {
-				return false
-			}
-		case *syntax.ParamExp:
-			if x.Excl || x.Length || x.Width || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.Exp != nil || x.Param == nil {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
+	return wordPartsOnly(parts, func(pe *syntax.ParamExp) bool { return !pe.Width && pe.Names == 0 })
 }
 
 // readableInRoots reports whether an env file a script points at may be
