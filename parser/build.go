@@ -2014,8 +2014,9 @@ func (s *Script) leaves(st *syntax.Stmt, inFunc, inLoop bool, fnStart int) bool 
 // never runs.
 func (s *Script) deadAt(off int) bool { return inSpans(s.deadSpans, off) }
 
-// inSpans reports whether offset off lies in one of the [start, end) spans.
-func inSpans(spans [][2]int, off int) bool {
+// inSpans reports whether offset off lies in one of the [start, end) spans
+// (script offsets, or syntax.Pos offsets).
+func inSpans[T int | uint](spans [][2]T, off T) bool {
 	for _, sp := range spans {
 		if off >= sp[0] && off < sp[1] {
 			return true

@@ -1049,8 +1049,8 @@ func readsPositional(w *syntax.Word) bool {
 	return ok && pos
 }
 
-// wordPartsOnly reports whether parts are literal text, quotes, and plain
-// parameter expansions that param accepts.
+// wordPartsOnly reports whether parts are literal text, quotes (not $'…'
+// or $"…"), and plain parameter expansions that param accepts.
 func wordPartsOnly(parts []syntax.WordPart, param func(*syntax.ParamExp) bool) bool {
 	for _, p := range parts {
 		switch p := p.(type) {
@@ -1060,7 +1060,7 @@ func wordPartsOnly(parts []syntax.WordPart, param func(*syntax.ParamExp) bool) b
 				return false
 			}
 		case *syntax.DblQuoted:
-			if !wordPartsOnly(p.Parts, param) {
+			if p.Dollar || !wordPartsOnly(p.Parts, param) {
 				return false
 			}
 		case *syntax.ParamExp:

@@ -1330,18 +1330,18 @@ func (u *Unit) assignFiles(paths []string, opts *LoadOptions) {
 		reads[i] = envRead{e: ParseEnv(cands[i], src)}
 		keep[i] = envAssignsOnly(reads[i].e)
 	})
-	var run map[string]bool // the files the tree's scripts run
+	var run, other map[string]bool // the files the tree's scripts run, and hand a reader other than bash
 	for i, p := range cands {
 		if !keep[i] {
 			continue
 		}
 		if run == nil {
-			run = u.runPaths()
+			run, other = u.runPaths(), u.otherReaders()
 		}
 		if run[p] {
 			continue // run as a script too: a script, whatever it holds
 		}
-		if u.otherReader(p) {
+		if other[p] {
 			continue // handed docker too: bash is not its only reader
 		}
 		if u.assignSh == nil {
@@ -1354,17 +1354,19 @@ func (u *Unit) assignFiles(paths []string, opts *LoadOptions) {
 	}
 }
 
-// otherReader reports whether a loaded script hands the file at p to a
-// reader other than bash (docker --env-file, compose).
-func (u *Unit) otherReader(p string) bool {
+// otherReaders returns the paths of the files the loaded scripts hand to
+// a reader other than bash (docker --env-file, compose): found once, not
+// by a scan of every script's sources for each candidate file.
+func (u *Unit) otherReaders() map[string]bool {
+	other := map[string]bool{}
 	for _, s := range u.Scripts {
 		for _, ref := range s.Sources {
-			if ref.Path == p && ref.Kind != SourceBash {
-				return true
+			if ref.Kind != SourceBash {
+				other[ref.Path] = true
 			}
 		}
 	}
-	return false
+	return other
 }
 
 // runPaths returns the paths of the files the loaded scripts run as
@@ -1468,28 +1470,9 @@ func assignsOnly(src []byte) bool {
 }
 
 // plainWord reports whether word parts are literal text, single-quoted
-// text or plain $X/${X} expansions, double-quoted or not.
+// text or plain $X/${X} expansions, double-quoted or not (wordPartsOnly).
 func plainWord(parts []syntax.WordPart) bool {
-	for _, wp := range parts {
-		switch x := wp.(type) {
-		case *syntax.Lit:
-		case *syntax.SglQuoted:
-			if x.Dollar {
-				return false
-			}
-		case *syntax.DblQuoted:
-			if x.Dollar || !plainWord(x.Parts) {
-				return false
-			}
-		case *syntax.ParamExp:
-			if x.Excl || x.Length || x.Width || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.Exp != nil || x.Param == nil {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
+	return wordPartsOnly(parts, func(pe *syntax.ParamExp) bool { return !pe.Width && pe.Names == 0 })
 }
 
 // readableInRoots reports whether an env file a script points at may be

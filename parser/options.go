@@ -212,24 +212,17 @@ func ifOptionItem(ic *syntax.IfClause) (*syntax.CaseItem, string, bool) {
 		}
 	case *syntax.CallExpr:
 		// [ "$1" = --mode ] or test "$1" = --mode
-		n := len(c.Args)
-		if len(c.Assigns) > 0 || n < 4 {
+		args, ok := ClassicTestArgs(c)
+		if !ok || len(c.Assigns) > 0 || len(args) != 3 {
 			return nil, "", false
 		}
-		if v, _ := LitValue(c.Args[0]); v == "[" && n == 5 {
-			if end, _ := LitValue(c.Args[4]); end != "]" {
-				return nil, "", false
-			}
-		} else if v != "test" || n != 4 {
+		if op, _ := LitValue(args[1]); op != "=" && op != "==" || !param(args[0]) {
 			return nil, "", false
 		}
-		if op, _ := LitValue(c.Args[2]); op != "=" && op != "==" || !param(c.Args[1]) {
+		if v, ok := LitValue(args[2]); !ok || strings.ContainsAny(v, "*?[") {
 			return nil, "", false
 		}
-		if v, ok := LitValue(c.Args[3]); !ok || strings.ContainsAny(v, "*?[") {
-			return nil, "", false
-		}
-		pats = append(pats, c.Args[3])
+		pats = append(pats, args[2])
 	default:
 		return nil, "", false
 	}

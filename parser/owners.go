@@ -619,12 +619,12 @@ func nounsetAt(f *syntax.File) func(off uint) bool {
 			if off < e.span[0] || off >= e.span[1] {
 				continue
 			}
-			if inUSpans(e.nested, off) {
+			if inSpans(e.nested, off) {
 				return true // a function it declares, as any function
 			}
 			return stateAt(e.toggles, stateAt(toggles, false, e.callPos), off)
 		}
-		if inUSpans(funcs, off) {
+		if inSpans(funcs, off) {
 			return true
 		}
 		return stateAt(toggles, false, off)
@@ -677,16 +677,6 @@ func funcSpans(n syntax.Node) [][2]uint {
 		return true
 	})
 	return funcs
-}
-
-// inUSpans reports whether off falls in one of spans.
-func inUSpans(spans [][2]uint, off uint) bool {
-	for _, r := range spans {
-		if off >= r[0] && off < r[1] {
-			return true
-		}
-	}
-	return false
 }
 
 // nounsetEntry is a function the top level calls as main "$@"

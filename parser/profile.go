@@ -359,12 +359,7 @@ func envWordHead(w *syntax.Word) (key, litRest string, rest []syntax.WordPart, o
 	if w == nil {
 		return "", "", nil, false
 	}
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
+	parts := unquoted(w.Parts)
 	if len(parts) == 0 {
 		return "", "", nil, false
 	}
