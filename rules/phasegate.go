@@ -3,7 +3,6 @@ package rules
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -354,13 +353,13 @@ func detachedRun(inv *parser.Invocation) bool {
 	return false
 }
 
-var detachRE = regexp.MustCompile(`^(--detach(=true)?|-[itP]*d[itP]*)$`)
+var detachRE = lazy(`^(--detach(=true)?|-[itP]*d[itP]*)$`)
 
 // pushRE matches program names that push: push, feed or send as a word.
-var pushRE = regexp.MustCompile(`(?i)(^|[^a-z])(push|feed|send)(er|ers|ing|s)?([^a-z]|$)`)
+var pushRE = lazy(`(?i)(^|[^a-z])(push|feed|send)(er|ers|ing|s)?([^a-z]|$)`)
 
 // notPushRE matches names that send something other than documents.
-var notPushRE = regexp.MustCompile(`(?i)slack|mail|notif|alert|msg|message|telegram|discord|webhook|metric|stats|log|event|pager|heartbeat|image|git|docker|signal`)
+var notPushRE = lazy(`(?i)slack|mail|notif|alert|msg|message|telegram|discord|webhook|metric|stats|log|event|pager|heartbeat|image|git|docker|signal`)
 
 func pushName(n string) bool { return n != "" && pushNames.is(n) }
 

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
@@ -61,7 +60,7 @@ rig's own marker format.`,
 const lawMarker = "a pusher refuses unless the tap dir holds the rig's marker file (container=, image=, pid=) and the container it names is running (law 6)"
 
 // gateHelperRE matches helpers that, by name, check the rig before a push.
-var gateHelperRE = regexp.MustCompile(`(?i)^(require|check|ensure|assert|verify|guard|gate)_?(rig|tap|marker).*|.*(rig|tap|marker)_?(check|required?|ensure|gate|guard|ok|alive|running)$`)
+var gateHelperRE = lazy(`(?i)^(require|check|ensure|assert|verify|guard|gate)_?(rig|tap|marker).*|.*(rig|tap|marker)_?(check|required?|ensure|gate|guard|ok|alive|running)$`)
 
 func runTapMarker(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[Model].(*Context)

@@ -12,7 +12,6 @@ import (
 	"maps"
 	"path"
 	"reflect"
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -593,10 +592,10 @@ func (c cmd) isProbe() bool {
 	return false
 }
 
-var probeCodeRE = regexp.MustCompile(`urllib|requests|http\.client|httpx|socket|aiohttp`)
+var probeCodeRE = lazy(`urllib|requests|http\.client|httpx|socket|aiohttp`)
 
 // requestCodeRE matches Python code that sends a request with a body.
-var requestCodeRE = regexp.MustCompile(`requests\.post|httpx\.post|session\.post|\.post\(|urlopen\([^)]*data|aiohttp|openai|completions\.create`)
+var requestCodeRE = lazy(`requests\.post|httpx\.post|session\.post|\.post\(|urlopen\([^)]*data|aiohttp|openai|completions\.create`)
 
 // isRequest reports whether a command sends a request with a body (a POST
 // of a document), as a pusher does; heredoc is the text of a here-document
@@ -641,7 +640,7 @@ func (c cmd) external() bool {
 // notifyVarRE matches the names of variables that hold a chat or paging
 // hook's URL ($SLACK_WEBHOOK, $DISCORD_HOOK_URL): a notification, not the
 // engine.
-var notifyVarRE = regexp.MustCompile(`(?i)(web_?hook|slack|discord|mattermost|teams_|msteams|pagerduty|opsgenie|ntfy|pushover|telegram|hook_url)`)
+var notifyVarRE = lazy(`(?i)(web_?hook|slack|discord|mattermost|teams_|msteams|pagerduty|opsgenie|ntfy|pushover|telegram|hook_url)`)
 
 // soleParam returns the parameter expansion a word is made of alone
 // ($X, "${X}"), nil otherwise.
@@ -657,7 +656,7 @@ func soleParam(w *syntax.Word) *syntax.ParamExp {
 	return pe
 }
 
-var ipv4RE = regexp.MustCompile(`^[0-9]+(\.[0-9]+){3}$`)
+var ipv4RE = lazy(`^[0-9]+(\.[0-9]+){3}$`)
 
 // postsBody reports whether a command sends a body, whatever the host.
 func (c cmd) postsBody(heredoc string) bool {
@@ -803,7 +802,7 @@ func (t *shTree) isStop(c cmd, seen map[*syntax.FuncDecl]bool) bool {
 }
 
 // dieRE matches helpers that, by name, end the script.
-var dieRE = regexp.MustCompile(`^(die|fatal|abort|bail|panic|error_exit|err_exit|fail)(_.*)?$|_(die|fatal|abort)$`)
+var dieRE = lazy(`^(die|fatal|abort|bail|panic|error_exit|err_exit|fail)(_.*)?$|_(die|fatal|abort)$`)
 
 // outcome is what a branch does when it runs.
 type outcome int
@@ -963,7 +962,7 @@ func isHealthProbeNode(n syntax.Node, fr *frame) bool {
 // ---- variables --------------------------------------------------------
 
 // tapNameRE matches the names of variables that hold a calibration tap dir.
-var tapNameRE = regexp.MustCompile(`(?i)^(radiance_calib_dir|calib_?dir|[a-z0-9_]*_calib_?dir|taps?|taps?_?(dir|path|root)|[a-z0-9_]*_taps?|[a-z0-9_]*_taps?_?(dir|path|root))$`)
+var tapNameRE = lazy(`(?i)^(radiance_calib_dir|calib_?dir|[a-z0-9_]*_calib_?dir|taps?|taps?_?(dir|path|root)|[a-z0-9_]*_taps?|[a-z0-9_]*_taps?_?(dir|path|root))$`)
 
 // varKinds finds which variables hold a tap dir, a path in it, a time or a
 // listing of the tap, from their assignments (to a fixed point).
@@ -1068,7 +1067,7 @@ func (t *shTree) refsTap(w syntax.Node, fr *frame) bool {
 }
 
 // tapDirRE matches a literal path component that names a tap dir.
-var tapDirRE = regexp.MustCompile(`(?i)^(taps?|taps?[-_].+|.+[-_]taps?)$`)
+var tapDirRE = lazy(`(?i)^(taps?|taps?[-_].+|.+[-_]taps?)$`)
 
 // litTapPath reports whether a word's literal text is a path through a tap
 // dir (/taps/qwen38, /data/calib-tap/grams).
@@ -2410,7 +2409,7 @@ func scriptNamed(u *parser.Unit, from *parser.Script, base string) *parser.Scrip
 }
 
 // calibArgRE matches a mode name with the calib role (calib*, *tap*).
-var calibArgRE = regexp.MustCompile(`^(calib.*|.*tap.*)$`)
+var calibArgRE = lazy(`^(calib.*|.*tap.*)$`)
 
 // isScriptWord reports whether a command word is a path to a script.
 func isScriptWord(w *syntax.Word) bool {
