@@ -1939,8 +1939,11 @@ func (s *Script) walkTerminators() []terminator {
 				walk(n.Y, false) // runs only when X lets it: not a sure end
 				return false
 			case *syntax.FuncDecl:
+				// The body of main in main "$@" runs once, from the
+				// top level, in the script's own shell: its exit ends
+				// the script there (a { } body; a ( ) one is a subshell).
 				if n.Body != nil {
-					walk(n.Body, false)
+					walk(n.Body, own && s.topFunc(n.Name.Value))
 				}
 				return false
 			}
@@ -1969,13 +1972,15 @@ func endsScript(st *syntax.Stmt) bool {
 // endsBefore reports whether the script surely ends after first runs and
 // before later: first is an exec, or a statement of a list holding first,
 // after it and before later, ends the script. Engines in functions (which
-// may be called in any order) are never said to end before another.
+// may be called in any order) are never said to end before another, but
+// for two in the body of one main "$@" (topFunc), which runs once, in
+// order, as the top level does.
 func (s *Script) endsBefore(ends []terminator, first, later *Invocation) bool {
 	// An engine reached through a function of the script (launch() {
 	// vllm "$@"; }; launch … & … exit 0) stands where it is called: Start
 	// and End are the call's, so an exit after the call ends the script
 	// as after the engine's own command.
-	if s.funcAt(first.Start) != "" || s.funcAt(later.Start) != "" {
+	if fn := s.funcAt(first.Start); fn != s.funcAt(later.Start) || fn != "" && !s.topFunc(fn) {
 		return false
 	}
 	if v, _ := LitValue(first.Call.Args[0]); v == "exec" && !first.Background && first.Via == "" {
