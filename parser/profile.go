@@ -31,6 +31,24 @@ type ShapeFlag struct {
 	// "" when it is not one known value: a mode that passes the default
 	// boots at the same shape as one that leaves the flag out.
 	Default string
+	// Off is the engine's switch that, set false while the flag is
+	// neither passed nor read from the environment, fixes the flag at
+	// OffValue: TGI's launcher boots one shard on --sharded false (or
+	// SHARDED=false) with no --num-shard, as --num-shard 1 does. With
+	// --num-shard N it boots N shards whatever --sharded says, and with
+	// --sharded true alone as many as the GPUs it sees (no one number).
+	// nil when the engine has no such switch.
+	Off *Switch
+}
+
+// Switch is a boolean flag of the engine that fixes a shape flag's value
+// when off (ShapeFlag.Off).
+type Switch struct {
+	// Flag is the switch's spelling, Env the variable the engine reads it
+	// from when the argv does not pass it ("" for none).
+	Flag, Env string
+	// OffValue is the shape flag's value when the switch is "false".
+	OffValue string
 }
 
 // Profile describes one engine: the flags that size its boot.
@@ -111,7 +129,10 @@ var Profiles = map[string]*Profile{
 			{Name: "--cuda-memory-fraction", KeySuffixes: []string{"CUDA_MEMORY_FRACTION", "CUDA_MEM_FRACTION"}, Env: "CUDA_MEMORY_FRACTION", Default: "1.0"},
 			// The launcher's tensor parallelism (vLLM's
 			// --tensor-parallel-size); by default every visible GPU.
-			{Name: "--num-shard", KeySuffixes: []string{"NUM_SHARD", "TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Env: "NUM_SHARD"},
+			// --sharded false without --num-shard is one shard (the
+			// launcher's find_num_shards).
+			{Name: "--num-shard", KeySuffixes: []string{"NUM_SHARD", "TP", "TP_SIZE", "TENSOR_PARALLEL_SIZE"}, Env: "NUM_SHARD",
+				Off: &Switch{Flag: "--sharded", Env: "SHARDED", OffValue: "1"}},
 		},
 	},
 	"llamacpp": {

@@ -181,7 +181,7 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		// passes and the other's engine reads from its environment
 		// (envFilled). envDrifts takes the argvs alone: a flag neither
 		// passes is its, one an argv passes is mustMatch's.
-		pe, me := envFilled(prof, pflags, pr, mflags), envFilled(prof, mflags, r, pflags)
+		pe, me := bootFilled(prof, pflags, pr, mflags, r), bootFilled(prof, mflags, r, pflags, pr)
 		v := Verdict{Mode: m, Result: r, Flags: me, Proven: pe}
 		v.Drift, v.Unknown = mustMatch(u, cfg, s, prof, m, pe, me)
 		v.EnvDrift = envDrifts(u, cfg, s, m, prof, pr, r, pflags, mflags)
@@ -189,8 +189,8 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 			if firstScoring == nil {
 				firstScoring, fflags, fr = m, mflags, r
 			} else if cfg.ProvenNamed || !Presets(u, s, firstScoring, m) {
-				fe, se := envFilled(prof, fflags, fr, mflags), envFilled(prof, mflags, r, fflags)
-				pf, fp := envFilled(prof, pflags, pr, fflags), envFilled(prof, fflags, fr, pflags)
+				fe, se := bootFilled(prof, fflags, fr, mflags, r), bootFilled(prof, mflags, r, fflags, fr)
+				pf, fp := bootFilled(prof, pflags, pr, fflags, fr), bootFilled(prof, fflags, fr, pflags, pr)
 				for _, f := range prof.Flags {
 					// When the first scoring mode is the one that left the
 					// proven shape, it is reported against the proven mode;
@@ -745,6 +745,13 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	}
 	var msg string
 	switch {
+	case mok && mv.Via != "":
+		msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, written, argText(ov.Value))
+		if ov.Via != "" || ov.Env != "" {
+			msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, flag, argText(ov.Value))
+		}
+	case mok && ook && ov.Via != "":
+		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s (%s %s)", m.Name, written, argText(mv.Value), against, ov.Via, flag, argText(ov.Value))
 	case mok && mv.Env != "":
 		msg = fmt.Sprintf("%s's engine reads %s=%s from its environment (as %s, which its argv does not pass) where %s boots with %s %s", m.Name, mv.Env, argText(mv.Value), flag, against, written, argText(ov.Value))
 	case mok && ook && ov.Env != "":
@@ -768,6 +775,14 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 		}
 	}
 	path, st, en, ok := c.valueSpan(s, m, flag)
+	if mok && mv.ViaFlag != "" {
+		path, st, en, ok = c.valueSpan(s, m, mv.ViaFlag)
+	} else if k, _, env := strings.Cut(mv.Via, "="); mok && env {
+		path, ok = s.Path, false
+		if st, en = envSpan(c.Unit, s, m, k); en > st {
+			ok = true
+		}
+	}
 	if mok && mv.Env != "" {
 		path, ok = s.Path, false
 		if st, en = envSpan(c.Unit, s, m, mv.Env); en > st {
@@ -816,6 +831,57 @@ func envFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map
 			out[f.Name] = ArgvFlag{Canon: f.Name, Value: v, Index: -1, Env: k}
 			break
 		}
+	}
+	if out == nil {
+		return a
+	}
+	return out
+}
+
+// bootFilled returns a's flags (the argv r evaluated to) with those the
+// engine takes from its environment (envFilled) and then from an off
+// switch (offFilled), each only for a flag b's argv (of rb) sets.
+func bootFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map[string]ArgvFlag, rb *EvalResult) map[string]ArgvFlag {
+	return offFilled(prof, envFilled(prof, a, r, b), r, envFilled(prof, b, rb, a))
+}
+
+// offFilled returns a's flags and, for each flag of the profile with an
+// off switch (parser.ShapeFlag.Off) that a neither passes nor reads from
+// its environment (envFilled ran first) and b has, the value the switch
+// fixes when it is statically "false" in a's argv, else in its engine's
+// environment: TGI's launcher boots kl) … --sharded false … with one
+// shard, as --num-shard 1. A switch on, unknown or absent fixes no number
+// (--sharded true alone takes every GPU the launcher sees): the flag stays
+// out, compared as before.
+func offFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map[string]ArgvFlag) map[string]ArgvFlag {
+	var out map[string]ArgvFlag
+	for i := range prof.Flags {
+		f := &prof.Flags[i]
+		if f.Off == nil {
+			continue
+		}
+		if _, ok := a[f.Name]; ok {
+			continue
+		}
+		if _, ok := b[f.Name]; !ok {
+			continue
+		}
+		v := ArgvFlag{Canon: f.Name, Value: f.Off.OffValue, Index: -1}
+		if sw, ok := a[prof.Canon(f.Off.Flag)]; ok {
+			// The argv's switch wins over the environment's.
+			if sw.Unresolved || sw.Value != "false" {
+				continue
+			}
+			v.Via, v.ViaFlag, v.Index = sw.Name+" false", sw.Canon, sw.Index
+		} else if r != nil && f.Off.Env != "" && r.Env[f.Off.Env] == "false" {
+			v.Via = f.Off.Env + "=false"
+		} else {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(a)
+		}
+		out[f.Name] = v
 	}
 	if out == nil {
 		return a

@@ -168,6 +168,12 @@ type ArgvFlag struct {
 	// engine's environment the value comes from (envFilled); "" for a
 	// value in the argv.
 	Env string
+	// Via, for a flag neither the argv passes nor the environment sets,
+	// is the switch that fixes its value (parser.ShapeFlag.Off, offFilled)
+	// as the script gives it: "--sharded false", "SHARDED=false". ViaFlag
+	// is the switch's flag when the argv passes it, "" when the value is
+	// the environment's.
+	Via, ViaFlag string
 }
 
 // argvEngine finds the engine in an evaluated argv: args is the argv, or

@@ -94,6 +94,7 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 					c.checkOrigin(pass, s, f, owner, o)
 				}
 			}
+			c.checkOffSwitch(pass, s, inv)
 			c.checkDockerEnv(pass, s, inv)
 			c.checkEnvShape(pass, s, inv)
 			c.checkChildEnv(pass, s, inv)
@@ -101,6 +102,57 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 		c.checkModeEnvFiles(pass, s)
 	}
 	return nil, nil
+}
+
+// checkOffSwitch reports a mode's own off switch that fixes an owned flag
+// the mode does not pass (parser.ShapeFlag.Off): kl) … --sharded false …
+// boots TGI with one shard where the owner says TGI_NUM_SHARD=2, as kl) …
+// --num-shard 1 … would. Only a literal "false" in the mode's own code,
+// in modes none of which passes the flag or is the proven mode, and only
+// where nothing could hand the engine the flag's own variable (NUM_SHARD:
+// the launcher takes it over the switch): no assignment of it in the
+// script, no owning env file's key, no docker -e or --env-file on the run.
+// --sharded true fixes no number (every GPU the launcher sees): never
+// reported here. No fix: the edit would swap a switch for a flag.
+func (c *Context) checkOffSwitch(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+	if inv.Profile == nil {
+		return
+	}
+	if d := inv.Engine.Docker; d != nil && (len(d.Env) > 0 || len(dockerEnvFiles(s, inv)) > 0) {
+		return
+	}
+	u := c.Unit
+	env := u.EnvKeysOf(s)
+	proven := s.Proven()
+	for i := range inv.Profile.Flags {
+		sf := &inv.Profile.Flags[i]
+		if sf.Off == nil {
+			continue
+		}
+		owner, ok := u.Owner(s, inv.Profile, sf.Name)
+		if !ok || slices.ContainsFunc(sf.Envs(), func(k string) bool { return len(s.Assigns[k]) > 0 || env(k) }) {
+			continue
+		}
+		sw := inv.Profile.Canon(sf.Off.Flag)
+		for _, f := range inv.Flags {
+			if f.Canon != sw || f.ValStart < 0 || len(f.Modes) == 0 {
+				continue
+			}
+			if v, lit := parser.LitValue(f.Value); !lit || v != "false" {
+				continue
+			}
+			if slices.Contains(f.Modes, proven) || allDisagg(f.Modes) || servesOtherModel(u, s, f.Modes) {
+				continue
+			}
+			if slices.ContainsFunc(f.Modes, func(m *parser.Mode) bool { return modeFlag(s, m, sf.Name) != nil }) {
+				continue
+			}
+			msg := fmt.Sprintf("%s passes %s false and no %s, which boots as %s %s; %s owns %s as %s=%s",
+				parser.ModeNames(f.Modes), f.Name, sf.Name, sf.Name, sf.Off.OffValue,
+				c.Where(owner.Def.File.Path, owner.Def.Entry.Start), sf.Name, owner.Key, owner.Def.Entry.Raw)
+			c.report(pass, diag{sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd, msg: msg})
+		}
+	}
 }
 
 // checkModeEnvFiles reports a mode's own env file re-setting an owner key
