@@ -81,6 +81,9 @@ type Prepared struct {
 	// as a global assignment, bash as declare (local without -g), so Eval
 	// runs a copy in which each typeset is declare (rewrite).
 	typesets bool
+	// elemSets is true when the tree holds [[ -v NAME[KEY] ]]: Eval runs
+	// a copy in which each is [[ -n ${NAME[KEY]+x} ]] (elemset.go).
+	elemSets bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
 	// (altSelf), asked of its source once, not per mode (pprof: the
@@ -155,6 +158,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool) (_ 
 	rewriteLastPipes(f)
 	rewriteEngineJobs(f, jobs) // after the pipelines: ( X & ) stays a job
 	rewriteGlobalOverLocal(f, name)
+	rewriteElementSetTests(f)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	alts := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -863,6 +867,7 @@ func Prepare(f *syntax.File) *Prepared {
 			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn || parser.IsElementSetTest(x) {
 				p.risky = true
 			}
+			p.elemSets = p.elemSets || parser.IsElementSetTest(x)
 		case *syntax.Redirect:
 			if x.Hdoc != nil {
 				hdocs[x.Hdoc] = true
@@ -930,6 +935,9 @@ func PrepareScript(s *parser.Script) *Prepared {
 	}
 	for _, w := range s.TildeWords() {
 		p.risky = p.risky || tildeUser(w)
+	}
+	for _, t := range s.FileOwnerTests() {
+		p.elemSets = p.elemSets || parser.IsElementSetTest(t)
 	}
 	return p
 }
