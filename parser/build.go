@@ -711,7 +711,7 @@ func (s *Script) findModes() {
 		closed = closed || c.byArg && (c.guard || c.closes)
 		m := byName[c.name]
 		if m == nil {
-			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, token: modeToken(c.name)}
+			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name)}
 			byName[c.name] = m
 			s.Modes = append(s.Modes, m)
 		}

@@ -403,6 +403,10 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 		role := ""
 		if m := s.ModeNamed(o.Mode); m != nil {
 			role = " (" + m.Role.String() + ")"
+			if m.Pattern != "" {
+				// bench*): the script names no word; bench is one it matches.
+				role = " (" + m.Role.String() + "; a word " + m.Pattern + " matches)"
+			}
 		}
 		if o.Mode == noMode {
 			_, _ = fmt.Fprintln(w, "== (no arguments)")
