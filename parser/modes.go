@@ -60,6 +60,14 @@ type Mode struct {
 	// a word the glob matches and no earlier branch takes, the word the dry
 	// run evaluates the mode with.
 	Pattern string
+	// Self is the file name the script runs as in this mode ($0, beside
+	// the script) when a case on its own name picks the mode (`case
+	// "$(basename "$0")" in bench.sh)`, a symlink's name): the dry run
+	// evaluates it so, with no arguments. "" otherwise.
+	Self string
+	// ownName marks the mode of the script run under its own file name
+	// among Self modes: its proven one.
+	ownName bool
 	// token is the mode's name as an upper-case key token (_CALIB_).
 	token string
 	// disagg: markDisagg found the mode a prefill or decode role;
@@ -272,6 +280,13 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 				found = true
 			}
 		}
+		for _, m := range modes {
+			if !found && m.ownName {
+				// case "$(basename "$0")" in …: the script run under its
+				// own name, as serve with no word is run.
+				proven, found = m.Name, true
+			}
+		}
 		if !found && len(modes) > 0 {
 			// The first plain mode, else the first scoring one; never a calib
 			// mode, which differs from the proven shape by design: with only
@@ -410,6 +425,8 @@ type candidate struct {
 	exits bool
 	// glob is the pattern that names the candidate (Mode.Pattern).
 	glob string
+	// self marks a name of the script's own file (selfCandidates).
+	self bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -2629,6 +2646,9 @@ func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []can
 // default. A mode named only by $1 or the option leaves the environment
 // selectors to their defaults.
 func (s *Script) EvalSelectors(m *Mode) (env, params []string) {
+	if m.Self != "" {
+		return nil, []string{} // bench.sh, a symlink to the script: run so with no words
+	}
 	params = s.argParams(m.Name)
 	if s.Option != nil && m.byOpt {
 		params = s.Option.Params(m.Name)
