@@ -59,6 +59,11 @@ type Options struct {
 	// Params, when not nil, are the positional parameters instead of the
 	// mode's name: an option that picks the mode (--mode kl, -m kl).
 	Params []string
+	// Self, when not empty, is the file name the script runs as: its $0
+	// is that name beside it (a symlink bench.sh -> serve.sh picking its
+	// mode by `case "$(basename "$0")"`, parser.Mode.Self). Nothing is
+	// read from that path for it.
+	Self string
 	// Caller are variables the script demands of its caller (: "${HF_TOKEN:?}",
 	// parser.Script.CallerVars) that no file of the tree sets: the script's
 	// guard ${X:?…} (${X?…}) assigns X a placeholder the argv reads as not
@@ -529,6 +534,9 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	runner.Vars = getVars()
 	fileCopy := *file // $0 is the File's name; the caller's File is not touched
 	fileCopy.Name = script
+	if opts.Self != "" && opts.Self == filepath.Base(opts.Self) && opts.Self != "." && opts.Self != ".." {
+		fileCopy.Name = filepath.Join(filepath.Dir(script), opts.Self) // $0
+	}
 	// The prelude runs as the file's first statement: each Run copies every
 	// variable into Runner.Vars (pprof: a quarter of a small script's
 	// evaluation went to the two extra runs).

@@ -610,12 +610,22 @@ func (s *Script) findModes() {
 	}
 	// The clauses of an if/elif chain met from its first clause.
 	elifs := map[*syntax.IfClause]bool{}
+	var selfCases []selfCase // cases on the name the script runs as
 	// Branches every mode but those named runs ([[ $MODE == serve ]] ||
 	// args+=(…)): added to the other modes' ranges once they are known.
 	var excepts []exceptBranch
 	for _, n := range s.modeNodes { // collect's walk met them in this order
 		switch n := n.(type) {
 		case *syntax.CaseClause:
+			if suffix, ok := s.selfName(n.Word); ok {
+				// case "$(basename "$0")" in bench.sh): no selector; the
+				// dry run sets $0 (Mode.Self).
+				if cs := s.selfCandidates(n, suffix); len(cs) > 0 {
+					selfCases = append(selfCases, selfCase{n, suffix})
+					cands = append(cands, cs...)
+				}
+				continue
+			}
 			cs := s.caseModes(n)
 			if defaultExits(n) {
 				for i := range cs {
@@ -711,7 +721,10 @@ func (s *Script) findModes() {
 		closed = closed || c.byArg && (c.guard || c.closes)
 		m := byName[c.name]
 		if m == nil {
-			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, token: modeToken(c.name)}
+			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name)}
+			if c.self {
+				m.Self = c.name
+			}
 			byName[c.name] = m
 			s.Modes = append(s.Modes, m)
 		}
@@ -849,6 +862,7 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	s.defaultMode(sharedLaunch, closed)
+	s.ownNameMode(selfCases, sharedLaunch)
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
 	s.modeIdx = newModeIndex(s.Modes)
 }

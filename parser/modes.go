@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -54,6 +55,19 @@ type Mode struct {
 	// Guessed is set on the proven mode when it is only the first mode (no
 	// serve, none named by the config): per-model presets look like that.
 	Guessed bool
+	// Pattern is the glob that names the mode (bench* in `bench*)` or
+	// `[[ $mode == bench* ]]`), "" for a mode named by a word: Name is then
+	// a word the glob matches and no earlier branch takes, the word the dry
+	// run evaluates the mode with.
+	Pattern string
+	// Self is the file name the script runs as in this mode ($0, beside
+	// the script) when a case on its own name picks the mode (`case
+	// "$(basename "$0")" in bench.sh)`, a symlink's name): the dry run
+	// evaluates it so, with no arguments. "" otherwise.
+	Self string
+	// ownName marks the mode of the script run under its own file name
+	// among Self modes: its proven one.
+	ownName bool
 	// token is the mode's name as an upper-case key token (_CALIB_).
 	token string
 	// disagg: markDisagg found the mode a prefill or decode role;
@@ -266,6 +280,13 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 				found = true
 			}
 		}
+		for _, m := range modes {
+			if !found && m.ownName {
+				// case "$(basename "$0")" in …: the script run under its
+				// own name, as serve with no word is run.
+				proven, found = m.Name, true
+			}
+		}
 		if !found && len(modes) > 0 {
 			// The first plain mode, else the first scoring one; never a calib
 			// mode, which differs from the proven shape by design: with only
@@ -361,9 +382,19 @@ func (s *Script) ModesAt(off int) []*Mode {
 func ModeNames(ms []*Mode) string {
 	names := make([]string, len(ms))
 	for i, m := range ms {
-		names[i] = m.Name
+		names[i] = m.Label()
 	}
 	return strings.Join(names, "|")
+}
+
+// Label is the mode's name for messages: its name, and for a mode a glob
+// names, the glob it stands for (bench (as bench*)): the word evaluated is
+// one of those the glob matches, not one the script writes.
+func (m *Mode) Label() string {
+	if m.Pattern == "" {
+		return m.Name
+	}
+	return m.Name + " (as " + m.Pattern + ")"
 }
 
 // candidate is a mode found before it is known to reach the engine.
@@ -392,6 +423,10 @@ type candidate struct {
 	// exits marks a branch at the top level that ends the script (stop)
 	// seqs=0; pkill vllm; exit 0 ;;): code after it never runs in the mode.
 	exits bool
+	// glob is the pattern that names the candidate (Mode.Pattern).
+	glob string
+	// self marks a name of the script's own file (selfCandidates).
+	self bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -1595,6 +1630,65 @@ func unescapeLit(v string) string {
 
 func hasGlob(s string) bool { return strings.ContainsAny(s, "*?[") }
 
+// globWord returns the unquoted glob pattern a case pattern or the right
+// side of [[ x == p ]] is (bench*, *bench*) and the word the mode it names
+// is evaluated with: the pattern's literal text (globExample), when that
+// is a mode's word (a letter first, then letters, digits, -, _ or .) the
+// pattern matches. Not a glob every word or every option matches (*, -*,
+// --*), nor one whose literal text is no word (*.yaml, */*, ?).
+func globWord(w *syntax.Word) (pat, word string, ok bool) {
+	pat = w.Lit() // unquoted: "bench*" is the word bench*, no glob
+	if !hasGlob(pat) {
+		return "", "", false
+	}
+	word = globExample(pat)
+	lit := strings.NewReplacer("*", "", "?", "").Replace(pat) // ?) names no word x
+	if word == "" || !wordish(lit) || !wordish(word) || !globMatches(pat, word) {
+		return "", "", false
+	}
+	return pat, word, true
+}
+
+// wordish reports whether v looks like a mode's name: a letter, then
+// letters, digits, '-', '_' or '.'.
+func wordish(v string) bool {
+	if v == "" || (v[0] < 'a' || v[0] > 'z') && (v[0] < 'A' || v[0] > 'Z') {
+		return false
+	}
+	return strings.TrimFunc(v, func(r rune) bool {
+		return r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}) == ""
+}
+
+// globMatches reports whether the shell pattern pat matches all of word,
+// as a case arm or [[ x == pat ]] does.
+func globMatches(pat, word string) bool {
+	expr, err := pattern.Regexp(pat, pattern.EntireString)
+	if err != nil {
+		return false
+	}
+	rx, err := regexp.Compile(expr)
+	return err == nil && rx.MatchString(word)
+}
+
+// anyPatternMatches reports whether one of the case patterns ps takes
+// word: an unquoted glob (serve*, *) that matches it, or a word equal to
+// it unless globsOnly. A pattern with an expansion is not known to.
+func anyPatternMatches(ps []*syntax.Word, word string, globsOnly bool) bool {
+	for _, p := range ps {
+		if lit := p.Lit(); lit != "" && hasGlob(lit) {
+			if globMatches(lit, word) {
+				return true
+			}
+			continue
+		}
+		if v, ok := LitValue(p); ok && !globsOnly && v == word {
+			return true
+		}
+	}
+	return false
+}
+
 // modeName reports whether a value tested against the selector can name a
 // mode: not empty, no glob, and not an option (`--port)` in a while/case
 // option loop after `shift`, `-h|--help)`).
@@ -1623,10 +1717,13 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 		return s.forCaseCandidates(c)
 	}
 	var out []candidate
+	var earlier []*syntax.Word // the patterns of the arms before: bash takes the first arm that matches
 	for _, it := range c.Items {
 		if len(it.Patterns) == 0 {
 			continue
 		}
+		before := earlier
+		earlier = append(earlier, it.Patterns...)
 		if names, ok := s.loopModeList(c, it); ok {
 			out = append(out, names...)
 			continue
@@ -1640,13 +1737,25 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 		if it.OpPos.IsValid() {
 			r.End = s.Off(it.OpPos)
 		}
-		for _, p := range it.Patterns {
+		for i, p := range it.Patterns {
 			v, ok := LitValue(p)
-			if !ok || !modeName(v) {
-				continue
+			glob := ""
+			switch {
+			case ok && modeName(v):
+				if anyPatternMatches(before, v, true) {
+					continue // serve*) …;; serve-fast) …: serve-fast takes the first arm
+				}
+			default:
+				pat, word, isGlob := globWord(p)
+				// bench*): the mode is a word the glob matches, if no
+				// earlier arm (nor pattern of this one) takes it.
+				if !isGlob || anyPatternMatches(it.Patterns[:i], word, false) || anyPatternMatches(before, word, false) {
+					continue
+				}
+				v, glob = word, pat
 			}
 			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
-				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1])})
+				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), glob: glob})
 		}
 	}
 	return out
@@ -1822,10 +1931,19 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 		if names, ok := s.notNames(ic.Cond[0]); ok {
 			if exits(ic.Then[len(ic.Then)-1]) {
 				for _, nw := range names {
-					out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, guard: true})
+					out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, guard: true, glob: nw.glob})
 				}
 			}
 			return out
+		}
+	}
+	// The tests of the clauses before: bash runs the first that matches.
+	var earlier []nameAt
+	for c := root; c != nil && c != ic; c = c.Else {
+		for _, st := range c.Cond {
+			if !st.Negated {
+				earlier = append(earlier, s.condNames(st.Cmd)...)
+			}
 		}
 	}
 	for _, st := range ic.Cond {
@@ -1833,8 +1951,11 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 			return nil // `if ! [[ $1 == calib ]]`, with other conditions
 		}
 		for _, nw := range s.condNames(st.Cmd) {
+			if slices.ContainsFunc(earlier, func(e nameAt) bool { return (e.glob != "" || nw.glob != "") && e.takes(nw.name) }) {
+				continue // [[ $m == serve* ]] before [[ $m == serve-fast* ]]: the first branch takes serve-fast
+			}
 			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then),
-				exits: s.endsScriptAt(ic, ic.Then[len(ic.Then)-1])})
+				exits: s.endsScriptAt(ic, ic.Then[len(ic.Then)-1]), glob: nw.glob})
 		}
 	}
 	return out
@@ -1886,7 +2007,7 @@ func (s *Script) andModes(b *syntax.BinaryCmd) []candidate {
 	r := Range{s.Off(test.End()), s.Off(b.Y.End())}
 	var out []candidate
 	for _, nw := range s.condNames(test.Cmd) {
-		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}})
+		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, glob: nw.glob})
 	}
 	return out
 }
@@ -1911,7 +2032,7 @@ func (s *Script) guardModes(b *syntax.BinaryCmd) []candidate {
 	}
 	var out []candidate
 	for _, nw := range names {
-		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, guard: true})
+		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, guard: true, glob: nw.glob})
 	}
 	return out
 }
@@ -1994,7 +2115,7 @@ func (s *Script) selectorLit(x, y syntax.Node) (nameAt, bool) {
 	if !ok || !modeName(v) {
 		return nameAt{}, false
 	}
-	return nameAt{v, s.Off(yw.Pos()), s.Off(yw.End())}, true
+	return nameAt{name: v, start: s.Off(yw.Pos()), end: s.Off(yw.End())}, true
 }
 
 // onlySelectorTests reports whether a condition is only equality tests of
@@ -2286,6 +2407,18 @@ func quietWords(n syntax.Node, subshells bool) bool {
 type nameAt struct {
 	name       string
 	start, end int
+	// glob is the pattern of [[ $mode == bench* ]] (globWord), name a word
+	// it matches; "" for a test of a word.
+	glob string
+}
+
+// takes reports whether the test named by na takes word: its glob matches
+// it, or its word is it.
+func (na nameAt) takes(word string) bool {
+	if na.glob != "" {
+		return globMatches(na.glob, word)
+	}
+	return na.name == word
 }
 
 // condNames returns the mode names a condition tests the selector for.
@@ -2294,14 +2427,17 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 		return nil
 	}
 	var out []nameAt
-	eq := func(x, y *syntax.Word) {
+	// glob: the test is [[ x == y ]], whose right side is a pattern.
+	eq := func(x, y *syntax.Word, glob bool) {
 		if isParamOf(x, s.Selectors) {
 			if v, ok := LitValue(y); ok && modeName(v) {
-				out = append(out, nameAt{v, s.Off(y.Pos()), s.Off(y.End())})
+				out = append(out, nameAt{name: v, start: s.Off(y.Pos()), end: s.Off(y.End())})
+			} else if pat, word, ok := globWord(y); ok && glob {
+				out = append(out, nameAt{name: word, start: s.Off(y.Pos()), end: s.Off(y.End()), glob: pat})
 			}
 		} else if isParamOf(y, s.Selectors) {
 			if v, ok := LitValue(x); ok && modeName(v) {
-				out = append(out, nameAt{v, s.Off(x.Pos()), s.Off(x.End())})
+				out = append(out, nameAt{name: v, start: s.Off(x.Pos()), end: s.Off(x.End())})
 			}
 		}
 	}
@@ -2314,7 +2450,7 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 				xw, ok1 := e.X.(*syntax.Word)
 				yw, ok2 := e.Y.(*syntax.Word)
 				if ok1 && ok2 {
-					eq(xw, yw)
+					eq(xw, yw, true)
 				}
 			case syntax.TsReMatch:
 				xw, ok1 := e.X.(*syntax.Word)
@@ -2342,7 +2478,7 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 		if args, ok := ClassicTestArgs(c); ok && len(args) == 3 {
 			op, _ := LitValue(args[1])
 			if op == "=" || op == "==" {
-				eq(args[0], args[2])
+				eq(args[0], args[2], false) // test's = compares strings
 			}
 		}
 	}
@@ -2371,7 +2507,7 @@ func (s *Script) regexNames(w *syntax.Word) []nameAt {
 		}) != "" {
 			return nil
 		}
-		out = append(out, nameAt{alt, base + off, base + off + len(alt)})
+		out = append(out, nameAt{name: alt, start: base + off, end: base + off + len(alt)})
 		off += len(alt) + 1
 	}
 	return out
@@ -2510,6 +2646,9 @@ func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []can
 // default. A mode named only by $1 or the option leaves the environment
 // selectors to their defaults.
 func (s *Script) EvalSelectors(m *Mode) (env, params []string) {
+	if m.Self != "" {
+		return nil, []string{} // bench.sh, a symlink to the script: run so with no words
+	}
 	params = s.argParams(m.Name)
 	if s.Option != nil && m.byOpt {
 		params = s.Option.Params(m.Name)

@@ -335,12 +335,12 @@ func (c *Context) driftScript(pass *analysis.Pass, s *parser.Script, argvs *Argv
 		m := v.Mode
 		if v.Failed {
 			c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
-				msg: fmt.Sprintf("%s could not be evaluated (%s): its argv was not compared with %s's", m.Name, evalWhy(v.Result), proven.Name)})
+				msg: fmt.Sprintf("%s could not be evaluated (%s): its argv was not compared with %s's", m.Label(), evalWhy(v.Result), proven.Name)})
 			continue
 		}
 		if v.Apart != "" {
 			c.report(pass, diag{sev: Info, path: s.Path, start: m.Start, end: m.End,
-				msg: fmt.Sprintf("%s's argv was not compared with %s's: %s", m.Name, proven.Name, v.Apart)})
+				msg: fmt.Sprintf("%s's argv was not compared with %s's: %s", m.Label(), proven.Name, v.Apart)})
 			continue
 		}
 		for _, flag := range v.Drift {
@@ -367,10 +367,10 @@ func (c *Context) reportEnvDrift(pass *analysis.Pass, s *parser.Script, m, prove
 	}
 	e := d.Owner.Def.Entry
 	msg := fmt.Sprintf("%s's engine reads %s=%s from its environment (as %s, which the argv does not pass) where %s's reads %s; the argv is the proven mode's, the boot is not (%s owns it as %s=%s)",
-		m.Name, d.Key, argText(d.Value), d.Flag, proven.Name, argText(d.Against), c.Where(d.Owner.Def.File.Path, e.Start), d.Owner.Key, e.Raw)
+		m.Label(), d.Key, argText(d.Value), d.Flag, proven.Name, argText(d.Against), c.Where(d.Owner.Def.File.Path, e.Start), d.Owner.Key, e.Raw)
 	if d.Unset {
 		msg = fmt.Sprintf("%s's engine starts with a cleared environment that lacks %s (read as %s, which the argv does not pass) where %s's reads %s: it boots with the engine's default; the argv is the proven mode's, the boot is not (%s owns it as %s=%s)",
-			m.Name, d.Key, d.Flag, proven.Name, argText(d.Against), c.Where(d.Owner.Def.File.Path, e.Start), d.Owner.Key, e.Raw)
+			m.Label(), d.Key, d.Flag, proven.Name, argText(d.Against), c.Where(d.Owner.Def.File.Path, e.Start), d.Owner.Key, e.Raw)
 	}
 	st, en := envSpan(c.Unit, s, m, d.Key)
 	c.report(pass, diag{sev: Error, path: s.Path, start: st, end: en, msg: msg})
@@ -667,9 +667,9 @@ func (c *Context) reportUnknown(pass *analysis.Pass, s *parser.Script, m *parser
 		}
 		return name + "'s " + f.Value
 	}
-	msg := fmt.Sprintf("%s's %s is not statically known (%s): it was not compared with %s", m.Name, mv.Name, mv.Value, other(against, ov, ook))
+	msg := fmt.Sprintf("%s's %s is not statically known (%s): it was not compared with %s", m.Label(), mv.Name, mv.Value, other(against, ov, ook))
 	if !mv.Unresolved {
-		msg = fmt.Sprintf("%s's %s is not statically known (%s): %s was not compared with it", against, ov.Name, ov.Value, other(m.Name, mv, mok))
+		msg = fmt.Sprintf("%s's %s is not statically known (%s): %s was not compared with it", against, ov.Name, ov.Value, other(m.Label(), mv, mok))
 	}
 	c.report(pass, diag{sev: Info, path: path, start: st, end: en, msg: msg})
 }
@@ -753,13 +753,13 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	case mok && ook && ov.Via != "":
 		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s (%s %s)", m.Name, written, argText(mv.Value), against, ov.Via, flag, argText(ov.Value))
 	case mok && mv.Env != "":
-		msg = fmt.Sprintf("%s's engine reads %s=%s from its environment (as %s, which its argv does not pass) where %s boots with %s %s", m.Name, mv.Env, argText(mv.Value), flag, against, written, argText(ov.Value))
+		msg = fmt.Sprintf("%s's engine reads %s=%s from its environment (as %s, which its argv does not pass) where %s boots with %s %s", m.Label(), mv.Env, argText(mv.Value), flag, against, written, argText(ov.Value))
 	case mok && ook && ov.Env != "":
-		msg = fmt.Sprintf("%s boots with %s %s where %s's engine reads %s=%s from its environment (as %s, which its argv does not pass)", m.Name, written, argText(mv.Value), against, ov.Env, argText(ov.Value), flag)
+		msg = fmt.Sprintf("%s boots with %s %s where %s's engine reads %s=%s from its environment (as %s, which its argv does not pass)", m.Label(), written, argText(mv.Value), against, ov.Env, argText(ov.Value), flag)
 	case mok && ook:
-		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Name, written, argText(mv.Value), against, argText(ov.Value))
+		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s", m.Label(), written, argText(mv.Value), against, argText(ov.Value))
 	case mok:
-		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Name, written, argText(mv.Value), against)
+		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Label(), written, argText(mv.Value), against)
 	default:
 		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, written, against, argText(ov.Value))
 	}

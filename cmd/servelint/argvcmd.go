@@ -186,7 +186,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		start := time.Now()
 		ctx := enter()
 		defer func() { exit(); spent += time.Since(start) }()
-		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Caller: caller, Assume: assume})
+		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Self: modeSelf(s, m), Caller: caller, Assume: assume})
 	}
 	for i, m := range modes {
 		if results[i] = evalMode(m, nil); results[i] == nil {
@@ -215,7 +215,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		}
 		results[i] = r
 		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
-			RunAs: append(append(envAssigns(selectors, m), path), runAsParams(params)...), envN: len(selectors)}
+			RunAs: append(append(envAssigns(selectors, m), selfPath(path, modeSelf(s, m))), runAsParams(params)...), envN: len(selectors)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
 		}
@@ -230,7 +230,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		if r.Err != nil {
 			o.Error = r.Err.Error()
 		}
-		if *runExec {
+		if self := modeSelf(s, m); *runExec && self != "" && self != filepath.Base(path) {
+			// --exec runs the script by its path; a mode its $0 picks needs
+			// a file of that name, which servelint never makes.
+			o.Exec = &execOut{Error: fmt.Sprintf("the mode is picked by the name the script runs as (%s): --exec runs it only as %s", self, filepath.Base(path))}
+		} else if *runExec {
 			o.Exec = execDryRun(path, m, selectors, params, *timeout, r.Argv)
 		}
 		outs[i] = o
@@ -403,6 +407,10 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 		role := ""
 		if m := s.ModeNamed(o.Mode); m != nil {
 			role = " (" + m.Role.String() + ")"
+			if m.Pattern != "" {
+				// bench*): the script names no word; bench is one it matches.
+				role = " (" + m.Role.String() + "; a word " + m.Pattern + " matches)"
+			}
 		}
 		if o.Mode == noMode {
 			_, _ = fmt.Fprintln(w, "== (no arguments)")
@@ -657,6 +665,24 @@ func modeParams(s *parser.Script, m string) (selectors, params []string) {
 		return s.EvalSelectors(md)
 	}
 	return s.EnvSelectors, s.ParamsFor(m)
+}
+
+// modeSelf is the file name the script runs as in mode m (parser.Mode.Self),
+// "" for its own.
+func modeSelf(s *parser.Script, m string) string {
+	if md := s.ModeNamed(m); md != nil {
+		return md.Self
+	}
+	return ""
+}
+
+// selfPath is path with its file name self (bench.sh beside serve.sh), path
+// itself when self is "".
+func selfPath(path, self string) string {
+	if self == "" {
+		return path
+	}
+	return filepath.Join(filepath.Dir(path), self)
 }
 
 // readsArgs reports whether a script reads its positional parameters

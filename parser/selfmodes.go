@@ -1,0 +1,194 @@
+package parser
+
+import (
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// selfName returns whether w is the name the script runs as: "$(basename
+// "$0")", "$(basename -- "$0")", "${0##*/}" (quoted or not), or a variable
+// assigned one of those once, at the top level (me=$(basename "$0");
+// case "$me"). suffix is basename's second operand ($(basename "$0" .sh):
+// the arms name the file without it).
+func (s *Script) selfName(w *syntax.Word) (suffix string, ok bool) {
+	return s.selfForm(w, true)
+}
+
+// selfForm is selfName; byVar: the word may be a variable holding one.
+func (s *Script) selfForm(w *syntax.Word, byVar bool) (suffix string, ok bool) {
+	if w == nil {
+		return "", false
+	}
+	parts := unquoted(w.Parts)
+	if len(parts) != 1 {
+		return "", false
+	}
+	switch p := parts[0].(type) {
+	case *syntax.ParamExp:
+		if p.Param == nil || p.Index != nil || p.Repl != nil || p.Slice != nil || p.Excl || p.Length {
+			return "", false
+		}
+		if p.Param.Value == "0" {
+			if p.Exp != nil && p.Exp.Op == syntax.RemLargePrefix {
+				if v, isLit := LitValue(p.Exp.Word); isLit && v == "*/" {
+					return "", true
+				}
+			}
+			return "", false
+		}
+		if !byVar || p.Exp != nil || !isName(p.Param.Value) {
+			return "", false
+		}
+		as := s.Assigns[p.Param.Value]
+		if len(as) != 1 || as[0].InFunc != "" || as[0].Value == nil {
+			return "", false
+		}
+		return s.selfForm(as[0].Value, false) // me=$(basename "$0"), not me=$other
+	case *syntax.CmdSubst:
+		if len(p.Stmts) != 1 || p.Stmts[0].Negated || p.Stmts[0].Background || len(p.Stmts[0].Redirs) > 0 {
+			return "", false
+		}
+		c, isCall := p.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !isCall || len(c.Assigns) > 0 || len(c.Args) < 2 || c.Args[0].Lit() != "basename" {
+			return "", false
+		}
+		args := c.Args[1:]
+		if args[0].Lit() == "--" {
+			args = args[1:]
+		}
+		if len(args) == 0 || len(args) > 2 {
+			return "", false
+		}
+		if pe := SingleParam(args[0]); pe == nil || pe.Param == nil || pe.Param.Value != "0" || !plainParam(pe) {
+			return "", false
+		}
+		if len(args) == 2 {
+			v, isLit := LitValue(args[1])
+			if !isLit || v == "" || strings.ContainsAny(v, "/") {
+				return "", false
+			}
+			suffix = v
+		}
+		return suffix, true
+	}
+	return "", false
+}
+
+// selfFile reports whether v, a case arm's word plus the suffix basename
+// strips, can be the name of a file beside the script.
+func selfFile(v string) bool {
+	return v != "" && v != "." && v != ".." && !strings.ContainsAny(v, "/*?[\\") && v[0] != '-'
+}
+
+// selfCandidates returns the modes a case on the name the script runs as
+// names (`case "$(basename "$0")" in serve.sh) ;; bench.sh) …`): one per
+// arm's word, evaluated with $0 that name beside the script (Mode.Self).
+func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate {
+	var out []candidate
+	var earlier []*syntax.Word
+	for _, it := range c.Items {
+		before := earlier
+		earlier = append(earlier, it.Patterns...)
+		if len(it.Patterns) == 0 {
+			continue
+		}
+		r := caseItemRange(s, it)
+		for _, p := range it.Patterns {
+			v, ok := LitValue(p)
+			if !ok || !selfFile(v+suffix) || anyPatternMatches(before, v, false) {
+				continue
+			}
+			out = append(out, candidate{name: v + suffix, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
+				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), self: true})
+		}
+	}
+	return out
+}
+
+// caseItemRange is the code of a case arm: from the end of its patterns
+// (comments before its first command are its own) to its ;; or its end.
+func caseItemRange(s *Script, it *syntax.CaseItem) Range {
+	end := s.Off(it.Patterns[len(it.Patterns)-1].End())
+	r := Range{end, end}
+	if len(it.Stmts) > 0 {
+		r.End = s.Off(it.Stmts[len(it.Stmts)-1].End())
+	}
+	if it.OpPos.IsValid() {
+		r.End = s.Off(it.OpPos)
+	}
+	return r
+}
+
+// ownNameMode adds the mode the script boots run under its own file name
+// when a case on that name (selfCandidates) names modes but not it: the
+// arm it takes there (`*)`, or a glob that matches it) is its own code, or
+// none, the shared path. Not when that arm ends the script (`*) echo "run
+// as serve.sh or bench.sh"; exit 2`): run so, it boots nothing. The mode
+// named by the script's own file name is its proven one (RoleMatcher).
+func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
+	if len(selfCases) == 0 || s.Path == "" {
+		return
+	}
+	base := filepath.Base(s.Path)
+	named := false // an arm's name was kept as a mode
+	for _, m := range s.Modes {
+		if m.Self == base {
+			m.ownName = true
+			return
+		}
+		named = named || m.Self != ""
+	}
+	if !named {
+		return // no arm reaches the engine: nothing picks a mode by the name
+	}
+	var own *Mode
+	for _, sc := range selfCases {
+		word, ok := strings.CutSuffix(base, sc.suffix)
+		if !ok {
+			return // basename "$0" .sh of a script not named *.sh
+		}
+		var arm *syntax.CaseItem
+		var at *syntax.Word
+		for _, it := range sc.cc.Items {
+			if anyPatternMatches(it.Patterns, word, false) {
+				arm = it
+				for _, p := range it.Patterns {
+					if anyPatternMatches([]*syntax.Word{p}, word, false) {
+						at = p
+						break
+					}
+				}
+				break
+			}
+		}
+		if own == nil {
+			own = &Mode{Name: base, Self: base, ownName: true, token: modeToken(base)}
+			own.Start, own.End = s.Off(sc.cc.Word.Pos()), s.Off(sc.cc.Word.End())
+		}
+		if arm == nil {
+			continue
+		}
+		if len(arm.Stmts) > 0 && s.endsScriptAt(sc.cc, arm.Stmts[len(arm.Stmts)-1]) {
+			return
+		}
+		if !noop(arm.Stmts) {
+			r := caseItemRange(s, arm)
+			own.Ranges = append(own.Ranges, r)
+			own.own = append(own.own, r)
+			own.Start, own.End = s.Off(at.Pos()), s.Off(at.End())
+		}
+	}
+	if own == nil || len(own.Ranges) == 0 && !sharedLaunch {
+		return
+	}
+	s.Modes = append(s.Modes, own)
+}
+
+// selfCase is a case on the name the script runs as, and the suffix
+// basename strips there.
+type selfCase struct {
+	cc     *syntax.CaseClause
+	suffix string
+}
