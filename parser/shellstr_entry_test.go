@@ -54,3 +54,27 @@ func TestShellCommandEntrypoint(t *testing.T) {
 		}
 	}
 }
+
+// TestClearedEntrypointWrappers: after --entrypoint "" the words after the
+// image are a command read as any, through its wrappers. Only a program
+// that is an engine was looked for there, so `exec vllm serve …` in a
+// shell string the image's shell runs (its words put after the image)
+// went unseen, as did `env A=1 vllm serve …`.
+func TestClearedEntrypointWrappers(t *testing.T) {
+	for _, tc := range []struct {
+		argv  []string
+		start int // -1: no engine
+		image int
+	}{
+		{[]string{"docker", "run", "--entrypoint", "", "vllm/vllm-openai:v0.8.5", "exec", "vllm", "serve", "/m"}, 6, 4},
+		{[]string{"docker", "run", "--entrypoint=", "img", "env", "A=1", "vllm", "serve", "/m"}, 6, 3},
+		{[]string{"docker", "run", "--entrypoint", "", "img", "vllm", "serve", "/m"}, 5, 4},
+		{[]string{"docker", "run", "--entrypoint", "", "vllm/vllm-openai:v0.8.5", "echo", "vllm", "serve"}, -1, 0},
+		{[]string{"docker", "run", "--entrypoint", "", "vllm/vllm-openai:v0.8.5"}, -1, 0},
+	} {
+		ec, ok := DetectEngine(tc.argv)
+		if !ok && tc.start >= 0 || ok && (ec.Start != tc.start || ec.Docker == nil || ec.Docker.Image != tc.image) {
+			t.Errorf("%q: engine %v at %d, want at %d", tc.argv, ok, ec.Start, tc.start)
+		}
+	}
+}
