@@ -1883,6 +1883,6 @@ func startsShell(args []string, forced *parser.Profile) bool {
 		return true
 	}
 	det := forDetect(args)
-	_, _, _, found := parser.ShellCommand(det, func(k int) bool { return parser.LaunchesAt(det, k, forced) })
+	_, found := parser.ShellCommand(det, func(k int) bool { return parser.LaunchesAt(det, k, forced) })
 	return found
 }

@@ -82,10 +82,14 @@ func shifted(idx []int, n int) []int {
 // with no engine command: `timeout 600 bash -c 'until curl …; done'`).
 func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, args []string) (err error, ok bool) {
 	det := forDetect(args)
-	k, str, lang, found := parser.ShellCommand(det, func(k int) bool { return parser.LaunchesAt(det, k, ev.forced) })
-	if !found || det[str] == parser.Unknown || hasSentinel(args[str]) {
+	run, found := parser.ShellCommand(det, func(k int) bool { return parser.LaunchesAt(det, k, ev.forced) })
+	if !found || det[run.Str] == parser.Unknown || hasSentinel(args[run.Str]) {
 		return nil, false
 	}
+	k, str, lang := run.Launch, run.Str, run.Lang
+	// The words that launch the string's engine: a shell entrypoint
+	// cleared, the engine being the container's command.
+	launcher := run.Launcher(det)
 	src := args[str]
 	f := parseString(src, lang)
 	if f == nil {
@@ -93,7 +97,7 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	}
 	engine := false
 	for _, c := range parser.ShellCalls(f) {
-		words := slices.Clone(det[:k])
+		words := slices.Clone(launcher)
 		for _, w := range c.Args {
 			v, lit := parser.LitValue(w)
 			if !lit {
@@ -122,7 +126,7 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	var outer shellOuter
 	outer.prefix = slices.Clone(args[:str+1])
 	if k > 0 {
-		if ec, is := parser.DetectEngineAs(append(slices.Clone(det[:k]), "vllm", "serve"), ev.forced); is {
+		if ec, is := parser.DetectEngineAs(append(slices.Clone(launcher), "vllm", "serve"), ev.forced); is {
 			outer.docker = ec.Docker
 		}
 	}
@@ -143,7 +147,11 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	if rerr != nil {
 		return ev.fail(fmt.Errorf("%w: %w", ErrInternal, rerr)), true
 	}
-	ev.note("%s -c: its string is evaluated as a script in the sandbox", args[k])
+	shell := args[run.Shell]
+	if run.Entry {
+		shell = strings.TrimPrefix(shell, "--entrypoint=")
+	}
+	ev.note("%s -c: its string is evaluated as a script in the sandbox", shell)
 	runErr := runner.Run(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), f)
 	ev.mu.Lock()
 	reached := ev.engine != nil

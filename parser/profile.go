@@ -864,12 +864,11 @@ func detectEngine(argv []string) (EngineCall, bool) {
 				}
 				if prog == "" {
 					// --entrypoint "" clears the image's entrypoint: the
-					// words after the image are the command.
-					if ec, ok := engineAt(argv, j+1); ok {
-						ec.Docker = dr
-						return ec, true
-					}
-					return EngineCall{}, false
+					// words after the image are the command, read through
+					// its wrappers as any command (env A=1 vllm serve …;
+					// exec vllm serve … in a shell string after the image).
+					i = j + 1
+					continue
 				}
 				// The entrypoint is the program; words after the image are its
 				// arguments. Only a known engine entrypoint is followed.

@@ -59,49 +59,154 @@ func shellProgram(p string) (syntax.LangVariant, bool) {
 	return 0, false
 }
 
+// ShellRun is a shell run with -c that ShellCommand finds in a command's
+// words.
+type ShellRun struct {
+	// Shell is the shell program's word: the value of a docker run's
+	// --entrypoint when the shell is the container's entrypoint (Entry).
+	Shell int
+	// Launch is how many words launch the string's engine: the words
+	// before the shell (docker run … IMAGE bash -c STRING), or the docker
+	// run up to its image when the shell is its entrypoint (docker run
+	// --entrypoint /bin/sh IMAGE -c STRING), the -c after the image.
+	Launch int
+	// Str is the string's word.
+	Str int
+	// Lang is the language to parse the string in.
+	Lang syntax.LangVariant
+	// Entry is set when the shell is a docker/podman run's --entrypoint
+	// (argv[Shell] is the option's value, --entrypoint=/bin/sh its whole
+	// word): the launcher words run the string's engine as with the
+	// entrypoint cleared (--entrypoint "" IMAGE sh -c STRING).
+	Entry bool
+}
+
+// Launcher returns the words of argv that launch the string's engine
+// (argv[:Launch]) as DetectEngine reads them before an engine: a shell
+// entrypoint's value cleared (--entrypoint "", --entrypoint=), so that the
+// engine after the image is the container's command.
+func (r ShellRun) Launcher(argv []string) []string {
+	out := slices.Clone(argv[:r.Launch])
+	if r.Entry {
+		out[r.Shell] = ClearedEntrypoint(out[r.Shell])
+	}
+	return out
+}
+
+// ClearedEntrypoint returns the word of a docker --entrypoint value, w,
+// cleared: "" for a separate value, "--entrypoint=" for an attached one.
+func ClearedEntrypoint(w string) string {
+	if opt, _, eq := strings.Cut(w, "="); eq && strings.HasPrefix(opt, "--") {
+		return opt + "="
+	}
+	return ""
+}
+
 // ShellCommand finds in argv a shell run with -c behind a launcher
 // (`docker run … IMAGE bash -lc STRING`, `timeout 60 sh -c STRING`, a
-// bare `bash -c STRING`): the index of the shell program and of its
-// string, and the language to parse it in. launches(k) reports whether
-// argv[:k] is a launcher that runs what follows it, as it would run an
-// engine written in the shell's place (LaunchesAt).
-func ShellCommand(argv []string, launches func(k int) bool) (shell, str int, lang syntax.LangVariant, ok bool) {
+// bare `bash -c STRING`, a shell set as a docker run's entrypoint with -c
+// after the image: `docker run --entrypoint /bin/sh IMAGE -c STRING`).
+// launches(k) reports whether argv[:k] is a launcher that runs what
+// follows it, as it would run an engine written in the shell's place
+// (LaunchesAt).
+func ShellCommand(argv []string, launches func(k int) bool) (ShellRun, bool) {
 	for k, a := range argv {
+		if r, ok := entrypointShell(argv, k); ok {
+			if k > 0 && !launches(k) {
+				return ShellRun{}, false
+			}
+			return r, true
+		}
 		variant, isShell := shellProgram(a)
 		if !isShell || a == Unknown {
 			continue
 		}
-		j, c := k+1, false
-		for j < len(argv) && len(argv[j]) > 1 && argv[j][0] == '-' && argv[j] != Unknown {
-			o := argv[j]
-			if o == "--" {
-				j++
-				break
-			}
-			if strings.HasPrefix(o, "--") {
-				if o != "--login" && o != "--noprofile" && o != "--norc" {
-					return 0, 0, 0, false
-				}
-				j++
-				continue
-			}
-			for _, r := range o[1:] {
-				if r < 'a' || r > 'z' || r == 'o' {
-					return 0, 0, 0, false // -o OPT, -O: a value follows
-				}
-				c = c || r == 'c'
-			}
-			j++
-		}
-		if !c || j >= len(argv) {
-			return 0, 0, 0, false
+		j, ok := dashCString(argv, k+1)
+		if !ok {
+			return ShellRun{}, false
 		}
 		if k > 0 && !launches(k) {
-			return 0, 0, 0, false
+			return ShellRun{}, false
 		}
-		return k, j, variant, true
+		return ShellRun{Shell: k, Launch: k, Str: j, Lang: variant}, true
 	}
-	return 0, 0, 0, false
+	return ShellRun{}, false
+}
+
+// dashCString reads a shell's options from argv[j] on (-c, clustered
+// as -lc or -euc, --login, --noprofile, --norc, --): the index of the
+// string a -c among them runs; ok is false without a -c, with an option
+// that takes a value (-o OPT, -O) or one not known.
+func dashCString(argv []string, j int) (int, bool) {
+	c := false
+	for j < len(argv) && len(argv[j]) > 1 && argv[j][0] == '-' && argv[j] != Unknown {
+		o := argv[j]
+		if o == "--" {
+			j++
+			break
+		}
+		if strings.HasPrefix(o, "--") {
+			if o != "--login" && o != "--noprofile" && o != "--norc" {
+				return 0, false
+			}
+			j++
+			continue
+		}
+		for _, r := range o[1:] {
+			if r < 'a' || r > 'z' || r == 'o' {
+				return 0, false // -o OPT, -O: a value follows
+			}
+			c = c || r == 'c'
+		}
+		j++
+	}
+	if !c || j >= len(argv) {
+		return 0, false
+	}
+	return j, true
+}
+
+// entrypointShell reports whether argv[k] starts a docker/podman run whose
+// --entrypoint is a shell (sh, bash, dash, by any path) given -c STRING
+// after the image: `docker run --entrypoint /bin/sh IMAGE -c STRING`
+// runs the string as `docker run --entrypoint "" IMAGE /bin/sh -c STRING`
+// does.
+func entrypointShell(argv []string, k int) (ShellRun, bool) {
+	base := path.Base(argv[k])
+	if base != "docker" && base != "podman" && base != "nvidia-docker" || k+1 >= len(argv) {
+		return ShellRun{}, false
+	}
+	j := k + 1
+	switch {
+	case argv[j] == "run":
+		j++
+	case argv[j] == "container" && j+1 < len(argv) && argv[j+1] == "run":
+		j += 2
+	default:
+		return ShellRun{}, false
+	}
+	entry, entryEq := -1, false
+	image := dockerOptions(argv, j, dockerValueOpts, &DockerRun{}, func(opt string, val int, hasEq bool) {
+		if opt == "--entrypoint" {
+			entry, entryEq = val, hasEq
+		}
+	})
+	if entry < 0 || entry >= image || image >= len(argv) {
+		return ShellRun{}, false
+	}
+	prog := argv[entry]
+	if entryEq {
+		_, prog, _ = strings.Cut(prog, "=")
+	}
+	variant, isShell := shellProgram(prog)
+	if !isShell || prog == Unknown {
+		return ShellRun{}, false
+	}
+	str, ok := dashCString(argv, image+1)
+	if !ok {
+		return ShellRun{}, false
+	}
+	return ShellRun{Shell: entry, Launch: image + 1, Str: str, Lang: variant, Entry: true}, true
 }
 
 // LaunchesAt reports whether the words before argv[k] are a launcher
@@ -152,13 +257,20 @@ func ShellCalls(f *syntax.File) []*syntax.CallExpr {
 // whose words read what the inner shell sets itself (its positional
 // parameters, a variable it assigns).
 func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invocation {
-	k, str, lang, ok := ShellCommand(sketches(aws), func(k int) bool {
+	run, ok := ShellCommand(sketches(aws), func(k int) bool {
 		probe := append(slices.Clone(aws[:k]), ArgWord{Sketch: "vllm", Start: -1, End: -1}, ArgWord{Sketch: "serve", Start: -1, End: -1})
 		ec, ok := s.detect(probe)
 		return ok && ec.Start == k
 	})
 	if !ok {
 		return nil
+	}
+	k, str, lang := run.Launch, run.Str, run.Lang
+	launcher := slices.Clone(aws[:k])
+	if run.Entry {
+		// The shell set as the entrypoint runs the string: its engine
+		// is the container's command, as after --entrypoint "".
+		launcher[run.Shell].Sketch = ClearedEntrypoint(launcher[run.Shell].Sketch)
 	}
 	aw := aws[str]
 	if aw.Word == nil || aw.Array != "" || aw.Start < 0 || !slices.Contains(c.Args, aw.Word) || len(aw.Word.Parts) != 1 {
@@ -253,7 +365,7 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		if hasForward(inner) {
 			continue
 		}
-		args := append(slices.Clone(aws[:k]), inner...)
+		args := append(slices.Clone(launcher), inner...)
 		ec, ok := s.detect(args)
 		if !ok || ec.Start < k {
 			continue
