@@ -178,7 +178,7 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 			if fields := s.splitVar(name); fields != nil {
 				return append(out, fields...)
 			}
-			if fields := s.stringFields(name); fields != nil && s.assignedBefore(name, start) {
+			if fields := s.stringFields(name); fields != nil && s.assignedBefore(name, start) && !s.oneFieldEach(name, fields) {
 				return append(out, fields...)
 			}
 			if head, ok := s.grownHead(name); ok {
@@ -620,6 +620,26 @@ func (s *Script) splitStringVar(name string, depth int) []ArgWord {
 		return nil
 	}
 	return out
+}
+
+// oneFieldEach reports whether the fields of string variable name
+// (stringFields) are one per assignment, none appending: serve)
+// step=$OWNER ;; bench) step=16384 ;; … --max-num-batched-tokens $step.
+// Unquoted, $step is then one word in every mode, as "$step" is: read as
+// that word (its origins are each assignment's value), not as the fields
+// of every branch one after the other, which paired the flag with serve's
+// field alone and left bench's 16384 a stray word after it.
+func (s *Script) oneFieldEach(name string, fields []ArgWord) bool {
+	as := s.Assigns[name]
+	if len(fields) != len(as) {
+		return false
+	}
+	for i, a := range as {
+		if a.Append || fields[i].Assign != a {
+			return false
+		}
+	}
+	return true
 }
 
 // firstParam returns the first part of a word's parts when it is a plain
