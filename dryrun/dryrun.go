@@ -1,6 +1,7 @@
 package dryrun
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -51,6 +52,11 @@ type Options struct {
 	// set to the mode evaluated, as $1 does; those the sandbox fixes
 	// (TMPDIR, PATH, HOME, …) are ignored.
 	Selectors []string
+	// SelectorValue, when not empty, is what the Selectors are set to
+	// instead of the mode's name: the mode's index in the array a Slurm
+	// array job picks it from (SLURM_ARRAY_TASK_ID=1,
+	// parser.Script.SelectorValue).
+	SelectorValue string
 	// NoArg leaves the positional parameters empty: the mode is picked by
 	// the Selectors alone (a container entrypoint run with no CMD), so
 	// `exec vllm serve … "$@"` gets no mode name and `case "${1:-start}"`
@@ -439,7 +445,11 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	// name (not when an option's loop reads the arguments).
 	arg := len(params) == 2 && params[1] == mode
 	if !opts.skipPrecheck && prep.risky {
-		if fb := findForbidden(file, newPruner(file, mode, arg, selectors...)); fb != nil {
+		prune := selectors
+		if opts.SelectorValue != "" {
+			prune = nil // they hold an index, not the mode's name
+		}
+		if fb := findForbidden(file, newPruner(file, mode, arg, prune...)); fb != nil {
 			res.Err = fb.error(display)
 			return res, log
 		}
@@ -514,7 +524,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		}
 	}
 	runner, err := interp.New(
-		interp.Env(newModeEnv(env, selectors, mode)),
+		interp.Env(newModeEnv(env, selectors, cmp.Or(opts.SelectorValue, mode))),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
 		interp.Params(params...),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),

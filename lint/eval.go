@@ -96,7 +96,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 						start := time.Now()
 						r = dryrun.Eval(ctx, path, s.Src, s.File, mode,
 							dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, EnvIfRead: true, Files: files, Prepared: prep,
-								Selectors: selectors, NoArg: params == nil, Params: params, Self: m.Self, Caller: caller, Assume: assume})
+								Selectors: selectors, SelectorValue: s.SelectorValue(m), NoArg: params == nil, Params: params, Self: m.Self, Caller: caller, Assume: assume})
 						spent.Add(int64(time.Since(start)))
 						runSpent.Add(int64(time.Since(start)))
 						guard.exit()

@@ -603,10 +603,14 @@ func (s *Script) findModes() {
 			// for arg in "$@": the mode is the script's word, as $1's.
 			env, arg, opt = s.selectorKind(&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "1"}})
 		}
+		arr := s.readsArr(test)
 		for i := range cs {
-			cs[i].byEnv, cs[i].byArg, cs[i].byOpt = env, arg, opt
+			cs[i].byEnv, cs[i].byArg, cs[i].byOpt, cs[i].byArr = env, arg, opt, arr
+			if arr && s.arrSel.indexOf(cs[i].name) < 0 {
+				continue // MODES=(serve bench) with a kl) arm: no task's index picks kl
+			}
+			cands = append(cands, cs[i])
 		}
-		cands = append(cands, cs...)
 	}
 	// The clauses of an if/elif chain met from its first clause.
 	elifs := map[*syntax.IfClause]bool{}
@@ -732,6 +736,7 @@ func (s *Script) findModes() {
 		m.byEnv = m.byEnv || c.byEnv
 		m.byArg = m.byArg || c.byArg
 		m.byOpt = m.byOpt || c.byOpt
+		m.byArr = m.byArr || c.byArr
 		if c.empty {
 			emptyOf[m] = c.group
 		}

@@ -88,6 +88,9 @@ type Mode struct {
 	// variable holding it); both when a test reads either or neither.
 	// byOpt: by a test of the variable an option sets (Script.Option).
 	byEnv, byArg, byOpt bool
+	// byArr: every test naming it reads a variable holding an element of
+	// the array an index from the environment picks (arraySel).
+	byArr bool
 }
 
 // Disagg reports whether the mode is a role of disaggregated serving: a
@@ -427,6 +430,8 @@ type candidate struct {
 	glob string
 	// self marks a name of the script's own file (selfCandidates).
 	self bool
+	// byArr: the test naming it reads only the array's element (readsArr).
+	byArr bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -439,6 +444,7 @@ func (s *Script) findSelectors(proven string) {
 	}
 	s.findOptionAssigns()
 	s.findEntryCalls()
+	s.arrSelectors, s.arrSel = nil, nil
 	seed := []string{"1"}
 	if s.modeInArg2(proven) {
 		seed, s.ArgPos = []string{"2"}, 2
@@ -478,6 +484,20 @@ func (s *Script) findSelectors(proven string) {
 			in[n] = true
 		}
 		derive()
+	}
+	if names, as := s.arraySelectors(in); len(names) > 0 {
+		// MODE=${MODES[$SLURM_ARRAY_TASK_ID]}: the task's index picks it.
+		before := len(sel)
+		sel = append(sel, names...)
+		for _, n := range names {
+			in[n] = true
+		}
+		derive()
+		s.arrSelectors = map[string]bool{}
+		for _, n := range sel[before:] {
+			s.arrSelectors[n] = true
+		}
+		s.arrSel = as
 	}
 	if name, opt := s.optionSelector(proven, in); name != "" {
 		before := len(sel)
@@ -2649,6 +2669,11 @@ func (s *Script) EvalSelectors(m *Mode) (env, params []string) {
 	if m.Self != "" {
 		return nil, []string{} // bench.sh, a symlink to the script: run so with no words
 	}
+	if _, ok := s.byIndex(m); ok {
+		// SLURM_ARRAY_TASK_ID=1 job.sh: the index, set to the mode's
+		// (SelectorValue), picks it; sbatch passes no words.
+		return []string{s.arrSel.index}, []string{}
+	}
 	params = s.argParams(m.Name)
 	if s.Option != nil && m.byOpt {
 		params = s.Option.Params(m.Name)
@@ -2696,7 +2721,7 @@ func (s *Script) argParams(mode string) []string {
 // selectors, $1 ones, or the option's (neither: both $1 and the
 // environment).
 func (s *Script) selectorKind(n syntax.Node) (env, arg, opt bool) {
-	if n == nil || len(s.EnvSelectors) == 0 && len(s.optSelectors) == 0 {
+	if n == nil || len(s.EnvSelectors) == 0 && len(s.optSelectors) == 0 && len(s.arrSelectors) == 0 {
 		return true, true, false
 	}
 	sel := map[string]bool{}

@@ -81,6 +81,11 @@ type Script struct {
 	// argSelectors are the selectors holding $1 (findSelectors, before the
 	// environment's are added).
 	argSelectors map[string]bool
+	// arrSelectors are the selectors holding an element of the array a
+	// Slurm array job picks its mode from (arraySelectors), arrSel that
+	// pick; nil when there is none.
+	arrSelectors map[string]bool
+	arrSel       *arraySel
 	Modes        []*Mode
 	// Invocations are the engine invocations found statically.
 	Invocations []*Invocation

@@ -507,3 +507,18 @@ func TestArgvShellStringEnv(t *testing.T) {
 		}
 	}
 }
+
+// A Slurm array job's mode is picked by the task's index into a literal
+// array: argv evaluates bench with SLURM_ARRAY_TASK_ID=1 and says so (it
+// printed serve's argv for bench, as one run's).
+func TestArgvSlurmArrayMode(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"job.sh": "#!/usr/bin/env bash\n#SBATCH --array=0-1\nMODES=(serve bench)\nMODE=${MODES[$SLURM_ARRAY_TASK_ID]}\nargs=(--max-num-seqs 8)\n" +
+			"case \"$MODE\" in serve) ;; bench) args+=(--max-num-seqs 16) ;; esac\nexec vllm serve /m \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "job.sh", "serve", "bench")
+	if code == exitFailure || !strings.Contains(out, "# run as: SLURM_ARRAY_TASK_ID=1 job.sh\n") || !strings.Contains(out, "+--max-num-seqs\n+16\n") {
+		t.Errorf("argv serve bench: exit %d, want bench run as SLURM_ARRAY_TASK_ID=1 job.sh, with its own 16\n%s%s", code, out, errOut)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -186,7 +187,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		start := time.Now()
 		ctx := enter()
 		defer func() { exit(); spent += time.Since(start) }()
-		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, NoArg: params == nil, Params: params, Self: modeSelf(s, m), Caller: caller, Assume: assume})
+		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, SelectorValue: modeValue(s, m), NoArg: params == nil, Params: params, Self: modeSelf(s, m), Caller: caller, Assume: assume})
 	}
 	for i, m := range modes {
 		if results[i] = evalMode(m, nil); results[i] == nil {
@@ -215,7 +216,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		}
 		results[i] = r
 		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
-			RunAs: append(append(envAssigns(selectors, m), selfPath(path, modeSelf(s, m))), runAsParams(params)...), envN: len(selectors)}
+			RunAs: append(append(envAssigns(selectors, cmp.Or(modeValue(s, m), m)), selfPath(path, modeSelf(s, m))), runAsParams(params)...), envN: len(selectors)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
 		}
@@ -235,7 +236,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			// a file of that name, which servelint never makes.
 			o.Exec = &execOut{Error: fmt.Sprintf("the mode is picked by the name the script runs as (%s): --exec runs it only as %s", self, filepath.Base(path))}
 		} else if *runExec {
-			o.Exec = execDryRun(path, m, selectors, params, *timeout, r.Argv)
+			o.Exec = execDryRun(path, cmp.Or(modeValue(s, m), m), selectors, params, *timeout, r.Argv)
 		}
 		outs[i] = o
 	}
@@ -672,6 +673,16 @@ func modeParams(s *parser.Script, m string) (selectors, params []string) {
 func modeSelf(s *parser.Script, m string) string {
 	if md := s.ModeNamed(m); md != nil {
 		return md.Self
+	}
+	return ""
+}
+
+// modeValue is what the dry run sets mode m's environment selectors to
+// when not its name (parser.Script.SelectorValue): its index in a Slurm
+// array job's array.
+func modeValue(s *parser.Script, m string) string {
+	if md := s.ModeNamed(m); md != nil {
+		return s.SelectorValue(md)
 	}
 	return ""
 }
