@@ -56,6 +56,12 @@ func elementSetWord(op *syntax.Word) *syntax.Word {
 	if i <= 0 || !strings.HasSuffix(text, "]") || !syntax.ValidName(text[:i]) {
 		return nil
 	}
+	if k := text[i+1 : len(text)-1]; k == "@" || k == "*" {
+		// -v a[@] is whether a has an element; interp expands ${a[@]+x}
+		// to x for a declared empty array, where bash gives "": left to
+		// findForbidden, which refuses it.
+		return nil
+	}
 	// Parsed at the operand's line and column, so that what interp says
 	// of it (an unset KEY variable under set -u) points where bash does.
 	pos := op.Pos()

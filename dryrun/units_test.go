@@ -517,6 +517,8 @@ exec vllm serve /m --list "$list" --y "$y" --x "$x"
 func TestIdiomsThatStop(t *testing.T) {
 	for _, body := range []string{
 		"declare -A a=([k]=1); k=k; eval 'if [[ -v a[$k] ]]; then S=16; fi'",
+		"a=(); if [[ -v a[@] ]]; then S=16; fi", // bash: false; interp's ${a[@]+x}: x
+		"declare -A a=(); if [[ -v a[*] ]]; then S=16; fi",
 		"IFS= read -r -d : S <<< '16:x'",
 		"IFS= read -rd: S <<< '16:x'",
 		"printf -v S '%(%Y)T' -1",
