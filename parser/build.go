@@ -1329,7 +1329,13 @@ func IsElementSetTest(t *syntax.UnaryTest) bool {
 	if t.Op != syntax.TsVarSet || !ok {
 		return false
 	}
-	for _, p := range w.Parts {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts // [[ -v "EXTRA[$mode]" ]]: the same test
+		}
+	}
+	for _, p := range parts {
 		if lit, ok := p.(*syntax.Lit); ok && strings.Contains(lit.Value, "[") {
 			return true
 		}
