@@ -1332,7 +1332,11 @@ func IsElementSetTest(t *syntax.UnaryTest) bool {
 	parts := w.Parts
 	if len(parts) == 1 {
 		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts // [[ -v "EXTRA[$mode]" ]]: the same test
+			// [[ -v "EXTRA[$mode]" ]]: the same test, when the quotes
+			// open with NAME[ (not "[" or "$x[0]", no element of a name).
+			lit, ok := firstLit(&syntax.Word{Parts: dq.Parts})
+			i := strings.IndexByte(lit, '[')
+			return ok && i > 0 && syntax.ValidName(lit[:i])
 		}
 	}
 	for _, p := range parts {
