@@ -52,8 +52,21 @@ func elementSetWord(op *syntax.Word) *syntax.Word {
 		return nil
 	}
 	text := buf.String()
+	if len(op.Parts) == 1 {
+		if _, dq := op.Parts[0].(*syntax.DblQuoted); dq && len(text) >= 2 {
+			// "EXTRA[$mode]": bash expands the word, then tests the
+			// element it names, as ${EXTRA[$mode]+x} expands the key.
+			text = text[1 : len(text)-1]
+		}
+	}
 	i := strings.IndexByte(text, '[')
 	if i <= 0 || !strings.HasSuffix(text, "]") || !syntax.ValidName(text[:i]) {
+		return nil
+	}
+	if k := text[i+1 : len(text)-1]; k == "@" || k == "*" {
+		// -v a[@] is whether a has an element; interp expands ${a[@]+x}
+		// to x for a declared empty array, where bash gives "": left to
+		// findForbidden, which refuses it.
 		return nil
 	}
 	// Parsed at the operand's line and column, so that what interp says

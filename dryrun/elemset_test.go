@@ -27,6 +27,8 @@ func TestElementSetAsBash(t *testing.T) {
 		`a=(x "" z); for i in 0 1 2 3; do [[ -v a[i] ]] && echo "$i set" || echo "$i unset"; done; [[ -v a[i-1] ]] && echo arith`,
 		`unset a; [[ -v a[0] ]] || echo none; a[5]=v; [[ -v a[5] && ! -v a[4] ]] && echo sparse`,
 		`set -u; declare -A E=([x]=1); m=x; [[ -v E[$m] ]] && echo under-nounset`,
+		`declare -A E=([a]=1 ["b c"]=2); for m in a "b c" d; do [[ -v "E[$m]" ]] && echo "$m quoted-yes" || echo "$m quoted-no"; done`,
+		`a=(x "" z); for i in 1 3; do [[ -v "a[$i]" ]] && echo "$i q-set" || echo "$i q-unset"; done`,
 	} {
 		cmd := exec.Command(bash, "-c", src+"\n")
 		want, err := cmd.Output()

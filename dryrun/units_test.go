@@ -517,6 +517,8 @@ exec vllm serve /m --list "$list" --y "$y" --x "$x"
 func TestIdiomsThatStop(t *testing.T) {
 	for _, body := range []string{
 		"declare -A a=([k]=1); k=k; eval 'if [[ -v a[$k] ]]; then S=16; fi'",
+		"a=(); if [[ -v a[@] ]]; then S=16; fi", // bash: false; interp's ${a[@]+x}: x
+		"declare -A a=(); if [[ -v a[*] ]]; then S=16; fi",
 		"IFS= read -r -d : S <<< '16:x'",
 		"IFS= read -rd: S <<< '16:x'",
 		"printf -v S '%(%Y)T' -1",
@@ -527,7 +529,7 @@ func TestIdiomsThatStop(t *testing.T) {
 			t.Errorf("%s: err %v, argv %q; want ErrUnsupported", body, r.Err, r.Argv)
 		}
 	}
-	for _, body := range []string{"read -r -p 'n: ' S <<< 16", "printf -v S '%d' 16", "[[ -v S ]] && S=16", "declare -A a=([k]=1); k=k; if [[ -v a[$k] ]]; then S=16; fi"} {
+	for _, body := range []string{"read -r -p 'n: ' S <<< 16", "printf -v S '%d' 16", "[[ -v S ]] && S=16", "[[ -v \"[\" ]] || S=16", "declare -A a=([k]=1); k=k; if [[ -v a[$k] ]]; then S=16; fi"} {
 		src := "S=8\n" + body + "\nexec vllm serve /m --max-num-seqs \"$S\"\n"
 		if r := evalSrc(t, src, "serve", nil, Options{}); r.Err != nil || !slices.Equal(r.Argv, []string{"vllm", "serve", "/m", "--max-num-seqs", "16"}) {
 			t.Errorf("%s: err %v, argv %q", body, r.Err, r.Argv)

@@ -1,8 +1,13 @@
 package parser
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"mvdan.cc/sh/v3/pattern"
 )
 
 // A glob tested against the mode names a mode, evaluated with a word it
@@ -33,5 +38,45 @@ func TestGlobModes(t *testing.T) {
 		if g := strings.Join(got, "|"); g != tc.want {
 			t.Errorf("%s: modes %q, want %q", tc.name, g, tc.want)
 		}
+	}
+}
+
+// The direct match of a pattern of * and ? agrees with the regexp
+// mvdan.cc/sh/v3/pattern makes of it.
+func TestWildcardMatchAsRegexp(t *testing.T) {
+	pats := []string{"*", "?", "bench*", "*bench*", "serve-?", "s*e*", "*-fast", "a*b*c", "??*", "**", "kl*ref", "é?", "*?"}
+	words := []string{"", "b", "bench", "bench-long", "xbenchx", "serve-1", "serve-12", "sxe", "serve", "a-fast", "abc", "aXbYc", "acb", "kl-ref", "klref", "éa", "ée"}
+	for _, p := range pats {
+		expr, err := pattern.Regexp(p, pattern.EntireString)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rx := regexp.MustCompile(expr)
+		for _, w := range words {
+			if got, want := globMatches(p, w), rx.MatchString(w); got != want {
+				t.Errorf("globMatches(%q, %q) = %v, want %v", p, w, got, want)
+			}
+		}
+	}
+}
+
+// An if chain of many glob tests is read in time linear in its clauses:
+// each clause's tests were gathered again for every later clause, and each
+// glob compiled to a regexp per question (1,200 elifs took 11 s).
+func TestGlobChainScales(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#!/bin/bash\nseqs=8\nm=${1:-serve}\nif [[ $m == serve ]]; then :\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "elif [[ $m == m%d-* ]]; then seqs=%d\n", i, i)
+	}
+	b.WriteString("fi\nvllm serve /m --max-num-seqs \"$seqs\"\n")
+	start := time.Now()
+	s := ParseScript("s.sh", []byte(b.String()))
+	s.Analyze(RoleMatcher{})
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("2,000 glob elifs took %v", d)
+	}
+	if len(s.Modes) != 2001 {
+		t.Errorf("%d modes, want 2001", len(s.Modes))
 	}
 }

@@ -1662,7 +1662,7 @@ func globWord(w *syntax.Word) (pat, word string, ok bool) {
 		return "", "", false
 	}
 	word = globExample(pat)
-	lit := strings.NewReplacer("*", "", "?", "").Replace(pat) // ?) names no word x
+	lit := dropWildcards.Replace(pat) // ?) names no word x
 	if word == "" || !wordish(lit) || !wordish(word) || !globMatches(pat, word) {
 		return "", "", false
 	}
@@ -1680,15 +1680,51 @@ func wordish(v string) bool {
 	}) == ""
 }
 
+// dropWildcards removes a glob's * and ? (globWord).
+var dropWildcards = strings.NewReplacer("*", "", "?", "")
+
 // globMatches reports whether the shell pattern pat matches all of word,
-// as a case arm or [[ x == pat ]] does.
+// as a case arm or [[ x == pat ]] does. A pattern of * and ? alone
+// (bench*, serve-?) is matched directly: the mode analysis asks it of each
+// pair of a case's arms or an if chain's tests, and compiling a regexp
+// per question made 1,200 `elif [[ $m == x* ]]` take seconds.
 func globMatches(pat, word string) bool {
+	if !strings.ContainsAny(pat, "[\\") {
+		return wildcardMatch([]rune(pat), []rune(word))
+	}
 	expr, err := pattern.Regexp(pat, pattern.EntireString)
 	if err != nil {
 		return false
 	}
 	rx, err := regexp.Compile(expr)
 	return err == nil && rx.MatchString(word)
+}
+
+// wildcardMatch matches a pattern of literal characters, * (any string)
+// and ? (one character) against all of word, backtracking only to the last
+// star: O(len(pat)*len(word)) at worst.
+func wildcardMatch(pat, word []rune) bool {
+	p, w := 0, 0
+	star, from := -1, 0 // the last * met, and the word's position it took up to
+	for w < len(word) {
+		switch {
+		case p < len(pat) && (pat[p] == '?' || pat[p] == word[w]) && pat[p] != '*':
+			p++
+			w++
+		case p < len(pat) && pat[p] == '*':
+			star, from = p, w
+			p++
+		case star >= 0:
+			from++
+			p, w = star+1, from
+		default:
+			return false
+		}
+	}
+	for p < len(pat) && pat[p] == '*' {
+		p++
+	}
+	return p == len(pat)
 }
 
 // anyPatternMatches reports whether one of the case patterns ps takes
@@ -1926,8 +1962,9 @@ func (s *Script) forLoopModeList(a *Assign) bool {
 // ifModes returns the candidates of an if/elif chain testing the selector,
 // grouped by the chain's first clause (root) so that a branch that does
 // nothing (`elif [ "$1" = serve ]; then :`) takes the shared path like an
-// empty case branch.
-func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
+// empty case branch. earlier are the tests of the clauses before ic
+// (clauseNames): bash runs the first that matches.
+func (s *Script) ifModes(ic, root *syntax.IfClause, earlier []nameAt) []candidate {
 	if len(ic.Then) == 0 || len(ic.Cond) == 0 {
 		return nil
 	}
@@ -1957,15 +1994,6 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 			return out
 		}
 	}
-	// The tests of the clauses before: bash runs the first that matches.
-	var earlier []nameAt
-	for c := root; c != nil && c != ic; c = c.Else {
-		for _, st := range c.Cond {
-			if !st.Negated {
-				earlier = append(earlier, s.condNames(st.Cmd)...)
-			}
-		}
-	}
 	for _, st := range ic.Cond {
 		if st.Negated {
 			return nil // `if ! [[ $1 == calib ]]`, with other conditions
@@ -1976,6 +2004,18 @@ func (s *Script) ifModes(ic, root *syntax.IfClause) []candidate {
 			}
 			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then),
 				exits: s.endsScriptAt(ic, ic.Then[len(ic.Then)-1]), glob: nw.glob})
+		}
+	}
+	return out
+}
+
+// clauseNames are the names the tests of an if/elif clause name (condNames),
+// but for a negated test's: what ifModes of a later clause checks against.
+func (s *Script) clauseNames(c *syntax.IfClause) []nameAt {
+	var out []nameAt
+	for _, st := range c.Cond {
+		if !st.Negated {
+			out = append(out, s.condNames(st.Cmd)...)
 		}
 	}
 	return out

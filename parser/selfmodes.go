@@ -97,7 +97,9 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate
 		r := caseItemRange(s, it)
 		for _, p := range it.Patterns {
 			v, ok := LitValue(p)
-			if !ok || !selfFile(v+suffix) || anyPatternMatches(before, v, false) {
+			// "") with basename "$0" .sh: basename never strips a whole
+			// name (.sh stays .sh), so no file takes that arm.
+			if !ok || v == "" || !selfFile(v+suffix) || anyPatternMatches(before, v, false) {
 				continue
 			}
 			out = append(out, candidate{name: v + suffix, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),

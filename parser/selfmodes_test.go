@@ -23,6 +23,7 @@ func TestSelfModes(t *testing.T) {
 		{"not-0", `case "$(basename "$1")" in bench.sh) seqs=16 ;; esac`, ""},
 		{"var-twice", "me=${0##*/}\nme=x\ncase $me in bench.sh) seqs=16 ;; esac", ""},
 		{"no-arm-boots", `case "${0##*/}" in bench.sh) echo bench ;; esac`, ""},
+		{"empty-stem", "me=$(basename \"$0\" .sh)\ncase $me in \"\") seqs=2 ;; bench) seqs=16 ;; esac", "serve.sh=serve.sh*|bench.sh=bench.sh"},
 		{"dirname", `case "${0%/*}" in bench.sh) seqs=16 ;; esac`, ""},
 	} {
 		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))
