@@ -523,8 +523,12 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 			ev.skipped = append(ev.skipped, []string{"$" + strconv.Itoa(i) + ", the caller's"})
 		}
 	}
+	environ := newModeEnv(env, selectors, cmp.Or(opts.SelectorValue, mode))
+	if prep.submitDir {
+		environ = withSubmitDir(environ, filepath.Dir(script))
+	}
 	runner, err := interp.New(
-		interp.Env(newModeEnv(env, selectors, cmp.Or(opts.SelectorValue, mode))),
+		interp.Env(environ),
 		func(r *interp.Runner) error { r.Dir = root; return nil }, // no stat, no getwd
 		interp.Params(params...),
 		interp.StdIO(nil, &sink{ev: ev}, &sink{ev: ev, tail: &ev.stderr}),

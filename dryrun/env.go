@@ -104,6 +104,53 @@ func (e *modeEnv) Each(f func(name string, vr expand.Variable) bool) {
 	})
 }
 
+// submitDirEnv is an environment with the batch scheduler's submit
+// directory variables (parser.SubmitDirVar) it lacks set to dir.
+type submitDirEnv struct {
+	expand.Environ
+	dir string
+}
+
+// withSubmitDir returns env with SLURM_SUBMIT_DIR and PBS_O_WORKDIR, where
+// it has none, set (exported, as the scheduler does) to dir, the script's
+// directory: the job is taken to be submitted from there (sbatch job.sh),
+// where the model reads `source "$SLURM_SUBMIT_DIR/job.env"` and `cd
+// "$PBS_O_WORKDIR"; . ./job.env` too. Left unset, the path was the
+// caller's placeholder, and every mode of such a job was "could not be
+// evaluated".
+func withSubmitDir(env expand.Environ, dir string) expand.Environ {
+	return &submitDirEnv{Environ: env, dir: dir}
+}
+
+// Get implements expand.Environ.
+func (e *submitDirEnv) Get(name string) expand.Variable {
+	vr := e.Environ.Get(name)
+	if !vr.IsSet() && parser.SubmitDirVar(name) {
+		return strVar(e.dir, true)
+	}
+	return vr
+}
+
+// Each implements expand.Environ: the inner variables, then the submit
+// directories it lacks.
+func (e *submitDirEnv) Each(f func(name string, vr expand.Variable) bool) {
+	seen := map[string]bool{}
+	stopped := false
+	e.Environ.Each(func(name string, vr expand.Variable) bool {
+		if parser.SubmitDirVar(name) && vr.IsSet() {
+			seen[name] = true
+		}
+		stopped = !f(name, vr)
+		return !stopped
+	})
+	for _, n := range parser.SubmitDirVars {
+		if stopped || seen[n] {
+			continue
+		}
+		stopped = !f(n, strVar(e.dir, true))
+	}
+}
+
 // newModeEnv returns env with the selectors (modeSelectors) set to mode;
 // env itself when there are none.
 func newModeEnv(env *sandboxEnv, selectors []string, mode string) expand.Environ {

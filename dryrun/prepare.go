@@ -81,6 +81,10 @@ type Prepared struct {
 	// as a global assignment, bash as declare (local without -g), so Eval
 	// runs a copy in which each typeset is declare (rewrite).
 	typesets bool
+	// submitDir is true when the tree reads a scheduler's submit directory
+	// (parser.SubmitDirVar): Eval gives it the working directory the run
+	// starts in, unless the environment has it.
+	submitDir bool
 	// elemSets is true when the tree holds [[ -v NAME[KEY] ]]: Eval runs
 	// a copy in which each is [[ -n ${NAME[KEY]+x} ]] (elemset.go).
 	elemSets bool
@@ -856,6 +860,8 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.WhileClause, *syntax.ForClause:
 			p.andTails = p.andTails || parser.BranchEndsInList(x)
+		case *syntax.ParamExp:
+			p.submitDir = p.submitDir || x.Param != nil && parser.SubmitDirVar(x.Param.Value)
 		case *syntax.ProcSubst:
 			p.risky = true
 			if x.Op == syntax.CmdOut {
@@ -939,6 +945,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 	for _, t := range s.FileOwnerTests() {
 		p.elemSets = p.elemSets || parser.IsElementSetTest(t)
 	}
+	p.submitDir = s.ReadsSubmitDir()
 	return p
 }
 

@@ -138,8 +138,22 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 // dry run gives them placeholders (dryrun.Options.Caller). lint and
 // servelint argv pass the same.
 func CallerVars(u *parser.Unit, s *parser.Script) []string {
+	// The variables that pick a mode are given the mode by the dry run
+	// (EvalSelectors), never the caller's placeholder: $((8000 +
+	// SLURM_ARRAY_TASK_ID)) read the placeholder where the mode's index
+	// was set.
+	selects := map[string]bool{}
+	for _, m := range s.Modes {
+		env, _ := s.EvalSelectors(m)
+		for _, n := range env {
+			selects[n] = true
+		}
+	}
 	var out []string
 	for _, n := range s.CallerVars() {
+		if selects[n] {
+			continue
+		}
 		if _, ok := u.EnvLookup(s, n); ok {
 			continue
 		}

@@ -1504,6 +1504,24 @@ func shellOwnVar(name string) bool {
 	return strings.HasPrefix(name, "BASH_") || strings.HasPrefix(name, "LC_")
 }
 
+// SubmitDirVar reports whether name is a batch scheduler's variable for the
+// directory the job was submitted from, which is also the job's working
+// directory when it starts (Slurm's SLURM_SUBMIT_DIR, PBS's PBS_O_WORKDIR):
+// a job script reads its files from there (`source
+// "$SLURM_SUBMIT_DIR/job.env"`), since the scheduler runs a copy of the
+// script from its spool, where $0's directory holds nothing. The linter
+// reads it as $PWD; the dry run gives it the working directory it starts
+// in, when the script does not assign it.
+func SubmitDirVar(name string) bool { return slices.Contains(SubmitDirVars, name) }
+
+// ReadsSubmitDir reports whether the script reads a SubmitDirVar.
+func (s *Script) ReadsSubmitDir() bool {
+	return slices.ContainsFunc(s.params, func(pe *syntax.ParamExp) bool { return pe.Param != nil && SubmitDirVar(pe.Param.Value) })
+}
+
+// SubmitDirVars are the names SubmitDirVar knows.
+var SubmitDirVars = []string{"SLURM_SUBMIT_DIR", "PBS_O_WORKDIR"}
+
 // normalizes reports whether w is a command substitution that prints one
 // of the names through tr or sed only (mode=$(echo "$1" | tr '[:upper:]'
 // '[:lower:]')): the mode, normalised.

@@ -536,8 +536,8 @@ func (s *Script) CallerVars() []string {
 // value (`: "${HF_TOKEN:?}"; export HF_TOKEN` hands the caller's token on),
 // so unlike fromEnvOnly it does not make X the script's.
 func (s *Script) callerOnly(name string) bool {
-	if !isName(name) || shellOwnVar(name) || len(s.Assigns[name]) > 0 || s.arithSets[name] {
-		return false
+	if !isName(name) || shellOwnVar(name) || SubmitDirVar(name) || len(s.Assigns[name]) > 0 || s.arithSets[name] {
+		return false // the shell's, the scheduler's (SubmitDirVar), or the script's own
 	}
 	return !s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "unset")
 }

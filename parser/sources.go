@@ -618,6 +618,10 @@ func (s *Script) staticParam(p *syntax.ParamExp, depth int) (string, bool) {
 	case "PWD":
 		v = scriptDirMark
 	default:
+		if SubmitDirVar(name) && len(s.Assigns[name]) == 0 {
+			v = scriptDirMark // the job's starting directory, as $PWD
+			break
+		}
 		as := s.chosenDefault(s.Assigns[name])
 		if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull) {
 			// ${X:-WORD} where X is never assigned, or read by X's own
@@ -833,6 +837,10 @@ func (s *Script) nodeFrom(node syntax.Node, seen map[string]bool) pathFrom {
 			case "PWD":
 				f |= fromCwd
 			default:
+				if SubmitDirVar(name) && len(s.Assigns[name]) == 0 {
+					f |= fromCwd
+					break
+				}
 				if seen[name] {
 					break
 				}

@@ -522,3 +522,18 @@ func TestArgvSlurmArrayMode(t *testing.T) {
 		t.Errorf("argv serve bench: exit %d, want bench run as SLURM_ARRAY_TASK_ID=1 job.sh, with its own 16\n%s%s", code, out, errOut)
 	}
 }
+
+// TestArgvSlurmArrayIndexNotCaller: the index variable picks the mode, so
+// arithmetic on it reads the mode's index under set -u, not the caller's
+// placeholder ($((8000 + SLURM_ARRAY_TASK_ID)) is bench's 8001).
+func TestArgvSlurmArrayIndexNotCaller(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"job.sh": "#!/usr/bin/env bash\nset -u\nMODES=(serve bench)\nMODE=${MODES[$SLURM_ARRAY_TASK_ID]}\nargs=(--max-num-seqs 8)\n" +
+			"case \"$MODE\" in serve) ;; bench) args+=(--max-logprobs 20) ;; esac\nexec vllm serve /m \"${args[@]}\" --port $((8000 + SLURM_ARRAY_TASK_ID))\n",
+	})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "job.sh", "serve", "bench")
+	if !strings.Contains(out, "--port\n8000\n") || !strings.Contains(out, "+8001\n") || strings.Contains(out, "unresolved") {
+		t.Errorf("argv serve bench: want ports 8000 and 8001, no placeholder\n%s%s", out, errOut)
+	}
+}
