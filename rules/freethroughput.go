@@ -64,11 +64,34 @@ func claimFollowed(text string, next func() string) (claim, rest string) {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !forParty(low[m[1]:]) && !compound(low, m[1]) && !question(text[m[1]:]) && !refuted(low[m[1]:]) &&
 				(!apparent(low[:m[0]]) || !contrasted(low[m[1]:]+" "+strings.ToLower(next()))) {
-				return text[m[0]:m[1]], text[:m[0]] + " " + text[m[1]:]
+				return text[m[0]:m[1]], claimSubject(text, m[0], m[1])
 			}
 		}
 	}
 	return "", text
+}
+
+// claimSubject returns the words of a comment line that may name what the
+// claim at text[start:end] is said of: its own sentence before it (a
+// heading before a colon included: "bench: a wider step is free
+// throughput"), and after it the rest of its clause ("costs nothing to
+// double the step"), or, for a claim that opens its sentence, the rest of
+// the sentence ("Free throughput: bump the step to 64k"). Another sentence,
+// and a clause after the claim that explains its subject ("a dry run costs
+// nothing: it only prints the argv with the step and seats", "the HF token
+// costs nothing, get one at …/settings/tokens"), name no subject of it.
+func claimSubject(text string, start, end int) string {
+	before := text[:start]
+	before = before[strings.LastIndexAny(before, ".;!?")+1:]
+	after := text[end:]
+	stops := ",:;.!?"
+	if !strings.ContainsFunc(before, unicode.IsLetter) { // "  - Free throughput: …"
+		stops = ".;!?"
+	}
+	if i := strings.IndexAny(after, stops); i >= 0 {
+		after = after[:i]
+	}
+	return before + " " + after
 }
 
 // quoted reports whether the claim is quoted ("costs nothing" claims were
