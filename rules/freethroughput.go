@@ -209,8 +209,22 @@ func aboutShape(rest string) bool {
 	if strings.Contains(strings.ToLower(rest), "chunked") {
 		rest = featureRE.ReplaceAllString(rest, " ")
 	}
+	if subjectRE.MatchString(rest) {
+		rest = modifierRE.ReplaceAllString(rest, " ")
+	}
 	return subjectRE.MatchString(rest)
 }
+
+// modifierRE matches a word for the step or the seats that is not their
+// name but a label or a modifier of another noun, whose cost the claim is
+// about: a procedure's step ("Step 2 is free if the container is up", "the
+// next step"), a batch job, a throughput test, the step counter of the
+// metrics, tokens per second. A word that is also a verb after a noun
+// ("the step runs", "more seats queue") is none of them.
+var modifierRE = lazy(`(?i)\bsteps?\s+#?\d{1,2}(?:\s*[-–]\s*\d{1,2})?\b` +
+	`|\b(?:first|second|third|fourth|fifth|next|last|final|previous|following)\s+steps?\b` +
+	`|\b(?:steps?|batch(?:ed)?|throughput|tokens?|seats?|slots?|prefill|concurrency)[- ](?:jobs?|metrics?|counters?|tests?|benchmarks?|stats|statistics|api|mode|scripts?|file|log|logging|dashboards?|graphs?|panels?|label|name|ids?|endpoints?|processing|inference|pipelines?|window|report|histograms?|gauges?|trace|timers?)\b` +
+	`|\btokens?\s*(?:per\s+second|/\s*s(?:ec)?)\b`)
 
 // otherFeatureRE matches engine features that are neither the step nor the
 // seats, whose claims are about themselves: "speculative decoding gives free
