@@ -279,7 +279,7 @@ func claimInBlock(text string, next func() string) string {
 	if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
 		return ""
 	}
-	if idleSubject(text, claim) || narrowingSubject(text, claim) {
+	if idleSubject(text, claim) || narrowingSubject(text, claim) || otherCost(text, claim) {
 		return ""
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "!") || strings.HasPrefix(t, "shellcheck") {
@@ -474,3 +474,28 @@ func narrowingSubject(text, claim string) bool {
 
 // shapeNounRE matches a word naming the step or the seats.
 var shapeNounRE = lazy(`(?i)\b` + shapeNouns + `\b`)
+
+// otherDimensionRE matches what follows a claim when it names a cost other
+// than the card's memory: "costs nothing in quality", "no extra cost in
+// accuracy", "costs nothing in TTFT".
+var otherDimensionRE = lazy(`(?i)^\s*(?:at all\s+)?(?:in|to|on)\s+(?:terms\s+of\s+)?(?:the\s+|its\s+|our\s+)?(?:output\s+|tail\s+|p\d+\s+)?(?:latency|quality|accuracy|ttft|tpot|itl|correctness|determinism|perplexity|speed|time)\b`)
+
+// observedRE matches a sentence whose subject is observed, not sized: "each
+// step is logged", "scraping the seats", "the step gets reported".
+var observedRE = lazy(`(?i)\b(?:is|are|gets?|being|been)\s+(?:logged|printed|reported|recorded|exported|scraped|measured|tracked|traced|counted|timed|profiled|shown|exposed|displayed|sampled)\b|\b(?:logging|printing|reporting|recording|exporting|scraping|measuring|tracking|tracing|counting|timing|profiling|monitoring|displaying|sampling)\b`)
+
+// otherCost reports whether a claim prices something other than a wider
+// step or more seats on the card: a cost in another dimension named after
+// it (quality, latency, accuracy), or the observing of the step or the
+// seats named before it (logging, scraping, measuring) with no widening.
+func otherCost(text, claim string) bool {
+	i := strings.Index(text, claim)
+	if i < 0 {
+		return false
+	}
+	if otherDimensionRE.MatchString(text[i+len(claim):]) {
+		return true
+	}
+	before, _ := sentenceBefore(text, claim)
+	return observedRE.MatchString(before) && !widenRE.MatchString(before)
+}
