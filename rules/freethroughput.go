@@ -229,7 +229,7 @@ var modifierRE = lazy(`(?i)\bsteps?\s+#?\d{1,2}(?:\s*[-–]\s*\d{1,2})?\b` +
 // otherFeatureRE matches engine features that are neither the step nor the
 // seats, whose claims are about themselves: "speculative decoding gives free
 // throughput at low batch sizes" says nothing of a wider step.
-var otherFeatureRE = lazy(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile|dp[- ]attention|(?:data|expert)[- ]parallel(?:ism)?|(?:two|dual)[- ]batch[- ]overlap|tbo|dbo|deep[- ]?ep|flashinfer|flash[- ]?attention|fa3)\b`)
+var otherFeatureRE = lazy(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|cached\s+(?:prompt\s+|prefix\s+|input\s+|context\s+)?tokens|cache[- ]hits?|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile|dp[- ]attention|(?:data|expert)[- ]parallel(?:ism)?|(?:two|dual)[- ]batch[- ]overlap|tbo|dbo|deep[- ]?ep|flashinfer|flash[- ]?attention|fa3)\b`)
 
 // strongSubjectRE matches the words that name the step or the seats
 // themselves; "batch", "tokens" or "concurrency" beside another feature
@@ -290,8 +290,9 @@ func claimInBlock(text string, next func() string) string {
 
 // idleRE matches "free" said of a device, a port or a server's slot being
 // idle: "wait until the GPU is free", "once both cards are free", "the
-// port is free", "until all slots are free" (llama-server's).
-var idleRE = lazy(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
+// port is free", "until all slots are free", "slots in llama-server are
+// free" (llama-server's).
+var idleRE = lazy(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)(?:\s+(?:in|of)\s+\S+)?\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
 
 // idleSubject reports whether a claim "is free"/"are free" is said of a
 // device or a port (idle, available), not of the step or the seats.
@@ -306,6 +307,9 @@ func idleSubject(text, claim string) bool {
 		return false
 	}
 	upto := text[:i+len(claim)]
+	if againRE.MatchString(text[i+len(claim):]) && strings.HasSuffix(strings.ToLower(claim), " free") {
+		return true // "the seats are free again after the drain": idle once more
+	}
 	m := idleRE.FindStringIndex(upto)
 	if m == nil || onDeviceRE.MatchString(upto) {
 		return false
@@ -318,6 +322,10 @@ func idleSubject(text, claim string) bool {
 	}
 	return !strongSubjectRE.MatchString(pre) && !widenRE.MatchString(pre)
 }
+
+// againRE matches "again" right after "is free": what was busy is idle
+// once more; nothing becomes costless again.
+var againRE = lazy(`(?i)^\s+again\b`)
 
 // idleTimeRE matches a word that makes a device's being free a time or a
 // condition ("wait until", "once", "when"), not a cost.
