@@ -219,12 +219,16 @@ func aboutShape(rest string) bool {
 // name but a label or a modifier of another noun, whose cost the claim is
 // about: a procedure's step ("Step 2 is free if the container is up", "the
 // next step"), a batch job, a throughput test, the step counter of the
-// metrics, tokens per second. A word that is also a verb after a noun
+// metrics, tokens per second, a request's output or prompt tokens. A word that is also a verb after a noun
 // ("the step runs", "more seats queue") is none of them.
 var modifierRE = lazy(`(?i)\bsteps?\s+#?\d{1,2}(?:\s*[-–]\s*\d{1,2})?\b` +
 	`|\b(?:first|second|third|fourth|fifth|next|last|final|previous|following)\s+steps?\b` +
 	`|\b(?:steps?|batch(?:ed)?|throughput|tokens?|seats?|slots?|prefill|concurrency)[- ](?:jobs?|metrics?|counters?|tests?|benchmarks?|stats|statistics|api|mode|scripts?|file|log|logging|dashboards?|graphs?|panels?|label|name|ids?|endpoints?|processing|inference|pipelines?|window|report|histograms?|gauges?|trace|timers?)\b` +
-	`|\btokens?\s*(?:per\s+second|/\s*s(?:ec)?)\b`)
+	`|\btokens?\s*(?:per\s+second|/\s*s(?:ec)?)\b` +
+	// A request's tokens, not the step's: its max_tokens, its output, its
+	// prompt ("output tokens are free on our cluster", "--max-new-tokens
+	// 1024 is free").
+	`|\b(?:max[-_ ]?(?:new[-_ ])?|output|completion|generated|new|prompt|input|response|reasoning|thinking)[-_ ]?tokens?\b`)
 
 // otherFeatureRE matches engine features that are neither the step nor the
 // seats, whose claims are about themselves: "speculative decoding gives free
