@@ -64,11 +64,34 @@ func claimFollowed(text string, next func() string) (claim, rest string) {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if !negated(low[:m[0]]) && !quoted(text, m[0], m[1]) && !permission(low[m[1]:]) && !forParty(low[m[1]:]) && !compound(low, m[1]) && !question(text[m[1]:]) && !refuted(low[m[1]:]) &&
 				(!apparent(low[:m[0]]) || !contrasted(low[m[1]:]+" "+strings.ToLower(next()))) {
-				return text[m[0]:m[1]], text[:m[0]] + " " + text[m[1]:]
+				return text[m[0]:m[1]], claimSubject(text, m[0], m[1])
 			}
 		}
 	}
 	return "", text
+}
+
+// claimSubject returns the words of a comment line that may name what the
+// claim at text[start:end] is said of: its own sentence before it (a
+// heading before a colon included: "bench: a wider step is free
+// throughput"), and after it the rest of its clause ("costs nothing to
+// double the step"), or, for a claim that opens its sentence, the rest of
+// the sentence ("Free throughput: bump the step to 64k"). Another sentence,
+// and a clause after the claim that explains its subject ("a dry run costs
+// nothing: it only prints the argv with the step and seats", "the HF token
+// costs nothing, get one at …/settings/tokens"), name no subject of it.
+func claimSubject(text string, start, end int) string {
+	before := text[:start]
+	before = before[strings.LastIndexAny(before, ".;!?")+1:]
+	after := text[end:]
+	stops := ",:;.!?"
+	if !strings.ContainsFunc(before, unicode.IsLetter) { // "  - Free throughput: …"
+		stops = ".;!?"
+	}
+	if i := strings.IndexAny(after, stops); i >= 0 {
+		after = after[:i]
+	}
+	return before + " " + after
 }
 
 // quoted reports whether the claim is quoted ("costs nothing" claims were
@@ -186,13 +209,31 @@ func aboutShape(rest string) bool {
 	if strings.Contains(strings.ToLower(rest), "chunked") {
 		rest = featureRE.ReplaceAllString(rest, " ")
 	}
+	if subjectRE.MatchString(rest) {
+		rest = modifierRE.ReplaceAllString(rest, " ")
+	}
 	return subjectRE.MatchString(rest)
 }
+
+// modifierRE matches a word for the step or the seats that is not their
+// name but a label or a modifier of another noun, whose cost the claim is
+// about: a procedure's step ("Step 2 is free if the container is up", "the
+// next step"), a batch job, a throughput test, the step counter of the
+// metrics, tokens per second, a request's output or prompt tokens. A word that is also a verb after a noun
+// ("the step runs", "more seats queue") is none of them.
+var modifierRE = lazy(`(?i)\bsteps?\s+#?\d{1,2}(?:\s*[-–]\s*\d{1,2})?\b` +
+	`|\b(?:first|second|third|fourth|fifth|next|last|final|previous|following)\s+steps?\b` +
+	`|\b(?:steps?|batch(?:ed)?|throughput|tokens?|seats?|slots?|prefill|concurrency)[- ](?:jobs?|metrics?|counters?|tests?|benchmarks?|stats|statistics|api|mode|scripts?|file|log|logging|dashboards?|graphs?|panels?|label|name|ids?|endpoints?|processing|inference|pipelines?|window|report|histograms?|gauges?|trace|timers?)\b` +
+	`|\btokens?\s*(?:per\s+second|/\s*s(?:ec)?)\b` +
+	// A request's tokens, not the step's: its max_tokens, its output, its
+	// prompt ("output tokens are free on our cluster", "--max-new-tokens
+	// 1024 is free").
+	`|\b(?:max[-_ ]?(?:new[-_ ])?|output|completion|generated|new|prompt|input|response|reasoning|thinking)[-_ ]?tokens?\b`)
 
 // otherFeatureRE matches engine features that are neither the step nor the
 // seats, whose claims are about themselves: "speculative decoding gives free
 // throughput at low batch sizes" says nothing of a wider step.
-var otherFeatureRE = lazy(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile|dp[- ]attention|(?:data|expert)[- ]parallel(?:ism)?|(?:two|dual)[- ]batch[- ]overlap|tbo|dbo|deep[- ]?ep|flashinfer|flash[- ]?attention|fa3)\b`)
+var otherFeatureRE = lazy(`(?i)\b(?:speculative|spec[- ]?decod(?:e|ing)|eagle3?|medusa|mtp|draft (?:model|tokens?)|prefix[- ]cach(?:e|ing)|cached\s+(?:prompt\s+|prefix\s+|input\s+|context\s+)?tokens|cache[- ]hits?|radix[- ]cache|cuda[- ]?graphs?|overlap(?:ped)?[- ]schedul(?:er|ing)|fp8|int[48]|awq|gptq|quantization|lora|torch[. ]compile|dp[- ]attention|(?:data|expert)[- ]parallel(?:ism)?|(?:two|dual)[- ]batch[- ]overlap|tbo|dbo|deep[- ]?ep|flashinfer|flash[- ]?attention|fa3)\b`)
 
 // strongSubjectRE matches the words that name the step or the seats
 // themselves; "batch", "tokens" or "concurrency" beside another feature
@@ -242,7 +283,7 @@ func claimInBlock(text string, next func() string) string {
 	if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
 		return ""
 	}
-	if idleSubject(text, claim) || narrowingSubject(text, claim) {
+	if idleSubject(text, claim) || narrowingSubject(text, claim) || otherCost(text, claim) {
 		return ""
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "!") || strings.HasPrefix(t, "shellcheck") {
@@ -253,8 +294,9 @@ func claimInBlock(text string, next func() string) string {
 
 // idleRE matches "free" said of a device, a port or a server's slot being
 // idle: "wait until the GPU is free", "once both cards are free", "the
-// port is free", "until all slots are free" (llama-server's).
-var idleRE = lazy(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
+// port is free", "until all slots are free", "slots in llama-server are
+// free" (llama-server's).
+var idleRE = lazy(`(?i)\b(?:gpus?|cards?|devices?|nodes?|hosts?|machines?|boxe?s?|rigs?|ports?|slots?)(?:\s+(?:in|of)\s+\S+)?\s+(?:is|are)\s+(?:now\s+|again\s+|still\s+)?free$`)
 
 // idleSubject reports whether a claim "is free"/"are free" is said of a
 // device or a port (idle, available), not of the step or the seats.
@@ -269,6 +311,9 @@ func idleSubject(text, claim string) bool {
 		return false
 	}
 	upto := text[:i+len(claim)]
+	if againRE.MatchString(text[i+len(claim):]) && strings.HasSuffix(strings.ToLower(claim), " free") {
+		return true // "the seats are free again after the drain": idle once more
+	}
 	m := idleRE.FindStringIndex(upto)
 	if m == nil || onDeviceRE.MatchString(upto) {
 		return false
@@ -281,6 +326,10 @@ func idleSubject(text, claim string) bool {
 	}
 	return !strongSubjectRE.MatchString(pre) && !widenRE.MatchString(pre)
 }
+
+// againRE matches "again" right after "is free": what was busy is idle
+// once more; nothing becomes costless again.
+var againRE = lazy(`(?i)^\s+again\b`)
 
 // idleTimeRE matches a word that makes a device's being free a time or a
 // condition ("wait until", "once", "when"), not a cost.
@@ -437,3 +486,28 @@ func narrowingSubject(text, claim string) bool {
 
 // shapeNounRE matches a word naming the step or the seats.
 var shapeNounRE = lazy(`(?i)\b` + shapeNouns + `\b`)
+
+// otherDimensionRE matches what follows a claim when it names a cost other
+// than the card's memory: "costs nothing in quality", "no extra cost in
+// accuracy", "costs nothing in TTFT".
+var otherDimensionRE = lazy(`(?i)^\s*(?:at all\s+)?(?:in|to|on)\s+(?:terms\s+of\s+)?(?:the\s+|its\s+|our\s+)?(?:output\s+|tail\s+|p\d+\s+)?(?:latency|quality|accuracy|ttft|tpot|itl|correctness|determinism|perplexity|speed|time)\b`)
+
+// observedRE matches a sentence whose subject is observed, not sized: "each
+// step is logged", "scraping the seats", "the step gets reported".
+var observedRE = lazy(`(?i)\b(?:is|are|gets?|being|been)\s+(?:logged|printed|reported|recorded|exported|scraped|measured|tracked|traced|counted|timed|profiled|shown|exposed|displayed|sampled)\b|\b(?:logging|printing|reporting|recording|exporting|scraping|measuring|tracking|tracing|counting|timing|profiling|monitoring|displaying|sampling)\b`)
+
+// otherCost reports whether a claim prices something other than a wider
+// step or more seats on the card: a cost in another dimension named after
+// it (quality, latency, accuracy), or the observing of the step or the
+// seats named before it (logging, scraping, measuring) with no widening.
+func otherCost(text, claim string) bool {
+	i := strings.Index(text, claim)
+	if i < 0 {
+		return false
+	}
+	if otherDimensionRE.MatchString(text[i+len(claim):]) {
+		return true
+	}
+	before, _ := sentenceBefore(text, claim)
+	return observedRE.MatchString(before) && !widenRE.MatchString(before)
+}
