@@ -1464,7 +1464,7 @@ func allDisagg(ms []*parser.Mode) bool {
 }
 
 // sharedPreset reports whether origin o's literal is set by top-level code
-// outside every mode under a test of something else than the mode (a
+// (or the body of main "$@", parser.Script.TopLevel) outside every mode under a test of something else than the mode (a
 // hardware or model preset): the assignment that holds it is shared and
 // runs only on some paths (parser.Script.Branched); the mode may copy it
 // (seqs=$OWNER), as a copy of the owner is fine.
@@ -1473,7 +1473,7 @@ func sharedPreset(s *parser.Script, o parser.Origin) bool {
 		return false
 	}
 	a := o.Chain[len(o.Chain)-1]
-	return len(a.Modes) == 0 && a.InFunc == "" && s.Branched(a)
+	return len(a.Modes) == 0 && s.TopLevel(a.InFunc) && s.Branched(a)
 }
 
 // rolesOnly drops from ms the modes that start several engines together
