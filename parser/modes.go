@@ -2880,6 +2880,12 @@ func (s *Script) topFunc(fn string) bool {
 	return ok
 }
 
+// TopLevel reports whether code in function fn ("" the top level) runs as
+// the script's top level does: fn is "" or the function the top level calls
+// once with the script's words (main "$@"), whose body is the script's
+// code moved into a function.
+func (s *Script) TopLevel(fn string) bool { return s.topFunc(fn) }
+
 // topAt reports whether the statement at offset off sees the script's own
 // words (topFunc).
 func (s *Script) topAt(off int) bool { return s.topFunc(s.funcAt(off)) }

@@ -1147,7 +1147,7 @@ func overridden(inv *parser.Invocation, f *parser.Flag) *parser.Flag {
 		if g == f {
 			return nil
 		}
-		if g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes) || sameModes(g.Modes, f.Modes)) && !replaces(f, g) {
+		if g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes) || sameModes(g.Modes, f.Modes)) && !replaces(f, g) && !apartArrays(f, g) {
 			return g
 		}
 	}
@@ -1167,7 +1167,7 @@ func overriddenBy(inv *parser.Invocation, f *parser.Flag) *parser.Flag {
 			after = true
 			continue
 		}
-		if after && g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes)) {
+		if after && g.Canon == f.Canon && (len(g.Modes) == 0 || sharedBy(g.Modes, f.Modes)) && !apartArrays(f, g) {
 			return g
 		}
 	}
@@ -1227,6 +1227,41 @@ func replaces(f, g *parser.Flag) bool {
 	// It runs after the shared one: later at the same level, or in a
 	// function (a mode's) over a top-level assignment.
 	return b.Start < a.Start && a.InFunc == b.InFunc || a.InFunc != "" && b.InFunc == ""
+}
+
+// apartArrays reports whether f and g sit in two plain assignments of
+// one array, neither of which splices the array into itself: `if [[ $MODE
+// == serve ]]; then cmd=(… --max-num-seqs "$OWNER"); else cmd=(…
+// --max-num-seqs "$OWNER" --enforce-eager); fi; exec "${cmd[@]}"`. Each
+// assignment replaces the whole array, so the argv holds the words of one
+// of them, never both: neither copy is a second one that overrides the
+// other.
+func apartArrays(f, g *parser.Flag) bool {
+	if f.Arg >= len(f.Inv.Args) || g.Arg >= len(g.Inv.Args) {
+		return false
+	}
+	fw, gw := f.Inv.Args[f.Arg], g.Inv.Args[g.Arg]
+	a, b := fw.Assign, gw.Assign
+	if a == nil || b == nil || a == b || fw.Array == "" || fw.Array != gw.Array {
+		return false
+	}
+	return plainArray(a, fw.Array) && plainArray(b, fw.Array)
+}
+
+// plainArray reports whether a assigns array name anew: not args+=(…),
+// nor args=("${args[@]}" …), which keep the words it held.
+func plainArray(a *parser.Assign, name string) bool {
+	if a.Append || a.Array == nil {
+		return false
+	}
+	self := false
+	syntax.Walk(a.Array, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
+			self = true
+		}
+		return !self
+	})
+	return !self
 }
 
 // sharedBy reports whether code of the modes shared runs in every one of
@@ -1429,7 +1464,7 @@ func allDisagg(ms []*parser.Mode) bool {
 }
 
 // sharedPreset reports whether origin o's literal is set by top-level code
-// outside every mode under a test of something else than the mode (a
+// (or the body of main "$@", parser.Script.TopLevel) outside every mode under a test of something else than the mode (a
 // hardware or model preset): the assignment that holds it is shared and
 // runs only on some paths (parser.Script.Branched); the mode may copy it
 // (seqs=$OWNER), as a copy of the owner is fine.
@@ -1438,7 +1473,7 @@ func sharedPreset(s *parser.Script, o parser.Origin) bool {
 		return false
 	}
 	a := o.Chain[len(o.Chain)-1]
-	return len(a.Modes) == 0 && a.InFunc == "" && s.Branched(a)
+	return len(a.Modes) == 0 && s.TopLevel(a.InFunc) && s.Branched(a)
 }
 
 // rolesOnly drops from ms the modes that start several engines together
