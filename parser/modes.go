@@ -469,7 +469,7 @@ func (s *Script) findSelectors(proven string) {
 			case slices.Contains(sel, "1") && a.Value != nil && s.forLoopModeList(a):
 				return true // for arg in "$@"; do case $arg in serve|eval) MODE=$arg
 			}
-			return a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel))
+			return a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel) || selfDefaultOf(a, sel))
 		})
 	}
 	derive()
@@ -1581,6 +1581,21 @@ func isParamOf(w *syntax.Word, names []string) bool {
 		}
 	}
 	return false
+}
+
+// selfDefaultOf reports whether a gives its variable its own value, or
+// else a selector's: MODE=${MODE:-${1:-serve}} (the caller's MODE, else the
+// first word, else serve), which is : "${MODE:=${1:-serve}}" written as an
+// assignment. The dry run leaves MODE unset and passes the mode as $1.
+func selfDefaultOf(a *Assign, sel []string) bool {
+	pe := SingleParam(a.Value)
+	if pe == nil || pe.Param == nil || pe.Param.Value != a.Name || pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length {
+		return false
+	}
+	if pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+		return false
+	}
+	return isParamOf(pe.Exp.Word, sel)
 }
 
 // SingleParam returns the parameter expansion that is all of w (quoted or
