@@ -57,6 +57,9 @@ type Options struct {
 	// array job picks it from (SLURM_ARRAY_TASK_ID=1,
 	// parser.Script.SelectorValue).
 	SelectorValue string
+	// Menu, when not nil, is the select menu's item that picks the mode
+	// (parser.Script.MenuPick).
+	Menu *MenuPick
 	// NoArg leaves the positional parameters empty: the mode is picked by
 	// the Selectors alone (a container entrypoint run with no CMD), so
 	// `exec vllm serve … "$@"` gets no mode name and `case "${1:-start}"`
@@ -414,7 +417,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 		prep = Prepare(file)
 	}
 	callers := callerNames(opts.Caller)
-	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.altSelf(src) || prep.counts(src) || len(prep.jobs) > 0 || len(callers) > 0 {
+	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.altSelf(src) || prep.counts(src) || len(prep.jobs) > 0 || len(prep.selects) > 0 || len(callers) > 0 {
 		if f, rw := prep.rewrite(src, script, callers); f != nil {
 			file = f
 			res.Notes = append(res.Notes, rw...)
@@ -425,7 +428,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	}
 	var guardDescs []guardDesc
 	if opts.guards != nil {
-		if f, _ := rewritten(src, script, callers, prep.jobs); f != nil {
+		if f, _ := rewritten(src, script, callers, prep.jobs, prep.selects); f != nil {
 			if host != nil {
 				markHostTests(f)
 			}
@@ -526,6 +529,9 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	environ := newModeEnv(env, selectors, cmp.Or(opts.SelectorValue, mode))
 	if prep.submitDir {
 		environ = withSubmitDir(environ, filepath.Dir(script))
+	}
+	if opts.Menu != nil {
+		environ = &menuEnv{Environ: environ, pick: *opts.Menu}
 	}
 	runner, err := interp.New(
 		interp.Env(environ),

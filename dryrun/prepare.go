@@ -48,6 +48,10 @@ type Prepared struct {
 	// an engine invocation (engineJobs): Eval runs a copy in which each
 	// is waited for where it starts (jobs.go).
 	jobs map[int]bool
+	// selects holds the offsets of the select menus that pick a mode,
+	// each with its variable (parser.Script.SelectMenus): the rewrite
+	// runs them as loops over the word picked (rewriteSelects).
+	selects map[int]string
 	// posix is true for a script parsed as POSIX sh: Eval runs a copy in
 	// which `export X=…`, `readonly X=…` and `local X=…` (commands in sh) are bash's
 	// declaration clauses (rewrite), the only form interp runs (`export
@@ -118,7 +122,7 @@ type Prepared struct {
 // process substitutions (<(…)) stay, and are refused. nil when src does not
 // parse as it did.
 func (p *Prepared) rewrite(src []byte, name string, callers []string) (*syntax.File, []string) {
-	p.once.Do(func() { p.rewritten, p.rewrites = rewritten(src, name, callers, p.jobs) })
+	p.once.Do(func() { p.rewritten, p.rewrites = rewritten(src, name, callers, p.jobs, p.selects) })
 	return p.rewritten, p.rewrites
 }
 
@@ -130,7 +134,7 @@ func (p *Prepared) hostTree(src []byte, name string, callers []string) *syntax.F
 	p.hostOnce.Do(func() {
 		// Marked even when the script itself holds no file test: a
 		// library it sources may (Files.sourcedHostText).
-		if f, _ := rewritten(src, name, callers, p.jobs); f != nil {
+		if f, _ := rewritten(src, name, callers, p.jobs, p.selects); f != nil {
 			markHostTests(f)
 			p.host = f
 		}
@@ -139,7 +143,7 @@ func (p *Prepared) hostTree(src []byte, name string, callers []string) *syntax.F
 }
 
 // rewritten parses src again and makes rewrite's changes to the tree.
-func rewritten(src []byte, name string, callers []string, jobs map[int]bool) (_ *syntax.File, rewrites []string) {
+func rewritten(src []byte, name string, callers []string, jobs map[int]bool, selects map[int]string) (_ *syntax.File, rewrites []string) {
 	body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	body = bytes.ReplaceAll(body, []byte("\r\n"), []byte(" \n"))
 	variant, _ := parser.ShebangVariant(src)
@@ -161,6 +165,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool) (_ 
 	rewriteReadArrays(f)
 	rewriteLastPipes(f)
 	rewriteEngineJobs(f, jobs) // after the pipelines: ( X & ) stays a job
+	rewriteSelects(f, selects)
 	rewriteGlobalOverLocal(f, name)
 	rewriteElementSetTests(f)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
@@ -946,6 +951,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 		p.elemSets = p.elemSets || parser.IsElementSetTest(t)
 	}
 	p.submitDir = s.ReadsSubmitDir()
+	p.selects = s.SelectMenus()
 	return p
 }
 

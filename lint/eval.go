@@ -96,7 +96,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 						start := time.Now()
 						r = dryrun.Eval(ctx, path, s.Src, s.File, mode,
 							dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, EnvIfRead: true, Files: files, Prepared: prep,
-								Selectors: selectors, SelectorValue: s.SelectorValue(m), NoArg: params == nil, Params: params, Self: m.Self, Caller: caller, Assume: assume})
+								Selectors: selectors, SelectorValue: s.SelectorValue(m), Menu: MenuPick(s, m), NoArg: params == nil, Params: params, Self: m.Self, Caller: caller, Assume: assume})
 						spent.Add(int64(time.Since(start)))
 						runSpent.Add(int64(time.Since(start)))
 						guard.exit()
@@ -147,6 +147,9 @@ func CallerVars(u *parser.Unit, s *parser.Script) []string {
 		env, _ := s.EvalSelectors(m)
 		for _, n := range env {
 			selects[n] = true
+		}
+		if MenuPick(s, m) != nil {
+			selects["REPLY"] = true // the select menu's item number (dryrun.Options.Menu)
 		}
 	}
 	var out []string
@@ -299,4 +302,13 @@ func (g *memGuard) watch(done chan struct{}) {
 		g.ctx, g.cancel = context.WithCancelCause(context.Background())
 		g.mu.Unlock()
 	}
+}
+
+// MenuPick is the select menu's item the dry run picks mode m by
+// (parser.Script.MenuPick), nil when no menu picks it.
+func MenuPick(s *parser.Script, m *parser.Mode) *dryrun.MenuPick {
+	if v, reply := s.MenuPick(m); reply != "" {
+		return &dryrun.MenuPick{Var: v, Word: m.Name, Reply: reply}
+	}
+	return nil
 }

@@ -603,11 +603,14 @@ func (s *Script) findModes() {
 			// for arg in "$@": the mode is the script's word, as $1's.
 			env, arg, opt = s.selectorKind(&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "1"}})
 		}
-		arr := s.readsArr(test)
+		arr, menu := s.readsArr(test), s.readsSelect(test)
 		for i := range cs {
-			cs[i].byEnv, cs[i].byArg, cs[i].byOpt, cs[i].byArr = env, arg, opt, arr
+			cs[i].byEnv, cs[i].byArg, cs[i].byOpt, cs[i].byArr, cs[i].bySel = env, arg, opt, arr, menu
 			if arr && s.arrSel.indexOf(cs[i].name) < 0 {
 				continue // MODES=(serve bench) with a kl) arm: no task's index picks kl
+			}
+			if menu && !slices.Contains(s.selMenu.elems, cs[i].name) {
+				continue // select mode in serve bench with a kl) arm: no item picks kl
 			}
 			cands = append(cands, cs[i])
 		}
@@ -742,6 +745,7 @@ func (s *Script) findModes() {
 		m.byArg = m.byArg || c.byArg
 		m.byOpt = m.byOpt || c.byOpt
 		m.byArr = m.byArr || c.byArr
+		m.bySel = m.bySel || c.bySel
 		if c.empty {
 			emptyOf[m] = c.group
 		}

@@ -91,6 +91,9 @@ type Mode struct {
 	// byArr: every test naming it reads a variable holding an element of
 	// the array an index from the environment picks (arraySel).
 	byArr bool
+	// bySel: every test naming it reads a variable holding a select
+	// menu's pick (selectMenu).
+	bySel bool
 }
 
 // Disagg reports whether the mode is a role of disaggregated serving: a
@@ -432,6 +435,9 @@ type candidate struct {
 	self bool
 	// byArr: the test naming it reads only the array's element (readsArr).
 	byArr bool
+	// bySel: the test naming it reads only a select menu's pick
+	// (readsSelect).
+	bySel bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -445,6 +451,7 @@ func (s *Script) findSelectors(proven string) {
 	s.findOptionAssigns()
 	s.findEntryCalls()
 	s.arrSelectors, s.arrSel = nil, nil
+	s.selSelectors, s.selMenu = nil, nil
 	seed := []string{"1"}
 	if s.modeInArg2(proven) {
 		seed, s.ArgPos = []string{"2"}, 2
@@ -498,6 +505,20 @@ func (s *Script) findSelectors(proven string) {
 			s.arrSelectors[n] = true
 		}
 		s.arrSel = as
+	}
+	if names, menu := s.selectSelectors(in); len(names) > 0 {
+		// select mode in serve bench kl: the item typed picks it.
+		before := len(sel)
+		sel = append(sel, names...)
+		for _, n := range names {
+			in[n] = true
+		}
+		derive()
+		s.selSelectors = map[string]bool{}
+		for _, n := range sel[before:] {
+			s.selSelectors[n] = true
+		}
+		s.selMenu = menu
 	}
 	if name, opt := s.optionSelector(proven, in); name != "" {
 		before := len(sel)
@@ -1441,6 +1462,12 @@ func (s *Script) fromEnvOnly(name string) bool {
 // names they hold on the first question (it is asked for every
 // self-defaulted variable and every case word).
 func (s *Script) writtenBy(name string, cmds ...string) bool {
+	return s.loopVars[name] || s.calledOn(name, cmds...)
+}
+
+// calledOn reports whether a call of one of cmds names variable name
+// (writtenBy without the loops).
+func (s *Script) calledOn(name string, cmds ...string) bool {
 	// Once: rules ask it concurrently (Origins, CallerVars) after Analyze.
 	s.nameWritersOnce.Do(func() {
 		s.nameWriters = map[string]map[string]bool{}
@@ -1456,9 +1483,6 @@ func (s *Script) writtenBy(name string, cmds ...string) bool {
 			}
 		}
 	})
-	if s.loopVars[name] {
-		return true
-	}
 	for _, cmd := range cmds {
 		if s.nameWriters[name][cmd] {
 			return true
@@ -2747,6 +2771,11 @@ func (s *Script) EvalSelectors(m *Mode) (env, params []string) {
 		// (SelectorValue), picks it; sbatch passes no words.
 		return []string{s.arrSel.index}, []string{}
 	}
+	if _, ok := s.byMenu(m); ok {
+		// printf '2\n' | serve.sh: the menu's item picks it (MenuPick), no
+		// words.
+		return nil, []string{}
+	}
 	params = s.argParams(m.Name)
 	if s.Option != nil && m.byOpt {
 		params = s.Option.Params(m.Name)
@@ -2794,7 +2823,7 @@ func (s *Script) argParams(mode string) []string {
 // selectors, $1 ones, or the option's (neither: both $1 and the
 // environment).
 func (s *Script) selectorKind(n syntax.Node) (env, arg, opt bool) {
-	if n == nil || len(s.EnvSelectors) == 0 && len(s.optSelectors) == 0 && len(s.arrSelectors) == 0 {
+	if n == nil || len(s.EnvSelectors) == 0 && len(s.optSelectors) == 0 && len(s.arrSelectors) == 0 && len(s.selSelectors) == 0 {
 		return true, true, false
 	}
 	sel := map[string]bool{}

@@ -86,6 +86,10 @@ type Script struct {
 	// pick; nil when there is none.
 	arrSelectors map[string]bool
 	arrSel       *arraySel
+	// selSelectors are the selectors holding a select menu's pick
+	// (selectSelectors), selMenu that menu; nil when there is none.
+	selSelectors map[string]bool
+	selMenu      *selectMenu
 	Modes        []*Mode
 	// Invocations are the engine invocations found statically.
 	Invocations []*Invocation

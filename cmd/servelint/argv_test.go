@@ -537,3 +537,37 @@ func TestArgvSlurmArrayIndexNotCaller(t *testing.T) {
 		t.Errorf("argv serve bench: want ports 8000 and 8001, no placeholder\n%s%s", out, errOut)
 	}
 }
+
+// A select menu picks the mode: argv evaluates bench as its item typed
+// (bench's own 16, REPLY its number) and says how to pick it (it could not
+// evaluate any mode: the menu read no input).
+func TestArgvSelectMenuMode(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"serve.sh": "#!/usr/bin/env bash\nset -euo pipefail\nargs=(--model /m --max-num-seqs 8)\nPS3=\"mode? \"\nselect mode in serve bench kl; do break; done\n" +
+			"case $mode in serve) ;; bench) args+=(--max-num-seqs 16) ;; kl) ;; esac\nexec vllm serve \"${args[@]}\" --port \"$((8000 + REPLY))\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "serve.sh", "serve", "bench")
+	if code == exitFailure || !strings.Contains(out, "# run as: printf '2\\n' | serve.sh\n") || !strings.Contains(out, "+--max-num-seqs\n+16\n") || !strings.Contains(out, "+8002\n") {
+		t.Errorf("argv serve bench: exit %d, want bench run as printf '2\\n' | serve.sh, with its own 16 and port 8002\n%s%s", code, out, errOut)
+	}
+	out, errOut, _ = lintDir(t, "argv", "--format", "json", "serve.sh", "bench")
+	if !strings.Contains(out, `"stdin": "2\n"`) || strings.Contains(out, "__servelint") {
+		t.Errorf("argv --format json bench: want stdin 2\\n and no internal variable\n%s%s", out, errOut)
+	}
+}
+
+// The menu in main "$@" of a script with a byte order mark: the dry run's
+// copy of the tree finds the menu at the parse's own offset, not the
+// source's (three bytes on), so bench still runs as its item.
+func TestArgvSelectMenuMainBOM(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"serve.sh": "\xef\xbb\xbf#!/usr/bin/env bash\nset -euo pipefail\nmain() {\n  local args=(--model /m --max-num-seqs 8)\n  select mode in serve bench; do break; done\n" +
+			"  case $mode in serve) ;; bench) args+=(--max-num-seqs 16) ;; esac\n  exec vllm serve \"${args[@]}\"\n}\nmain \"$@\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "serve.sh", "serve", "bench")
+	if code == exitFailure || !strings.Contains(out, "# run as: printf '2\\n' | serve.sh\n") || !strings.Contains(out, "+--max-num-seqs\n+16\n") {
+		t.Errorf("argv serve bench: exit %d, want bench run as printf '2\\n' | serve.sh, with its own 16\n%s%s", code, out, errOut)
+	}
+}

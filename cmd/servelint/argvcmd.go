@@ -66,6 +66,9 @@ type argvOut struct {
 	// (the mode as $1, an option that picks it, or none).
 	RunAs []string `json:"run_as"`
 	envN  int      // how many of RunAs are NAME=value assignments
+	// Stdin is what the script reads from its input in the mode: the
+	// number of the select menu's item that picks it ("2\n"), "" for none.
+	Stdin string   `json:"stdin,omitempty"`
 	Error string   `json:"error"`
 	Exec  *execOut `json:"exec,omitempty"`
 }
@@ -187,7 +190,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		start := time.Now()
 		ctx := enter()
 		defer func() { exit(); spent += time.Since(start) }()
-		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, SelectorValue: modeValue(s, m), NoArg: params == nil, Params: params, Self: modeSelf(s, m), Caller: caller, Assume: assume})
+		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, SelectorValue: modeValue(s, m), Menu: modeMenu(s, m), NoArg: params == nil, Params: params, Self: modeSelf(s, m), Caller: caller, Assume: assume})
 	}
 	for i, m := range modes {
 		if results[i] = evalMode(m, nil); results[i] == nil {
@@ -215,7 +218,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		results[i] = r
-		o := &argvOut{Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
+		stdin := ""
+		if mp := modeMenu(s, m); mp != nil {
+			stdin = mp.Reply + "\n" // printf '2\n' | serve.sh
+		}
+		o := &argvOut{Stdin: stdin, Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
 			RunAs: append(append(envAssigns(selectors, cmp.Or(modeValue(s, m), m)), selfPath(path, modeSelf(s, m))), runAsParams(params)...), envN: len(selectors)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
@@ -236,7 +243,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			// a file of that name, which servelint never makes.
 			o.Exec = &execOut{Error: fmt.Sprintf("the mode is picked by the name the script runs as (%s): --exec runs it only as %s", self, filepath.Base(path))}
 		} else if *runExec {
-			o.Exec = execDryRun(path, cmp.Or(modeValue(s, m), m), selectors, params, *timeout, r.Argv)
+			o.Exec = execDryRun(path, cmp.Or(modeValue(s, m), m), selectors, params, stdin, *timeout, r.Argv)
 		}
 		outs[i] = o
 	}
@@ -421,8 +428,12 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 		}
 		if o.envN > 0 || len(o.RunAs) != 2 || o.RunAs[1] != o.Mode {
 			// Not SCRIPT MODE: say how the mode was picked (MODE=kl
-			// SCRIPT, SCRIPT --mode kl).
-			_, _ = fmt.Fprintf(w, "# run as: %s\n", output.EscapeControl(runAsLine(o.RunAs, o.envN)))
+			// SCRIPT, SCRIPT --mode kl, printf '2\n' | SCRIPT).
+			line := runAsLine(o.RunAs, o.envN)
+			if o.Stdin != "" {
+				line = "printf " + strings.TrimSuffix(quoteArgs([]string{strings.ReplaceAll(o.Stdin, "\n", `\n`)}), "\n") + " | " + line
+			}
+			_, _ = fmt.Fprintf(w, "# run as: %s\n", output.EscapeControl(line))
 		}
 		if o.Error != "" {
 			_, _ = fmt.Fprintf(w, "could not be evaluated: %s\n", o.Error)
@@ -599,7 +610,7 @@ func envPrefix(selectors []string, mode string) []string {
 // what it prints, one argument per line, with the static argv. A mode
 // picked by the environment runs as the dry run evaluated it: `MODE=kl
 // SCRIPT --dry-run` (the selectors set, no mode argument unless arg).
-func execDryRun(path, mode string, selectors, params []string, timeout time.Duration, static []string) *execOut {
+func execDryRun(path, mode string, selectors, params []string, stdin string, timeout time.Duration, static []string) *execOut {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	abs, err := filepath.Abs(path)
@@ -619,6 +630,9 @@ func execDryRun(path, mode string, selectors, params []string, timeout time.Dura
 	}
 
 	cmd.Dir = filepath.Dir(abs)
+	if stdin != "" {
+		cmd.Stdin = strings.NewReader(stdin) // the select menu's item
+	}
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Run(); err != nil {
@@ -685,6 +699,15 @@ func modeValue(s *parser.Script, m string) string {
 		return s.SelectorValue(md)
 	}
 	return ""
+}
+
+// modeMenu is the select menu's item that picks mode m
+// (lint.MenuPick), nil when none does.
+func modeMenu(s *parser.Script, m string) *dryrun.MenuPick {
+	if md := s.ModeNamed(m); md != nil {
+		return lint.MenuPick(s, md)
+	}
+	return nil
 }
 
 // selfPath is path with its file name self (bench.sh beside serve.sh), path

@@ -1,0 +1,82 @@
+package dryrun
+
+import (
+	"github.com/servelint/servelint/parser"
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// rewriteSelects makes each select clause of f at one of the offsets menus
+// holds (parser.Script.SelectMenus) a for loop over the word the dry run
+// picks: `select mode in serve bench kl` is `for mode in ${V+"$V"}` with V
+// its parser.SelectVar. The dry run sets V to a select mode's name
+// (Options.Menu), so the body runs once with mode that word, as when
+// the user types its number; with V unset it runs never, as select does at
+// the end of its input. No stdin is fed: an earlier read would take it.
+// The shared rewrite holds no mode's word, only the variable's name.
+func rewriteSelects(f *syntax.File, menus map[int]string) {
+	if len(menus) == 0 {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		fc, ok := n.(*syntax.ForClause)
+		if !ok || !fc.Select {
+			return true
+		}
+		wi, ok := fc.Loop.(*syntax.WordIter)
+		name, picked := menus[int(fc.Pos().Offset())]
+		if !ok || !picked || wi.Name == nil || wi.Name.Value != name || len(wi.Items) == 0 {
+			return true
+		}
+		v := parser.SelectVar(name)
+		loop := mustStmt("for x in ${" + v + `+"$` + v + `"}; do :; done`).Cmd.(*syntax.ForClause).Loop.(*syntax.WordIter)
+		fc.Select = false
+		wi.Items = loop.Items
+		return true
+	})
+}
+
+// MenuPick is the item of a select menu a mode is (Options.Menu): the
+// dry run sets Var (parser.SelectVar, which the rewritten menu loops over)
+// to Word, the mode's name, and REPLY to Reply, its number, as bash does
+// when the user types it. Neither is exported: the engine never sees them.
+type MenuPick struct {
+	Var, Word, Reply string
+}
+
+// menuEnv is an environment with a select menu's pick set (MenuPick).
+type menuEnv struct {
+	expand.Environ
+	pick MenuPick
+}
+
+// value returns the pick's variable name holds, false for any other.
+func (e *menuEnv) value(name string) (string, bool) {
+	switch name {
+	case e.pick.Var:
+		return e.pick.Word, true
+	case "REPLY":
+		return e.pick.Reply, true
+	}
+	return "", false
+}
+
+// Get implements expand.Environ.
+func (e *menuEnv) Get(name string) expand.Variable {
+	if v, ok := e.value(name); ok {
+		return strVar(v, false)
+	}
+	return e.Environ.Get(name)
+}
+
+// Each implements expand.Environ: the pick's variables first, then the
+// rest.
+func (e *menuEnv) Each(f func(name string, vr expand.Variable) bool) {
+	if !f(e.pick.Var, strVar(e.pick.Word, false)) || !f("REPLY", strVar(e.pick.Reply, false)) {
+		return
+	}
+	e.Environ.Each(func(name string, vr expand.Variable) bool {
+		_, ok := e.value(name)
+		return ok || f(name, vr)
+	})
+}

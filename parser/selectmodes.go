@@ -1,0 +1,138 @@
+package parser
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// selectMenu is a mode picked from a `select` menu of literal words
+// (PS3="mode? "; select mode in serve bench kl; do break; done; case $mode
+// in …): the user types the item's number. The dry run feeds no input (an
+// earlier read would take it); it runs the menu as a loop over the word
+// picked (SelectVar), with REPLY the item's number, as bash sets them.
+type selectMenu struct {
+	name  string   // the select's variable (mode)
+	elems []string // the menu's words
+	off   int      // the select clause's offset
+}
+
+// SelectVar is the variable the dry run sets to the word a select menu
+// over name picks: its rewrite runs `select name in W…` as `for name in
+// ${V+"$V"}`, once with V set, never with V unset, as select ends at the
+// end of its input.
+func SelectVar(name string) string { return "__servelint_select_" + name }
+
+// selectPick returns the select menu that picks a mode, when the script
+// has exactly one menu of plain words at the top level (or in main "$@")
+// whose variable nothing else writes: no assignment, no other loop over it,
+// no declare or unset of it; and nothing else reads the input (no read,
+// mapfile, readarray), which would take the line typed for the menu. Anything else is no pick (the menu's
+// words are not known, or the variable holds something else too).
+func (s *Script) selectPick(taken map[string]bool) *selectMenu {
+	for _, c := range s.calls {
+		if name, _ := LitValue(c.Args[0]); name == "read" || name == "mapfile" || name == "readarray" {
+			return nil // read -rp "mode: " mode before the menu takes the line typed for it
+		}
+	}
+	var found *selectMenu
+	loops := map[string]int{}
+	for _, fc := range s.forLoops {
+		if wi, ok := fc.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+			loops[wi.Name.Value]++
+		}
+	}
+	for _, fc := range s.forLoops {
+		wi, ok := fc.Loop.(*syntax.WordIter)
+		if !fc.Select || !ok || wi.Name == nil {
+			continue
+		}
+		name := wi.Name.Value
+		// The tree's own offset, as the dry run's copy of it has.
+		m := &selectMenu{name: name, off: int(fc.Pos().Offset())}
+		for _, w := range wi.Items {
+			v, ok := LitValue(w)
+			if !ok || v == "" || strings.ContainsAny(v, "*?[{~") {
+				return nil // select f in *.yaml, "${MODES[@]}", {a,b}: not known here
+			}
+			m.elems = append(m.elems, v)
+		}
+		if found != nil || len(m.elems) == 0 || !s.topAt(s.Off(fc.Pos())) || taken[name] || !isName(name) || shellOwnVar(name) ||
+			loops[name] != 1 || len(s.Assigns[name]) > 0 || s.Declared[name] ||
+			s.calledOn(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset") {
+			return nil
+		}
+		found = m
+	}
+	return found
+}
+
+// selectSelectors returns the select menu's variable as a selector
+// (selectPick), when there is such a menu.
+func (s *Script) selectSelectors(taken map[string]bool) ([]string, *selectMenu) {
+	m := s.selectPick(taken)
+	if m == nil {
+		return nil, nil
+	}
+	return []string{m.name}, m
+}
+
+// readsSelect reports whether the selectors read in node are all ones
+// holding the menu's pick (selectSelectors), and at least one is.
+func (s *Script) readsSelect(n syntax.Node) bool {
+	if n == nil || len(s.selSelectors) == 0 {
+		return false
+	}
+	sel := map[string]bool{}
+	for _, x := range s.Selectors {
+		sel[x] = true
+	}
+	menu, other := false, false
+	syntax.Walk(n, func(x syntax.Node) bool {
+		if pe, ok := x.(*syntax.ParamExp); ok && pe.Param != nil && sel[pe.Param.Value] {
+			if s.selSelectors[pe.Param.Value] {
+				menu = true
+			} else {
+				other = true
+			}
+		}
+		return true
+	})
+	return menu && !other
+}
+
+// byMenu returns the 1-based item of the select menu that picks mode m:
+// every test naming it reads a variable holding the menu's pick, none $1
+// or the option, and the menu lists its name.
+func (s *Script) byMenu(m *Mode) (int, bool) {
+	if s.selMenu == nil || !m.bySel || m.byArg || m.byOpt || m.byArr || m.Self != "" {
+		return 0, false
+	}
+	i := slices.Index(s.selMenu.elems, m.Name)
+	return i + 1, i >= 0
+}
+
+// MenuPick says how the dry run picks mode m from a select menu: the
+// variable it sets to the mode's name (SelectVar) and the number the user
+// types, REPLY (`printf '2\n' | serve.sh`); "" when no menu picks it.
+func (s *Script) MenuPick(m *Mode) (variable, reply string) {
+	if i, ok := s.byMenu(m); ok {
+		return SelectVar(s.selMenu.name), strconv.Itoa(i)
+	}
+	return "", ""
+}
+
+// SelectMenus returns the offsets of the select clauses the dry run runs
+// as loops over the word picked, each with its variable (SelectVar).
+// Only a menu that picks a mode is: any other stays a select, which ends
+// at once on the dry run's empty input.
+func (s *Script) SelectMenus() map[int]string {
+	for _, m := range s.Modes {
+		if _, ok := s.byMenu(m); ok {
+			return map[int]string{s.selMenu.off: s.selMenu.name}
+		}
+	}
+	return nil
+}
