@@ -86,6 +86,7 @@ func selfFile(v string) bool {
 // names (`case "$(basename "$0")" in serve.sh) ;; bench.sh) …`): one per
 // arm's word, evaluated with $0 that name beside the script (Mode.Self).
 func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate {
+	file := s.selfFileName(suffix)
 	var out []candidate
 	var earlier []*syntax.Word
 	for _, it := range c.Items {
@@ -99,14 +100,31 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate
 			v, ok := LitValue(p)
 			// "") with basename "$0" .sh: basename never strips a whole
 			// name (.sh stays .sh), so no file takes that arm.
-			if !ok || v == "" || !selfFile(v+suffix) || anyPatternMatches(before, v, false) {
+			if !ok || v == "" || !selfFile(file(v)) || anyPatternMatches(before, v, false) {
 				continue
 			}
-			out = append(out, candidate{name: v + suffix, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
+			out = append(out, candidate{name: file(v), start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
 				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), self: true})
 		}
 	}
 	return out
+}
+
+// selfFileName returns the file name that $(basename "$0" suffix) turns
+// into a case arm's word: the word and the suffix (bench.sh for bench)
+// when the script's own name ends with it, as its siblings' names then do;
+// the word alone when the script's own does not (a script named serve, its
+// symlink bench: basename strips nothing and the arm reads bench). A word
+// that ends with the suffix keeps it after one more (bench.sh.sh): basename
+// would strip it.
+func (s *Script) selfFileName(suffix string) func(word string) string {
+	bare := suffix != "" && s.Path != "" && !strings.HasSuffix(filepath.Base(s.Path), suffix)
+	return func(word string) string {
+		if bare && !strings.HasSuffix(word, suffix) {
+			return word
+		}
+		return word + suffix
+	}
 }
 
 // caseItemRange is the code of a case arm: from the end of its patterns
@@ -148,8 +166,8 @@ func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
 	var own *Mode
 	for _, sc := range selfCases {
 		word, ok := strings.CutSuffix(base, sc.suffix)
-		if !ok {
-			return // basename "$0" .sh of a script not named *.sh
+		if !ok || word == "" {
+			word = base // basename "$0" .sh of a script named serve strips nothing
 		}
 		var arm *syntax.CaseItem
 		var at *syntax.Word
