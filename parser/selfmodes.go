@@ -96,18 +96,63 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate
 			continue
 		}
 		r := caseItemRange(s, it)
-		for _, p := range it.Patterns {
+		for i, p := range it.Patterns {
 			v, ok := LitValue(p)
+			glob := ""
+			if hasGlob(p.Lit()) { // unquoted: "bench*" is the word bench*
+				v, glob = s.selfGlobWord(p, suffix, func(w string) bool {
+					return anyPatternMatches(before, w, false) || anyPatternMatches(it.Patterns[:i], w, false) || !selfFile(file(w))
+				})
+				if v == "" {
+					continue
+				}
+				ok = true
+			}
 			// "") with basename "$0" .sh: basename never strips a whole
 			// name (.sh stays .sh), so no file takes that arm.
 			if !ok || v == "" || !selfFile(file(v)) || anyPatternMatches(before, v, false) {
 				continue
 			}
 			out = append(out, candidate{name: file(v), start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
-				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), self: true})
+				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), self: true, glob: glob})
 		}
 	}
 	return out
+}
+
+// selfGlobWord returns the word a glob arm of a case on the name the script
+// runs as (*bench*), bench*)) is evaluated with, and the glob for
+// Mode.Pattern: the script's own name when the glob takes it (no pattern:
+// that name is no example, it is the script's), else the glob's literal
+// text with the script's extension when the glob matches that (bench.sh
+// for *bench* beside serve.sh, read by ${0##*/}), else the literal text
+// (bench for *bench); the first of those no earlier arm takes. "" when
+// none is, or the glob names no word (globWord: *, *.sh, ?).
+func (s *Script) selfGlobWord(p *syntax.Word, suffix string, taken func(string) bool) (word, glob string) {
+	pat, lit, ok := globWord(p)
+	if !ok {
+		return "", ""
+	}
+	var own, ext string
+	if s.Path != "" {
+		base := filepath.Base(s.Path)
+		own = base
+		if w, cut := strings.CutSuffix(base, suffix); cut && w != "" {
+			own = w
+		}
+		if suffix == "" {
+			ext = filepath.Ext(base)
+		}
+	}
+	for _, w := range []string{own, lit + ext, lit} {
+		if w != "" && globMatches(pat, w) && !taken(w) {
+			if w == own {
+				return w, ""
+			}
+			return w, pat
+		}
+	}
+	return "", ""
 }
 
 // selfFileName returns the file name that $(basename "$0" suffix) turns
