@@ -27,7 +27,10 @@ func TestGlobModes(t *testing.T) {
 		{"case-first-wins", "case $1 in serve*) ;; serve-fast*) seqs=4 ;; serve-x) seqs=5 ;; bench) seqs=6 ;; esac", "serve serve*|bench"},
 		{"case-longer-first", "case $1 in serve-fast*) seqs=4 ;; serve*) ;; esac", "serve-fast serve-fast*|serve serve*"},
 		{"if-first-wins", "if [[ $1 == serve* ]]; then :; elif [[ $1 == serve-fast* ]]; then seqs=4; elif [[ $1 == serve ]]; then seqs=5; elif [[ $1 == bench* ]]; then seqs=6; fi", "serve serve*|bench bench*"},
-		{"literal-first", "case $1 in serve) ;; serve*) seqs=4 ;; bench) seqs=6 ;; esac", "serve|bench"},
+		{"literal-first", "case $1 in serve) ;; serve*) seqs=4 ;; bench) seqs=6 ;; esac", "serve|serve-x serve*|bench"},
+		{"literal-first-alone", "case $1 in serve) ;; serve*) seqs=4 ;; esac", "serve|serve-x serve*"},
+		{"literal-first-if", "if [[ $1 == serve ]]; then :; elif [[ $1 == serve* ]]; then seqs=4; fi", "serve|serve-x serve*"},
+		{"no-free-word", "case $1 in serve) ;; bench) seqs=6 ;; *bench) seqs=4 ;; serve-x) ;; serve*) seqs=5 ;; esac", "serve|bench|serve-x"},
 	} {
 		s := ParseScript("s.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))
 		s.Analyze(RoleMatcher{})
@@ -76,6 +79,28 @@ func TestGlobChainScales(t *testing.T) {
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("2,000 glob elifs took %v", d)
 	}
+	if len(s.Modes) != 2001 {
+		t.Errorf("%d modes, want 2001", len(s.Modes))
+	}
+}
+
+// A case of many arms, each glob after a literal it takes (m1) ;; m1*)), is
+// read in time near linear in its arms: each glob looks for a free word
+// among the arms before once or twice, no more.
+func TestGlobCaseScales(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#!/bin/bash\nseqs=8\ncase ${1:-serve} in serve) ;;\n")
+	for i := range 1000 {
+		fmt.Fprintf(&b, "m%da) ;; m%da*) seqs=%d ;;\n", i, i, i)
+	}
+	b.WriteString("esac\nvllm serve /m --max-num-seqs \"$seqs\"\n")
+	start := time.Now()
+	s := ParseScript("s.sh", []byte(b.String()))
+	s.Analyze(RoleMatcher{})
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("a case of 2,000 arms took %v", d)
+	}
+	// serve, each m<i>a (empty, taking the shared path) and m<i>a-x (as m<i>a*).
 	if len(s.Modes) != 2001 {
 		t.Errorf("%d modes, want 2001", len(s.Modes))
 	}

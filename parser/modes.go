@@ -1687,6 +1687,21 @@ func globWord(w *syntax.Word) (pat, word string, ok bool) {
 	return pat, word, true
 }
 
+// freeGlobWord returns the word a glob mode is evaluated with: word (the
+// glob's literal text, globWord) unless an earlier branch takes it, else
+// word-x when the glob matches that and no earlier branch takes it
+// (serve-x for serve* after serve), "" when neither is free: the glob then
+// takes no word found simply (*bench after bench).
+func freeGlobWord(pat, word string, taken func(string) bool) string {
+	if !taken(word) {
+		return word
+	}
+	if alt := word + "-x"; globMatches(pat, alt) && !taken(alt) {
+		return alt
+	}
+	return ""
+}
+
 // wordish reports whether v looks like a mode's name: a letter, then
 // letters, digits, '-', '_' or '.'.
 func wordish(v string) bool {
@@ -1821,9 +1836,15 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 				}
 			default:
 				pat, word, isGlob := globWord(p)
-				// bench*): the mode is a word the glob matches, if no
-				// earlier arm (nor pattern of this one) takes it.
-				if !isGlob || anyPatternMatches(it.Patterns[:i], word, false) || anyPatternMatches(before, word, false) {
+				if !isGlob {
+					continue
+				}
+				// bench*): the mode is a word the glob matches that no
+				// earlier arm (nor pattern of this one) takes.
+				word = freeGlobWord(pat, word, func(w string) bool {
+					return anyPatternMatches(it.Patterns[:i], w, false) || anyPatternMatches(before, w, false)
+				})
+				if word == "" {
 					continue
 				}
 				v, glob = word, pat
@@ -2017,8 +2038,16 @@ func (s *Script) ifModes(ic, root *syntax.IfClause, earlier []nameAt) []candidat
 			return nil // `if ! [[ $1 == calib ]]`, with other conditions
 		}
 		for _, nw := range s.condNames(st.Cmd) {
-			if slices.ContainsFunc(earlier, func(e nameAt) bool { return (e.glob != "" || nw.glob != "") && e.takes(nw.name) }) {
-				continue // [[ $m == serve* ]] before [[ $m == serve-fast* ]]: the first branch takes serve-fast
+			if nw.glob != "" {
+				// [[ $m == serve ]] before [[ $m == serve* ]]: serve-x.
+				nw.name = freeGlobWord(nw.glob, nw.name, func(w string) bool {
+					return slices.ContainsFunc(earlier, func(e nameAt) bool { return e.takes(w) })
+				})
+				if nw.name == "" {
+					continue // [[ $m == serve* ]] before [[ $m == serve-fast* ]]: the first branch takes serve-fast
+				}
+			} else if slices.ContainsFunc(earlier, func(e nameAt) bool { return e.glob != "" && e.takes(nw.name) }) {
+				continue // [[ $m == serve* ]] before [[ $m == serve-x ]]
 			}
 			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then),
 				exits: s.endsScriptAt(ic, ic.Then[len(ic.Then)-1]), glob: nw.glob})
