@@ -249,6 +249,11 @@ func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
 		return
 	}
 	s.Modes = append(s.Modes, own)
+	if len(own.Ranges) > 0 {
+		// *) start_default ;;: the functions its arm calls are its code
+		// too, as for the modes found before (findModes extended those).
+		s.extendThroughCalls()
+	}
 }
 
 // selfCase is a case on the name the script runs as, and the suffix
