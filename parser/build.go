@@ -715,7 +715,13 @@ func (s *Script) findModes() {
 					add(n.X, s.guardModes(n)) // [[ $1 != serve ]] && exit 2
 				}
 			case syntax.OrStmt:
-				add(n.X, s.guardModes(n))
+				if c := s.orModes(n); len(c) > 0 {
+					// `[[ $mode != calib ]] || seqs=2`: runs in calib alone.
+					add(n.X, c)
+					s.unconditional(c[0].ranges[0].Start, c[0].ranges[0].End)
+				} else {
+					add(n.X, s.guardModes(n))
+				}
 			}
 		}
 	}
@@ -739,6 +745,8 @@ func (s *Script) findModes() {
 			}
 			byName[c.name] = m
 			s.Modes = append(s.Modes, m)
+		} else if c.glob == "" {
+			m.Pattern = "" // the script writes the word too (serve) ;; beside a guard on serve*)
 		}
 		m.Ranges = append(m.Ranges, c.ranges...)
 		m.byEnv = m.byEnv || c.byEnv
@@ -1827,7 +1835,7 @@ func isArithmAssign(op syntax.BinAritOperator) bool {
 // `[[ $MODE == serve ]] || args+=(…)` or `[[ $MODE != serve ]] && …`, the
 // body of `if [[ $MODE != serve ]]; then …; fi`.
 type exceptBranch struct {
-	names []string
+	names []nameAt // a glob's ([[ $MODE != calib* ]]) spares every mode it takes
 	r     Range
 }
 
@@ -1857,7 +1865,7 @@ func (s *Script) exceptList(b *syntax.BinaryCmd) (exceptBranch, bool) {
 	if len(names) == 0 {
 		return exceptBranch{}, false
 	}
-	return exceptBranch{names: nameList(names), r: Range{s.Off(b.Y.Pos()), s.Off(b.Y.End())}}, true
+	return exceptBranch{names: names, r: Range{s.Off(b.Y.Pos()), s.Off(b.Y.End())}}, true
 }
 
 // cannotFail reports whether a statement always exits 0: assignments
@@ -1890,7 +1898,7 @@ func (s *Script) exceptIf(c *syntax.IfClause) (exceptBranch, bool) {
 	if !ok {
 		return exceptBranch{}, false
 	}
-	return exceptBranch{names: nameList(names), r: Range{s.Off(c.Then[0].Pos()), s.Off(c.Then[len(c.Then)-1].End())}}, true
+	return exceptBranch{names: names, r: Range{s.Off(c.Then[0].Pos()), s.Off(c.Then[len(c.Then)-1].End())}}, true
 }
 
 // addExcept adds an exceptBranch to the modes that run it: those whose
@@ -1908,7 +1916,7 @@ func (s *Script) addExcept(e exceptBranch) {
 		reach = s.Modes
 	}
 	for _, m := range reach {
-		if !slices.Contains(e.names, m.Name) && m.Func == "" {
+		if !slices.ContainsFunc(e.names, func(na nameAt) bool { return na.takes(m.Name) }) && m.Func == "" {
 			m.Ranges = append(m.Ranges, e.r)
 			m.own = append(m.own, e.r)
 		}
@@ -1923,7 +1931,7 @@ func (s *Script) exceptElse(first *syntax.IfClause) (exceptBranch, bool) {
 	if s.funcAt(s.Off(first.Pos())) != "" {
 		return exceptBranch{}, false
 	}
-	var names []string
+	var names []nameAt
 	for c := first; c != nil; c = c.Else {
 		if len(c.Cond) == 0 {
 			if c == first || len(c.Then) == 0 || exits(c.Then[len(c.Then)-1]) || len(names) == 0 {
@@ -1938,17 +1946,9 @@ func (s *Script) exceptElse(first *syntax.IfClause) (exceptBranch, bool) {
 		if len(ns) == 0 {
 			return exceptBranch{}, false
 		}
-		names = append(names, nameList(ns)...)
+		names = append(names, ns...)
 	}
 	return exceptBranch{}, false
-}
-
-func nameList(ns []nameAt) []string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = n.name
-	}
-	return out
 }
 
 // reachingModes narrows the modes of a flag an array assignment in a

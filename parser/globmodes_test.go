@@ -27,7 +27,14 @@ func TestGlobModes(t *testing.T) {
 		{"case-first-wins", "case $1 in serve*) ;; serve-fast*) seqs=4 ;; serve-x) seqs=5 ;; bench) seqs=6 ;; esac", "serve serve*|bench"},
 		{"case-longer-first", "case $1 in serve-fast*) seqs=4 ;; serve*) ;; esac", "serve-fast serve-fast*|serve serve*"},
 		{"if-first-wins", "if [[ $1 == serve* ]]; then :; elif [[ $1 == serve-fast* ]]; then seqs=4; elif [[ $1 == serve ]]; then seqs=5; elif [[ $1 == bench* ]]; then seqs=6; fi", "serve serve*|bench bench*"},
-		{"literal-first", "case $1 in serve) ;; serve*) seqs=4 ;; bench) seqs=6 ;; esac", "serve|bench"},
+		{"literal-first", "case $1 in serve) ;; serve*) seqs=4 ;; bench) seqs=6 ;; esac", "serve|serve-x serve*|bench"},
+		{"literal-first-alone", "case $1 in serve) ;; serve*) seqs=4 ;; esac", "serve|serve-x serve*"},
+		{"literal-first-if", "if [[ $1 == serve ]]; then :; elif [[ $1 == serve* ]]; then seqs=4; fi", "serve|serve-x serve*"},
+		{"or-not", "[[ ${1:-serve} != bench* ]] || seqs=16", "serve|bench bench*"},
+		{"or-not-negated", "! [[ ${1:-serve} == bench* ]] || seqs=16", "serve|bench bench*"},
+		{"or-not-classic", "[ \"${1:-serve}\" != bench* ] || seqs=16", ""},
+		{"guard", "m=${1:-serve}\n[[ $m != serve && $m != bench* ]] && exit 2\nvllm serve /m\n[[ $m == bench-long ]] && seqs=4", "serve|bench bench*|bench-long"},
+		{"no-free-word", "case $1 in serve) ;; bench) seqs=6 ;; *bench) seqs=4 ;; serve-x) ;; serve*) seqs=5 ;; esac", "serve|bench|serve-x"},
 	} {
 		s := ParseScript("s.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))
 		s.Analyze(RoleMatcher{})
@@ -78,5 +85,43 @@ func TestGlobChainScales(t *testing.T) {
 	}
 	if len(s.Modes) != 2001 {
 		t.Errorf("%d modes, want 2001", len(s.Modes))
+	}
+}
+
+// A case of many arms, each glob after a literal it takes (m1) ;; m1*)), is
+// read in time near linear in its arms: each glob looks for a free word
+// among the arms before once or twice, no more.
+func TestGlobCaseScales(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#!/bin/bash\nseqs=8\ncase ${1:-serve} in serve) ;;\n")
+	for i := range 1000 {
+		fmt.Fprintf(&b, "m%da) ;; m%da*) seqs=%d ;;\n", i, i, i)
+	}
+	b.WriteString("esac\nvllm serve /m --max-num-seqs \"$seqs\"\n")
+	start := time.Now()
+	s := ParseScript("s.sh", []byte(b.String()))
+	s.Analyze(RoleMatcher{})
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("a case of 2,000 arms took %v", d)
+	}
+	// serve, each m<i>a (empty, taking the shared path) and m<i>a-x (as m<i>a*).
+	if len(s.Modes) != 2001 {
+		t.Errorf("%d modes, want 2001", len(s.Modes))
+	}
+}
+
+// Code a glob's negated test runs ([[ $m != calib* ]] && …) is every mode's
+// but those the glob takes: serve's and bench's, not calib-long's, though the
+// test names calib.
+func TestExceptGlob(t *testing.T) {
+	src := "#!/bin/bash\nseqs=8\nm=${1:-serve}\ncase $m in serve) ;; calib-long) seqs=2 ;; bench) seqs=3 ;; esac\n[[ $m != calib* ]] && seqs=5\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	s := ParseScript("s.sh", []byte(src))
+	s.Analyze(RoleMatcher{})
+	var got []string
+	for _, m := range s.ModesAt(strings.Index(src, "seqs=5")) {
+		got = append(got, m.Name)
+	}
+	if g := strings.Join(got, "|"); g != "serve|bench" {
+		t.Errorf("seqs=5 is the code of %q, want serve|bench", g)
 	}
 }

@@ -591,7 +591,7 @@ func (s *Script) listNames(sel []string, proven string) bool {
 			// [[ $MODE != serve && $MODE != bench ]] && exit 2 lets the
 			// names through; [[ $MODEL == serve || $MODEL == bench ]] && {
 			// usage; exit 2; } refuses them: no mode is picked there.
-			if names, ok := s.notNames(b.X); ok && slices.ContainsFunc(names, func(na nameAt) bool { return na.name == proven }) {
+			if names, ok := s.notNames(b.X); ok && slices.ContainsFunc(names, func(na nameAt) bool { return na.takes(proven) }) {
 				return true
 			}
 			continue
@@ -1726,6 +1726,21 @@ func globWord(w *syntax.Word) (pat, word string, ok bool) {
 	return pat, word, true
 }
 
+// freeGlobWord returns the word a glob mode is evaluated with: word (the
+// glob's literal text, globWord) unless an earlier branch takes it, else
+// word-x when the glob matches that and no earlier branch takes it
+// (serve-x for serve* after serve), "" when neither is free: the glob then
+// takes no word found simply (*bench after bench).
+func freeGlobWord(pat, word string, taken func(string) bool) string {
+	if !taken(word) {
+		return word
+	}
+	if alt := word + "-x"; globMatches(pat, alt) && !taken(alt) {
+		return alt
+	}
+	return ""
+}
+
 // wordish reports whether v looks like a mode's name: a letter, then
 // letters, digits, '-', '_' or '.'.
 func wordish(v string) bool {
@@ -1860,9 +1875,15 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 				}
 			default:
 				pat, word, isGlob := globWord(p)
-				// bench*): the mode is a word the glob matches, if no
-				// earlier arm (nor pattern of this one) takes it.
-				if !isGlob || anyPatternMatches(it.Patterns[:i], word, false) || anyPatternMatches(before, word, false) {
+				if !isGlob {
+					continue
+				}
+				// bench*): the mode is a word the glob matches that no
+				// earlier arm (nor pattern of this one) takes.
+				word = freeGlobWord(pat, word, func(w string) bool {
+					return anyPatternMatches(it.Patterns[:i], w, false) || anyPatternMatches(before, w, false)
+				})
+				if word == "" {
 					continue
 				}
 				v, glob = word, pat
@@ -2056,8 +2077,16 @@ func (s *Script) ifModes(ic, root *syntax.IfClause, earlier []nameAt) []candidat
 			return nil // `if ! [[ $1 == calib ]]`, with other conditions
 		}
 		for _, nw := range s.condNames(st.Cmd) {
-			if slices.ContainsFunc(earlier, func(e nameAt) bool { return (e.glob != "" || nw.glob != "") && e.takes(nw.name) }) {
-				continue // [[ $m == serve* ]] before [[ $m == serve-fast* ]]: the first branch takes serve-fast
+			if nw.glob != "" {
+				// [[ $m == serve ]] before [[ $m == serve* ]]: serve-x.
+				nw.name = freeGlobWord(nw.glob, nw.name, func(w string) bool {
+					return slices.ContainsFunc(earlier, func(e nameAt) bool { return e.takes(w) })
+				})
+				if nw.name == "" {
+					continue // [[ $m == serve* ]] before [[ $m == serve-fast* ]]: the first branch takes serve-fast
+				}
+			} else if slices.ContainsFunc(earlier, func(e nameAt) bool { return e.glob != "" && e.takes(nw.name) }) {
+				continue // [[ $m == serve* ]] before [[ $m == serve-x ]]
 			}
 			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then),
 				exits: s.endsScriptAt(ic, ic.Then[len(ic.Then)-1]), glob: nw.glob})
@@ -2154,6 +2183,27 @@ func (s *Script) guardModes(b *syntax.BinaryCmd) []candidate {
 	return out
 }
 
+// orModes returns the candidates of `TEST || CMD` where TEST is false only
+// for the modes it names (`[[ $mode != calib ]] || seqs=2`, `[[ $mode !=
+// calib* ]] || …`: notNames): CMD runs in those modes alone, their code as
+// in `[[ $mode == calib ]] && seqs=2` (andModes). Not when CMD ends the
+// script (a guard: guardModes), nor in a function testing its own $1.
+func (s *Script) orModes(b *syntax.BinaryCmd) []candidate {
+	if b.X == nil || b.Y == nil || exits(b.Y) || s.inFuncOnPositional(b) {
+		return nil
+	}
+	names, ok := s.notNames(b.X)
+	if !ok {
+		return nil
+	}
+	r := Range{s.Off(b.X.End()), s.Off(b.Y.End())}
+	out := make([]candidate, 0, len(names))
+	for _, nw := range names {
+		out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, glob: nw.glob})
+	}
+	return out
+}
+
 // notNames returns the mode names a condition is false for, when it is
 // true for every other value of the selector: `! [[ $1 == a || $1 == b ]]`,
 // `[[ $1 != a && $1 != b ]]`, `[ "$1" != a ] && [ "$1" != b ]`. ok is false
@@ -2172,7 +2222,7 @@ func (s *Script) notNames(st *syntax.Stmt) (names []nameAt, ok bool) {
 		case *syntax.BinaryTest:
 			switch e.Op {
 			case syntax.TsNoMatch:
-				nw, ok := s.selectorLit(e.X, e.Y)
+				nw, ok := s.selectorLit(e.X, e.Y, true)
 				if ok {
 					names = append(names, nw)
 				}
@@ -2200,7 +2250,7 @@ func (s *Script) notNames(st *syntax.Stmt) (names []nameAt, ok bool) {
 			if op, _ := LitValue(args[1]); op != "!=" {
 				return false
 			}
-			nw, ok := s.selectorLit(args[0], args[2])
+			nw, ok := s.selectorLit(args[0], args[2], false) // test's != compares strings
 			if ok {
 				names = append(names, nw)
 			}
@@ -2215,8 +2265,10 @@ func (s *Script) notNames(st *syntax.Stmt) (names []nameAt, ok bool) {
 }
 
 // selectorLit returns the mode name of a comparison of the selector with a
-// literal, either way round.
-func (s *Script) selectorLit(x, y syntax.Node) (nameAt, bool) {
+// literal, either way round; with glob (the test is [[ x == y ]] or [[ x
+// != y ]]), also with a pattern on the right that names a mode (globWord:
+// [[ $mode != calib* ]]).
+func (s *Script) selectorLit(x, y syntax.Node, glob bool) (nameAt, bool) {
 	xw, ok1 := x.(*syntax.Word)
 	yw, ok2 := y.(*syntax.Word)
 	if !ok1 || !ok2 {
@@ -2228,11 +2280,13 @@ func (s *Script) selectorLit(x, y syntax.Node) (nameAt, bool) {
 	if !isParamOf(xw, s.Selectors) {
 		return nameAt{}, false
 	}
-	v, ok := LitValue(yw)
-	if !ok || !modeName(v) {
-		return nameAt{}, false
+	if v, ok := LitValue(yw); ok && modeName(v) {
+		return nameAt{name: v, start: s.Off(yw.Pos()), end: s.Off(yw.End())}, true
 	}
-	return nameAt{name: v, start: s.Off(yw.Pos()), end: s.Off(yw.End())}, true
+	if pat, word, ok := globWord(yw); ok && glob && yw == y {
+		return nameAt{name: word, start: s.Off(yw.Pos()), end: s.Off(yw.End()), glob: pat}, true
+	}
+	return nameAt{}, false
 }
 
 // onlySelectorTests reports whether a condition is only equality tests of
@@ -2247,7 +2301,7 @@ func (s *Script) onlySelectorTests(c syntax.Command) bool {
 		case *syntax.BinaryTest:
 			switch e.Op {
 			case syntax.TsMatch, syntax.TsMatchShort:
-				_, ok := s.selectorLit(e.X, e.Y)
+				_, ok := s.selectorLit(e.X, e.Y, true)
 				return ok
 			case syntax.OrTest:
 				return test(e.X) && test(e.Y)

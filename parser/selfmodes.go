@@ -86,6 +86,7 @@ func selfFile(v string) bool {
 // names (`case "$(basename "$0")" in serve.sh) ;; bench.sh) …`): one per
 // arm's word, evaluated with $0 that name beside the script (Mode.Self).
 func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate {
+	file := s.selfFileName(suffix)
 	var out []candidate
 	var earlier []*syntax.Word
 	for _, it := range c.Items {
@@ -95,18 +96,80 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate
 			continue
 		}
 		r := caseItemRange(s, it)
-		for _, p := range it.Patterns {
+		for i, p := range it.Patterns {
 			v, ok := LitValue(p)
+			glob := ""
+			if hasGlob(p.Lit()) { // unquoted: "bench*" is the word bench*
+				v, glob = s.selfGlobWord(p, suffix, func(w string) bool {
+					return anyPatternMatches(before, w, false) || anyPatternMatches(it.Patterns[:i], w, false) || !selfFile(file(w))
+				})
+				if v == "" {
+					continue
+				}
+				ok = true
+			}
 			// "") with basename "$0" .sh: basename never strips a whole
 			// name (.sh stays .sh), so no file takes that arm.
-			if !ok || v == "" || !selfFile(v+suffix) || anyPatternMatches(before, v, false) {
+			if !ok || v == "" || !selfFile(file(v)) || anyPatternMatches(before, v, false) {
 				continue
 			}
-			out = append(out, candidate{name: v + suffix, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
-				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), self: true})
+			out = append(out, candidate{name: file(v), start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
+				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), self: true, glob: glob})
 		}
 	}
 	return out
+}
+
+// selfGlobWord returns the word a glob arm of a case on the name the script
+// runs as (*bench*), bench*)) is evaluated with, and the glob for
+// Mode.Pattern: the script's own name when the glob takes it (no pattern:
+// that name is no example, it is the script's), else the glob's literal
+// text with the script's extension when the glob matches that (bench.sh
+// for *bench* beside serve.sh, read by ${0##*/}), else the literal text
+// (bench for *bench); the first of those no earlier arm takes. "" when
+// none is, or the glob names no word (globWord: *, *.sh, ?).
+func (s *Script) selfGlobWord(p *syntax.Word, suffix string, taken func(string) bool) (word, glob string) {
+	pat, lit, ok := globWord(p)
+	if !ok {
+		return "", ""
+	}
+	var own, ext string
+	if s.Path != "" {
+		base := filepath.Base(s.Path)
+		own = base
+		if w, cut := strings.CutSuffix(base, suffix); cut && w != "" {
+			own = w
+		}
+		if suffix == "" {
+			ext = filepath.Ext(base)
+		}
+	}
+	for _, w := range []string{own, lit + ext, lit} {
+		if w != "" && globMatches(pat, w) && !taken(w) {
+			if w == own {
+				return w, ""
+			}
+			return w, pat
+		}
+	}
+	return "", ""
+}
+
+// selfFileName returns the file name that $(basename "$0" suffix) turns
+// into a case arm's word: the word and the suffix (bench.sh for bench)
+// when the script's own name ends with it, as its siblings' names then do;
+// the word alone when the script's own does not (a script named serve, its
+// symlink bench: basename strips nothing and the arm reads bench). A word
+// that ends with the suffix keeps it after one more (bench.sh.sh): basename
+// would strip it.
+func (s *Script) selfFileName(suffix string) func(word string) string {
+	bare := suffix != "" && s.Path != "" && !strings.HasSuffix(filepath.Base(s.Path), suffix)
+	return func(word string) string {
+		if bare && !strings.HasSuffix(word, suffix) {
+			return word
+		}
+		return word + suffix
+	}
 }
 
 // caseItemRange is the code of a case arm: from the end of its patterns
@@ -148,8 +211,8 @@ func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
 	var own *Mode
 	for _, sc := range selfCases {
 		word, ok := strings.CutSuffix(base, sc.suffix)
-		if !ok {
-			return // basename "$0" .sh of a script not named *.sh
+		if !ok || word == "" {
+			word = base // basename "$0" .sh of a script named serve strips nothing
 		}
 		var arm *syntax.CaseItem
 		var at *syntax.Word
@@ -186,6 +249,11 @@ func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
 		return
 	}
 	s.Modes = append(s.Modes, own)
+	if len(own.Ranges) > 0 {
+		// *) start_default ;;: the functions its arm calls are its code
+		// too, as for the modes found before (findModes extended those).
+		s.extendThroughCalls()
+	}
 }
 
 // selfCase is a case on the name the script runs as, and the suffix

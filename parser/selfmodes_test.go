@@ -24,6 +24,12 @@ func TestSelfModes(t *testing.T) {
 		{"var-twice", "me=${0##*/}\nme=x\ncase $me in bench.sh) seqs=16 ;; esac", ""},
 		{"no-arm-boots", `case "${0##*/}" in bench.sh) echo bench ;; esac`, ""},
 		{"empty-stem", "me=$(basename \"$0\" .sh)\ncase $me in \"\") seqs=2 ;; bench) seqs=16 ;; esac", "serve.sh=serve.sh*|bench.sh=bench.sh"},
+		{"glob", `case "${0##*/}" in *bench*) seqs=16 ;; esac`, "serve.sh=serve.sh*|bench.sh=bench.sh"},
+		{"glob-no-ext", `case ${0##*/} in *bench) seqs=16 ;; esac`, "serve.sh=serve.sh*|bench=bench"},
+		{"glob-own", `case ${0##*/} in serve*) seqs=4 ;; bench.sh) seqs=16 ;; esac`, "serve.sh=serve.sh*|bench.sh=bench.sh"},
+		{"glob-taken", `case ${0##*/} in bench.sh) seqs=4 ;; bench*) seqs=16 ;; esac`, "serve.sh=serve.sh*|bench.sh=bench.sh|bench=bench"},
+		{"glob-suffix", "me=$(basename \"$0\" .sh)\ncase $me in *bench*) seqs=16 ;; esac", "serve.sh=serve.sh*|bench.sh=bench.sh"},
+		{"glob-no-word", `case ${0##*/} in *.sh) seqs=4 ;; ?) seqs=2 ;; esac`, ""},
 		{"dirname", `case "${0%/*}" in bench.sh) seqs=16 ;; esac`, ""},
 	} {
 		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))
