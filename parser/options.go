@@ -205,25 +205,35 @@ func ifOptionItem(ic *syntax.IfClause) (*syntax.CaseItem, string, bool) {
 		}
 		return false
 	}
-	switch c := ic.Cond[0].Cmd.(type) {
-	case *syntax.TestClause:
-		if !test(c.X) {
-			return nil, "", false
+	// cond reads one test command, or tests joined by || (`[[ $o == k ]]
+	// || [[ $o == K ]]`, `[ "$1" = -k ] || [ "$1" = --kl ]`): each names
+	// patterns of the one arm.
+	var cond func(c syntax.Command) bool
+	cond = func(c syntax.Command) bool {
+		switch c := c.(type) {
+		case *syntax.TestClause:
+			return test(c.X)
+		case *syntax.BinaryCmd:
+			return c.Op == syntax.OrStmt && !c.X.Negated && !c.Y.Negated && !c.X.Background && !c.Y.Background &&
+				len(c.X.Redirs) == 0 && len(c.Y.Redirs) == 0 && cond(c.X.Cmd) && cond(c.Y.Cmd)
+		case *syntax.CallExpr:
+			// [ "$1" = --mode ] or test "$1" = --mode
+			args, ok := ClassicTestArgs(c)
+			if !ok || len(c.Assigns) > 0 || len(args) != 3 {
+				return false
+			}
+			if op, _ := LitValue(args[1]); op != "=" && op != "==" || !param(args[0]) {
+				return false
+			}
+			if v, ok := LitValue(args[2]); !ok || strings.ContainsAny(v, "*?[") {
+				return false
+			}
+			pats = append(pats, args[2])
+			return true
 		}
-	case *syntax.CallExpr:
-		// [ "$1" = --mode ] or test "$1" = --mode
-		args, ok := ClassicTestArgs(c)
-		if !ok || len(c.Assigns) > 0 || len(args) != 3 {
-			return nil, "", false
-		}
-		if op, _ := LitValue(args[1]); op != "=" && op != "==" || !param(args[0]) {
-			return nil, "", false
-		}
-		if v, ok := LitValue(args[2]); !ok || strings.ContainsAny(v, "*?[") {
-			return nil, "", false
-		}
-		pats = append(pats, args[2])
-	default:
+		return false
+	}
+	if !cond(ic.Cond[0].Cmd) {
 		return nil, "", false
 	}
 	return &syntax.CaseItem{Patterns: pats, Stmts: ic.Then, Last: ic.ThenLast}, word, true
