@@ -831,7 +831,11 @@ func (s *Script) deriveNames(sel []string, in map[string]bool, takes func(a *Ass
 // == bench || $MODE == kl ]] || exit 2`, an if/elif chain on the mode with
 // `else exit 2`): run as serve it boots nothing.
 func (s *Script) defaultMode(sharedLaunch, closed bool) {
-	if len(s.Modes) == 0 || !sharedLaunch || closed || s.ModeNamed(s.provenName) != nil || s.Option != nil || len(s.EnvSelectors) > 0 {
+	if len(s.Modes) == 0 || !sharedLaunch || closed || s.ModeNamed(s.provenName) != nil || len(s.EnvSelectors) > 0 {
+		return
+	}
+	if s.Option != nil {
+		s.switchDefaultMode()
 		return
 	}
 	for _, m := range s.Modes {
@@ -858,6 +862,35 @@ func (s *Script) defaultMode(sharedLaunch, closed bool) {
 			st, en := s.Off(pe.Exp.Word.Pos()), s.Off(pe.Exp.Word.End())
 			s.Modes = append(s.Modes, &Mode{Name: v, Start: st, End: en, token: modeToken(v), byArg: true})
 			return
+		}
+	}
+}
+
+// switchDefaultMode adds the proven mode when the script picks the others
+// with switches (--bench) MODE=bench) and the switches' variable is the
+// proven mode's name before any (MODE=serve, at the top level): run with
+// no switch, the script boots the shared path as serve (`if [ "$MODE" =
+// bench ]; then …; fi; exec vllm …`). The dry run passes it no words.
+func (s *Script) switchDefaultMode() {
+	o := s.Option
+	if o.Switches == nil || !o.defaults[s.provenName] {
+		return
+	}
+	for _, m := range s.Modes {
+		if m.Func != "" || !m.byOpt || m.byArg || m.byEnv {
+			return
+		}
+	}
+	for name := range s.optSelectors {
+		for _, a := range s.Assigns[name] {
+			if !s.topFunc(a.InFunc) || len(a.Modes) > 0 || s.isOptAssign(a) || s.inOptArm(a.Start) || a.Value == nil {
+				continue
+			}
+			if v, ok := LitValue(a.Value); ok && v == s.provenName {
+				st, en := s.Off(a.Value.Pos()), s.Off(a.Value.End())
+				s.Modes = append(s.Modes, &Mode{Name: v, Start: st, End: en, token: modeToken(v), byOpt: true})
+				return
+			}
 		}
 	}
 }

@@ -553,7 +553,11 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 				break
 			}
 		}
-		if !ok || !s.namesProven(name, proven) {
+		// Switches whose variable is the proven mode's name before any
+		// (MODE=serve; --bench) MODE=bench) pick the others; no test need
+		// name serve (if [ "$MODE" = bench ]; then …; fi; exec …:
+		// switchDefaultMode).
+		if !ok || !s.namesProven(name, proven) && (os[0].sw == "" || !s.switchDefaults(name)[proven]) {
 			continue
 		}
 		if os[0].sw != "" {
