@@ -2574,6 +2574,12 @@ func (s *Script) ExportedOnPath(k string, m *Mode) bool {
 // runs in the script's shell (funcWriteReaches); for a use in a function
 // with its own local of the name, at top level.
 func (s *Script) arrayGone(a *Assign, use int) bool {
+	if s.apartArms(a.Start, use) {
+		// vllm) _cmd=(vllm serve …); exec "${_cmd[@]}" ;; sglang)
+		// _cmd=(python3 -m sglang.launch_server …); exec "${_cmd[@]}" ;;
+		// each arm expands its own.
+		return true
+	}
 	fn := s.funcAt(use)
 	if fn != "" && s.isoGone(a.Start, fn, use) || fn == "" && s.isolatedFrom(a.Start, use) {
 		return true
@@ -2589,6 +2595,69 @@ func (s *Script) arrayGone(a *Assign, use int) bool {
 		return false
 	}
 	return a.Local || !s.funcWriteReaches(a, use, nil)
+}
+
+// apartArms reports whether offsets a and b lie in two different branches
+// of one if or case that no loop holds: a run that passes a never reaches
+// b after it (a loop around the clause could take one branch, then the
+// other).
+func (s *Script) apartArms(a, b int) bool {
+	s.armsOnce.Do(func() { s.arms = s.walkArms() })
+	in := func(x int, sp [2]int) bool { return x >= sp[0] && x < sp[1] }
+	for _, branches := range s.arms {
+		ia, ib := -1, -1
+		for i, sp := range branches {
+			if in(a, sp) {
+				ia = i
+			}
+			if in(b, sp) {
+				ib = i
+			}
+		}
+		if ia >= 0 && ib >= 0 && ia != ib {
+			return true
+		}
+	}
+	return false
+}
+
+// walkArms returns the spans of the branches of each if (then, each elif
+// and else) and each case (its arms) outside loops.
+func (s *Script) walkArms() [][][2]int {
+	var out [][][2]int
+	span := func(stmts []*syntax.Stmt) [2]int {
+		if len(stmts) == 0 {
+			return [2]int{-1, -1}
+		}
+		return [2]int{s.Off(stmts[0].Pos()), s.Off(stmts[len(stmts)-1].End())}
+	}
+	inLoop := func(n syntax.Node) bool {
+		return slices.ContainsFunc(s.loopSpans, func(l [2]int) bool { return s.Off(n.Pos()) >= l[0] && s.Off(n.End()) <= l[1] })
+	}
+	syntax.Walk(s.File, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CaseClause:
+			if inLoop(n) {
+				break
+			}
+			var bs [][2]int
+			for _, it := range n.Items {
+				bs = append(bs, span(it.Stmts))
+			}
+			out = append(out, bs)
+		case *syntax.IfClause:
+			if inLoop(n) {
+				break
+			}
+			var bs [][2]int
+			for c := n; c != nil; c = c.Else {
+				bs = append(bs, span(c.Then))
+			}
+			out = append(out, bs) // an elif is met again: its branches are a part of these
+		}
+		return true
+	})
+	return out
 }
 
 // builtinExecAt reports whether the exec at Args[i] is bash's builtin:

@@ -251,6 +251,9 @@ type Script struct {
 	// flowOnce guards ends and keys, the script's terminators and the
 	// branches of its commands (walkFlow).
 	flowOnce sync.Once
+	// armsOnce guards arms, the branches of each if and case (apartArms).
+	armsOnce sync.Once
+	arms     [][][2]int
 	ends     []terminator
 	keys     map[*syntax.CallExpr][]branchKey
 	// declF: a declare -F or typeset -F was met (DeclaresF).
