@@ -28,7 +28,8 @@ func (as *arraySel) indexOf(name string) int {
 // arrayPicks returns the array pick a top-level assignment's value is:
 // ${MODES[$SLURM_ARRAY_TASK_ID]}, ${MODES[${SLURM_ARRAY_TASK_ID:-0}]},
 // ${MODES[SLURM_ARRAY_TASK_ID]}, quoted or not, where MODES is an array
-// literal of plain words assigned once at the top level and never changed
+// literal of plain words assigned once at the top level (or in the body of
+// main "$@", topFunc) and never changed
 // (no +=, no MODES[i]=, no read -a or mapfile into it, no unset), and
 // SLURM_ARRAY_TASK_ID comes from the environment (or defaults itself
 // there once: ID=${ID:-0}). Anything else is no pick: which element it
@@ -56,7 +57,7 @@ func (s *Script) arrayPick(w *syntax.Word) (*arraySel, bool) {
 		}
 	}
 	a := as[0]
-	if a.Array == nil || a.Append || a.Local || a.Conditional || a.Guarded || a.InFunc != "" || a.Prefix != nil || a.Value != nil {
+	if a.Array == nil || a.Append || a.Local || a.Conditional || a.Guarded || !s.topFunc(a.InFunc) || a.Prefix != nil || a.Value != nil {
 		return nil, false
 	}
 	var elems []string
@@ -107,8 +108,8 @@ func arithIndexVar(x syntax.ArithmExpr) string {
 }
 
 // envIndex reports whether the index variable name comes from the
-// environment: never written, or only defaulted once at the top level
-// (ID=${ID:-0}).
+// environment: never written, or only defaulted once at the top level or
+// in the body of main "$@" (ID=${ID:-0}).
 func (s *Script) envIndex(name string) bool {
 	if s.fromEnvOnly(name) {
 		return true
@@ -119,7 +120,7 @@ func (s *Script) envIndex(name string) bool {
 		return false
 	}
 	a := as[0]
-	if a.InFunc != "" || a.Append || a.Local || a.Conditional || a.Guarded || a.Prefix != nil || selfDefault(a.Value) != name {
+	if !s.topFunc(a.InFunc) || a.Append || a.Local || a.Conditional || a.Guarded || a.Prefix != nil || selfDefault(a.Value) != name {
 		return false
 	}
 	_, ok := selfDefaultValue(a.Value, name)

@@ -1952,8 +1952,9 @@ func (s *Script) exceptElse(first *syntax.IfClause) (exceptBranch, bool) {
 }
 
 // reachingModes narrows the modes of a flag an array assignment in a
-// function body gives a launch outside every function to those in which a
-// call of the function runs in the script's shell (funcWriteReaches):
+// function body gives a launch outside every function (or in the body of
+// main "$@") to those in which a call of the function runs in the
+// script's shell (funcWriteReaches):
 // more() { args+=(--max-num-seqs 64); } run as `n=$(more)` in bench and
 // `more` in kl gives kl's argv the copy, not bench's.
 func (s *Script) reachingModes(f *Flag, inv *Invocation) {
@@ -1961,7 +1962,9 @@ func (s *Script) reachingModes(f *Flag, inv *Invocation) {
 		return
 	}
 	a := inv.Args[f.Arg].Assign
-	if a == nil || a.InFunc == "" || s.funcAt(inv.Start) != "" {
+	// A launch in the body of main "$@" (topFunc) is the top level's; an
+	// assignment in that body is its own code, not a function's.
+	if fn := s.funcAt(inv.Start); a == nil || a.InFunc == "" || a.InFunc == fn || !s.topFunc(fn) {
 		return
 	}
 	kept := make([]*Mode, 0, len(f.Modes))

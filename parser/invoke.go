@@ -1744,12 +1744,17 @@ func (s *Script) EndsBefore(m *Mode, inv *Invocation) bool {
 
 // RunsAfter reports whether code at off surely runs after inv's command
 // started, never before it: both at the top level (not a function's body,
-// which may run at any call), off past the end of inv's command, and no
+// which may run at any call) or both in the body of main "$@" (topFunc,
+// the top level's code moved into the function it calls once), off past
+// the end of inv's command, and no
 // loop holding both (whose next pass would run off first). An assignment
 // there does not reach that engine: half) K=$((K/2)) text-generation-launcher
 // … & sleep 60; K=0; python3 report.py ;; boots with the prefix's value.
 func (s *Script) RunsAfter(off int, inv *Invocation) bool {
-	if inv.Start < 0 || off < inv.End || inv.wrapStart > 0 || s.funcAt(inv.Start) != "" || s.funcAt(off) != "" {
+	if inv.Start < 0 || off < inv.End || inv.wrapStart > 0 {
+		return false
+	}
+	if fn := s.funcAt(inv.Start); fn != s.funcAt(off) || !s.topFunc(fn) {
 		return false
 	}
 	for _, sp := range s.loopSpans {

@@ -2375,8 +2375,55 @@ func (s *Script) inFuncOnPositional(b *syntax.BinaryCmd) bool {
 // endsScriptAt reports whether st, the last statement of a branch of the
 // top-level clause n, ends the script (exit, return in a sourced file, or
 // exec of a command).
+//
+// In the body of main "$@" (topFunc), which is the top level's code moved
+// into a function, exit and exec end the script as well; return ends it
+// only when nothing but an exit follows the call of main.
 func (s *Script) endsScriptAt(n syntax.Node, st *syntax.Stmt) bool {
-	return s.funcAt(s.Off(n.Pos())) == "" && !s.isolatedFrom(s.Off(st.Pos()), s.Off(n.Pos())) && (exits(st) || execs(st))
+	fn := s.funcAt(s.Off(n.Pos()))
+	if !s.topFunc(fn) || s.isolatedFrom(s.Off(st.Pos()), s.Off(n.Pos())) {
+		return false
+	}
+	if fn == "" || execs(st) {
+		return exits(st) || execs(st)
+	}
+	return exits(st) && (!returns(st) || s.entryCallLast(fn))
+}
+
+// returns reports whether st, a statement exits reports, ends with return
+// (not exit) on some path: in a function that ends only the function.
+func returns(st *syntax.Stmt) bool {
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		v, _ := LitValue(c.Args[0])
+		return v == "return"
+	case *syntax.Block:
+		return returns(c.Stmts[len(c.Stmts)-1])
+	case *syntax.Subshell:
+		return returns(c.Stmts[len(c.Stmts)-1])
+	case *syntax.BinaryCmd:
+		return returns(c.X) || returns(c.Y)
+	}
+	return false
+}
+
+// entryCallLast reports whether the top level's call of fn (main "$@",
+// findEntryCalls) is followed by nothing but exit statements, so that a
+// return from fn ends the script as exit does.
+func (s *Script) entryCallLast(fn string) bool {
+	at, ok := s.entryCalls[fn]
+	if !ok {
+		return false
+	}
+	for _, st := range s.File.Stmts {
+		if s.Off(st.End()) <= at {
+			continue
+		}
+		if s.Off(st.Pos()) > at && !exits(st) {
+			return false
+		}
+	}
+	return true
 }
 
 // execs reports whether a statement replaces the shell with a command

@@ -559,8 +559,14 @@ func (s *Script) pickDef(defs []*Assign, m *Mode, use int, useInFunc bool, env E
 		}
 		return cur
 	}
+	useFn := s.funcAt(use)
 	for _, a := range defs {
 		visible := useInFunc || a.Start < use || a.InFunc != ""
+		if useFn != "" && a.InFunc == useFn && s.topFunc(useFn) {
+			// Both in the body of main "$@", which runs once as the top
+			// level does: an assignment after the use has not run yet.
+			visible = a.Start < use
+		}
 		// A default ([[ -z $X ]] && X=256) of a key the env files define
 		// does not run (they set it): left to the dry run's proof. Of any
 		// other variable it is the value, as ${X:-256} is.
