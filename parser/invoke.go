@@ -79,6 +79,10 @@ type Invocation struct {
 	// the next function: the invocation whose Start is one of them is the
 	// same engine start seen from inside the chain, not a second engine.
 	levels []int
+	// wrapCall is the wrapper's own command that reaches the engine (Via),
+	// nil otherwise: two invocations of one call through a wrapper's
+	// commands in different branches of it are alternatives.
+	wrapCall *syntax.CallExpr
 	// libPosWords are, by index in Args, the words of a library's launcher
 	// that hold a positional parameter among literal text ("{\"kv_role\":
 	// \"$1\"}"): each call's literal words fill them in (expandWrapper).
@@ -1039,7 +1043,7 @@ func (s *Script) findInvocations() {
 				// A library's launcher (Start -1) says itself whether it
 				// runs the engine in the background.
 				s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: via, wrapStart: w.Start + 1, Child: w.Child,
-					Background: w.Start < 0 && w.Background, libReads: libReads(w), levels: levels})
+					Background: w.Start < 0 && w.Background, libReads: libReads(w), levels: levels, wrapCall: w.Call})
 			}
 		}
 		through(name, s.argWords(c.Args[1:], 0), 0, nil)
@@ -1812,7 +1816,8 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 	racing := map[*Invocation]bool{}
 	for i, a := range mine {
 		for _, b := range mine[i+1:] {
-			if !a.Background && !b.Background || exclusive(keys[a.Call], keys[b.Call]) || a.sameStart(b) {
+			if !a.Background && !b.Background || exclusive(keys[a.Call], keys[b.Call]) || a.sameStart(b) ||
+				a.Call == b.Call && a.wrapCall != nil && b.wrapCall != nil && exclusive(keys[a.wrapCall], keys[b.wrapCall]) {
 				continue
 			}
 			first, later := a, b
