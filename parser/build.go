@@ -149,6 +149,9 @@ func (s *Script) collect() {
 			for _, it := range n.Items {
 				if len(it.Stmts) > 0 {
 					s.caseArms = append(s.caseArms, [2]int{s.Off(it.Stmts[0].Pos()), s.Off(it.Stmts[len(it.Stmts)-1].End())})
+					if a, ok := s.litArmOf(n, it); ok {
+						s.litArms = append(s.litArms, a)
+					}
 				}
 			}
 			s.listTail = s.listTail || BranchEndsInList(n)

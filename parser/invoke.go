@@ -73,6 +73,16 @@ type Invocation struct {
 	// a caller's mode that exports one sets what the argv reads
 	// (childEnvWrites).
 	callerEnv []string
+	// levels are, for an engine reached through a chain of the script's
+	// functions (mode_bench() { background "$@"; }; background() { launch
+	// "$@" & }), the offsets of the commands inside that chain that call
+	// the next function: the invocation whose Start is one of them is the
+	// same engine start seen from inside the chain, not a second engine.
+	levels []int
+	// wrapCall is the wrapper's own command that reaches the engine (Via),
+	// nil otherwise: two invocations of one call through a wrapper's
+	// commands in different branches of it are alternatives.
+	wrapCall *syntax.CallExpr
 	// libPosWords are, by index in Args, the words of a library's launcher
 	// that hold a positional parameter among literal text ("{\"kv_role\":
 	// \"$1\"}"): each call's literal words fill them in (expandWrapper).
@@ -1015,24 +1025,28 @@ func (s *Script) findInvocations() {
 		}
 		// Through the wrapper, and through another one its words name
 		// (run launch --max-num-seqs 16: a runner in front of a wrapper).
-		var through func(via string, callArgs []ArgWord, depth int)
-		through = func(via string, callArgs []ArgWord, depth int) {
+		var through func(via string, callArgs []ArgWord, depth int, levels []int)
+		through = func(via string, callArgs []ArgWord, depth int, levels []int) {
 			for _, w := range wrappers[via] {
 				args := s.expandWrapper(w, callArgs)
 				ec, ok := s.detect(args)
 				if !ok {
 					if depth < 3 && len(args) > 0 && args[0].Sketch != via && len(wrappers[args[0].Sketch]) > 0 {
-						through(args[0].Sketch, args[1:], depth+1)
+						lv := levels
+						if w.Start >= 0 {
+							lv = append(slices.Clip(levels), w.Start)
+						}
+						through(args[0].Sketch, args[1:], depth+1, lv)
 					}
 					continue
 				}
 				// A library's launcher (Start -1) says itself whether it
 				// runs the engine in the background.
 				s.Invocations = append(s.Invocations, &Invocation{Call: c, Start: s.Off(c.Pos()), End: s.Off(c.End()), Engine: ec, Profile: ec.Profile, Args: args, Via: via, wrapStart: w.Start + 1, Child: w.Child,
-					Background: w.Start < 0 && w.Background, libReads: libReads(w)})
+					Background: w.Start < 0 && w.Background, libReads: libReads(w), levels: levels, wrapCall: w.Call})
 			}
 		}
-		through(name, s.argWords(c.Args[1:], 0), 0)
+		through(name, s.argWords(c.Args[1:], 0), 0, nil)
 	}
 	s.finishInvocations()
 }
@@ -1697,7 +1711,8 @@ func (s *Script) finishInvocations() {
 		inv.Flags = s.parseFlags(inv)
 		if len(s.bgSpans) > 0 {
 			inv.Background = inv.Background || s.inBackground(inv.Start) || bgFuncs[s.funcAt(inv.Start)] ||
-				inv.wrapStart > 0 && s.inBackground(inv.wrapStart-1)
+				inv.wrapStart > 0 && s.inBackground(inv.wrapStart-1) ||
+				slices.ContainsFunc(inv.levels, s.inBackground)
 		}
 		s.bgEngine = s.bgEngine || inv.Background
 	}
@@ -1801,7 +1816,8 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 	racing := map[*Invocation]bool{}
 	for i, a := range mine {
 		for _, b := range mine[i+1:] {
-			if !a.Background && !b.Background || exclusive(keys[a.Call], keys[b.Call]) {
+			if !a.Background && !b.Background || exclusive(keys[a.Call], keys[b.Call]) || a.sameStart(b) ||
+				a.Call == b.Call && a.wrapCall != nil && b.wrapCall != nil && exclusive(keys[a.wrapCall], keys[b.wrapCall]) {
 				continue
 			}
 			first, later := a, b
@@ -1821,6 +1837,13 @@ func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 	}
 	// The engines that can run together, not the mode's alternatives.
 	return slices.DeleteFunc(mine, func(inv *Invocation) bool { return !racing[inv] })
+}
+
+// sameStart reports whether two invocations are one engine start seen at
+// two levels of a chain of functions: the call of the outer function and
+// the call inside it that reaches the engine (levels).
+func (inv *Invocation) sameStart(o *Invocation) bool {
+	return slices.Contains(inv.levels, o.Start) || slices.Contains(o.levels, inv.Start)
 }
 
 // LoopBody returns the body of a for, while or until loop; nil for any

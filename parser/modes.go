@@ -469,7 +469,7 @@ func (s *Script) findSelectors(proven string) {
 			switch {
 			case s.isOptAssign(a) || s.inOptArm(a.Start):
 				return false // --mode=*) MODE=${1#*=}: the option's value, not $1
-			case a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc) && !s.handsMode(a.InFunc, sel):
+			case a.InFunc != "" && isParamOf(a.Value, []string{"1"}) && s.ownArgs(a.InFunc, sel) && !s.handsMode(a.InFunc, sel):
 				return false // local role=$1 in a function called with words of its own
 			case !s.topFunc(a.InFunc) && isParamOf(a.Value, []string{"2"}):
 				return false // a function's own second word, never the script's
@@ -1143,15 +1143,17 @@ func (s *Script) namesProvenAny(sel []string, proven string) bool {
 }
 
 // ownArgs reports whether every call of function fn by name hands it a
-// first word of its own: a literal (start dry …, launch prefill …) or
-// nothing. Its $1 is then not the script's mode. A function called with
-// "$@", "$1" or a variable there (main "$@"), or never by name (dispatched
-// as "mode_$1"), may get the mode.
+// first word of its own: a literal (start dry …, launch prefill …), one
+// expansion of a variable that holds no mode (run_server "$container"
+// "${args[@]}": no selector in sel) or nothing. Its $1 is then not the
+// script's mode. A function called with "$@", "$1" or a selector there
+// (main "$@", main "$mode"), or never by name (dispatched as "mode_$1"),
+// may get the mode.
 //
 // A call that may reach fn by a name not written out ("$fn" "$@" with
 // fn=main, "cmd_$1" "$@", eval main "$@") counts too: when it hands fn
 // words not known, fn's $1 may be the mode.
-func (s *Script) ownArgs(fn string) bool {
+func (s *Script) ownArgs(fn string, sel []string) bool {
 	called := false
 	for _, c := range s.calls {
 		name, ok := LitValue(c.Args[0])
@@ -1174,12 +1176,27 @@ func (s *Script) ownArgs(fn string) bool {
 		}
 		called = true
 		if len(c.Args) > 1 {
-			if _, ok := LitValue(c.Args[1]); !ok {
+			if _, ok := LitValue(c.Args[1]); !ok && !s.otherVar(c.Args[1], sel) {
 				return false
 			}
 		}
 	}
 	return called
+}
+
+// otherVar reports whether word w is one expansion of a named variable
+// (not a positional or special parameter) that is none of the selectors
+// sel: a word the caller picked, not the mode.
+func (s *Script) otherVar(w *syntax.Word, sel []string) bool {
+	parts := unquoted(w.Parts)
+	if len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || !plainParam(pe) || !isName(pe.Param.Value) {
+		return false
+	}
+	return !slices.Contains(sel, pe.Param.Value)
 }
 
 // scriptArgs reports whether a call of fn hands it the script's own words
@@ -1293,6 +1310,13 @@ func (s *Script) mayNameSeen(w *syntax.Word, fn string, prefixOnly bool, seen ma
 				return false
 			}
 			seen[pe.Param.Value] = true
+			if vals, ok := s.armValues(pe.Param.Value, s.Off(w.Pos())); ok {
+				// case $rt in docker|podman) "$rt" run …: one of the
+				// arm's words, whatever else the variable may hold.
+				return slices.ContainsFunc(vals, func(v string) bool {
+					return v == fn || prefixOnly && strings.HasPrefix(v, fn+" ")
+				})
+			}
 			for _, a := range s.Assigns[pe.Param.Value] {
 				if a.Value != nil && s.mayNameSeen(a.Value, fn, prefixOnly, seen) {
 					return true
@@ -1869,7 +1893,7 @@ func (s *Script) caseModes(c *syntax.CaseClause) []candidate {
 // own (ownArgs), not the script's mode (handsMode).
 func (s *Script) ownArg1(off int) bool {
 	fn := s.funcAt(off)
-	return fn != "" && s.ownArgs(fn) && !s.handsMode(fn, s.Selectors)
+	return fn != "" && s.ownArgs(fn, s.Selectors) && !s.handsMode(fn, s.Selectors)
 }
 
 // caseCandidates is caseModes without the test of whose $1 the case reads.
@@ -3102,4 +3126,51 @@ func isTestOnly(stmts []*syntax.Stmt) bool {
 		return name == "[" || name == "test"
 	}
 	return false
+}
+
+// litArm is a case item on variable name whose patterns are all plain
+// words (values); its statements span [start, end).
+type litArm struct {
+	name       string
+	start, end int
+	values     []string
+}
+
+// litArmOf returns item it of case c as a litArm when c's word is one
+// plain expansion of a named variable and each of the item's patterns a
+// word with no glob.
+func (s *Script) litArmOf(c *syntax.CaseClause, it *syntax.CaseItem) (litArm, bool) {
+	parts := unquoted(c.Word.Parts)
+	if len(parts) != 1 || len(it.Patterns) == 0 || it.Op != syntax.Break {
+		return litArm{}, false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || !plainParam(pe) || !isName(pe.Param.Value) {
+		return litArm{}, false
+	}
+	a := litArm{name: pe.Param.Value, start: s.Off(it.Stmts[0].Pos()), end: s.Off(it.Stmts[len(it.Stmts)-1].End())}
+	for _, p := range it.Patterns {
+		v, ok := LitValue(p)
+		if !ok || strings.ContainsAny(v, "*?[") {
+			return litArm{}, false
+		}
+		a.values = append(a.values, v)
+	}
+	return a, true
+}
+
+// armValues returns the values variable name holds at offset off when off
+// sits in the statements of a case item on it that lists only plain words
+// (litArm), with no assignment of it in the arm before off.
+func (s *Script) armValues(name string, off int) ([]string, bool) {
+	for _, a := range s.litArms {
+		if a.name != name || off < a.start || off >= a.end {
+			continue
+		}
+		if slices.ContainsFunc(s.Assigns[name], func(as *Assign) bool { return as.Start >= a.start && as.Start < off }) {
+			continue
+		}
+		return a.values, true
+	}
+	return nil, false
 }

@@ -324,6 +324,10 @@ type Script struct {
 	// caseArms are the spans of the statements of every case item
 	// (Branched).
 	caseArms [][2]int
+	// litArms are the case items on one variable whose patterns are all
+	// plain words (docker|podman): in their statements the variable holds
+	// one of them (armValues).
+	litArms []litArm
 	// strFields remembers the fields of string variables of flags
 	// (stringFields), nil for one that gives none.
 	strFields map[string][]ArgWord
