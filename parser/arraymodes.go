@@ -146,7 +146,9 @@ func (s *Script) arraySelectors(taken map[string]bool) ([]string, *arraySel) {
 			continue
 		}
 		p, ok := s.arrayPick(a.Value)
-		if !ok {
+		if !ok || p.indexOf(s.provenName) < 0 {
+			// MODELS=(llama qwen): a task's index picks a model, not the
+			// mode; run as serve, no element is the proven mode.
 			continue
 		}
 		if sel != nil && (sel.index != p.index || sel.array != p.array) {

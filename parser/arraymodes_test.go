@@ -31,6 +31,9 @@ func TestArrayModes(t *testing.T) {
 		{"index-set", "SLURM_ARRAY_TASK_ID=1\nMODES=(serve bench)\nMODE=${MODES[$SLURM_ARRAY_TASK_ID]}" + dispatch, ""},
 		{"index-arith", "MODES=(serve bench)\nMODE=${MODES[$SLURM_ARRAY_TASK_ID+1]}" + dispatch, ""},
 		{"mode-twice", "MODES=(serve bench)\nMODE=${MODES[$SLURM_ARRAY_TASK_ID]}\nMODE=serve" + dispatch, ""},
+		// An array of models (no element the proven mode's name) picks
+		// a model, not the mode: $1 still picks serve and bench.
+		{"models", "MODELS=(llama qwen)\nM=${MODELS[$SLURM_ARRAY_TASK_ID]}\ncase $M in llama) seqs=4 ;; qwen) seqs=16 ;; esac\ncase \"${1:-serve}\" in serve) ;; bench) seqs=2 ;; esac", "serve=|bench="},
 		{"two-arrays", "A=(serve bench)\nB=(serve bench)\nMODE=${A[$I]}\nM2=${B[$I]}" + dispatch, ""},
 	} {
 		s := ParseScript("/x/job.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))

@@ -2628,7 +2628,8 @@ func (s *Script) arrayGone(a *Assign, use int) bool {
 // apartArms reports whether offsets a and b lie in two different branches
 // of one if or case that no loop holds: a run that passes a never reaches
 // b after it (a loop around the clause could take one branch, then the
-// other).
+// other; so could a function called twice, `step prep; step run`, and a
+// case arm ending in ;& or ;;& runs on into the next).
 func (s *Script) apartArms(a, b int) bool {
 	s.armsOnce.Do(func() { s.arms = s.walkArms() })
 	in := func(x int, sp [2]int) bool { return x >= sp[0] && x < sp[1] }
@@ -2660,13 +2661,16 @@ func (s *Script) walkArms() [][][2]int {
 		return [2]int{s.Off(stmts[0].Pos()), s.Off(stmts[len(stmts)-1].End())}
 	}
 	inLoop := func(n syntax.Node) bool {
-		return slices.ContainsFunc(s.loopSpans, func(l [2]int) bool { return s.Off(n.Pos()) >= l[0] && s.Off(n.End()) <= l[1] })
+		// A function's body runs at each call, as a loop's at each pass;
+		// main "$@" (topFunc) is called once.
+		return !s.topAt(s.Off(n.Pos())) ||
+			slices.ContainsFunc(s.loopSpans, func(l [2]int) bool { return s.Off(n.Pos()) >= l[0] && s.Off(n.End()) <= l[1] })
 	}
 	syntax.Walk(s.File, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CaseClause:
-			if inLoop(n) {
-				break
+			if inLoop(n) || slices.ContainsFunc(n.Items, func(it *syntax.CaseItem) bool { return it.Op != syntax.Break }) {
+				break // serve) args=(…) ;& bench) exec vllm serve "${args[@]}"
 			}
 			var bs [][2]int
 			for _, it := range n.Items {

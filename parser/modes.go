@@ -2432,8 +2432,9 @@ func returns(st *syntax.Stmt) bool {
 }
 
 // entryCallLast reports whether the top level's call of fn (main "$@",
-// findEntryCalls) is followed by nothing but exit statements, so that a
-// return from fn ends the script as exit does.
+// findEntryCalls) is followed by nothing but exit statements and inert
+// ones (echo "done", a log line: inertStmt), so that a return from fn ends
+// the script as exit does: nothing after it can boot an engine.
 func (s *Script) entryCallLast(fn string) bool {
 	at, ok := s.entryCalls[fn]
 	if !ok {
@@ -2443,7 +2444,7 @@ func (s *Script) entryCallLast(fn string) bool {
 		if s.Off(st.End()) <= at {
 			continue
 		}
-		if s.Off(st.Pos()) > at && !exits(st) {
+		if s.Off(st.Pos()) > at && !exits(st) && !inertStmt(st) {
 			return false
 		}
 	}

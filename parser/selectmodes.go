@@ -59,7 +59,9 @@ func (s *Script) selectPick(taken map[string]bool) *selectMenu {
 			}
 			m.elems = append(m.elems, v)
 		}
-		if found != nil || len(m.elems) == 0 || !s.topAt(s.Off(fc.Pos())) || taken[name] || !isName(name) || shellOwnVar(name) ||
+		// select model in llama qwen: a menu without the proven mode's
+		// name picks something else than the mode.
+		if found != nil || !slices.Contains(m.elems, s.provenName) || !s.topAt(s.Off(fc.Pos())) || taken[name] || !isName(name) || shellOwnVar(name) ||
 			loops[name] != 1 || len(s.Assigns[name]) > 0 || s.Declared[name] ||
 			s.calledOn(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset") {
 			return nil

@@ -29,6 +29,7 @@ func TestSelectModes(t *testing.T) {
 		{"read-other", "read -rp 'model? ' model\n" + menu + dispatch, ""},
 		{"two-loops", menu + "\nfor mode in a b; do :; done" + dispatch, ""},
 		{"two-menus", menu + "\nselect m2 in a b; do break; done" + dispatch, ""},
+		{"models", "select model in llama qwen; do break; done\ncase $model in llama) seqs=4 ;; qwen) seqs=16 ;; esac", ""},
 		{"in-func", "pick() { " + menu + "; }\npick" + dispatch, ""},
 	} {
 		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))

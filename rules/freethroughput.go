@@ -87,11 +87,44 @@ func claimSubject(text string, start, end int) string {
 	stops := ",:;.!?"
 	if !strings.ContainsFunc(before, unicode.IsLetter) { // "  - Free throughput: …"
 		stops = ".;!?"
+	} else if bareSubject(before) {
+		// "It's free throughput: bump --max-num-seqs to 512", "This is
+		// basically free: doubling the step …": the pronoun names nothing,
+		// the rest of the sentence says what widens. Not when it widens
+		// nothing ("It costs nothing: it only prints the step").
+		sentence := after
+		if i := strings.IndexAny(sentence, ".;!?"); i >= 0 {
+			sentence = sentence[:i]
+		}
+		if widenRE.MatchString(sentence) {
+			stops = ".;!?"
+		}
 	}
 	if i := strings.IndexAny(after, stops); i >= 0 {
 		after = after[:i]
 	}
 	return before + " " + after
+}
+
+// bareWords are the words before a claim that name no subject of it: a
+// pronoun, a copula, an adverb ("It's", "This is basically", "that's
+// pretty much").
+var bareWords = map[string]bool{
+	"it": true, "it's": true, "its": true, "this": true, "this's": true, "that": true, "that's": true, "thats": true,
+	"is": true, "was": true, "are": true, "basically": true, "essentially": true, "practically": true, "effectively": true,
+	"pretty": true, "much": true, "almost": true, "totally": true, "completely": true, "just": true, "really": true,
+	"literally": true, "kind": true, "sort": true, "of": true, "also": true,
+}
+
+// bareSubject reports whether the words before a claim are bareWords only.
+func bareSubject(before string) bool {
+	words := strings.FieldsFunc(strings.ToLower(strings.ReplaceAll(before, "’", "'")), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	for _, w := range words {
+		if !bareWords[w] {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // quoted reports whether the claim is quoted ("costs nothing" claims were
