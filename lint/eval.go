@@ -80,7 +80,6 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 				sem <- struct{}{}
 				warm.Go(func() {
 					mode := m.Name
-					selectors, params := s.EvalSelectors(m)
 					defer wg.Done()
 					defer func() { <-sem }()
 					var er *rules.EvalResult
@@ -94,9 +93,10 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 					default:
 						ctx := guard.enter()
 						start := time.Now()
-						r = dryrun.Eval(ctx, path, s.Src, s.File, mode,
-							dryrun.Options{Root: root, Timeout: timeout, ReadFile: readFile, Engine: s.Engine, NoSpans: true, EnvIfRead: true, Files: files, Prepared: prep,
-								Selectors: selectors, SelectorValue: s.SelectorValue(m), Menu: MenuPick(s, m), NoArg: params == nil, Params: params, Self: m.Self, Caller: caller, Assume: assume})
+						o := ModeOptions(s, m)
+						o.Root, o.Timeout, o.ReadFile, o.Engine, o.NoSpans, o.EnvIfRead = root, timeout, readFile, s.Engine, true, true
+						o.Files, o.Prepared, o.Caller, o.Assume = files, prep, caller, assume
+						r = dryrun.Eval(ctx, path, s.Src, s.File, mode, o)
 						spent.Add(int64(time.Since(start)))
 						runSpent.Add(int64(time.Since(start)))
 						guard.exit()
@@ -302,6 +302,15 @@ func (g *memGuard) watch(done chan struct{}) {
 		g.ctx, g.cancel = context.WithCancelCause(context.Background())
 		g.mu.Unlock()
 	}
+}
+
+// ModeOptions are the dry-run options that pick mode m of script s: the
+// variables that select it and their value (an array job's index), the
+// script's words, the menu item, the name the script runs as. lint and
+// servelint argv evaluate a mode with the same.
+func ModeOptions(s *parser.Script, m *parser.Mode) dryrun.Options {
+	selectors, params := s.EvalSelectors(m)
+	return dryrun.Options{Selectors: selectors, SelectorValue: s.SelectorValue(m), Menu: MenuPick(s, m), NoArg: params == nil, Params: params, Self: m.Self}
 }
 
 // MenuPick is the select menu's item the dry run picks mode m by

@@ -186,11 +186,12 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		if spent >= bound {
 			return nil
 		}
-		selectors, params := modeParams(s, m)
+		o := modeOptions(s, m)
+		o.Root, o.Timeout, o.Engine, o.Files, o.Prepared, o.Caller, o.Assume = root, *timeout, s.Engine, files, prep, caller, assume
 		start := time.Now()
 		ctx := enter()
 		defer func() { exit(); spent += time.Since(start) }()
-		return dryrun.Eval(ctx, abs, src, s.File, m, dryrun.Options{Root: root, Timeout: *timeout, Engine: s.Engine, Files: files, Prepared: prep, Selectors: selectors, SelectorValue: modeValue(s, m), Menu: modeMenu(s, m), NoArg: params == nil, Params: params, Self: modeSelf(s, m), Caller: caller, Assume: assume})
+		return dryrun.Eval(ctx, abs, src, s.File, m, o)
 	}
 	for i, m := range modes {
 		if results[i] = evalMode(m, nil); results[i] == nil {
@@ -210,7 +211,8 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	}
 	for i, m := range modes {
 		r := results[i]
-		selectors, params := modeParams(s, m)
+		mo := modeOptions(s, m)
+		selectors, params := mo.Selectors, mo.Params
 		if md := s.ModeNamed(m); md != nil || m == noMode {
 			if err := rules.NoOneArgv(s, md); err != nil {
 				// Which engine the dry run reached first was a race.
@@ -219,11 +221,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		}
 		results[i] = r
 		stdin := ""
-		if mp := modeMenu(s, m); mp != nil {
+		if mp := mo.Menu; mp != nil {
 			stdin = mp.Reply + "\n" // printf '2\n' | serve.sh
 		}
 		o := &argvOut{Stdin: stdin, Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
-			RunAs: append(append(envAssigns(selectors, cmp.Or(modeValue(s, m), m)), selfPath(path, modeSelf(s, m))), runAsParams(params)...), envN: len(selectors)}
+			RunAs: append(append(envAssigns(selectors, cmp.Or(mo.SelectorValue, m)), selfPath(path, mo.Self)), runAsParams(params)...), envN: len(selectors)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
 		}
@@ -238,12 +240,12 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		if r.Err != nil {
 			o.Error = r.Err.Error()
 		}
-		if self := modeSelf(s, m); *runExec && self != "" && self != filepath.Base(path) {
+		if self := mo.Self; *runExec && self != "" && self != filepath.Base(path) {
 			// --exec runs the script by its path; a mode its $0 picks needs
 			// a file of that name, which servelint never makes.
 			o.Exec = &execOut{Error: fmt.Sprintf("the mode is picked by the name the script runs as (%s): --exec runs it only as %s", self, filepath.Base(path))}
 		} else if *runExec {
-			o.Exec = execDryRun(path, cmp.Or(modeValue(s, m), m), selectors, params, stdin, *timeout, r.Argv)
+			o.Exec = execDryRun(path, cmp.Or(mo.SelectorValue, m), selectors, params, stdin, *timeout, r.Argv)
 		}
 		outs[i] = o
 	}
@@ -669,45 +671,19 @@ func unquoteShell(s string) string {
 // engine and no mode of its own.
 const noMode = ""
 
-// modeParams are the selectors set to mode m and the positional
-// parameters of its dry run: a mode the script does not name gets both,
-// as lint never asks; noMode gets neither.
-func modeParams(s *parser.Script, m string) (selectors, params []string) {
+// modeOptions are the dry-run options that pick mode m: lint's
+// (lint.ModeOptions) for a mode the script names; for one it does not,
+// as lint never asks, the environment's selectors and the words that
+// would name it (parser.Script.ParamsFor); for noMode, no words.
+func modeOptions(s *parser.Script, m string) dryrun.Options {
 	if m == noMode {
-		return nil, []string{}
+		return dryrun.Options{Params: []string{}}
 	}
 	if md := s.ModeNamed(m); md != nil {
-		return s.EvalSelectors(md)
+		return lint.ModeOptions(s, md)
 	}
-	return s.EnvSelectors, s.ParamsFor(m)
-}
-
-// modeSelf is the file name the script runs as in mode m (parser.Mode.Self),
-// "" for its own.
-func modeSelf(s *parser.Script, m string) string {
-	if md := s.ModeNamed(m); md != nil {
-		return md.Self
-	}
-	return ""
-}
-
-// modeValue is what the dry run sets mode m's environment selectors to
-// when not its name (parser.Script.SelectorValue): its index in a Slurm
-// array job's array.
-func modeValue(s *parser.Script, m string) string {
-	if md := s.ModeNamed(m); md != nil {
-		return s.SelectorValue(md)
-	}
-	return ""
-}
-
-// modeMenu is the select menu's item that picks mode m
-// (lint.MenuPick), nil when none does.
-func modeMenu(s *parser.Script, m string) *dryrun.MenuPick {
-	if md := s.ModeNamed(m); md != nil {
-		return lint.MenuPick(s, md)
-	}
-	return nil
+	params := s.ParamsFor(m)
+	return dryrun.Options{Selectors: s.EnvSelectors, NoArg: params == nil, Params: params}
 }
 
 // selfPath is path with its file name self (bench.sh beside serve.sh), path
