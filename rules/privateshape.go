@@ -1213,15 +1213,8 @@ func fromOwner(s *parser.Script, f *parser.Flag, owner parser.Owner, env parser.
 // copy, the mode's: no second copy overrides the shared one (deleting it
 // would boot the mode without the flag).
 func replaces(f, g *parser.Flag) bool {
-	if f.Arg >= len(f.Inv.Args) || g.Arg >= len(g.Inv.Args) {
-		return false
-	}
-	fw, gw := f.Inv.Args[f.Arg], g.Inv.Args[g.Arg]
-	a, b := fw.Assign, gw.Assign
-	if a == nil || b == nil || a == b || fw.Array == "" || fw.Array != gw.Array {
-		return false
-	}
-	if a.Append || a.Array == nil || len(a.Modes) == 0 {
+	a, b, _, ok := twoAssignsOfArray(f, g)
+	if !ok || a.Append || a.Array == nil || len(a.Modes) == 0 {
 		return false
 	}
 	// It runs after the shared one: later at the same level, or in a
@@ -1237,15 +1230,22 @@ func replaces(f, g *parser.Flag) bool {
 // of them, never both: neither copy is a second one that overrides the
 // other.
 func apartArrays(f, g *parser.Flag) bool {
+	a, b, name, ok := twoAssignsOfArray(f, g)
+	return ok && plainArray(a, name) && plainArray(b, name)
+}
+
+// twoAssignsOfArray returns the assignments that put the words of flags f
+// and g in the argv when they are two assignments of one array, name.
+func twoAssignsOfArray(f, g *parser.Flag) (a, b *parser.Assign, name string, ok bool) {
 	if f.Arg >= len(f.Inv.Args) || g.Arg >= len(g.Inv.Args) {
-		return false
+		return nil, nil, "", false
 	}
 	fw, gw := f.Inv.Args[f.Arg], g.Inv.Args[g.Arg]
-	a, b := fw.Assign, gw.Assign
+	a, b = fw.Assign, gw.Assign
 	if a == nil || b == nil || a == b || fw.Array == "" || fw.Array != gw.Array {
-		return false
+		return nil, nil, "", false
 	}
-	return plainArray(a, fw.Array) && plainArray(b, fw.Array)
+	return a, b, fw.Array, true
 }
 
 // plainArray reports whether a assigns array name anew: not args+=(…),
