@@ -868,12 +868,12 @@ func (s *Script) defaultMode(sharedLaunch, closed bool) {
 
 // switchDefaultMode adds the proven mode when the script picks the others
 // with switches (--bench) MODE=bench) and the switches' variable is the
-// proven mode's name before any (MODE=serve, at the top level): run with
+// proven mode's name before any (MODE=serve, its sole default: soleDefault): run with
 // no switch, the script boots the shared path as serve (`if [ "$MODE" =
 // bench ]; then …; fi; exec vllm …`). The dry run passes it no words.
 func (s *Script) switchDefaultMode() {
 	o := s.Option
-	if o.Switches == nil || !o.defaults[s.provenName] {
+	if o.Switches == nil {
 		return
 	}
 	for _, m := range s.Modes {
@@ -882,15 +882,16 @@ func (s *Script) switchDefaultMode() {
 		}
 	}
 	for name := range s.optSelectors {
-		for _, a := range s.Assigns[name] {
-			if !s.topFunc(a.InFunc) || len(a.Modes) > 0 || s.isOptAssign(a) || s.inOptArm(a.Start) || a.Value == nil {
-				continue
+		var os []optAssign
+		for _, oa := range s.optAssigns {
+			if oa.name == name {
+				os = append(os, oa)
 			}
-			if v, ok := LitValue(a.Value); ok && v == s.provenName {
-				st, en := s.Off(a.Value.Pos()), s.Off(a.Value.End())
-				s.Modes = append(s.Modes, &Mode{Name: v, Start: st, End: en, token: modeToken(v), byOpt: true})
-				return
-			}
+		}
+		if d := s.soleDefault(name, os); d != nil && d.lit == s.provenName {
+			st, en := s.Off(d.a.Value.Pos()), s.Off(d.a.Value.End())
+			s.Modes = append(s.Modes, &Mode{Name: d.lit, Start: st, End: en, token: modeToken(d.lit), byOpt: true})
+			return
 		}
 	}
 }
