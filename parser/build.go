@@ -904,7 +904,10 @@ func (s *Script) checkSwitches(cands []candidate) []candidate {
 		return cands
 	}
 	ok := true
-	for _, c := range cands {
+	for i, c := range cands {
+		if v := switchOfGlob(o, c); v != "" {
+			cands[i].name, c.name = v, v
+		}
 		if _, sw := o.Switches[c.name]; c.byOpt && !sw && !o.defaults[c.name] {
 			ok = false
 		}
@@ -920,6 +923,35 @@ func (s *Script) checkSwitches(cands []candidate) []candidate {
 		}
 	}
 	return kept
+}
+
+// switchOfGlob returns the value of the one switch a glob test of the
+// switches' variable matches (`--bench) MODE=bench-fast ;;` and `[[ $MODE
+// != bench* ]] || seqs=16`): the mode the glob's branch runs in, named as
+// the switch names it, when no other switch's value and no default the
+// glob matches shares the branch; "" otherwise.
+func switchOfGlob(o *Option, c candidate) string {
+	if !c.byOpt || c.glob == "" {
+		return ""
+	}
+	if _, sw := o.Switches[c.name]; sw || o.defaults[c.name] {
+		return ""
+	}
+	for d := range o.defaults {
+		if globMatches(c.glob, d) {
+			return ""
+		}
+	}
+	found := ""
+	for v := range o.Switches {
+		if globMatches(c.glob, v) {
+			if found != "" {
+				return ""
+			}
+			found = v
+		}
+	}
+	return found
 }
 
 // nestedInCalled gives a mode whose own branches all lie in one function
