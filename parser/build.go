@@ -904,7 +904,10 @@ func (s *Script) checkSwitches(cands []candidate) []candidate {
 		return cands
 	}
 	ok := true
-	for _, c := range cands {
+	for i, c := range cands {
+		if v := switchOfGlob(o, c); v != "" {
+			cands[i].name, c.name = v, v
+		}
 		if _, sw := o.Switches[c.name]; c.byOpt && !sw && !o.defaults[c.name] {
 			ok = false
 		}
@@ -920,6 +923,35 @@ func (s *Script) checkSwitches(cands []candidate) []candidate {
 		}
 	}
 	return kept
+}
+
+// switchOfGlob returns the value of the one switch a glob test of the
+// switches' variable matches (`--bench) MODE=bench-fast ;;` and `[[ $MODE
+// != bench* ]] || seqs=16`): the mode the glob's branch runs in, named as
+// the switch names it, when no other switch's value and no default the
+// glob matches shares the branch; "" otherwise.
+func switchOfGlob(o *Option, c candidate) string {
+	if !c.byOpt || c.glob == "" {
+		return ""
+	}
+	if _, sw := o.Switches[c.name]; sw || o.defaults[c.name] {
+		return ""
+	}
+	for d := range o.defaults {
+		if globMatches(c.glob, d) {
+			return ""
+		}
+	}
+	found := ""
+	for v := range o.Switches {
+		if globMatches(c.glob, v) {
+			if found != "" {
+				return ""
+			}
+			found = v
+		}
+	}
+	return found
 }
 
 // nestedInCalled gives a mode whose own branches all lie in one function
@@ -1021,11 +1053,31 @@ func (s *Script) namesCalled(w *syntax.Word) []string {
 	return out
 }
 
-// unconditional clears Assign.Conditional for the assignments in [start, end).
+// unconditional clears Assign.Conditional and Guarded for the assignments
+// in [start, end), a mode's branch: the test that guards them is the
+// mode's. Not for those behind a test of their own inside the branch
+// (`bench) seqs=32; [[ $U == 1 ]] && seqs=$OWNER ;;` written as an if
+// branch on the mode, or `[[ $1 == bench ]] && { …; }`): an && or || whose
+// right side, or an if, starting in the branch still guards them, as in a
+// case arm.
 func (s *Script) unconditional(start, end int) {
+	var inner []Range
+	for _, n := range s.modeNodes {
+		if at := s.Off(n.Pos()); at < start || at >= end {
+			continue
+		}
+		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			if (n.Op == syntax.AndStmt || n.Op == syntax.OrStmt) && n.Y != nil {
+				inner = append(inner, Range{s.Off(n.Y.Pos()), s.Off(n.Y.End())})
+			}
+		case *syntax.IfClause:
+			inner = append(inner, Range{s.Off(n.Pos()), s.Off(n.End())})
+		}
+	}
 	for _, as := range s.Assigns {
 		for _, a := range as {
-			if a.Start >= start && a.Start < end {
+			if a.Start >= start && a.Start < end && !slices.ContainsFunc(inner, func(r Range) bool { return a.Start >= r.Start && a.Start < r.End }) {
 				a.Conditional, a.Guarded = false, false
 			}
 		}

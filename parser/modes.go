@@ -868,12 +868,12 @@ func (s *Script) defaultMode(sharedLaunch, closed bool) {
 
 // switchDefaultMode adds the proven mode when the script picks the others
 // with switches (--bench) MODE=bench) and the switches' variable is the
-// proven mode's name before any (MODE=serve, at the top level): run with
+// proven mode's name before any (MODE=serve, its sole default: soleDefault): run with
 // no switch, the script boots the shared path as serve (`if [ "$MODE" =
 // bench ]; then …; fi; exec vllm …`). The dry run passes it no words.
 func (s *Script) switchDefaultMode() {
 	o := s.Option
-	if o.Switches == nil || !o.defaults[s.provenName] {
+	if o.Switches == nil {
 		return
 	}
 	for _, m := range s.Modes {
@@ -882,15 +882,16 @@ func (s *Script) switchDefaultMode() {
 		}
 	}
 	for name := range s.optSelectors {
-		for _, a := range s.Assigns[name] {
-			if !s.topFunc(a.InFunc) || len(a.Modes) > 0 || s.isOptAssign(a) || s.inOptArm(a.Start) || a.Value == nil {
-				continue
+		var os []optAssign
+		for _, oa := range s.optAssigns {
+			if oa.name == name {
+				os = append(os, oa)
 			}
-			if v, ok := LitValue(a.Value); ok && v == s.provenName {
-				st, en := s.Off(a.Value.Pos()), s.Off(a.Value.End())
-				s.Modes = append(s.Modes, &Mode{Name: v, Start: st, End: en, token: modeToken(v), byOpt: true})
-				return
-			}
+		}
+		if d := s.soleDefault(name, os); d != nil && d.lit == s.provenName {
+			st, en := s.Off(d.a.Value.Pos()), s.Off(d.a.Value.End())
+			s.Modes = append(s.Modes, &Mode{Name: d.lit, Start: st, End: en, token: modeToken(d.lit), byOpt: true})
+			return
 		}
 	}
 }
@@ -1945,7 +1946,7 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 				}
 				v, glob = word, pat
 			}
-			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
+			out = append(out, candidate{name: v, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: s.inertBranch(it.Stmts),
 				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), glob: glob})
 		}
 	}
@@ -2145,7 +2146,7 @@ func (s *Script) ifModes(ic, root *syntax.IfClause, earlier []nameAt) []candidat
 			} else if slices.ContainsFunc(earlier, func(e nameAt) bool { return e.glob != "" && e.takes(nw.name) }) {
 				continue // [[ $m == serve* ]] before [[ $m == serve-x ]]
 			}
-			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: noop(ic.Then),
+			out = append(out, candidate{name: nw.name, start: nw.start, end: nw.end, ranges: []Range{r}, group: root, empty: s.inertBranch(ic.Then),
 				exits: s.endsScriptAt(ic, ic.Then[len(ic.Then)-1]), glob: nw.glob})
 		}
 	}
@@ -2499,6 +2500,52 @@ func noop(stmts []*syntax.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// inertBranch is noop, also taking a call of a log function of the script
+// as inert (say "production", with say() { echo "[rad $(date +%T)] $*"; }):
+// a function defined once whose body is noop itself, called with pure
+// words and no redirection but to the terminal or a log.
+func (s *Script) inertBranch(stmts []*syntax.Stmt) bool {
+	for _, st := range stmts {
+		if !inertStmt(st) && !s.logCall(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// logCall reports whether st only calls a log function of the script
+// (inertBranch).
+func (s *Script) logCall(st *syntax.Stmt) bool {
+	if st == nil || st.Negated || st.Background || st.Coprocess {
+		return false
+	}
+	for _, r := range st.Redirs {
+		if !terminalRedir(r) && !logRedir(r) {
+			return false
+		}
+	}
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) > 0 || len(c.Args) == 0 || !pureWords(c) {
+		return false
+	}
+	name, ok := LitValue(c.Args[0])
+	fd := s.Funcs[name]
+	if !ok || fd == nil || fd.Body == nil || s.LibFuncs[name] != nil || len(fd.Body.Redirs) > 0 {
+		return false
+	}
+	if s.funcDefs == nil {
+		s.funcDefs = map[string]int{}
+		syntax.Walk(s.File, func(n syntax.Node) bool {
+			if f, ok := n.(*syntax.FuncDecl); ok && f.Name != nil {
+				s.funcDefs[f.Name.Value]++
+			}
+			return true
+		})
+	}
+	b, ok := fd.Body.Cmd.(*syntax.Block)
+	return ok && s.funcDefs[name] == 1 && len(b.Stmts) > 0 && noop(b.Stmts)
 }
 
 func inertStmt(st *syntax.Stmt) bool {

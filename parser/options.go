@@ -557,7 +557,7 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 		// (MODE=serve; --bench) MODE=bench) pick the others; no test need
 		// name serve (if [ "$MODE" = bench ]; then …; fi; exec …:
 		// switchDefaultMode).
-		if !ok || !s.namesProven(name, proven) && (os[0].sw == "" || !s.switchDefaults(name)[proven]) {
+		if !ok || !s.namesProven(name, proven) && (os[0].sw == "" || s.soleDefault(name, os) == nil || s.soleDefault(name, os).lit != proven) {
 			continue
 		}
 		if os[0].sw != "" {
@@ -649,6 +649,73 @@ func (s *Script) switchDefaults(name string) map[string]bool {
 		}
 	}
 	return defaults
+}
+
+// switchDefault is the assignment that gives a switches' variable its
+// value when no switch is passed, and that literal.
+type switchDefault struct {
+	a   *Assign
+	lit string
+}
+
+// soleDefault returns the default of the variable name the switches os
+// assign (`MODE=serve; while …; --bench) MODE=bench ;;`) when it is the
+// variable's only other assignment, a literal one run unconditionally
+// before the option loop, at the top level (or in main "$@"): only then
+// does the script, run with no switch, surely take that value. Not
+// `[[ -n ${PROD:-} ]] && MODE=serve` (run on a test: the value with no
+// switch is another), nor `MODE=serve` after the loop (which overrides
+// every switch); nil then.
+func (s *Script) soleDefault(name string, os []optAssign) *switchDefault {
+	var d *switchDefault
+	for _, a := range s.Assigns[name] {
+		if s.isOptAssign(a) || s.inOptArm(a.Start) {
+			continue
+		}
+		if d != nil || !s.topFunc(a.InFunc) || a.Guarded || a.Conditional || len(a.Modes) > 0 || a.Local ||
+			a.Append || a.Array != nil || a.Value == nil || a.Prefix != nil {
+			return nil
+		}
+		v, ok := LitValue(a.Value)
+		if !ok {
+			return nil
+		}
+		for _, o := range os {
+			if !s.runsBefore(a, o) {
+				return nil
+			}
+		}
+		d = &switchDefault{a: a, lit: v}
+	}
+	return d
+}
+
+// runsBefore reports whether assignment a, at the top level or in main
+// "$@", runs before the option loop holding o: earlier in the same body,
+// or at the top level before the call of the loop's function.
+func (s *Script) runsBefore(a *Assign, o optAssign) bool {
+	start := -1
+	for _, lp := range s.optLoops {
+		if lp.start <= o.off && o.off < lp.end && lp.fn == o.fn {
+			start = lp.start // the outermost: loops are recorded outer first
+			break
+		}
+	}
+	if start < 0 {
+		return false
+	}
+	if a.InFunc == o.fn {
+		return a.Start < start
+	}
+	if a.InFunc != "" || o.fn == "" {
+		return false // in main, run after a top-level loop
+	}
+	for _, c := range s.calls {
+		if name, ok := LitValue(c.Args[0]); ok && name == o.fn && s.Off(c.Pos()) < a.Start {
+			return false
+		}
+	}
+	return s.forwardsArgs(o.fn)
 }
 
 // argsShiftedBefore reports whether the script (or the function holding the

@@ -261,6 +261,9 @@ type Script struct {
 	// exportedFuncs are the functions export -f (declare -fx) hands to
 	// child shells: bash -c fn, xargs … bash -c 'fn {}' call them by name.
 	exportedFuncs map[string]bool
+	// funcDefs counts the definitions of each function name in the file
+	// (logCall: a name defined twice is no known log function).
+	funcDefs map[string]int
 	// bgEngine: an engine invocation runs in the background.
 	bgEngine bool
 	// modeIdx indexes the modes' ranges once they are final (ModesAt).

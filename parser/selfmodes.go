@@ -113,7 +113,7 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate
 			if !ok || v == "" || !selfFile(file(v)) || anyPatternMatches(before, v, false) {
 				continue
 			}
-			out = append(out, candidate{name: file(v), start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: noop(it.Stmts),
+			out = append(out, candidate{name: file(v), start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: s.inertBranch(it.Stmts),
 				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), self: true, glob: glob})
 		}
 	}
@@ -238,7 +238,7 @@ func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
 		if len(arm.Stmts) > 0 && s.endsScriptAt(sc.cc, arm.Stmts[len(arm.Stmts)-1]) {
 			return
 		}
-		if !noop(arm.Stmts) {
+		if !s.inertBranch(arm.Stmts) {
 			r := caseItemRange(s, arm)
 			own.Ranges = append(own.Ranges, r)
 			own.own = append(own.own, r)
