@@ -239,6 +239,32 @@ func readFromCommand(s *parser.Script, as []*parser.Assign, a *parser.Assign) bo
 	return false
 }
 
+// provenAssignsOther returns another assignment of the script alias a's
+// variable that the proven mode (or, with no modes, the script) runs and
+// that does not read the owner: a literal on the shared path or in the
+// proven mode's branch (serve) seqs=4). Reading the owner at the alias's
+// uses would replace that value in the proven mode's argv. A literal only
+// another mode assigns (bench) seqs=16) is a drift the fix ends.
+func provenAssignsOther(a alias) *parser.Assign {
+	if a.assign == nil {
+		return nil
+	}
+	s := a.script
+	pm := s.Proven()
+	for _, b := range s.Assigns[a.name] {
+		if b == a.assign || b.Value == nil || b.InFunc != a.assign.InFunc {
+			continue
+		}
+		if r, _, ok := parser.PureRef(b.Value); ok && r == a.owner.Key {
+			continue
+		}
+		if ms := s.ModesAt(b.Start); len(ms) == 0 || pm == nil || slices.Contains(ms, pm) {
+			return b
+		}
+	}
+	return nil
+}
+
 // assignedOtherwise reports whether the variable a assigns from the owner
 // ref is also given another source by one of its assignments as: an
 // option's value (`--mnbt) MNBT=$2`, `--mnbt=*) MNBT=${1#*=}`) or another
@@ -296,6 +322,18 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 	if written {
 		sure = false
 		noFix = fmt.Sprintf(" (no fix: %s gets a value outside the script's own assignments too, which the owner's would replace)", a.name)
+	} else if b := provenAssignsOther(a); b != nil {
+		// bench) seqs=${BENCH_SEQS:-$OWNER} ;; with serve) seqs=4: reading
+		// the owner at $seqs would boot serve with the owner's number
+		// instead of its own 4. The proven mode's shape is what was
+		// measured; a fix never changes it.
+		written, sure = true, false
+		pm := "the proven mode"
+		if m := a.script.Proven(); m != nil {
+			pm = m.Name + ", the proven mode,"
+		}
+		noFix = fmt.Sprintf(" (no fix: line %d assigns %s where %s boots too, which reading the owner would replace)",
+			a.script.Line(b.Start), a.name, pm)
 	}
 	// first reports whether a use is met for the first time (an alias and
 	// its env file's shim can both lead to it).
