@@ -35,7 +35,9 @@ assignment of the variable holds a value the fix must keep: the proven
 mode's (serve) seqs=4), a calib mode's own value of its calib knob
 (calib) step=32768), or one under a servelint:ignore of privateshape or
 argvdrift (tiny) seqs=1 # servelint:ignore privateshape -- smoke test):
-reading the owner at the shared use would replace it.`,
+reading the owner at the shared use would replace it. Nor is a read of
+the alias on a line under such a servelint:ignore rewritten; the alias
+stays for it.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runShapeAlias,
 }
@@ -450,6 +452,15 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 				fixMsg: fixMsg, edits: []edit{use}}
 			if written {
 				ud.msg, ud.fixMsg, ud.edits = ud.msg+noFix, "", nil
+			} else if r := c.suppressedAt(s, r.Start, r.End, "privateshape", "argvdrift"); r != "" {
+				// tiny) … --max-num-seqs "$TINY_MAX_NUM_SEQS" ;; #
+				// servelint:ignore argvdrift -- smoke test: the user kept
+				// tiny's own number; reading the owner would end it. The
+				// alias stays for this read.
+				sure = false
+				ud.msg += fmt.Sprintf(" (no fix: this line is under a servelint:ignore of %s, a difference kept on purpose, which reading the owner would end)", r)
+				ud.fixMsg, ud.edits = "", nil
+				useEdits = useEdits[:len(useEdits)-1]
 			} else if moved != nil {
 				// SC=$((SC * 2)); warm …; SC="$SAVED_SC": the read is of
 				// the value the owner had, which line 4 changed since.
