@@ -90,6 +90,9 @@ type Context struct {
 	engineKeys sync.Map // *parser.Script → map[string]bool (engineKeysOf)
 	shapeFlows sync.Map // *parser.Script → map[string]map[string]bool (shapeFlowsOf)
 	hidden     sync.Map // *parser.Script → *hiddenIndex (hiddenReads)
+	// suppressions holds each script's servelint:ignore directives, read
+	// when a fix first asks (suppressedAt).
+	suppressions sync.Map // *parser.Script → []*suppress.Directive
 	// envReported holds, by script path, mode and key ("path\x00mode\x00K"),
 	// the environment-read owners privateshape reported a mode's own value
 	// of (noteEnvReported): argvdrift, which requires privateshape, does not

@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
+	"github.com/servelint/servelint/suppress"
 )
 
 // ShapeAlias finds shims and per-mode aliases of owned keys.
@@ -29,7 +30,14 @@ blank line or the end of the file follows it); it
 stays when a use cannot be rewritten knowing it keeps its value. A use
 that only copies the alias back into its owner (eval)
 MAX_NUM_SEQS="$BENCH_MAX_NUM_SEQS") is deleted: reading the owner, it
-would assign the owner its own value.`,
+would assign the owner its own value. No fix either when another
+assignment of the variable holds a value the fix must keep: the proven
+mode's (serve) seqs=4), a calib mode's own value of its calib knob
+(calib) step=32768), or one under a servelint:ignore of privateshape or
+argvdrift (tiny) seqs=1 # servelint:ignore privateshape -- smoke test):
+reading the owner at the shared use would replace it. Nor is a read of
+the alias on a line under such a servelint:ignore rewritten; the alias
+stays for it.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runShapeAlias,
 }
@@ -239,30 +247,76 @@ func readFromCommand(s *parser.Script, as []*parser.Assign, a *parser.Assign) bo
 	return false
 }
 
-// provenAssignsOther returns another assignment of the script alias a's
-// variable that the proven mode (or, with no modes, the script) runs and
-// that does not read the owner: a literal on the shared path or in the
-// proven mode's branch (serve) seqs=4). Reading the owner at the alias's
-// uses would replace that value in the proven mode's argv. A literal only
-// another mode assigns (bench) seqs=16) is a drift the fix ends.
-func provenAssignsOther(a alias) *parser.Assign {
-	if a.assign == nil {
-		return nil
-	}
-	s := a.script
+// keptAssign returns another assignment of the variable name, which the
+// script alias except (nil for a flag's shim "${name:-$OWNER}") or the
+// shim's uses read, that reading the owner at those uses would replace
+// although a fix must keep its value, and why (a "no fix" reason). fn is
+// the function the alias or the shim is in: an assignment in another
+// function is another variable's only when local there. Kept are:
+//   - a value the proven mode (or, with no modes, the script) runs: on the
+//     shared path or in the proven mode's branch (serve) seqs=4). The
+//     proven mode's shape is what was measured; a fix never changes it.
+//   - a calib mode's own value of its calib knob (calib) step=32768 for
+//     --max-num-batched-tokens): law 4 lets it differ from the proven
+//     shape; privateshape asks for it to come from the env file, with a
+//     fix of its own.
+//   - a mode's value under a servelint:ignore of the rule its difference
+//     is reported under, privateshape or argvdrift (tiny) seqs=1 ;; #
+//     servelint:ignore privateshape -- smoke test): the user kept that
+//     difference on purpose; the fix would end it, and then delete their
+//     comment as silencing nothing.
+//
+// A read of the owner is no other value. Any other mode's value (bench)
+// seqs=16) is a drift the fix ends.
+func (c *Context) keptAssign(s *parser.Script, name string, except *parser.Assign, fn string, o parser.Owner) (*parser.Assign, string) {
 	pm := s.Proven()
-	for _, b := range s.Assigns[a.name] {
-		if b == a.assign || b.Value == nil || b.InFunc != a.assign.InFunc {
+	for _, b := range s.Assigns[name] {
+		if b == except || b.Value == nil || b.InFunc != fn && (b.Local || except != nil) {
 			continue
 		}
-		if r, _, ok := parser.PureRef(b.Value); ok && r == a.owner.Key {
+		if r, _, ok := parser.PureRef(b.Value); ok && r == o.Key {
 			continue
 		}
-		if ms := s.ModesAt(b.Start); len(ms) == 0 || pm == nil || slices.Contains(ms, pm) {
-			return b
+		ms := s.ModesAt(b.Start)
+		if len(ms) == 0 || pm == nil || slices.Contains(ms, pm) {
+			who := "the proven mode"
+			if pm != nil {
+				who = pm.Name + ", the proven mode,"
+			}
+			return b, fmt.Sprintf("line %d assigns %s where %s boots too, which reading the owner would replace", s.Line(b.Start), name, who)
+		}
+		if allCalib(ms) && c.isCalibKnob(o.Flag) {
+			return b, fmt.Sprintf("line %d gives %s %s's own value of %s, a calib knob that may differ from the proven shape; reading the owner would replace it",
+				s.Line(b.Start), name, parser.ModeNames(ms), o.Flag)
+		}
+		if r := c.suppressedAt(s, b.Start, b.End, "privateshape", "argvdrift"); r != "" {
+			return b, fmt.Sprintf("line %d gives %s %s's own value under a servelint:ignore of %s, a difference kept on purpose; reading the owner would end it",
+				s.Line(b.Start), name, parser.ModeNames(ms), r)
 		}
 	}
-	return nil
+	return nil, ""
+}
+
+// suppressedAt returns the first of rules that a servelint:ignore comment
+// of script s silences on a line of the span start..end, or "".
+func (c *Context) suppressedAt(s *parser.Script, start, end int, rules ...string) string {
+	v, ok := c.suppressions.Load(s)
+	if !ok {
+		set := suppress.New(nil)
+		set.AddScript(s)
+		v, _ = c.suppressions.LoadOrStore(s, set.Directives(s.Path))
+	}
+	dirs := v.([]*suppress.Directive)
+	for l := s.Line(start); l <= s.Line(end); l++ {
+		for _, r := range rules {
+			for _, d := range dirs {
+				if d.Covers(l, r) {
+					return r
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // assignedOtherwise reports whether the variable a assigns from the owner
@@ -322,18 +376,15 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 	if written {
 		sure = false
 		noFix = fmt.Sprintf(" (no fix: %s gets a value outside the script's own assignments too, which the owner's would replace)", a.name)
-	} else if b := provenAssignsOther(a); b != nil {
+	} else if a.assign != nil {
 		// bench) seqs=${BENCH_SEQS:-$OWNER} ;; with serve) seqs=4: reading
 		// the owner at $seqs would boot serve with the owner's number
-		// instead of its own 4. The proven mode's shape is what was
-		// measured; a fix never changes it.
-		written, sure = true, false
-		pm := "the proven mode"
-		if m := a.script.Proven(); m != nil {
-			pm = m.Name + ", the proven mode,"
+		// instead of its own 4; so with calib's own knob, or a mode's value
+		// the user suppressed the finding of.
+		if b, why := c.keptAssign(a.script, a.name, a.assign, a.assign.InFunc, a.owner); b != nil {
+			written, sure = true, false
+			noFix = " (no fix: " + why + ")"
 		}
-		noFix = fmt.Sprintf(" (no fix: line %d assigns %s where %s boots too, which reading the owner would replace)",
-			a.script.Line(b.Start), a.name, pm)
 	}
 	// first reports whether a use is met for the first time (an alias and
 	// its env file's shim can both lead to it).
@@ -401,6 +452,15 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 				fixMsg: fixMsg, edits: []edit{use}}
 			if written {
 				ud.msg, ud.fixMsg, ud.edits = ud.msg+noFix, "", nil
+			} else if r := c.suppressedAt(s, r.Start, r.End, "privateshape", "argvdrift"); r != "" {
+				// tiny) … --max-num-seqs "$TINY_MAX_NUM_SEQS" ;; #
+				// servelint:ignore argvdrift -- smoke test: the user kept
+				// tiny's own number; reading the owner would end it. The
+				// alias stays for this read.
+				sure = false
+				ud.msg += fmt.Sprintf(" (no fix: this line is under a servelint:ignore of %s, a difference kept on purpose, which reading the owner would end)", r)
+				ud.fixMsg, ud.edits = "", nil
+				useEdits = useEdits[:len(useEdits)-1]
 			} else if moved != nil {
 				// SC=$((SC * 2)); warm …; SC="$SAVED_SC": the read is of
 				// the value the owner had, which line 4 changed since.
@@ -580,6 +640,11 @@ func (c *Context) reportShimValues(pass *analysis.Pass, s *parser.Script, owners
 				// would change what every mode boots.
 				d.fixMsg, d.edits = "", nil
 				d.msg += fmt.Sprintf(" (no fix: %s gets a value outside the script's own assignments too, which the owner's would replace)", self)
+			} else if b, why := c.keptAssign(s, self, nil, s.FuncAt(f.ValStart), o); b != nil {
+				// serve) step=2048, or calib) step=32768 for its own knob:
+				// reading the owner at "${step:-$OWNER}" drops that value.
+				d.fixMsg, d.edits = "", nil
+				d.msg += " (no fix: " + why + ")"
 			}
 			c.report(pass, d)
 		}
