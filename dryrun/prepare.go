@@ -52,6 +52,10 @@ type Prepared struct {
 	// each with its variable (parser.Script.SelectMenus): the rewrite
 	// runs them as loops over the word picked (rewriteSelects).
 	selects map[int]string
+	// menus is true when the script holds a select clause: Eval runs a
+	// copy in which one that picks no mode first notes that the dry run
+	// types nothing (rewriteOtherSelects).
+	menus bool
 	// posix is true for a script parsed as POSIX sh: Eval runs a copy in
 	// which `export X=…`, `readonly X=…` and `local X=…` (commands in sh) are bash's
 	// declaration clauses (rewrite), the only form interp runs (`export
@@ -166,6 +170,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	rewriteLastPipes(f)
 	rewriteEngineJobs(f, jobs) // after the pipelines: ( X & ) stays a job
 	rewriteSelects(f, selects)
+	rewriteOtherSelects(f, name)
 	rewriteGlobalOverLocal(f, name)
 	rewriteElementSetTests(f)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
@@ -865,6 +870,9 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.WhileClause, *syntax.ForClause:
 			p.andTails = p.andTails || parser.BranchEndsInList(x)
+			if fc, ok := x.(*syntax.ForClause); ok {
+				p.menus = p.menus || fc.Select
+			}
 		case *syntax.ParamExp:
 			p.submitDir = p.submitDir || x.Param != nil && parser.SubmitDirVar(x.Param.Value)
 		case *syntax.ProcSubst:
@@ -952,6 +960,7 @@ func PrepareScript(s *parser.Script) *Prepared {
 	}
 	p.submitDir = s.ReadsSubmitDir()
 	p.selects = s.SelectMenus()
+	p.menus = s.HasSelect()
 	return p
 }
 

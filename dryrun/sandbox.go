@@ -421,6 +421,12 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 		return nil, ev.fail(fmt.Errorf("%w: a command's arguments exceed %d bytes", ErrBudget, maxArgBytes))
 	}
 	hc := interp.HandlerCtx(ctx)
+	if len(args) == 3 && args[0] == noMenuInput {
+		if line, err := strconv.ParseUint(args[2], 10, 32); err == nil {
+			ev.noteNoInput(hc, "the select menu", args[1], uint(line))
+		}
+		return []string{":"}, nil
+	}
 
 	// Look through `builtin` and `command` (without options; `--` ends
 	// them).
@@ -552,6 +558,12 @@ prefix:
 			return out, nil
 		}
 	case "read":
+		if !ev.maybeFunc(head) && !slices.Contains(rest, "--help") {
+			// read -rp "preset: " choice: nothing is typed in the dry
+			// run, so choice is empty and a `case $choice` stops the
+			// mode or picks its default arm, said here.
+			ev.noteNoInput(hc, "read", "", hc.Pos.Line())
+		}
 		// read -d '' NAME outside a loop's condition was rewritten
 		// (rewriteReadDelims); interp's read lacks every other -d and
 		// fails it, which without set -e would go on with the variable

@@ -1,8 +1,14 @@
 package dryrun
 
 import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+
 	"github.com/servelint/servelint/parser"
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -79,4 +85,63 @@ func (e *menuEnv) Each(f func(name string, vr expand.Variable) bool) {
 		_, ok := e.value(name)
 		return ok || f(name, vr)
 	})
+}
+
+// noMenuInput is the command rewriteOtherSelects puts before a select
+// menu that picks no mode: the sandbox's call handler notes, when the
+// menu's input is the dry run's (none), that the menu got nothing typed,
+// and runs it as `:`.
+const noMenuInput = "__servelint_no_menu_input"
+
+// rewriteOtherSelects runs each select clause of f that rewriteSelects
+// left a menu (`select m in llama qwen; do case $m in … esac; done`, a
+// preset picked by the user, not a mode) as `{ noMenuInput FILE LINE;
+// select …; }`. The dry run types nothing, so the menu ends at once and
+// whatever its pick sets stays unset: the argv then shows a value the
+// script never means (vllm serve ”), and the note says why instead of
+// passing it off as the script's.
+func rewriteOtherSelects(f *syntax.File, name string) {
+	seen := map[*syntax.ForClause]bool{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if !ok {
+			return true
+		}
+		fc, ok := st.Cmd.(*syntax.ForClause)
+		if !ok || !fc.Select || seen[fc] {
+			return true
+		}
+		seen[fc] = true
+		file, _ := syntax.Quote(name, syntax.LangBash)
+		if file == "" {
+			file = "''"
+		}
+		mark := mustStmt(fmt.Sprintf("%s %s %d", noMenuInput, file, fc.Pos().Line()))
+		st.Cmd = &syntax.Block{Lbrace: fc.Pos(), Rbrace: fc.End(), Stmts: []*syntax.Stmt{mark, {Position: fc.Pos(), Cmd: fc}}}
+		return true
+	})
+}
+
+// noteNoInput notes a read or select menu that gets the dry run's empty
+// input (stdin nil: no redirection or pipe feeds it): what it would read
+// is typed by a user, not statically known. Each place is noted once.
+func (ev *evaluator) noteNoInput(hc interp.HandlerContext, what, file string, line uint) {
+	if hc.Stdin != nil {
+		return
+	}
+	where := fmt.Sprintf("line %d", line)
+	if file != "" && file != ev.script {
+		// A library's menu: named, as the script's own lines are not.
+		if filepath.IsAbs(file) {
+			file = ev.display(file)
+		}
+		where = file + ":" + strconv.FormatUint(uint64(line), 10)
+	}
+	msg := where + ": " + what + " got no input (the dry run types nothing): what it sets is not statically known"
+	ev.mu.Lock()
+	dup := slices.Contains(ev.notes, msg)
+	ev.mu.Unlock()
+	if !dup {
+		ev.note("%s", msg)
+	}
 }

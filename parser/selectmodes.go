@@ -138,3 +138,9 @@ func (s *Script) SelectMenus() map[int]string {
 	}
 	return nil
 }
+
+// HasSelect reports whether the script holds a select clause anywhere
+// (the dry run notes one that picks no mode: its input is empty there).
+func (s *Script) HasSelect() bool {
+	return slices.ContainsFunc(s.forLoops, func(fc *syntax.ForClause) bool { return fc.Select })
+}

@@ -439,6 +439,10 @@ func printArgvText(w io.Writer, outs []*argvOut, proven string, s *parser.Script
 		}
 		if o.Error != "" {
 			_, _ = fmt.Fprintf(w, "could not be evaluated: %s\n", o.Error)
+			// The notes say why, when they can (read got no input).
+			for _, n := range o.Notes {
+				_, _ = fmt.Fprintf(w, "# note: %s\n", output.EscapeControl(n))
+			}
 			continue
 		}
 		_, _ = fmt.Fprint(w, quoteArgs(o.Argv))
