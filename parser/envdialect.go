@@ -1191,7 +1191,7 @@ func (b *envBashScan) evaluate(as *syntax.Assign) (val string, dyn bool, why, er
 			}
 		}
 	} else if as.Value != nil {
-		words = []*syntax.Word{envUnescapeWord(as.Value)}
+		words = []*syntax.Word{envColonTilde(envUnescapeWord(as.Value))}
 	}
 	est := 0
 	for _, w := range words {
@@ -1272,6 +1272,45 @@ func envUnescapeWord(w *syntax.Word) *syntax.Word {
 				}
 			}
 		}
+	}
+	if !changed {
+		return w
+	}
+	return &syntax.Word{Parts: parts}
+}
+
+// envColonTilde returns a copy of an assignment's value w in which each
+// unquoted `:~` whose tilde-prefix is empty (`~` followed by `/`, `:` or the
+// end of the word) reads ${HOME}, as bash expands it in an assignment
+// (PYTHONPATH=/app:~/lib reads /app:/home/u/lib); expand.Literal only
+// expands a leading tilde. A `~user` or `~+` prefix is left alone.
+func envColonTilde(w *syntax.Word) *syntax.Word {
+	if w == nil {
+		return nil
+	}
+	var parts []syntax.WordPart
+	changed := false
+	for i, p := range w.Parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok || !strings.Contains(lit.Value, ":~") {
+			parts = append(parts, p)
+			continue
+		}
+		v, last := lit.Value, i == len(w.Parts)-1
+		from := 0
+		for k := 0; k+1 < len(v); k++ {
+			if v[k] != ':' || v[k+1] != '~' {
+				continue
+			}
+			if end := k + 2; end < len(v) && v[end] != '/' && v[end] != ':' || end == len(v) && !last {
+				continue
+			}
+			parts = append(parts, &syntax.Lit{Value: v[from : k+1]},
+				&syntax.ParamExp{Param: &syntax.Lit{Value: "HOME"}})
+			from = k + 2
+			changed = true
+		}
+		parts = append(parts, &syntax.Lit{Value: v[from:]})
 	}
 	if !changed {
 		return w

@@ -77,14 +77,7 @@ func (s *Script) findSources() {
 			break
 		}
 		// docker run/compose … --env-file X, wherever the command is wrapped.
-		docker := -1
-		for i, a := range aws {
-			b := path.Base(a.Sketch)
-			if b == "docker" || b == "podman" || b == "nvidia-docker" {
-				docker = i
-				break
-			}
-		}
+		docker, optEnd := dockerCommand(aws)
 		if docker < 0 {
 			continue
 		}
@@ -92,7 +85,10 @@ func (s *Script) findSources() {
 		if dockerSubcommand(aws[docker+1:]) == "compose" {
 			kind = SourceComposeEnvFile // docker compose --env-file: compose's own parser
 		}
-		for i, a := range aws {
+		for i, a := range aws[:optEnd] {
+			if i <= docker {
+				continue
+			}
 			switch {
 			case a.Sketch == "--env-file" && i+1 < len(aws):
 				s.addSource(kind, aws[i+1])
@@ -108,14 +104,62 @@ func (s *Script) findSources() {
 	sort.SliceStable(s.Sources, func(i, j int) bool { return s.Sources[i].Start < s.Sources[j].Start })
 }
 
+// dockerCommand returns the index of the docker (podman, nvidia-docker)
+// that a command runs, past its wrappers (sudo, timeout, srun, …), and the
+// end of the words that are docker's own: for run and create, the options
+// before the image (an --env-file after it is the container command's). A
+// docker that is only an argument (`echo docker run --env-file F`, `launch
+// --runtime docker --env-file F`) is none: -1.
+func dockerCommand(aws []ArgWord) (docker, optEnd int) {
+	argv := make([]string, len(aws))
+	for i, a := range aws {
+		argv[i] = a.Sketch
+	}
+	i := 0
+	for i < len(argv) {
+		n := wrapperSkip(argv, i)
+		if n == 0 && argv[i] == Unknown {
+			n = 1 // $SUDO docker run …: a word not known may be a wrapper
+		}
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	if i >= len(argv) {
+		return -1, 0
+	}
+	if b := path.Base(argv[i]); b != "docker" && b != "podman" && b != "nvidia-docker" {
+		return -1, 0
+	}
+	docker, j := i, i+1
+	for ; j < len(argv) && strings.HasPrefix(argv[j], "-"); j++ {
+		if dockerGlobalValued(argv[j]) {
+			j++ // docker --context X run …
+		}
+	}
+	if j < len(argv) && argv[j] == "container" {
+		j++
+	}
+	if j >= len(argv) || argv[j] != "run" && argv[j] != "create" {
+		return docker, len(argv)
+	}
+	end := dockerOptions(argv, j+1, dockerValueOpts, &DockerRun{}, nil)
+	for end < len(argv) && argv[end] == Unknown {
+		// docker run $EXTRA_ARGS --env-file F IMAGE: a word not known may
+		// be options; what follows may be docker's still.
+		end = dockerOptions(argv, end+1, dockerValueOpts, &DockerRun{}, nil)
+	}
+	return docker, end
+}
+
 // dockerSubcommand returns the word naming docker's subcommand (run,
 // compose, …) in the words after docker, past its global options.
 func dockerSubcommand(aws []ArgWord) string {
 	for i := 0; i < len(aws); i++ {
 		a := aws[i].Sketch
 		switch {
-		case a == "--config" || a == "-c" || a == "--context" || a == "-H" || a == "--host" ||
-			a == "-l" || a == "--log-level" || a == "--tlscacert" || a == "--tlscert" || a == "--tlskey":
+		case dockerGlobalValued(a):
 			i++ // the option's value
 		case strings.HasPrefix(a, "-"):
 		default:
@@ -873,4 +917,14 @@ func (s *Script) nodeFrom(node syntax.Node, seen map[string]bool) pathFrom {
 		return true
 	})
 	return f
+}
+
+// dockerGlobalValued reports whether a docker global option (before the
+// subcommand) takes the next word as its value.
+func dockerGlobalValued(a string) bool {
+	switch a {
+	case "--config", "-c", "--context", "-H", "--host", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey":
+		return true
+	}
+	return false
 }
