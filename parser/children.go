@@ -298,7 +298,7 @@ func (u *Unit) withChildOwners(opts *LoadOptions, crStrip, crKeep map[string]boo
 				if !linted {
 					if owners, linted = unlinted[p]; !linted {
 						if child := u.children[p]; child != nil {
-							owners = u.owningOf(child, opts, crStrip, crKeep)
+							owners, _ = u.owningOf(child, opts, crStrip, crKeep)
 						}
 						unlinted[p] = owners
 					}

@@ -89,6 +89,11 @@ type Unit struct {
 	CRStripped map[string]bool
 	// Owning lists, per script path, the env files that own its numbers.
 	Owning map[string][]*EnvFile
+	// NamedOnly holds the scripts whose owning env file is only the one
+	// named as the script is (serve.sh's serve.env): the script neither
+	// sources it nor hands it to docker, so how the file is read (inside a
+	// container, by a service manager) is not seen.
+	NamedOnly map[string]bool
 	// Errors are files that could not be read (exit 3).
 	Errors []error
 	// TooBig are files skipped for their size.
@@ -892,15 +897,22 @@ func (u *Unit) link(opts *LoadOptions) {
 		}
 	}()
 	for _, s := range u.Scripts {
-		u.Owning[s.Path] = sharedLast(u.sourcesOf(s), u.owningOf(s, opts, crStrip, crKeep))
+		owning, named := u.owningOf(s, opts, crStrip, crKeep)
+		u.Owning[s.Path] = sharedLast(u.sourcesOf(s), owning)
+		if named {
+			if u.NamedOnly == nil {
+				u.NamedOnly = map[string]bool{}
+			}
+			u.NamedOnly[s.Path] = true
+		}
 	}
 	u.withChildOwners(opts, crStrip, crKeep)
 	sort.Slice(u.Envs, func(i, j int) bool { return u.Envs[i].Path < u.Envs[j].Path })
 }
 
 // owningOf returns the env files that own script s's numbers: those it
-// sources or hands docker, else the one named as the script is.
-func (u *Unit) owningOf(s *Script, opts *LoadOptions, crStrip, crKeep map[string]bool) []*EnvFile {
+// sources or hands docker, else the one named as the script is (named).
+func (u *Unit) owningOf(s *Script, opts *LoadOptions, crStrip, crKeep map[string]bool) (_ []*EnvFile, named bool) {
 	var owning []*EnvFile
 	add := func(e *EnvFile) {
 		for _, o := range owning {
@@ -945,10 +957,11 @@ func (u *Unit) owningOf(s *Script, opts *LoadOptions, crStrip, crKeep map[string
 		if u.readableInRoots(stem + ".env") {
 			if e := u.loadEnv(stem+".env", opts); e != nil {
 				add(e)
+				named = true
 			}
 		}
 	}
-	return owning
+	return owning, named
 }
 
 // sharedLast orders a script's owning env files so that those only some

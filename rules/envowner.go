@@ -303,6 +303,13 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	}
 	for _, e := range u.Envs {
 		readers := u.ScriptsReading(e)
+		if slices.ContainsFunc(readers, func(s *parser.Script) bool { return u.NamedOnly[s.Path] }) {
+			// serve.env tied to serve.sh by its name alone: the script
+			// does not source it, so where it is read (docker run … bash
+			// -c '. /cfg/serve.env && vllm …', a service's EnvironmentFile)
+			// and which keys that reader uses is not seen.
+			continue
+		}
 		if len(readers) == 0 || u.Readers[e.Path]&parser.ReaderDocker != 0 || !u.Covered(e.Path) {
 			// A file handed to a container may be read inside it (env-only
 			// entrypoints read MAX_BATCH_PREFILL_TOKENS themselves). One not
