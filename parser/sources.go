@@ -150,7 +150,9 @@ func dockerCommand(aws []ArgWord) (docker, optEnd int) {
 		// be options; what follows may be docker's still.
 		end = dockerOptions(argv, end+1, dockerValueOpts, &DockerRun{}, nil)
 	}
-	return docker, end
+	// An option that takes a value as the last word (`docker run -a`)
+	// ends past the words.
+	return docker, min(end, len(argv))
 }
 
 // dockerSubcommand returns the word naming docker's subcommand (run,
