@@ -1769,7 +1769,7 @@ func (s *Script) RunsAfter(off int, inv *Invocation) bool {
 	if inv.Start < 0 || off < inv.End || inv.wrapStart > 0 {
 		return false
 	}
-	if fn := s.funcAt(inv.Start); fn != s.funcAt(off) || !s.topFunc(fn) {
+	if !s.inTopBody(inv.Start, off) {
 		return false
 	}
 	for _, sp := range s.loopSpans {
@@ -1778,6 +1778,15 @@ func (s *Script) RunsAfter(off int, inv *Invocation) bool {
 		}
 	}
 	return true
+}
+
+// inTopBody reports whether offsets a and b lie in one body that runs once,
+// in order, as the script's top level: both at the top level, or both in
+// the body of main "$@" (topFunc). Code in another function may run at
+// any call, before or after the other.
+func (s *Script) inTopBody(a, b int) bool {
+	fn := s.funcAt(a)
+	return fn == s.funcAt(b) && s.topFunc(fn)
 }
 
 // SeveralEngines returns the engine invocations mode m may start together
@@ -2028,7 +2037,7 @@ func (s *Script) endsBefore(ends []terminator, first, later *Invocation) bool {
 	// vllm "$@"; }; launch … & … exit 0) stands where it is called: Start
 	// and End are the call's, so an exit after the call ends the script
 	// as after the engine's own command.
-	if fn := s.funcAt(first.Start); fn != s.funcAt(later.Start) || fn != "" && !s.topFunc(fn) {
+	if !s.inTopBody(first.Start, later.Start) {
 		return false
 	}
 	if v, _ := LitValue(first.Call.Args[0]); v == "exec" && !first.Background && first.Via == "" {

@@ -77,12 +77,12 @@ func (s *Script) findSources() {
 			break
 		}
 		// docker run/compose … --env-file X, wherever the command is wrapped.
-		docker, optEnd := dockerCommand(aws)
+		docker, sub, optEnd := dockerCommand(aws)
 		if docker < 0 {
 			continue
 		}
 		kind := SourceDockerEnvFile
-		if dockerSubcommand(aws[docker+1:]) == "compose" {
+		if sub == "compose" {
 			kind = SourceComposeEnvFile // docker compose --env-file: compose's own parser
 		}
 		for i, a := range aws[:optEnd] {
@@ -105,12 +105,14 @@ func (s *Script) findSources() {
 }
 
 // dockerCommand returns the index of the docker (podman, nvidia-docker)
-// that a command runs, past its wrappers (sudo, timeout, srun, …), and the
-// end of the words that are docker's own: for run and create, the options
-// before the image (an --env-file after it is the container command's). A
-// docker that is only an argument (`echo docker run --env-file F`, `launch
-// --runtime docker --env-file F`) is none: -1.
-func dockerCommand(aws []ArgWord) (docker, optEnd int) {
+// that a command runs, past its wrappers (sudo, timeout, srun, …), the
+// word naming its subcommand (run, compose, container, …; "" when none),
+// past docker's global options, and the end of the words that are docker's
+// own: for run and create, the options before the image (an --env-file
+// after it is the container command's). A docker that is only an argument
+// (`echo docker run --env-file F`, `launch --runtime docker --env-file F`)
+// is none: -1.
+func dockerCommand(aws []ArgWord) (docker int, sub string, optEnd int) {
 	argv := make([]string, len(aws))
 	for i, a := range aws {
 		argv[i] = a.Sketch
@@ -127,10 +129,10 @@ func dockerCommand(aws []ArgWord) (docker, optEnd int) {
 		i += n
 	}
 	if i >= len(argv) {
-		return -1, 0
+		return -1, "", 0
 	}
 	if b := path.Base(argv[i]); b != "docker" && b != "podman" && b != "nvidia-docker" {
-		return -1, 0
+		return -1, "", 0
 	}
 	docker, j := i, i+1
 	for ; j < len(argv) && strings.HasPrefix(argv[j], "-"); j++ {
@@ -138,11 +140,14 @@ func dockerCommand(aws []ArgWord) (docker, optEnd int) {
 			j++ // docker --context X run …
 		}
 	}
-	if j < len(argv) && argv[j] == "container" {
+	if j < len(argv) {
+		sub = argv[j]
+	}
+	if sub == "container" {
 		j++
 	}
 	if j >= len(argv) || argv[j] != "run" && argv[j] != "create" {
-		return docker, len(argv)
+		return docker, sub, len(argv)
 	}
 	end := dockerOptions(argv, j+1, dockerValueOpts, &DockerRun{}, nil)
 	for end < len(argv) && argv[end] == Unknown {
@@ -152,23 +157,7 @@ func dockerCommand(aws []ArgWord) (docker, optEnd int) {
 	}
 	// An option that takes a value as the last word (`docker run -a`)
 	// ends past the words.
-	return docker, min(end, len(argv))
-}
-
-// dockerSubcommand returns the word naming docker's subcommand (run,
-// compose, …) in the words after docker, past its global options.
-func dockerSubcommand(aws []ArgWord) string {
-	for i := 0; i < len(aws); i++ {
-		a := aws[i].Sketch
-		switch {
-		case dockerGlobalValued(a):
-			i++ // the option's value
-		case strings.HasPrefix(a, "-"):
-		default:
-			return a
-		}
-	}
-	return ""
+	return docker, sub, min(end, len(argv))
 }
 
 // readLoopFile returns the env file a read loop loads: `while … read …;
