@@ -746,10 +746,11 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	var msg string
 	switch {
 	case mok && mv.Via != "":
-		msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, written, argText(ov.Value))
+		ow := written // the other's value as its argv writes it, or as the flag it fixes
 		if ov.Via != "" || ov.Env != "" {
-			msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, flag, argText(ov.Value))
+			ow = flag
 		}
+		msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, ow, argText(ov.Value))
 	case mok && ook && ov.Via != "":
 		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s (%s %s)", m.Name, written, argText(mv.Value), against, ov.Via, flag, argText(ov.Value))
 	case mok && mv.Env != "":
@@ -774,18 +775,18 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 			msg += fmt.Sprintf(" (%s owns it as %s=%s)", c.Where(o.Def.File.Path, o.Def.Entry.Start), o.Key, o.Def.Entry.Raw)
 		}
 	}
+	// The value's own span: the switch's flag that fixes it, or the
+	// environment's variable it is read from (an off switch's, the flag's).
+	env := mv.Env
+	if mv.Via != "" && mv.ViaFlag == "" {
+		env, _, _ = strings.Cut(mv.Via, "=") // SHARDED=false
+	}
 	path, st, en, ok := c.valueSpan(s, m, flag)
 	if mok && mv.ViaFlag != "" {
 		path, st, en, ok = c.valueSpan(s, m, mv.ViaFlag)
-	} else if k, _, env := strings.Cut(mv.Via, "="); mok && env {
+	} else if mok && env != "" {
 		path, ok = s.Path, false
-		if st, en = envSpan(c.Unit, s, m, k); en > st {
-			ok = true
-		}
-	}
-	if mok && mv.Env != "" {
-		path, ok = s.Path, false
-		if st, en = envSpan(c.Unit, s, m, mv.Env); en > st {
+		if st, en = envSpan(c.Unit, s, m, env); en > st {
 			ok = true
 		}
 	}
