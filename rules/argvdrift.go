@@ -181,7 +181,7 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		// passes and the other's engine reads from its environment
 		// (envFilled). envDrifts takes the argvs alone: a flag neither
 		// passes is its, one an argv passes is mustMatch's.
-		pe, me := bootFilled(prof, pflags, pr, mflags, r), bootFilled(prof, mflags, r, pflags, pr)
+		pe, me := bootFilled(prof, pflags, pr, mflags, r)
 		v := Verdict{Mode: m, Result: r, Flags: me, Proven: pe}
 		v.Drift, v.Unknown = mustMatch(u, cfg, s, prof, m, pe, me)
 		v.EnvDrift = envDrifts(u, cfg, s, m, prof, pr, r, pflags, mflags)
@@ -189,8 +189,8 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 			if firstScoring == nil {
 				firstScoring, fflags, fr = m, mflags, r
 			} else if cfg.ProvenNamed || !Presets(u, s, firstScoring, m) {
-				fe, se := bootFilled(prof, fflags, fr, mflags, r), bootFilled(prof, mflags, r, fflags, fr)
-				pf, fp := bootFilled(prof, pflags, pr, fflags, fr), bootFilled(prof, fflags, fr, pflags, pr)
+				fe, se := bootFilled(prof, fflags, fr, mflags, r)
+				pf, fp := bootFilled(prof, pflags, pr, fflags, fr)
 				for _, f := range prof.Flags {
 					// When the first scoring mode is the one that left the
 					// proven shape, it is reported against the proven mode;
@@ -746,10 +746,11 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	var msg string
 	switch {
 	case mok && mv.Via != "":
-		msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, written, argText(ov.Value))
+		ow := written // the other's value as its argv writes it, or as the flag it fixes
 		if ov.Via != "" || ov.Env != "" {
-			msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, flag, argText(ov.Value))
+			ow = flag
 		}
+		msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, ow, argText(ov.Value))
 	case mok && ook && ov.Via != "":
 		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s (%s %s)", m.Name, written, argText(mv.Value), against, ov.Via, flag, argText(ov.Value))
 	case mok && mv.Env != "":
@@ -774,18 +775,18 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 			msg += fmt.Sprintf(" (%s owns it as %s=%s)", c.Where(o.Def.File.Path, o.Def.Entry.Start), o.Key, o.Def.Entry.Raw)
 		}
 	}
+	// The value's own span: the switch's flag that fixes it, or the
+	// environment's variable it is read from (an off switch's, the flag's).
+	env := mv.Env
+	if mv.Via != "" && mv.ViaFlag == "" {
+		env, _, _ = strings.Cut(mv.Via, "=") // SHARDED=false
+	}
 	path, st, en, ok := c.valueSpan(s, m, flag)
 	if mok && mv.ViaFlag != "" {
 		path, st, en, ok = c.valueSpan(s, m, mv.ViaFlag)
-	} else if k, _, env := strings.Cut(mv.Via, "="); mok && env {
+	} else if mok && env != "" {
 		path, ok = s.Path, false
-		if st, en = envSpan(c.Unit, s, m, k); en > st {
-			ok = true
-		}
-	}
-	if mok && mv.Env != "" {
-		path, ok = s.Path, false
-		if st, en = envSpan(c.Unit, s, m, mv.Env); en > st {
+		if st, en = envSpan(c.Unit, s, m, env); en > st {
 			ok = true
 		}
 	}
@@ -808,74 +809,34 @@ func envFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map
 	if r == nil || len(r.Env) == 0 {
 		return a
 	}
-	var out map[string]ArgvFlag
-	for i := range prof.Flags {
-		f := &prof.Flags[i]
+	return fillFlags(prof, a, b, func(f *parser.ShapeFlag) (ArgvFlag, bool) {
 		if f.Env == "" {
-			continue
-		}
-		if _, ok := a[f.Name]; ok {
-			continue
-		}
-		if _, ok := b[f.Name]; !ok {
-			continue
+			return ArgvFlag{}, false
 		}
 		for _, k := range f.Envs() {
-			v, set := r.Env[k]
-			if !set || v == "" || strings.Contains(v, "<unresolved") {
-				continue
+			if v, set := r.Env[k]; set && v != "" && !strings.Contains(v, "<unresolved") {
+				return ArgvFlag{Canon: f.Name, Value: v, Index: -1, Env: k}, true
 			}
-			if out == nil {
-				out = maps.Clone(a)
-			}
-			out[f.Name] = ArgvFlag{Canon: f.Name, Value: v, Index: -1, Env: k}
-			break
 		}
-	}
-	if out == nil {
-		return a
-	}
-	return out
+		return ArgvFlag{}, false
+	})
 }
 
-// bootFilled returns a's flags (the argv r evaluated to) with those the
-// engine takes from its environment (envFilled) and then from an off
-// switch (offFilled), each only for a flag b's argv (of rb) sets.
-func bootFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map[string]ArgvFlag, rb *EvalResult) map[string]ArgvFlag {
-	return offFilled(prof, envFilled(prof, a, r, b), r, envFilled(prof, b, rb, a))
-}
-
-// offFilled returns a's flags and, for each flag of the profile with an
-// off switch (parser.ShapeFlag.Off) that a neither passes nor reads from
-// its environment (envFilled ran first) and b has, the value the switch
-// fixes when it is statically "false" in a's argv, else in its engine's
-// environment: TGI's launcher boots kl) … --sharded false … with one
-// shard, as --num-shard 1. A switch on, unknown or absent fixes no number
-// (--sharded true alone takes every GPU the launcher sees): the flag stays
-// out, compared as before.
-func offFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map[string]ArgvFlag) map[string]ArgvFlag {
+// fillFlags returns a's flags and, for each flag of the profile that a
+// does not pass and b does, the value fill gives it when fill has one; a
+// itself when none is added.
+func fillFlags(prof *parser.Profile, a, b map[string]ArgvFlag, fill func(*parser.ShapeFlag) (ArgvFlag, bool)) map[string]ArgvFlag {
 	var out map[string]ArgvFlag
 	for i := range prof.Flags {
 		f := &prof.Flags[i]
-		if f.Off == nil {
-			continue
-		}
 		if _, ok := a[f.Name]; ok {
 			continue
 		}
 		if _, ok := b[f.Name]; !ok {
 			continue
 		}
-		v := ArgvFlag{Canon: f.Name, Value: f.Off.OffValue, Index: -1}
-		if sw, ok := a[prof.Canon(f.Off.Flag)]; ok {
-			// The argv's switch wins over the environment's.
-			if sw.Unresolved || sw.Value != "false" {
-				continue
-			}
-			v.Via, v.ViaFlag, v.Index = sw.Name+" false", sw.Canon, sw.Index
-		} else if r != nil && f.Off.Env != "" && r.Env[f.Off.Env] == "false" {
-			v.Via = f.Off.Env + "=false"
-		} else {
+		v, ok := fill(f)
+		if !ok {
 			continue
 		}
 		if out == nil {
@@ -887,6 +848,44 @@ func offFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map
 		return a
 	}
 	return out
+}
+
+// bootFilled returns the flags a and b boot with (the argvs ra and rb
+// evaluated to): each side's with those its engine takes from its
+// environment (envFilled) and then from an off switch (offFilled), each
+// only for a flag the other side's argv sets.
+func bootFilled(prof *parser.Profile, a map[string]ArgvFlag, ra *EvalResult, b map[string]ArgvFlag, rb *EvalResult) (fa, fb map[string]ArgvFlag) {
+	ea, eb := envFilled(prof, a, ra, b), envFilled(prof, b, rb, a)
+	return offFilled(prof, ea, ra, eb), offFilled(prof, eb, rb, ea)
+}
+
+// offFilled returns a's flags and, for each flag of the profile with an
+// off switch (parser.ShapeFlag.Off) that a neither passes nor reads from
+// its environment (envFilled ran first) and b has, the value the switch
+// fixes when it is statically "false" in a's argv, else in its engine's
+// environment: TGI's launcher boots kl) … --sharded false … with one
+// shard, as --num-shard 1. A switch on, unknown or absent fixes no number
+// (--sharded true alone takes every GPU the launcher sees): the flag stays
+// out, compared as before.
+func offFilled(prof *parser.Profile, a map[string]ArgvFlag, r *EvalResult, b map[string]ArgvFlag) map[string]ArgvFlag {
+	return fillFlags(prof, a, b, func(f *parser.ShapeFlag) (ArgvFlag, bool) {
+		if f.Off == nil {
+			return ArgvFlag{}, false
+		}
+		v := ArgvFlag{Canon: f.Name, Value: f.Off.OffValue, Index: -1}
+		if sw, ok := a[prof.Canon(f.Off.Flag)]; ok {
+			// The argv's switch wins over the environment's.
+			if sw.Unresolved || sw.Value != "false" {
+				return ArgvFlag{}, false
+			}
+			v.Via, v.ViaFlag, v.Index = sw.Name+" false", sw.Canon, sw.Index
+		} else if r != nil && f.Off.Env != "" && r.Env[f.Off.Env] == "false" {
+			v.Via = f.Off.Env + "=false"
+		} else {
+			return ArgvFlag{}, false
+		}
+		return v, true
+	})
 }
 
 func firstProfile(s *parser.Script) (*parser.Profile, bool) {

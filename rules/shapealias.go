@@ -431,7 +431,6 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 			}
 			use, fixMsg := edit{s.Path, r.Start, r.End, a.owner.Key}, "read "+a.owner.Key
 			x := ownerCopy(s, r, a.name, a.owner.Key)
-			moved := ownerMoved(s, a, r, x)
 			if x != nil && plainStmt(x) {
 				// eval) MAX_NUM_SEQS="$BENCH_MAX_NUM_SEQS": reading the owner
 				// would leave MAX_NUM_SEQS="$MAX_NUM_SEQS", which does what
@@ -452,16 +451,15 @@ func (c *Context) reportAlias(pass *analysis.Pass, a alias, reported map[string]
 				fixMsg: fixMsg, edits: []edit{use}}
 			if written {
 				ud.msg, ud.fixMsg, ud.edits = ud.msg+noFix, "", nil
-			} else if r := c.suppressedAt(s, r.Start, r.End, "privateshape", "argvdrift"); r != "" {
+			} else if rule := c.suppressedAt(s, r.Start, r.End, "privateshape", "argvdrift"); rule != "" {
 				// tiny) … --max-num-seqs "$TINY_MAX_NUM_SEQS" ;; #
 				// servelint:ignore argvdrift -- smoke test: the user kept
 				// tiny's own number; reading the owner would end it. The
-				// alias stays for this read.
+				// alias stays for this read (sure: no fix deletes it).
 				sure = false
-				ud.msg += fmt.Sprintf(" (no fix: this line is under a servelint:ignore of %s, a difference kept on purpose, which reading the owner would end)", r)
+				ud.msg += fmt.Sprintf(" (no fix: this line is under a servelint:ignore of %s, a difference kept on purpose, which reading the owner would end)", rule)
 				ud.fixMsg, ud.edits = "", nil
-				useEdits = useEdits[:len(useEdits)-1]
-			} else if moved != nil {
+			} else if moved := ownerMoved(s, a, r, x); moved != nil {
 				// SC=$((SC * 2)); warm …; SC="$SAVED_SC": the read is of
 				// the value the owner had, which line 4 changed since.
 				sure = false
