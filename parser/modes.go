@@ -1916,13 +1916,7 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 		}
 		// From the end of the patterns, so comments before the first
 		// command belong to the mode too.
-		r := Range{s.Off(it.Patterns[len(it.Patterns)-1].End()), s.Off(it.Patterns[len(it.Patterns)-1].End())}
-		if len(it.Stmts) > 0 {
-			r.End = s.Off(it.Stmts[len(it.Stmts)-1].End())
-		}
-		if it.OpPos.IsValid() {
-			r.End = s.Off(it.OpPos)
-		}
+		r := caseItemRange(s, it)
 		for i, p := range it.Patterns {
 			v, ok := LitValue(p)
 			glob := ""
