@@ -116,7 +116,7 @@ func (s *Script) envIndex(name string) bool {
 	}
 	as := s.Assigns[name]
 	if !isName(name) || shellOwnVar(name) || len(as) != 1 || s.Declared[name] ||
-		s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset") {
+		s.writtenBy(name, varWriters...) {
 		return false
 	}
 	a := as[0]

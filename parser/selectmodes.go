@@ -63,7 +63,7 @@ func (s *Script) selectPick(taken map[string]bool) *selectMenu {
 		// name picks something else than the mode.
 		if found != nil || !slices.Contains(m.elems, s.provenName) || !s.topAt(s.Off(fc.Pos())) || taken[name] || !isName(name) || shellOwnVar(name) ||
 			loops[name] != 1 || len(s.Assigns[name]) > 0 || s.Declared[name] ||
-			s.calledOn(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset") {
+			s.calledOn(name, varWriters...) {
 			return nil
 		}
 		found = m
