@@ -116,7 +116,7 @@ func (s *Script) envIndex(name string) bool {
 	}
 	as := s.Assigns[name]
 	if !isName(name) || shellOwnVar(name) || len(as) != 1 || s.Declared[name] ||
-		s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset") {
+		s.writtenBy(name, varWriters...) {
 		return false
 	}
 	a := as[0]
@@ -174,26 +174,31 @@ func (s *Script) byIndex(m *Mode) (int, bool) {
 
 // readsArr reports whether the selectors read in node are all ones
 // holding the array's element (arraySelectors), and at least one is.
-func (s *Script) readsArr(n syntax.Node) bool {
-	if n == nil || len(s.arrSelectors) == 0 {
+func (s *Script) readsArr(n syntax.Node) bool { return s.readsOnly(n, s.arrSelectors) }
+
+// readsOnly reports whether the selectors read in node are all in group
+// (the array's or the select menu's: readsArr, readsSelect), and at least
+// one is.
+func (s *Script) readsOnly(n syntax.Node, group map[string]bool) bool {
+	if n == nil || len(group) == 0 {
 		return false
 	}
 	sel := map[string]bool{}
 	for _, x := range s.Selectors {
 		sel[x] = true
 	}
-	arr, other := false, false
+	in, other := false, false
 	syntax.Walk(n, func(x syntax.Node) bool {
 		if pe, ok := x.(*syntax.ParamExp); ok && pe.Param != nil && sel[pe.Param.Value] {
-			if s.arrSelectors[pe.Param.Value] {
-				arr = true
+			if group[pe.Param.Value] {
+				in = true
 			} else {
 				other = true
 			}
 		}
 		return true
 	})
-	return arr && !other
+	return in && !other
 }
 
 // SelectorValue is the value the dry run sets the environment selectors

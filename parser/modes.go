@@ -1503,6 +1503,11 @@ func armNames(cc *syntax.CaseClause, value string) bool {
 // dry run (empty stdin) never takes the branch a mode value names.
 var userInput = []string{"read", "getopts", "mapfile", "readarray", "printf"}
 
+// varWriters lists every builtin that writes a variable other than by an
+// assignment: userInput's, the declaring ones and unset. A variable none
+// of them names holds only what the environment or its assignments give.
+var varWriters = []string{"read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset"}
+
 // fromEnvOnly reports whether a variable can only come from the
 // environment: a name (not the shell's own) the script never assigns,
 // reads into (read, getopts, mapfile, printf -v), loops over (for,
@@ -1511,7 +1516,7 @@ func (s *Script) fromEnvOnly(name string) bool {
 	if !isName(name) || shellOwnVar(name) || len(s.Assigns[name]) > 0 || s.Declared[name] {
 		return false
 	}
-	return !s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset")
+	return !s.writtenBy(name, varWriters...)
 }
 
 // writtenBy reports whether the script writes variable name other than by
@@ -1916,13 +1921,7 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 		}
 		// From the end of the patterns, so comments before the first
 		// command belong to the mode too.
-		r := Range{s.Off(it.Patterns[len(it.Patterns)-1].End()), s.Off(it.Patterns[len(it.Patterns)-1].End())}
-		if len(it.Stmts) > 0 {
-			r.End = s.Off(it.Stmts[len(it.Stmts)-1].End())
-		}
-		if it.OpPos.IsValid() {
-			r.End = s.Off(it.OpPos)
-		}
+		r := caseItemRange(s, it)
 		for i, p := range it.Patterns {
 			v, ok := LitValue(p)
 			glob := ""

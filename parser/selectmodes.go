@@ -63,7 +63,7 @@ func (s *Script) selectPick(taken map[string]bool) *selectMenu {
 		// name picks something else than the mode.
 		if found != nil || !slices.Contains(m.elems, s.provenName) || !s.topAt(s.Off(fc.Pos())) || taken[name] || !isName(name) || shellOwnVar(name) ||
 			loops[name] != 1 || len(s.Assigns[name]) > 0 || s.Declared[name] ||
-			s.calledOn(name, "read", "getopts", "mapfile", "readarray", "printf", "declare", "typeset", "local", "export", "readonly", "unset") {
+			s.calledOn(name, varWriters...) {
 			return nil
 		}
 		found = m
@@ -83,27 +83,7 @@ func (s *Script) selectSelectors(taken map[string]bool) ([]string, *selectMenu) 
 
 // readsSelect reports whether the selectors read in node are all ones
 // holding the menu's pick (selectSelectors), and at least one is.
-func (s *Script) readsSelect(n syntax.Node) bool {
-	if n == nil || len(s.selSelectors) == 0 {
-		return false
-	}
-	sel := map[string]bool{}
-	for _, x := range s.Selectors {
-		sel[x] = true
-	}
-	menu, other := false, false
-	syntax.Walk(n, func(x syntax.Node) bool {
-		if pe, ok := x.(*syntax.ParamExp); ok && pe.Param != nil && sel[pe.Param.Value] {
-			if s.selSelectors[pe.Param.Value] {
-				menu = true
-			} else {
-				other = true
-			}
-		}
-		return true
-	})
-	return menu && !other
-}
+func (s *Script) readsSelect(n syntax.Node) bool { return s.readsOnly(n, s.selSelectors) }
 
 // byMenu returns the 1-based item of the select menu that picks mode m:
 // every test naming it reads a variable holding the menu's pick, none $1

@@ -214,18 +214,15 @@ func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
 		if !ok || word == "" {
 			word = base // basename "$0" .sh of a script named serve strips nothing
 		}
-		var arm *syntax.CaseItem
+		var arm *syntax.CaseItem // the first arm taking word, at its pattern that does
 		var at *syntax.Word
+	find:
 		for _, it := range sc.cc.Items {
-			if anyPatternMatches(it.Patterns, word, false) {
-				arm = it
-				for _, p := range it.Patterns {
-					if anyPatternMatches([]*syntax.Word{p}, word, false) {
-						at = p
-						break
-					}
+			for _, p := range it.Patterns {
+				if anyPatternMatches([]*syntax.Word{p}, word, false) {
+					arm, at = it, p
+					break find
 				}
-				break
 			}
 		}
 		if own == nil {
