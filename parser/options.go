@@ -557,7 +557,7 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 		// (MODE=serve; --bench) MODE=bench) pick the others; no test need
 		// name serve (if [ "$MODE" = bench ]; then …; fi; exec …:
 		// switchDefaultMode).
-		if !ok || !s.namesProven(name, proven) && (os[0].sw == "" || s.soleDefault(name, os) == nil || s.soleDefault(name, os).lit != proven) {
+		if !ok || !s.namesProven(name, proven) && !s.defaultsTo(name, os, proven) {
 			continue
 		}
 		if os[0].sw != "" {
@@ -656,6 +656,16 @@ func (s *Script) switchDefaults(name string) map[string]bool {
 type switchDefault struct {
 	a   *Assign
 	lit string
+}
+
+// defaultsTo reports whether name's switches (os) leave it at the value
+// proven when none is given: its sole default (soleDefault) is that.
+func (s *Script) defaultsTo(name string, os []optAssign, proven string) bool {
+	if os[0].sw == "" {
+		return false
+	}
+	d := s.soleDefault(name, os)
+	return d != nil && d.lit == proven
 }
 
 // soleDefault returns the default of the variable name the switches os
