@@ -883,15 +883,13 @@ func (s *Script) defaultMode(sharedLaunch, closed bool) {
 }
 
 // switchDefaultMode adds the proven mode when the script picks the others
-// with switches (--bench) MODE=bench) and the switches' variable is the
+// with switches (--bench) MODE=bench) or a value option (--mode)
+// MODE=$2) and the option's variable is the
 // proven mode's name before any (MODE=serve, its sole default: soleDefault): run with
 // no switch, the script boots the shared path as serve (`if [ "$MODE" =
-// bench ]; then …; fi; exec vllm …`). The dry run passes it no words.
+// bench ]; then …; fi; exec vllm …`). The dry run passes it no words
+// (a value option: --mode serve, what the default gives).
 func (s *Script) switchDefaultMode() {
-	o := s.Option
-	if o.Switches == nil {
-		return
-	}
 	for _, m := range s.Modes {
 		if m.Func != "" || !m.byOpt || m.byArg || m.byEnv {
 			return
