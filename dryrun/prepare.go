@@ -96,6 +96,10 @@ type Prepared struct {
 	// elemSets is true when the tree holds [[ -v NAME[KEY] ]]: Eval runs
 	// a copy in which each is [[ -n ${NAME[KEY]+x} ]] (elemset.go).
 	elemSets bool
+	// assocKeys is true when a declare -A's compound assignment has a key
+	// that parses as arithmetic ([kl-ref]=…): Eval runs a copy in which
+	// each is the word of its text (assockeys.go).
+	assocKeys bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
 	// (altSelf), asked of its source once, not per mode (pprof: the
@@ -154,7 +158,8 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	if parser.CheckDepth(body) != nil {
 		return nil, nil
 	}
-	f, err := parser.ParseShell(bytes.NewReader(parser.BashComments(body)), name, false, variant)
+	parsed := parser.BashComments(body)
+	f, err := parser.ParseShell(bytes.NewReader(parsed), name, false, variant)
 	if err != nil {
 		return nil, nil
 	}
@@ -173,6 +178,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	rewriteOtherSelects(f, name)
 	rewriteGlobalOverLocal(f, name)
 	rewriteElementSetTests(f)
+	rewriteAssocKeys(f, parsed)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	alts := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -851,6 +857,7 @@ func Prepare(f *syntax.File) *Prepared {
 			funcNamerefs = funcNamerefs || namerefIn(x.Body) != nil
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
+			p.assocKeys = p.assocKeys || assocKeyFixable(x)
 			namerefs = namerefs || parser.IsNameref(x)
 		case *syntax.CallExpr:
 			p.readDelim = p.readDelim || parser.ReadsDelimited(x)

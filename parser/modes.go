@@ -68,6 +68,10 @@ type Mode struct {
 	// ownName marks the mode of the script run under its own file name
 	// among Self modes: its proven one.
 	ownName bool
+	// byDefault marks the mode defaultMode added from the selector's own
+	// default when no mode is named serve (MODE=${1:-prod}): the script run
+	// with no word, the proven one when the config names none.
+	byDefault bool
 	// token is the mode's name as an upper-case key token (_CALIB_).
 	token string
 	// disagg: markDisagg found the mode a prefill or decode role;
@@ -293,6 +297,14 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 				proven, found = m.Name, true
 			}
 		}
+		for _, m := range modes {
+			if !found && m.byDefault && !globAny(calib, m.Name) {
+				// MODE=${1:-prod} with only [[ $MODE == eval ]] tested:
+				// the script run with no word, as serve would be. Still a
+				// guess (not named serve): presets keep their leniency.
+				proven, found, guessed = m.Name, true, true
+			}
+		}
 		if !found && len(modes) > 0 {
 			// The first plain mode, else the first scoring one; never a calib
 			// mode, which differs from the proven shape by design: with only
@@ -444,7 +456,7 @@ type candidate struct {
 // assigned from it, the environment variables that pick it
 // (envSelectors), and the one an option sets (optionSelector).
 func (s *Script) findSelectors(proven string) {
-	s.provenName = proven
+	s.provenName, s.provenSet = proven, proven != ""
 	if s.provenName == "" {
 		s.provenName = "serve"
 	}
@@ -858,24 +870,26 @@ func (s *Script) defaultMode(sharedLaunch, closed bool) {
 			pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull || !s.topAt(s.Off(pe.Pos())) {
 			continue
 		}
-		if v, ok := LitValue(pe.Exp.Word); ok && v == s.provenName {
+		// The proven mode's name, or with none configured (serve by
+		// default) any other name no mode takes: MODE=${1:-prod} with
+		// only eval tested boots prod with no word, the shape eval is
+		// compared with.
+		if v, ok := LitValue(pe.Exp.Word); ok && (v == s.provenName || !s.provenSet && modeName(v) && wordish(v) && s.ModeNamed(v) == nil) {
 			st, en := s.Off(pe.Exp.Word.Pos()), s.Off(pe.Exp.Word.End())
-			s.Modes = append(s.Modes, &Mode{Name: v, Start: st, End: en, token: modeToken(v), byArg: true})
+			s.Modes = append(s.Modes, &Mode{Name: v, Start: st, End: en, token: modeToken(v), byArg: true, byDefault: v != s.provenName})
 			return
 		}
 	}
 }
 
 // switchDefaultMode adds the proven mode when the script picks the others
-// with switches (--bench) MODE=bench) and the switches' variable is the
+// with switches (--bench) MODE=bench) or a value option (--mode)
+// MODE=$2) and the option's variable is the
 // proven mode's name before any (MODE=serve, its sole default: soleDefault): run with
 // no switch, the script boots the shared path as serve (`if [ "$MODE" =
-// bench ]; then …; fi; exec vllm …`). The dry run passes it no words.
+// bench ]; then …; fi; exec vllm …`). The dry run passes it no words
+// (a value option: --mode serve, what the default gives).
 func (s *Script) switchDefaultMode() {
-	o := s.Option
-	if o.Switches == nil {
-		return
-	}
 	for _, m := range s.Modes {
 		if m.Func != "" || !m.byOpt || m.byArg || m.byEnv {
 			return

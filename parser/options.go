@@ -553,10 +553,10 @@ func (s *Script) optionSelector(proven string, taken map[string]bool) (string, O
 				break
 			}
 		}
-		// Switches whose variable is the proven mode's name before any
-		// (MODE=serve; --bench) MODE=bench) pick the others; no test need
-		// name serve (if [ "$MODE" = bench ]; then …; fi; exec …:
-		// switchDefaultMode).
+		// Switches or a value option whose variable is the proven mode's
+		// name before any (MODE=serve; --bench) MODE=bench, --mode)
+		// MODE=$2) pick the others; no test need name serve (if [ "$MODE"
+		// = bench ]; then …; fi; exec …: switchDefaultMode).
 		if !ok || !s.namesProven(name, proven) && !s.defaultsTo(name, os, proven) {
 			continue
 		}
@@ -658,12 +658,10 @@ type switchDefault struct {
 	lit string
 }
 
-// defaultsTo reports whether name's switches (os) leave it at the value
-// proven when none is given: its sole default (soleDefault) is that.
+// defaultsTo reports whether name's switches or value option (os) leave it
+// at the value proven when none is given: its sole default (soleDefault) is
+// that (MODE=serve; --mode) MODE=$2 ;; … [[ $MODE == bench ]]).
 func (s *Script) defaultsTo(name string, os []optAssign, proven string) bool {
-	if os[0].sw == "" {
-		return false
-	}
 	d := s.soleDefault(name, os)
 	return d != nil && d.lit == proven
 }

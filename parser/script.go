@@ -78,6 +78,9 @@ type Script struct {
 	// provenName is the proven mode's name findSelectors was given (serve
 	// unless the config names another).
 	provenName string
+	// provenSet: the config named the proven mode (provenName is not
+	// merely the default serve).
+	provenSet bool
 	// argSelectors are the selectors holding $1 (findSelectors, before the
 	// environment's are added).
 	argSelectors map[string]bool

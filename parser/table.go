@@ -54,17 +54,13 @@ func (s *Script) tableModes() []candidate {
 			if el.Index == nil || el.Value == nil {
 				continue
 			}
-			iw, ok := el.Index.(*syntax.Word)
-			if !ok {
-				continue
-			}
-			key, ok := LitValue(iw)
+			key, ok := s.assocKey(el)
 			if !ok || !modeName(key) {
 				continue
 			}
 			proven = proven || key == s.provenName
 			r := Range{s.Off(el.Value.Pos()), s.Off(el.Value.End())}
-			cs = append(cs, candidate{name: key, start: s.Off(iw.Pos()), end: s.Off(iw.End()), ranges: []Range{r},
+			cs = append(cs, candidate{name: key, start: s.Off(el.Index.Pos()), end: s.Off(el.Index.End()), ranges: []Range{r},
 				byEnv: env, byArg: arg, byOpt: opt})
 		}
 		if proven {
@@ -163,10 +159,8 @@ func (s *Script) tableEntry(table *Assign, mode string) *syntax.Word {
 	if !ok {
 		keys = map[string]*syntax.Word{}
 		for _, el := range table.Array.Elems {
-			if iw, ok := el.Index.(*syntax.Word); ok && el.Value != nil {
-				if key, ok := LitValue(iw); ok {
-					keys[key] = el.Value // a key given twice: the last wins, as in bash
-				}
+			if key, ok := s.assocKey(el); ok && el.Value != nil {
+				keys[key] = el.Value // a key given twice: the last wins, as in bash
 			}
 		}
 		if s.tableKeys == nil {
@@ -180,11 +174,31 @@ func (s *Script) tableEntry(table *Assign, mode string) *syntax.Word {
 // keysProven reports whether a key of a table names the proven mode.
 func (s *Script) keysProven(arr *syntax.ArrayExpr) bool {
 	for _, el := range arr.Elems {
-		if iw, ok := el.Index.(*syntax.Word); ok {
-			if key, ok := LitValue(iw); ok && key == s.provenName {
-				return true
-			}
+		if key, ok := s.assocKey(el); ok && key == s.provenName {
+			return true
 		}
 	}
 	return false
+}
+
+// assocKey returns the literal key of an element of an associative array's
+// compound assignment: [serve]=…, and also [kl-ref]=…, which the parser
+// reads as arithmetic (kl minus ref) where bash takes the key's text as it
+// is; only plain text (letters, digits, _ - . : + / @ %) counts then.
+func (s *Script) assocKey(el *syntax.ArrayElem) (string, bool) {
+	if el.Index == nil {
+		return "", false
+	}
+	if iw, ok := el.Index.(*syntax.Word); ok {
+		return LitValue(iw)
+	}
+	st, en := s.Off(el.Index.Pos()), s.Off(el.Index.End())
+	if st < 0 || en > len(s.Src) || st >= en {
+		return "", false
+	}
+	key := string(s.Src[st:en])
+	if strings.Trim(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:+/@%") != "" {
+		return "", false
+	}
+	return key, true
 }
