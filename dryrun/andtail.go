@@ -3,6 +3,7 @@ package dryrun
 import (
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -79,7 +80,7 @@ func (t *tailer) list(stmts []*syntax.Stmt, lastRead bool) {
 // before it).
 func readsStatus(st *syntax.Stmt) bool {
 	found := false
-	syntax.Walk(st, func(n syntax.Node) bool {
+	shwalk.Walk(st, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "?" {
 			found = true
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -31,7 +32,7 @@ func ownBashSource(data []byte, abs string) []byte {
 	}
 	return editText(data, func(f *syntax.File) []textEdit {
 		var edits []textEdit
-		syntax.Walk(f, func(n syntax.Node) bool {
+		shwalk.Walk(f, func(n syntax.Node) bool {
 			pe, ok := n.(*syntax.ParamExp)
 			if !ok || pe.Param == nil || pe.Param.Value != "BASH_SOURCE" || pe.Excl || pe.Length || pe.Width {
 				return true

@@ -8,6 +8,7 @@ import (
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -148,7 +149,7 @@ func (pc *pipeCounter) chain(top *syntax.BinaryCmd) int {
 // once (what runs in sequence does not add up).
 func (pc *pipeCounter) within(node syntax.Node) int {
 	most := 0
-	syntax.Walk(node, func(n syntax.Node) bool {
+	shwalk.Walk(node, func(n syntax.Node) bool {
 		if b, ok := n.(*syntax.BinaryCmd); ok && isPipe(b) {
 			most = max(most, pc.chain(b))
 			return false
@@ -169,7 +170,7 @@ func findUserDB(node syntax.Node) *forbidden {
 	hdocs := map[*syntax.Word]bool{}
 	var walk func(n syntax.Node, copied bool)
 	walk = func(n syntax.Node, copied bool) {
-		syntax.Walk(n, func(n syntax.Node) bool {
+		shwalk.Walk(n, func(n syntax.Node) bool {
 			if n == nil || found != nil {
 				return false
 			}
@@ -224,7 +225,7 @@ func findUserDB(node syntax.Node) *forbidden {
 // no mode calls (join_by() { local -n _a=$1; … }) stops nothing.
 func refusedFuncs(n syntax.Node, globals bool) map[string]refusal {
 	var out map[string]refusal
-	syntax.Walk(n, func(x syntax.Node) bool {
+	shwalk.Walk(n, func(x syntax.Node) bool {
 		if fd, ok := x.(*syntax.FuncDecl); ok && fd.Name != nil {
 			if r, ok := refusedFunc(fd, n, globals); ok {
 				if out == nil {
@@ -288,7 +289,7 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
 	names := map[string]bool{}
 	decls := map[*syntax.DeclClause]bool{}
 	ok := true
-	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.DeclClause:
 			if !parser.IsNameref(x) {
@@ -328,7 +329,7 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
 		}
 	}
 	good := true
-	syntax.Walk(file, func(n syntax.Node) bool {
+	shwalk.Walk(file, func(n syntax.Node) bool {
 		if f, isFn := n.(*syntax.FuncDecl); isFn && f != fd && declaresLocal(f, names) {
 			return false
 		}
@@ -375,7 +376,7 @@ func namerefTargetOf(a *syntax.Assign) (namerefTarget, bool) {
 // (local, or declare/typeset without -g): its uses are its own variable's.
 func declaresLocal(f *syntax.FuncDecl, names map[string]bool) bool {
 	found := false
-	syntax.Walk(f.Body, func(n syntax.Node) bool {
+	shwalk.Walk(f.Body, func(n syntax.Node) bool {
 		d, ok := n.(*syntax.DeclClause)
 		if !ok || d.Variant == nil || found {
 			return !found
@@ -456,7 +457,7 @@ func globalMsg(name string) string {
 // refused when it is called (refusedFuncs).
 func topNamerefs(node syntax.Node) map[string]bool {
 	var out map[string]bool
-	syntax.Walk(node, func(n syntax.Node) bool {
+	shwalk.Walk(node, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.FuncDecl:
 			return false
@@ -509,7 +510,7 @@ const namerefMsg = "a nameref in a function (local -n): the interpreter does not
 // namerefIn returns the first nameref declaration in n (parser.IsNameref).
 func namerefIn(n syntax.Node) *syntax.DeclClause {
 	var d *syntax.DeclClause
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		if x, ok := n.(*syntax.DeclClause); ok && d == nil && parser.IsNameref(x) {
 			d = x
 		}
@@ -526,7 +527,7 @@ func namerefIn(n syntax.Node) *syntax.DeclClause {
 func walkReachable(node syntax.Node, pr *pruner, visit func(syntax.Node) bool) {
 	var walk func(n syntax.Node, prune bool)
 	walk = func(n syntax.Node, prune bool) {
-		syntax.Walk(n, func(n syntax.Node) bool {
+		shwalk.Walk(n, func(n syntax.Node) bool {
 			if n == nil || !visit(n) {
 				return false
 			}
@@ -600,7 +601,7 @@ func newPruner(f *syntax.File, mode string, arg bool, selectors ...string) *prun
 	}
 	assigns := map[string]int{}
 	disabled := false
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Assign:
 			if x.Name != nil {
@@ -938,7 +939,7 @@ func globalOverLocal(fd *syntax.FuncDecl) (*syntax.Stmt, string) {
 	var at *syntax.Stmt
 	name := ""
 	var stmt *syntax.Stmt
-	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 		if at != nil {
 			return false
 		}
@@ -977,12 +978,12 @@ func globalOverLocal(fd *syntax.FuncDecl) (*syntax.Stmt, string) {
 func rewriteGlobalOverLocal(f *syntax.File, name string) bool {
 	var sts []*syntax.Stmt
 	var names [][]string
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		fd, ok := n.(*syntax.FuncDecl)
 		if !ok {
 			return true
 		}
-		syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 			st, ok := n.(*syntax.Stmt)
 			if !ok {
 				return true
@@ -1020,7 +1021,7 @@ func rewriteGlobalOverLocal(f *syntax.File, name string) bool {
 // -g X): Eval then runs the copy rewriteGlobalOverLocal makes.
 func hasGlobalDecl(fd *syntax.FuncDecl) bool {
 	found := false
-	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 		if d, ok := n.(*syntax.DeclClause); ok && parser.IsGlobalDecl(d) {
 			found = true
 		}

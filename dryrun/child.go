@@ -13,6 +13,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -219,7 +220,7 @@ func mayLaunch(f *syntax.File, forced *parser.Profile) bool {
 		_, is := parser.DetectEngineAs(words, forced)
 		return is
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		if a, ok := n.(*syntax.Assign); ok && a.Array != nil && !found {
 			// cmd=(vllm serve "$MODEL" …); exec "${cmd[@]}" "$@"
 			var ws []*syntax.Word
@@ -240,7 +241,7 @@ func mayLaunch(f *syntax.File, forced *parser.Profile) bool {
 			return false
 		}
 		for _, w := range c.Args[:min(len(c.Args), 4)] {
-			syntax.Walk(w, func(n syntax.Node) bool {
+			shwalk.Walk(w, func(n syntax.Node) bool {
 				if l, ok := n.(*syntax.Lit); ok && (strings.HasSuffix(l.Value, ".sh") || strings.HasSuffix(l.Value, ".bash")) {
 					found = true
 				}

@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -165,7 +166,7 @@ func rewriteCounts(f *syntax.File) bool {
 					changed = true
 				}
 				for _, st := range x.Do {
-					syntax.Walk(st, visit)
+					shwalk.Walk(st, visit)
 				}
 				return false
 			}
@@ -174,13 +175,13 @@ func rewriteCounts(f *syntax.File) bool {
 				changed = true
 			}
 			for _, st := range x.Do {
-				syntax.Walk(st, visit)
+				shwalk.Walk(st, visit)
 			}
 			return false
 		}
 		return true
 	}
-	syntax.Walk(f, visit)
+	shwalk.Walk(f, visit)
 	return changed
 }
 
@@ -223,7 +224,7 @@ func boundNames(f *syntax.File, split map[string]bool) map[string]bool {
 	names := map[string]bool{}
 	from := func(w *syntax.Word) bool {
 		found := false
-		syntax.Walk(w, func(n syntax.Node) bool {
+		shwalk.Walk(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && (isSplitCount(pe, split) || isStrLength(pe) || pe.Param != nil && names[pe.Param.Value]) {
 				found = true
 			}
@@ -233,7 +234,7 @@ func boundNames(f *syntax.File, split map[string]bool) map[string]bool {
 	}
 	for range 16 { // a chain of copies, one link a pass
 		grew := false
-		syntax.Walk(f, func(n syntax.Node) bool {
+		shwalk.Walk(f, func(n syntax.Node) bool {
 			var as []*syntax.Assign
 			switch x := n.(type) {
 			case *syntax.CallExpr:
@@ -270,7 +271,7 @@ func arithReads(ae *syntax.ArithmExp, split, bounds map[string]bool) (values []*
 			values = append(values, valueWord(name))
 		}
 	}
-	syntax.Walk(ae.X, func(n syntax.Node) bool {
+	shwalk.Walk(ae.X, func(n syntax.Node) bool {
 		if !ok {
 			return false
 		}
@@ -375,7 +376,7 @@ func boundConds(stmts []*syntax.Stmt, bounds map[string]bool) bool {
 		return false
 	}
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		shwalk.Walk(st, func(n syntax.Node) bool {
 			switch x := n.(type) {
 			case *syntax.ArithmCmd:
 				changed = boundArithm(x.X, bounds) || changed
@@ -464,7 +465,7 @@ func restoreCounts(n syntax.Node) func() {
 			*pp = np
 		}
 	}
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Word:
 			restore(&x.Parts)
@@ -608,7 +609,7 @@ func splitArrays(f *syntax.File) map[string]bool {
 			}
 		}
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CallExpr:
 			if name, ok := parser.ReadArrayName(x); ok {

@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -28,7 +29,7 @@ import (
 // operand is NAME[…] with a valid name; it reports whether it changed any.
 func rewriteElementSetTests(f *syntax.File) bool {
 	changed := false
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		t, ok := n.(*syntax.UnaryTest)
 		if !ok || !parser.IsElementSetTest(t) {
 			return true

@@ -5,6 +5,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -33,7 +34,7 @@ const fdMark = "\x1eservelint-fd\x1e"
 // reports whether it changed any.
 func rewriteFdRedirs(f *syntax.File) bool {
 	changed := false
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
 		if !ok || len(st.Redirs) == 0 {
 			return true
@@ -94,7 +95,7 @@ func usesFd(st *syntax.Stmt, i int, fd string) bool {
 	}
 	found := false
 	if st.Cmd != nil {
-		syntax.Walk(st.Cmd, func(n syntax.Node) bool {
+		shwalk.Walk(st.Cmd, func(n syntax.Node) bool {
 			if rd, ok := n.(*syntax.Redirect); ok && onto(rd) {
 				found = true
 			}

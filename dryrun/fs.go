@@ -48,7 +48,7 @@ func absPath(dir, p string) string {
 // tree is refused before the target is looked at. Components that do not
 // exist are appended lexically. With followLast false, a symlink in the last
 // component is not followed (lstat semantics).
-func resolveInTree(root, abs string, followLast bool) (string, error) {
+func resolveInTree(root, abs string, followLast bool, lstat func(string) (fs.FileInfo, error)) (string, error) {
 	if !within(root, abs) {
 		return "", errOutsideTree
 	}
@@ -61,7 +61,7 @@ func resolveInTree(root, abs string, followLast bool) (string, error) {
 	links := 0
 	for i := 0; i < len(parts); i++ {
 		next := filepath.Join(cur, parts[i])
-		fi, err := os.Lstat(next)
+		fi, err := lstat(next)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) || isNotDir(err) {
 				return filepath.Join(append([]string{cur}, parts[i:]...)...), nil
@@ -334,7 +334,10 @@ func NewFiles() *Files { return &Files{} }
 // resolve is resolveInTree, remembered.
 func (f *Files) resolve(root, abs string, follow bool) (string, error) {
 	r := f.resolved.get(resolveKey{root, abs, follow}, func() resolvedPath {
-		real, err := resolveInTree(root, abs, follow)
+		// The directories above the file are looked at once per run, not
+		// once per file below them (strace on 1,600 repos: each repo's
+		// directory was stat'd once per file it holds).
+		real, err := resolveInTree(root, abs, follow, f.lstat)
 		return resolvedPath{real, err}
 	})
 	return r.real, r.err

@@ -13,6 +13,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -201,7 +202,7 @@ type guardDesc struct {
 // order of a walk of the tree, the same for every copy of one script.
 func markGuards(f *syntax.File, name string, flips map[int]bool, libDies map[string]bool) []guardDesc {
 	m := &guardMarker{name: name, dies: scriptDies(f, libDies), flips: flips, inFunc: funcGuards(f)}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.BinaryCmd:
 			if (x.Op == syntax.OrStmt || x.Op == syntax.AndStmt) && !x.Y.Background && m.ends(x, []*syntax.Stmt{x.Y}) != endsNot {
@@ -271,12 +272,12 @@ func lastCall(stmts []*syntax.Stmt) *syntax.CallExpr {
 // that body (where return would leave only the subshell).
 func funcGuards(f *syntax.File) map[syntax.Node]bool {
 	in := map[syntax.Node]bool{}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		fd, ok := n.(*syntax.FuncDecl)
 		if !ok {
 			return true
 		}
-		syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 			switch x := n.(type) {
 			case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl:
 				return false // a nested function is walked on its own
@@ -332,7 +333,7 @@ func dieFuncs(f *syntax.File) map[string]bool {
 // that those in dies do, and returns it.
 func addDieFuncs(f *syntax.File, dies map[string]bool) map[string]bool {
 	for range 3 { // die() may end with fatal, which exits
-		syntax.Walk(f, func(n syntax.Node) bool {
+		shwalk.Walk(f, func(n syntax.Node) bool {
 			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil && stmtsExit([]*syntax.Stmt{fd.Body}, dies) {
 				dies[fd.Name.Value] = true
 			}
@@ -353,7 +354,7 @@ func nodeText(n syntax.Node) string {
 		y    *syntax.Stmt
 	}
 	var undo []wrapped
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		if p, ok := n.(*syntax.BinaryCmd); ok && (p.Op == syntax.Pipe || p.Op == syntax.PipeAll) && p.Y != nil {
 			if sub, ok := p.Y.Cmd.(*syntax.Subshell); ok && len(sub.Stmts) == 1 && sub.Lparen == sub.Stmts[0].Pos() {
 				undo = append(undo, wrapped{p, p.Y})

@@ -11,6 +11,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -127,7 +128,7 @@ func markHostText(data []byte) []byte {
 // its operator's letter. [ and test count in their common forms only:
 // `[ OP W ]`, `[ ! OP W ]`, `test OP W`, `test ! OP W`.
 func eachHostOperand(n syntax.Node, fn func(w *syntax.Word, op byte)) {
-	syntax.Walk(n, func(node syntax.Node) bool {
+	shwalk.Walk(n, func(node syntax.Node) bool {
 		switch x := node.(type) {
 		case *syntax.UnaryTest:
 			if op, ok := hostOps[x.Op]; ok {

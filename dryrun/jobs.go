@@ -5,6 +5,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -50,7 +51,7 @@ func engineJobs(s *parser.Script) map[int]bool {
 	}
 	holds := func(n syntax.Node, fns map[string]bool) bool {
 		found := false
-		syntax.Walk(n, func(n syntax.Node) bool {
+		shwalk.Walk(n, func(n syntax.Node) bool {
 			if c, ok := n.(*syntax.CallExpr); ok && (calls[c] || wraps[s.Off(c.Pos())] || len(c.Args) > 0 && fns[litName(c.Args[0])]) {
 				found = true
 			}
@@ -73,7 +74,7 @@ func engineJobs(s *parser.Script) map[int]bool {
 		}
 	}
 	var out map[int]bool
-	syntax.Walk(s.File, func(n syntax.Node) bool {
+	shwalk.Walk(s.File, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok && st.Background && !st.Coprocess && holds(st, fns) {
 			if out == nil {
 				out = map[int]bool{}
@@ -102,7 +103,7 @@ func rewriteEngineJobs(f *syntax.File, jobs map[int]bool) bool {
 		return false
 	}
 	var found []*syntax.Stmt
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok && st.Background && !st.Coprocess && jobs[int(st.Pos().Offset())] {
 			found = append(found, st)
 		}
@@ -130,7 +131,7 @@ func libEngineJobs(data []byte) []byte {
 	}
 	return editText(data, func(f *syntax.File) []textEdit {
 		var edits []textEdit
-		syntax.Walk(f, func(n syntax.Node) bool {
+		shwalk.Walk(f, func(n syntax.Node) bool {
 			if st, ok := n.(*syntax.Stmt); ok && st.Background && !st.Coprocess && libEngineCall(st) {
 				start, end := int(st.Pos().Offset()), int(st.End().Offset())
 				edits = append(edits, textEdit{start, start, "{ "}, textEdit{end, end, " " + waitJobText + "; }"})

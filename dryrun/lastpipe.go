@@ -3,6 +3,7 @@ package dryrun
 import (
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -28,7 +29,7 @@ func rewriteLastPipes(f *syntax.File) bool {
 		return false
 	}
 	changed := false
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		b, ok := n.(*syntax.BinaryCmd)
 		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll || b.Y == nil {
 			return true
@@ -107,7 +108,7 @@ func shoptLastPipe(ce *syntax.CallExpr) bool {
 // to set (shopt fails, "unsupported option", and no mode was evaluated).
 // A shopt left with no option name is `:`.
 func dropShoptLastPipe(f *syntax.File) {
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		ce, ok := n.(*syntax.CallExpr)
 		if !ok || !shoptLastPipe(ce) {
 			return true

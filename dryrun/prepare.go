@@ -12,6 +12,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -181,7 +182,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	rewriteAssocKeys(f, parsed)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	alts := 0
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			hoistAlternates(st, &alts)
 			lazyDefaults(st)
@@ -354,9 +355,9 @@ func lazyPlan(st *syntax.Stmt) []lazyItem {
 		}
 		return true
 	}
-	syntax.Walk(st.Cmd, visit)
+	shwalk.Walk(st.Cmd, visit)
 	for _, r := range st.Redirs {
-		syntax.Walk(r, visit)
+		shwalk.Walk(r, visit)
 	}
 	if status {
 		return nil
@@ -534,7 +535,7 @@ func lazySourced(data []byte, callers []string) []byte {
 // lazySourcedEdits are lazySourced's edits of data, parsed as f.
 func lazySourcedEdits(f *syntax.File, data []byte, callers []string) []textEdit {
 	var edits []textEdit
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			edits = append(edits, lazyDefaultEdits(data, st, callers)...)
 			return true
@@ -675,7 +676,7 @@ func lazySelf(pe *syntax.ParamExp) (changed []*syntax.ParamExp) {
 		return nil
 	}
 	name := pe.Param.Value
-	syntax.Walk(pe.Exp.Word, func(n syntax.Node) bool {
+	shwalk.Walk(pe.Exp.Word, func(n syntax.Node) bool {
 		in, ok := n.(*syntax.ParamExp)
 		if !ok || in.Param == nil || in.Param.Value != name || in.Exp != nil || in.Excl || in.Length || in.Width ||
 			in.Index != nil || in.Slice != nil || in.Repl != nil || in.Names != 0 {
@@ -778,7 +779,7 @@ func callerArithmNote(n syntax.Node, callers []string) string {
 // (NODE_RANK * 8); -1 when it reads none.
 func callerIn(n syntax.Node, callers []string, bare bool) int {
 	idx := -1
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		if idx >= 0 {
 			return false // found: the walk goes on to siblings
 		}
@@ -844,7 +845,7 @@ func Prepare(f *syntax.File) *Prepared {
 	hdocs := map[*syntax.Word]bool{}
 	namerefs, funcNamerefs := false, false
 	pipeOps := 0
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Stmt:
 			p.background = p.background || startsJob(x)
@@ -984,7 +985,7 @@ func startsJob(st *syntax.Stmt) bool {
 // hasJobs reports whether any statement under n runs in the background.
 func hasJobs(n syntax.Node) bool {
 	found := false
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok && startsJob(st) {
 			found = true
 		}
@@ -1076,7 +1077,7 @@ func blankFields(w *syntax.Word) []*syntax.Word {
 // funcTypeset reports whether fd's body holds a typeset.
 func funcTypeset(fd *syntax.FuncDecl) bool {
 	found := false
-	syntax.Walk(fd, func(n syntax.Node) bool {
+	shwalk.Walk(fd, func(n syntax.Node) bool {
 		if d, ok := n.(*syntax.DeclClause); ok && d.Variant != nil && d.Variant.Value == "typeset" {
 			found = true
 		}

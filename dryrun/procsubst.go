@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -41,7 +42,7 @@ const psVar = "__servelint_ps"
 // another's CMD keeps its node, and is rewritten where it moved.
 func rewriteInSubstRedirs(f *syntax.File) (notes []string) {
 	var sts []*syntax.Stmt
-	syntax.Walk(f, func(node syntax.Node) bool {
+	shwalk.Walk(f, func(node syntax.Node) bool {
 		if st, ok := node.(*syntax.Stmt); ok && slices.ContainsFunc(st.Redirs, func(rd *syntax.Redirect) bool { return inSubstRedir(rd) != nil }) {
 			sts = append(sts, st)
 		}
@@ -116,7 +117,7 @@ func inSubstSourced(data []byte, tag string) []byte {
 	return editText(data, func(f *syntax.File) []textEdit {
 		var edits []textEdit
 		n := 0
-		syntax.Walk(f, func(node syntax.Node) bool {
+		shwalk.Walk(f, func(node syntax.Node) bool {
 			st, ok := node.(*syntax.Stmt)
 			if !ok || slices.ContainsFunc(st.Redirs, func(rd *syntax.Redirect) bool { return rd.Hdoc != nil }) {
 				return true

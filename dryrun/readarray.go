@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -35,7 +36,7 @@ const nounsetVar = "__servelint_opts"
 // of f whose array has a literal name; it reports whether it changed any.
 func rewriteReadArrays(f *syntax.File) bool {
 	changed := false
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
 		if !ok {
 			return true

@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -99,7 +100,7 @@ func (ev *evaluator) readAll(hc interp.HandlerContext, args []string) error {
 func rewriteReadDelims(f *syntax.File) bool {
 	changed := false
 	conds := map[*syntax.Stmt]bool{}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		if wc, ok := n.(*syntax.WhileClause); ok {
 			for _, st := range wc.Cond {
 				conds[st] = true

@@ -22,6 +22,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -254,7 +255,7 @@ func (ev *evaluator) addFuncs(n syntax.Node) { ev.addFuncNames(funcNames(n)) }
 // funcNames lists the names of the functions a tree declares.
 func funcNames(n syntax.Node) []string {
 	var names []string
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
 			names = append(names, fd.Name.Value)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -24,7 +25,7 @@ func rewriteSelects(f *syntax.File, menus map[int]string) {
 	if len(menus) == 0 {
 		return
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		fc, ok := n.(*syntax.ForClause)
 		if !ok || !fc.Select {
 			return true
@@ -102,7 +103,7 @@ const noMenuInput = "__servelint_no_menu_input"
 // passing it off as the script's.
 func rewriteOtherSelects(f *syntax.File, name string) {
 	seen := map[*syntax.ForClause]bool{}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
 		if !ok {
 			return true

@@ -3,6 +3,7 @@ package dryrun
 import (
 	"errors"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -138,7 +139,7 @@ func collectGroups(file *syntax.File, srcLen int, env expand.Environ, enginePos 
 			groups = append(groups, g)
 		}
 	}
-	syntax.Walk(file, func(n syntax.Node) bool {
+	shwalk.Walk(file, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CallExpr:
 			if len(x.Args) > 0 {
@@ -171,7 +172,7 @@ func expandWord(cfg *expand.Config, w *syntax.Word, srcLen int) (fields []fieldR
 		span = Span{-1, -1}
 	}
 	splice, subst := false, false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			subst = true

@@ -149,7 +149,7 @@ func TestResolveInTree(t *testing.T) {
 		"missing/x":    "missing/x",
 		"a/b/up/in/up": "",
 	} {
-		got, err := resolveInTree(root, filepath.Join(root, p), true)
+		got, err := resolveInTree(root, filepath.Join(root, p), true, os.Lstat)
 		if err != nil {
 			t.Errorf("%s: %v", p, err)
 			continue
@@ -159,18 +159,18 @@ func TestResolveInTree(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"a/b/out", "far", "via", "a/b/out/etc/passwd"} {
-		if _, err := resolveInTree(root, filepath.Join(root, p), true); !errors.Is(err, errOutsideTree) {
+		if _, err := resolveInTree(root, filepath.Join(root, p), true, os.Lstat); !errors.Is(err, errOutsideTree) {
 			t.Errorf("%s: err = %v, want errOutsideTree", p, err)
 		}
 	}
-	if _, err := resolveInTree(root, filepath.Join(root, "loop1"), true); !errors.Is(err, errSymlinkLoop) {
+	if _, err := resolveInTree(root, filepath.Join(root, "loop1"), true, os.Lstat); !errors.Is(err, errSymlinkLoop) {
 		t.Errorf("loop: %v", err)
 	}
 	// lstat semantics: the last link is not followed.
-	if got, err := resolveInTree(root, filepath.Join(root, "far"), false); err != nil || got != filepath.Join(root, "far") {
+	if got, err := resolveInTree(root, filepath.Join(root, "far"), false, os.Lstat); err != nil || got != filepath.Join(root, "far") {
 		t.Errorf("far without following: %s %v", got, err)
 	}
-	if _, err := resolveInTree(root, "/etc/passwd", true); !errors.Is(err, errOutsideTree) {
+	if _, err := resolveInTree(root, "/etc/passwd", true, os.Lstat); !errors.Is(err, errOutsideTree) {
 		t.Errorf("/etc/passwd: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -188,7 +189,7 @@ func (s *Script) readsOnly(n syntax.Node, group map[string]bool) bool {
 		sel[x] = true
 	}
 	in, other := false, false
-	syntax.Walk(n, func(x syntax.Node) bool {
+	shwalk.Walk(n, func(x syntax.Node) bool {
 		if pe, ok := x.(*syntax.ParamExp); ok && pe.Param != nil && sel[pe.Param.Value] {
 			if group[pe.Param.Value] {
 				in = true

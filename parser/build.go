@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -54,7 +55,7 @@ func (s *Script) collect() {
 			s.funcDecls = append(s.funcDecls, n)
 			s.funcIdx = nil // a name defined again: funcAt's index is stale
 			funcStack = append(funcStack, n)
-			syntax.Walk(n.Body, visit)
+			shwalk.Walk(n.Body, visit)
 			funcStack = funcStack[:len(funcStack)-1]
 			return false
 		case *syntax.BinaryCmd:
@@ -277,7 +278,7 @@ func (s *Script) collect() {
 		}
 		return true
 	}
-	syntax.Walk(s.File, visit)
+	shwalk.Walk(s.File, visit)
 	s.collected = true
 	s.callOffs = map[string][]int{}
 	for _, c := range s.calls {
@@ -347,7 +348,7 @@ func chainTests(top *syntax.BinaryCmd, out map[*syntax.BinaryCmd]testedSet) {
 
 func testedNames(n syntax.Node) map[string]bool {
 	out := map[string]bool{}
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
 			if n.Param != nil {
@@ -1259,14 +1260,14 @@ func wordRefs(w *syntax.Word) []string {
 		return nil
 	}
 	var out []string
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
 			if n.Param != nil {
 				out = append(out, n.Param.Value)
 			}
 		case *syntax.ArithmExp:
-			syntax.Walk(n.X, func(m syntax.Node) bool {
+			shwalk.Walk(n.X, func(m syntax.Node) bool {
 				if l, ok := m.(*syntax.Lit); ok && isName(l.Value) {
 					out = append(out, l.Value)
 				}
@@ -1338,7 +1339,7 @@ type stmtSpan struct {
 // stmtSpans returns every statement of the script.
 func (s *Script) stmtSpans() []stmtSpan {
 	out := []stmtSpan{}
-	syntax.Walk(s.File, func(n syntax.Node) bool {
+	shwalk.Walk(s.File, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			sp := stmtSpan{start: s.Off(st.Pos()), end: s.Off(st.End()), body: -1}
 			if fd, ok := st.Cmd.(*syntax.FuncDecl); ok && fd.Body != nil {
@@ -1764,7 +1765,7 @@ func (s *Script) namerefWrites() map[string][]int {
 	var out map[string][]int
 	for fn, fd := range s.Funcs {
 		body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
-		syntax.Walk(fd.Body, func(node syntax.Node) bool {
+		shwalk.Walk(fd.Body, func(node syntax.Node) bool {
 			if _, ok := node.(*syntax.FuncDecl); ok {
 				return false // a nested function's own
 			}
@@ -1932,7 +1933,7 @@ func cannotFail(st *syntax.Stmt) bool {
 		return false
 	}
 	safe := true
-	syntax.Walk(c, func(n syntax.Node) bool {
+	shwalk.Walk(c, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
 			safe = false // $(false), a division by zero

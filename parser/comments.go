@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -30,7 +31,7 @@ func BashComments(src []byte) []byte {
 			return blankLikely(out)
 		}
 		changed := false
-		syntax.Walk(f, func(n syntax.Node) bool {
+		shwalk.Walk(f, func(n syntax.Node) bool {
 			c, ok := n.(*syntax.Comment)
 			if !ok || !strings.HasSuffix(c.Text, "\\\n") {
 				return true
@@ -102,7 +103,7 @@ func blankLikely(out []byte) []byte {
 			return out
 		}
 		var spans [][2]int
-		syntax.Walk(f, func(n syntax.Node) bool {
+		shwalk.Walk(f, func(n syntax.Node) bool {
 			if c, ok := n.(*syntax.Comment); ok {
 				spans = append(spans, [2]int{int(c.Pos().Offset()), int(c.End().Offset())})
 			}

@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -1049,7 +1050,7 @@ func (b *envBashScan) noteSets(st *syntax.Stmt) {
 			}
 		}
 	}
-	syntax.Walk(st, func(n syntax.Node) bool {
+	shwalk.Walk(st, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.ArithmCmd:
 			return false
@@ -1066,7 +1067,7 @@ func (b *envBashScan) noteSets(st *syntax.Stmt) {
 				// K=1 cmd: the assignment applies to cmd only; the words
 				// may still hold ${K:=v}.
 				for _, w := range x.Args {
-					syntax.Walk(w, func(n syntax.Node) bool {
+					shwalk.Walk(w, func(n syntax.Node) bool {
 						switch y := n.(type) {
 						case *syntax.CmdSubst, *syntax.ProcSubst:
 							return false
@@ -1155,7 +1156,7 @@ func (b *envBashScan) assign(st *syntax.Stmt, as *syntax.Assign, anchor int, exp
 
 // restoreCR puts back the '\r' bytes that the parse buffer replaced.
 func (b *envBashScan) restoreCR(n syntax.Node) {
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Lit:
 			n.Value = b.restore(n.Value, b.off(n.Pos()), b.off(n.End()))
@@ -1353,7 +1354,7 @@ func envLiteralSafe(cfg *expand.Config, w *syntax.Word) (s string, err error) {
 // estimate bounds the size of a word's expansion from above (roughly).
 func (b *envBashScan) estimate(n syntax.Node) int {
 	total := 0
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Lit:
 			total += len(n.Value)
@@ -1395,7 +1396,7 @@ func (b *envBashScan) refs(w *syntax.Word) (names, texts []string) {
 	}
 	var walk func(n syntax.Node, top bool)
 	walk = func(n syntax.Node, top bool) {
-		syntax.Walk(n, func(n syntax.Node) bool {
+		shwalk.Walk(n, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CmdSubst, *syntax.ProcSubst:
 				return false
@@ -1414,7 +1415,7 @@ func (b *envBashScan) refs(w *syntax.Word) (names, texts []string) {
 				if top && len(texts) < 8 {
 					texts = append(texts, b.text(n))
 				}
-				syntax.Walk(n, func(n syntax.Node) bool {
+				shwalk.Walk(n, func(n syntax.Node) bool {
 					if w, ok := n.(*syntax.Word); ok {
 						add(w.Lit())
 					}

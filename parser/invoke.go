@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -380,7 +381,7 @@ func isForwardAll(w *syntax.Word) bool {
 // is statically: no command or process substitution, no "$@" of its own.
 func setWordKnown(w *syntax.Word) bool {
 	known := true
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			known = false
@@ -1387,7 +1388,7 @@ func (s *Script) shiftsBefore(fn string, c *syntax.CallExpr) (int, bool) {
 			}
 		}
 		shifts := false
-		syntax.Walk(st, func(x syntax.Node) bool {
+		shwalk.Walk(st, func(x syntax.Node) bool {
 			if ce, ok := x.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
 				if name, _ := LitValue(ce.Args[0]); name == "shift" || name == "set" && setsPositional(ce.Args[1:]) {
 					shifts = true // set -- … replaces them too
@@ -1447,7 +1448,7 @@ func (s *Script) inSelectorBranch(fn string, off int) bool {
 		return len(stmts) > 0 && off >= s.Off(stmts[0].Pos()) && off < s.Off(stmts[len(stmts)-1].End())
 	}
 	found := false
-	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 		if found {
 			return false
 		}
@@ -1872,7 +1873,7 @@ func LoopBody(n syntax.Node) []*syntax.Stmt {
 // before the last one it started is done.
 func (s *Script) unwaitedLoop(inv *Invocation) bool {
 	found := false
-	syntax.Walk(s.File, func(n syntax.Node) bool {
+	shwalk.Walk(s.File, func(n syntax.Node) bool {
 		if found {
 			return false
 		}
@@ -1882,7 +1883,7 @@ func (s *Script) unwaitedLoop(inv *Invocation) bool {
 		}
 		waits := false
 		for _, st := range body {
-			syntax.Walk(st, func(n syntax.Node) bool {
+			shwalk.Walk(st, func(n syntax.Node) bool {
 				if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "wait" {
 					waits = true
 				}
@@ -1943,7 +1944,7 @@ func (s *Script) walkTerminators() []terminator {
 		}
 	}
 	walk = func(n syntax.Node, own bool) {
-		syntax.Walk(n, func(n syntax.Node) bool {
+		shwalk.Walk(n, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.File:
 				list(n.Stmts, own)
@@ -2079,7 +2080,7 @@ func (s *Script) walkBranches() map[*syntax.CallExpr][]branchKey {
 	inFunc := map[*syntax.CallExpr]string{}
 	var walk func(n syntax.Node, keys []branchKey, fn string)
 	walk = func(n syntax.Node, keys []branchKey, fn string) {
-		syntax.Walk(n, func(n syntax.Node) bool {
+		shwalk.Walk(n, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.IfClause:
 				for _, c := range n.Cond {

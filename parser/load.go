@@ -163,6 +163,11 @@ type Unit struct {
 	outsideMu   sync.Mutex
 	outsideRead map[string]string
 	workTrees   map[string]string // WorkTree by directory (workTree)
+
+	// hasGit remembers, by directory, whether it holds a .git (gitTop):
+	// the parents of every script were looked at once per script (strace
+	// on 1,600 repos: 2,681 lstats of each directory above the tree).
+	hasGit sync.Map // string → bool
 }
 
 // ScriptAt returns the loaded script at path.
@@ -1047,7 +1052,7 @@ func (u *Unit) gitTop(p string) string {
 		return ""
 	}
 	for d := dir; ; d = filepath.Dir(d) {
-		if fi, err := os.Lstat(filepath.Join(d, ".git")); err == nil && (fi.IsDir() || fi.Mode().IsRegular()) {
+		if u.gitIn(d) {
 			rel, err := filepath.Rel(dir, d)
 			if err != nil {
 				return ""
@@ -1058,6 +1063,17 @@ func (u *Unit) gitTop(p string) string {
 			return ""
 		}
 	}
+}
+
+// gitIn reports whether directory d holds a .git directory or file.
+func (u *Unit) gitIn(d string) bool {
+	if v, ok := u.hasGit.Load(d); ok {
+		return v.(bool)
+	}
+	fi, err := os.Lstat(filepath.Join(d, ".git"))
+	has := err == nil && (fi.IsDir() || fi.Mode().IsRegular())
+	u.hasGit.Store(d, has)
+	return has
 }
 
 // inOwnRepo reports whether the symlink p resolves inside the git work

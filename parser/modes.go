@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -707,7 +708,7 @@ func (s *Script) arg1Branch(sel1, sel2 []string) (word string, ok bool) {
 	branch := func(lit string, stmts []*syntax.Stmt) {
 		has2 := false
 		for _, st := range stmts {
-			syntax.Walk(st, func(n syntax.Node) bool {
+			shwalk.Walk(st, func(n syntax.Node) bool {
 				if _, fn := n.(*syntax.FuncDecl); fn || has2 {
 					return false
 				}
@@ -724,7 +725,7 @@ func (s *Script) arg1Branch(sel1, sel2 []string) (word string, ok bool) {
 			ok = false
 		}
 	}
-	syntax.Walk(s.File, func(n syntax.Node) bool {
+	shwalk.Walk(s.File, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.FuncDecl:
 			return s.topFunc(x.Name.Value) // main "$@": its branches are the script's
@@ -778,7 +779,7 @@ func (s *Script) bootsIn(stmts []*syntax.Stmt, depth int) bool {
 	}
 	found := false
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		shwalk.Walk(st, func(n syntax.Node) bool {
 			if found {
 				return false
 			}
@@ -1027,7 +1028,7 @@ func (s *Script) shiftsIn(stmts []*syntax.Stmt, off int) (n int, ok bool) {
 			}
 		}
 		shifts := false
-		syntax.Walk(st, func(x syntax.Node) bool {
+		shwalk.Walk(st, func(x syntax.Node) bool {
 			if _, fn := x.(*syntax.FuncDecl); fn {
 				return false
 			}
@@ -2119,7 +2120,7 @@ func (s *Script) ifModes(ic, root *syntax.IfClause, earlier []nameAt) []candidat
 	}
 	positional := false
 	for _, st := range ic.Cond {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		shwalk.Walk(st, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "1" {
 				positional = true
 			}
@@ -2401,7 +2402,7 @@ func (s *Script) inFuncOnPositional(b *syntax.BinaryCmd) bool {
 		return false
 	}
 	positional := false
-	syntax.Walk(b.X, func(n syntax.Node) bool {
+	shwalk.Walk(b.X, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value != "" && pe.Param.Value[0] >= '0' && pe.Param.Value[0] <= '9' {
 			positional = true
 		}
@@ -2550,7 +2551,7 @@ func (s *Script) logCall(st *syntax.Stmt) bool {
 	}
 	if s.funcDefs == nil {
 		s.funcDefs = map[string]int{}
-		syntax.Walk(s.File, func(n syntax.Node) bool {
+		shwalk.Walk(s.File, func(n syntax.Node) bool {
 			if f, ok := n.(*syntax.FuncDecl); ok && f.Name != nil {
 				s.funcDefs[f.Name.Value]++
 			}
@@ -2672,7 +2673,7 @@ func logRedir(r *syntax.Redirect) bool {
 // variable (=, +=, …, ++, --).
 func assignsArithm(x syntax.ArithmExpr) bool {
 	found := false
-	syntax.Walk(x, func(n syntax.Node) bool {
+	shwalk.Walk(x, func(n syntax.Node) bool {
 		if _, ok := n.(*syntax.CmdSubst); ok {
 			return false
 		}
@@ -2715,7 +2716,7 @@ func pureWords(n syntax.Node) bool { return quietWords(n, true) }
 // nothing that assigns a variable of the shell or runs a command in it.
 func quietWords(n syntax.Node, subshells bool) bool {
 	ok := true
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			if subshells {
@@ -3049,7 +3050,7 @@ func (s *Script) selectorKind(n syntax.Node) (env, arg, opt bool) {
 	for _, x := range s.Selectors {
 		sel[x] = true
 	}
-	syntax.Walk(n, func(x syntax.Node) bool {
+	shwalk.Walk(n, func(x syntax.Node) bool {
 		if pe, ok := x.(*syntax.ParamExp); ok && pe.Param != nil && sel[pe.Param.Value] {
 			switch {
 			case s.optSelectors[pe.Param.Value]:

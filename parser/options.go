@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -304,7 +305,7 @@ func takesValue(it *syntax.CaseItem) bool {
 			shifted = true
 			continue
 		}
-		syntax.Walk(st, func(n syntax.Node) bool {
+		shwalk.Walk(st, func(n syntax.Node) bool {
 			switch x := n.(type) {
 			case *syntax.ParamExp:
 				if x.Param != nil && len(x.Param.Value) == 1 && x.Param.Value[0] >= '1' && x.Param.Value[0] <= '9' &&

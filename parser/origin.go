@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -144,7 +145,7 @@ func (s *Script) originsOf(w *syntax.Word, use int, modes []*Mode, env EnvKeys, 
 	}
 	refs := wordRefs(w)
 	hasCmd := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		if _, ok := n.(*syntax.CmdSubst); ok {
 			hasCmd = true
 		}
@@ -172,12 +173,12 @@ func (s *Script) sweptRef(refs []string, w *syntax.Word, use int) syntax.Node {
 	}
 	var loop syntax.Node
 	if w != nil {
-		syntax.Walk(w, func(n syntax.Node) bool {
+		shwalk.Walk(w, func(n syntax.Node) bool {
 			pe, ok := n.(*syntax.ParamExp)
 			if !ok || pe.Index == nil || loop != nil {
 				return loop == nil
 			}
-			syntax.Walk(pe.Index, func(m syntax.Node) bool {
+			shwalk.Walk(pe.Index, func(m syntax.Node) bool {
 				if l, ok := m.(*syntax.Lit); ok && isName(l.Value) && loop == nil {
 					loop = s.sweepOf(l.Value, use)
 				}
@@ -257,7 +258,7 @@ func literalArithm(ae *syntax.ArithmExp, refs []string) (string, bool) {
 		return "", false
 	}
 	pure := true
-	syntax.Walk(ae.X, func(n syntax.Node) bool {
+	shwalk.Walk(ae.X, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ParamExp:
 			pure = false
@@ -483,7 +484,7 @@ func (s *Script) positionalDefault(n int, colon bool, def *syntax.Word, start, e
 // ("${a[@]}"): how many arguments it makes is not known statically.
 func splatWord(w *syntax.Word) bool {
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
 			if pe.Param.Value == "@" || pe.Param.Value == "*" {
 				found = true
@@ -764,7 +765,7 @@ func arithWrites(x syntax.ArithmExpr, name string) bool {
 		return ok && w.Lit() == name
 	}
 	found := false
-	syntax.Walk(x, func(n syntax.Node) bool {
+	shwalk.Walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.BinaryArithm:
 			if isArithmAssign(n.Op) && is(n.X) {
@@ -955,7 +956,7 @@ func (s *Script) mayCallByValue(fn string) bool {
 			break
 		}
 		for _, w := range c.Args[1:] {
-			syntax.Walk(w, func(n syntax.Node) bool {
+			shwalk.Walk(w, func(n syntax.Node) bool {
 				if l, ok := n.(*syntax.Lit); ok && strings.Contains(l.Value, fn) {
 					found = true
 				}

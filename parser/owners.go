@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -206,14 +207,14 @@ func ReadNames(n syntax.Node) []string {
 		}
 	}
 	arith := func(x syntax.ArithmExpr) {
-		syntax.Walk(x, func(m syntax.Node) bool {
+		shwalk.Walk(x, func(m syntax.Node) bool {
 			if w, ok := m.(*syntax.Word); ok {
 				add(w.Lit())
 			}
 			return true
 		})
 	}
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.ParamExp:
 			if x.Param != nil {
@@ -233,12 +234,12 @@ func ReadNames(n syntax.Node) []string {
 // expansion ($X, ${X:-…}) or a bare name in arithmetic ($((X * 2))).
 func readsAny(n syntax.Node, names map[string]bool) bool {
 	found := false
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.ParamExp:
 			found = found || x.Param != nil && names[x.Param.Value]
 		case *syntax.ArithmExp:
-			syntax.Walk(x.X, func(m syntax.Node) bool {
+			shwalk.Walk(x.X, func(m syntax.Node) bool {
 				if w, ok := m.(*syntax.Word); ok {
 					found = found || names[w.Lit()]
 				}
@@ -449,7 +450,7 @@ func (s *Script) Params() []*syntax.ParamExp {
 		return s.params
 	}
 	var out []*syntax.ParamExp
-	syntax.Walk(s.File, func(n syntax.Node) bool {
+	shwalk.Walk(s.File, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
 			out = append(out, pe)
 		}
@@ -473,7 +474,7 @@ func (s *Script) Demanded() map[string]bool {
 			continue
 		}
 		for _, a := range c.Args[1:] {
-			syntax.Walk(a, func(n syntax.Node) bool {
+			shwalk.Walk(a, func(n syntax.Node) bool {
 				if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Exp != nil &&
 					(pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull) {
 					out[pe.Param.Value] = true
@@ -669,7 +670,7 @@ func stateAt(toggles []toggle, start bool, off uint) bool {
 // funcSpans returns the spans of the outermost functions declared in n.
 func funcSpans(n syntax.Node) [][2]uint {
 	var funcs [][2]uint
-	syntax.Walk(n, func(n syntax.Node) bool {
+	shwalk.Walk(n, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok {
 			funcs = append(funcs, [2]uint{fd.Pos().Offset(), fd.End().Offset()})
 			return false
@@ -698,7 +699,7 @@ type nounsetEntry struct {
 func nounsetEntries(f *syntax.File) []nounsetEntry {
 	decls := map[string]int{}
 	calls := map[string]int{}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			decls[n.Name.Value]++

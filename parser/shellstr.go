@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -330,7 +331,7 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		// script reads as an expansion of its own too ('$X' inside the
 		// string would be literal text to the inner shell).
 		inner := map[int]bool{}
-		syntax.Walk(f, func(n syntax.Node) bool {
+		shwalk.Walk(f, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && plainParam(pe) {
 				inner[s.Off(pe.Pos())] = true
 			}
@@ -522,7 +523,7 @@ func mapBack(at []int, cs, off int) int {
 // innerAssigned returns the variables a shell string's script sets.
 func innerAssigned(f *syntax.File) map[string]bool {
 	out := map[string]bool{}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Assign:
 			if n.Name != nil {
@@ -553,7 +554,7 @@ func hasInnerRead(ic *syntax.CallExpr, single bool, assigned map[string]bool) bo
 		return false
 	}
 	found := false
-	syntax.Walk(ic, func(n syntax.Node) bool {
+	shwalk.Walk(ic, func(n syntax.Node) bool {
 		pe, ok := n.(*syntax.ParamExp)
 		if !ok || pe.Param == nil {
 			return true

@@ -3,6 +3,7 @@ package parser
 import (
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -83,7 +84,7 @@ func funcSourcer(fd *syntax.FuncDecl) (sourcer, bool) {
 	}
 	on, broken, found := false, false, false
 	var out sourcer
-	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 		if broken {
 			return false
 		}
@@ -251,7 +252,7 @@ func templated(w *syntax.Word, vars map[string]int) (int, *syntax.ParamExp, bool
 				// resolution reads (staticCmd) when it reads no parameter
 				// but $0 and no variable of the function's.
 				plain := true
-				syntax.Walk(p, func(n syntax.Node) bool {
+				shwalk.Walk(p, func(n syntax.Node) bool {
 					if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
 						name := pe.Param.Value
 						if _, local := vars[name]; local || name != "0" && !isName(name) {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -168,7 +169,7 @@ func (s *Script) readLoopFile(st *syntax.Stmt) (ArgWord, bool) {
 	w := st.Cmd.(*syntax.WhileClause)
 	reads, exports := false, false
 	for _, c := range w.Cond {
-		syntax.Walk(c, func(n syntax.Node) bool {
+		shwalk.Walk(c, func(n syntax.Node) bool {
 			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
 				if name, _ := LitValue(ce.Args[0]); name == "read" {
 					reads = true
@@ -178,7 +179,7 @@ func (s *Script) readLoopFile(st *syntax.Stmt) (ArgWord, bool) {
 		})
 	}
 	for _, b := range w.Do {
-		syntax.Walk(b, func(n syntax.Node) bool {
+		shwalk.Walk(b, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.DeclClause:
 				// Only an export whose name comes from the data (export
@@ -353,7 +354,7 @@ func (s *Script) loaderFile(w *syntax.Word, proc bool) (ArgWord, bool) {
 // (with g). What bash then runs has no CRLF line endings.
 func loaderStripsCR(w *syntax.Word) bool {
 	var stmts []*syntax.Stmt
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
 			stmts = x.Stmts
@@ -858,7 +859,7 @@ func (s *Script) wordsFrom(ws []*syntax.Word) pathFrom {
 
 func (s *Script) nodeFrom(node syntax.Node, seen map[string]bool) pathFrom {
 	var f pathFrom
-	syntax.Walk(node, func(n syntax.Node) bool {
+	shwalk.Walk(node, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
 			if n.Param == nil {
@@ -888,7 +889,7 @@ func (s *Script) nodeFrom(node syntax.Node, seen map[string]bool) pathFrom {
 			}
 		case *syntax.CmdSubst:
 			cd, pwd := false, false
-			syntax.Walk(n, func(m syntax.Node) bool {
+			shwalk.Walk(n, func(m syntax.Node) bool {
 				if c, ok := m.(*syntax.CallExpr); ok && len(c.Args) > 0 {
 					switch name, _ := LitValue(c.Args[0]); name {
 					case "cd", "pushd":

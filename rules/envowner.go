@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -470,7 +471,7 @@ func engineReads(s *parser.Script) map[string]bool {
 				out[r] = true
 			}
 		}
-		syntax.Walk(w, func(n syntax.Node) bool {
+		shwalk.Walk(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
 				out[pe.Param.Value] = true
 			}
@@ -539,7 +540,7 @@ func otherRead(inv *parser.Invocation, fw *syntax.Word, name string) bool {
 		if w == fw {
 			continue
 		}
-		syntax.Walk(w, func(n syntax.Node) bool {
+		shwalk.Walk(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
 				found = true
 			}
@@ -657,7 +658,7 @@ func namesFileElsewhere(s *parser.Script, e *parser.EnvFile) bool {
 	scan := func(match func(syntax.Node) bool) bool {
 		found := false
 		var stack []syntax.Node
-		syntax.Walk(s.File, func(n syntax.Node) bool {
+		shwalk.Walk(s.File, func(n syntax.Node) bool {
 			if n == nil {
 				stack = stack[:len(stack)-1]
 				return true

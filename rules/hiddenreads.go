@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -171,7 +172,7 @@ func (ix *hiddenIndex) arithText(w *syntax.Word) {
 		ix.texts = append(ix.texts, v)
 		return
 	}
-	syntax.Walk(x, func(n syntax.Node) bool {
+	shwalk.Walk(x, func(n syntax.Node) bool {
 		if w, ok := n.(*syntax.Word); ok {
 			ix.name(w.Lit())
 		}
@@ -280,7 +281,7 @@ func (ix *hiddenIndex) text(words []*syntax.Word, depth int) {
 	for n := range sub.arith {
 		ix.name(n)
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
 			ix.name(pe.Param.Value) // its $name counts there
 		}

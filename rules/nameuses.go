@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -97,7 +98,7 @@ func (aw *arithWalk) arith(x syntax.ArithmExpr) {
 	// writes, not reads: assigned is told, bare is not (a rewrite of the
 	// reads to another name must not turn a write of X into one of it).
 	targets := map[syntax.ArithmExpr]bool{}
-	syntax.Walk(x, func(n syntax.Node) bool {
+	shwalk.Walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Word:
 			if lit, ok := bareName(n); ok && !aw.inArith[n] {
@@ -125,7 +126,7 @@ func (aw *arithWalk) arith(x syntax.ArithmExpr) {
 
 func (aw *arithWalk) walk(root syntax.Node) {
 	aw.inArith = map[*syntax.Word]bool{}
-	syntax.Walk(root, func(n syntax.Node) bool {
+	shwalk.Walk(root, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ArithmExp:
 			aw.arith(n.X)
@@ -185,7 +186,7 @@ func arithTextReads(w *syntax.Word, name string) bool {
 		return true // unreadable: it may read it
 	}
 	found := false
-	syntax.Walk(x, func(n syntax.Node) bool {
+	shwalk.Walk(x, func(n syntax.Node) bool {
 		if w, ok := n.(*syntax.Word); ok && w.Lit() == name {
 			found = true
 		}

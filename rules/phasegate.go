@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 )
@@ -295,7 +296,7 @@ func analyzeWindow(u *parser.Unit, s *parser.Script) *window {
 // RADIANCE_CALIB_*, or hands a calib mode (calib*, *tap*) to a script.
 func (t *shTree) mentionsTap() bool {
 	found := false
-	syntax.Walk(t.file, func(n syntax.Node) bool {
+	shwalk.Walk(t.file, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
 			if n.Param != nil && (tapNameRE.MatchString(n.Param.Value) || strings.HasPrefix(n.Param.Value, "RADIANCE_CALIB")) {
@@ -393,7 +394,7 @@ func (w *window) pushFns() {
 	var pushWork, otherWork []*syntax.FuncDecl
 	for _, fd := range t.funcs {
 		push, other := false, false
-		syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.FuncDecl:
 				return false
@@ -537,7 +538,7 @@ func heredocOf(t *shTree, c *syntax.CallExpr) string {
 // sendsRequests reports whether a script posts documents anywhere.
 func (t *shTree) sendsRequests() bool {
 	found := false
-	syntax.Walk(t.file, func(n syntax.Node) bool {
+	shwalk.Walk(t.file, func(n syntax.Node) bool {
 		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && cmdOf(c).isRequest(heredocOf(t, c)) {
 			found = true
 		}
@@ -722,7 +723,7 @@ func (w *window) bootsAnywhere() bool {
 		}
 	}
 	found := false
-	syntax.Walk(w.t.file, func(n syntax.Node) bool {
+	shwalk.Walk(w.t.file, func(n syntax.Node) bool {
 		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && w.isBootScript(cmdOf(c)) {
 			found = true
 		}
@@ -797,7 +798,7 @@ func (w *window) waitFate(e *phaseEvent, f fate) (fate, bool) {
 		return fate{}, false
 	}
 	pids := map[string]bool{}
-	syntax.Walk(next, func(n syntax.Node) bool {
+	shwalk.Walk(next, func(n syntax.Node) bool {
 		if a, ok := n.(*syntax.Assign); ok && a.Name != nil && a.Value != nil && refsName(a.Value, "!") {
 			pids[a.Name.Value] = true
 		}

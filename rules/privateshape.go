@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -1255,7 +1256,7 @@ func plainArray(a *parser.Assign, name string) bool {
 		return false
 	}
 	self := false
-	syntax.Walk(a.Array, func(n syntax.Node) bool {
+	shwalk.Walk(a.Array, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
 			self = true
 		}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 	"github.com/servelint/servelint/suppress"
 )
@@ -234,7 +235,7 @@ func readFromCommand(s *parser.Script, as []*parser.Assign, a *parser.Assign) bo
 			continue
 		}
 		found := false
-		syntax.Walk(b.Value, func(n syntax.Node) bool {
+		shwalk.Walk(b.Value, func(n syntax.Node) bool {
 			if _, ok := n.(*syntax.CmdSubst); ok {
 				found = true
 			}

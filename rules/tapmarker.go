@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -121,7 +122,7 @@ func (w *window) pushedScripts(p *phaseEvent) []*parser.Script {
 // tiedToTap reports whether a script expands a tap variable.
 func (t *shTree) tiedToTap() bool {
 	found := false
-	syntax.Walk(t.file, func(n syntax.Node) bool {
+	shwalk.Walk(t.file, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && tapNameRE.MatchString(pe.Param.Value) {
 			found = true
 		}
@@ -271,7 +272,7 @@ func (c *Context) checkPusher(pass *analysis.Pass, w *window, calledByWindow boo
 		// Requests only in code the trace does not reach: order unknown.
 		ordered = false
 		marker, running, idx = -1, -1, 0
-		syntax.Walk(t.file, func(n syntax.Node) bool {
+		shwalk.Walk(t.file, func(n syntax.Node) bool {
 			if n != nil {
 				visit(n, nil)
 			}
@@ -334,7 +335,7 @@ func libRunningCheck(fd *syntax.FuncDecl) bool {
 		return false
 	}
 	found := false
-	syntax.Walk(last, func(n syntax.Node) bool {
+	shwalk.Walk(last, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			return false

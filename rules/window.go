@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 )
@@ -105,7 +106,7 @@ func buildTree(s *parser.Script, f *syntax.File, base, depth int, timed bool, ou
 		tapVars: map[string]bool{}, subVars: map[string]string{}, clockVars: map[string]bool{}, listVars: map[string]bool{}}
 	var stack []syntax.Node
 	var calls []*syntax.CallExpr
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		if n == nil {
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
@@ -782,7 +783,7 @@ func (t *shTree) isStop(c cmd, seen map[*syntax.FuncDecl]bool) bool {
 		seen[fd] = true
 		found := false
 		defer func() { t.funcStops[fd] = found }()
-		syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 			if found {
 				return false
 			}
@@ -820,7 +821,7 @@ func (t *shTree) branchOutcome(nodes ...syntax.Node) outcome {
 		if root == nil {
 			continue
 		}
-		syntax.Walk(root, func(n syntax.Node) bool {
+		shwalk.Walk(root, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.FuncDecl, *syntax.Subshell, *syntax.CmdSubst:
 				return false
@@ -845,7 +846,7 @@ func hasBreak(nodes ...syntax.Node) bool {
 		if root == nil {
 			continue
 		}
-		syntax.Walk(root, func(n syntax.Node) bool {
+		shwalk.Walk(root, func(n syntax.Node) bool {
 			if found {
 				return false
 			}
@@ -887,7 +888,7 @@ func (t *shTree) walkRegion(roots []syntax.Node, fn func(n syntax.Node, fr *fram
 	budget := traceBudget
 	var run func(root syntax.Node, fr *frame)
 	run = func(root syntax.Node, fr *frame) {
-		syntax.Walk(root, func(n syntax.Node) bool {
+		shwalk.Walk(root, func(n syntax.Node) bool {
 			if n == nil {
 				return true
 			}
@@ -1019,7 +1020,7 @@ func (t *shTree) varKinds() {
 // hasOnlyPath reports whether a word is a path (no command substitution).
 func hasOnlyPath(w *syntax.Word) bool {
 	ok := true
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
 			ok = false
@@ -1042,7 +1043,7 @@ func (t *shTree) refsTap(w syntax.Node, fr *frame) bool {
 		return false
 	}
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		if found {
 			return false
 		}
@@ -1188,7 +1189,7 @@ func (t *shTree) outputLike(w *syntax.Word) bool {
 // $(find "$TAP" -type f | wc -l), $(du -sb "$TAP")).
 func (t *shTree) listsTap(w *syntax.Word) bool {
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		if c, ok := n.(*syntax.CallExpr); ok && t.isListing(cmdOf(c), nil) {
 			found = true
 		}
@@ -1214,7 +1215,7 @@ func (t *shTree) isListing(c cmd, fr *frame) bool {
 // $EPOCHSECONDS or arithmetic on a clock variable.
 func (t *shTree) isClock(w syntax.Node) bool {
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CallExpr:
 			if cmdOf(n).name == "date" {
@@ -1304,7 +1305,7 @@ type optKey struct {
 func (t *shTree) optAtCallers(opt string, fn *syntax.FuncDecl, depth int) bool {
 	calls := 0
 	all := true
-	syntax.Walk(t.file, func(m syntax.Node) bool {
+	shwalk.Walk(t.file, func(m syntax.Node) bool {
 		c, ok := m.(*syntax.CallExpr)
 		if !ok || t.funcFor(c) != fn || t.funcOf(c) == fn {
 			return true
@@ -1392,7 +1393,7 @@ func (t *shTree) trace(fn func(n syntax.Node, chain []*syntax.Stmt) bool) {
 	budget := traceBudget
 	var run func(root syntax.Node, chain []*syntax.Stmt)
 	run = func(root syntax.Node, chain []*syntax.Stmt) {
-		syntax.Walk(root, func(n syntax.Node) bool {
+		shwalk.Walk(root, func(n syntax.Node) bool {
 			if n == nil {
 				return true
 			}
@@ -1554,7 +1555,7 @@ func (t *shTree) runsUnderTimeout(name string) bool {
 			continue
 		}
 		found := false
-		syntax.Walk(it.file, func(n syntax.Node) bool {
+		shwalk.Walk(it.file, func(n syntax.Node) bool {
 			if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
 				if v, ok := parser.LitValue(c.Args[0]); ok && v == name {
 					found = true
@@ -1596,7 +1597,7 @@ func (t *shTree) negatedProbe(cond []*syntax.Stmt) bool {
 func (t *shTree) probeBreaks(body []*syntax.Stmt) bool {
 	found := false
 	for _, st := range body {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		shwalk.Walk(st, func(n syntax.Node) bool {
 			if found {
 				return false
 			}
@@ -1700,7 +1701,7 @@ func (t *shTree) modified(region []syntax.Node) map[string]bool {
 // hasArithm reports whether a word holds $(( )).
 func hasArithm(w *syntax.Word) bool {
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		if _, ok := n.(*syntax.ArithmExp); ok {
 			found = true
 		}
@@ -1712,7 +1713,7 @@ func hasArithm(w *syntax.Word) bool {
 // refsName reports whether a word expands the variable name.
 func refsName(w *syntax.Word, name string) bool {
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	shwalk.Walk(w, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
 			found = true
 		}
@@ -1734,7 +1735,7 @@ func (t *shTree) isLimitTest(n syntax.Node, counters map[string]bool) bool {
 		return false
 	}
 	hit := false
-	syntax.Walk(n, func(m syntax.Node) bool {
+	shwalk.Walk(n, func(m syntax.Node) bool {
 		switch m := m.(type) {
 		case *syntax.ParamExp:
 			if m.Param != nil && (counters[m.Param.Value] || t.isClockName(m.Param.Value)) {
@@ -1762,7 +1763,7 @@ func (t *shTree) isLimitTest(n syntax.Node, counters map[string]bool) bool {
 // strings it runs.
 func (t *shTree) healthLoops() []*healthLoop {
 	var out []*healthLoop
-	syntax.Walk(t.file, func(n syntax.Node) bool {
+	shwalk.Walk(t.file, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.WhileClause, *syntax.ForClause:
 			if h := t.healthLoopOf(n); h != nil {
@@ -1780,7 +1781,7 @@ func (t *shTree) healthLoops() []*healthLoop {
 // innerTrees returns the `bash -c` trees in source order.
 func (t *shTree) innerTrees() []*shTree {
 	var out []*shTree
-	syntax.Walk(t.file, func(n syntax.Node) bool {
+	shwalk.Walk(t.file, func(n syntax.Node) bool {
 		if c, ok := n.(*syntax.CallExpr); ok {
 			if it := t.inner[c]; it != nil {
 				out = append(out, it)
@@ -1896,7 +1897,7 @@ func statusVars(n syntax.Node, any bool) map[string]bool {
 	if n == nil {
 		return out
 	}
-	syntax.Walk(n, func(m syntax.Node) bool {
+	shwalk.Walk(n, func(m syntax.Node) bool {
 		switch m := m.(type) {
 		case *syntax.FuncDecl:
 			return false
@@ -1913,7 +1914,7 @@ func statusVars(n syntax.Node, any bool) map[string]bool {
 // usesStatus reports whether a node reads $? or PIPESTATUS.
 func usesStatus(n syntax.Node) bool {
 	found := false
-	syntax.Walk(n, func(m syntax.Node) bool {
+	shwalk.Walk(n, func(m syntax.Node) bool {
 		if pe, ok := m.(*syntax.ParamExp); ok && pe.Param != nil && (pe.Param.Value == "?" || pe.Param.Value == "PIPESTATUS") {
 			found = true
 		}
@@ -1931,7 +1932,7 @@ func (t *shTree) swallows(y *syntax.Stmt) bool {
 	}
 	ok := true
 	calls := 0
-	syntax.Walk(y, func(n syntax.Node) bool {
+	shwalk.Walk(y, func(n syntax.Node) bool {
 		c, is := n.(*syntax.CallExpr)
 		if !is || len(c.Args) == 0 {
 			return ok

@@ -40,6 +40,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -453,7 +454,7 @@ func (s *Set) AddScript(sc *parser.Script) {
 			return stmts
 		}
 		walked = true
-		syntax.Walk(sc.File, func(n syntax.Node) bool {
+		shwalk.Walk(sc.File, func(n syntax.Node) bool {
 			st, ok := n.(*syntax.Stmt)
 			if !ok || st == nil {
 				return true

@@ -20,6 +20,7 @@ import (
 	"github.com/servelint/servelint/dryrun"
 	"github.com/servelint/servelint/fixes"
 	"github.com/servelint/servelint/internal/fsread"
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/lint"
 	"github.com/servelint/servelint/output"
 	"github.com/servelint/servelint/parser"
@@ -708,7 +709,7 @@ func readsArgs(f *syntax.File) bool {
 		return true
 	}
 	reads := false
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		if reads {
 			return false
 		}
