@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/shwalk"
 )
 
 // declare -A NAME=([kl-ref]=… [serve]=…): the keys of an associative
@@ -56,7 +58,7 @@ func declaresAssoc(d *syntax.DeclClause) bool {
 // parsed from); it reports whether it changed any.
 func rewriteAssocKeys(f *syntax.File, src []byte) bool {
 	changed := false
-	syntax.Walk(f, func(n syntax.Node) bool {
+	shwalk.Walk(f, func(n syntax.Node) bool {
 		d, ok := n.(*syntax.DeclClause)
 		if !ok || !assocKeyFixable(d) {
 			return true
