@@ -571,3 +571,19 @@ func TestArgvSelectMenuMainBOM(t *testing.T) {
 		t.Errorf("argv serve bench: exit %d, want bench run as printf '2\\n' | serve.sh, with its own 16\n%s%s", code, out, errOut)
 	}
 }
+
+// A role the environment picks, with no serve among its names
+// (ROLE=${ROLE:?}; if [[ $ROLE == prefill ]] … elif [[ $ROLE == decode ]]):
+// argv evaluates each role with ROLE set (it stopped at ${ROLE:?} in both,
+// no modes found).
+func TestArgvEnvRoleMode(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"pd.sh": "#!/usr/bin/env bash\nset -euo pipefail\nROLE=${ROLE:?set ROLE}\nargs=(--model /m --max-num-seqs 8)\n" +
+			"if [[ $ROLE == prefill ]]; then\n  args+=(--port 8100)\nelif [[ $ROLE == decode ]]; then\n  args+=(--max-num-seqs 16)\nfi\nexec vllm serve \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "pd.sh", "prefill", "decode")
+	if code == exitFailure || !strings.Contains(out, "# run as: ROLE=decode pd.sh\n") || !strings.Contains(out, "+--max-num-seqs\n+16\n") || strings.Contains(out, "could not be evaluated") {
+		t.Errorf("argv prefill decode: exit %d, want decode run as ROLE=decode pd.sh, with its own 16\n%s%s", code, out, errOut)
+	}
+}
