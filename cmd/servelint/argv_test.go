@@ -587,3 +587,20 @@ func TestArgvEnvRoleMode(t *testing.T) {
 		t.Errorf("argv prefill decode: exit %d, want decode run as ROLE=decode pd.sh, with its own 16\n%s%s", code, out, errOut)
 	}
 }
+
+// A case on "$0" itself picks the mode by the path the script runs as:
+// argv evaluates bench.sh as a file of that name beside the script (it
+// printed serve.sh's argv for every name, none of them a mode).
+func TestArgvSelfBareDollar0(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"serve.sh": "#!/usr/bin/env bash\nseqs=8\ncase \"$0\" in\n  *bench*) seqs=16 ;;\nesac\nexec vllm serve /m --max-num-seqs \"$seqs\"\n",
+	})
+	if strings.Contains(root, "bench") {
+		t.Skip("*bench* takes every name in", root) // the run's $0 is a path
+	}
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "serve.sh", "serve.sh", "bench.sh")
+	if code == exitFailure || !strings.Contains(out, "== bench.sh (plain; a word *bench* matches)\n# run as: bench.sh\n") || !strings.Contains(out, "+16\n") {
+		t.Errorf("argv serve.sh bench.sh: exit %d, want bench.sh run as bench.sh, with its own 16\n%s%s", code, out, errOut)
+	}
+}
