@@ -636,6 +636,14 @@ func (s *Script) findModes() {
 				}
 				continue
 			}
+			if cs := s.replyCandidates(n); cs != nil {
+				// case $REPLY in 1) … 2) …: the menu's items by number.
+				for i := range cs {
+					cs[i].bySel = true
+				}
+				cands = append(cands, cs...)
+				continue
+			}
 			cs := s.caseModes(n)
 			if defaultExits(n) {
 				for i := range cs {

@@ -604,3 +604,21 @@ func TestArgvSelfBareDollar0(t *testing.T) {
 		t.Errorf("argv serve.sh bench.sh: exit %d, want bench.sh run as bench.sh, with its own 16\n%s%s", code, out, errOut)
 	}
 }
+
+// A select menu read by its number (case $REPLY in 2) …) or listing an
+// array of literal words ("${MODES[@]}"): argv evaluates bench as its item
+// typed, with its own 16 (no mode was found: the menu read no input).
+func TestArgvSelectMenuReplyArray(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"reply.sh": "#!/usr/bin/env bash\nargs=(--model /m --max-num-seqs 8)\nselect m in serve bench; do\n  case $REPLY in\n    1) ;;\n    2) args+=(--max-num-seqs 16) ;;\n  esac\n  break\ndone\nexec vllm serve \"${args[@]}\"\n",
+		"array.sh": "#!/usr/bin/env bash\nMODES=(serve bench)\nargs=(--model /m --max-num-seqs 8)\nselect m in \"${MODES[@]}\"; do break; done\n" +
+			"case $m in serve) ;; bench) args+=(--max-num-seqs 16) ;; esac\nexec vllm serve \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	for _, f := range []string{"reply.sh", "array.sh"} {
+		out, errOut, code := lintDir(t, "argv", f, "serve", "bench")
+		if code == exitFailure || !strings.Contains(out, "# run as: printf '2\\n' | "+f+"\n") || !strings.Contains(out, "+--max-num-seqs\n+16\n") {
+			t.Errorf("argv %s serve bench: exit %d, want bench run as printf '2\\n' | %s, with its own 16\n%s%s", f, code, f, out, errOut)
+		}
+	}
+}
