@@ -45,37 +45,49 @@ func (s *Script) arrayPick(w *syntax.Word) (*arraySel, bool) {
 		return nil, false
 	}
 	arr := pe.Param.Value
+	elems := s.literalArray(arr)
+	if elems == nil {
+		return nil, false
+	}
+	return &arraySel{index: idx, array: arr, elems: elems}, true
+}
+
+// literalArray returns the words of array arr when it is an array literal
+// of plain words assigned once at the top level (or in the body of main
+// "$@", topFunc) and never changed (no +=, no MODES[i]=, no read -a or
+// mapfile into it, no unset); nil otherwise.
+func (s *Script) literalArray(arr string) []string {
 	as := s.Assigns[arr]
 	if !isName(arr) || shellOwnVar(arr) || len(as) != 1 || s.writtenBy(arr, "read", "getopts", "mapfile", "readarray", "printf", "unset") {
-		return nil, false
+		return nil
 	}
 	for _, c := range s.calls {
 		if name, _ := LitValue(c.Args[0]); name == "unset" && slices.ContainsFunc(c.Args[1:], func(w *syntax.Word) bool {
 			v, _ := LitValue(w)
 			return strings.HasPrefix(v, arr+"[")
 		}) {
-			return nil, false // unset 'MODES[1]': the elements left are not the literal's
+			return nil // unset 'MODES[1]': the elements left are not the literal's
 		}
 	}
 	a := as[0]
 	if a.Array == nil || a.Append || a.Local || a.Conditional || a.Guarded || !s.topFunc(a.InFunc) || a.Prefix != nil || a.Value != nil {
-		return nil, false
+		return nil
 	}
 	var elems []string
 	for _, el := range a.Array.Elems {
 		if el.Index != nil || el.Value == nil {
-			return nil, false
+			return nil
 		}
 		v, ok := LitValue(el.Value)
 		if !ok {
-			return nil, false
+			return nil
 		}
 		elems = append(elems, v)
 	}
 	if len(elems) == 0 {
-		return nil, false
+		return nil
 	}
-	return &arraySel{index: idx, array: arr, elems: elems}, true
+	return elems
 }
 
 // arithIndexVar returns the variable an array index reads as it is: $ID,

@@ -628,13 +628,21 @@ func (s *Script) findModes() {
 	for _, n := range s.modeNodes { // collect's walk met them in this order
 		switch n := n.(type) {
 		case *syntax.CaseClause:
-			if suffix, ok := s.selfName(n.Word); ok {
+			if suffix, bare, ok := s.selfName(n.Word); ok {
 				// case "$(basename "$0")" in bench.sh): no selector; the
 				// dry run sets $0 (Mode.Self).
-				if cs := s.selfCandidates(n, suffix); len(cs) > 0 {
-					selfCases = append(selfCases, selfCase{n, suffix})
+				if cs := s.selfCandidates(n, suffix, bare); len(cs) > 0 {
+					selfCases = append(selfCases, selfCase{n, suffix, bare})
 					cands = append(cands, cs...)
 				}
+				continue
+			}
+			if cs := s.replyCandidates(n); cs != nil {
+				// case $REPLY in 1) … 2) …: the menu's items by number.
+				for i := range cs {
+					cs[i].bySel = true
+				}
+				cands = append(cands, cs...)
 				continue
 			}
 			cs := s.caseModes(n)

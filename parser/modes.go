@@ -1464,7 +1464,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		if name == "" || seen[name] {
 			continue
 		}
-		if armNames(cc, proven) {
+		if armNames(cc, proven) || rolePair(armLiterals(cc)) {
 			seen[name] = true
 			out = append(out, name)
 		}
@@ -1482,7 +1482,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	defer func() { s.Selectors = saved }()
 	for _, name := range names {
 		s.Selectors = []string{name}
-		if s.testsNamed(proven) {
+		if s.testsNamed(proven) || rolePair(s.testedNames()) {
 			out = append(out, name)
 		}
 	}
@@ -1507,6 +1507,40 @@ func selfRequired(w *syntax.Word) string {
 func armNames(cc *syntax.CaseClause, value string) bool {
 	for _, it := range cc.Items {
 		if slices.ContainsFunc(it.Patterns, func(p *syntax.Word) bool { v, ok := LitValue(p); return ok && v == value }) {
+			return true
+		}
+	}
+	return false
+}
+
+// armLiterals returns the literal words the arms of case clause cc name
+// (prefill and decode in `prefill) … ;; decode|d) …`).
+func armLiterals(cc *syntax.CaseClause) []string {
+	var out []string
+	for _, it := range cc.Items {
+		for _, p := range it.Patterns {
+			if v, ok := LitValue(p); ok && modeName(v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// rolePair reports whether names hold both roles of disaggregated serving
+// in one family of role names (roleWord: prefill and decode, ctx and gen):
+// a variable tested for both picks the instance's role, a mode the
+// environment selects (ROLE=${ROLE:?}; case $ROLE in prefill) … decode) …),
+// though no arm names the proven mode.
+func rolePair(names []string) bool {
+	for f := range roleFamilies {
+		var has [2]bool
+		for _, n := range names {
+			for d := range 2 {
+				has[d] = has[d] || roleWord(strings.ToLower(n), d == 1, f)
+			}
+		}
+		if has[0] && has[1] {
 			return true
 		}
 	}
@@ -1591,6 +1625,29 @@ func (s *Script) testsNamed(name string) bool {
 		}
 	}
 	return false
+}
+
+// testedNames returns the names if/elif chains test the selectors for
+// (testsNamed's, all of them).
+func (s *Script) testedNames() []string {
+	var out []string
+	for _, n := range s.modeNodes {
+		ic, ok := n.(*syntax.IfClause)
+		if !ok {
+			continue
+		}
+		for c := ic; c != nil; c = c.Else {
+			for _, st := range c.Cond {
+				if st.Negated {
+					continue
+				}
+				for _, nw := range s.condNames(st.Cmd) {
+					out = append(out, nw.name)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // shellOwnVar reports whether a name is a variable the shell, the system

@@ -17,6 +17,7 @@ type selectMenu struct {
 	name  string   // the select's variable (mode)
 	elems []string // the menu's words
 	off   int      // the select clause's offset
+	start int      // the select clause's offset in the source (Script.Off)
 }
 
 // SelectVar is the variable the dry run sets to the word a select menu
@@ -51,11 +52,20 @@ func (s *Script) selectPick(taken map[string]bool) *selectMenu {
 		}
 		name := wi.Name.Value
 		// The tree's own offset, as the dry run's copy of it has.
-		m := &selectMenu{name: name, off: int(fc.Pos().Offset())}
+		m := &selectMenu{name: name, off: int(fc.Pos().Offset()), start: s.Off(fc.Pos())}
 		for _, w := range wi.Items {
+			if arr := allElems(w); arr != "" {
+				// select mode in "${MODES[@]}", MODES=(serve bench) once
+				elems := s.literalArray(arr)
+				if elems == nil || slices.ContainsFunc(elems, func(v string) bool { return v == "" || strings.ContainsAny(v, "*?[{~") }) {
+					return nil
+				}
+				m.elems = append(m.elems, elems...)
+				continue
+			}
 			v, ok := LitValue(w)
 			if !ok || v == "" || strings.ContainsAny(v, "*?[{~") {
-				return nil // select f in *.yaml, "${MODES[@]}", {a,b}: not known here
+				return nil // select f in *.yaml, "${CHANGING[@]}", {a,b}: not known here
 			}
 			m.elems = append(m.elems, v)
 		}
@@ -69,6 +79,65 @@ func (s *Script) selectPick(taken map[string]bool) *selectMenu {
 		found = m
 	}
 	return found
+}
+
+// allElems returns the array a word expands to every element of, one
+// word each ("${MODES[@]}", quoted), "" for any other word.
+func allElems(w *syntax.Word) string {
+	if len(w.Parts) != 1 {
+		return ""
+	}
+	dq, ok := w.Parts[0].(*syntax.DblQuoted)
+	if !ok || len(dq.Parts) != 1 {
+		return ""
+	}
+	pe, ok := dq.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Exp != nil || pe.Excl || pe.Length || pe.Repl != nil || pe.Slice != nil || pe.Names != 0 || pe.Index == nil {
+		return ""
+	}
+	if v, ok := pe.Index.(*syntax.Word); !ok || v.Lit() != "@" {
+		return ""
+	}
+	return pe.Param.Value
+}
+
+// replyCandidates returns the modes a case on $REPLY names when the select
+// menu that picks the mode (selectPick) sets it: `select m in serve bench;
+// do case $REPLY in 1) … ;; 2) …`, the arm 2) bench's, as bash sets REPLY
+// to the number typed. An arm whose number is no item's, or a glob, names
+// none. nil when the case reads no such REPLY (nothing else may write it:
+// selectPick allows no read).
+func (s *Script) replyCandidates(c *syntax.CaseClause) []candidate {
+	if s.selMenu == nil || len(s.Assigns["REPLY"]) > 0 || s.Declared["REPLY"] || s.calledOn("REPLY", varWriters...) || s.loopVars["REPLY"] {
+		return nil
+	}
+	pe := SingleParam(c.Word)
+	if pe == nil || pe.Param == nil || pe.Param.Value != "REPLY" || !plainParam(pe) || s.Off(c.Pos()) < s.selMenu.start || !s.topAt(s.Off(c.Pos())) {
+		return nil
+	}
+	out := []candidate{}
+	var earlier []*syntax.Word
+	for _, it := range c.Items {
+		before := earlier
+		earlier = append(earlier, it.Patterns...)
+		if len(it.Patterns) == 0 {
+			continue
+		}
+		r := caseItemRange(s, it)
+		for _, p := range it.Patterns {
+			v, ok := LitValue(p)
+			if !ok || hasGlob(p.Lit()) || anyPatternMatches(before, v, false) {
+				continue
+			}
+			i, err := strconv.Atoi(v)
+			if err != nil || i < 1 || i > len(s.selMenu.elems) || strconv.Itoa(i) != v {
+				continue
+			}
+			out = append(out, candidate{name: s.selMenu.elems[i-1], start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c,
+				empty: s.inertBranch(it.Stmts), exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1])})
+		}
+	}
+	return out
 }
 
 // selectSelectors returns the select menu's variable as a selector

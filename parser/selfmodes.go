@@ -12,68 +12,113 @@ import (
 // assigned one of those once, at the top level (me=$(basename "$0");
 // case "$me"). suffix is basename's second operand ($(basename "$0" .sh):
 // the arms name the file without it).
-func (s *Script) selfName(w *syntax.Word) (suffix string, ok bool) {
+//
+// bare is set for "$0" itself (case "$0" in *bench*)): the arms match the
+// path the script runs as, directory and all (selfMatcher).
+func (s *Script) selfName(w *syntax.Word) (suffix string, bare, ok bool) {
 	return s.selfForm(w, true)
 }
 
 // selfForm is selfName; byVar: the word may be a variable holding one.
-func (s *Script) selfForm(w *syntax.Word, byVar bool) (suffix string, ok bool) {
+func (s *Script) selfForm(w *syntax.Word, byVar bool) (suffix string, bare, ok bool) {
 	if w == nil {
-		return "", false
+		return "", false, false
 	}
 	parts := unquoted(w.Parts)
 	if len(parts) != 1 {
-		return "", false
+		return "", false, false
 	}
 	switch p := parts[0].(type) {
 	case *syntax.ParamExp:
 		if p.Param == nil || p.Index != nil || p.Repl != nil || p.Slice != nil || p.Excl || p.Length {
-			return "", false
+			return "", false, false
 		}
 		if p.Param.Value == "0" {
 			if p.Exp != nil && p.Exp.Op == syntax.RemLargePrefix {
 				if v, isLit := LitValue(p.Exp.Word); isLit && v == "*/" {
-					return "", true
+					return "", false, true
 				}
 			}
-			return "", false
+			return "", true, plainParam(p)
 		}
 		if !byVar || p.Exp != nil || !isName(p.Param.Value) {
-			return "", false
+			return "", false, false
 		}
 		as := s.Assigns[p.Param.Value]
 		if len(as) != 1 || as[0].InFunc != "" || as[0].Value == nil {
-			return "", false
+			return "", false, false
 		}
 		return s.selfForm(as[0].Value, false) // me=$(basename "$0"), not me=$other
 	case *syntax.CmdSubst:
 		if len(p.Stmts) != 1 || p.Stmts[0].Negated || p.Stmts[0].Background || len(p.Stmts[0].Redirs) > 0 {
-			return "", false
+			return "", false, false
 		}
 		c, isCall := p.Stmts[0].Cmd.(*syntax.CallExpr)
 		if !isCall || len(c.Assigns) > 0 || len(c.Args) < 2 || c.Args[0].Lit() != "basename" {
-			return "", false
+			return "", false, false
 		}
 		args := c.Args[1:]
 		if args[0].Lit() == "--" {
 			args = args[1:]
 		}
 		if len(args) == 0 || len(args) > 2 {
-			return "", false
+			return "", false, false
 		}
 		if pe := SingleParam(args[0]); pe == nil || pe.Param == nil || pe.Param.Value != "0" || !plainParam(pe) {
-			return "", false
+			return "", false, false
 		}
 		if len(args) == 2 {
 			v, isLit := LitValue(args[1])
 			if !isLit || v == "" || strings.ContainsAny(v, "/") {
-				return "", false
+				return "", false, false
 			}
 			suffix = v
 		}
-		return suffix, true
+		return suffix, false, true
 	}
-	return "", false
+	return "", false, false
+}
+
+// selfMatcher returns how a case on the name the script runs as matches an
+// arm's patterns against a file name beside the script: the name itself
+// for basename "$0" and ${0##*/}; for bare "$0" the path the dry run runs
+// the script as (its directory, absolute, and the name), so a mode is read
+// only where the run takes its arm: *serve*) in a directory named
+// serve-stack takes every name, and bench.sh) none. nil when the script's
+// path is unknown.
+func (s *Script) selfMatcher(bare bool) func(ps []*syntax.Word, name string) bool {
+	if !bare {
+		return func(ps []*syntax.Word, name string) bool { return anyPatternMatches(ps, name, false) }
+	}
+	if s.Path == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(s.Path)
+	if err != nil {
+		return nil
+	}
+	dir := filepath.Dir(abs)
+	return func(ps []*syntax.Word, name string) bool {
+		return anyPatternMatches(ps, filepath.Join(dir, name), false)
+	}
+}
+
+// bareSelfPattern returns the pattern an arm of a case on bare "$0" names a
+// file by, as a word of its own: bench.sh for */bench.sh, *bench* itself;
+// nil for one that names no file beside the script by its own text (a
+// path, ./bench.sh, a word with no leading *: the run's $0 is a path).
+func bareSelfPattern(p *syntax.Word) *syntax.Word {
+	lit := p.Lit()
+	if !strings.HasPrefix(lit, "*") {
+		return nil
+	}
+	if rest, ok := strings.CutPrefix(lit, "*/"); ok {
+		lit = rest
+	}
+	if lit == "" || strings.Contains(lit, "/") {
+		return nil
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: p.Pos(), ValueEnd: p.End(), Value: lit}}}
 }
 
 // selfFile reports whether v, a case arm's word plus the suffix basename
@@ -85,8 +130,12 @@ func selfFile(v string) bool {
 // selfCandidates returns the modes a case on the name the script runs as
 // names (`case "$(basename "$0")" in serve.sh) ;; bench.sh) …`): one per
 // arm's word, evaluated with $0 that name beside the script (Mode.Self).
-func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate {
+func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string, bare bool) []candidate {
 	file := s.selfFileName(suffix)
+	matches := s.selfMatcher(bare)
+	if matches == nil {
+		return nil
+	}
 	var out []candidate
 	var earlier []*syntax.Word
 	for _, it := range c.Items {
@@ -97,11 +146,17 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate
 		}
 		r := caseItemRange(s, it)
 		for i, p := range it.Patterns {
-			v, ok := LitValue(p)
+			named := p
+			if bare {
+				if named = bareSelfPattern(p); named == nil {
+					continue
+				}
+			}
+			v, ok := LitValue(named)
 			glob := ""
-			if hasGlob(p.Lit()) { // unquoted: "bench*" is the word bench*
-				v, glob = s.selfGlobWord(p, suffix, func(w string) bool {
-					return anyPatternMatches(before, w, false) || anyPatternMatches(it.Patterns[:i], w, false) || !selfFile(file(w))
+			if hasGlob(named.Lit()) { // unquoted: "bench*" is the word bench*
+				v, glob = s.selfGlobWord(named, suffix, func(w string) bool {
+					return matches(before, w) || matches(it.Patterns[:i], w) || !selfFile(file(w))
 				})
 				if v == "" {
 					continue
@@ -110,8 +165,11 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string) []candidate
 			}
 			// "") with basename "$0" .sh: basename never strips a whole
 			// name (.sh stays .sh), so no file takes that arm.
-			if !ok || v == "" || !selfFile(file(v)) || anyPatternMatches(before, v, false) {
+			if !ok || v == "" || !selfFile(file(v)) || matches(before, v) || bare && !matches([]*syntax.Word{p}, v) {
 				continue
+			}
+			if bare {
+				glob = p.Lit() // */bench.sh) as well: the arm's own pattern
 			}
 			out = append(out, candidate{name: file(v), start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: s.inertBranch(it.Stmts),
 				exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), self: true, glob: glob})
@@ -214,12 +272,13 @@ func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
 		if !ok || word == "" {
 			word = base // basename "$0" .sh of a script named serve strips nothing
 		}
+		matches := s.selfMatcher(sc.bare)
 		var arm *syntax.CaseItem // the first arm taking word, at its pattern that does
 		var at *syntax.Word
 	find:
 		for _, it := range sc.cc.Items {
 			for _, p := range it.Patterns {
-				if anyPatternMatches([]*syntax.Word{p}, word, false) {
+				if matches([]*syntax.Word{p}, word) {
 					arm, at = it, p
 					break find
 				}
@@ -258,4 +317,5 @@ func (s *Script) ownNameMode(selfCases []selfCase, sharedLaunch bool) {
 type selfCase struct {
 	cc     *syntax.CaseClause
 	suffix string
+	bare   bool
 }

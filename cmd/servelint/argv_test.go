@@ -571,3 +571,54 @@ func TestArgvSelectMenuMainBOM(t *testing.T) {
 		t.Errorf("argv serve bench: exit %d, want bench run as printf '2\\n' | serve.sh, with its own 16\n%s%s", code, out, errOut)
 	}
 }
+
+// A role the environment picks, with no serve among its names
+// (ROLE=${ROLE:?}; if [[ $ROLE == prefill ]] … elif [[ $ROLE == decode ]]):
+// argv evaluates each role with ROLE set (it stopped at ${ROLE:?} in both,
+// no modes found).
+func TestArgvEnvRoleMode(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"pd.sh": "#!/usr/bin/env bash\nset -euo pipefail\nROLE=${ROLE:?set ROLE}\nargs=(--model /m --max-num-seqs 8)\n" +
+			"if [[ $ROLE == prefill ]]; then\n  args+=(--port 8100)\nelif [[ $ROLE == decode ]]; then\n  args+=(--max-num-seqs 16)\nfi\nexec vllm serve \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "pd.sh", "prefill", "decode")
+	if code == exitFailure || !strings.Contains(out, "# run as: ROLE=decode pd.sh\n") || !strings.Contains(out, "+--max-num-seqs\n+16\n") || strings.Contains(out, "could not be evaluated") {
+		t.Errorf("argv prefill decode: exit %d, want decode run as ROLE=decode pd.sh, with its own 16\n%s%s", code, out, errOut)
+	}
+}
+
+// A case on "$0" itself picks the mode by the path the script runs as:
+// argv evaluates bench.sh as a file of that name beside the script (it
+// printed serve.sh's argv for every name, none of them a mode).
+func TestArgvSelfBareDollar0(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"serve.sh": "#!/usr/bin/env bash\nseqs=8\ncase \"$0\" in\n  *bench*) seqs=16 ;;\nesac\nexec vllm serve /m --max-num-seqs \"$seqs\"\n",
+	})
+	if strings.Contains(root, "bench") {
+		t.Skip("*bench* takes every name in", root) // the run's $0 is a path
+	}
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "serve.sh", "serve.sh", "bench.sh")
+	if code == exitFailure || !strings.Contains(out, "== bench.sh (plain; a word *bench* matches)\n# run as: bench.sh\n") || !strings.Contains(out, "+16\n") {
+		t.Errorf("argv serve.sh bench.sh: exit %d, want bench.sh run as bench.sh, with its own 16\n%s%s", code, out, errOut)
+	}
+}
+
+// A select menu read by its number (case $REPLY in 2) …) or listing an
+// array of literal words ("${MODES[@]}"): argv evaluates bench as its item
+// typed, with its own 16 (no mode was found: the menu read no input).
+func TestArgvSelectMenuReplyArray(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"reply.sh": "#!/usr/bin/env bash\nargs=(--model /m --max-num-seqs 8)\nselect m in serve bench; do\n  case $REPLY in\n    1) ;;\n    2) args+=(--max-num-seqs 16) ;;\n  esac\n  break\ndone\nexec vllm serve \"${args[@]}\"\n",
+		"array.sh": "#!/usr/bin/env bash\nMODES=(serve bench)\nargs=(--model /m --max-num-seqs 8)\nselect m in \"${MODES[@]}\"; do break; done\n" +
+			"case $m in serve) ;; bench) args+=(--max-num-seqs 16) ;; esac\nexec vllm serve \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	for _, f := range []string{"reply.sh", "array.sh"} {
+		out, errOut, code := lintDir(t, "argv", f, "serve", "bench")
+		if code == exitFailure || !strings.Contains(out, "# run as: printf '2\\n' | "+f+"\n") || !strings.Contains(out, "+--max-num-seqs\n+16\n") {
+			t.Errorf("argv %s serve bench: exit %d, want bench run as printf '2\\n' | %s, with its own 16\n%s%s", f, code, f, out, errOut)
+		}
+	}
+}
