@@ -1293,6 +1293,15 @@ func flagDelete(s *parser.Script, f *parser.Flag) edit {
 			return stmtDelete(s, a)
 		}
 	}
+	if sp, ok := s.ForwardOnlyRest(f.NameStart, f.ValEnd); ok && !commentIn(s, f.NameStart, f.ValEnd) {
+		// bench) set -- "$@" --max-num-seqs 16 ;;: what is left, set --
+		// "$@", sets the words already held; the statement goes whole.
+		if sp.Sole {
+			return edit{s.Path, sp.Start, sp.End, ":"}
+		}
+		st, en := lineDelete(s, sp.Start, sp.End)
+		return edit{s.Path, st, en, ""}
+	}
 	st, en := lineDelete(s, f.NameStart, f.ValEnd)
 	return edit{s.Path, st, en, ""}
 }
