@@ -389,6 +389,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	if s.deadAt(s.Off(st.Pos())) {
 		return // exit; seqs=64: bash never runs it
 	}
+	s.noteSetStmt(st, deletable, sole, host)
 	fn := ""
 	if len(funcStack) > 0 {
 		fn = funcStack[len(funcStack)-1].Name.Value
@@ -2259,4 +2260,67 @@ func (s *Script) localBefore(fn, name string, off int) bool {
 // $*, $#): a function's own, in its body.
 func positionalName(name string) bool {
 	return name == "@" || name == "*" || name == "#" || name != "" && name[0] >= '1' && name[0] <= '9'
+}
+
+// StmtSpan is the span of a statement a fix may delete whole: Sole is set
+// when it is all of an if branch, a { } block, a subshell or a loop's body
+// (Assign.StmtSole), End then stopping before its `;`.
+type StmtSpan struct {
+	Start, End int
+	Sole       bool
+}
+
+// noteSetStmt records the statement a `set -- …` call is all of, when a
+// fix may delete it (collectStmt's rules for an assignment's): nothing
+// but the call, or the right side of a `[[ test ]] && set -- …` list, which
+// goes with it.
+func (s *Script) noteSetStmt(st *syntax.Stmt, deletable, sole bool, host listHost) {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) > 0 || len(c.Args) < 2 || len(st.Redirs) > 0 || st.Background || st.Negated || st.Coprocess || st.Disown {
+		return
+	}
+	if v, _ := LitValue(c.Args[0]); v != "set" {
+		return
+	}
+	if v, _ := LitValue(c.Args[1]); v != "--" {
+		return
+	}
+	del, delSole := st, sole
+	if !deletable {
+		if host.st == nil {
+			return
+		}
+		del, delSole = host.st, host.sole
+	}
+	sp := StmtSpan{Start: s.Off(del.Pos()), End: s.Off(del.End()), Sole: delSole}
+	if delSole && del.Semicolon.IsValid() {
+		sp.End = s.Off(del.Semicolon)
+	}
+	if s.setStmts == nil {
+		s.setStmts = map[*syntax.CallExpr]StmtSpan{}
+	}
+	s.setStmts[c] = sp
+}
+
+// ForwardOnlyRest returns the statement a `set -- "$@" WORDS…` call is all
+// of when WORDS span exactly [start, end): deleting them would leave
+// `set -- "$@"`, which sets the words the script already holds (a fix
+// deletes the statement instead). ok is false for any other span, and for
+// a call whose statement a fix may not delete (a redirection, a job, a
+// part of a pipeline or of a list other than a test's right side).
+func (s *Script) ForwardOnlyRest(start, end int) (StmtSpan, bool) {
+	for c, sp := range s.setStmts {
+		if start < s.Off(c.Pos()) || end > s.Off(c.End()) {
+			continue
+		}
+		args := c.Args[2:]
+		if len(args) < 2 || !isForwardAll(args[0]) {
+			return StmtSpan{}, false
+		}
+		if s.Off(args[1].Pos()) != start || s.Off(args[len(args)-1].End()) != end {
+			return StmtSpan{}, false
+		}
+		return sp, true
+	}
+	return StmtSpan{}, false
 }

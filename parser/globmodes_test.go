@@ -125,3 +125,66 @@ func TestExceptGlob(t *testing.T) {
 		t.Errorf("seqs=5 is the code of %q, want serve|bench", g)
 	}
 }
+
+// globMatches with brackets agrees with bash's [[ WORD == PAT ]] (the
+// results below are bash 5's): negation with ! and ^, POSIX classes, a ]
+// first in the set, escapes, a [ that opens no set. Asked twice, so the
+// cached pattern answers as the first compilation did.
+func TestGlobMatchesBrackets(t *testing.T) {
+	cases := []struct {
+		pat, word string
+		want      bool
+	}{
+		{"[!x]*", "xa", false},
+		{"[!x]*", "ya", true},
+		{"[^x]*", "ya", true},
+		{"[^x]*", "xa", false},
+		{"[[:digit:]]*", "7b", true},
+		{"[[:digit:]]*", "b7", false},
+		{"bench[0-9]", "bench7", true},
+		{"bench[0-9]", "bench77", false},
+		{"[a-c]x", "bx", true},
+		{"[a-c]x", "dx", false},
+		{"[]]x", "]x", true},
+		{"[!]]x", "]x", false},
+		{"[!]]x", "ax", true},
+		{"kl[_-]*", "kl-a", true},
+		{"kl[_-]*", "kl_a", true},
+		{"kl[_-]*", "kla", false},
+		{"\\*x", "*x", true},
+		{"\\*x", "ax", false},
+		{"[[:alpha:]][[:alnum:]]", "a1", true},
+		{"[[:alpha:]][[:alnum:]]", "1a", false},
+		{"[[:upper:]]*", "Serve", true},
+		{"[[:upper:]]*", "serve", false},
+		{"[*]", "*", true},
+		{"[*]", "a", false},
+		{"[?]x", "?x", true},
+		{"[?]x", "ax", false},
+		{"a[", "a[", true},
+		{"[a", "[a", true},
+		{"[[:space:]]", "x", false},
+		{"[.]x", ".x", true},
+		{"[.]x", "ax", false},
+		{"[\\]]x", "]x", true},
+		{"[a-]x", "-x", true},
+		{"[!a-c]", "d", true},
+		{"[!a-c]", "b", false},
+	}
+	for range 2 {
+		for _, c := range cases {
+			if got := globMatches(c.pat, c.word); got != c.want {
+				t.Errorf("globMatches(%q, %q) = %v, want %v (bash)", c.pat, c.word, got, c.want)
+			}
+		}
+	}
+}
+
+// A bracket pattern is compiled once, not per word it is asked of (a
+// regexp's compilation allocates dozens of times; a cached lookup none).
+func TestGlobMatchesCompilesOnce(t *testing.T) {
+	globMatches("bench[0-9]*", "bench1")
+	if n := testing.AllocsPerRun(100, func() { globMatches("bench[0-9]*", "bench12") }); n > 2 {
+		t.Errorf("globMatches allocates %v times per call of a pattern met before", n)
+	}
+}

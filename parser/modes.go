@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/pattern"
@@ -1899,12 +1900,37 @@ func globMatches(pat, word string) bool {
 	if !strings.ContainsAny(pat, "[\\") {
 		return wildcardMatch([]rune(pat), []rune(word))
 	}
-	expr, err := pattern.Regexp(pat, pattern.EntireString)
-	if err != nil {
-		return false
+	rx := globRegexp(pat)
+	return rx != nil && rx.MatchString(word)
+}
+
+// globRx caches the regexps of bracket patterns (nil for one that does not
+// compile): globMatches is asked of each pattern for many words, and a
+// chain of elifs asks it per clause. Bounded: emptied when full.
+var globRx = struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
+}{m: map[string]*regexp.Regexp{}}
+
+const maxGlobRx = 4096
+
+// globRegexp returns the regexp matching all of a word against the shell
+// pattern pat, compiled once; nil when pat is no valid pattern.
+func globRegexp(pat string) *regexp.Regexp {
+	globRx.Lock()
+	defer globRx.Unlock()
+	if rx, ok := globRx.m[pat]; ok {
+		return rx
 	}
-	rx, err := regexp.Compile(expr)
-	return err == nil && rx.MatchString(word)
+	var rx *regexp.Regexp
+	if expr, err := pattern.Regexp(pat, pattern.EntireString); err == nil {
+		rx, _ = regexp.Compile(expr)
+	}
+	if len(globRx.m) >= maxGlobRx {
+		clear(globRx.m)
+	}
+	globRx.m[pat] = rx
+	return rx
 }
 
 // wildcardMatch matches a pattern of literal characters, * (any string)

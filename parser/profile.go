@@ -1007,8 +1007,15 @@ func pastOpaqueOptions(argv []string, j int, dr *DockerRun) (EngineCall, bool) {
 		return EngineCall{}, false
 	}
 	d := &DockerRun{Env: slices.Clone(dr.Env), EnvFiles: slices.Clone(dr.EnvFiles)}
-	k := dockerOptions(argv, j+1, dockerValueOpts, d, nil)
-	if k >= len(argv) || !literalImage(argv[k]) {
+	entry := false
+	k := dockerOptions(argv, j+1, dockerValueOpts, d, func(opt string, _ int, _ bool) {
+		entry = entry || opt == "--entrypoint"
+	})
+	if k >= len(argv) || !literalImage(argv[k]) || entry {
+		// An --entrypoint after the opaque words (… "${extra[@]}"
+		// --entrypoint /bin/sh IMAGE -c "…") replaces the image's: its
+		// entrypoint is not what runs, and the words after the image are
+		// the entrypoint's, not an engine's.
 		return EngineCall{}, false
 	}
 	d.Image = k

@@ -245,7 +245,10 @@ type Script struct {
 	// setCalls are the script's `set -- …` calls in source order
 	// (setWords), found once: a library of 20,000 functions each
 	// forwarding "$@" scanned every call per "$@".
-	setCalls     []*syntax.CallExpr
+	setCalls []*syntax.CallExpr
+	// setStmts are the statements `set -- …` calls are all of, when a fix
+	// may delete them (noteSetStmt).
+	setStmts     map[*syntax.CallExpr]StmtSpan
 	setCallsOnce sync.Once
 	// scriptArgFns are the functions handed the script's own arguments
 	// (takesScriptArgs), found once.

@@ -750,9 +750,9 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 		if ov.Via != "" || ov.Env != "" {
 			ow = flag
 		}
-		msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Name, mv.Via, flag, argText(mv.Value), against, ow, argText(ov.Value))
+		msg = fmt.Sprintf("%s boots with %s (%s %s) where %s boots with %s %s", m.Label(), mv.Via, flag, argText(mv.Value), against, ow, argText(ov.Value))
 	case mok && ook && ov.Via != "":
-		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s (%s %s)", m.Name, written, argText(mv.Value), against, ov.Via, flag, argText(ov.Value))
+		msg = fmt.Sprintf("%s boots with %s %s where %s boots with %s (%s %s)", m.Label(), written, argText(mv.Value), against, ov.Via, flag, argText(ov.Value))
 	case mok && mv.Env != "":
 		msg = fmt.Sprintf("%s's engine reads %s=%s from its environment (as %s, which its argv does not pass) where %s boots with %s %s", m.Label(), mv.Env, argText(mv.Value), flag, against, written, argText(ov.Value))
 	case mok && ook && ov.Env != "":
@@ -762,7 +762,7 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	case mok:
 		msg = fmt.Sprintf("%s boots with %s %s where %s does not pass it", m.Label(), written, argText(mv.Value), against)
 	default:
-		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Name, written, against, argText(ov.Value))
+		msg = fmt.Sprintf("%s boots without %s where %s passes %s", m.Label(), written, against, argText(ov.Value))
 	}
 	switch m.Role {
 	case parser.RoleScoring:

@@ -1287,15 +1287,47 @@ func (c *Context) ownerText(o parser.Owner) string {
 // or the whole `args+=(…)` statement when they are all it appends (an
 // empty `args+=()` left behind says nothing; stmtDelete).
 func flagDelete(s *parser.Script, f *parser.Flag) edit {
+	start, end := flagWords(s, f)
 	if f.Arg < len(f.Inv.Args) {
 		if a := f.Inv.Args[f.Arg].Assign; a != nil && a.Append && a.Array != nil && a.StmtStart >= 0 && len(a.Array.Elems) > 0 &&
-			s.Off(a.Array.Elems[0].Pos()) == f.NameStart && s.Off(a.Array.Elems[len(a.Array.Elems)-1].End()) == f.ValEnd &&
+			s.Off(a.Array.Elems[0].Pos()) == start && s.Off(a.Array.Elems[len(a.Array.Elems)-1].End()) == end &&
 			!commentIn(s, s.Off(a.Array.Lparen), s.Off(a.Array.Rparen)) {
 			return stmtDelete(s, a)
 		}
 	}
-	st, en := lineDelete(s, f.NameStart, f.ValEnd)
+	if sp, ok := s.ForwardOnlyRest(start, end); ok && !commentIn(s, start, end) {
+		// bench) set -- "$@" --max-num-seqs 16 ;;: what is left, set --
+		// "$@", sets the words already held; the statement goes whole.
+		if sp.Sole {
+			return edit{s.Path, sp.Start, sp.End, ":"}
+		}
+		st, en := lineDelete(s, sp.Start, sp.End)
+		return edit{s.Path, st, en, ""}
+	}
+	st, en := lineDelete(s, start, end)
 	return edit{s.Path, st, en, ""}
+}
+
+// flagWords returns the span of flag f's words: its name and value, with
+// the quotes of a word they are all of ("--max-num-seqs=16", whose name
+// and value sit inside the word's quotes). Deleting only the name and
+// value would leave "", an empty word the engine is handed.
+func flagWords(s *parser.Script, f *parser.Flag) (int, int) {
+	start, end := f.NameStart, f.ValEnd
+	if !f.Inline || f.Arg >= len(f.Inv.Args) {
+		return start, end
+	}
+	a := f.Inv.Args[f.Arg]
+	if a.Word == nil || a.Start < 0 || a.Start > start || end > a.End || a.End > len(s.Src) {
+		return start, end
+	}
+	quotes := func(b []byte) bool {
+		return strings.Trim(string(b), `"'`) == ""
+	}
+	if quotes(s.Src[a.Start:start]) && quotes(s.Src[end:a.End]) {
+		return a.Start, a.End
+	}
+	return start, end
 }
 
 // commentIn reports whether a comment starts in [start, end).

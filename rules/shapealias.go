@@ -34,7 +34,9 @@ MAX_NUM_SEQS="$BENCH_MAX_NUM_SEQS") is deleted: reading the owner, it
 would assign the owner its own value. No fix either when another
 assignment of the variable holds a value the fix must keep: the proven
 mode's (serve) seqs=4), a calib mode's own value of its calib knob
-(calib) step=32768), or one under a servelint:ignore of privateshape or
+(calib) step=32768), a disaggregated role's (prefill) step=8192), a
+mode's that serves another model (embed) model=$EMBED_MODEL;
+step=32768), or one under a servelint:ignore of privateshape or
 argvdrift (tiny) seqs=1 # servelint:ignore privateshape -- smoke test):
 reading the owner at the shared use would replace it. Nor is a read of
 the alias on a line under such a servelint:ignore rewritten; the alias
@@ -261,6 +263,10 @@ func readFromCommand(s *parser.Script, as []*parser.Assign, a *parser.Assign) bo
 //     --max-num-batched-tokens): law 4 lets it differ from the proven
 //     shape; privateshape asks for it to come from the env file, with a
 //     fix of its own.
+//   - a value of modes that are all disaggregated roles (prefill)
+//     step=8192) or all serve another model than the proven mode (embed)
+//     model=$EMBED_MODEL; step=32768): their own shapes, which
+//     privateshape does not report either.
 //   - a mode's value under a servelint:ignore of the rule its difference
 //     is reported under, privateshape or argvdrift (tiny) seqs=1 ;; #
 //     servelint:ignore privateshape -- smoke test): the user kept that
@@ -285,6 +291,18 @@ func (c *Context) keptAssign(s *parser.Script, name string, except *parser.Assig
 				who = pm.Name + ", the proven mode,"
 			}
 			return b, fmt.Sprintf("line %d assigns %s where %s boots too, which reading the owner would replace", s.Line(b.Start), name, who)
+		}
+		if allDisagg(ms) {
+			// prefill) step=8192: a role of disaggregated serving keeps a
+			// shape of its own (privateshape does not report it).
+			return b, fmt.Sprintf("line %d gives %s the own value of %s, a disaggregated role whose numbers may differ from the proven shape; reading the owner would replace it",
+				s.Line(b.Start), name, parser.ModeNames(ms))
+		}
+		if servesOtherModel(c.Unit, s, ms) {
+			// embed) model=$EMBED_MODEL; step=32768: another server, whose
+			// numbers are its own.
+			return b, fmt.Sprintf("line %d gives %s the own value of %s, which serves another model than the proven mode; reading the owner would replace it",
+				s.Line(b.Start), name, parser.ModeNames(ms))
 		}
 		if allCalib(ms) && c.isCalibKnob(o.Flag) {
 			return b, fmt.Sprintf("line %d gives %s %s's own value of %s, a calib knob that may differ from the proven shape; reading the owner would replace it",
