@@ -1,0 +1,24 @@
+package lazyre
+
+import "testing"
+
+func TestLazy(t *testing.T) {
+	n := len(All())
+	r := New(`^a+$`)
+	if len(All()) != n+1 {
+		t.Fatalf("All has %d patterns, want %d", len(All()), n+1)
+	}
+	if !r.MatchString("aaa") || r.MatchString("b") {
+		t.Fatal("MatchString")
+	}
+	if r.Regexp() != r.Regexp() {
+		t.Fatal("compiled twice")
+	}
+	bad := New(`(`)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("an invalid pattern did not panic on first use")
+		}
+	}()
+	bad.MatchString("x")
+}
