@@ -11,7 +11,8 @@ func TestLazy(t *testing.T) {
 	if !r.MatchString("aaa") || r.MatchString("b") {
 		t.Fatal("MatchString")
 	}
-	if r.Regexp() != r.Regexp() {
+	first := r.Regexp()
+	if r.Regexp() != first {
 		t.Fatal("compiled twice")
 	}
 	bad := New(`(`)
