@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/servelint/servelint/internal/fsread"
+
+	"github.com/servelint/servelint/internal/lazyre"
 )
 
 const (
@@ -31,19 +32,19 @@ const (
 var (
 	// bootRE recognises the line that opens a boot:
 	// "radiance 2026.11.3 boot pid=41822 container=...".
-	bootRE = regexp.MustCompile(`\bboot\b.*\bpid=[0-9]+`)
+	bootRE = lazyre.New(`\bboot\b.*\bpid=[0-9]+`)
 	// glogRE is a glog-style level and date token: "I1127".
-	glogRE = regexp.MustCompile(`^[IWEF][0-9]{4}$`)
+	glogRE = lazyre.New(`^[IWEF][0-9]{4}$`)
 	// flagNameRE is an echoed flag's name.
-	flagNameRE = regexp.MustCompile(`^--[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+	flagNameRE = lazyre.New(`^--[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 
-	seatsRE    = regexp.MustCompile(`(?i)(` + numberPattern + `)\s*seats?\b`)
-	stepRE     = regexp.MustCompile(`(?i)\bstep\s+(` + numberPattern + `)`)
-	tokensRE   = regexp.MustCompile(`(?i)(` + numberPattern + `)\s*tokens?\b`)
-	sessionsRE = regexp.MustCompile(`(?i)(` + numberPattern + `)\s*full-length sessions`)
-	shapeRE    = regexp.MustCompile(`\b(` + numberPattern + `)\s*[xX×]\s*(` + numberPattern + `)\b`)
-	backingRE  = regexp.MustCompile(`(?i)(` + numberPattern + `)\s*%\s*backing`)
-	noteRE     = regexp.MustCompile(`\(([^()]*)\)`)
+	seatsRE    = lazyre.New(`(?i)(` + numberPattern + `)\s*seats?\b`)
+	stepRE     = lazyre.New(`(?i)\bstep\s+(` + numberPattern + `)`)
+	tokensRE   = lazyre.New(`(?i)(` + numberPattern + `)\s*tokens?\b`)
+	sessionsRE = lazyre.New(`(?i)(` + numberPattern + `)\s*full-length sessions`)
+	shapeRE    = lazyre.New(`\b(` + numberPattern + `)\s*[xX×]\s*(` + numberPattern + `)\b`)
+	backingRE  = lazyre.New(`(?i)(` + numberPattern + `)\s*%\s*backing`)
+	noteRE     = lazyre.New(`\(([^()]*)\)`)
 )
 
 // ParseFile reads the ledger in the file at path; see [Parse].
@@ -345,7 +346,7 @@ func (p *parser) size(n int, row string, dst *Value, s string) {
 
 // count reads the number re captures in s into dst; nothing when re does
 // not match.
-func (p *parser) count(n int, row string, dst *Value, re *regexp.Regexp, s string) {
+func (p *parser) count(n int, row string, dst *Value, re lazyre.RE, s string) {
 	v, err := countIn(re, s)
 	if err != nil {
 		p.notef(n, "%s: %v; the row is left missing", row, err)

@@ -3,10 +3,11 @@ package ledger
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/servelint/servelint/internal/lazyre"
 )
 
 // numberPattern matches a number-like token: digits, commas between digits,
@@ -15,10 +16,10 @@ const numberPattern = `[0-9](?:[0-9,]*[0-9])?(?:\.[0-9]+)?`
 
 // numberRE is a decimal number, either plain or with comma thousands
 // separators in groups of three.
-var numberRE = regexp.MustCompile(`^(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?$`)
+var numberRE = lazyre.New(`^(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?$`)
 
 // sizeRE is the start of a size: a number-like token and an optional unit.
-var sizeRE = regexp.MustCompile(`^\s*(` + numberPattern + `)\s*([A-Za-z]*)`)
+var sizeRE = lazyre.New(`^\s*(` + numberPattern + `)\s*([A-Za-z]*)`)
 
 // unitMiB is the size of each accepted unit in MiB (keys lower case).
 var unitMiB = map[string]float64{
@@ -67,7 +68,7 @@ func parseSize(s string) (float64, error) {
 
 // countIn reads the number captured by the first group of re in s. A match
 // that is not a number is an error; no match is an unset Value and no error.
-func countIn(re *regexp.Regexp, s string) (Value, error) {
+func countIn(re lazyre.RE, s string) (Value, error) {
 	m := re.FindStringSubmatch(s)
 	if m == nil {
 		return Value{}, nil
