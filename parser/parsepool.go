@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/shwalk"
 )
 
 // A syntax.Parser holds two 1 KiB buffers: NewParser per file was the
@@ -39,6 +41,32 @@ func ParseShell(r io.Reader, name string, comments bool, variant syntax.LangVari
 	f, err := p.Parse(r, name)
 	if err == nil {
 		pool.Put(p)
+		if variant != syntax.LangZsh {
+			err = anonymousFunc(f, name, variant)
+		}
 	}
 	return f, err
+}
+
+// anonymousFunc returns the error the parser gives `() { …; }` outside zsh
+// for any function with no name: it does not check a body other than a
+// { } block (`()case "$1" in … esac`, `() (( x ))`), which bash refuses as
+// a syntax error, and code that reads a function's name met a nil one
+// (FuzzModel: a panic in walkTerminators).
+func anonymousFunc(f *syntax.File, name string, variant syntax.LangVariant) error {
+	var bad *syntax.FuncDecl
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		if bad != nil {
+			return false
+		}
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name == nil && len(fd.Names) == 0 {
+			bad = fd
+			return false
+		}
+		return true
+	})
+	if bad == nil {
+		return nil
+	}
+	return syntax.LangError{Filename: name, Pos: bad.Pos(), Feature: "anonymous functions", Langs: []syntax.LangVariant{syntax.LangZsh}, LangUsed: variant}
 }
