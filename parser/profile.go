@@ -1057,3 +1057,53 @@ func imageProfile(image string) string {
 	}
 	return ""
 }
+
+// OpaqueDockerRun reports why argv, a command DetectEngineAs and
+// ShellCommand do not read, may still be a docker/podman run of an engine:
+// its options hold a word not statically known (Unknown, or the forwarded
+// "$@") where the image would be, past which the image cannot be told
+// from an option's value (docker run --rm "${extra[@]}" --entrypoint
+// /bin/sh IMAGE -c "…"), and the run would be read were those words empty.
+// Words are the indexes of the opaque words; Shell says what would be
+// read is a shell's -c string rather than an engine's argv. Nothing is
+// guessed from it: it only says why no engine was read.
+func OpaqueDockerRun(argv []string, forced *Profile) (words []int, shell bool, ok bool) {
+	k := slices.IndexFunc(argv, func(w string) bool {
+		b := path.Base(w)
+		return b == "docker" || b == "podman" || b == "nvidia-docker"
+	})
+	if k < 0 || k+1 >= len(argv) || k > 0 && !LaunchesAt(argv, k, forced) {
+		return nil, false, false
+	}
+	j := k + 1
+	switch {
+	case argv[j] == "run":
+		j++
+	case argv[j] == "container" && j+1 < len(argv) && argv[j+1] == "run":
+		j += 2
+	default:
+		return nil, false, false
+	}
+	for {
+		j = dockerOptions(argv, j, dockerValueOpts, &DockerRun{}, nil)
+		if j >= len(argv) || argv[j] != Unknown && argv[j] != forwardAll {
+			break
+		}
+		words = append(words, j)
+		j++
+	}
+	if len(words) == 0 {
+		return nil, false, false
+	}
+	rest := slices.Clone(argv)
+	for _, w := range slices.Backward(words) {
+		rest = slices.Delete(rest, w, w+1)
+	}
+	if _, ok := DetectEngineAs(rest, forced); ok {
+		return words, false, true
+	}
+	if _, ok := ShellCommand(rest, func(k int) bool { return LaunchesAt(rest, k, forced) }); ok {
+		return words, true, true
+	}
+	return nil, false, false
+}

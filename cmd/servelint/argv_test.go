@@ -180,6 +180,26 @@ func TestArgvWithoutModes(t *testing.T) {
 	}
 }
 
+// TestArgvOpaqueDockerOptions: a docker run whose options hold words not
+// statically known where its image would be ("${extra[@]}" from
+// extra=($DOCKER_OPTS), then --entrypoint /bin/sh IMAGE -c "…") is not
+// read as a launch, rightly; argv says why rather than only that the
+// script finished without reaching an engine.
+func TestArgvOpaqueDockerOptions(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"op.sh": "#!/usr/bin/env bash\nset -euo pipefail\n. \"$(dirname \"$0\")/serve.env\"\nextra=($DOCKER_OPTS)\n" +
+			"case \"${1:-serve}\" in\n  serve) step=$VLLM_MAX_NUM_BATCHED_TOKENS ;;\n  bench) step=16384 ;;\nesac\n" +
+			"docker run --rm \"${extra[@]}\" --entrypoint /bin/sh \"$VLLM_IMAGE\" -c \"python3 -m vllm.entrypoints.openai.api_server --model /m --max-num-batched-tokens $step\"\n",
+		"serve.env": "VLLM_IMAGE=vllm/vllm-openai:v0.6.3\nVLLM_MAX_NUM_BATCHED_TOKENS=8192\n",
+	})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "op.sh", "serve")
+	want := `without reaching an engine invocation (docker run's options hold "${extra[@]}", whose words are not statically known, so its image and its -c string were not read)`
+	if !strings.Contains(out+errOut, want) {
+		t.Errorf("argv op.sh serve does not say why the docker run was not read:\n%s%s", out, errOut)
+	}
+}
+
 // Modes named for a script that reads no argument (the model comes from
 // MODEL=${MODEL:-llama} and ./env/$MODEL.env) all run the same: argv says
 // so, where "qwen: byte-identical to llama" alone read as a proof. A
