@@ -180,6 +180,27 @@ func TestArgvWithoutModes(t *testing.T) {
 	}
 }
 
+// TestArgvNoModesForwardsArgs: a script with no modes that hands "$@" to
+// the engine takes no mode word: argv serve evaluated it as `s.sh serve`
+// and showed vllm serve … serve, a word the boot never passes. The proven
+// mode is the script run with no arguments; another word is evaluated as
+// given, and both are said.
+func TestArgvNoModesForwardsArgs(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"s.sh": "#!/usr/bin/env bash\nMODEL=${MODEL:-/m}\nexec vllm serve \"$MODEL\" --max-num-seqs 8 \"$@\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "s.sh", "serve")
+	if code != exitClean || !strings.HasSuffix(out, "--max-num-seqs\n8\n") || !strings.Contains(out, "# run as: s.sh\n") ||
+		!strings.Contains(errOut, "the script has no modes and hands its arguments to the engine: serve, the proven mode, is the script run with no arguments") {
+		t.Errorf("argv s.sh serve: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, _ = lintDir(t, "argv", "s.sh", "serve", "kl")
+	if !strings.Contains(out, "8\nkl\n") || !strings.Contains(errOut, "kl was passed as $1 and reached the engine's argv as a word of its own") {
+		t.Errorf("argv s.sh serve kl:\n%s%s", out, errOut)
+	}
+}
+
 // TestArgvOpaqueDockerOptions: a docker run whose options hold words not
 // statically known where its image would be ("${extra[@]}" from
 // extra=($DOCKER_OPTS), then --entrypoint /bin/sh IMAGE -c "…") is not
