@@ -669,7 +669,11 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 			res.Err = fmt.Errorf("%w: %w", ErrInternal, out.err)
 		}
 		if res.Err == nil {
-			res.Err = &ExitError{Status: status, Exited: out.exited, Why: ev.opaqueWhy(file, src), Stderr: ev.resolveText(quotedSentinel.ReplaceAllString(out.stderr, sentinelPrefix+"$1"+sentinelSuffix))}
+			why := ev.opaqueWhy(file, src)
+			if why == "" && status == 0 && ev.bench != "" {
+				why = "it ran " + ev.bench + ": no engine argv to compare"
+			}
+			res.Err = &ExitError{Status: status, Exited: out.exited, Why: why, Stderr: ev.resolveText(quotedSentinel.ReplaceAllString(out.stderr, sentinelPrefix+"$1"+sentinelSuffix))}
 		}
 	}
 	if opts.guards != nil {

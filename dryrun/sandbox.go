@@ -126,6 +126,10 @@ type evaluator struct {
 	// says may be a docker run of an engine whose image could not be
 	// told (said in ExitError.Why when no engine is reached); nil if none.
 	opaque *opaqueRec
+	// bench names the first command skipped that is one of an engine's
+	// benchmarks or clients, not its server (parser.EngineBenchmark):
+	// said in ExitError.Why when the run ends with status 0 and no engine.
+	bench  string
 	script string
 	// callers are the caller's variables (callerNames): their guards in
 	// a sourced file take the placeholder too (lazySourced).
@@ -1223,6 +1227,13 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return h(ev, ctx, hc, args)
 	}
 	ev.noteOpaque(ctx, hc, args)
+	if b, kind, ok := parser.EngineBenchmark(forDetect(args)); ok && launches(hc.Stdout) {
+		ev.mu.Lock()
+		if ev.bench == "" {
+			ev.bench = ev.resolveText(b) + ", " + kind + ", not a server"
+		}
+		ev.mu.Unlock()
+	}
 	return ev.skip(hc, args)
 }
 

@@ -31,3 +31,28 @@ func TestOpaqueDockerRun(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineBenchmark: an engine's own benchmarks and clients are named;
+// its servers, and programs it does not know, are not.
+func TestEngineBenchmark(t *testing.T) {
+	for _, tc := range []struct {
+		argv       []string
+		name, kind string
+	}{
+		{[]string{"exec", "vllm", "bench", "throughput", "--model", "/m"}, "vllm bench throughput", "a benchmark"},
+		{[]string{"timeout", "600", "vllm", "chat", "--url", "x"}, "vllm chat", "a client"},
+		{[]string{"python3", "-u", "-m", "vllm.entrypoints.cli.main", "bench", "serve", "--model", "/m"}, "python3 -u -m vllm.entrypoints.cli.main bench serve", "a benchmark"},
+		{[]string{"python3", "-m", "sglang.bench_offline_throughput", "--model-path", "/m"}, "python3 -m sglang.bench_offline_throughput", "a benchmark"},
+		{[]string{"trtllm-bench", "--model", "m", "throughput"}, "trtllm-bench", "a benchmark"},
+		{[]string{"vllm", "serve", "/m"}, "", ""},
+		{[]string{"python3", "-m", "vllm.entrypoints.cli.main", "serve", "/m"}, "", ""},
+		{[]string{"python3", "-m", "sglang.launch_server", "--model-path", "/m"}, "", ""},
+		{[]string{"python3", "bench.py", "-m", "sglang.bench_serving"}, "", ""},
+		{[]string{"vllm"}, "", ""},
+	} {
+		name, kind, ok := EngineBenchmark(tc.argv)
+		if ok != (tc.name != "") || name != tc.name || kind != tc.kind {
+			t.Errorf("EngineBenchmark(%q) = %q, %q, %v; want %q, %q", tc.argv, name, kind, ok, tc.name, tc.kind)
+		}
+	}
+}

@@ -201,6 +201,26 @@ func TestArgvNoModesForwardsArgs(t *testing.T) {
 	}
 }
 
+// TestArgvBenchmarkMode: a mode whose branch runs one of the engine's
+// benchmarks (vllm bench throughput) reaches no server: argv said only
+// that the script exited with status 0, and now says what it ran.
+func TestArgvBenchmarkMode(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"s.sh": "#!/usr/bin/env bash\ncase \"${1:-serve}\" in\n  serve) exec vllm serve /m --max-num-seqs 8 ;;\n" +
+			"  bench) exec vllm bench throughput --model /m --input-len 512 ;;\n  sgb) exec python3 -m sglang.bench_offline_throughput --model-path /m ;;\nesac\n",
+	})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "s.sh", "bench", "sgb")
+	for _, want := range []string{
+		"(it ran vllm bench throughput, a benchmark, not a server: no engine argv to compare)",
+		"(it ran python3 -m sglang.bench_offline_throughput, a benchmark, not a server: no engine argv to compare)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("argv s.sh bench sgb lacks %q:\n%s%s", want, out, errOut)
+		}
+	}
+}
+
 // TestArgvOpaqueDockerOptions: a docker run whose options hold words not
 // statically known where its image would be ("${extra[@]}" from
 // extra=($DOCKER_OPTS), then --entrypoint /bin/sh IMAGE -c "…") is not
