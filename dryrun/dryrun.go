@@ -209,6 +209,10 @@ type ExitError struct {
 	Exited bool
 	// Stderr is the tail of what the script wrote to its standard error.
 	Stderr string
+	// Why, when not empty, says why a command that may have launched the
+	// engine was not read as one (a docker run whose options hold words
+	// not statically known where its image would be).
+	Why string
 }
 
 func (e *ExitError) Error() string {
@@ -217,6 +221,9 @@ func (e *ExitError) Error() string {
 		msg = fmt.Sprintf("script exited with status %d before reaching an engine invocation", e.Status)
 	} else {
 		msg = fmt.Sprintf("script finished (status %d) without reaching an engine invocation", e.Status)
+	}
+	if e.Why != "" {
+		msg += " (" + e.Why + ")"
 	}
 	if s := lastLine(e.Stderr); s != "" {
 		msg += ": " + s
@@ -662,7 +669,11 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 			res.Err = fmt.Errorf("%w: %w", ErrInternal, out.err)
 		}
 		if res.Err == nil {
-			res.Err = &ExitError{Status: status, Exited: out.exited, Stderr: ev.resolveText(quotedSentinel.ReplaceAllString(out.stderr, sentinelPrefix+"$1"+sentinelSuffix))}
+			why := ev.opaqueWhy(file, src)
+			if why == "" && status == 0 && ev.bench != "" {
+				why = "it ran " + ev.bench + ": no engine argv to compare"
+			}
+			res.Err = &ExitError{Status: status, Exited: out.exited, Why: why, Stderr: ev.resolveText(quotedSentinel.ReplaceAllString(out.stderr, sentinelPrefix+"$1"+sentinelSuffix))}
 		}
 	}
 	if opts.guards != nil {

@@ -121,7 +121,15 @@ type fileEntry struct {
 // methods. Handlers may run concurrently (background jobs, pipes), so every
 // field they change is guarded by mu or atomic.
 type evaluator struct {
-	root   string
+	root string
+	// opaque is the first command skipped that parser.OpaqueDockerRun
+	// says may be a docker run of an engine whose image could not be
+	// told (said in ExitError.Why when no engine is reached); nil if none.
+	opaque *opaqueRec
+	// bench names the first command skipped that is one of an engine's
+	// benchmarks or clients, not its server (parser.EngineBenchmark):
+	// said in ExitError.Why when the run ends with status 0 and no engine.
+	bench  string
 	script string
 	// callers are the caller's variables (callerNames): their guards in
 	// a sourced file take the placeholder too (lazySourced).
@@ -1218,7 +1226,154 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		}
 		return h(ev, ctx, hc, args)
 	}
+	ev.noteOpaque(ctx, hc, args)
+	if b, kind, ok := parser.EngineBenchmark(forDetect(args)); ok && launches(hc.Stdout) {
+		ev.mu.Lock()
+		if ev.bench == "" {
+			ev.bench = ev.resolveText(b) + ", " + kind + ", not a server"
+		}
+		ev.mu.Unlock()
+	}
 	return ev.skip(hc, args)
+}
+
+// opaqueRec is a skipped docker run whose options hold words not
+// statically known where its image would be (parser.OpaqueDockerRun).
+type opaqueRec struct {
+	args  []string
+	words []int
+	shell bool
+	// pos and env locate the command in the script (spans), when it is
+	// the script's own (not a child script's or a shell string's).
+	pos syntax.Pos
+	env *snapshotEnv
+}
+
+// noteOpaque records the first skipped command that is a docker run whose
+// image could not be told because of words not statically known in its
+// options: with no engine reached, the run says why (ExitError.Why).
+func (ev *evaluator) noteOpaque(ctx context.Context, hc interp.HandlerContext, args []string) {
+	ev.mu.Lock()
+	seen := ev.opaque != nil
+	ev.mu.Unlock()
+	if seen {
+		return
+	}
+	words, shell, ok := parser.OpaqueDockerRun(forDetect(args), ev.forced)
+	if !ok {
+		return
+	}
+	rec := &opaqueRec{args: slices.Clone(args), words: words, shell: shell}
+	_, child := ctx.Value(childKey{}).(childRun)
+	_, inShell := ctx.Value(shellKey{}).(shellOuter)
+	if !child && !inShell && !ev.noSpans {
+		rec.pos, rec.env = hc.Pos, takeSnapshot(hc.Env)
+	}
+	ev.mu.Lock()
+	if ev.opaque == nil {
+		ev.opaque = rec
+	}
+	ev.mu.Unlock()
+}
+
+// opaqueWhy says why the recorded docker run was not read: its opaque
+// words as the script writes them ("${extra[@]}") where the spans find
+// them, else as the dry run resolved them.
+func (ev *evaluator) opaqueWhy(file *syntax.File, src []byte) string {
+	o := ev.opaque
+	if o == nil {
+		return ""
+	}
+	var shown []string
+	// The words as the script writes them: its source parsed again, as the
+	// file run may have rewritten them (a caller's $DOCKER_OPTS).
+	var ws []*syntax.Word
+	if o.pos.IsValid() && file != nil {
+		if f, err := parser.ParseShell(bytes.NewReader(src), "", false, syntax.LangBash); err == nil {
+			ws = splitWords(f, o.pos, o.args[0])
+		}
+	}
+	if len(ws) > 0 && len(ws) <= len(o.words) {
+		for _, w := range ws {
+			if st, en := int(w.Pos().Offset()), int(w.End().Offset()); st < en && en <= len(src) {
+				shown = append(shown, string(src[st:en]))
+			}
+		}
+	}
+	if len(shown) == 0 {
+		for _, w := range o.words {
+			if t := ev.resolveText(o.args[w]); !slices.Contains(shown, t) {
+				shown = append(shown, t)
+			}
+		}
+	}
+	what := "the command after it"
+	if o.shell {
+		what = "its -c string"
+	}
+	return fmt.Sprintf("%s run's options hold %s, whose words are not statically known, so its image and %s were not read",
+		path.Base(o.args[0]), strings.Join(shown, ", "), what)
+}
+
+// splitWords returns the words of the command at pos in file whose
+// number of fields is the value's to decide: an array or "$@" expanded
+// as a list ("${extra[@]}"), or an unquoted expansion split on IFS
+// ($DOCKER_OPTS). Nil when no command of file starting with prog is at pos
+// (a command of a sourced file's function is not the script's).
+func splitWords(file *syntax.File, pos syntax.Pos, prog string) []*syntax.Word {
+	if file == nil || !pos.IsValid() {
+		return nil
+	}
+	var call *syntax.CallExpr
+	shwalk.Walk(file, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && c.Args[0].Pos().Offset() == pos.Offset() && c.Args[0].Pos().Line() == pos.Line() {
+			if v, lit := parser.LitValue(c.Args[0]); lit && v == prog {
+				call = c
+			}
+		}
+		return call == nil
+	})
+	if call == nil {
+		return nil
+	}
+	var out []*syntax.Word
+	for _, w := range call.Args[1:] {
+		if wordSplits(w.Parts, false) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func wordSplits(parts []syntax.WordPart, quoted bool) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.DblQuoted:
+			if wordSplits(p.Parts, true) {
+				return true
+			}
+		case *syntax.ParamExp:
+			list := p.Param != nil && p.Param.Value == "@" || p.Index != nil && isListIndex(p.Index)
+			if !quoted || list {
+				return true
+			}
+		case *syntax.CmdSubst:
+			if !quoted {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isListIndex reports whether an index is [@] (or [*], unquoted).
+func isListIndex(ix syntax.ArithmExpr) bool {
+	w, ok := ix.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	return ok && (l.Value == "@" || l.Value == "*")
 }
 
 // hostAnswer are the helpers that answer for the host with the sandbox's

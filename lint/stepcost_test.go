@@ -53,22 +53,24 @@ len=$SERVE_MAX_MODEL_LEN
 case "${1:?}" in
   serve) ;;
   calib) step=$SERVE_CALIB_BATCHED_TOKENS ;;
-  refused) step=65536 ;;
-  long) step=105000 ;;
+  refused*) step=65536 ;;
+  long*) step=105000 ;;
   short) step=105000; len=$SERVE_SHORT_LEN ;;
 esac
 exec radiance serve /models/qwen38-a3b-bf16 --max-model-len "$len" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
 `,
 	})
 	got := stepcost([]string{dir}, serve+","+bench)
+	// refused* and long* are glob arms: the findings name them by their
+	// labels, as every other rule does (they said only long and refused).
 	// long backs 0.34 sessions of 32,768 tokens; short, the same KV cache
 	// at its own window of 8,192, 1.35: only long is reported.
-	if len(got) != 2 || !strings.HasPrefix(got[1], "long's step 105000") || !strings.Contains(got[1], "0.34 full-length sessions of 8 x 32768") || !strings.HasPrefix(got[0], "calib's step 131072 would take an arena of 21472 MiB (fit 338.9 + 0.1612 × step from") ||
+	if len(got) != 2 || !strings.HasPrefix(got[1], "long (as long*)'s step 105000") || !strings.Contains(got[1], "0.34 full-length sessions of 8 x 32768") || !strings.HasPrefix(got[0], "calib's step 131072 would take an arena of 21472 MiB (fit 338.9 + 0.1612 × step from") ||
 		!strings.Contains(got[0], "even with weights in VRAM as low as") || !strings.Contains(got[0], "0.00 full-length sessions of 8 x 32768, not backed") {
 		t.Errorf("serve+bench: stepcost findings = %q, want one for calib's 131072 step", got)
 	}
 	got = stepcost([]string{dir}, calib+","+serve+","+bench)
-	if len(got) != 3 || !strings.HasPrefix(got[1], "refused's shape (step 65536, 8 x 32768) was refused by the engine in ") ||
+	if len(got) != 3 || !strings.HasPrefix(got[1], "refused (as refused*)'s shape (step 65536, 8 x 32768) was refused by the engine in ") ||
 		!strings.Contains(got[1], "0.26 full-length sessions") {
 		t.Errorf("with the calib ledger: stepcost findings = %q", got)
 	}
@@ -94,7 +96,7 @@ tp=2
 case "${1:?}" in
   serve) ;;
   calib) step=$SERVE_CALIB_BATCHED_TOKENS ;;
-  wide) tp=4 ;;
+  wide*) tp=4 ;;
 esac
 exec radiance serve /models/qwen38-a3b-bf16 --tp "$tp" --kv-cache-dtype fp8 --max-model-len "$SERVE_MAX_MODEL_LEN" --max-num-seqs "$SERVE_MAX_SEQS" --max-num-batched-tokens "$step"
 `,
@@ -102,7 +104,7 @@ exec radiance serve /models/qwen38-a3b-bf16 --tp "$tp" --kv-cache-dtype fp8 --ma
 	without := stepcost([]string{dir2}, serve+","+bench)
 	with := stepcost([]string{dir2}, serve+","+bench+","+filepath.Join(dir2, "llama8b_serve.log"))
 	if !slices.Equal(with, without) || len(with) != 2 || !strings.HasPrefix(with[0], "calib's step 131072 would take an arena") ||
-		!strings.Contains(with[1], "wide's step 1024 could not be priced: no ledger is of a boot like it") {
+		!strings.Contains(with[1], "wide (as wide*)'s step 1024 could not be priced: no ledger is of a boot like it") {
 		t.Errorf("a ledger of another boot: stepcost findings = %q, want %q", with, without)
 	}
 

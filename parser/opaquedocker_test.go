@@ -2,17 +2,57 @@ package parser
 
 import "testing"
 
-// A docker run whose options hold opaque words and then an --entrypoint:
-// the image's own entrypoint (vllm's, for vllm/vllm-openai) does not run,
-// so the words after the image (-c STRING) are not read as its arguments.
-func TestOpaqueOptionsEntrypointNotImage(t *testing.T) {
-	argv := []string{"docker", "run", "--rm", Unknown, "--entrypoint", "/bin/sh", "vllm/vllm-openai:v0.6.3", "-c", "python3 -m vllm.entrypoints.openai.api_server --max-num-seqs 8"}
-	if ec, ok := DetectEngine(argv); ok && ec.Start == 6 {
-		t.Errorf("DetectEngine read the image's entrypoint past --entrypoint /bin/sh: %+v", ec)
+// TestOpaqueDockerRun: a docker run is said opaque only when words not
+// statically known stand where its image would be and the run would be
+// read without them.
+func TestOpaqueDockerRun(t *testing.T) {
+	for _, tc := range []struct {
+		argv  []string
+		words []int
+		shell bool
+	}{
+		{[]string{"docker", "run", "--rm", Unknown, "--entrypoint", "/bin/sh", "img", "-c", "vllm serve m"}, []int{3}, true},
+		{[]string{"podman", "run", Unknown, Unknown, "--entrypoint=/bin/bash", "img", "-lc", "vllm serve m"}, []int{2, 3}, true},
+		// Not a launch of anything known, with or without the words.
+		{[]string{"docker", "run", "--rm", Unknown, "img", "python", "train.py"}, nil, false},
+		// No opaque word: not this function's to explain.
+		{[]string{"docker", "run", "--rm", "img", "-c", "x"}, nil, false},
+		{[]string{"docker", "ps", Unknown}, nil, false},
+	} {
+		words, shell, ok := OpaqueDockerRun(tc.argv, nil)
+		if ok != (tc.words != nil) || len(words) != len(tc.words) || shell != tc.shell {
+			t.Errorf("OpaqueDockerRun(%q) = %v, %v, %v; want %v, %v", tc.argv, words, shell, ok, tc.words, tc.shell)
+			continue
+		}
+		for i := range words {
+			if words[i] != tc.words[i] {
+				t.Errorf("OpaqueDockerRun(%q) words = %v, want %v", tc.argv, words, tc.words)
+			}
+		}
 	}
-	// Without the --entrypoint the image's entrypoint runs, as before.
-	argv = []string{"docker", "run", "--rm", Unknown, "--gpus", "all", "vllm/vllm-openai:v0.6.3", "--max-num-seqs", "8"}
-	if ec, ok := DetectEngine(argv); !ok || ec.Start != 6 {
-		t.Errorf("DetectEngine lost the image's engine: %+v %v", ec, ok)
+}
+
+// TestEngineBenchmark: an engine's own benchmarks and clients are named;
+// its servers, and programs it does not know, are not.
+func TestEngineBenchmark(t *testing.T) {
+	for _, tc := range []struct {
+		argv       []string
+		name, kind string
+	}{
+		{[]string{"exec", "vllm", "bench", "throughput", "--model", "/m"}, "vllm bench throughput", "a benchmark"},
+		{[]string{"timeout", "600", "vllm", "chat", "--url", "x"}, "vllm chat", "a client"},
+		{[]string{"python3", "-u", "-m", "vllm.entrypoints.cli.main", "bench", "serve", "--model", "/m"}, "python3 -u -m vllm.entrypoints.cli.main bench serve", "a benchmark"},
+		{[]string{"python3", "-m", "sglang.bench_offline_throughput", "--model-path", "/m"}, "python3 -m sglang.bench_offline_throughput", "a benchmark"},
+		{[]string{"trtllm-bench", "--model", "m", "throughput"}, "trtllm-bench", "a benchmark"},
+		{[]string{"vllm", "serve", "/m"}, "", ""},
+		{[]string{"python3", "-m", "vllm.entrypoints.cli.main", "serve", "/m"}, "", ""},
+		{[]string{"python3", "-m", "sglang.launch_server", "--model-path", "/m"}, "", ""},
+		{[]string{"python3", "bench.py", "-m", "sglang.bench_serving"}, "", ""},
+		{[]string{"vllm"}, "", ""},
+	} {
+		name, kind, ok := EngineBenchmark(tc.argv)
+		if ok != (tc.name != "") || name != tc.name || kind != tc.kind {
+			t.Errorf("EngineBenchmark(%q) = %q, %q, %v; want %q, %q", tc.argv, name, kind, ok, tc.name, tc.kind)
+		}
 	}
 }

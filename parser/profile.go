@@ -1057,3 +1057,122 @@ func imageProfile(image string) string {
 	}
 	return ""
 }
+
+// OpaqueDockerRun reports why argv, a command DetectEngineAs and
+// ShellCommand do not read, may still be a docker/podman run of an engine:
+// its options hold a word not statically known (Unknown, or the forwarded
+// "$@") where the image would be, past which the image cannot be told
+// from an option's value (docker run --rm "${extra[@]}" --entrypoint
+// /bin/sh IMAGE -c "…"), and the run would be read were those words empty.
+// Words are the indexes of the opaque words; Shell says what would be
+// read is a shell's -c string rather than an engine's argv. Nothing is
+// guessed from it: it only says why no engine was read.
+func OpaqueDockerRun(argv []string, forced *Profile) (words []int, shell bool, ok bool) {
+	k := slices.IndexFunc(argv, func(w string) bool {
+		b := path.Base(w)
+		return b == "docker" || b == "podman" || b == "nvidia-docker"
+	})
+	if k < 0 || k+1 >= len(argv) || k > 0 && !LaunchesAt(argv, k, forced) {
+		return nil, false, false
+	}
+	j := k + 1
+	switch {
+	case argv[j] == "run":
+		j++
+	case argv[j] == "container" && j+1 < len(argv) && argv[j+1] == "run":
+		j += 2
+	default:
+		return nil, false, false
+	}
+	for {
+		j = dockerOptions(argv, j, dockerValueOpts, &DockerRun{}, nil)
+		if j >= len(argv) || argv[j] != Unknown && argv[j] != forwardAll {
+			break
+		}
+		words = append(words, j)
+		j++
+	}
+	if len(words) == 0 {
+		return nil, false, false
+	}
+	rest := slices.Clone(argv)
+	for _, w := range slices.Backward(words) {
+		rest = slices.Delete(rest, w, w+1)
+	}
+	if _, ok := DetectEngineAs(rest, forced); ok {
+		return words, false, true
+	}
+	if _, ok := ShellCommand(rest, func(k int) bool { return LaunchesAt(rest, k, forced) }); ok {
+		return words, true, true
+	}
+	return nil, false, false
+}
+
+// EngineBenchmark reports whether argv, through the wrappers DetectEngine
+// sees through (exec, env, timeout, uv run …), runs one of an engine's own
+// benchmarks or clients rather than its server: `vllm bench throughput`,
+// `vllm chat`, `python -m vllm.entrypoints.cli.main bench serve`, `python
+// -m sglang.bench_offline_throughput`, `trtllm-bench`, `llama-bench`. It
+// returns the words that name it ("vllm bench throughput", "python3 -m
+// sglang.bench_serving") and what it is ("a benchmark", "a client");
+// nothing of it is an engine argv to compare.
+func EngineBenchmark(argv []string) (name, kind string, ok bool) {
+	i := 0
+	for i < len(argv) {
+		n := wrapperSkip(argv, i)
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	if i >= len(argv) {
+		return "", "", false
+	}
+	// sub names the program and the subcommand words from k on: up to
+	// two words that are not options (vllm bench throughput).
+	sub := func(k, max int) string {
+		end := k
+		for end < len(argv) && end-k < max && argv[end] != "" && argv[end][0] != '-' && literalImage(argv[end]) {
+			end++
+		}
+		return strings.Join(append([]string{path.Base(argv[i])}, argv[i+1:end]...), " ")
+	}
+	vllmClient := func(k int) bool {
+		return k < len(argv) && (argv[k] == "bench" || argv[k] == "chat" || argv[k] == "complete")
+	}
+	vllmKind := func(k int) string {
+		if argv[k] == "bench" {
+			return "a benchmark"
+		}
+		return "a client"
+	}
+	switch base := path.Base(argv[i]); {
+	case base == "vllm":
+		if vllmClient(i + 1) {
+			return sub(i+1, 2), vllmKind(i + 1), true
+		}
+		return "", "", false
+	case base == "trtllm-bench" || base == "llama-bench":
+		return sub(i+1, 0), "a benchmark", true
+	case strings.HasPrefix(base, "python") || argv[i] == "-m" || argv[i] == "--module":
+		j := i
+		if argv[i] != "-m" && argv[i] != "--module" {
+			for j = i + 1; j < len(argv) && argv[j] != "-m"; j++ {
+				if !strings.HasPrefix(argv[j], "-") {
+					return "", "", false // a script, not a module
+				}
+			}
+		}
+		if j+1 >= len(argv) {
+			return "", "", false
+		}
+		mod := argv[j+1]
+		switch {
+		case mod == "vllm.entrypoints.cli.main" && vllmClient(j+2):
+			return sub(j+2, 2), vllmKind(j + 2), true
+		case strings.HasPrefix(mod, "sglang.bench_"):
+			return sub(j+2, 0), "a benchmark", true
+		}
+	}
+	return "", "", false
+}

@@ -63,7 +63,7 @@ func runNgramPlacement(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				d := diag{sev: Error, path: s.Path, start: m.Start, end: m.End,
-					msg: fmt.Sprintf("%s runs with the n-gram table in RAM (--ngram-placement ram%s): beside a full host pool the calibration boot dies with \"startup stopped: out of memory\"; a calib tap must run --ngram-placement disk", m.Name, defaultNote(span))}
+					msg: fmt.Sprintf("%s runs with the n-gram table in RAM (--ngram-placement ram%s): beside a full host pool the calibration boot dies with \"startup stopped: out of memory\"; a calib tap must run --ngram-placement disk", m.Label(), defaultNote(span))}
 				if span != nil {
 					d.path, d.start, d.end = span.path, span.start, span.end
 					if span.literal {
@@ -78,7 +78,7 @@ func runNgramPlacement(pass *analysis.Pass) (any, error) {
 				}
 				if val != scoringVal {
 					d := diag{sev: Error, path: s.Path, start: m.Start, end: m.End,
-						msg: fmt.Sprintf("%s places the n-gram table on %s where %s places it on %s: scoring numbers are only comparable at one shape", m.Name, val, scoringMode.Name, scoringVal)}
+						msg: fmt.Sprintf("%s places the n-gram table on %s where %s places it on %s: scoring numbers are only comparable at one shape", m.Label(), val, scoringMode.Label(), scoringVal)}
 					if span != nil {
 						d.path, d.start, d.end = span.path, span.start, span.end
 					}

@@ -117,13 +117,13 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 			like := ledgersFor(ledgers, prof, flags, argvModel(argvs.Of(s, m.Name)))
 			if len(like) == 0 {
 				c.report(pass, diag{sev: Info, path: path, start: st, end: en,
-					msg: fmt.Sprintf("%s's step %d could not be priced: no ledger is of a boot like it (the same --model, --tp and --kv-cache-dtype)", m.Name, step)})
+					msg: fmt.Sprintf("%s's step %d could not be priced: no ledger is of a boot like it (the same --model, --tp and --kv-cache-dtype)", m.Label(), step)})
 				continue
 			}
 			est, err := ledger.Price(like, step, seats, window)
 			if err != nil {
 				c.report(pass, diag{sev: Info, path: path, start: st, end: en,
-					msg: fmt.Sprintf("%s's step %d could not be priced from the ledgers: %v", m.Name, step, err)})
+					msg: fmt.Sprintf("%s's step %d could not be priced from the ledgers: %v", m.Label(), step, err)})
 				continue
 			}
 			if est.MayBack {
@@ -132,12 +132,12 @@ func runStepCost(pass *analysis.Pass) (any, error) {
 			if ml := est.Measured; ml != nil {
 				c.report(pass, diag{sev: Warning, path: path, start: st, end: en,
 					msg: fmt.Sprintf("%s's shape (step %d, %d x %d) was refused by the engine in %s: %.2f full-length sessions, not backed",
-						m.Name, step, est.Seats, est.MaxModelLen, c.display(ml.File), est.Sessions)})
+						m.Label(), step, est.Seats, est.MaxModelLen, c.display(ml.File), est.Sessions)})
 				continue
 			}
 			c.report(pass, diag{sev: Warning, path: path, start: st, end: en,
 				msg: fmt.Sprintf("%s's step %d would take an arena of %.0f MiB (%s), leaving vram_kv %.0f MiB even with weights in VRAM as low as %s kept: %.2f full-length sessions of %d x %d, not backed",
-					m.Name, step, est.ArenaMiB, arenaSource(c, est), est.LeastVRAMKVMiB, c.display(est.LeastWeightsFrom), est.LeastSessions, est.Seats, est.MaxModelLen)})
+					m.Label(), step, est.ArenaMiB, arenaSource(c, est), est.LeastVRAMKVMiB, c.display(est.LeastWeightsFrom), est.LeastSessions, est.Seats, est.MaxModelLen)})
 		}
 	}
 	return nil, nil

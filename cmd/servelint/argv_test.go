@@ -180,6 +180,67 @@ func TestArgvWithoutModes(t *testing.T) {
 	}
 }
 
+// TestArgvNoModesForwardsArgs: a script with no modes that hands "$@" to
+// the engine takes no mode word: argv serve evaluated it as `s.sh serve`
+// and showed vllm serve … serve, a word the boot never passes. The proven
+// mode is the script run with no arguments; another word is evaluated as
+// given, and both are said.
+func TestArgvNoModesForwardsArgs(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"s.sh": "#!/usr/bin/env bash\nMODEL=${MODEL:-/m}\nexec vllm serve \"$MODEL\" --max-num-seqs 8 \"$@\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "s.sh", "serve")
+	if code != exitClean || !strings.HasSuffix(out, "--max-num-seqs\n8\n") || !strings.Contains(out, "# run as: s.sh\n") ||
+		!strings.Contains(errOut, "the script has no modes and hands its arguments to the engine: serve, the proven mode, is the script run with no arguments") {
+		t.Errorf("argv s.sh serve: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, _ = lintDir(t, "argv", "s.sh", "serve", "kl")
+	if !strings.Contains(out, "8\nkl\n") || !strings.Contains(errOut, "kl was passed as $1 and reached the engine's argv as a word of its own") {
+		t.Errorf("argv s.sh serve kl:\n%s%s", out, errOut)
+	}
+}
+
+// TestArgvBenchmarkMode: a mode whose branch runs one of the engine's
+// benchmarks (vllm bench throughput) reaches no server: argv said only
+// that the script exited with status 0, and now says what it ran.
+func TestArgvBenchmarkMode(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"s.sh": "#!/usr/bin/env bash\ncase \"${1:-serve}\" in\n  serve) exec vllm serve /m --max-num-seqs 8 ;;\n" +
+			"  bench) exec vllm bench throughput --model /m --input-len 512 ;;\n  sgb) exec python3 -m sglang.bench_offline_throughput --model-path /m ;;\nesac\n",
+	})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "s.sh", "bench", "sgb")
+	for _, want := range []string{
+		"(it ran vllm bench throughput, a benchmark, not a server: no engine argv to compare)",
+		"(it ran python3 -m sglang.bench_offline_throughput, a benchmark, not a server: no engine argv to compare)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("argv s.sh bench sgb lacks %q:\n%s%s", want, out, errOut)
+		}
+	}
+}
+
+// TestArgvOpaqueDockerOptions: a docker run whose options hold words not
+// statically known where its image would be ("${extra[@]}" from
+// extra=($DOCKER_OPTS), then --entrypoint /bin/sh IMAGE -c "…") is not
+// read as a launch, rightly; argv says why rather than only that the
+// script finished without reaching an engine.
+func TestArgvOpaqueDockerOptions(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"op.sh": "#!/usr/bin/env bash\nset -euo pipefail\n. \"$(dirname \"$0\")/serve.env\"\nextra=($DOCKER_OPTS)\n" +
+			"case \"${1:-serve}\" in\n  serve) step=$VLLM_MAX_NUM_BATCHED_TOKENS ;;\n  bench) step=16384 ;;\nesac\n" +
+			"docker run --rm \"${extra[@]}\" --entrypoint /bin/sh \"$VLLM_IMAGE\" -c \"python3 -m vllm.entrypoints.openai.api_server --model /m --max-num-batched-tokens $step\"\n",
+		"serve.env": "VLLM_IMAGE=vllm/vllm-openai:v0.6.3\nVLLM_MAX_NUM_BATCHED_TOKENS=8192\n",
+	})
+	t.Chdir(root)
+	out, errOut, _ := lintDir(t, "argv", "op.sh", "serve")
+	want := `without reaching an engine invocation (docker run's options hold "${extra[@]}", whose words are not statically known, so its image and its -c string were not read)`
+	if !strings.Contains(out+errOut, want) {
+		t.Errorf("argv op.sh serve does not say why the docker run was not read:\n%s%s", out, errOut)
+	}
+}
+
 // Modes named for a script that reads no argument (the model comes from
 // MODEL=${MODEL:-llama} and ./env/$MODEL.env) all run the same: argv says
 // so, where "qwen: byte-identical to llama" alone read as a proof. A

@@ -199,6 +199,41 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			results[i] = &dryrun.Result{Script: abs, Mode: m, Err: lint.ScriptBoundError(bound)}
 		}
 	}
+	// A script with no modes that hands its arguments to the engine (exec
+	// vllm serve "$MODEL" "$@"): a mode word given is no mode, it reaches
+	// the engine's argv as a word of its own (vllm serve … serve), which
+	// the run then shows as if the script passed it. The proven mode's
+	// word is the script run as it boots, with no arguments; another
+	// word is evaluated as given, and said.
+	bare := map[string]bool{}
+	if len(s.Modes) == 0 {
+		var none *dryrun.Result
+		proven := cmp.Or(rc.Proven, "serve")
+		for i, m := range modes {
+			r := results[i]
+			if m == noMode || r.Err != nil || len(r.Argv) == 0 {
+				continue
+			}
+			if none == nil {
+				if none = evalMode(noMode, nil); none == nil {
+					break
+				}
+			}
+			if none.Err != nil || !forwardsWord(r.Argv, none.Argv, m) {
+				continue
+			}
+			if m == proven {
+				nr := *none
+				nr.Mode = m
+				results[i], bare[m] = &nr, true
+				_, _ = fmt.Fprintf(stderr, "servelint argv: %s: the script has no modes and hands its arguments to the engine: %s, the proven mode, is the script run with no arguments (run as %s %s, the engine's argv would hold the word %s)\n",
+					output.EscapeControl(path), output.EscapeControl(m), output.EscapeControl(path), output.EscapeControl(m), output.EscapeControl(m))
+			} else {
+				_, _ = fmt.Fprintf(stderr, "servelint argv: %s: the script has no modes: %s was passed as $1 and reached the engine's argv as a word of its own\n",
+					output.EscapeControl(path), output.EscapeControl(m))
+			}
+		}
+	}
 	// The modes run on one host, as lint evaluates them: a host path one
 	// mode assumed is there for the others too.
 	if union := dryrun.AssumedUnion(results); union != nil {
@@ -213,6 +248,9 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 	for i, m := range modes {
 		r := results[i]
 		mo := modeOptions(s, m)
+		if bare[m] {
+			mo = modeOptions(s, noMode)
+		}
 		selectors, params := mo.Selectors, mo.Params
 		if md := s.ModeNamed(m); md != nil || m == noMode {
 			if err := rules.NoOneArgv(s, md); err != nil {
@@ -689,6 +727,21 @@ func modeOptions(s *parser.Script, m string) dryrun.Options {
 	}
 	params := s.ParamsFor(m)
 	return dryrun.Options{Selectors: s.EnvSelectors, NoArg: params == nil, Params: params}
+}
+
+// forwardsWord reports whether argv is none, the argv of the script run
+// with no arguments, with word inserted once: the script handed the word
+// it was given to the engine.
+func forwardsWord(argv, none []string, word string) bool {
+	if len(argv) != len(none)+1 {
+		return false
+	}
+	for i, a := range argv {
+		if a == word && slices.Equal(argv[:i], none[:i]) && slices.Equal(argv[i+1:], none[i:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // selfPath is path with its file name self (bench.sh beside serve.sh), path
