@@ -2302,6 +2302,15 @@ func (s *Script) noteSetStmt(st *syntax.Stmt, deletable, sole bool, host listHos
 	s.setStmts[c] = sp
 }
 
+// quotedWord reports whether w is one double-quoted part ("$@").
+func quotedWord(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	_, ok := w.Parts[0].(*syntax.DblQuoted)
+	return ok
+}
+
 // ForwardOnlyRest returns the statement a `set -- "$@" WORDS…` call is all
 // of when WORDS span exactly [start, end): deleting them would leave
 // `set -- "$@"`, which sets the words the script already holds (a fix
@@ -2314,7 +2323,8 @@ func (s *Script) ForwardOnlyRest(start, end int) (StmtSpan, bool) {
 			continue
 		}
 		args := c.Args[2:]
-		if len(args) < 2 || !isForwardAll(args[0]) {
+		if len(args) < 2 || !isForwardAll(args[0]) || !quotedWord(args[0]) {
+			// set -- $@ splits and globs the words again: no no-op.
 			return StmtSpan{}, false
 		}
 		if s.Off(args[1].Pos()) != start || s.Off(args[len(args)-1].End()) != end {
