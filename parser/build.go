@@ -211,6 +211,7 @@ func (s *Script) collect() {
 			}
 		case *syntax.DeclClause:
 			s.declF = s.declF || IsDeclareF(n)
+			s.declAssoc = s.declAssoc || declAssoc(n)
 			for _, name := range exportedFuncNames(n) {
 				if s.exportedFuncs == nil {
 					s.exportedFuncs = map[string]bool{}
@@ -1616,6 +1617,10 @@ func (s *Script) DeclaresF() bool { return s.declF }
 // out=$1), nil when there is none or before Analyze: the dry run's
 // interpreter does not reach a caller's local variable through it.
 func (s *Script) FuncNameref() *syntax.DeclClause { return s.funcNameref }
+
+// DeclaresAssoc reports whether the script declares an associative array
+// anywhere (declare -A, local -A, typeset -gA).
+func (s *Script) DeclaresAssoc() bool { return s.declAssoc }
 
 // TopNameref returns the first nameref declared outside every function
 // (declare -n ref=args), nil when there is none or before Analyze: the dry
