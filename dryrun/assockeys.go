@@ -53,12 +53,89 @@ func declaresAssoc(d *syntax.DeclClause) bool {
 	return false
 }
 
+// assocNames returns the names f declares associative (declare -A NAME,
+// local -A NAME=(…)) anywhere.
+func assocNames(f *syntax.File) map[string]bool {
+	var out map[string]bool
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		d, ok := n.(*syntax.DeclClause)
+		if !ok || !declaresAssoc(d) {
+			return true
+		}
+		for _, a := range d.Args {
+			if a.Name != nil {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[a.Name.Value] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// assocRead reports whether pe reads (or assigns by ${NAME[KEY]:=…}) an
+// element of an associative array of names by a key that is no word:
+// ${LEN[kl-ref]}, which interp asserts a word of as the declaration's.
+func assocRead(pe *syntax.ParamExp, names map[string]bool) bool {
+	if pe.Param == nil || !names[pe.Param.Value] || pe.Index == nil {
+		return false
+	}
+	_, ok := pe.Index.(*syntax.Word)
+	return !ok
+}
+
+// assocRewritable reports whether rewriteAssocKeys has a key to rewrite
+// in f: a compound assignment's (assocKeyFixable) or a read's (assocRead).
+func assocRewritable(f *syntax.File) bool {
+	names := assocNames(f)
+	if names == nil {
+		return false
+	}
+	found := false
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.DeclClause:
+			found = found || assocKeyFixable(x)
+		case *syntax.ParamExp:
+			found = found || assocRead(x, names)
+		}
+		return !found
+	})
+	return found
+}
+
 // rewriteAssocKeys makes each non-word key of an associative array's
-// compound assignment in f the word of its text in src (the bytes f was
-// parsed from); it reports whether it changed any.
+// compound assignment in f, and of a read of an element of an array f
+// declares associative (${LEN[kl-ref]}), the word of its text in src (the
+// bytes f was parsed from); it reports whether it changed any. A name
+// declared -A anywhere counts: bash reads [kl-ref] of an indexed array as
+// arithmetic, which stays.
 func rewriteAssocKeys(f *syntax.File, src []byte) bool {
 	changed := false
+	names := assocNames(f)
+	if names == nil {
+		return false
+	}
+	key := func(x syntax.ArithmExpr) *syntax.Word {
+		st, en := int(x.Pos().Offset()), int(x.End().Offset())
+		if st < 0 || en > len(src) || st >= en {
+			return nil
+		}
+		if k := string(src[st:en]); plainKey(k) {
+			return litWordAt(k, x.Pos())
+		}
+		return nil
+	}
 	shwalk.Walk(f, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && assocRead(pe, names) {
+			if w := key(pe.Index); w != nil {
+				pe.Index = w
+				changed = true
+			}
+			return true
+		}
 		d, ok := n.(*syntax.DeclClause)
 		if !ok || !assocKeyFixable(d) {
 			return true
@@ -71,12 +148,8 @@ func rewriteAssocKeys(f *syntax.File, src []byte) bool {
 				if _, ok := e.Index.(*syntax.Word); e.Index == nil || ok {
 					continue
 				}
-				st, en := int(e.Index.Pos().Offset()), int(e.Index.End().Offset())
-				if st < 0 || en > len(src) || st >= en {
-					continue
-				}
-				if key := string(src[st:en]); plainKey(key) {
-					e.Index = litWordAt(key, e.Index.Pos())
+				if w := key(e.Index); w != nil {
+					e.Index = w
 					changed = true
 				}
 			}

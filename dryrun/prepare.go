@@ -97,9 +97,10 @@ type Prepared struct {
 	// elemSets is true when the tree holds [[ -v NAME[KEY] ]]: Eval runs
 	// a copy in which each is [[ -n ${NAME[KEY]+x} ]] (elemset.go).
 	elemSets bool
-	// assocKeys is true when a declare -A's compound assignment has a key
-	// that parses as arithmetic ([kl-ref]=…): Eval runs a copy in which
-	// each is the word of its text (assockeys.go).
+	// assocKeys is true when a declare -A's compound assignment, or a
+	// read of an element of an array declared -A, has a key that parses
+	// as arithmetic ([kl-ref]=…, ${LEN[kl-ref]}): Eval runs a copy in
+	// which each is the word of its text (assockeys.go).
 	assocKeys bool
 
 	// altOnce guards alt: the script holds an alternate value ${X:+…}
@@ -843,7 +844,7 @@ func litWord(v string) *syntax.Word {
 func Prepare(f *syntax.File) *Prepared {
 	p := &Prepared{}
 	hdocs := map[*syntax.Word]bool{}
-	namerefs, funcNamerefs := false, false
+	namerefs, funcNamerefs, assocDecl := false, false, false
 	pipeOps := 0
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
@@ -858,7 +859,7 @@ func Prepare(f *syntax.File) *Prepared {
 			funcNamerefs = funcNamerefs || namerefIn(x.Body) != nil
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
-			p.assocKeys = p.assocKeys || assocKeyFixable(x)
+			assocDecl = assocDecl || declaresAssoc(x)
 			namerefs = namerefs || parser.IsNameref(x)
 		case *syntax.CallExpr:
 			p.readDelim = p.readDelim || parser.ReadsDelimited(x)
@@ -908,6 +909,7 @@ func Prepare(f *syntax.File) *Prepared {
 		return true
 	})
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
+	p.assocKeys = assocDecl && assocRewritable(f)
 	if funcNamerefs {
 		p.refused = refusedFuncs(f, false)
 	}
@@ -967,6 +969,9 @@ func PrepareScript(s *parser.Script) *Prepared {
 		p.elemSets = p.elemSets || parser.IsElementSetTest(t)
 	}
 	p.submitDir = s.ReadsSubmitDir()
+	// declare -A LEN=([kl-ref]=…): the model kept no such keys, so the
+	// tree is walked, only when it declares an associative array.
+	p.assocKeys = s.DeclaresAssoc() && assocRewritable(s.File)
 	p.selects = s.SelectMenus()
 	p.menus = s.HasSelect()
 	return p

@@ -211,6 +211,7 @@ func (s *Script) collect() {
 			}
 		case *syntax.DeclClause:
 			s.declF = s.declF || IsDeclareF(n)
+			s.declAssoc = s.declAssoc || declAssoc(n)
 			for _, name := range exportedFuncNames(n) {
 				if s.exportedFuncs == nil {
 					s.exportedFuncs = map[string]bool{}
@@ -1617,6 +1618,10 @@ func (s *Script) DeclaresF() bool { return s.declF }
 // interpreter does not reach a caller's local variable through it.
 func (s *Script) FuncNameref() *syntax.DeclClause { return s.funcNameref }
 
+// DeclaresAssoc reports whether the script declares an associative array
+// anywhere (declare -A, local -A, typeset -gA).
+func (s *Script) DeclaresAssoc() bool { return s.declAssoc }
+
 // TopNameref returns the first nameref declared outside every function
 // (declare -n ref=args), nil when there is none or before Analyze: the dry
 // run's interpreter expands an array through it wrongly ("${ref[@]}" is
@@ -2302,6 +2307,15 @@ func (s *Script) noteSetStmt(st *syntax.Stmt, deletable, sole bool, host listHos
 	s.setStmts[c] = sp
 }
 
+// quotedWord reports whether w is one double-quoted part ("$@").
+func quotedWord(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	_, ok := w.Parts[0].(*syntax.DblQuoted)
+	return ok
+}
+
 // ForwardOnlyRest returns the statement a `set -- "$@" WORDS…` call is all
 // of when WORDS span exactly [start, end): deleting them would leave
 // `set -- "$@"`, which sets the words the script already holds (a fix
@@ -2314,7 +2328,8 @@ func (s *Script) ForwardOnlyRest(start, end int) (StmtSpan, bool) {
 			continue
 		}
 		args := c.Args[2:]
-		if len(args) < 2 || !isForwardAll(args[0]) {
+		if len(args) < 2 || !isForwardAll(args[0]) || !quotedWord(args[0]) {
+			// set -- $@ splits and globs the words again: no no-op.
 			return StmtSpan{}, false
 		}
 		if s.Off(args[1].Pos()) != start || s.Off(args[len(args)-1].End()) != end {

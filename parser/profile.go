@@ -1007,18 +1007,41 @@ func pastOpaqueOptions(argv []string, j int, dr *DockerRun) (EngineCall, bool) {
 		return EngineCall{}, false
 	}
 	d := &DockerRun{Env: slices.Clone(dr.Env), EnvFiles: slices.Clone(dr.EnvFiles)}
-	entry := false
-	k := dockerOptions(argv, j+1, dockerValueOpts, d, func(opt string, _ int, _ bool) {
-		entry = entry || opt == "--entrypoint"
+	entry, entryEq := -1, false
+	k := dockerOptions(argv, j+1, dockerValueOpts, d, func(opt string, val int, hasEq bool) {
+		if opt == "--entrypoint" {
+			entry, entryEq = val, hasEq
+		}
 	})
-	if k >= len(argv) || !literalImage(argv[k]) || entry {
-		// An --entrypoint after the opaque words (… "${extra[@]}"
-		// --entrypoint /bin/sh IMAGE -c "…") replaces the image's: its
-		// entrypoint is not what runs, and the words after the image are
-		// the entrypoint's, not an engine's.
+	if k >= len(argv) || !literalImage(argv[k]) {
 		return EngineCall{}, false
 	}
 	d.Image = k
+	if entry >= 0 && entry < len(argv) {
+		// An --entrypoint after the opaque words replaces the image's: the
+		// words after the image are the entrypoint's arguments, read as
+		// detectEngine reads them past known options (--entrypoint python3
+		// IMAGE -m vllm.entrypoints.openai.api_server …; --entrypoint ""
+		// IMAGE vllm serve …). /bin/sh IMAGE -c "…" is no engine here.
+		prog := argv[entry]
+		if entryEq {
+			_, prog, _ = strings.Cut(prog, "=")
+		}
+		if prog == "" {
+			if ec, ok := engineAt(argv, k+1); ok {
+				ec.Docker = d
+				return ec, true
+			}
+			return EngineCall{}, false
+		}
+		if ec, ok := engineAt(append([]string{prog}, argv[k+1:]...), 0); ok {
+			ec.Start = k // the image stands where the program is
+			ec.ArgStart += k
+			ec.Docker = d
+			return ec, true
+		}
+		return EngineCall{}, false
+	}
 	if ec, ok := engineAt(argv, k+1); ok {
 		ec.Docker = d
 		return ec, true

@@ -264,6 +264,8 @@ type Script struct {
 	keys     map[*syntax.CallExpr][]branchKey
 	// declF: a declare -F or typeset -F was met (DeclaresF).
 	declF bool
+	// declAssoc: a declare -A (local -A, typeset -gA) anywhere (DeclaresAssoc).
+	declAssoc bool
 	// exportedFuncs are the functions export -f (declare -fx) hands to
 	// child shells: bash -c fn, xargs … bash -c 'fn {}' call them by name.
 	exportedFuncs map[string]bool

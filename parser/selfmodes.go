@@ -168,6 +168,13 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string, bare bool) 
 			if !ok || v == "" || !selfFile(file(v)) || matches(before, v) || bare && !matches([]*syntax.Word{p}, v) {
 				continue
 			}
+			if bare && matches([]*syntax.Word{p}, "\x00") {
+				// *bench*) in a directory benchmarks/: the arm matches the
+				// directory, so it takes every name run from there, and no
+				// name elsewhere by its directory: where the repo sits, not
+				// the name run, picks it. No mode to compare.
+				continue
+			}
 			if bare {
 				glob = p.Lit() // */bench.sh) as well: the arm's own pattern
 			}
