@@ -54,7 +54,11 @@ would have to invent a key) unless the config names its key. No fix changes
 what the proven mode boots with: where the edit reaches the proven mode
 (its own literal, a literal it shares with other modes, its own
 re-assignment or overriding copy) and the value is not the owner's, the
-finding says so and has no fix.`,
+finding says so and has no fix. Nor does a fix at a use other modes share
+rewrite their own values: a disaggregated role's, another model's, calib's
+own knob, one under a servelint:ignore (STEP=$BENCH_STEP; prefill)
+STEP=16384 … --max-num-batched-tokens "$STEP": the finding names that line
+and has no fix).`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runPrivateShape,
 }
@@ -91,8 +95,10 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 						continue
 					}
 				}
-				for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, env) {
-					c.checkOrigin(pass, s, f, owner, o)
+				origins := s.Origins(f.Value, f.ValStart, f.Modes, env)
+				for i, o := range origins {
+					others := slices.Delete(slices.Clone(origins), i, i+1)
+					c.checkOrigin(pass, s, f, owner, o, others)
 				}
 			}
 			c.checkOffSwitch(pass, s, inv)
@@ -1542,7 +1548,10 @@ func allCalib(ms []*parser.Mode) bool {
 	return true
 }
 
-func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.Flag, owner parser.Owner, o parser.Origin) {
+// checkOrigin reports the value origin o gives the owned flag f where it
+// does not come from the owner. others are the flag's other origins (other
+// modes' values), which a fix at a shared use rewrites too.
+func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.Flag, owner parser.Owner, o parser.Origin, others []parser.Origin) {
 	modes := o.Modes
 	if modes == nil {
 		modes = f.Modes
@@ -1587,6 +1596,13 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			d.edits, d.fixMsg = nil, ""
 			d.msg += fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; writing $%s would change what %s boots with)",
 				s.Proven().Name, owner.Key, s.Proven().Name)
+		case sharedFixKept(c, s, f, owner, d.edits, others) != "":
+			// STEP=$BENCH_STEP; case $MODE in prefill) STEP=16384 ;; esac
+			// … "$STEP": "$OWNER" at the shared use would boot prefill
+			// with the owner's number instead of its own.
+			why := sharedFixKept(c, s, f, owner, d.edits, others)
+			d.edits, d.fixMsg = nil, ""
+			d.msg += " (no fix: " + why + ")"
 		case !shell:
 			d.edits, d.fixMsg = nil, ""
 			d.msg += fmt.Sprintf(" (no fix: the script's shell has no $%s, %s reaches only the commands it runs)",
@@ -1825,6 +1841,78 @@ func isAliasOf(u *parser.Unit, s *parser.Script, k, owner string) bool {
 		fo, ok2 := p.FlagForKey(owner)
 		if ok1 && ok2 && fk == fo && s.ModeTokens(k) != nil {
 			return true
+		}
+	}
+	return false
+}
+
+// sharedFixKept says why the edits of a fix must not be made (a "no fix"
+// reason), or "": they rewrite code that another origin of the flag f runs
+// through too (the flag's value, which every mode running it reads, or an
+// assignment on that origin's way), and that origin gives a value a fix
+// keeps: the proven mode's own where it is not the owner's (fixMovesProven),
+// or what keptOwn keeps (a disaggregated role's, another model's, calib's
+// own knob, one under a servelint:ignore). A read of the owner, or of an
+// alias of it, is no other value; nor is a role's read of a key neither the
+// owner nor its own, which privateshape reports at the role with a fix of
+// its own.
+func sharedFixKept(c *Context, s *parser.Script, f *parser.Flag, owner parser.Owner, edits []edit, others []parser.Origin) string {
+	u := c.Unit
+	for _, p := range others {
+		if !editsReach(s, edits, f, p) {
+			continue
+		}
+		if p.Kind == parser.OriginEnvKey && (p.Key == owner.Key || isAliasOf(u, s, p.Key, owner.Key)) {
+			continue
+		}
+		modes := p.Modes
+		if modes == nil {
+			modes = f.Modes
+		}
+		if len(modes) == 0 {
+			continue
+		}
+		// Where the value is given: the assignment holding it, or the
+		// flag's value itself.
+		name, start, end := f.Name, f.ValStart, f.ValEnd
+		if p.End > p.Start {
+			start, end = p.Start, p.End
+		}
+		for _, a := range p.Chain {
+			if a.Start <= p.Start && p.End <= a.End {
+				name, start, end = a.Name, a.Start, a.End
+			}
+		}
+		if fixMovesProven(u, s, modes, p, owner) {
+			pm := s.Proven()
+			return fmt.Sprintf("line %d gives %s the own value of %s, the proven mode, which writing $%s would replace",
+				s.Line(start), name, pm.Name, owner.Key)
+		}
+		if p.Kind == parser.OriginEnvKey && allDisagg(modes) && !parser.OwnRoleKey(modes, p.Key) {
+			continue // prefill) STEP=$WIDE_STEP: reported at prefill, fixed there
+		}
+		if why := c.keptOwn(s, modes, name, f.Canon, start, end); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// editsReach reports whether one of edits rewrites code that origin p of
+// flag f runs through: the flag's value, p's own text or an assignment of
+// its chain.
+func editsReach(s *parser.Script, edits []edit, f *parser.Flag, p parser.Origin) bool {
+	overlaps := func(e edit, start, end int) bool {
+		return e.path == s.Path && e.start < end && start < e.end
+	}
+	for _, e := range edits {
+		if overlaps(e, f.ValStart, f.ValEnd) || p.End > p.Start && overlaps(e, p.Start, p.End) {
+			return true
+		}
+		for _, a := range p.Chain {
+			if overlaps(e, a.Start, a.End) {
+				return true
+			}
 		}
 	}
 	return false

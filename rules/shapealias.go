@@ -10,7 +10,6 @@ import (
 
 	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
-	"github.com/servelint/servelint/suppress"
 )
 
 // ShapeAlias finds shims and per-mode aliases of owned keys.
@@ -259,19 +258,9 @@ func readFromCommand(s *parser.Script, as []*parser.Assign, a *parser.Assign) bo
 //   - a value the proven mode (or, with no modes, the script) runs: on the
 //     shared path or in the proven mode's branch (serve) seqs=4). The
 //     proven mode's shape is what was measured; a fix never changes it.
-//   - a calib mode's own value of its calib knob (calib) step=32768 for
-//     --max-num-batched-tokens): law 4 lets it differ from the proven
-//     shape; privateshape asks for it to come from the env file, with a
-//     fix of its own.
-//   - a value of modes that are all disaggregated roles (prefill)
-//     step=8192) or all serve another model than the proven mode (embed)
-//     model=$EMBED_MODEL; step=32768): their own shapes, which
-//     privateshape does not report either.
-//   - a mode's value under a servelint:ignore of the rule its difference
-//     is reported under, privateshape or argvdrift (tiny) seqs=1 ;; #
-//     servelint:ignore privateshape -- smoke test): the user kept that
-//     difference on purpose; the fix would end it, and then delete their
-//     comment as silencing nothing.
+//   - another mode's own value that keptOwn says a fix keeps: a
+//     disaggregated role's, another model's, calib's own knob, or one
+//     under a servelint:ignore.
 //
 // A read of the owner is no other value. Any other mode's value (bench)
 // seqs=16) is a drift the fix ends.
@@ -292,50 +281,11 @@ func (c *Context) keptAssign(s *parser.Script, name string, except *parser.Assig
 			}
 			return b, fmt.Sprintf("line %d assigns %s where %s boots too, which reading the owner would replace", s.Line(b.Start), name, who)
 		}
-		if allDisagg(ms) {
-			// prefill) step=8192: a role of disaggregated serving keeps a
-			// shape of its own (privateshape does not report it).
-			return b, fmt.Sprintf("line %d gives %s the own value of %s, a disaggregated role whose numbers may differ from the proven shape; reading the owner would replace it",
-				s.Line(b.Start), name, parser.ModeNames(ms))
-		}
-		if servesOtherModel(c.Unit, s, ms) {
-			// embed) model=$EMBED_MODEL; step=32768: another server, whose
-			// numbers are its own.
-			return b, fmt.Sprintf("line %d gives %s the own value of %s, which serves another model than the proven mode; reading the owner would replace it",
-				s.Line(b.Start), name, parser.ModeNames(ms))
-		}
-		if allCalib(ms) && c.isCalibKnob(o.Flag) {
-			return b, fmt.Sprintf("line %d gives %s %s's own value of %s, a calib knob that may differ from the proven shape; reading the owner would replace it",
-				s.Line(b.Start), name, parser.ModeNames(ms), o.Flag)
-		}
-		if r := c.suppressedAt(s, b.Start, b.End, "privateshape", "argvdrift"); r != "" {
-			return b, fmt.Sprintf("line %d gives %s %s's own value under a servelint:ignore of %s, a difference kept on purpose; reading the owner would end it",
-				s.Line(b.Start), name, parser.ModeNames(ms), r)
+		if why := c.keptOwn(s, ms, name, o.Flag, b.Start, b.End); why != "" {
+			return b, why
 		}
 	}
 	return nil, ""
-}
-
-// suppressedAt returns the first of rules that a servelint:ignore comment
-// of script s silences on a line of the span start..end, or "".
-func (c *Context) suppressedAt(s *parser.Script, start, end int, rules ...string) string {
-	v, ok := c.suppressions.Load(s)
-	if !ok {
-		set := suppress.New(nil)
-		set.AddScript(s)
-		v, _ = c.suppressions.LoadOrStore(s, set.Directives(s.Path))
-	}
-	dirs := v.([]*suppress.Directive)
-	for l := s.Line(start); l <= s.Line(end); l++ {
-		for _, r := range rules {
-			for _, d := range dirs {
-				if d.Covers(l, r) {
-					return r
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // assignedOtherwise reports whether the variable a assigns from the owner
