@@ -1471,10 +1471,17 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		}
 	}
 	// if/elif chains testing a variable that defaults itself:
-	// MODE=${MODE:-serve}; if [[ $MODE == serve ]]; then … elif …
+	// MODE=${MODE:-serve}; if [[ $MODE == serve ]]; then … elif …, or one
+	// the script never writes (MODE from the environment alone, as for
+	// case "$MODE" above).
 	names := make([]string, 0, len(cand))
 	for n := range cand {
 		if !seen[n] {
+			names = append(names, n)
+		}
+	}
+	for _, n := range s.ifTestedEnvOnly() {
+		if !seen[n] && !cand[n] && !taken[n] {
 			names = append(names, n)
 		}
 	}
@@ -1488,6 +1495,37 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// ifTestedEnvOnly returns the variables an if/elif condition compares
+// as they are ($MODE, ${MODE,,}) that only the environment can set
+// (fromEnvOnly): the candidates for an if-chain selector no assignment
+// names.
+func (s *Script) ifTestedEnvOnly() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range s.modeNodes {
+		ic, ok := n.(*syntax.IfClause)
+		if !ok {
+			continue
+		}
+		for c := ic; c != nil; c = c.Else {
+			for _, st := range c.Cond {
+				shwalk.Walk(st, func(n syntax.Node) bool {
+					pe, ok := n.(*syntax.ParamExp)
+					if !ok {
+						return true
+					}
+					if pe.Param != nil && asIs(pe) && !seen[pe.Param.Value] && s.fromEnvOnly(pe.Param.Value) {
+						seen[pe.Param.Value] = true
+						out = append(out, pe.Param.Value)
+					}
+					return false
+				})
+			}
+		}
+	}
 	return out
 }
 
