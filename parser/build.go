@@ -601,6 +601,7 @@ func (s *Script) arithOperand(x syntax.ArithmExpr) {
 // engine invocation.
 func (s *Script) findModes() {
 	var cands []candidate
+	folds := s.newFoldIndex()
 	// Which selectors the test naming each candidate reads (EvalSelectors).
 	add := func(test syntax.Node, cs []candidate) {
 		env, arg, opt := s.selectorKind(test)
@@ -608,9 +609,13 @@ func (s *Script) findModes() {
 			// for arg in "$@": the mode is the script's word, as $1's.
 			env, arg, opt = s.selectorKind(&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "1"}})
 		}
-		arr, menu := s.readsArr(test), s.readsSelect(test)
+		arr, menu, folded := s.readsArr(test), s.readsSelect(test), s.readsFold(folds, test)
 		for i := range cs {
 			cs[i].byEnv, cs[i].byArg, cs[i].byOpt, cs[i].byArr, cs[i].bySel = env, arg, opt, arr, menu
+			cs[i].upper = folded == foldUpper
+			if cs[i].glob == "" && !folded.reaches(cs[i].name) {
+				continue // case ${1,,} in CALIB): no word folded so is CALIB, the arm is dead
+			}
 			if arr && s.arrSel.indexOf(cs[i].name) < 0 {
 				continue // MODES=(serve bench) with a kl) arm: no task's index picks kl
 			}
@@ -752,7 +757,7 @@ func (s *Script) findModes() {
 		closed = closed || c.byArg && (c.guard || c.closes)
 		m := byName[c.name]
 		if m == nil {
-			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name)}
+			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name), upper: c.upper}
 			if c.self {
 				m.Self = c.name
 			}
@@ -767,6 +772,7 @@ func (s *Script) findModes() {
 		m.byOpt = m.byOpt || c.byOpt
 		m.byArr = m.byArr || c.byArr
 		m.bySel = m.bySel || c.bySel
+		m.upper = m.upper && c.upper // every test naming it reads the selector upper-cased
 		if c.empty {
 			emptyOf[m] = c.group
 		}
