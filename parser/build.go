@@ -727,8 +727,9 @@ func (s *Script) findModes() {
 				if c := s.andModes(n); len(c) > 0 {
 					add(n.X, c)
 					// `[[ $1 == bench ]] && reqs=512`: conditional only on
-					// the mode, so it is the mode's own assignment.
-					s.unconditional(c[0].ranges[0].Start, c[0].ranges[0].End)
+					// the mode, so it is the mode's own assignment; up to
+					// an operand that may fail (a test of its own).
+					s.unconditional(c[0].ranges[0].Start, min(c[0].ranges[0].End, s.chainSureEnd(n)))
 				} else {
 					add(n.X, s.guardModes(n)) // [[ $1 != serve ]] && exit 2
 				}
@@ -1098,6 +1099,41 @@ func (s *Script) unconditional(start, end int) {
 			}
 		}
 	}
+}
+
+// chainSureEnd returns where the part of an && chain on a mode test that
+// runs whenever the test passes ends: at the first operand after the test
+// that is not a plain assignment. In `[[ $MODE == bench ]] && seqs=4 &&
+// [[ -n ${X:-} ]] && seqs=$MAX_NUM_SEQS`, seqs=4 is bench's own, but
+// seqs=$MAX_NUM_SEQS runs only when X is set too: still guarded. (The chain
+// nests on its left, so the inner tests start where the mode test does and
+// unconditional's own look for them, by where they start, misses them.)
+func (s *Script) chainSureEnd(b *syntax.BinaryCmd) int {
+	var ys []*syntax.Stmt // the operands after the test, last first
+	for x := b; ; {
+		ys = append(ys, x.Y)
+		inner, ok := x.X.Cmd.(*syntax.BinaryCmd)
+		if !ok || inner.Op != syntax.AndStmt {
+			break
+		}
+		x = inner
+	}
+	for i := len(ys) - 1; i >= 0; i-- {
+		if !plainAssignStmt(ys[i]) {
+			return s.Off(ys[i].Pos())
+		}
+	}
+	return s.Off(b.End())
+}
+
+// plainAssignStmt reports whether a statement only assigns (seqs=4,
+// A=1 B=2), which cannot stop an && chain.
+func plainAssignStmt(st *syntax.Stmt) bool {
+	if st == nil || st.Negated || st.Background || len(st.Redirs) > 0 {
+		return false
+	}
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(c.Args) == 0 && len(c.Assigns) > 0
 }
 
 // extendThroughCalls adds to each mode the bodies of functions called only
