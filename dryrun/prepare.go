@@ -858,7 +858,7 @@ func Prepare(f *syntax.File) *Prepared {
 			funcNamerefs = funcNamerefs || namerefIn(x.Body) != nil
 		case *syntax.DeclClause:
 			p.declF = p.declF || parser.IsDeclareF(x)
-			p.assocKeys = p.assocKeys || assocKeyFixable(x)
+			p.assocKeys = p.assocKeys || assocKeyFixable(x) || assocDeclaredApart(x)
 			namerefs = namerefs || parser.IsNameref(x)
 		case *syntax.CallExpr:
 			p.readDelim = p.readDelim || parser.ReadsDelimited(x)
@@ -965,6 +965,11 @@ func PrepareScript(s *parser.Script) *Prepared {
 	}
 	for _, t := range s.FileOwnerTests() {
 		p.elemSets = p.elemSets || parser.IsElementSetTest(t)
+	}
+	for _, d := range s.AssocDecls() {
+		// (without, a declare -A T=([kl-ref]=…) was rewritten only when
+		// another construct made the copy)
+		p.assocKeys = p.assocKeys || assocKeyFixable(d) || assocDeclaredApart(d)
 	}
 	p.submitDir = s.ReadsSubmitDir()
 	p.selects = s.SelectMenus()

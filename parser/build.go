@@ -442,10 +442,23 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		// children no K, and hides the owner's for the function's span.
 		exports = declExports(c) && (fn == "" || !declLocalScope(c))
 		if declAssoc(c) {
+			s.assocDecls = append(s.assocDecls, c)
 			for _, a := range c.Args {
 				if a.Name != nil && a.Array != nil && fn == "" {
 					s.assocs = append(s.assocs, a) // declare -A MODE_FLAGS=([serve]=… [eval]=…)
+				} else if a.Name != nil && a.Naked && fn == "" && !global {
+					if s.assocNames == nil {
+						s.assocNames = map[string]bool{}
+					}
+					s.assocNames[a.Name.Value] = true // declare -A MODE_FLAGS, assigned on a line of its own
 				}
+			}
+		}
+	}
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok && fn == "" && len(c.Args) == 0 {
+		for _, a := range c.Assigns {
+			if a.Name != nil && a.Array != nil && a.Index == nil && !a.Append && s.assocNames[a.Name.Value] {
+				s.assocs = append(s.assocs, a) // declare -A MODE_FLAGS; MODE_FLAGS=([serve]=… [eval]=…)
 			}
 		}
 	}
