@@ -110,7 +110,8 @@ var shellWords = map[string]bool{"eval": true, "exec": true, "test": true, "sour
 // harness's `# want` annotations are dropped, every env key K defined by the
 // case's env files (and every key sharing its prefix) becomes R<i>_K
 // everywhere, every non-proven mode declared by a plain name m becomes
-// m-r<i>, and each text file gets a header comment naming the repo.
+// m-r<i> (M-R<i> when m is upper-case), and each text file gets a header
+// comment naming the repo.
 func Variant(c Case, i int) map[string][]byte {
 	tag := fmt.Sprintf("R%04d", i)
 	keys := map[string]bool{}
@@ -224,6 +225,12 @@ func renameModes(path string, src []byte, tag string) []byte {
 		if decl != m.Name && decl != `"`+m.Name+`"` && decl != `'`+m.Name+`'` {
 			continue // a dispatch function: leave it alone
 		}
+		suffix := tag
+		if strings.ToUpper(m.Name) == m.Name && strings.ToLower(m.Name) != m.Name {
+			// KL) beside MODE=${1^^}: an upper-case name keeps an
+			// upper-case suffix, or no word the script folds reaches it.
+			suffix = strings.ToUpper(tag)
+		}
 		q := regexp.QuoteMeta(m.Name)
 		res := []*regexp.Regexp{regexp.MustCompile(`(^|[\s|("'=])` + q + `([\s|)"';]|$)`)}
 		if shellWords[m.Name] {
@@ -236,7 +243,7 @@ func renameModes(path string, src []byte, tag string) []byte {
 		for _, re := range res {
 			for _, loc := range re.FindAllSubmatchIndex(src, -1) {
 				// loc[3] is where the name starts, loc[4] where the suffix group starts.
-				edits = append(edits, edit{loc[3], loc[4], m.Name + "-" + tag})
+				edits = append(edits, edit{loc[3], loc[4], m.Name + "-" + suffix})
 			}
 		}
 	}

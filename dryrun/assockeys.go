@@ -1,6 +1,7 @@
 package dryrun
 
 import (
+	"maps"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -34,6 +35,21 @@ func assocKeyFixable(d *syntax.DeclClause) bool {
 			if _, ok := e.Index.(*syntax.Word); e.Index != nil && !ok {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// assocDeclaredApart reports whether d is a declare -A of a name without a
+// value (declare -A T), whose compound assignment comes later (T=(…)):
+// rewriteAssocKeys has that to make associative for interp.
+func assocDeclaredApart(d *syntax.DeclClause) bool {
+	if !declaresAssoc(d) {
+		return false
+	}
+	for _, a := range d.Args {
+		if a.Name != nil && a.Array == nil && a.Value == nil {
+			return true
 		}
 	}
 	return false
@@ -97,7 +113,7 @@ func assocRewritable(f *syntax.File) bool {
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.DeclClause:
-			found = found || assocKeyFixable(x)
+			found = found || assocKeyFixable(x) || assocDeclaredApart(x)
 		case *syntax.ParamExp:
 			found = found || assocRead(x, names)
 		}
@@ -109,15 +125,12 @@ func assocRewritable(f *syntax.File) bool {
 // rewriteAssocKeys makes each non-word key of an associative array's
 // compound assignment in f, and of a read of an element of an array f
 // declares associative (${LEN[kl-ref]}), the word of its text in src (the
-// bytes f was parsed from); it reports whether it changed any. A name
-// declared -A anywhere counts: bash reads [kl-ref] of an indexed array as
-// arithmetic, which stays.
-func rewriteAssocKeys(f *syntax.File, src []byte) bool {
-	changed := false
-	names := assocNames(f)
-	if names == nil {
-		return false
-	}
+// bytes f was parsed from). The compound assignment is the declaration's
+// own (declare -A T=([kl-ref]=…)) or a later one of a name declared -A
+// before it (declare -A T; T=([kl-ref]=…)): bash keeps T associative, and
+// its keys text. A read counts for a name declared -A anywhere: bash reads
+// [kl-ref] of an indexed array as arithmetic, which stays.
+func rewriteAssocKeys(f *syntax.File, src []byte) {
 	key := func(x syntax.ArithmExpr) *syntax.Word {
 		st, en := int(x.Pos().Offset()), int(x.End().Offset())
 		if st < 0 || en > len(src) || st >= en {
@@ -128,35 +141,91 @@ func rewriteAssocKeys(f *syntax.File, src []byte) bool {
 		}
 		return nil
 	}
-	shwalk.Walk(f, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && assocRead(pe, names) {
-			if w := key(pe.Index); w != nil {
-				pe.Index = w
-				changed = true
-			}
-			return true
+	fix := func(arr *syntax.ArrayExpr) {
+		if arr == nil {
+			return
 		}
-		d, ok := n.(*syntax.DeclClause)
-		if !ok || !assocKeyFixable(d) {
-			return true
-		}
-		for _, a := range d.Args {
-			if a.Array == nil {
+		for _, e := range arr.Elems {
+			if _, ok := e.Index.(*syntax.Word); e.Index == nil || ok {
 				continue
 			}
-			for _, e := range a.Array.Elems {
-				if _, ok := e.Index.(*syntax.Word); e.Index == nil || ok {
-					continue
-				}
-				if w := key(e.Index); w != nil {
-					e.Index = w
-					changed = true
-				}
+			if w := key(e.Index); w != nil {
+				e.Index = w
 			}
 		}
-		return true
-	})
-	return changed
+	}
+	names := assocNames(f)
+	if names == nil {
+		return
+	}
+	// A function's declare -A (local unless -g) counts in the function
+	// alone for its compound assignments; one at the top level in what
+	// follows it.
+	var visit func(root syntax.Node, assoc map[string]bool)
+	visit = func(root syntax.Node, assoc map[string]bool) {
+		shwalk.Walk(root, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.ParamExp:
+				if assocRead(n, names) {
+					if w := key(n.Index); w != nil {
+						n.Index = w
+					}
+				}
+			case *syntax.FuncDecl:
+				if n != root {
+					visit(n, maps.Clone(assoc))
+					return false
+				}
+			case *syntax.DeclClause:
+				if !declaresAssoc(n) {
+					return true
+				}
+				for _, a := range n.Args {
+					if a.Name != nil {
+						assoc[a.Name.Value] = true
+					}
+				}
+				if assocKeyFixable(n) {
+					for _, a := range n.Args {
+						fix(a.Array)
+					}
+				}
+			case *syntax.CallExpr:
+				for _, a := range n.Assigns {
+					if a.Name != nil && a.Index == nil && !a.Append && a.Array != nil && assoc[a.Name.Value] {
+						fix(a.Array)
+						quoteFirstKey(a.Array)
+					}
+				}
+			}
+			return true
+		})
+	}
+	visit(f, map[string]bool{})
+}
+
+// quoteFirstKey makes the first key of a compound assignment a quoted word
+// ([serve]= becomes ['serve']=) when every key is a word and the first
+// plain text: interp takes a plain T=(…) for an associative array only when
+// its first key is quoted, whatever a declare -A before it said, and made
+// declare -A T; T=([serve]=1 [kl]=2) an indexed array whose keys, read as
+// arithmetic, are all 0 (every mode read the last entry).
+func quoteFirstKey(arr *syntax.ArrayExpr) {
+	if len(arr.Elems) == 0 {
+		return
+	}
+	for _, e := range arr.Elems {
+		if _, ok := e.Index.(*syntax.Word); !ok {
+			return
+		}
+	}
+	w := arr.Elems[0].Index.(*syntax.Word)
+	if len(w.Parts) != 1 {
+		return
+	}
+	if l, ok := w.Parts[0].(*syntax.Lit); ok && plainKey(l.Value) {
+		arr.Elems[0].Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: l.ValuePos, Right: l.ValuePos, Value: l.Value}}}
+	}
 }
 
 // plainKey reports whether key is text bash takes as it is in [KEY]=.

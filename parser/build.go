@@ -443,10 +443,23 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		// children no K, and hides the owner's for the function's span.
 		exports = declExports(c) && (fn == "" || !declLocalScope(c))
 		if declAssoc(c) {
+			s.assocDecls = append(s.assocDecls, c)
 			for _, a := range c.Args {
 				if a.Name != nil && a.Array != nil && fn == "" {
 					s.assocs = append(s.assocs, a) // declare -A MODE_FLAGS=([serve]=… [eval]=…)
+				} else if a.Name != nil && a.Naked && fn == "" && !global {
+					if s.assocNames == nil {
+						s.assocNames = map[string]bool{}
+					}
+					s.assocNames[a.Name.Value] = true // declare -A MODE_FLAGS, assigned on a line of its own
 				}
+			}
+		}
+	}
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok && fn == "" && len(c.Args) == 0 {
+		for _, a := range c.Assigns {
+			if a.Name != nil && a.Array != nil && a.Index == nil && !a.Append && s.assocNames[a.Name.Value] {
+				s.assocs = append(s.assocs, a) // declare -A MODE_FLAGS; MODE_FLAGS=([serve]=… [eval]=…)
 			}
 		}
 	}
@@ -602,6 +615,7 @@ func (s *Script) arithOperand(x syntax.ArithmExpr) {
 // engine invocation.
 func (s *Script) findModes() {
 	var cands []candidate
+	folds := s.newFoldIndex()
 	// Which selectors the test naming each candidate reads (EvalSelectors).
 	add := func(test syntax.Node, cs []candidate) {
 		env, arg, opt := s.selectorKind(test)
@@ -609,9 +623,13 @@ func (s *Script) findModes() {
 			// for arg in "$@": the mode is the script's word, as $1's.
 			env, arg, opt = s.selectorKind(&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "1"}})
 		}
-		arr, menu := s.readsArr(test), s.readsSelect(test)
+		arr, menu, folded := s.readsArr(test), s.readsSelect(test), s.readsFold(folds, test)
 		for i := range cs {
 			cs[i].byEnv, cs[i].byArg, cs[i].byOpt, cs[i].byArr, cs[i].bySel = env, arg, opt, arr, menu
+			cs[i].upper = folded == foldUpper
+			if cs[i].glob == "" && !folded.reaches(cs[i].name) {
+				continue // case ${1,,} in CALIB): no word folded so is CALIB, the arm is dead
+			}
 			if arr && s.arrSel.indexOf(cs[i].name) < 0 {
 				continue // MODES=(serve bench) with a kl) arm: no task's index picks kl
 			}
@@ -723,8 +741,9 @@ func (s *Script) findModes() {
 				if c := s.andModes(n); len(c) > 0 {
 					add(n.X, c)
 					// `[[ $1 == bench ]] && reqs=512`: conditional only on
-					// the mode, so it is the mode's own assignment.
-					s.unconditional(c[0].ranges[0].Start, c[0].ranges[0].End)
+					// the mode, so it is the mode's own assignment; up to
+					// an operand that may fail (a test of its own).
+					s.unconditional(c[0].ranges[0].Start, min(c[0].ranges[0].End, s.chainSureEnd(n)))
 				} else {
 					add(n.X, s.guardModes(n)) // [[ $1 != serve ]] && exit 2
 				}
@@ -753,7 +772,7 @@ func (s *Script) findModes() {
 		closed = closed || c.byArg && (c.guard || c.closes)
 		m := byName[c.name]
 		if m == nil {
-			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name)}
+			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name), upper: c.upper}
 			if c.self {
 				m.Self = c.name
 			}
@@ -768,6 +787,7 @@ func (s *Script) findModes() {
 		m.byOpt = m.byOpt || c.byOpt
 		m.byArr = m.byArr || c.byArr
 		m.bySel = m.bySel || c.bySel
+		m.upper = m.upper && c.upper // every test naming it reads the selector upper-cased
 		if c.empty {
 			emptyOf[m] = c.group
 		}
@@ -1093,6 +1113,41 @@ func (s *Script) unconditional(start, end int) {
 			}
 		}
 	}
+}
+
+// chainSureEnd returns where the part of an && chain on a mode test that
+// runs whenever the test passes ends: at the first operand after the test
+// that is not a plain assignment. In `[[ $MODE == bench ]] && seqs=4 &&
+// [[ -n ${X:-} ]] && seqs=$MAX_NUM_SEQS`, seqs=4 is bench's own, but
+// seqs=$MAX_NUM_SEQS runs only when X is set too: still guarded. (The chain
+// nests on its left, so the inner tests start where the mode test does and
+// unconditional's own look for them, by where they start, misses them.)
+func (s *Script) chainSureEnd(b *syntax.BinaryCmd) int {
+	var ys []*syntax.Stmt // the operands after the test, last first
+	for x := b; ; {
+		ys = append(ys, x.Y)
+		inner, ok := x.X.Cmd.(*syntax.BinaryCmd)
+		if !ok || inner.Op != syntax.AndStmt {
+			break
+		}
+		x = inner
+	}
+	for i := len(ys) - 1; i >= 0; i-- {
+		if !plainAssignStmt(ys[i]) {
+			return s.Off(ys[i].Pos())
+		}
+	}
+	return s.Off(b.End())
+}
+
+// plainAssignStmt reports whether a statement only assigns (seqs=4,
+// A=1 B=2), which cannot stop an && chain.
+func plainAssignStmt(st *syntax.Stmt) bool {
+	if st == nil || st.Negated || st.Background || len(st.Redirs) > 0 {
+		return false
+	}
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(c.Args) == 0 && len(c.Assigns) > 0
 }
 
 // extendThroughCalls adds to each mode the bodies of functions called only

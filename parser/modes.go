@@ -100,6 +100,20 @@ type Mode struct {
 	// bySel: every test naming it reads a variable holding a select
 	// menu's pick (selectMenu).
 	bySel bool
+	// upper: every test naming it reads the selector upper-cased
+	// (readsFold): `case ${MODE^^} in KL)`, or after MODE=$(echo "$1" |
+	// tr a-z A-Z). Its name is the mode's, case-folded: KL is kl.
+	upper bool
+}
+
+// roleName is the name the roles match: the mode's name, lower-cased when
+// every test naming it reads the selector upper-cased (KL) is kl, CALIB
+// calib); a KL tested on a value as it is stays KL, no scoring mode.
+func (m *Mode) roleName() string {
+	if m.upper {
+		return strings.ToLower(m.Name)
+	}
+	return m.Name
 }
 
 // Disagg reports whether the mode is a role of disaggregated serving: a
@@ -288,7 +302,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 		proven = "serve"
 		found := false
 		for _, m := range modes {
-			if m.Name == proven {
+			if m.roleName() == proven {
 				found = true
 			}
 		}
@@ -300,7 +314,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 			}
 		}
 		for _, m := range modes {
-			if !found && m.byDefault && !globAny(calib, m.Name) {
+			if !found && m.byDefault && !globAny(calib, m.roleName()) {
 				// MODE=${1:-prod} with only [[ $MODE == eval ]] tested:
 				// the script run with no word, as serve would be. Still a
 				// guess (not named serve): presets keep their leniency.
@@ -315,14 +329,14 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 			// is proven.
 			proven = ""
 			for _, m := range modes {
-				if !globAny(scoring, m.Name) && !globAny(calib, m.Name) {
+				if !globAny(scoring, m.roleName()) && !globAny(calib, m.roleName()) {
 					proven = m.Name
 					break
 				}
 			}
 			for _, m := range modes {
-				if proven == "" && !globAny(calib, m.Name) {
-					proven = m.Name
+				if proven == "" && !globAny(calib, m.roleName()) {
+					proven = m.roleName()
 				}
 			}
 			guessed = true
@@ -331,12 +345,12 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 	for _, m := range modes {
 		m.Guessed = false
 		switch {
-		case m.Name == proven:
+		case m.roleName() == proven:
 			m.Role = RoleProven
 			m.Guessed = guessed
-		case globAny(calib, m.Name):
+		case globAny(calib, m.roleName()):
 			m.Role = RoleCalib
-		case globAny(scoring, m.Name):
+		case globAny(scoring, m.roleName()):
 			m.Role = RoleScoring
 		default:
 			m.Role = RolePlain
@@ -452,6 +466,9 @@ type candidate struct {
 	// bySel: the test naming it reads only a select menu's pick
 	// (readsSelect).
 	bySel bool
+	// upper: the test naming it reads the selector upper-cased only
+	// (readsFold).
+	upper bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -1471,10 +1488,17 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		}
 	}
 	// if/elif chains testing a variable that defaults itself:
-	// MODE=${MODE:-serve}; if [[ $MODE == serve ]]; then … elif …
+	// MODE=${MODE:-serve}; if [[ $MODE == serve ]]; then … elif …, or one
+	// the script never writes (MODE from the environment alone, as for
+	// case "$MODE" above).
 	names := make([]string, 0, len(cand))
 	for n := range cand {
 		if !seen[n] {
+			names = append(names, n)
+		}
+	}
+	for _, n := range s.ifTestedEnvOnly() {
+		if !seen[n] && !cand[n] && !taken[n] {
 			names = append(names, n)
 		}
 	}
@@ -1488,6 +1512,37 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// ifTestedEnvOnly returns the variables an if/elif condition compares
+// as they are ($MODE, ${MODE,,}) that only the environment can set
+// (fromEnvOnly): the candidates for an if-chain selector no assignment
+// names.
+func (s *Script) ifTestedEnvOnly() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range s.modeNodes {
+		ic, ok := n.(*syntax.IfClause)
+		if !ok {
+			continue
+		}
+		for c := ic; c != nil; c = c.Else {
+			for _, st := range c.Cond {
+				shwalk.Walk(st, func(n syntax.Node) bool {
+					pe, ok := n.(*syntax.ParamExp)
+					if !ok {
+						return true
+					}
+					if pe.Param != nil && asIs(pe) && !seen[pe.Param.Value] && s.fromEnvOnly(pe.Param.Value) {
+						seen[pe.Param.Value] = true
+						out = append(out, pe.Param.Value)
+					}
+					return false
+				})
+			}
+		}
+	}
 	return out
 }
 
@@ -3318,4 +3373,211 @@ func (s *Script) armValues(name string, off int) ([]string, bool) {
 		return a.values, true
 	}
 	return nil, false
+}
+
+// A fold is how the value a test reads is case-folded: not at all, to
+// upper case (${MODE^^}, tr a-z A-Z), to lower case (${MODE,,}).
+type fold int
+
+const (
+	foldNone fold = iota
+	foldUpper
+	foldLower
+)
+
+// reaches reports whether a value so folded can equal name: an upper-cased
+// one holds no lower-case letter, a lower-cased one no upper-case letter.
+func (f fold) reaches(name string) bool {
+	switch f {
+	case foldUpper:
+		return strings.ToUpper(name) == name
+	case foldLower:
+		return strings.ToLower(name) == name
+	}
+	return true
+}
+
+// foldIndex answers readsFold for any test in O(log n): the selector
+// expansions of the script in the order they appear, with running counts of
+// those read upper-cased, lower-cased and as they are. (A chain of 20,000
+// [[ $MODE == x ]] || tests nests on its left: walking each test's operand
+// was quadratic.)
+type foldIndex struct {
+	offs []int
+	pre  [3][]int // pre[f][i]: expansions before offs[i] folded f
+}
+
+// newFoldIndex returns the index of the script's selector expansions, nil
+// when none is case-folded (foldsAny): then no test reads one folded.
+func (s *Script) newFoldIndex() *foldIndex {
+	if !s.foldsAny() {
+		return nil
+	}
+	type at struct {
+		off int
+		f   fold
+	}
+	var all []at
+	for _, pe := range s.params {
+		if !slices.Contains(s.Selectors, pe.Param.Value) {
+			continue
+		}
+		off := s.Off(pe.Pos())
+		f := paramFold(pe)
+		if f == foldNone && plainParam(pe) {
+			f = s.foldAt(pe.Param.Value, off)
+		}
+		all = append(all, at{off, f})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].off < all[j].off })
+	fi := &foldIndex{offs: make([]int, len(all))}
+	for f := range fi.pre {
+		fi.pre[f] = make([]int, len(all)+1)
+	}
+	for i, a := range all {
+		fi.offs[i] = a.off
+		for f := range fi.pre {
+			fi.pre[f][i+1] = fi.pre[f][i]
+		}
+		fi.pre[a.f][i+1]++
+	}
+	return fi
+}
+
+// readsFold returns how every selector a test reads is case-folded where
+// it reads it, foldNone unless they all are the same way: ${MODE^^}, or
+// $MODE whose last assignment before the test (both at the top level,
+// every assignment of it there, none behind a test) folds its value
+// (foldOf). Only then is KL) the kl mode (the value can hold no
+// lower-case letter), or a CALIB) arm under ${1,,} dead code.
+func (s *Script) readsFold(fi *foldIndex, n syntax.Node) fold {
+	if fi == nil || n == nil {
+		return foldNone
+	}
+	lo := sort.SearchInts(fi.offs, s.Off(n.Pos()))
+	hi := sort.SearchInts(fi.offs, s.Off(n.End()))
+	total := hi - lo
+	for _, f := range []fold{foldUpper, foldLower} {
+		if total > 0 && fi.pre[f][hi]-fi.pre[f][lo] == total {
+			return f
+		}
+	}
+	return foldNone
+}
+
+// foldsAny reports whether the script case-folds a selector at all (an
+// expansion ${X^^} or ${X,,} of one, or an assignment of one that folds):
+// without, no test need be walked for a fold (a chain of 20,000 tests
+// would be walked once per test).
+func (s *Script) foldsAny() bool {
+	for _, pe := range s.params {
+		if paramFold(pe) != foldNone && slices.Contains(s.Selectors, pe.Param.Value) {
+			return true
+		}
+	}
+	for _, name := range s.Selectors {
+		for _, a := range s.Assigns[name] {
+			if foldOf(a.Value) != foldNone {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foldAt returns how variable name's value at offset off of the top level
+// is case-folded: its assignments all at the top level, the last one
+// before off unconditional and folding (foldOf), and no command (read,
+// getopts, a loop) writing it otherwise.
+func (s *Script) foldAt(name string, off int) fold {
+	if s.funcAt(off) != "" || s.writtenBy(name, varWriters...) || s.Declared[name] {
+		return foldNone
+	}
+	var last *Assign
+	for _, a := range s.Assigns[name] {
+		if a.InFunc != "" {
+			return foldNone
+		}
+		if a.Start < off && (last == nil || a.Start > last.Start) {
+			last = a
+		}
+	}
+	if last == nil || last.Conditional || last.Guarded || last.Append || last.Local || len(last.Modes) > 0 {
+		return foldNone
+	}
+	return foldOf(last.Value)
+}
+
+// paramFold returns how an expansion folds its variable's case: ${X^^},
+// ${X,,}, with no other operation.
+func paramFold(pe *syntax.ParamExp) fold {
+	if pe.Param == nil || pe.Exp == nil || pe.Index != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length {
+		return foldNone
+	}
+	switch pe.Exp.Op {
+	case syntax.UpperAll:
+		return foldUpper
+	case syntax.LowerAll:
+		return foldLower
+	}
+	return foldNone
+}
+
+// foldOf returns how a word's value is case-folded: ${X^^} or ${X,,}, or
+// a command substitution printing one expansion through tr a-z A-Z (or
+// '[:lower:]' '[:upper:]', '[a-z]' '[A-Z]', or the other way) alone.
+func foldOf(w *syntax.Word) fold {
+	if pe := SingleParam(w); pe != nil {
+		return paramFold(pe)
+	}
+	if w == nil || len(w.Parts) != 1 {
+		return foldNone
+	}
+	var cs *syntax.CmdSubst
+	switch p := w.Parts[0].(type) {
+	case *syntax.CmdSubst:
+		cs = p
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			cs, _ = p.Parts[0].(*syntax.CmdSubst)
+		}
+	}
+	if cs == nil || len(cs.Stmts) != 1 {
+		return foldNone
+	}
+	stages, ok := pipeStages(cs.Stmts[0])
+	if !ok || len(stages) != 2 {
+		return foldNone
+	}
+	first, ok1 := stages[0].Cmd.(*syntax.CallExpr)
+	tr, ok2 := stages[1].Cmd.(*syntax.CallExpr)
+	if !ok1 || !ok2 || len(first.Args) == 0 || len(stages[0].Redirs) > 0 || len(stages[1].Redirs) > 0 || len(tr.Args) != 3 {
+		return foldNone
+	}
+	cmd, _ := LitValue(first.Args[0])
+	switch {
+	case cmd == "echo" && len(first.Args) == 2 && SingleParam(first.Args[1]) != nil:
+	case cmd == "printf" && len(first.Args) == 3 && SingleParam(first.Args[2]) != nil:
+		if f, _ := LitValue(first.Args[1]); f != "%s" && f != `%s\n` {
+			return foldNone
+		}
+	default:
+		return foldNone
+	}
+	name, _ := LitValue(tr.Args[0])
+	from, _ := LitValue(tr.Args[1])
+	to, _ := LitValue(tr.Args[2])
+	if name != "tr" {
+		return foldNone
+	}
+	lower := map[string]string{"a-z": "A-Z", "[a-z]": "[A-Z]", "[:lower:]": "[:upper:]"}
+	for l, u := range lower {
+		switch {
+		case from == l && to == u:
+			return foldUpper
+		case from == u && to == l:
+			return foldLower
+		}
+	}
+	return foldNone
 }

@@ -192,6 +192,12 @@ type Script struct {
 	// assocs are the top-level declare -A assignments of an array
 	// (tableModes).
 	assocs []*syntax.Assign
+	// assocNames are the names a naked top-level declare -A made
+	// associative so far (the walk's): a later T=(…) of one is in assocs.
+	assocNames map[string]bool
+	// assocDecls are the script's declare -A clauses, functions' too
+	// (AssocDecls).
+	assocDecls []*syntax.DeclClause
 	// listTail is set when a branch of an if or a case ends in an && or
 	// || list (BranchEndsInList).
 	listTail bool
@@ -741,3 +747,8 @@ func depthPast(b []byte, limit int) int {
 	}
 	return at
 }
+
+// AssocDecls returns the script's declare -A (typeset -A, local -A)
+// clauses, in functions too: the dry run rewrites their keys and the
+// compound assignments of the names they declare (dryrun's assockeys).
+func (s *Script) AssocDecls() []*syntax.DeclClause { return s.assocDecls }
