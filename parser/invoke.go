@@ -28,6 +28,10 @@ type ArgWord struct {
 	Array string
 	// Assign is the array assignment holding the word.
 	Assign *Assign
+	// Set is the `set --` command that gave the word afresh (set -- --max-num-seqs
+	// "$N", not set -- "$@" --x), nil for any other word: the words of two
+	// such commands are never in one argv, each replaces all the other gave.
+	Set *syntax.CallExpr
 }
 
 // Invocation is a command that reaches an engine.
@@ -152,7 +156,15 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 						out = append(out, ArgWord{Word: sw, Sketch: forwardAll, Start: s.Off(sw.Pos()), End: s.Off(sw.End())})
 						continue
 					}
+					n := len(out)
 					out = s.appendWord(out, sw, depth+1)
+					if c := s.afreshSetOf(sw); c != nil {
+						for i := n; i < len(out); i++ {
+							if out[i].Set == nil {
+								out[i].Set = c
+							}
+						}
+					}
 				}
 				return out
 			}
@@ -309,6 +321,23 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	return words, forward, true
+}
+
+// afreshSetOf returns the `set --` command holding word w when it starts
+// the positional parameters afresh (its first word is not "$@"), nil
+// otherwise.
+func (s *Script) afreshSetOf(w *syntax.Word) *syntax.CallExpr {
+	at := s.Off(w.Pos())
+	for _, c := range s.setDashDash() {
+		if at < s.Off(c.Pos()) || at >= s.Off(c.End()) {
+			continue
+		}
+		if len(c.Args) > 2 && isForwardAll(c.Args[2]) {
+			return nil
+		}
+		return c
+	}
+	return nil
 }
 
 // maxSetCalls is the most set -- calls setWords folds into one "$@":
