@@ -28,6 +28,10 @@ type ArgWord struct {
 	Array string
 	// Assign is the array assignment holding the word.
 	Assign *Assign
+	// Set is the `set --` command that gave the word afresh (set -- --max-num-seqs
+	// "$N", not set -- "$@" --x), nil for any other word: the words of two
+	// such commands are never in one argv, each replaces all the other gave.
+	Set *syntax.CallExpr
 }
 
 // Invocation is a command that reaches an engine.
@@ -152,7 +156,15 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 						out = append(out, ArgWord{Word: sw, Sketch: forwardAll, Start: s.Off(sw.Pos()), End: s.Off(sw.End())})
 						continue
 					}
+					n := len(out)
 					out = s.appendWord(out, sw, depth+1)
+					if c := s.afreshSetOf(sw); c != nil {
+						for i := n; i < len(out); i++ {
+							if out[i].Set == nil {
+								out[i].Set = c
+							}
+						}
+					}
 				}
 				return out
 			}
@@ -230,9 +242,12 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	fn := s.funcAt(off)
-	if fn != "" && !s.takesScriptArgs(fn) {
-		return nil, false, false
-	}
+	// own: "$@" at off is fn's own arguments, not the script's. They are
+	// known only from a set -- of fn's own that starts afresh on every
+	// path, a command of its body's own list (serve() { set --
+	// --max-num-seqs "$N"; exec vllm serve /m "$@"; }), whatever the
+	// caller passed.
+	own := fn != "" && !s.takesScriptArgs(fn)
 	forward = true
 	var collected []*syntax.CallExpr
 	var keys map[*syntax.CallExpr][]branchKey
@@ -259,12 +274,18 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 			if fn == "" {
 				return nil, false, false // set -- in a function: which call runs it is not known here
 			}
-			if in == "" {
+			if in == "" && !own {
 				return nil, false, false // the top level sets the words main is handed
 			}
-			continue // another function's own arguments
+			continue // another function's own arguments, or the top level's
 		}
 		args := c.Args[2:]
+		if own && len(collected) == 0 && (len(args) > 0 && isForwardAll(args[0]) || !s.inBodyList(fn, c)) {
+			return nil, false, false // fn's words may still be its caller's
+		}
+		if own && len(args) > 0 && !isForwardAll(args[0]) && slices.ContainsFunc(args, isForwardAll) {
+			return nil, false, false // set -- vllm "$@" in fn: the caller's words
+		}
 		afresh := false
 		if len(args) > 0 {
 			if isForwardAll(args[0]) {
@@ -309,6 +330,43 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	return words, forward, true
+}
+
+// inBodyList reports whether call c is a command of function fn's body's
+// own list, run on every path through fn: not in an if, a case, a loop, a
+// subshell, a pipeline or the background.
+func (s *Script) inBodyList(fn string, c *syntax.CallExpr) bool {
+	fd := s.Funcs[fn]
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	b, ok := fd.Body.Cmd.(*syntax.Block)
+	if !ok {
+		return false
+	}
+	for _, st := range b.Stmts {
+		if st.Cmd == c && !st.Background && !st.Coprocess && !st.Negated {
+			return true
+		}
+	}
+	return false
+}
+
+// afreshSetOf returns the `set --` command holding word w when it starts
+// the positional parameters afresh (its first word is not "$@"), nil
+// otherwise.
+func (s *Script) afreshSetOf(w *syntax.Word) *syntax.CallExpr {
+	at := s.Off(w.Pos())
+	for _, c := range s.setDashDash() {
+		if at < s.Off(c.Pos()) || at >= s.Off(c.End()) {
+			continue
+		}
+		if len(c.Args) > 2 && isForwardAll(c.Args[2]) {
+			return nil
+		}
+		return c
+	}
+	return nil
 }
 
 // maxSetCalls is the most set -- calls setWords folds into one "$@":

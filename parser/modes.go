@@ -3037,6 +3037,13 @@ func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []can
 			}
 		}
 	}
+	if len(parts) == 1 {
+		if pe, ok := parts[0].(*syntax.ParamExp); ok {
+			if out, ok := s.tableDispatch(pe); ok {
+				return out
+			}
+		}
+	}
 	prefix, suffix := "", ""
 	var pe *syntax.ParamExp
 	for _, p := range parts {
@@ -3108,6 +3115,37 @@ func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []can
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
 	return out
+}
+
+// tableDispatch returns candidates for functions run by the entry of a
+// mode table read by the mode: declare -A RUN=([serve]=do_serve
+// [eval]=do_eval); "${RUN[$mode]}" (or fn=${RUN[$mode]:-}; "$fn"). Each
+// key whose entry names one of the script's functions is a mode, that
+// function its code. ok is false when pe is no read of a mode table
+// (modeTable: assigned once, keyed by the selector, a key naming the
+// proven mode).
+func (s *Script) tableDispatch(pe *syntax.ParamExp) (out []candidate, ok bool) {
+	if pe.Excl || pe.Length || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil && pe.Exp.Op != syntax.DefaultUnsetOrNull && pe.Exp.Op != syntax.DefaultUnset {
+		return nil, false
+	}
+	table := s.modeTable(pe)
+	if table == nil {
+		return nil, false
+	}
+	for _, el := range table.Array.Elems {
+		key, ok := s.assocKey(el)
+		if !ok || el.Value == nil {
+			continue
+		}
+		name, ok := LitValue(el.Value)
+		fd := s.Funcs[name]
+		if !ok || fd == nil {
+			continue
+		}
+		out = append(out, candidate{name: key, start: s.Off(el.Index.Pos()), end: s.Off(el.Index.End()),
+			ranges: []Range{{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}}, fn: name})
+	}
+	return out, len(out) > 0
 }
 
 // EvalSelectors says how the dry run picks mode m: the environment

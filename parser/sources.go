@@ -382,19 +382,21 @@ func loaderStripsCR(w *syntax.Word) bool {
 		known := true
 		for _, a := range c.Args[1:] {
 			v, lit := LitValue(a)
+			if !lit {
+				v = "" // a word not known: a file operand ("$here/.env") or a script not known, which claims nothing
+			}
 			known = known && lit
 			args = append(args, v)
-		}
-		if !known {
-			continue // a set or script not known (grep "$PAT"): claims nothing
 		}
 		switch name {
 		case "tr":
 			// tr -d SET, SET holding \r ('\r', or $'\r' read as the byte).
-			if len(args) == 2 && args[0] == "-d" && (strings.Contains(args[1], `\r`) || strings.Contains(args[1], "\r")) {
+			if known && len(args) == 2 && args[0] == "-d" && (strings.Contains(args[1], `\r`) || strings.Contains(args[1], "\r")) {
 				return true
 			}
 		case "sed":
+			// The script is a literal word; the file operands may be any
+			// (sed 's/\r$//' "$here/.env").
 			for _, a := range args {
 				if strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place") {
 					return false

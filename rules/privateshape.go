@@ -1237,8 +1237,24 @@ func replaces(f, g *parser.Flag) bool {
 // of them, never both: neither copy is a second one that overrides the
 // other.
 func apartArrays(f, g *parser.Flag) bool {
+	if apartSets(f, g) {
+		return true
+	}
 	a, b, name, ok := twoAssignsOfArray(f, g)
 	return ok && plainArray(a, name) && plainArray(b, name)
+}
+
+// apartSets reports whether f and g come from two `set --` commands that
+// each set the positional parameters afresh: `if [ "$MODE" = bench ];
+// then set -- --max-num-batched-tokens 16384; else set -- …
+// "$OWNER"; fi; exec vllm serve /m "$@"`. The later one run replaces
+// every word the other gave, so the argv never holds both copies.
+func apartSets(f, g *parser.Flag) bool {
+	if f.Arg >= len(f.Inv.Args) || g.Arg >= len(g.Inv.Args) {
+		return false
+	}
+	a, b := f.Inv.Args[f.Arg].Set, g.Inv.Args[g.Arg].Set
+	return a != nil && b != nil && a != b
 }
 
 // twoAssignsOfArray returns the assignments that put the words of flags f

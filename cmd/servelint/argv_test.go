@@ -158,14 +158,14 @@ func TestArgvVerdictImageEngine(t *testing.T) {
 }
 
 // TestArgvWithoutModes: when the script's modes are not found statically
-// (a dispatch table), the first mode given is the reference, a differing
+// (a function named by a command substitution), the first mode given is the reference, a differing
 // one exits 1, and the command says so; a mode the script does not have is
 // named on stderr.
 func TestArgvWithoutModes(t *testing.T) {
 	ex := example(t)
 	root := testfs.NewTree(t, map[string]string{
 		"t.sh": "#!/usr/bin/env bash\n. \"$(dirname \"$0\")/t.env\"\nrun_serve() { exec vllm serve m --max-num-seqs \"$T_MAX_NUM_SEQS\"; }\n" +
-			"run_kl() { exec vllm serve m --max-num-seqs 8; }\ndeclare -A MODES=([serve]=run_serve [kl]=run_kl)\n\"${MODES[$1]}\"\n",
+			"run_kl() { exec vllm serve m --max-num-seqs 8; }\n\"$(printf 'run_%s' \"$1\")\"\n",
 		"t.env": "T_MAX_NUM_SEQS=32\n",
 	})
 	t.Chdir(root)
