@@ -683,3 +683,22 @@ func TestArgvSelectMenuReplyArray(t *testing.T) {
 		}
 	}
 }
+
+// A boolean environment flag is a mode of its own (EVAL_ONLY=1): argv
+// evaluates it with the variable set, and the proven mode with it off (a
+// flag read with no default, as under set -u, empty).
+func TestArgvEnvFlagMode(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"serve.sh": "#!/usr/bin/env bash\nargs=(--max-num-seqs 64)\nif [[ ${EVAL_ONLY:-0} == 1 ]]; then args+=(--max-num-seqs 8); fi\nexec vllm serve /m \"${args[@]}\"\n",
+		"dp.sh":    "#!/usr/bin/env bash\nset -u\nargs=(--max-num-seqs 64)\nif [[ $DP_ATTENTION == true ]]; then args+=(--dp 8); fi\nexec vllm serve /m \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "serve.sh", "EVAL_ONLY=1")
+	if code == exitFailure || !strings.Contains(out, "# run as: EVAL_ONLY=1 serve.sh\n") || !strings.Contains(out, "+--max-num-seqs\n+8\n") {
+		t.Errorf("argv serve.sh EVAL_ONLY=1: exit %d, want it run as EVAL_ONLY=1 serve.sh, with its own 8\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = lintDir(t, "argv", "dp.sh", "serve", "DP_ATTENTION=true")
+	if code == exitFailure || !strings.Contains(out, "# run as: DP_ATTENTION='' dp.sh\n") || !strings.Contains(out, "# run as: DP_ATTENTION=true dp.sh\n") || !strings.Contains(out, "+--dp\n+8\n") {
+		t.Errorf("argv dp.sh serve DP_ATTENTION=true: exit %d, want serve run with DP_ATTENTION empty, the flag's mode with --dp 8\n%s%s", code, out, errOut)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -264,7 +265,8 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			stdin = mp.Reply + "\n" // printf '2\n' | serve.sh
 		}
 		o := &argvOut{Stdin: stdin, Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
-			RunAs: append(append(envAssigns(selectors, cmp.Or(mo.SelectorValue, m)), selfPath(path, mo.Self)), runAsParams(params)...), envN: len(selectors)}
+			RunAs: append(append(append(emptyAssigns(mo.Env), envAssigns(selectors, cmp.Or(mo.SelectorValue, m))...), selfPath(path, mo.Self)), runAsParams(params)...),
+			envN:  len(selectors) + len(mo.Env)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
 		}
@@ -603,6 +605,16 @@ func envAssigns(selectors []string, mode string) []string {
 	out := make([]string, 0, len(selectors))
 	for _, n := range selectors {
 		out = append(out, n+"="+mode)
+	}
+	return out
+}
+
+// emptyAssigns returns NAME= for each variable the dry run starts with
+// (lint.ModeOptions sets only the flags a proven mode leaves off), sorted.
+func emptyAssigns(env map[string]string) []string {
+	out := make([]string, 0, len(env))
+	for _, n := range slices.Sorted(maps.Keys(env)) {
+		out = append(out, n+"="+env[n])
 	}
 	return out
 }
