@@ -36,6 +36,8 @@ func TestFlagModes(t *testing.T) {
 		{"assigned", "A=1\n[[ $A == 1 ]] && seqs=4", ""},
 		{"value-used", "[[ -n $LORA ]] && seqs=$LORA", ""},
 		{"value-arith", "[[ -n $N ]] && seqs=$(( N * 2 ))", ""},
+		{"assign-default-on", ": \"${A:=1}\"\n[[ $A == 1 ]] && seqs=4", ""},
+		{"env-file-value", "[[ -n ${A:-} ]] && seqs=4\necho \"$A\" > /tmp/a", ""},
 		{"read", "read -r A\n[[ $A == 1 ]] && seqs=4", ""},
 		{"nested", "if true; then [[ $A == 1 ]] && seqs=4; fi", ""},
 		{"in-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf", ""},

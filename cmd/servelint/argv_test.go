@@ -702,3 +702,37 @@ func TestArgvEnvFlagMode(t *testing.T) {
 		t.Errorf("argv dp.sh serve DP_ATTENTION=true: exit %d, want serve run with DP_ATTENTION empty, the flag's mode with --dp 8\n%s%s", code, out, errOut)
 	}
 }
+
+// TestArgvExecEnvFlag: --exec runs a flag's proven mode as the dry run
+// evaluated it, with the flag it reads with no default set empty (set -u
+// stopped the script when it was left unset), and the flag's mode with it
+// set.
+func TestArgvExecEnvFlag(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"f.sh": "#!/usr/bin/env bash\nset -u\n" +
+			"if [[ ${1:-} == --dry-run ]]; then exec() { printf '%s\\n' \"$@\"; }; fi\n" +
+			"args=(--max-num-seqs 64)\nif [[ $DP_ATTENTION == true ]]; then args+=(--dp 8); fi\nexec vllm serve /m \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	t.Setenv("DP_ATTENTION", "")
+	os.Unsetenv("DP_ATTENTION")
+	out, errOut, _ := lintDir(t, "argv", "--exec", "--format", "json", "f.sh", "serve", "DP_ATTENTION=true")
+	var res []struct {
+		Mode string `json:"mode"`
+		Exec *struct {
+			Match bool   `json:"match"`
+			Error string `json:"error"`
+		} `json:"exec"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("json: %v\n%s%s", err, out, errOut)
+	}
+	if len(res) != 2 {
+		t.Fatalf("%d modes, want 2\n%s%s", len(res), out, errOut)
+	}
+	for _, r := range res {
+		if r.Exec == nil || !r.Exec.Match || r.Exec.Error != "" {
+			t.Errorf("%s: --exec %+v, want the script's own --dry-run to match\n%s", r.Mode, r.Exec, out)
+		}
+	}
+}

@@ -286,7 +286,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			// a file of that name, which servelint never makes.
 			o.Exec = &execOut{Error: fmt.Sprintf("the mode is picked by the name the script runs as (%s): --exec runs it only as %s", self, filepath.Base(path))}
 		} else if *runExec {
-			o.Exec = execDryRun(path, cmp.Or(mo.SelectorValue, m), selectors, params, stdin, *timeout, r.Argv)
+			o.Exec = execDryRun(path, cmp.Or(mo.SelectorValue, m), selectors, params, mo.Env, stdin, *timeout, r.Argv)
 		}
 		outs[i] = o
 	}
@@ -667,7 +667,7 @@ func envPrefix(selectors []string, mode string) []string {
 // what it prints, one argument per line, with the static argv. A mode
 // picked by the environment runs as the dry run evaluated it: `MODE=kl
 // SCRIPT --dry-run` (the selectors set, no mode argument unless arg).
-func execDryRun(path, mode string, selectors, params []string, stdin string, timeout time.Duration, static []string) *execOut {
+func execDryRun(path, mode string, selectors, params []string, env map[string]string, stdin string, timeout time.Duration, static []string) *execOut {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	abs, err := filepath.Abs(path)
@@ -679,8 +679,11 @@ func execDryRun(path, mode string, selectors, params []string, stdin string, tim
 	}
 	argv := append(append([]string{abs}, params...), "--dry-run")
 	cmd := exec.CommandContext(ctx, "bash", argv...) //nolint:gosec // --exec is opt-in and documented as running the script
-	if len(selectors) > 0 {
+	if len(selectors) > 0 || len(env) > 0 {
 		cmd.Env = os.Environ()
+		for _, n := range slices.Sorted(maps.Keys(env)) {
+			cmd.Env = append(cmd.Env, n+"="+env[n]) // a flag the proven mode leaves off, empty
+		}
 		for _, n := range selectors {
 			cmd.Env = append(cmd.Env, n+"="+mode)
 		}
