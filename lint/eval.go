@@ -310,7 +310,16 @@ func (g *memGuard) watch(done chan struct{}) {
 // servelint argv evaluate a mode with the same.
 func ModeOptions(s *parser.Script, m *parser.Mode) dryrun.Options {
 	selectors, params := s.EvalSelectors(m)
-	return dryrun.Options{Selectors: selectors, SelectorValue: s.SelectorValue(m), Menu: MenuPick(s, m), NoArg: params == nil, Params: params, Self: m.Self}
+	o := dryrun.Options{Selectors: selectors, SelectorValue: s.SelectorValue(m), Menu: MenuPick(s, m), NoArg: params == nil, Params: params, Self: m.Self}
+	if empty := s.FlagsEmpty(m); len(empty) > 0 {
+		// DP_ATTENTION= serve.sh: the flags read with no default are off,
+		// not unset (set -u).
+		o.Env = map[string]string{}
+		for _, n := range empty {
+			o.Env[n] = ""
+		}
+	}
+	return o
 }
 
 // MenuPick is the select menu's item the dry run picks mode m by

@@ -762,6 +762,12 @@ func (s *Script) findModes() {
 	tables := s.tableModes()
 	cands = append(cands, tables...)
 	cands = s.checkSwitches(cands)
+	var flags []flagTest
+	if len(cands) == 0 && len(s.EnvSelectors) == 0 && s.Option == nil {
+		// No mode dispatch: boolean environment flags (EVAL_ONLY=1) are
+		// the modes, if any reaches the engine.
+		cands, flags = s.flagCandidates()
+	}
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
 	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}
@@ -772,7 +778,8 @@ func (s *Script) findModes() {
 		closed = closed || c.byArg && (c.guard || c.closes)
 		m := byName[c.name]
 		if m == nil {
-			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name), upper: c.upper}
+			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name), upper: c.upper,
+				flagVar: c.flagVar, flagVal: c.flagVal}
 			if c.self {
 				m.Self = c.name
 			}
@@ -918,6 +925,7 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	s.defaultMode(sharedLaunch, closed)
+	s.addFlagProven(flags)
 	s.ownNameMode(selfCases, sharedLaunch)
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
 	s.modeIdx = newModeIndex(s.Modes)

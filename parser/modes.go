@@ -104,12 +104,22 @@ type Mode struct {
 	// (readsFold): `case ${MODE^^} in KL)`, or after MODE=$(echo "$1" |
 	// tr a-z A-Z). Its name is the mode's, case-folded: KL is kl.
 	upper bool
+	// flagVar, flagVal: the mode is a boolean environment flag set
+	// (EVAL_ONLY=1, flagmodes.go); flagOff: the proven mode of a script
+	// whose modes are flags, run with none set.
+	flagVar, flagVal string
+	flagOff          bool
+	// flagEmpty: the flags flagOff's dry run sets empty (FlagsEmpty).
+	flagEmpty []string
 }
 
 // roleName is the name the roles match: the mode's name, lower-cased when
 // every test naming it reads the selector upper-cased (KL) is kl, CALIB
 // calib); a KL tested on a value as it is stays KL, no scoring mode.
 func (m *Mode) roleName() string {
+	if m.flagVar != "" {
+		return strings.ToLower(m.flagVar) // EVAL_ONLY=1 scores as eval*, CALIB=1 is calib*
+	}
 	if m.upper {
 		return strings.ToLower(m.Name)
 	}
@@ -469,6 +479,8 @@ type candidate struct {
 	// upper: the test naming it reads the selector upper-cased only
 	// (readsFold).
 	upper bool
+	// flagVar, flagVal: Mode.flagVar's.
+	flagVar, flagVal string
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -3159,6 +3171,12 @@ func (s *Script) tableDispatch(pe *syntax.ParamExp) (out []candidate, ok bool) {
 // default. A mode named only by $1 or the option leaves the environment
 // selectors to their defaults.
 func (s *Script) EvalSelectors(m *Mode) (env, params []string) {
+	if m.flagVar != "" {
+		return []string{m.flagVar}, nil // EVAL_ONLY=1 serve.sh (SelectorValue)
+	}
+	if m.flagOff {
+		return nil, []string{} // serve.sh with no flag set, no words
+	}
 	if m.Self != "" {
 		return nil, []string{} // bench.sh, a symlink to the script: run so with no words
 	}

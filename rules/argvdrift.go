@@ -184,6 +184,11 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		pe, me := bootFilled(prof, pflags, pr, mflags, r)
 		v := Verdict{Mode: m, Result: r, Flags: me, Proven: pe}
 		v.Drift, v.Unknown = mustMatch(u, cfg, s, prof, m, pe, me)
+		if m.FlagVar() != "" && m.Role == parser.RolePlain {
+			// DP_ATTENTION=true adding --dp-size "$DP_SIZE": a toggle that
+			// turns a feature on with its owner's number keeps the shape.
+			v.Drift = slices.DeleteFunc(v.Drift, func(f string) bool { return ownerTurnedOn(u, s, prof, f, pe, me) })
+		}
 		v.EnvDrift = envDrifts(u, cfg, s, m, prof, pr, r, pflags, mflags)
 		if m.Role == parser.RoleScoring {
 			if firstScoring == nil {
@@ -206,6 +211,21 @@ func Judge(u *parser.Unit, cfg *Config, s *parser.Script, proven *parser.Mode, p
 		out = append(out, v)
 	}
 	return prof, pflags, out
+}
+
+// ownerTurnedOn reports whether flag f is one the proven mode does not
+// boot with and a mode passes with its owner's own value, as the owning
+// env file gives it.
+func ownerTurnedOn(u *parser.Unit, s *parser.Script, prof *parser.Profile, f string, pe, me map[string]ArgvFlag) bool {
+	if _, ok := pe[f]; ok {
+		return false
+	}
+	mv, ok := me[f]
+	if !ok || mv.Unresolved || mv.Env != "" || mv.Via != "" {
+		return false
+	}
+	o, owned := u.Owner(s, prof, f)
+	return owned && o.Def.Entry != nil && o.Def.Entry.Bash.Defined && !o.Def.Entry.Bash.Dynamic && o.Def.Entry.Bash.Value == mv.Value
 }
 
 // Presets reports whether two modes each source their own env files, and

@@ -683,3 +683,56 @@ func TestArgvSelectMenuReplyArray(t *testing.T) {
 		}
 	}
 }
+
+// A boolean environment flag is a mode of its own (EVAL_ONLY=1): argv
+// evaluates it with the variable set, and the proven mode with it off (a
+// flag read with no default, as under set -u, empty).
+func TestArgvEnvFlagMode(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"serve.sh": "#!/usr/bin/env bash\nargs=(--max-num-seqs 64)\nif [[ ${EVAL_ONLY:-0} == 1 ]]; then args+=(--max-num-seqs 8); fi\nexec vllm serve /m \"${args[@]}\"\n",
+		"dp.sh":    "#!/usr/bin/env bash\nset -u\nargs=(--max-num-seqs 64)\nif [[ $DP_ATTENTION == true ]]; then args+=(--dp 8); fi\nexec vllm serve /m \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "serve.sh", "EVAL_ONLY=1")
+	if code == exitFailure || !strings.Contains(out, "# run as: EVAL_ONLY=1 serve.sh\n") || !strings.Contains(out, "+--max-num-seqs\n+8\n") {
+		t.Errorf("argv serve.sh EVAL_ONLY=1: exit %d, want it run as EVAL_ONLY=1 serve.sh, with its own 8\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = lintDir(t, "argv", "dp.sh", "serve", "DP_ATTENTION=true")
+	if code == exitFailure || !strings.Contains(out, "# run as: DP_ATTENTION='' dp.sh\n") || !strings.Contains(out, "# run as: DP_ATTENTION=true dp.sh\n") || !strings.Contains(out, "+--dp\n+8\n") {
+		t.Errorf("argv dp.sh serve DP_ATTENTION=true: exit %d, want serve run with DP_ATTENTION empty, the flag's mode with --dp 8\n%s%s", code, out, errOut)
+	}
+}
+
+// TestArgvExecEnvFlag: --exec runs a flag's proven mode as the dry run
+// evaluated it, with the flag it reads with no default set empty (set -u
+// stopped the script when it was left unset), and the flag's mode with it
+// set.
+func TestArgvExecEnvFlag(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"f.sh": "#!/usr/bin/env bash\nset -u\n" +
+			"if [[ ${1:-} == --dry-run ]]; then exec() { printf '%s\\n' \"$@\"; }; fi\n" +
+			"args=(--max-num-seqs 64)\nif [[ $DP_ATTENTION == true ]]; then args+=(--dp 8); fi\nexec vllm serve /m \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	t.Setenv("DP_ATTENTION", "")
+	os.Unsetenv("DP_ATTENTION")
+	out, errOut, _ := lintDir(t, "argv", "--exec", "--format", "json", "f.sh", "serve", "DP_ATTENTION=true")
+	var res []struct {
+		Mode string `json:"mode"`
+		Exec *struct {
+			Match bool   `json:"match"`
+			Error string `json:"error"`
+		} `json:"exec"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("json: %v\n%s%s", err, out, errOut)
+	}
+	if len(res) != 2 {
+		t.Fatalf("%d modes, want 2\n%s%s", len(res), out, errOut)
+	}
+	for _, r := range res {
+		if r.Exec == nil || !r.Exec.Match || r.Exec.Error != "" {
+			t.Errorf("%s: --exec %+v, want the script's own --dry-run to match\n%s", r.Mode, r.Exec, out)
+		}
+	}
+}

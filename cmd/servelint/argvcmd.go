@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -264,7 +265,8 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			stdin = mp.Reply + "\n" // printf '2\n' | serve.sh
 		}
 		o := &argvOut{Stdin: stdin, Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
-			RunAs: append(append(envAssigns(selectors, cmp.Or(mo.SelectorValue, m)), selfPath(path, mo.Self)), runAsParams(params)...), envN: len(selectors)}
+			RunAs: append(append(append(emptyAssigns(mo.Env), envAssigns(selectors, cmp.Or(mo.SelectorValue, m))...), selfPath(path, mo.Self)), runAsParams(params)...),
+			envN:  len(selectors) + len(mo.Env)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
 		}
@@ -284,7 +286,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			// a file of that name, which servelint never makes.
 			o.Exec = &execOut{Error: fmt.Sprintf("the mode is picked by the name the script runs as (%s): --exec runs it only as %s", self, filepath.Base(path))}
 		} else if *runExec {
-			o.Exec = execDryRun(path, cmp.Or(mo.SelectorValue, m), selectors, params, stdin, *timeout, r.Argv)
+			o.Exec = execDryRun(path, cmp.Or(mo.SelectorValue, m), selectors, params, mo.Env, stdin, *timeout, r.Argv)
 		}
 		outs[i] = o
 	}
@@ -607,6 +609,16 @@ func envAssigns(selectors []string, mode string) []string {
 	return out
 }
 
+// emptyAssigns returns NAME= for each variable the dry run starts with
+// (lint.ModeOptions sets only the flags a proven mode leaves off), sorted.
+func emptyAssigns(env map[string]string) []string {
+	out := make([]string, 0, len(env))
+	for _, n := range slices.Sorted(maps.Keys(env)) {
+		out = append(out, n+"="+env[n])
+	}
+	return out
+}
+
 // callerWord stands in RunAs for a word the caller gives that picks no
 // mode (parser.CallerArg): the model of serve.sh MODEL MODE.
 const callerWord = "<$1>"
@@ -655,7 +667,7 @@ func envPrefix(selectors []string, mode string) []string {
 // what it prints, one argument per line, with the static argv. A mode
 // picked by the environment runs as the dry run evaluated it: `MODE=kl
 // SCRIPT --dry-run` (the selectors set, no mode argument unless arg).
-func execDryRun(path, mode string, selectors, params []string, stdin string, timeout time.Duration, static []string) *execOut {
+func execDryRun(path, mode string, selectors, params []string, env map[string]string, stdin string, timeout time.Duration, static []string) *execOut {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	abs, err := filepath.Abs(path)
@@ -667,8 +679,11 @@ func execDryRun(path, mode string, selectors, params []string, stdin string, tim
 	}
 	argv := append(append([]string{abs}, params...), "--dry-run")
 	cmd := exec.CommandContext(ctx, "bash", argv...) //nolint:gosec // --exec is opt-in and documented as running the script
-	if len(selectors) > 0 {
+	if len(selectors) > 0 || len(env) > 0 {
 		cmd.Env = os.Environ()
+		for _, n := range slices.Sorted(maps.Keys(env)) {
+			cmd.Env = append(cmd.Env, n+"="+env[n]) // a flag the proven mode leaves off, empty
+		}
 		for _, n := range selectors {
 			cmd.Env = append(cmd.Env, n+"="+mode)
 		}

@@ -1,0 +1,392 @@
+package parser
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/servelint/servelint/internal/shwalk"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A boolean environment flag picks a mode of its own: EVAL_ONLY=1
+// serve.sh, with `if [[ ${EVAL_ONLY:-0} == 1 ]]; then args+=(…); fi`. The
+// script run with every flag unset is the proven mode (flagOff); each flag
+// set, one at a time, is a mode named VAR=value (Mode.Flag), evaluated with
+// the variable set in the sandbox's environment.
+
+// syntaxWalkArithm calls f on each word of an arithmetic expression in
+// the file (a name there is read as a variable).
+func syntaxWalkArithm(f *syntax.File, fn func(*syntax.Word)) {
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ArithmCmd:
+			walkArithm(n.X, fn)
+		case *syntax.ArithmExp:
+			walkArithm(n.X, fn)
+		}
+		return true
+	})
+}
+
+func walkArithm(x syntax.ArithmExpr, fn func(*syntax.Word)) {
+	switch x := x.(type) {
+	case *syntax.Word:
+		fn(x)
+	case *syntax.BinaryArithm:
+		walkArithm(x.X, fn)
+		walkArithm(x.Y, fn)
+	case *syntax.UnaryArithm:
+		walkArithm(x.X, fn)
+	case *syntax.ParenArithm:
+		walkArithm(x.X, fn)
+	}
+}
+
+// FlagVar is the environment flag whose setting is the mode (EVAL_ONLY
+// of EVAL_ONLY=1), "" for a mode of any other kind.
+func (m *Mode) FlagVar() string { return m.flagVar }
+
+// flagTest is one top-level test of a flag and the code it guards.
+type flagTest struct {
+	name, value string
+	start, end  int   // the test
+	then        Range // the code run with the flag set
+	els         *Range
+}
+
+// truthy reports whether a literal a flag is compared with turns it on.
+func truthy(v string) bool {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// traceFlag reports whether a flag's name says it is about logging or
+// tracing (DEBUG=1 set -x, VERBOSE, DRY_RUN): never a mode of the engine.
+func traceFlag(name string) bool {
+	for _, w := range []string{"DEBUG", "VERBOSE", "TRACE", "QUIET", "SILENT", "DRY_RUN", "DRYRUN", "LOG"} {
+		if strings.Contains(strings.ToUpper(name), w) {
+			return true
+		}
+	}
+	return name == "CI" || name == "X" || name == "V"
+}
+
+// flagVar returns the variable a word reads when it may be a flag: $V,
+// "${V}", or ${V:-0} with a default that leaves it off.
+func flagVar(w *syntax.Word) string {
+	pe := SingleParam(w)
+	if pe == nil || pe.Param == nil {
+		return ""
+	}
+	if plainParam(pe) {
+		return pe.Param.Value
+	}
+	if pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length || pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+		return ""
+	}
+	if pe.Exp.Word == nil {
+		return pe.Param.Value // ${V:-}
+	}
+	if d, ok := LitValue(pe.Exp.Word); ok && !truthy(d) {
+		return pe.Param.Value
+	}
+	return ""
+}
+
+// flagCond returns the flag a condition tests and the value turning it
+// on: [[ $V == 1 ]], [ "$V" = true ], [[ -n $V ]], (( V )), (( V == 1 )).
+func flagCond(cond []*syntax.Stmt) (name, value string) {
+	if len(cond) != 1 || cond[0].Negated || cond[0].Background || len(cond[0].Redirs) > 0 {
+		return "", ""
+	}
+	cmp := func(x, y *syntax.Word) (string, string) {
+		if n := flagVar(x); n != "" {
+			if v, ok := LitValue(y); ok && truthy(v) {
+				return n, v
+			}
+		}
+		return "", ""
+	}
+	switch c := cond[0].Cmd.(type) {
+	case *syntax.TestClause:
+		switch x := c.X.(type) {
+		case *syntax.BinaryTest:
+			xw, ok1 := x.X.(*syntax.Word)
+			yw, ok2 := x.Y.(*syntax.Word)
+			if !ok1 || !ok2 || x.Op != syntax.TsMatch && x.Op != syntax.TsMatchShort {
+				return "", ""
+			}
+			if n, v := cmp(xw, yw); n != "" {
+				return n, v
+			}
+			return cmp(yw, xw)
+		case *syntax.UnaryTest:
+			if w, ok := x.X.(*syntax.Word); ok && x.Op == syntax.TsNempStr {
+				if n := flagVar(w); n != "" {
+					return n, "1"
+				}
+			}
+		}
+	case *syntax.CallExpr:
+		if len(c.Assigns) > 0 || len(c.Args) < 3 {
+			return "", ""
+		}
+		cmd, _ := LitValue(c.Args[0])
+		args := c.Args[1:]
+		switch cmd {
+		case "[":
+			if last, _ := LitValue(args[len(args)-1]); last != "]" {
+				return "", ""
+			}
+			args = args[:len(args)-1]
+		case "test":
+		default:
+			return "", ""
+		}
+		switch len(args) {
+		case 2:
+			if op, _ := LitValue(args[0]); op == "-n" {
+				if n := flagVar(args[1]); n != "" {
+					return n, "1"
+				}
+			}
+		case 3:
+			if op, _ := LitValue(args[1]); op == "=" || op == "==" {
+				if n, v := cmp(args[0], args[2]); n != "" {
+					return n, v
+				}
+				return cmp(args[2], args[0])
+			}
+		}
+	case *syntax.ArithmCmd:
+		x := c.X
+		if b, ok := x.(*syntax.BinaryArithm); ok {
+			if b.Op != syntax.Eql {
+				return "", ""
+			}
+			if y, ok := b.Y.(*syntax.Word); !ok {
+				return "", ""
+			} else if v, ok := LitValue(y); !ok || v != "1" {
+				return "", ""
+			}
+			x = b.X
+		}
+		w, ok := x.(*syntax.Word)
+		if !ok {
+			return "", ""
+		}
+		if v, ok := LitValue(w); ok && isName(v) {
+			return v, "1"
+		}
+		if n := flagVar(w); n != "" && plainParam(SingleParam(w)) {
+			return n, "1"
+		}
+	}
+	return "", ""
+}
+
+// flagStmts are the statements flags are read from: the top level's, and
+// those of an entry function (main "$@").
+func (s *Script) flagStmts() []*syntax.Stmt {
+	out := slices.Clone(s.File.Stmts)
+	for _, fn := range slices.Sorted(maps.Keys(s.entryCalls)) {
+		if fd := s.Funcs[fn]; fd != nil {
+			if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
+				out = append(out, b.Stmts...)
+			}
+		}
+	}
+	return out
+}
+
+// flagTests returns the top-level tests of flags: an if with no elif
+// (an else is the flag unset), or TEST && CMD.
+func (s *Script) flagTests() []flagTest {
+	var out []flagTest
+	for _, st := range s.flagStmts() {
+		if st.Negated || st.Background {
+			continue
+		}
+		switch c := st.Cmd.(type) {
+		case *syntax.IfClause:
+			if len(c.Then) == 0 || c.Else != nil && len(c.Else.Cond) > 0 {
+				continue // an elif chain
+			}
+			n, v := flagCond(c.Cond)
+			if n == "" {
+				continue
+			}
+			ft := flagTest{name: n, value: v, start: s.Off(c.Cond[0].Pos()), end: s.Off(c.Cond[0].End()),
+				then: Range{s.Off(c.ThenPos), s.Off(c.Then[len(c.Then)-1].End())}}
+			if e := c.Else; e != nil && len(e.Then) > 0 {
+				ft.els = &Range{s.Off(e.Then[0].Pos()), s.Off(e.Then[len(e.Then)-1].End())}
+			}
+			out = append(out, ft)
+		case *syntax.BinaryCmd:
+			if c.Op != syntax.AndStmt || c.X.Negated {
+				continue
+			}
+			n, v := flagCond([]*syntax.Stmt{c.X})
+			if n == "" {
+				continue
+			}
+			out = append(out, flagTest{name: n, value: v, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
+				then: Range{s.Off(c.X.End()), s.Off(c.Y.End())}})
+		}
+	}
+	return out
+}
+
+// flagOK reports whether variable name can be a flag: a name the shell,
+// the sandbox or tracing do not own, that only the environment sets, or
+// that the top level only defaults to an off value (V=${V:-0}).
+func (s *Script) flagOK(name string) bool {
+	if !isName(name) || shellOwnVar(name) || traceFlag(name) {
+		return false
+	}
+	if s.fromEnvOnly(name) {
+		return true
+	}
+	as := s.Assigns[name]
+	if len(as) != 1 || s.Declared[name] || s.writtenBy(name, varWriters...) {
+		return false
+	}
+	a := as[0]
+	return a.Value != nil && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded && flagVar(a.Value) == name
+}
+
+// onlyTested reports whether the script reads flag name only in its
+// tests (and its own default, V=${V:-0}): a variable whose value is used
+// (${FAMILY^^}, --lora-modules "$LORA_PATH") holds data, not a switch.
+func (s *Script) onlyTested(name string, tests []flagTest) bool {
+	var ok []Range
+	for _, ft := range tests {
+		if ft.name == name {
+			ok = append(ok, Range{ft.start, ft.end})
+		}
+	}
+	for _, a := range s.Assigns[name] {
+		if a.Value != nil {
+			ok = append(ok, Range{s.Off(a.Value.Pos()), s.Off(a.Value.End())})
+		}
+	}
+	in := func(off int) bool {
+		return slices.ContainsFunc(ok, func(r Range) bool { return off >= r.Start && off < r.End })
+	}
+	for _, pe := range s.params {
+		if pe.Param != nil && pe.Param.Value == name && !in(s.Off(pe.Pos())) {
+			return false
+		}
+	}
+	good := true
+	syntaxWalkArithm(s.File, func(w *syntax.Word) {
+		if v, lit := LitValue(w); lit && v == name && !in(s.Off(w.Pos())) {
+			good = false
+		}
+	})
+	return good
+}
+
+// flagCandidates returns a mode for each flag (flagTests, flagOK), its
+// code the branches its tests guard, and the tests themselves.
+func (s *Script) flagCandidates() ([]candidate, []flagTest) {
+	tests := s.flagTests()
+	var kept []flagTest
+	bad := map[string]bool{}
+	for _, ft := range tests {
+		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) {
+			bad[ft.name] = true
+		}
+	}
+	for _, ft := range tests {
+		if !bad[ft.name] {
+			kept = append(kept, ft)
+		}
+	}
+	// One mode a flag, named by the first value that turns it on.
+	value := map[string]string{}
+	for _, ft := range kept {
+		if value[ft.name] == "" {
+			value[ft.name] = ft.value
+		}
+	}
+	var out []candidate
+	for i, ft := range kept {
+		ft.value = value[ft.name]
+		kept[i] = ft
+		out = append(out, candidate{name: ft.name + "=" + ft.value, start: ft.start, end: ft.end, ranges: []Range{ft.then},
+			byEnv: true, flagVar: ft.name, flagVal: ft.value})
+	}
+	return out, kept
+}
+
+// addFlagProven adds the proven mode of a script whose modes are flags:
+// the script run with none set. Each flag's else branch runs in it and in
+// the other flags' modes.
+func (s *Script) addFlagProven(tests []flagTest) {
+	var flags []*Mode
+	for _, m := range s.Modes {
+		if m.flagVar != "" {
+			flags = append(flags, m)
+		}
+	}
+	if len(flags) == 0 {
+		return
+	}
+	name := s.provenName
+	if s.ModeNamed(name) != nil {
+		name = "serve"
+	}
+	if s.ModeNamed(name) != nil {
+		return
+	}
+	p := &Mode{Name: name, token: modeToken(name), flagOff: true}
+	for _, ft := range tests {
+		if ft.els == nil {
+			continue
+		}
+		p.Ranges = append(p.Ranges, *ft.els)
+		if len(flags) == 1 && flags[0].flagVar == ft.name {
+			p.own = append(p.own, *ft.els)
+		}
+		for _, m := range flags {
+			if m.flagVar != ft.name {
+				m.Ranges = append(m.Ranges, *ft.els)
+			}
+		}
+	}
+	for _, m := range flags {
+		if s.readsBare(m.flagVar) && !slices.Contains(p.flagEmpty, m.flagVar) {
+			p.flagEmpty = append(p.flagEmpty, m.flagVar)
+		}
+	}
+	s.Modes = append(s.Modes, p)
+}
+
+// readsBare reports whether the script reads variable name with no
+// default ($DP_ATTENTION, (( V ))): under set -u the caller must set it,
+// so the proven mode is run with it empty, not unset.
+func (s *Script) readsBare(name string) bool {
+	for _, pe := range s.params {
+		if pe.Param != nil && pe.Param.Value == name && (pe.Exp == nil || pe.Exp.Op != syntax.DefaultUnset &&
+			pe.Exp.Op != syntax.DefaultUnsetOrNull && pe.Exp.Op != syntax.AssignUnset && pe.Exp.Op != syntax.AssignUnsetOrNull) {
+			return true
+		}
+	}
+	found := false
+	syntaxWalkArithm(s.File, func(w *syntax.Word) {
+		if v, ok := LitValue(w); ok && v == name {
+			found = true
+		}
+	})
+	return found
+}
+
+// FlagsEmpty are the flags the dry run sets to the empty string for mode
+// m, the proven mode of a script whose modes are flags (readsBare): the
+// flags it reads with no default.
+func (s *Script) FlagsEmpty(m *Mode) []string { return m.flagEmpty }

@@ -1,0 +1,87 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+)
+
+// A boolean environment flag tested at the top level (or in main "$@")
+// is a mode of its own, named VAR=value, when no other dispatch picks a
+// mode and its branch reaches the engine; the script with no flag set is
+// the proven mode. A variable whose value is used, defaulted on, assigned,
+// tracing, or beside a $1 dispatch is none.
+func TestFlagModes(t *testing.T) {
+	const launch = "\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"dbl-bracket", "[[ ${EVAL_ONLY:-0} == 1 ]] && seqs=4", "serve|EVAL_ONLY=1"},
+		{"if-true", "if [[ $DP == true ]]; then seqs=4; fi", "serve|DP=true"},
+		{"swapped", "if [[ yes == \"$DP\" ]]; then seqs=4; fi", "serve|DP=yes"},
+		{"single-bracket", "if [ \"${FAST:-}\" = \"on\" ]; then seqs=4; fi", "serve|FAST=on"},
+		{"test-n", "if test -n \"$FAST\"; then seqs=4; fi", "serve|FAST=1"},
+		{"dash-n", "if [[ -n ${FAST:-} ]]; then seqs=4; fi", "serve|FAST=1"},
+		{"arith", "if (( FAST )); then seqs=4; fi", "serve|FAST=1"},
+		{"arith-eq", "if (( FAST == 1 )); then seqs=4; fi", "serve|FAST=1"},
+		{"self-default", "FAST=${FAST:-0}\nif [[ $FAST == 1 ]]; then seqs=4; fi", "serve|FAST=1"},
+		{"main", "main() {\nif [[ $FAST == 1 ]]; then seqs=4; fi" + launch + "}\nmain \"$@\"", "serve|FAST=1"},
+		{"two", "[[ $A == 1 ]] && seqs=4\n[[ $B == 1 ]] && seqs=2", "serve|A=1|B=1"},
+		{"else", "if [[ $A == 1 ]]; then seqs=4; else seqs=6; fi", "serve|A=1"},
+		{"one-name", "[[ $A == 1 ]] && seqs=4\n[[ $A == true ]] && seqs=2", "serve|A=1"},
+		{"no-reach", "[[ $A == 1 ]] && echo hi", ""},
+		{"not-equal", "[[ $A != 1 ]] && seqs=4", ""},
+		{"falsy", "[[ $A == 0 ]] && seqs=4", ""},
+		{"default-on", "[[ ${A:-1} == 1 ]] && seqs=4", ""},
+		{"default-on-assign", "A=${A:-1}\n[[ $A == 1 ]] && seqs=4", ""},
+		{"assigned", "A=1\n[[ $A == 1 ]] && seqs=4", ""},
+		{"value-used", "[[ -n $LORA ]] && seqs=$LORA", ""},
+		{"value-arith", "[[ -n $N ]] && seqs=$(( N * 2 ))", ""},
+		{"assign-default-on", ": \"${A:=1}\"\n[[ $A == 1 ]] && seqs=4", ""},
+		{"env-file-value", "[[ -n ${A:-} ]] && seqs=4\necho \"$A\" > /tmp/a", ""},
+		{"read", "read -r A\n[[ $A == 1 ]] && seqs=4", ""},
+		{"nested", "if true; then [[ $A == 1 ]] && seqs=4; fi", ""},
+		{"in-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf", ""},
+		{"elif", "if [[ $A == 1 ]]; then seqs=4; elif [[ $B == 1 ]]; then seqs=2; fi", ""},
+		{"debug", "[[ $DEBUG == 1 ]] && seqs=1", ""},
+		{"shell-var", "[[ -n $HOME ]] && seqs=4", ""},
+		{"with-case", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench"},
+	} {
+		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))
+		s.Analyze(RoleMatcher{})
+		var got []string
+		for _, m := range s.Modes {
+			got = append(got, m.Label())
+		}
+		if g := strings.Join(got, "|"); g != tc.want {
+			t.Errorf("%s: modes %q, want %q", tc.name, g, tc.want)
+		}
+	}
+}
+
+// The proven mode of flags runs with none set (no words); each flag's mode
+// with its variable set to the value that turns it on. A flag read with no
+// default is set empty for the proven mode (set -u).
+func TestFlagModeSelectors(t *testing.T) {
+	s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nset -u\nseqs=8\n[[ $A == true ]] && seqs=4\n[[ ${B:-0} == 1 ]] && seqs=2\nvllm serve /m --max-num-seqs \"$seqs\"\n"))
+	s.Analyze(RoleMatcher{})
+	p := s.Proven()
+	if p == nil || p.Name != "serve" {
+		t.Fatalf("proven %v, want serve", p)
+	}
+	if env, params := s.EvalSelectors(p); env != nil || params == nil || len(params) != 0 {
+		t.Errorf("proven selectors %q, params %q: want none, no words", env, params)
+	}
+	if e := s.FlagsEmpty(p); strings.Join(e, ",") != "A" {
+		t.Errorf("proven empties %q, want A", e)
+	}
+	a := s.ModeNamed("A=true")
+	if a == nil {
+		t.Fatal("no mode A=true")
+	}
+	if env, params := s.EvalSelectors(a); strings.Join(env, ",") != "A" || params != nil || s.SelectorValue(a) != "true" {
+		t.Errorf("A=true: selectors %q=%q, params %q: want A=true, no words", env, s.SelectorValue(a), params)
+	}
+	if got := s.ModesAt(strings.Index(string(s.Src), "seqs=4")); ModeNames(got) != "A=true" {
+		t.Errorf("modes at A's branch %q", ModeNames(got))
+	}
+}
