@@ -245,7 +245,7 @@ func (s *Script) flagTests() []flagTest {
 // the sandbox or tracing do not own, that only the environment sets, or
 // that the top level only defaults to an off value (V=${V:-0}).
 func (s *Script) flagOK(name string) bool {
-	if !isName(name) || shellOwnVar(name) || traceFlag(name) {
+	if !isName(name) || shellOwnVar(name) || traceFlag(name) || s.envSet[name] {
 		return false
 	}
 	if s.fromEnvOnly(name) {
