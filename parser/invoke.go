@@ -1173,12 +1173,12 @@ func wordPartsOnly(parts []syntax.WordPart, param func(*syntax.ParamExp) bool) b
 // one is not a literal word of the call itself.
 func fillPositional(w *syntax.Word, shift int, callArgs []ArgWord) (string, bool) {
 	var sb strings.Builder
-	var fill func(parts []syntax.WordPart) bool
-	fill = func(parts []syntax.WordPart) bool {
+	var fill func(parts []syntax.WordPart, dq bool) bool
+	fill = func(parts []syntax.WordPart, dq bool) bool {
 		for _, p := range parts {
 			switch p := p.(type) {
 			case *syntax.DblQuoted:
-				if !fill(p.Parts) {
+				if !fill(p.Parts, true) {
 					return false
 				}
 			case *syntax.ParamExp:
@@ -1188,14 +1188,14 @@ func fillPositional(w *syntax.Word, shift int, callArgs []ArgWord) (string, bool
 				}
 				sb.WriteString(cw.Sketch)
 			default:
-				if !litParts([]syntax.WordPart{p}, &sb) {
+				if !litParts([]syntax.WordPart{p}, &sb, dq) {
 					return false
 				}
 			}
 		}
 		return true
 	}
-	if !fill(w.Parts) {
+	if !fill(w.Parts, false) {
 		return "", false
 	}
 	return sb.String(), true
