@@ -248,6 +248,9 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 	// --max-num-seqs "$N"; exec vllm serve /m "$@"; }), whatever the
 	// caller passed.
 	own := fn != "" && !s.takesScriptArgs(fn)
+	if s.shiftAfterSet(sets, fn, off) {
+		return nil, false, false // set -- a b c; shift 2: the words left are not the set's
+	}
 	forward = true
 	var collected []*syntax.CallExpr
 	var keys map[*syntax.CallExpr][]branchKey
@@ -330,6 +333,33 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	return words, forward, true
+}
+
+// shiftAfterSet reports whether a shift in the scope of "$@" at off (fn's
+// body, or the top level for fn "") runs after one of that scope's set --
+// commands and before off: bench() { set -- --max-num-batched-tokens 16384
+// --max-num-batched-tokens "$N"; shift 2; … "$@"; } hands the engine the
+// owner's step alone.
+func (s *Script) shiftAfterSet(sets []*syntax.CallExpr, fn string, off int) bool {
+	first := -1
+	for _, c := range sets {
+		if at := s.Off(c.Pos()); at < off && s.funcAt(at) == fn {
+			first = at
+			break
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	for _, c := range s.calls {
+		if name, _ := LitValue(c.Args[0]); name != "shift" {
+			continue
+		}
+		if at := s.Off(c.Pos()); at > first && at < off && s.funcAt(at) == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // inBodyList reports whether call c is a command of function fn's body's
