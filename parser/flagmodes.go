@@ -76,7 +76,7 @@ func traceFlag(name string) bool {
 }
 
 // flagVar returns the variable a word reads when it may be a flag: $V,
-// "${V}", or ${V:-0} with a default that leaves it off.
+// "${V}", or ${V:-0} with a default that leaves it off (falsy).
 func flagVar(w *syntax.Word) string {
 	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil {
@@ -91,10 +91,21 @@ func flagVar(w *syntax.Word) string {
 	if pe.Exp.Word == nil {
 		return pe.Param.Value // ${V:-}
 	}
-	if d, ok := LitValue(pe.Exp.Word); ok && !truthy(d) {
+	if d, ok := LitValue(pe.Exp.Word); ok && falsy(d) {
 		return pe.Param.Value
 	}
-	return ""
+	return "" // ${NUM_GPUS:-8}: a number, not a switch
+}
+
+// falsy reports whether a flag's default leaves it off: 0, false, no,
+// off or empty. Any other default (${NUM_GPUS:-8} == 1) is a count or a
+// name, whose value 1 is no switch turned on.
+func falsy(v string) bool {
+	switch strings.ToLower(v) {
+	case "", "0", "false", "no", "off":
+		return true
+	}
+	return false
 }
 
 // flagCond returns the flag a condition tests and the value turning it
@@ -245,7 +256,7 @@ func (s *Script) flagTests() []flagTest {
 // the sandbox or tracing do not own, that only the environment sets, or
 // that the top level only defaults to an off value (V=${V:-0}).
 func (s *Script) flagOK(name string) bool {
-	if !isName(name) || shellOwnVar(name) || traceFlag(name) {
+	if !isName(name) || shellOwnVar(name) || traceFlag(name) || s.envSet[name] {
 		return false
 	}
 	if s.fromEnvOnly(name) {

@@ -248,6 +248,9 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 	// --max-num-seqs "$N"; exec vllm serve /m "$@"; }), whatever the
 	// caller passed.
 	own := fn != "" && !s.takesScriptArgs(fn)
+	if s.shiftAfterSet(sets, fn, off) {
+		return nil, false, false // set -- a b c; shift 2: the words left are not the set's
+	}
 	forward = true
 	var collected []*syntax.CallExpr
 	var keys map[*syntax.CallExpr][]branchKey
@@ -330,6 +333,33 @@ func (s *Script) setWords(off int) (words []*syntax.Word, forward, ok bool) {
 		return nil, false, false
 	}
 	return words, forward, true
+}
+
+// shiftAfterSet reports whether a shift in the scope of "$@" at off (fn's
+// body, or the top level for fn "") runs after one of that scope's set --
+// commands and before off: bench() { set -- --max-num-batched-tokens 16384
+// --max-num-batched-tokens "$N"; shift 2; … "$@"; } hands the engine the
+// owner's step alone.
+func (s *Script) shiftAfterSet(sets []*syntax.CallExpr, fn string, off int) bool {
+	first := -1
+	for _, c := range sets {
+		if at := s.Off(c.Pos()); at < off && s.funcAt(at) == fn {
+			first = at
+			break
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	for _, c := range s.calls {
+		if name, _ := LitValue(c.Args[0]); name != "shift" {
+			continue
+		}
+		if at := s.Off(c.Pos()); at > first && at < off && s.funcAt(at) == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // inBodyList reports whether call c is a command of function fn's body's
@@ -1173,12 +1203,12 @@ func wordPartsOnly(parts []syntax.WordPart, param func(*syntax.ParamExp) bool) b
 // one is not a literal word of the call itself.
 func fillPositional(w *syntax.Word, shift int, callArgs []ArgWord) (string, bool) {
 	var sb strings.Builder
-	var fill func(parts []syntax.WordPart) bool
-	fill = func(parts []syntax.WordPart) bool {
+	var fill func(parts []syntax.WordPart, dq bool) bool
+	fill = func(parts []syntax.WordPart, dq bool) bool {
 		for _, p := range parts {
 			switch p := p.(type) {
 			case *syntax.DblQuoted:
-				if !fill(p.Parts) {
+				if !fill(p.Parts, true) {
 					return false
 				}
 			case *syntax.ParamExp:
@@ -1188,14 +1218,14 @@ func fillPositional(w *syntax.Word, shift int, callArgs []ArgWord) (string, bool
 				}
 				sb.WriteString(cw.Sketch)
 			default:
-				if !litParts([]syntax.WordPart{p}, &sb) {
+				if !litParts([]syntax.WordPart{p}, &sb, dq) {
 					return false
 				}
 			}
 		}
 		return true
 	}
-	if !fill(w.Parts) {
+	if !fill(w.Parts, false) {
 		return "", false
 	}
 	return sb.String(), true

@@ -407,6 +407,7 @@ func Load(opts LoadOptions) *Unit {
 	u.link(&opts)
 	u.readCompose(&opts)
 	u.withEnvValues(&opts)
+	u.withEnvFlags(&opts)
 	u.coverLooked(explicitEnvs)
 	return u
 }
@@ -1748,6 +1749,58 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 	}
 }
 
+// withEnvFlags re-analyses each script with a boolean environment flag
+// mode (EVAL_ONLY=1, flagmodes.go) whose variable an env file the script's
+// shell reads sets (USE_FP8=1 in the sourced serve.env): the file's value,
+// not the caller's, is what the script tests, so the script run with no
+// flag set already takes that branch. Taken for a mode of its own, the
+// branch's flags were called a mode's own and --fix dropped them from
+// what serve boots with. A self-default in the file (V=${V:-0}, : "${V:=0}")
+// leaves the caller's switch, and the flag a mode.
+func (u *Unit) withEnvFlags(opts *LoadOptions) {
+	changed := false
+	for i, s := range u.Scripts {
+		var set map[string]bool
+		for _, m := range s.Modes {
+			if m.flagVar == "" {
+				continue
+			}
+			for _, e := range u.Owning[s.Path] {
+				if u.ShellReads(s, e) && e.shellSetsPlain(m.flagVar) {
+					if set == nil {
+						set = map[string]bool{}
+					}
+					set[m.flagVar] = true
+				}
+			}
+		}
+		if len(set) == 0 {
+			continue
+		}
+		s.envSet = set
+		ns := s.reanalysed(opts.Roles, s.libRunners, s.libLaunchers, s.envValues)
+		u.Scripts[i] = ns
+		u.Owning[ns.Path] = sharedLast(u.sourcesOf(ns), u.Owning[s.Path])
+		changed = true
+	}
+	if changed {
+		u.indexOnce = sync.Once{} // the index holds the scripts replaced
+	}
+}
+
+// shellSetsPlain reports whether bash, sourcing the file, sets variable k
+// whatever the caller set: an entry that is no self-default (K=1, not
+// K=${K:-0}), or a line of the shell's own that is no := default.
+func (f *EnvFile) shellSetsPlain(k string) bool {
+	for _, en := range f.byKey[k] {
+		if selfDefault(en.Word) != k {
+			return true
+		}
+	}
+	_, dflt := f.ShellDefaults[k]
+	return f.ShellSets[k] && !dflt
+}
+
 // selfDefaultValue returns the literal default of an env value that
 // defaults the key itself (KEY=${KEY:-literal}), and whether it is one.
 func selfDefaultValue(w *syntax.Word, key string) (string, bool) {
@@ -1958,6 +2011,7 @@ func readLib(path string, opts *LoadOptions) *Script {
 func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLaunchers map[string][]*Invocation, envValues map[string]string) *Script {
 	ns := ParseScript(s.Path, s.Src)
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
+	ns.envSet = s.envSet
 	ns.libClientReads, ns.libAssigns, ns.childLaunchers, ns.libSourcers, ns.LibFuncs = s.libClientReads, s.libAssigns, s.childLaunchers, s.libSourcers, s.LibFuncs
 	ns.Analyze(roles)
 	return ns

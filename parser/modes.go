@@ -1863,19 +1863,26 @@ func LitValue(w *syntax.Word) (string, bool) {
 		}
 	}
 	var sb strings.Builder
-	if !litParts(w.Parts, &sb) {
+	if !litParts(w.Parts, &sb, false) {
 		return "", false
 	}
 	return sb.String(), true
 }
 
-func litParts(parts []syntax.WordPart, sb *strings.Builder) bool {
+// litParts writes the value of literal word parts; dq: the parts are
+// inside double quotes, where a backslash escapes only $ ` " \ and a
+// newline ("s/\r$//" is s/\r$//, sed's script, not s/r$//).
+func litParts(parts []syntax.WordPart, sb *strings.Builder, dq bool) bool {
 	for _, p := range parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			v := p.Value
 			if strings.Contains(v, "\\") {
-				v = unescapeLit(v)
+				if dq {
+					v = unescapeDbl(v)
+				} else {
+					v = unescapeLit(v)
+				}
 			}
 			sb.WriteString(v)
 		case *syntax.SglQuoted:
@@ -1884,7 +1891,7 @@ func litParts(parts []syntax.WordPart, sb *strings.Builder) bool {
 			}
 			sb.WriteString(p.Value)
 		case *syntax.DblQuoted:
-			if !litParts(p.Parts, sb) {
+			if !litParts(p.Parts, sb, true) {
 				return false
 			}
 		default:
@@ -1892,6 +1899,22 @@ func litParts(parts []syntax.WordPart, sb *strings.Builder) bool {
 		}
 	}
 	return true
+}
+
+// unescapeDbl is unescapeLit inside double quotes: a backslash before
+// any other byte than $ ` " \ or a newline stays.
+func unescapeDbl(v string) string {
+	var sb strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) && strings.IndexByte("$`\"\\\n", v[i+1]) >= 0 {
+			i++
+			if v[i] == '\n' {
+				continue
+			}
+		}
+		sb.WriteByte(v[i])
+	}
+	return sb.String()
 }
 
 func unescapeLit(v string) string {

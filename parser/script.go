@@ -183,6 +183,9 @@ type Script struct {
 	// script's shell, for the words that name a program or an image
 	// (withEnvValues): "$VLLM_IMAGE" read as vllm/vllm-openai:v0.9.1.
 	envValues map[string]string
+	// envSet names the variables an env file the script's shell reads
+	// sets (withEnvFlags): no boolean environment flag of the caller's.
+	envSet map[string]bool
 	// modeNodes are the case, if and call nodes collect met, in walk
 	// order, for findModes (which then drops them).
 	modeNodes []syntax.Node
