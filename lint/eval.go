@@ -96,7 +96,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 						o := ModeOptions(s, m)
 						o.Root, o.Timeout, o.ReadFile, o.Engine, o.NoSpans, o.EnvIfRead = root, timeout, readFile, s.Engine, true, true
 						o.Files, o.Prepared, o.Caller, o.Assume = files, prep, caller, assume
-						r = dryrun.Eval(ctx, path, s.Src, s.File, mode, o)
+						r = dryrun.Eval(ctx, path, s.Src, s.File, m.EvalWord(), o)
 						spent.Add(int64(time.Since(start)))
 						runSpent.Add(int64(time.Since(start)))
 						guard.exit()
@@ -318,6 +318,13 @@ func ModeOptions(s *parser.Script, m *parser.Mode) dryrun.Options {
 		for _, n := range empty {
 			o.Env[n] = ""
 		}
+	}
+	if m.FlagOn() != "" {
+		// FAST=1 serve.sh serve: the proven mode's run with the flag set.
+		if o.Env == nil {
+			o.Env = map[string]string{}
+		}
+		o.Env[m.FlagVar()] = m.FlagValue()
 	}
 	return o
 }

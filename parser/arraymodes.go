@@ -219,6 +219,9 @@ func (s *Script) readsOnly(n syntax.Node, group map[string]bool) bool {
 // array job picks it from (SLURM_ARRAY_TASK_ID=1), "" for the mode's
 // own name.
 func (s *Script) SelectorValue(m *Mode) string {
+	if p := s.flagBase(m); p != nil {
+		return s.SelectorValue(p) // the selectors pick the proven mode; the flag is ModeOptions' environment
+	}
 	if m.flagVar != "" {
 		return m.flagVal // EVAL_ONLY=1
 	}

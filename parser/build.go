@@ -925,6 +925,11 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	s.defaultMode(sharedLaunch, closed)
+	if flags == nil && len(s.Modes) > 0 {
+		s.modeIdx = newModeIndex(s.Modes) // the modes are known: which code is theirs
+		s.addFlagBeside(hits)
+		s.modeIdx = nil
+	}
 	s.addFlagProven(flags)
 	s.ownNameMode(selfCases, sharedLaunch)
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })

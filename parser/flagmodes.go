@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strings"
@@ -401,3 +402,94 @@ func (s *Script) readsBare(name string) bool {
 // m, the proven mode of a script whose modes are flags (readsBare): the
 // flags it reads with no default.
 func (s *Script) FlagsEmpty(m *Mode) []string { return m.flagEmpty }
+
+// addFlagBeside adds, to a script that also picks its modes by $1 or an
+// environment selector (case "${1:-serve}" in serve) ;; bench) …), a mode
+// for each boolean environment flag beside the dispatch: the proven mode's
+// run with the flag set, named `serve with FAST=1` and evaluated as
+// `FAST=1 serve.sh serve`. The flag is read as flagCandidates reads one
+// (an off default, set by no env file, read nowhere but in its tests, not
+// tracing); its tests are top-level code the proven mode runs (not in any
+// mode's branch, not after one of the proven mode's that ends the
+// script), whose branch reaches the engine (hits: reachOffsets). A flag's
+// else branch is every other mode's code. Flags combined with the other
+// modes (bench with FAST=1) are not evaluated.
+func (s *Script) addFlagBeside(hits []int) {
+	p := s.ModeNamed(s.provenName)
+	if p == nil || p.flagVar != "" || p.Self != "" || p.Func != "" || p.Pattern != "" {
+		return
+	}
+	if _, ok := s.byIndex(p); ok {
+		return
+	}
+	if _, ok := s.byMenu(p); ok {
+		return
+	}
+	cands, tests := s.flagCandidates()
+	bad := map[string]bool{}
+	for _, c := range cands {
+		if len(s.modesAtRaw(c.start)) > 0 || p.exitAt > 0 && p.exitAt <= c.start || slices.Contains(s.EnvSelectors, c.flagVar) ||
+			strings.EqualFold(c.flagVar, s.provenName) {
+			bad[c.flagVar] = true
+		}
+	}
+	byVar := map[string]*Mode{}
+	var added []*Mode
+	for _, c := range cands {
+		if bad[c.flagVar] {
+			continue
+		}
+		m := byVar[c.flagVar]
+		if m == nil {
+			name := p.Name + " with " + c.name
+			if s.ModeNamed(name) != nil {
+				continue
+			}
+			m = &Mode{Name: name, Start: c.start, End: c.end, token: modeToken(name), byEnv: true,
+				flagVar: c.flagVar, flagVal: c.flagVal, flagOn: p.Name}
+			byVar[c.flagVar] = m
+			added = append(added, m)
+		}
+		m.Ranges = append(m.Ranges, c.ranges...)
+		m.own = append(m.own, c.ranges...)
+	}
+	on := map[string]bool{}
+	for _, m := range added {
+		if anyIn(hits, m.own) { // its branch reaches an engine
+			on[m.flagVar] = true
+			s.Modes = append(s.Modes, m)
+		}
+	}
+	for _, ft := range tests {
+		if ft.els == nil || !on[ft.name] {
+			continue
+		}
+		for _, o := range s.Modes {
+			if o.flagVar != ft.name {
+				o.Ranges = append(o.Ranges, *ft.els)
+			}
+		}
+	}
+}
+
+// flagBase returns the proven mode a flag set beside a mode dispatch is
+// run as (serve of serve with FAST=1), nil for any other mode.
+func (s *Script) flagBase(m *Mode) *Mode {
+	if m.flagOn == "" {
+		return nil
+	}
+	return s.ModeNamed(m.flagOn)
+}
+
+// EvalWord is the mode name the dry run evaluates mode m as: the proven
+// mode's for a flag set beside a mode dispatch (serve of serve with
+// FAST=1, whose flag is set in the environment), else m's own.
+func (m *Mode) EvalWord() string { return cmp.Or(m.flagOn, m.Name) }
+
+// FlagValue is the value that turns the mode's flag on (1 of FAST=1),
+// "" for a mode of any other kind.
+func (m *Mode) FlagValue() string { return m.flagVal }
+
+// FlagOn is the proven mode's name a flag set beside a mode dispatch is
+// run as (serve of serve with FAST=1), "" for any other mode.
+func (m *Mode) FlagOn() string { return m.flagOn }

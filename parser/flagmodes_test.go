@@ -44,7 +44,11 @@ func TestFlagModes(t *testing.T) {
 		{"elif", "if [[ $A == 1 ]]; then seqs=4; elif [[ $B == 1 ]]; then seqs=2; fi", ""},
 		{"debug", "[[ $DEBUG == 1 ]] && seqs=1", ""},
 		{"shell-var", "[[ -n $HOME ]] && seqs=4", ""},
-		{"with-case", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench"},
+		{"with-case", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench|serve with A=1"},
+		{"with-case-debug", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $DEBUG == 1 ]] && seqs=4", "serve|bench"},
+		{"with-case-in-branch", "case \"${1:-serve}\" in serve) ;; bench) seqs=16; [[ $A == 1 ]] && seqs=4 ;; esac", "serve|bench"},
+		{"with-case-after-serve-exits", "case \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench"},
+		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "prod|bench"},
 	} {
 		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))
 		s.Analyze(RoleMatcher{})

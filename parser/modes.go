@@ -109,6 +109,10 @@ type Mode struct {
 	// whose modes are flags, run with none set.
 	flagVar, flagVal string
 	flagOff          bool
+	// flagOn: the mode is a flag set beside another mode dispatch, run as
+	// the proven mode flagOn is (serve with FAST=1: FAST=1 serve.sh serve,
+	// addFlagBeside).
+	flagOn string
 	// flagEmpty: the flags flagOff's dry run sets empty (FlagsEmpty).
 	flagEmpty []string
 }
@@ -3194,6 +3198,9 @@ func (s *Script) tableDispatch(pe *syntax.ParamExp) (out []candidate, ok bool) {
 // default. A mode named only by $1 or the option leaves the environment
 // selectors to their defaults.
 func (s *Script) EvalSelectors(m *Mode) (env, params []string) {
+	if p := s.flagBase(m); p != nil {
+		return s.EvalSelectors(p) // FAST=1 serve.sh serve: the flag is set in ModeOptions' environment
+	}
 	if m.flagVar != "" {
 		return []string{m.flagVar}, nil // EVAL_ONLY=1 serve.sh (SelectorValue)
 	}

@@ -703,6 +703,29 @@ func TestArgvEnvFlagMode(t *testing.T) {
 	}
 }
 
+// A boolean environment flag beside a mode dispatch (case $1, or MODE
+// from the environment) is the proven mode's run with the flag set: argv
+// shows it as serve with FAST=1, run as FAST=1 serve.sh serve, and
+// compares it with serve.
+func TestArgvEnvFlagBesideDispatch(t *testing.T) {
+	root := testfs.NewTree(t, map[string]string{
+		"serve.sh": "#!/usr/bin/env bash\nargs=(--max-num-seqs 64)\ncase \"${1:-serve}\" in\n  serve) ;;\n  bench) args+=(--disable-log-requests) ;;\nesac\n" +
+			"[[ ${FAST:-0} == 1 ]] && args+=(--max-num-seqs 8)\nexec vllm serve /m \"${args[@]}\"\n",
+		"env.sh": "#!/usr/bin/env bash\nMODE=${MODE:-serve}\nargs=(--max-num-seqs 64)\ncase $MODE in\n  serve) ;;\n  bench) args+=(--disable-log-requests) ;;\nesac\n" +
+			"if [[ ${FAST:-0} == 1 ]]; then args+=(--max-num-seqs 8); fi\nexec vllm serve /m \"${args[@]}\"\n",
+	})
+	t.Chdir(root)
+	out, errOut, code := lintDir(t, "argv", "serve.sh")
+	if code == exitFailure || !strings.Contains(out, "== serve with FAST=1 (plain)\n# run as: FAST=1 serve.sh serve\n") ||
+		!strings.Contains(out, "== serve with FAST=1 differs from serve:") || !strings.Contains(out, "+--max-num-seqs\n+8\n") {
+		t.Errorf("argv serve.sh: exit %d, want serve with FAST=1 run as FAST=1 serve.sh serve, with its own 8\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = lintDir(t, "argv", "env.sh")
+	if code == exitFailure || !strings.Contains(out, "# run as: FAST=1 MODE=serve env.sh\n") || !strings.Contains(out, "+--max-num-seqs\n+8\n") {
+		t.Errorf("argv env.sh: exit %d, want serve with FAST=1 run as FAST=1 MODE=serve env.sh, with its own 8\n%s%s", code, out, errOut)
+	}
+}
+
 // TestArgvExecEnvFlag: --exec runs a flag's proven mode as the dry run
 // evaluated it, with the flag it reads with no default set empty (set -u
 // stopped the script when it was left unset), and the flag's mode with it

@@ -193,7 +193,11 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		start := time.Now()
 		ctx := enter()
 		defer func() { exit(); spent += time.Since(start) }()
-		return dryrun.Eval(ctx, abs, src, s.File, m, o)
+		word := m
+		if md := s.ModeNamed(m); md != nil {
+			word = md.EvalWord() // serve with FAST=1 runs as serve
+		}
+		return dryrun.Eval(ctx, abs, src, s.File, word, o)
 	}
 	for i, m := range modes {
 		if results[i] = evalMode(m, nil); results[i] == nil {
@@ -265,7 +269,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			stdin = mp.Reply + "\n" // printf '2\n' | serve.sh
 		}
 		o := &argvOut{Stdin: stdin, Mode: m, Argv: orEmpty(r.Argv), Launcher: orEmpty(r.Launcher), Env: r.Env, Skipped: r.Skipped, Unresolved: []string{}, Notes: orEmpty(r.Notes),
-			RunAs: append(append(append(emptyAssigns(mo.Env), envAssigns(selectors, cmp.Or(mo.SelectorValue, m))...), selfPath(path, mo.Self)), runAsParams(params)...),
+			RunAs: append(append(append(emptyAssigns(mo.Env), envAssigns(selectors, cmp.Or(mo.SelectorValue, evalWord(s, m)))...), selfPath(path, mo.Self)), runAsParams(params)...),
 			envN:  len(selectors) + len(mo.Env)}
 		if o.Env == nil {
 			o.Env = map[string]string{}
@@ -286,7 +290,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 			// a file of that name, which servelint never makes.
 			o.Exec = &execOut{Error: fmt.Sprintf("the mode is picked by the name the script runs as (%s): --exec runs it only as %s", self, filepath.Base(path))}
 		} else if *runExec {
-			o.Exec = execDryRun(path, cmp.Or(mo.SelectorValue, m), selectors, params, mo.Env, stdin, *timeout, r.Argv)
+			o.Exec = execDryRun(path, cmp.Or(mo.SelectorValue, evalWord(s, m)), selectors, params, mo.Env, stdin, *timeout, r.Argv)
 		}
 		outs[i] = o
 	}
@@ -597,6 +601,15 @@ func envDiff(proven, o *argvOut) string {
 	slices.Sort(unset)
 	diffs = append(diffs, unset...)
 	return output.EscapeControl(strings.Join(diffs, "; "))
+}
+
+// evalWord is the mode name the dry run evaluates mode m as
+// (parser.Mode.EvalWord): serve for serve with FAST=1.
+func evalWord(s *parser.Script, m string) string {
+	if md := s.ModeNamed(m); md != nil {
+		return md.EvalWord()
+	}
+	return m
 }
 
 // envPrefix is the selectors' assignments as a command line shows them.
