@@ -373,8 +373,15 @@ func (c *Context) scriptAt(path string) *parser.Script {
 // span is all that stands on them (with a trailing `\` continuation, and the
 // one before when it ends a continued command), else to swallow the blanks
 // that follow it. Whether a line's `\` is in a comment is the parser's.
-func lineDelete(s *parser.Script, start, end int) (int, int) {
-	return lineDeleteIn(s.Src, start, end, func(off int) bool { return inComment(s, off) })
+//
+// It is the one way a script's fix deletes a statement's line: a trailing
+// comment on that line (`args+=(--max-num-seqs 8) # FAST trades quality for
+// latency`) is a person's word and is kept, on its own line at the
+// statement's indentation; only a servelint directive about the deleted
+// code goes with it (kept, it would cover the next command).
+func lineDelete(s *parser.Script, start, end int) edit {
+	st, en, text := lineDeleteIn(s.Src, start, end, func(off int) bool { return inComment(s, off) })
+	return edit{s.Path, st, en, text}
 }
 
 // stmtDelete returns the edit deleting the statement an assignment is all
@@ -384,8 +391,7 @@ func stmtDelete(s *parser.Script, a *parser.Assign) edit {
 	if a.StmtSole {
 		return edit{s.Path, a.StmtStart, a.StmtEnd, ":"}
 	}
-	st, en := lineDelete(s, a.StmtStart, a.StmtEnd)
-	return edit{s.Path, st, en, ""}
+	return lineDelete(s, a.StmtStart, a.StmtEnd)
 }
 
 // inComment reports whether the byte at off is in one of the script's
@@ -403,7 +409,8 @@ func inComment(s *parser.Script, off int) bool {
 // continues a line that ends in \ (docker and godotenv read lines; a
 // comment's \ is a Windows path), so no continuation before is touched.
 func envLineDelete(src []byte, start, end int) (int, int) {
-	return lineDeleteIn(src, start, end, nil)
+	st, en, _ := lineDeleteIn(src, start, end, nil) // nil: no comment is kept, no text
+	return st, en
 }
 
 // envCommentAbove returns where an env-file line deletion [st, en) may
@@ -490,8 +497,90 @@ func envLineKey(line []byte) string {
 }
 
 // lineDeleteIn is lineDelete on src; inComment tells a comment's bytes
-// (a comment's trailing \ continues nothing), nil when no line continues.
-func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int, int) {
+// (a comment's trailing \ continues nothing), nil when no line continues
+// (and no trailing comment is read). The text replaces [st, en): a line
+// break and indentation that put a kept comment on its own line.
+func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int, int, string) {
+	st, en := lineDeleteSpan(src, start, end, inComment)
+	cs := keptComment(src, end, en, inComment)
+	if cs < 0 {
+		return st, en, ""
+	}
+	ls := lineStartOf(src, st)
+	if len(bytes.TrimLeft(src[ls:st], " \t")) == 0 {
+		// The statement stood alone on its line: its indentation stays,
+		// the comment after it.
+		for st < cs && (src[st] == ' ' || src[st] == '\t') {
+			st++
+		}
+		return st, cs, ""
+	}
+	// `PORT=8001; SEQS=512 # bench seat`, or the last line of a
+	// \-continued command: the comment goes on a line of its own, at the
+	// indentation of the command's first line.
+	first := ls
+	for {
+		bs := continuedFrom(src, first, inComment)
+		if bs < 0 {
+			break
+		}
+		first = lineStartOf(src, bs)
+	}
+	indent := first
+	for indent < len(src) && (src[indent] == ' ' || src[indent] == '\t') {
+		indent++
+	}
+	return st, cs, eolAt(src, cs) + string(src[first:indent])
+}
+
+// keptComment returns where the trailing comment a deletion taken up to en
+// swallowed starts (after the deleted span's end, past blanks), -1 when it
+// took none or the comment is a servelint directive (about the deleted
+// code: it goes with it). A comment inside the span is not looked at.
+func keptComment(src []byte, end, en int, inComment func(off int) bool) int {
+	if inComment == nil {
+		return -1
+	}
+	i := end
+	for i < en && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i >= en || src[i] != '#' || !inComment(i) || directiveAt(src[i:en]) {
+		return -1
+	}
+	return i
+}
+
+// directiveAt reports whether the comment opening b is a servelint
+// directive (suppress's form: `#`, blanks, `servelint:`).
+func directiveAt(b []byte) bool {
+	b = bytes.TrimLeft(b[1:], " \t")
+	return bytes.HasPrefix(b, []byte("servelint:"))
+}
+
+// lineStartOf returns the start of the line holding off.
+func lineStartOf(src []byte, off int) int {
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+// eolAt returns the line ending of the line holding off (or, on a last line
+// without one, of the line before): "\r\n" or "\n".
+func eolAt(src []byte, off int) string {
+	if nl := bytes.IndexByte(src[off:], '\n'); nl >= 0 {
+		if nl > 0 && src[off+nl-1] == '\r' {
+			return "\r\n"
+		}
+		return "\n"
+	}
+	if nl := bytes.LastIndexByte(src[:off], '\n'); nl > 0 && src[nl-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// lineDeleteSpan is lineDeleteIn's span, a statement's trailing comment
+// taken with it.
+func lineDeleteSpan(src []byte, start, end int, inComment func(off int) bool) (int, int) {
 	ls := start
 	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
 		ls--
@@ -506,8 +595,10 @@ func lineDeleteIn(src []byte, start, end int, inComment func(off int) bool) (int
 	if (atLineStart || sepBefore) && inComment != nil && e < len(src) && src[e] == '#' && inComment(e) {
 		tookComment = true
 		// `SEQS=1   # single seat for determinism` (or `PORT=8001;
-		// SEQS=512 # bench seat`): the comment says why the deleted
-		// statement was there; left alone it would describe another.
+		// SEQS=512 # bench seat`): the span runs to the line's end, so the
+		// line goes whole (and the `;` before with it); lineDeleteIn
+		// then gives the comment back on a line of its own (keptComment),
+		// where it describes no other statement.
 		if nl := bytes.IndexByte(src[e:], '\n'); nl < 0 {
 			e = len(src)
 		} else {

@@ -1323,11 +1323,9 @@ func flagDelete(s *parser.Script, f *parser.Flag) edit {
 		if sp.Sole {
 			return edit{s.Path, sp.Start, sp.End, ":"}
 		}
-		st, en := lineDelete(s, sp.Start, sp.End)
-		return edit{s.Path, st, en, ""}
+		return lineDelete(s, sp.Start, sp.End)
 	}
-	st, en := lineDelete(s, start, end)
-	return edit{s.Path, st, en, ""}
+	return lineDelete(s, start, end)
 }
 
 // flagWords returns the span of flag f's words: its name and value, with

@@ -7,10 +7,10 @@ set -euo pipefail
 
 # let ops bump seats without editing the env file
 # (kept for the old runbook)
-SEQS=${SEQS:-$SC_MAX_NUM_SEQS} # want "SEQS is a shim"
+SEQS=${SEQS:-$SC_MAX_NUM_SEQS}
 
 # the step follows the card
-STEP=${STEP:-$SC_MAX_NUM_BATCHED_TOKENS} # want "STEP is a shim"
+STEP=${STEP:-$SC_MAX_NUM_BATCHED_TOKENS}
 echo "step $STEP" # want "reads STEP, a shim"
 
 case "${1:-serve}" in
