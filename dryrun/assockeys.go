@@ -72,18 +72,28 @@ func declaresAssoc(d *syntax.DeclClause) bool {
 // assocNames returns the names f declares associative (declare -A NAME,
 // local -A NAME=(…)) anywhere.
 func assocNames(f *syntax.File) map[string]bool {
+	return declaredNames(f, declaresAssoc, true)
+}
+
+// declaredNames returns the names the declarations under root that want
+// takes declare (nil when none); in function bodies too when inFuncs.
+func declaredNames(root syntax.Node, want func(*syntax.DeclClause) bool, inFuncs bool) map[string]bool {
 	var out map[string]bool
-	shwalk.Walk(f, func(n syntax.Node) bool {
-		d, ok := n.(*syntax.DeclClause)
-		if !ok || !declaresAssoc(d) {
-			return true
-		}
-		for _, a := range d.Args {
-			if a.Name != nil {
-				if out == nil {
-					out = map[string]bool{}
+	shwalk.Walk(root, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			return inFuncs
+		case *syntax.DeclClause:
+			if !want(x) {
+				return true
+			}
+			for _, a := range x.Args {
+				if a.Name != nil {
+					if out == nil {
+						out = map[string]bool{}
+					}
+					out[a.Name.Value] = true
 				}
-				out[a.Name.Value] = true
 			}
 		}
 		return true

@@ -456,27 +456,7 @@ func globalMsg(name string) string {
 // function (declare -n ref=args), nil when none; a function's own are
 // refused when it is called (refusedFuncs).
 func topNamerefs(node syntax.Node) map[string]bool {
-	var out map[string]bool
-	shwalk.Walk(node, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.FuncDecl:
-			return false
-		case *syntax.DeclClause:
-			if !parser.IsNameref(x) {
-				return true
-			}
-			for _, a := range x.Args {
-				if a.Name != nil {
-					if out == nil {
-						out = map[string]bool{}
-					}
-					out[a.Name.Value] = true
-				}
-			}
-		}
-		return true
-	})
-	return out
+	return declaredNames(node, parser.IsNameref, false)
 }
 
 // namerefArrayUse says why n, a use of one of the namerefs refs, is one

@@ -1753,22 +1753,29 @@ func (s *Script) ReadsSubmitDir() bool {
 // SubmitDirVars are the names SubmitDirVar knows.
 var SubmitDirVars = []string{"SLURM_SUBMIT_DIR", "PBS_O_WORKDIR"}
 
+// soleSubst returns the command substitution that is all of w, $(…) or
+// "$(…)"; nil for any other word.
+func soleSubst(w *syntax.Word) *syntax.CmdSubst {
+	if w == nil || len(w.Parts) != 1 {
+		return nil
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.CmdSubst:
+		return p
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			cs, _ := p.Parts[0].(*syntax.CmdSubst)
+			return cs
+		}
+	}
+	return nil
+}
+
 // normalizes reports whether w is a command substitution that prints one
 // of the names through tr or sed only (mode=$(echo "$1" | tr '[:upper:]'
 // '[:lower:]')): the mode, normalised.
 func normalizes(w *syntax.Word, names []string) bool {
-	if w == nil || len(w.Parts) != 1 {
-		return false
-	}
-	var cs *syntax.CmdSubst
-	switch p := w.Parts[0].(type) {
-	case *syntax.CmdSubst:
-		cs = p
-	case *syntax.DblQuoted:
-		if len(p.Parts) == 1 {
-			cs, _ = p.Parts[0].(*syntax.CmdSubst)
-		}
-	}
+	cs := soleSubst(w)
 	if cs == nil || len(cs.Stmts) != 1 {
 		return false
 	}
@@ -2100,13 +2107,7 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 		return s.forCaseCandidates(c)
 	}
 	var out []candidate
-	var earlier []*syntax.Word // the patterns of the arms before: bash takes the first arm that matches
-	for _, it := range c.Items {
-		if len(it.Patterns) == 0 {
-			continue
-		}
-		before := earlier
-		earlier = append(earlier, it.Patterns...)
+	for it, before := range armsAfter(c) {
 		if names, ok := s.loopModeList(c, it); ok {
 			out = append(out, names...)
 			continue
@@ -3616,18 +3617,7 @@ func foldOf(w *syntax.Word) fold {
 	if pe := SingleParam(w); pe != nil {
 		return paramFold(pe)
 	}
-	if w == nil || len(w.Parts) != 1 {
-		return foldNone
-	}
-	var cs *syntax.CmdSubst
-	switch p := w.Parts[0].(type) {
-	case *syntax.CmdSubst:
-		cs = p
-	case *syntax.DblQuoted:
-		if len(p.Parts) == 1 {
-			cs, _ = p.Parts[0].(*syntax.CmdSubst)
-		}
-	}
+	cs := soleSubst(w)
 	if cs == nil || len(cs.Stmts) != 1 {
 		return foldNone
 	}

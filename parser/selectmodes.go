@@ -116,13 +116,7 @@ func (s *Script) replyCandidates(c *syntax.CaseClause) []candidate {
 		return nil
 	}
 	out := []candidate{}
-	var earlier []*syntax.Word
-	for _, it := range c.Items {
-		before := earlier
-		earlier = append(earlier, it.Patterns...)
-		if len(it.Patterns) == 0 {
-			continue
-		}
+	for it, before := range armsAfter(c) {
 		r := caseItemRange(s, it)
 		for _, p := range it.Patterns {
 			v, ok := LitValue(p)

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"iter"
 	"path/filepath"
 	"strings"
 
@@ -137,13 +138,7 @@ func (s *Script) selfCandidates(c *syntax.CaseClause, suffix string, bare bool) 
 		return nil
 	}
 	var out []candidate
-	var earlier []*syntax.Word
-	for _, it := range c.Items {
-		before := earlier
-		earlier = append(earlier, it.Patterns...)
-		if len(it.Patterns) == 0 {
-			continue
-		}
+	for it, before := range armsAfter(c) {
 		r := caseItemRange(s, it)
 		for i, p := range it.Patterns {
 			named := p
@@ -234,6 +229,22 @@ func (s *Script) selfFileName(suffix string) func(word string) string {
 			return word
 		}
 		return word + suffix
+	}
+}
+
+// armsAfter yields each arm of case clause c that has patterns, with the
+// patterns of the arms before it: bash takes the first arm that matches,
+// so a word an earlier pattern takes never reaches this arm.
+func armsAfter(c *syntax.CaseClause) iter.Seq2[*syntax.CaseItem, []*syntax.Word] {
+	return func(yield func(*syntax.CaseItem, []*syntax.Word) bool) {
+		var earlier []*syntax.Word
+		for _, it := range c.Items {
+			before := earlier
+			earlier = append(earlier, it.Patterns...)
+			if len(it.Patterns) > 0 && !yield(it, before) {
+				return
+			}
+		}
 	}
 }
 

@@ -36,14 +36,7 @@ func Walk(node syntax.Node, f func(syntax.Node) bool) {
 		comments(node.Last, f)
 	case *syntax.Comment:
 	case *syntax.Stmt:
-		for i := range node.Comments {
-			c := &node.Comments[i]
-			if !node.End().After(c.Pos()) {
-				trailing = c
-				break
-			}
-			Walk(c, f)
-		}
+		trailing = leading(node.Comments, node.End(), true, f)
 		if node.Cmd != nil {
 			Walk(node.Cmd, f)
 		}
@@ -195,14 +188,7 @@ func Walk(node syntax.Node, f func(syntax.Node) bool) {
 		}
 		comments(node.Last, f)
 	case *syntax.CaseItem:
-		for i := range node.Comments {
-			c := &node.Comments[i]
-			if c.Pos().After(node.Pos()) {
-				trailing = c
-				break
-			}
-			Walk(c, f)
-		}
+		trailing = leading(node.Comments, node.Pos(), false, f)
 		words(node.Patterns, f)
 		stmts(node.Stmts, f)
 		comments(node.Last, f)
@@ -218,14 +204,7 @@ func Walk(node syntax.Node, f func(syntax.Node) bool) {
 		}
 		comments(node.Last, f)
 	case *syntax.ArrayElem:
-		for i := range node.Comments {
-			c := &node.Comments[i]
-			if c.Pos().After(node.Pos()) {
-				trailing = c
-				break
-			}
-			Walk(c, f)
-		}
+		trailing = leading(node.Comments, node.Pos(), false, f)
 		if node.Index != nil {
 			Walk(node.Index, f)
 		}
@@ -260,6 +239,22 @@ func Walk(node syntax.Node, f func(syntax.Node) bool) {
 	if trailing != nil {
 		Walk(trailing, f)
 	}
+}
+
+// leading walks the comments of list before the first that trails and
+// returns that one, nil when none does (syntax.Walk walks it after the
+// node, and no comment after it). A comment trails a statement when it
+// starts at or after end (atEnd), a case item or array element when it
+// starts after at.
+func leading(list []syntax.Comment, at syntax.Pos, atEnd bool, f func(syntax.Node) bool) *syntax.Comment {
+	for i := range list {
+		c := &list[i]
+		if atEnd && !at.After(c.Pos()) || !atEnd && c.Pos().After(at) {
+			return c
+		}
+		Walk(c, f)
+	}
+	return nil
 }
 
 func stmts(list []*syntax.Stmt, f func(syntax.Node) bool) {
