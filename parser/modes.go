@@ -1678,25 +1678,7 @@ func (s *Script) calledOn(name string, cmds ...string) bool {
 // testsNamed reports whether an if/elif chain tests the selector for the
 // name.
 func (s *Script) testsNamed(name string) bool {
-	for _, n := range s.modeNodes {
-		ic, ok := n.(*syntax.IfClause)
-		if !ok {
-			continue
-		}
-		for c := ic; c != nil; c = c.Else {
-			for _, st := range c.Cond {
-				if st.Negated {
-					continue
-				}
-				for _, nw := range s.condNames(st.Cmd) {
-					if nw.name == name {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
+	return slices.Contains(s.testedNames(), name)
 }
 
 // testedNames returns the names if/elif chains test the selectors for
