@@ -37,7 +37,7 @@ step's arena is charged to the card.`,
 }
 
 // claimRE matches the claim that something costs nothing.
-var claimRE = lazy(`(?i)\bfree[- ]throughput\b|\bcosts? (?:us )?nothing\b|\bno (?:extra |additional )?(?:vram|gpu|memory|hbm) (?:cost|overhead|penalty)\b|\b(?:zero|no) (?:extra |additional )?cost\b|\bdoes(?:n't| not) cost\b|\bfor free\b|\b(?:is|are|comes?) (?:basically |essentially |practically )?free\b|\bfree (?:lunch|win|speed-?up)\b`)
+var claimRE = lazy(`(?i)\bfree[- ]throughput\b|\bcosts? (?:us )?nothing\b|\b(?:no|zero) (?:extra |additional )?(?:vram|gpu|memory|hbm) (?:cost|overhead|penalty)\b|\bdoes(?:n't| not) (?:use|need|take|eat) (?:any )?(?:more|extra|additional) (?:gpu )?(?:memory|vram|hbm)\b|\bsame (?:gpu )?(?:memory|vram|hbm) footprint\b|\b(?:zero|no) (?:extra |additional )?cost\b|\bdoes(?:n't| not) cost\b|\bfor free\b|\b(?:is|are|comes?) (?:basically |essentially |practically )?free\b|\bfree (?:lunch|win|speed-?up)\b`)
 
 // strongRE is the claim quoted first when a comment makes several.
 var strongRE = lazy(`(?i)\bfree[- ]throughput\b`)
@@ -54,7 +54,8 @@ func claimFollowed(text string, next func() string) (claim, rest string) {
 	// Every claimRE alternative holds one of these words: skip the regexps
 	// for comments with none of them.
 	if !strings.Contains(low, "free") && !strings.Contains(low, "cost") && !strings.Contains(low, "nothing") &&
-		!strings.Contains(low, "overhead") && !strings.Contains(low, "penalty") {
+		!strings.Contains(low, "overhead") && !strings.Contains(low, "penalty") && !strings.Contains(low, "more") &&
+		!strings.Contains(low, "footprint") {
 		return "", text
 	}
 	for i, re := range []lazyRE{strongRE, claimRE} {
@@ -229,16 +230,24 @@ func negated(before string) bool {
 }
 
 // subjectRE matches what the claim must be about: the step or the seats.
-var subjectRE = lazy(`(?i)\b(?:step|steps|seats?|seqs|max-num-seqs|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?|max[-_ ]running[-_ ]requests|max[-_]batch[-_]size|max[-_]num[-_]tokens)\b`)
+var subjectRE = lazy(`(?i)\b(?:step|steps|seats?|seqs|max[-_]num[-_]seqs|max[-_]num[-_]batched[-_]tokens|(?:prefill|token) budget|batch(?:ed)?|tokens|mnbt|arena|throughput|concurrency|slots?|prefill|chunk(?:ed)?|max[-_ ]running[-_ ]requests|max[-_]batch[-_]size|max[-_]num[-_]tokens)\b`)
 
 // featureRE matches engine features named like the step's words whose
 // claims are about the feature, not the step: "--enable-chunked-prefill is
 // essentially free throughput" (it narrows the step, if anything).
 var featureRE = lazy(`(?i)(?:--)?(?:enable[-_ ])?chunked[-_ ]prefill(?:ing)?`)
 
+// budgetRE matches the step named as chunked prefill's token budget ("the
+// chunked-prefill budget", "prefill token budget"): featureRE would take it
+// for the feature's name.
+var budgetRE = lazy(`(?i)\b(?:chunked[-_ ])?prefill[-_ ](?:token[-_ ])?budget\b`)
+
 // aboutShape reports whether rest (a comment with its claim cut out) names
 // the step or the seats.
 func aboutShape(rest string) bool {
+	if budgetRE.MatchString(rest) {
+		return true // "the chunked-prefill budget": the step itself, not the feature
+	}
 	if strings.Contains(strings.ToLower(rest), "chunked") {
 		rest = featureRE.ReplaceAllString(rest, " ")
 	}
@@ -491,7 +500,7 @@ func (c *Context) inheritComment(s *parser.Script, modes []*parser.Mode) string 
 var (
 	narrowWords = `(?:lower(?:s|ed|ing)?|drop(?:s|ped|ping)?|reduc(?:e|es|ed|ing)|shrink(?:s|ing)?|shrunk|fewer|smaller|narrower|decreas(?:e|es|ed|ing)|halv(?:e|es|ed|ing))`
 	narrowParts = `(?:lowered|dropped|reduced|shrunk|decreased|halved)`
-	shapeNouns  = `(?:step|seats?|slots?|seqs|max-num-seqs|max-num-batched-tokens|mnbt|concurrency)`
+	shapeNouns  = `(?:step|seats?|slots?|seqs|max[-_]num[-_]seqs|max[-_]num[-_]batched[-_]tokens|mnbt|concurrency)`
 	narrowRE    = lazy(`(?i)\b` + narrowWords + `\s+(?:(?:the|a|an|its|our|their|this|that|calib's|calib|mode's)\s+)?` + shapeNouns + `\b` +
 		`|(?i)\b` + shapeNouns + `\s+(?:(?:is|are|was|were|gets?|got|being|been)\s+` + narrowParts + `|` + narrowParts + `\s+(?:to|by)\b)`)
 	widenRE = lazy(`(?i)\b(?:rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|wide|wider|widen(?:s|ed|ing)?|large|larger|big|bigger|huge|long|longer|more|doubl(?:e|es|ed|ing)|grow(?:s|ing)?|bump(?:s|ed|ing)?|higher)\b|\b\d+[kK]\b|\b\d{5,}\b`)
