@@ -376,6 +376,9 @@ type hostRun struct {
 
 // runLog is what Eval learns of one run besides its Result.
 type runLog struct {
+	// traced is set when the run of casesAsIfs' copy turned on xtrace
+	// (errCaseTrace): evalOnce runs the script's own tree.
+	traced bool
 	// outside is set when a test or stat asked about a path outside the
 	// tree.
 	outside bool
@@ -385,7 +388,18 @@ type runLog struct {
 
 // evalOnce is one run of the script for the mode; host, when set, is the
 // marked copy to run instead and the host paths it assumes.
-func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options, host *hostRun) (res *Result, log runLog) {
+func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options, host *hostRun) (*Result, runLog) {
+	res, log := evalRun(ctx, path, src, file, mode, opts, host, true)
+	if log.traced {
+		// A sourced file or an eval turned on xtrace, which traces each
+		// case: the run of the script's own tree shows it.
+		return evalRun(ctx, path, src, file, mode, opts, host, false)
+	}
+	return res, log
+}
+
+// evalRun is evalOnce, running casesAsIfs' copy when caseIfs is set.
+func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mode string, opts Options, host *hostRun, caseIfs bool) (res *Result, log runLog) {
 	res = &Result{Script: path, Mode: mode}
 	defer func() {
 		if p := recover(); p != nil {
@@ -559,7 +573,14 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	// Reset (on the first Run) keeps a Vars map it is given, emptied: one
 	// an earlier run filled is not made again (varsPool).
 	runner.Vars = getVars()
-	fileCopy := *file // $0 is the File's name; the caller's File is not touched
+	run := file
+	if caseIfs && host == nil && opts.guards == nil {
+		// The pruner above and the spans read the cases; interp runs
+		// them as ifs (casesAsIfs).
+		run = prep.caseIfs(file)
+		ev.caseIfs = run != file
+	}
+	fileCopy := *run // $0 is the File's name; the caller's File is not touched
 	fileCopy.Name = script
 	if opts.Self != "" && opts.Self == filepath.Base(opts.Self) && opts.Self != "." && opts.Self != ".." {
 		fileCopy.Name = filepath.Join(filepath.Dir(script), opts.Self) // $0
@@ -567,7 +588,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	// The prelude runs as the file's first statement: each Run copies every
 	// variable into Runner.Vars (pprof: a quarter of a small script's
 	// evaluation went to the two extra runs).
-	fileCopy.Stmts = append(append(make([]*syntax.Stmt, 0, len(file.Stmts)+1), preludeStmt), file.Stmts...)
+	fileCopy.Stmts = append(append(make([]*syntax.Stmt, 0, len(run.Stmts)+1), preludeStmt), run.Stmts...)
 	ev.main = &fileCopy
 
 	type outcome struct {
@@ -622,6 +643,7 @@ func evalOnce(ctx context.Context, path string, src []byte, file *syntax.File, m
 	cause := context.Cause(runCtx)
 	cancel(errMainDone)
 	ev.close()
+	log.traced = errors.Is(cause, errCaseTrace)
 
 	// From here on no handler changes ev: read it without the lock.
 	log.outside, log.tests = ev.outside, ev.hostTests

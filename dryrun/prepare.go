@@ -121,6 +121,22 @@ type Prepared struct {
 
 	hostOnce sync.Once
 	host     *syntax.File
+
+	// caseMu guards caseFrom and caseTo: caseTo is casesAsIfs(caseFrom),
+	// the tree Eval runs, made once per script for all its modes.
+	caseMu           sync.Mutex
+	caseFrom, caseTo *syntax.File
+}
+
+// caseIfs returns casesAsIfs(f), made once for the tree the script's
+// evaluations run (the shared one, or rewrite's copy).
+func (p *Prepared) caseIfs(f *syntax.File) *syntax.File {
+	p.caseMu.Lock()
+	defer p.caseMu.Unlock()
+	if p.caseFrom != f {
+		p.caseFrom, p.caseTo = f, casesAsIfs(f)
+	}
+	return p.caseTo
 }
 
 // rewrite returns a copy of the script (parsed again from src, so the shared

@@ -122,6 +122,9 @@ type fileEntry struct {
 // field they change is guarded by mu or atomic.
 type evaluator struct {
 	root string
+	// caseIfs is set when the run is of casesAsIfs' copy, which must not
+	// trace (errCaseTrace).
+	caseIfs bool
 	// opaque is the first command skipped that parser.OpaqueDockerRun
 	// says may be a docker run of an engine whose image could not be
 	// told (said in ExitError.Why when no engine is reached); nil if none.
@@ -466,6 +469,9 @@ prefix:
 		// without interceptSource: whatever the file holds may start a
 		// job, so the script's end joins them.
 		ev.jobs.Store(true)
+	}
+	if ev.caseIfs && (head == "set" || head == "shopt") && setsXtrace(head, rest) && (i > 0 || !ev.maybeFunc(head)) {
+		return nil, ev.fail(errCaseTrace) // run again with the cases (evalOnce)
 	}
 	switch head {
 	case "command":

@@ -1,0 +1,251 @@
+package dryrun
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/shwalk"
+)
+
+// runPlain runs f in interp with builtins only (any other command fails
+// with 127) and returns what it printed and its exit status.
+func runPlain(t *testing.T, f *syntax.File, params ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	r, err := interp.New(
+		interp.Params(append([]string{"--"}, params...)...),
+		interp.StdIO(nil, &out, &out),
+		interp.ExecHandlers(func(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+			return func(ctx context.Context, args []string) error {
+				fmt.Fprintf(interp.HandlerCtx(ctx).Stdout, "exec %q\n", args)
+				return interp.ExitStatus(127)
+			}
+		}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = r.Run(context.Background(), f)
+	status := 0
+	var es interp.ExitStatus
+	if errors.As(err, &es) {
+		status = int(es)
+	} else if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	return fmt.Sprintf("%s[status %d]", out.String(), status)
+}
+
+// countCases counts the case clauses under n.
+func countCases(n syntax.Node) int {
+	k := 0
+	shwalk.Walk(n, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.CaseClause); ok {
+			k++
+		}
+		return true
+	})
+	return k
+}
+
+// debugText is everything syntax.DebugPrint shows of f: every node,
+// field and position.
+func debugText(t *testing.T, f *syntax.File) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := syntax.DebugPrint(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// Each case runs in the copy as it does in the script: the same output
+// and status, with the cases it rewrites (left: those it keeps) gone.
+func TestCasesAsIfsRunsAsCase(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		params    []string
+		left      int // case clauses the copy keeps
+		want      string
+	}{
+		{"arms", "case \"${1:-serve}\" in\n  serve) echo S ;;\n  bench|calib) echo B; echo B2 ;;\n  *) echo D ;;\nesac\necho \"st $?\"\n",
+			[]string{"calib"}, 0, "B\nB2\nst 0\n[status 0]"},
+		{"default", "case \"${1:-serve}\" in serve) echo S ;; bench) echo B ;; *) echo \"D $1\" ;; esac\n", []string{"kl"}, 0, "D kl\n[status 0]"},
+		{"default-unset", "case ${1:-serve} in serve) echo S ;; *) echo D ;; esac\n", nil, 0, "S\n[status 0]"},
+		{"no match is 0", "false\ncase $1 in a) echo A ;; b) echo B ;; esac\necho \"st $?\"\n", []string{"c"}, 0, "st 0\n[status 0]"},
+		{"empty arm is 0", "false\ncase $1 in a) ;; esac\necho \"st $?\"\n", []string{"a"}, 0, "st 0\n[status 0]"},
+		{"arm status", "case $1 in a) false ;; esac\necho \"st $?\"\n", []string{"a"}, 0, "st 1\n[status 0]"},
+		{"set -e", "set -e\ncase $1 in a) echo A; false ;; b) echo B ;; esac\necho after\n", []string{"a"}, 0, "A\n[status 1]"},
+		{"set -e no match", "set -e\ncase $1 in a) false ;; esac\necho after\n", []string{"z"}, 0, "after\n[status 0]"},
+		{"set -e in a list", "set -e\ncase $1 in a) false ;; esac || echo \"or $?\"\necho after\n", []string{"a"}, 0, "or 1\nafter\n[status 0]"},
+		{"nested in a function", "f() {\n  case $1 in\n    x) case $2 in y) return 3 ;; *) return 4 ;; esac ;;\n    *) return 5 ;;\n  esac\n}\nf x y; echo $?; f x z; echo $?; f q; echo $?\n",
+			nil, 0, "3\n4\n5\n[status 0]"},
+		{"in a loop", "for m in a b c; do\n  case $m in a) continue ;; b) echo B ;; c) break ;; esac\n  echo \"after $m\"\ndone\n", nil, 0, "B\nafter b\n[status 0]"},
+		{"quoted words", "case \"$1\" in 'a b') echo Q1 ;; \"c d\") echo Q2 ;; \"\") echo E ;; esac\n", []string{"c d"}, 0, "Q2\n[status 0]"},
+		{"empty word", "case \"$1\" in a) echo A ;; \"\") echo E ;; esac\n", []string{""}, 0, "E\n[status 0]"},
+		{"punctuation", "case $1 in --port=8000) echo P ;; a.b,c/d) echo D ;; esac\n", []string{"a.b,c/d"}, 0, "D\n[status 0]"},
+		{"first arm wins", "case $1 in a) echo 1 ;; a) echo 2 ;; esac\n", []string{"a"}, 0, "1\n[status 0]"},
+		{"unset under set -u", "set -u\ncase $MODE in a) echo A ;; b) echo B ;; *) echo D ;; esac\necho after\n", nil, 0, "MODE: unbound variable\n[status 1]"},
+		{"guard", "case \"${1:?usage: serve.sh MODE}\" in a) echo A ;; b) echo B ;; esac\necho after\n", nil, 0, "1: usage: serve.sh MODE\n[status 1]"},
+		{"ERR trap", "trap 'echo ERR' ERR\ncase $1 in a) false ;; b) echo B ;; esac\necho after\n", []string{"a"}, 0, "ERR\nERR\nafter\n[status 0]"},
+		{"redirect", "case $1 in a) echo A ;; esac >/dev/null\necho \"st $?\"\n", []string{"a"}, 0, "st 0\n[status 0]"},
+		{"negated", "! case $1 in a) false ;; esac\necho \"st $?\"\n", []string{"a"}, 0, "st 0\n[status 0]"},
+		// Kept: a pattern, a fallthrough, a default before the end, a
+		// subject that changes or assigns, xtrace.
+		{"glob arm", "case $1 in -*) echo O ;; a) echo A ;; esac\n", []string{"-x"}, 1, "O\n[status 0]"},
+		{"fallthrough", "case $1 in a) echo A ;& b) echo B ;; esac\n", []string{"a"}, 1, "A\nB\n[status 0]"},
+		{"resume", "case $1 in a) echo A ;;& b) echo B ;; esac\n", []string{"a"}, 1, "A\n[status 0]"},
+		{"default first", "case $1 in *) echo D ;; a) echo A ;; esac\n", []string{"a"}, 1, "D\n[status 0]"},
+		{"assigning subject", "case ${M:=a} in a) echo A ;; esac\n", nil, 1, "A\n[status 0]"},
+		{"status subject", "case $? in 0) echo Z ;; esac\n", nil, 1, "Z\n[status 0]"},
+		{"command subject", "case $(echo a) in a) echo A ;; esac\n", nil, 1, "A\n[status 0]"},
+		{"case conversion", "case ${1,,} in a) echo A ;; esac\n", []string{"A"}, 1, "A\n[status 0]"},
+		{"escaped word", "case $1 in a\\*) echo A ;; esac\n", []string{"a*"}, 1, "A\n[status 0]"},
+		{"xtrace", "set -x\ncase $1 in a) echo A ;; esac\n", []string{"a"}, 1, "+ case $1 in\n+ echo A\nA\n[status 0]"},
+		// The rewrite of the inner case reaches the outer one's arm; a case
+		// inside $(…) stays.
+		{"inner kept outer", "case $1 in -*) case $2 in a) echo A ;; esac ;; esac\n", []string{"-x", "a"}, 1, "A\n[status 0]"},
+		{"in a substitution", "x=$(case $1 in a) echo A ;; esac)\necho \"$x\"\n", []string{"a"}, 1, "A\n[status 0]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "t.sh")
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := debugText(t, f)
+			c := casesAsIfs(f)
+			if got := countCases(c); got != tc.left {
+				t.Errorf("the copy keeps %d case clauses, want %d", got, tc.left)
+			}
+			if tc.left == countCases(f) && c != f {
+				t.Errorf("nothing rewritten, yet the copy is not the tree itself")
+			}
+			orig, copied := runPlain(t, f, tc.params...), runPlain(t, c, tc.params...)
+			if orig != tc.want {
+				t.Errorf("the case ran as\n%s\nwant\n%s", orig, tc.want)
+			}
+			if copied != orig {
+				t.Errorf("the copy ran as\n%s\nthe case as\n%s", copied, orig)
+			}
+			if after := debugText(t, f); after != before {
+				t.Errorf("the shared tree changed")
+			}
+		})
+	}
+}
+
+// The copy shares every statement that holds no rewritten case, and the
+// shared tree is left as it was, node for node: rules read it concurrently.
+func TestCasesAsIfsSharesTree(t *testing.T) {
+	src := "#!/bin/bash\nset -euo pipefail\nPORT=8000\nf() {\n  echo hi\n  case $1 in a) echo A ;; *) echo D ;; esac\n}\nwhile true; do\n  if [ -n \"$PORT\" ]; then\n    case \"${1:-serve}\" in serve) exec vllm serve /m --port \"$PORT\" ;; bench) echo B ;; esac\n  fi\ndone\necho end\n"
+	f, err := syntax.NewParser(syntax.KeepComments(true)).Parse(strings.NewReader(src), "t.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := debugText(t, f)
+	c := casesAsIfs(f)
+	if c == f || countCases(c) != 0 || countCases(f) != 2 {
+		t.Fatalf("the copy keeps %d case clauses of %d", countCases(c), countCases(f))
+	}
+	if after := debugText(t, f); after != before {
+		t.Fatalf("the shared tree changed:\n%s", after)
+	}
+	for i, st := range f.Stmts {
+		shared := countCases(st) == 0
+		if (c.Stmts[i] == st) != shared {
+			t.Errorf("statement %d (line %d): shared %v, want %v", i, st.Pos().Line(), c.Stmts[i] == st, shared)
+		}
+	}
+	// Down the path: the if's test and the function's echo are the shared
+	// nodes themselves; the new if stands where the case stood.
+	wf := f.Stmts[3].Cmd.(*syntax.WhileClause)
+	wc := c.Stmts[3].Cmd.(*syntax.WhileClause)
+	if wc.Cond[0] != wf.Cond[0] {
+		t.Errorf("the loop's condition was copied")
+	}
+	inner := wc.Do[0].Cmd.(*syntax.IfClause).Then[0]
+	ic, ok := inner.Cmd.(*syntax.IfClause)
+	if !ok {
+		t.Fatalf("the case is a %T", inner.Cmd)
+	}
+	cc := wf.Do[0].Cmd.(*syntax.IfClause).Then[0].Cmd.(*syntax.CaseClause)
+	if ic.Pos() != cc.Pos() || ic.Then[0] != cc.Items[0].Stmts[0] || wc.Do[0].Cmd.(*syntax.IfClause).Cond[0] != wf.Do[0].Cmd.(*syntax.IfClause).Cond[0] {
+		t.Errorf("the if is not at the case's position or does not share its arms")
+	}
+	fd := c.Stmts[2].Cmd.(*syntax.FuncDecl)
+	if fd.Body.Cmd.(*syntax.Block).Stmts[0] != f.Stmts[2].Cmd.(*syntax.FuncDecl).Body.Cmd.(*syntax.Block).Stmts[0] {
+		t.Errorf("the function's first statement was copied")
+	}
+}
+
+// Eval runs the copy once per script for all its modes: the mode's
+// branch is taken, the default arm too, and the argv is the case's.
+func TestEvalCasesAsIfs(t *testing.T) {
+	src := "#!/bin/bash\nset -euo pipefail\ncase \"${1:-serve}\" in\n  serve) exec vllm serve /m --port 8000 ;;\n  bench|calib) exec vllm serve /m --port 8001 ;;\n  *) echo \"usage\" >&2; exit 2 ;;\nesac\n"
+	root := t.TempDir()
+	script := root + "/serve.sh"
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Prepare(f)
+	for mode, want := range map[string]string{"serve": "8000", "calib": "8001", "bench": "8001"} {
+		r := Eval(context.Background(), script, []byte(src), f, mode, Options{Root: root, Prepared: p, guard: strictGuard(t)})
+		if r.Err != nil || len(r.Argv) == 0 || r.Argv[len(r.Argv)-1] != want {
+			t.Errorf("%s: argv %q, err %v; want the port %s", mode, r.Argv, r.Err, want)
+		}
+	}
+	r := Eval(context.Background(), script, []byte(src), f, "other", Options{Root: root, Prepared: p, guard: strictGuard(t)})
+	if r.Err == nil || !strings.Contains(r.Err.Error(), "usage") {
+		t.Errorf("other: err %v, want the usage exit", r.Err)
+	}
+	if p.caseFrom != f || p.caseTo == f || countCases(p.caseTo) != 0 {
+		t.Errorf("Eval did not run the copy of the cases")
+	}
+}
+
+// A sourced file that turns on xtrace makes interp trace each case: the
+// run of the copy stops there, and the script's own tree is run, whose
+// failed run shows the case's trace as bash would.
+func TestEvalCasesAsIfsTraced(t *testing.T) {
+	src := "#!/bin/bash\nset -e\nsource ./lib.sh\ncase \"${1:-serve}\" in\n  serve) (( 0 )) ;;\n  bench) exec vllm serve /m ;;\nesac\nexec vllm serve /m --port 1\n"
+	r := evalSrc(t, src, "serve", map[string]string{"lib.sh": "set -x\n"}, Options{})
+	var ee *ExitError
+	if !errors.As(r.Err, &ee) || !strings.Contains(ee.Error(), `+ case "${1:-serve}" in`) {
+		t.Errorf("err %v, want the exit with the case's trace", r.Err)
+	}
+	r = evalSrc(t, src, "bench", map[string]string{"lib.sh": "set -x\n"}, Options{})
+	if r.Err != nil || len(r.Argv) != 3 {
+		t.Errorf("bench: argv %q, err %v", r.Argv, r.Err)
+	}
+}
+
+func TestSetsXtrace(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want bool
+	}{
+		{"set", []string{"-x"}, true},
+		{"set", []string{"-eux", "-o", "pipefail"}, true},
+		{"set", []string{"-euo", "pipefail", "-x"}, true},
+		{"set", []string{"-o", "xtrace"}, true},
+		{"set", []string{"-euo", "pipefail"}, false},
+		{"set", []string{"+x"}, false},
+		{"set", []string{"--", "-x"}, false},
+		{"set", []string{"serve", "-x"}, false},
+		{"shopt", []string{"-os", "xtrace"}, true},
+		{"shopt", []string{"-s", "extglob"}, false},
+	} {
+		if got := setsXtrace(tc.name, tc.args); got != tc.want {
+			t.Errorf("setsXtrace(%s %q) = %v, want %v", tc.name, tc.args, got, tc.want)
+		}
+	}
+}
