@@ -115,6 +115,11 @@ type Script struct {
 	// those the script does not define itself; a later library's replaces
 	// an earlier one's. Their bodies are the library's text.
 	LibFuncs map[string]*syntax.FuncDecl
+	// libFuncLib is, by name, the library whose declaration LibFuncs
+	// holds; libFuncAmbig names the functions more than one sourced
+	// library defines (set by Load, see withLibRunners).
+	libFuncLib   map[string]*Script
+	libFuncAmbig map[string]bool
 	// Comments are all comments with the modes they sit in.
 	Comments []Comment
 
