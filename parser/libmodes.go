@@ -114,8 +114,14 @@ func (s *Script) libWriteCalls(refs []string) []int {
 		if s.Funcs[name] != nil || len(s.callOffs[name]) == 0 {
 			continue
 		}
-		if slices.ContainsFunc(s.libWrites(name), func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) }) {
-			out = append(out, s.callOffs[name]...)
+		ws := s.libWrites(name)
+		if !slices.ContainsFunc(ws, func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) }) {
+			continue
+		}
+		for _, off := range s.callOffs[name] {
+			if s.libDefinedAt(ws[0].Lib.Path, off) {
+				out = append(out, off)
+			}
 		}
 	}
 	slices.Sort(out)
@@ -146,7 +152,7 @@ func (s *Script) LibModeWrites() []LibModeCall {
 		}
 		for _, off := range s.callOffs[name] {
 			ms := s.ModesAt(off)
-			if len(ms) == 0 || !s.libSourcedIn(ws[0].Lib.Path, ms) {
+			if len(ms) == 0 || !s.libDefinedAt(ws[0].Lib.Path, off) || !s.libSourcedIn(ws[0].Lib.Path, ms) {
 				continue
 			}
 			out = append(out, LibModeCall{Call: off, Modes: ms, Writes: ws})
@@ -183,6 +189,26 @@ func (s *Script) libSourcedIn(path string, ms []*Mode) bool {
 		}
 		if all {
 			return true
+		}
+	}
+	return !direct
+}
+
+// libDefinedAt reports whether the script has sourced the library at path
+// before a call at off runs: a source of it before off, or a call in a
+// function (run when the function is, not known here). A library only
+// another library sources is taken as defined.
+func (s *Script) libDefinedAt(path string, off int) bool {
+	if s.funcAt(off) != "" {
+		return true
+	}
+	direct := false
+	for _, ref := range s.Sources {
+		if ref.Path == path {
+			direct = true
+			if ref.Start < off {
+				return true
+			}
 		}
 	}
 	return !direct
