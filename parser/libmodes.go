@@ -128,10 +128,10 @@ func (s *Script) libWriteCalls(refs []string) []int {
 	return out
 }
 
-// LibModeWrites returns, for each call of a library function in code that
-// runs only in some modes (a mode's branch, or a function only such code
-// calls), the global assignments the function makes (libWrites), with the
-// offset of the call and the modes it runs in. A function two sourced
+// LibModeWrites returns, for each library function the script calls only
+// in code that runs in some modes (a mode's branch, or a function only such
+// code calls), the global assignments the function makes (libWrites), with
+// the offset of its first call and the modes its calls run in. A function two sourced
 // libraries define is left out (which one runs may depend on the mode),
 // and so is one whose library the script sources in a branch the call's
 // modes do not all run.
@@ -150,12 +150,29 @@ func (s *Script) LibModeWrites() []LibModeCall {
 		if len(ws) == 0 {
 			continue
 		}
+		// The modes of every call that runs the function: one on the
+		// shared path makes its words every mode's, none's own.
+		lc := LibModeCall{Call: -1, Writes: ws}
 		for _, off := range s.callOffs[name] {
 			ms := s.ModesAt(off)
-			if len(ms) == 0 || !s.libDefinedAt(ws[0].Lib.Path, off) || !s.libSourcedIn(ws[0].Lib.Path, ms) {
+			if !s.libDefinedAt(ws[0].Lib.Path, off) || len(ms) > 0 && !s.libSourcedIn(ws[0].Lib.Path, ms) {
 				continue
 			}
-			out = append(out, LibModeCall{Call: off, Modes: ms, Writes: ws})
+			if len(ms) == 0 {
+				lc.Call = -1
+				break
+			}
+			if lc.Call < 0 {
+				lc.Call = off
+			}
+			for _, m := range ms {
+				if !slices.Contains(lc.Modes, m) {
+					lc.Modes = append(lc.Modes, m)
+				}
+			}
+		}
+		if lc.Call >= 0 {
+			out = append(out, lc)
 		}
 	}
 	return out
