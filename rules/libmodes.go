@@ -35,20 +35,24 @@ func (c *Context) checkLibModes(pass *analysis.Pass, s *parser.Script) {
 	}
 	seen := map[*syntax.Word]bool{}
 	for _, lc := range s.LibModeWrites() {
-		if slices.Contains(lc.Modes, pm) {
-			continue
-		}
 		var ms []*parser.Mode
 		for _, m := range lc.Modes {
-			if m.Disagg() || servesOtherModel(u, s, []*parser.Mode{m}) || Presets(u, s, pm, m) {
+			if m != pm && (m.Disagg() || servesOtherModel(u, s, []*parser.Mode{m}) || Presets(u, s, pm, m)) {
 				continue
 			}
 			ms = append(ms, m)
+		}
+		if slices.Contains(ms, pm) && (pm.Disagg() || servesOtherModel(u, s, []*parser.Mode{pm})) {
+			continue // per-model presets, or roles: the proven one's numbers are its own
 		}
 		if len(ms) == 0 {
 			continue
 		}
 		for _, w := range lc.Writes {
+			if w.Assign.Value != nil && !w.Assign.Append {
+				c.checkLibScalar(pass, s, ms, lc, w, seen)
+				continue
+			}
 			if w.Assign.Array == nil || w.Assign.Append {
 				continue
 			}
@@ -112,22 +116,24 @@ func (c *Context) checkLibArray(pass *analysis.Pass, s *parser.Script, inv *pars
 			msg += fmt.Sprintf(" (%s:%d)", c.display(lib.Path), line)
 		}
 		shared := slices.ContainsFunc(inv.Flags, func(f *parser.Flag) bool { return f.Canon == sf.Name && len(f.Modes) == 0 })
-		why := ""
-		switch {
-		case d.path != lib.Path:
-			why = "the library is not linted with the script"
-		case !shared:
-			why = fmt.Sprintf("the argv passes no %s on every mode's path to fall back on", flag)
-		default:
-			why = u.LibFixBlocker(s, w)
-		}
-		if why == "" {
-			del, ok := elemsDelete(lib, elems, i, inline)
-			if ok {
+		why := c.libFixWhy(s, ms, w, d, owner, !shared)
+		if why == "" && shared {
+			if del, ok := elemsDelete(lib, elems, i, inline); ok {
 				d.fixMsg, d.edits = "delete the mode's own copy", []edit{del}
 			} else {
 				why = "the array holds a comment or spans lines there"
 			}
+		} else if why == "" {
+			// No copy on the shared path to fall back on: the value
+			// becomes the owner's.
+			ref := `"$` + owner.Key + `"`
+			if inline {
+				d.edits = []edit{{lib.Path, start, end, flag + "=" + ref}}
+			} else {
+				vw := elems[i+1].Value
+				d.edits = []edit{{lib.Path, lib.Off(vw.Pos()), lib.Off(vw.End()), ref}}
+			}
+			d.fixMsg = "use $" + owner.Key
 		}
 		if why != "" {
 			msg += " (no fix: " + why + ")"
@@ -135,6 +141,85 @@ func (c *Context) checkLibArray(pass *analysis.Pass, s *parser.Script, inv *pars
 		d.msg = msg
 		c.report(pass, d)
 	}
+}
+
+// checkLibScalar reports the owned shape flag whose value is the sole
+// expansion of the variable that assignment w (in a library function the
+// modes ms call at lc) sets to a literal: mode_kl() { SEQS=4; } with
+// --max-num-seqs "$SEQS" on the shared launch line. Fix: the literal
+// becomes "$OWNER" (libFixWhy).
+func (c *Context) checkLibScalar(pass *analysis.Pass, s *parser.Script, ms []*parser.Mode, lc parser.LibModeCall, w parser.LibWrite, seen map[*syntax.Word]bool) {
+	u := c.Unit
+	name := w.Assign.Name.Value
+	val, ok := parser.LitValue(w.Assign.Value)
+	if !ok || seen[w.Assign.Value] {
+		return
+	}
+	for _, inv := range s.Invocations {
+		if inv.Profile == nil || !invRunsIn(inv, ms) || inv.Start < 0 || inv.Start < lc.Call && s.TopLevel(s.FuncAt(inv.Start)) || resetBetween(s, name, lc.Call, inv.Start, ms) {
+			continue
+		}
+		for _, f := range inv.Flags {
+			if f.Shape == nil || f.Value == nil || len(f.Modes) > 0 && !modesCover(f.Modes, ms) {
+				continue
+			}
+			pe := parser.SingleParam(f.Value)
+			if pe == nil || pe.Param == nil || pe.Param.Value != name || pe.Index != nil || pe.Exp != nil || pe.Length || pe.Excl || pe.Slice != nil || pe.Repl != nil {
+				continue
+			}
+			owner, ok := u.Owner(s, inv.Profile, f.Canon)
+			if !ok || allCalib(ms) && c.isCalibKnob(f.Canon) || seen[w.Assign.Value] {
+				continue
+			}
+			seen[w.Assign.Value] = true
+			lib := w.Lib
+			start, end := lib.Off(w.Assign.Value.Pos()), lib.Off(w.Assign.Value.End())
+			msg := fmt.Sprintf("%s sets %s=%s in %s() in %s, which %s calls, so %s gets %s; %s",
+				parser.ModeNames(ms), name, val, w.In, c.display(lib.Path), c.Where(s.Path, lc.Call), f.Name, val, c.ownerText(owner))
+			d := diag{sev: Error, path: lib.Path, start: start, end: end}
+			if c.Files[lib.Path] == nil {
+				line := 1 + bytes.Count(lib.Src[:min(start, len(lib.Src))], []byte("\n"))
+				d.path, d.start, d.end = s.Path, lc.Call, lc.Call+len(w.Func)
+				msg += fmt.Sprintf(" (%s:%d)", c.display(lib.Path), line)
+			}
+			why := c.libFixWhy(s, ms, w, d, owner, true)
+			if why == "" && name == owner.Key {
+				why = fmt.Sprintf("%s is the owner's own variable; the assignment is the library's statement", name)
+			}
+			if why == "" {
+				d.fixMsg, d.edits = "use $"+owner.Key, []edit{{lib.Path, start, end, `"$` + owner.Key + `"`}}
+			} else {
+				msg += " (no fix: " + why + ")"
+			}
+			d.msg = msg
+			c.report(pass, d)
+		}
+	}
+}
+
+// libFixWhy says why a fix in the library may not be offered for a
+// finding d of the modes ms on w, "" when it may: the library must be
+// linted with the script (the finding at its line), the edit must reach
+// no other script nor the proven mode (parser.Unit.LibFixBlocker), and,
+// when the fix writes "$OWNER" (ownerRef), the modes' shell must have it.
+func (c *Context) libFixWhy(s *parser.Script, ms []*parser.Mode, w parser.LibWrite, d diag, owner parser.Owner, ownerRef bool) string {
+	u := c.Unit
+	if d.path != w.Lib.Path {
+		return "the library is not linted with the script"
+	}
+	if pm := s.Proven(); pm != nil && slices.Contains(ms, pm) {
+		return fmt.Sprintf("%s, the proven mode, boots with it; the edit would change what %s boots with", pm.Name, pm.Name)
+	}
+	if why := u.LibFixBlocker(s, w); why != "" {
+		return why
+	}
+	if ownerRef && !u.ShellReads(s, owner.Def.File) {
+		return fmt.Sprintf("the script's shell has no $%s, %s reaches only the commands it runs", owner.Key, c.display(owner.Def.File.Path))
+	}
+	if ownerRef && !u.ShellReadsIn(s, owner.Def.File, ms) {
+		return fmt.Sprintf("%s's path does not source %s, so $%s is unset there", parser.ModeNames(ms), c.display(owner.Def.File.Path), owner.Key)
+	}
+	return ""
 }
 
 // elemsDelete returns the edit that deletes element i of an array (and
