@@ -155,8 +155,8 @@ func (s *Script) LibModeWrites() []LibModeCall {
 		lc := LibModeCall{Call: -1, Writes: ws}
 		for _, off := range s.callOffs[name] {
 			ms := s.ModesAt(off)
-			if !s.libDefinedAt(ws[0].Lib.Path, off) || len(ms) > 0 && !s.libSourcedIn(ws[0].Lib.Path, ms) {
-				continue
+			if !s.libDefinedAt(ws[0].Lib.Path, off) || len(ms) > 0 && !s.libSourcedIn(ws[0].Lib.Path, ms) || s.inSubshell(off) {
+				continue // kl) mode_kl | tee …: what it assigns stays there
 			}
 			if len(ms) == 0 {
 				lc.Call = -1
@@ -209,6 +209,26 @@ func (s *Script) libSourcedIn(path string, ms []*Mode) bool {
 		}
 	}
 	return !direct
+}
+
+// inSubshell reports whether offset off lies in code that runs in a
+// subshell of the script: ( … ), $( … ), <( … ), a part of a pipeline, a
+// background job or a coprocess.
+func (s *Script) inSubshell(off int) bool {
+	if inSpans(s.isoSpans, off) {
+		return true
+	}
+	if s.subSpans == nil {
+		s.subSpans = [][2]int{}
+		shwalk.Walk(s.File, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+				s.subSpans = append(s.subSpans, [2]int{s.Off(n.Pos()), s.Off(n.End())})
+			}
+			return true
+		})
+	}
+	return inSpans(s.subSpans, off)
 }
 
 // libDefinedAt reports whether the script has sourced the library at path

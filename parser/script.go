@@ -120,6 +120,9 @@ type Script struct {
 	// library defines (set by Load, see withLibRunners).
 	libFuncLib   map[string]*Script
 	libFuncAmbig map[string]bool
+	// subSpans are the spans of the script's subshells and substitutions
+	// (inSubshell; built on first use).
+	subSpans [][2]int
 	// Comments are all comments with the modes they sit in.
 	Comments []Comment
 

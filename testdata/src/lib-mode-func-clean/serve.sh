@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Library mode functions that keep the shared shape: kl passes the owner's
 # value, bench sets its array local to the function, eval in a subshell,
-# and calib's words are reset by shared code before the launch.
+# score's words are reset before the launch, and pipe runs its function in
+# a pipeline's subshell.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/lib/modes.sh"
@@ -13,6 +14,7 @@ case "${1:-serve}" in
   bench) mode_bench ;;
   eval) mode_eval ;;
   score) mode_score ;;
+  pipe) mode_pipe | cat ;;
 esac
 [[ ${1:-serve} == score ]] && EXTRA=()
 exec vllm serve --model "$MODEL" --max-num-seqs "$MAX_NUM_SEQS" "${EXTRA[@]}"
