@@ -53,7 +53,7 @@ func (c *Context) checkLibModes(pass *analysis.Pass, s *parser.Script) {
 				c.checkLibScalar(pass, s, ms, lc, w, seen)
 				continue
 			}
-			if w.Assign.Array == nil || w.Assign.Append {
+			if w.Assign.Array == nil {
 				continue
 			}
 			name := w.Assign.Name.Value

@@ -6,10 +6,11 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/lib/modes.sh"
 source "$here/serve.env"
-args=(--model "$MODEL" --max-num-seqs "$MAX_NUM_SEQS") # want "kl boots with --max-num-seqs 4 where serve boots with 64"
+args=(--model "$MODEL" --max-num-seqs "$MAX_NUM_SEQS") # want "kl boots with --max-num-seqs 4 where serve boots with 64" "bench boots with --max-num-seqs 16 where serve boots with 64"
 case "${1:-serve}" in
   serve) mode_serve ;;
   kl) mode_kl ;;
-  *) echo "usage: $0 [serve|kl]" >&2; exit 2 ;;
+  bench) EXTRA=(); mode_bench ;;
+  *) echo "usage: $0 [serve|kl|bench]" >&2; exit 2 ;;
 esac
 exec vllm serve "${args[@]}" "${EXTRA[@]}"
