@@ -48,7 +48,18 @@ func (c *Context) checkLibModes(pass *analysis.Pass, s *parser.Script) {
 		if len(ms) == 0 {
 			continue
 		}
+		// The last whole assignment of a name in a function replaces those
+		// before it there (a branch's may be missed).
+		last := map[[2]string]int{}
 		for _, w := range lc.Writes {
+			if k := [2]string{w.In, w.Assign.Name.Value}; !w.Assign.Append && w.Start > last[k] {
+				last[k] = w.Start
+			}
+		}
+		for _, w := range lc.Writes {
+			if w.Start < last[[2]string{w.In, w.Assign.Name.Value}] {
+				continue
+			}
 			if w.Assign.Value != nil && !w.Assign.Append {
 				c.checkLibScalar(pass, s, ms, lc, w, seen)
 				continue

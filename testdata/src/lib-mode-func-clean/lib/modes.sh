@@ -5,3 +5,4 @@ mode_bench() { local EXTRA=(--max-num-seqs 8); echo "${EXTRA[@]}"; }
 mode_eval() { ( EXTRA=(--max-num-seqs 8) ); }
 mode_score() { EXTRA=(--max-num-seqs 8); }
 mode_pipe() { EXTRA=(--max-num-seqs 8); }
+mode_dead() { EXTRA=(--max-num-seqs 8); EXTRA=(--seed 2); }
