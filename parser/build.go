@@ -852,6 +852,7 @@ func (s *Script) findModes() {
 	// branch's write.
 	other := s.writeOffsets(refs, scopes)
 	other = append(other, s.childEnvWrites()...)
+	other = append(other, s.libWriteCalls(refs)...)
 	writes := append(slices.Clone(other), envSources...)
 	for _, name := range refs {
 		for _, a := range s.Assigns[name] {

@@ -1853,6 +1853,9 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		var assigns map[string]bool
 		var sourcers map[string]sourcer
 		var defs map[string]*syntax.FuncDecl
+		sources := false
+		var defLibs map[string]*Script
+		var ambig map[string]bool
 		for _, path := range u.sourcedLibs(s, byPath, opts) {
 			lf, seen := libs[path]
 			if !seen {
@@ -1882,9 +1885,20 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			for name, fd := range lf.defined {
 				if s.Funcs[name] == nil {
 					if defs == nil {
-						defs = map[string]*syntax.FuncDecl{}
+						defs, defLibs = map[string]*syntax.FuncDecl{}, map[string]*Script{}
+					}
+					if defs[name] != nil {
+						if ambig == nil {
+							ambig = map[string]bool{}
+						}
+						ambig[name] = true
 					}
 					defs[name] = fd
+					if lib := byPath[path]; lib != nil && lib.File != nil && lib.Funcs[name] == fd {
+						defLibs[name] = lib
+					} else {
+						delete(defLibs, name)
+					}
 				}
 				delete(runners, name)
 				delete(launchers, name)
@@ -1929,6 +1943,10 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 			}
 		}
 		s.libClientReads, s.libAssigns, s.libSourcers, s.LibFuncs = clients, assigns, sourcers, defs
+		s.libFuncLib, s.libFuncAmbig = defLibs, ambig
+		// mode_kl() { EXTRA=(…); } in lib/modes.sh, called from the kl
+		// branch: the branch sets what the argv reads, a mode to find.
+		sources = sources || s.callsLibWriter()
 		if len(launchers) > 0 && !s.callsLauncherToEngine(launchers, runners) {
 			// The image may be the env file's (docker run … "$VLLM_IMAGE"
 			// "$@" in the library): tried again by withEnvValues.
@@ -1936,7 +1954,7 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		}
 		// load_env "$here/env/sglang.env": the env file a library's
 		// function sources is the script's, found by analysing it again.
-		sources := len(sourcers) > 0 && s.callsSourcer()
+		sources = sources || len(sourcers) > 0 && s.callsSourcer()
 		if len(runners) == 0 && len(launchers) == 0 {
 			if sources {
 				u.Scripts[i] = s.reanalysedKeeping(opts.Roles)
@@ -2013,6 +2031,7 @@ func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLau
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
 	ns.envSet = s.envSet
 	ns.libClientReads, ns.libAssigns, ns.childLaunchers, ns.libSourcers, ns.LibFuncs = s.libClientReads, s.libAssigns, s.childLaunchers, s.libSourcers, s.LibFuncs
+	ns.libFuncLib, ns.libFuncAmbig = s.libFuncLib, s.libFuncAmbig
 	ns.Analyze(roles)
 	return ns
 }

@@ -115,6 +115,14 @@ type Script struct {
 	// those the script does not define itself; a later library's replaces
 	// an earlier one's. Their bodies are the library's text.
 	LibFuncs map[string]*syntax.FuncDecl
+	// libFuncLib is, by name, the library whose declaration LibFuncs
+	// holds; libFuncAmbig names the functions more than one sourced
+	// library defines (set by Load, see withLibRunners).
+	libFuncLib   map[string]*Script
+	libFuncAmbig map[string]bool
+	// subSpans are the spans of the script's subshells and substitutions
+	// (inSubshell; built on first use).
+	subSpans [][2]int
 	// Comments are all comments with the modes they sit in.
 	Comments []Comment
 

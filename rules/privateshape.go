@@ -40,6 +40,10 @@ OV_MAX_NUM_SEQS=512 read by . "$here/$mode.env", or by bench) . bench.env
 after the shared base.env) is the same re-assignment, reported at the file's
 line; not where each mode's file owns its own numbers (presets), nor where the
 file is read in a subshell, a substitution or under a function's local.
+A flag and literal value that a function of a sourced library writes into
+an array the argv expands (kl) mode_kl ;; with mode_kl() { EXTRA=(--max-num-seqs
+4); } in lib/modes.sh) is the calling mode's own, as with the function in
+the script; it is reported at the library's line.
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
@@ -58,7 +62,10 @@ finding says so and has no fix. Nor does a fix at a use other modes share
 rewrite their own values: a disaggregated role's, another model's, calib's
 own knob, one under a servelint:ignore (STEP=$BENCH_STEP; prefill)
 STEP=16384 … --max-num-batched-tokens "$STEP": the finding names that line
-and has no fix).`,
+and has no fix). A library's copy is deleted only when the argv passes the
+flag on every mode's path and the edit reaches no other script (none of the
+unit sources the library) nor the proven mode; the finding says why not
+otherwise.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runPrivateShape,
 }
@@ -107,6 +114,7 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 			c.checkChildEnv(pass, s, inv)
 		}
 		c.checkModeEnvFiles(pass, s)
+		c.checkLibModes(pass, s)
 	}
 	return nil, nil
 }
