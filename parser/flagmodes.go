@@ -51,6 +51,7 @@ func (m *Mode) FlagVar() string { return m.flagVar }
 // flagTest is one top-level test of a flag and the code it guards.
 type flagTest struct {
 	name, value string
+	read        flagRead
 	start, end  int   // the test
 	then        Range // the code run with the flag set
 	els         *Range
@@ -109,19 +110,134 @@ func falsy(v string) bool {
 	return false
 }
 
-// flagCond returns the flag a condition tests and the value turning it
-// on: [[ $V == 1 ]], [ "$V" = true ], [[ -n $V ]], (( V )), (( V == 1 )).
-func flagCond(cond []*syntax.Stmt) (name, value string) {
-	if len(cond) != 1 || cond[0].Negated || cond[0].Background || len(cond[0].Redirs) > 0 {
-		return "", ""
+// flagWord is the flag a test's word reads, and the default it reads it
+// with: ${V:-0} (dflt "0", hasDflt, null), ${V-0} (not null), $V (none).
+type flagWord struct {
+	name          string
+	dflt          string
+	hasDflt, null bool
+}
+
+// flagWordOf returns the flag a word reads when it may be one (flagVar).
+func flagWordOf(w *syntax.Word) (flagWord, bool) {
+	n := flagVar(w)
+	if n == "" {
+		return flagWord{}, false
 	}
-	cmp := func(x, y *syntax.Word) (string, string) {
-		if n := flagVar(x); n != "" {
-			if v, ok := LitValue(y); ok && truthy(v) {
-				return n, v
-			}
+	fw := flagWord{name: n}
+	if pe := SingleParam(w); pe != nil && pe.Exp != nil {
+		fw.hasDflt, fw.null = true, pe.Exp.Op == syntax.DefaultUnsetOrNull
+		fw.dflt, _ = LitValue(pe.Exp.Word)
+	}
+	return fw, true
+}
+
+// unset returns what the word reads when the caller leaves the flag
+// unset, the script's own default (V=${V:-0}, assigned) applied first,
+// and whether a default written in the script gives it (explicit).
+func (fw flagWord) unset(assigned *string) (v string, explicit bool) {
+	if assigned != nil {
+		v, explicit = *assigned, true
+	}
+	if fw.hasDflt && (assigned == nil || fw.null && v == "") {
+		return fw.dflt, true
+	}
+	return v, explicit
+}
+
+// flagNeed is what a flag's test needs the flag's unset value to be for
+// the test to be off in the proven mode, the script run with none set.
+type flagNeed int
+
+const (
+	needFalsy flagNeed = iota // [[ $V == 1 ]]: 0, false, no, off or empty
+	needEmpty                 // [[ -n $V ]], [[ $V ]]: empty (${V:-0} is always set)
+	needEqual                 // [[ ${V:-0} != 0 ]]: the value compared with
+	needZero                  // [[ ${V:-0} -eq 1 ]], (( ${V:-0} == 1 )): a written default 0 (a count compared with 1 has none)
+	needArith                 // (( V )), (( ${V:-0} )): 0 or empty
+)
+
+// flagRead is a test of a flag: the word it reads, the value turning it
+// on, and what the unset value must be for it to be off (lit: needEqual's).
+type flagRead struct {
+	flagWord
+	value string
+	need  flagNeed
+	lit   string
+}
+
+// offWith reports whether the test is off with the flag unset, given the
+// script's own default (assigned, nil for none).
+func (r flagRead) offWith(assigned *string) bool {
+	v, explicit := r.unset(assigned)
+	switch r.need {
+	case needFalsy:
+		return falsy(v)
+	case needEmpty:
+		return v == ""
+	case needEqual:
+		return v == r.lit
+	case needZero:
+		return explicit && v == "0"
+	case needArith:
+		return v == "" || v == "0"
+	}
+	return false
+}
+
+// onOf returns the value that turns on a flag whose off value is v
+// ([[ ${V:-false} != false ]]: true).
+func onOf(v string) string {
+	switch strings.ToLower(v) {
+	case "false":
+		return "true"
+	case "no":
+		return "yes"
+	case "off":
+		return "on"
+	}
+	return "1"
+}
+
+// flagCond returns the flag a condition tests and the value turning it
+// on: [[ $V == 1 ]], [ "$V" = true ], [[ ${V:-0} -eq 1 ]], [[ ${V:-0} !=
+// 0 ]], [[ -n $V ]], [[ $V ]], (( V )), (( ${V:-0} == 1 )).
+func flagCond(cond []*syntax.Stmt) (flagRead, bool) {
+	if len(cond) != 1 || cond[0].Negated || cond[0].Background || len(cond[0].Redirs) > 0 {
+		return flagRead{}, false
+	}
+	// cmp reads WORD OP LITERAL, either way round: op is "==" (string
+	// equal), "!=", "-eq" or "-ne".
+	cmp1 := func(op string, x, y *syntax.Word) (flagRead, bool) {
+		fw, ok := flagWordOf(x)
+		if !ok {
+			return flagRead{}, false
 		}
-		return "", ""
+		v, ok := LitValue(y)
+		if !ok {
+			return flagRead{}, false
+		}
+		switch {
+		case op == "==" && truthy(v):
+			return flagRead{flagWord: fw, value: v, need: needFalsy}, true
+		case op == "-eq" && v == "1":
+			return flagRead{flagWord: fw, value: v, need: needZero}, true
+		case op == "!=" && falsy(v):
+			return flagRead{flagWord: fw, value: onOf(v), need: needEqual, lit: v}, true
+		case op == "-ne" && v == "0":
+			return flagRead{flagWord: fw, value: "1", need: needZero}, true
+		}
+		return flagRead{}, false
+	}
+	cmp := func(op string, x, y *syntax.Word) (flagRead, bool) {
+		if r, ok := cmp1(op, x, y); ok {
+			return r, true
+		}
+		return cmp1(op, y, x)
+	}
+	set := func(w *syntax.Word) (flagRead, bool) {
+		fw, ok := flagWordOf(w)
+		return flagRead{flagWord: fw, value: "1", need: needEmpty}, ok
 	}
 	switch c := cond[0].Cmd.(type) {
 	case *syntax.TestClause:
@@ -129,76 +245,104 @@ func flagCond(cond []*syntax.Stmt) (name, value string) {
 		case *syntax.BinaryTest:
 			xw, ok1 := x.X.(*syntax.Word)
 			yw, ok2 := x.Y.(*syntax.Word)
-			if !ok1 || !ok2 || x.Op != syntax.TsMatch && x.Op != syntax.TsMatchShort {
-				return "", ""
+			if !ok1 || !ok2 {
+				return flagRead{}, false
 			}
-			if n, v := cmp(xw, yw); n != "" {
-				return n, v
+			switch x.Op {
+			case syntax.TsMatch, syntax.TsMatchShort:
+				return cmp("==", xw, yw)
+			case syntax.TsNoMatch:
+				return cmp("!=", xw, yw)
+			case syntax.TsEql:
+				return cmp("-eq", xw, yw)
+			case syntax.TsNeq:
+				return cmp("-ne", xw, yw)
 			}
-			return cmp(yw, xw)
 		case *syntax.UnaryTest:
 			if w, ok := x.X.(*syntax.Word); ok && x.Op == syntax.TsNempStr {
-				if n := flagVar(w); n != "" {
-					return n, "1"
-				}
+				return set(w)
 			}
+		case *syntax.Word:
+			return set(x) // [[ $V ]]
 		}
 	case *syntax.CallExpr:
-		if len(c.Assigns) > 0 || len(c.Args) < 3 {
-			return "", ""
+		if len(c.Assigns) > 0 || len(c.Args) < 2 {
+			return flagRead{}, false
 		}
 		cmd, _ := LitValue(c.Args[0])
 		args := c.Args[1:]
 		switch cmd {
 		case "[":
 			if last, _ := LitValue(args[len(args)-1]); last != "]" {
-				return "", ""
+				return flagRead{}, false
 			}
 			args = args[:len(args)-1]
 		case "test":
 		default:
-			return "", ""
+			return flagRead{}, false
 		}
 		switch len(args) {
+		case 1:
+			return set(args[0]) // [ "$V" ]
 		case 2:
 			if op, _ := LitValue(args[0]); op == "-n" {
-				if n := flagVar(args[1]); n != "" {
-					return n, "1"
-				}
+				return set(args[1])
 			}
 		case 3:
-			if op, _ := LitValue(args[1]); op == "=" || op == "==" {
-				if n, v := cmp(args[0], args[2]); n != "" {
-					return n, v
-				}
-				return cmp(args[2], args[0])
+			switch op, _ := LitValue(args[1]); op {
+			case "=", "==":
+				return cmp("==", args[0], args[2])
+			case "!=", "-eq", "-ne":
+				return cmp(op, args[0], args[2])
 			}
 		}
 	case *syntax.ArithmCmd:
-		x := c.X
-		if b, ok := x.(*syntax.BinaryArithm); ok {
-			if b.Op != syntax.Eql {
-				return "", ""
-			}
-			if y, ok := b.Y.(*syntax.Word); !ok {
-				return "", ""
-			} else if v, ok := LitValue(y); !ok || v != "1" {
-				return "", ""
-			}
-			x = b.X
-		}
+		return arithFlag(c.X)
+	}
+	return flagRead{}, false
+}
+
+// arithFlag reads an arithmetic test of a flag: (( V )), (( $V )), ((
+// ${V:-0} )), and, with a written default 0 (needZero), (( V == 1 )) or
+// (( V != 0 )).
+func arithFlag(x syntax.ArithmExpr) (flagRead, bool) {
+	word := func(x syntax.ArithmExpr) (flagWord, bool) {
 		w, ok := x.(*syntax.Word)
 		if !ok {
-			return "", ""
+			return flagWord{}, false
 		}
 		if v, ok := LitValue(w); ok && isName(v) {
-			return v, "1"
+			return flagWord{name: v}, true
 		}
-		if n := flagVar(w); n != "" && plainParam(SingleParam(w)) {
-			return n, "1"
+		if pe := SingleParam(w); pe == nil || !plainParam(pe) && (pe.Exp == nil || pe.Exp.Word == nil) {
+			return flagWord{}, false // ${V:-} is no number
+		}
+		return flagWordOf(w)
+	}
+	if p, ok := x.(*syntax.ParenArithm); ok {
+		x = p.X
+	}
+	b, ok := x.(*syntax.BinaryArithm)
+	if !ok {
+		fw, ok := word(x)
+		return flagRead{flagWord: fw, value: "1", need: needArith}, ok
+	}
+	lit := map[syntax.BinAritOperator]string{syntax.Eql: "1", syntax.Neq: "0"}[b.Op]
+	if lit == "" {
+		return flagRead{}, false
+	}
+	for _, xy := range [][2]syntax.ArithmExpr{{b.X, b.Y}, {b.Y, b.X}} {
+		fw, ok := word(xy[0])
+		if !ok {
+			continue
+		}
+		if w, isW := xy[1].(*syntax.Word); isW {
+			if v, _ := LitValue(w); v == lit {
+				return flagRead{flagWord: fw, value: "1", need: needZero}, true
+			}
 		}
 	}
-	return "", ""
+	return flagRead{}, false
 }
 
 // flagStmts are the statements flags are read from: the top level's, and
@@ -228,11 +372,11 @@ func (s *Script) flagTests() []flagTest {
 			if len(c.Then) == 0 || c.Else != nil && len(c.Else.Cond) > 0 {
 				continue // an elif chain
 			}
-			n, v := flagCond(c.Cond)
-			if n == "" {
+			r, ok := flagCond(c.Cond)
+			if !ok {
 				continue
 			}
-			ft := flagTest{name: n, value: v, start: s.Off(c.Cond[0].Pos()), end: s.Off(c.Cond[0].End()),
+			ft := flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.Cond[0].Pos()), end: s.Off(c.Cond[0].End()),
 				then: Range{s.Off(c.ThenPos), s.Off(c.Then[len(c.Then)-1].End())}}
 			if e := c.Else; e != nil && len(e.Then) > 0 {
 				ft.els = &Range{s.Off(e.Then[0].Pos()), s.Off(e.Then[len(e.Then)-1].End())}
@@ -242,11 +386,11 @@ func (s *Script) flagTests() []flagTest {
 			if c.Op != syntax.AndStmt || c.X.Negated {
 				continue
 			}
-			n, v := flagCond([]*syntax.Stmt{c.X})
-			if n == "" {
+			r, ok := flagCond([]*syntax.Stmt{c.X})
+			if !ok {
 				continue
 			}
-			out = append(out, flagTest{name: n, value: v, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
+			out = append(out, flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
 				then: Range{s.Off(c.X.End()), s.Off(c.Y.End())}})
 		}
 	}
@@ -269,6 +413,39 @@ func (s *Script) flagOK(name string) bool {
 	}
 	a := as[0]
 	return a.Value != nil && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded && flagVar(a.Value) == name
+}
+
+// flagDefault returns the default the script gives a flag it only
+// defaults (V=${V:-0}: "0", flagOK), nil for a flag it never assigns.
+func (s *Script) flagDefault(name string) *string {
+	as := s.Assigns[name]
+	if len(as) != 1 || as[0].Value == nil {
+		return nil
+	}
+	fw, ok := flagWordOf(as[0].Value)
+	if !ok || !fw.hasDflt {
+		return nil
+	}
+	v, _ := fw.unset(nil)
+	return &v
+}
+
+// flagOffWith reports whether every test of flag mode m's flag is off
+// when an env file the script sources defaults it to d (FLAG=${FLAG:-d}):
+// a default of 1 (or 0 beside [[ -n $FLAG ]]) turns it on in the proven
+// mode, which is then no run with the flag unset.
+func (s *Script) flagOffWith(m *Mode, d string) bool {
+	if d == "" {
+		if sd := s.flagDefault(m.flagVar); sd != nil {
+			d = *sd // the script's own V=${V:-0} replaces an empty value
+		}
+	}
+	for _, r := range m.flagReads {
+		if !r.offWith(&d) {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyTested reports whether the script reads flag name only in its
@@ -310,7 +487,7 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 	var kept []flagTest
 	bad := map[string]bool{}
 	for _, ft := range tests {
-		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) {
+		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) || !ft.read.offWith(s.flagDefault(ft.name)) {
 			bad[ft.name] = true
 		}
 	}
@@ -331,7 +508,7 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 		ft.value = value[ft.name]
 		kept[i] = ft
 		out = append(out, candidate{name: ft.name + "=" + ft.value, start: ft.start, end: ft.end, ranges: []Range{ft.then},
-			byEnv: true, flagVar: ft.name, flagVal: ft.value})
+			byEnv: true, flagVar: ft.name, flagVal: ft.value, flagRead: ft.read})
 	}
 	return out, kept
 }
@@ -452,6 +629,7 @@ func (s *Script) addFlagBeside(hits []int) {
 		}
 		m.Ranges = append(m.Ranges, c.ranges...)
 		m.own = append(m.own, c.ranges...)
+		m.flagReads = append(m.flagReads, c.flagRead)
 	}
 	on := map[string]bool{}
 	for _, m := range added {
