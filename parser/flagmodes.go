@@ -55,6 +55,9 @@ type flagTest struct {
 	start, end  int   // the test
 	then        Range // the code run with the flag set
 	els         *Range
+	// prev: the flags the arms of an if/elif chain before this one test;
+	// chain: those of all its arms, whose else is els (flagChain).
+	prev, chain []string
 }
 
 // truthy reports whether a literal a flag is compared with turns it on.
@@ -359,8 +362,8 @@ func (s *Script) flagStmts() []*syntax.Stmt {
 	return out
 }
 
-// flagTests returns the top-level tests of flags: an if with no elif
-// (an else is the flag unset), or TEST && CMD.
+// flagTests returns the top-level tests of flags: an if or elif, or TEST
+// && CMD.
 func (s *Script) flagTests() []flagTest {
 	var out []flagTest
 	for _, st := range s.flagStmts() {
@@ -369,19 +372,7 @@ func (s *Script) flagTests() []flagTest {
 		}
 		switch c := st.Cmd.(type) {
 		case *syntax.IfClause:
-			if len(c.Then) == 0 || c.Else != nil && len(c.Else.Cond) > 0 {
-				continue // an elif chain
-			}
-			r, ok := flagCond(c.Cond)
-			if !ok {
-				continue
-			}
-			ft := flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.Cond[0].Pos()), end: s.Off(c.Cond[0].End()),
-				then: Range{s.Off(c.ThenPos), s.Off(c.Then[len(c.Then)-1].End())}}
-			if e := c.Else; e != nil && len(e.Then) > 0 {
-				ft.els = &Range{s.Off(e.Then[0].Pos()), s.Off(e.Then[len(e.Then)-1].End())}
-			}
-			out = append(out, ft)
+			out = append(out, s.flagChain(c)...)
 		case *syntax.BinaryCmd:
 			if c.Op != syntax.AndStmt || c.X.Negated {
 				continue
@@ -395,6 +386,50 @@ func (s *Script) flagTests() []flagTest {
 		}
 	}
 	return out
+}
+
+// flagChain returns the tests of flags of an if/elif chain, from the
+// first up to one that tests anything else: an arm after that one runs
+// only when a condition no flag decides is off. Every arm before a flag's
+// tests another flag (prev), off when this one alone is set. The final
+// else runs with every flag the chain tests unset (chain): when all its
+// arms test flags it is their else branch.
+func (s *Script) flagChain(c *syntax.IfClause) []flagTest {
+	var out []flagTest
+	var names []string
+	var els *syntax.IfClause
+	all := true
+	for cl := c; cl != nil; cl = cl.Else {
+		if len(cl.Cond) == 0 {
+			els = cl
+			break
+		}
+		r, ok := flagCond(cl.Cond)
+		if !ok || len(cl.Then) == 0 || slices.Contains(names, r.name) {
+			all = false
+			break
+		}
+		out = append(out, flagTest{name: r.name, value: r.value, read: r, prev: slices.Clone(names),
+			start: s.Off(cl.Cond[0].Pos()), end: s.Off(cl.Cond[0].End()),
+			then: Range{s.Off(cl.ThenPos), s.Off(cl.Then[len(cl.Then)-1].End())}})
+		names = append(names, r.name)
+	}
+	if all && els != nil && len(els.Then) > 0 {
+		for i := range out {
+			out[i].els = &Range{s.Off(els.Then[0].Pos()), s.Off(els.Then[len(els.Then)-1].End())}
+			out[i].chain = names
+		}
+	}
+	return out
+}
+
+// elseOf reports whether a flag test's else branch runs with flag name
+// set: it does unless the chain tests name.
+func (ft flagTest) elseOf(name string) bool {
+	if ft.chain == nil {
+		return name != ft.name
+	}
+	return !slices.Contains(ft.chain, name)
 }
 
 // flagOK reports whether variable name can be a flag: a name the shell,
@@ -491,6 +526,16 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 			bad[ft.name] = true
 		}
 	}
+	for changed := true; changed; {
+		// An elif after a test of no flag runs only when that test's
+		// variable is set (DEBUG=1): no flag's branch of its own.
+		changed = false
+		for _, ft := range tests {
+			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
+				bad[ft.name], changed = true, true
+			}
+		}
+	}
 	for _, ft := range tests {
 		if !bad[ft.name] {
 			kept = append(kept, ft)
@@ -539,11 +584,11 @@ func (s *Script) addFlagProven(tests []flagTest) {
 			continue
 		}
 		p.Ranges = append(p.Ranges, *ft.els)
-		if len(flags) == 1 && flags[0].flagVar == ft.name {
+		if !slices.ContainsFunc(flags, func(m *Mode) bool { return ft.elseOf(m.flagVar) }) {
 			p.own = append(p.own, *ft.els)
 		}
 		for _, m := range flags {
-			if m.flagVar != ft.name {
+			if ft.elseOf(m.flagVar) {
 				m.Ranges = append(m.Ranges, *ft.els)
 			}
 		}
@@ -610,6 +655,14 @@ func (s *Script) addFlagBeside(hits []int) {
 			bad[c.flagVar] = true
 		}
 	}
+	for changed := true; changed; {
+		changed = false
+		for _, ft := range tests {
+			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
+				bad[ft.name], changed = true, true
+			}
+		}
+	}
 	byVar := map[string]*Mode{}
 	var added []*Mode
 	for _, c := range cands {
@@ -643,7 +696,7 @@ func (s *Script) addFlagBeside(hits []int) {
 			continue
 		}
 		for _, o := range s.Modes {
-			if o.flagVar != ft.name {
+			if ft.elseOf(o.flagVar) {
 				o.Ranges = append(o.Ranges, *ft.els)
 			}
 		}

@@ -67,7 +67,13 @@ func TestFlagModes(t *testing.T) {
 		{"read", "read -r A\n[[ $A == 1 ]] && seqs=4", ""},
 		{"nested", "if true; then [[ $A == 1 ]] && seqs=4; fi", ""},
 		{"in-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf", ""},
-		{"elif", "if [[ $A == 1 ]]; then seqs=4; elif [[ $B == 1 ]]; then seqs=2; fi", ""},
+		{"elif", "if [[ $A == 1 ]]; then seqs=4; elif [[ $B == 1 ]]; then seqs=2; fi", "serve|A=1|B=1"},
+		{"elif-else", "if [[ $A == 1 ]]; then seqs=4; elif [[ ${B:-0} -eq 1 ]]; then seqs=2; else seqs=6; fi", "serve|A=1|B=1"},
+		{"elif-then-other", "if [[ $A == 1 ]]; then seqs=4; elif [[ -f /x ]]; then seqs=2; fi", "serve|A=1"},
+		{"elif-after-other", "if [[ -f /x ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
+		{"elif-after-debug", "if [[ $DEBUG == 1 ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
+		{"elif-after-assigned", "B=1\nif [[ $B == 1 ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
+		{"elif-same-flag", "if [[ $A == 1 ]]; then seqs=4; elif [[ $A == true ]]; then seqs=2; fi", ""},
 		{"debug", "[[ $DEBUG == 1 ]] && seqs=1", ""},
 		{"shell-var", "[[ -n $HOME ]] && seqs=4", ""},
 		{"with-case", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench|serve with A=1"},
@@ -113,5 +119,19 @@ func TestFlagModeSelectors(t *testing.T) {
 	}
 	if got := s.ModesAt(strings.Index(string(s.Src), "seqs=4")); ModeNames(got) != "A=true" {
 		t.Errorf("modes at A's branch %q", ModeNames(got))
+	}
+}
+
+// An if/elif chain testing flags: each arm is its flag's own code, the
+// final else the proven mode's alone (every flag it could run with is
+// tested before); an else after an arm testing anything else is no one's.
+func TestFlagModeChain(t *testing.T) {
+	src := "#!/bin/bash\nif [[ $A == 1 ]]; then seqs=4\nelif [[ $B == 1 ]]; then seqs=2\nelse seqs=6\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	s := ParseScript("/x/serve.sh", []byte(src))
+	s.Analyze(RoleMatcher{})
+	for _, tc := range []struct{ at, want string }{{"seqs=4", "A=1"}, {"seqs=2", "B=1"}, {"seqs=6", "serve"}} {
+		if got := ModeNames(s.ModesAt(strings.Index(src, tc.at))); got != tc.want {
+			t.Errorf("modes at %s: %q, want %q", tc.at, got, tc.want)
+		}
 	}
 }
