@@ -55,6 +55,9 @@ type flagTest struct {
 	start, end  int   // the test
 	then        Range // the code run with the flag set
 	els         *Range
+	// at: where the serve path runs the test, the call of the function
+	// holding it (flagStmt) or the test itself.
+	at int
 	// prev: the flags the arms of an if/elif chain before this one test;
 	// chain: those of all its arms, whose else is els (flagChain).
 	prev, chain []string
@@ -348,28 +351,107 @@ func arithFlag(x syntax.ArithmExpr) (flagRead, bool) {
 	return flagRead{}, false
 }
 
+// flagStmt is a statement flags are read from, and where the serve path
+// runs it: at is the offset of the call that runs a function's body (a
+// statement of the top level or of the entry function), -1 for a
+// statement of those themselves.
+type flagStmt struct {
+	st *syntax.Stmt
+	at int
+}
+
 // flagStmts are the statements flags are read from: the top level's, and
-// those of an entry function (main "$@").
-func (s *Script) flagStmts() []*syntax.Stmt {
-	out := slices.Clone(s.File.Stmts)
+// those of an entry function (main "$@"); inside those, the statements of
+// a branch holding every launch of the engine (any boot runs it, whatever
+// its condition), of a { …; } block, and of a function called there by
+// name after its definition (build_args), once.
+func (s *Script) flagStmts() []flagStmt {
+	var out []flagStmt
+	seen := map[string]bool{}
+	var walk func(stmts []*syntax.Stmt, at, when int)
+	walk = func(stmts []*syntax.Stmt, at, when int) {
+		for _, st := range stmts {
+			out = append(out, flagStmt{st, at})
+			if st.Negated || st.Background || len(st.Redirs) > 0 {
+				continue
+			}
+			here := when
+			if here < 0 {
+				here = s.Off(st.Pos())
+			}
+			switch c := st.Cmd.(type) {
+			case *syntax.IfClause:
+				for cl := c; cl != nil; cl = cl.Else {
+					if _, ok := flagCond(cl.Cond); ok && len(cl.Cond) > 0 {
+						continue // the flag's own branch, or its else
+					}
+					if s.holdsLaunches(cl.Then) {
+						walk(cl.Then, at, when)
+					}
+				}
+			case *syntax.Block:
+				walk(c.Stmts, at, when)
+			case *syntax.CallExpr:
+				if len(c.Args) == 0 {
+					continue // A=1
+				}
+				name, ok := LitValue(c.Args[0])
+				fd := s.Funcs[name]
+				if !ok || fd == nil || len(c.Assigns) > 0 || seen[name] || s.entryCalls[name] > 0 || s.Off(fd.Pos()) >= here {
+					continue
+				}
+				body, ok := fd.Body.Cmd.(*syntax.Block)
+				if !ok || len(fd.Body.Redirs) > 0 {
+					continue // f() ( … ): a subshell's assignments are lost
+				}
+				seen[name] = true
+				callAt := at
+				if callAt < 0 {
+					callAt = s.Off(c.Pos())
+				}
+				walk(body.Stmts, callAt, here)
+			}
+		}
+	}
+	for _, fn := range slices.Sorted(maps.Keys(s.entryCalls)) {
+		seen[fn] = true
+	}
+	walk(s.File.Stmts, -1, -1)
 	for _, fn := range slices.Sorted(maps.Keys(s.entryCalls)) {
 		if fd := s.Funcs[fn]; fd != nil {
 			if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
-				out = append(out, b.Stmts...)
+				walk(b.Stmts, -1, s.entryCalls[fn])
 			}
 		}
 	}
 	return out
 }
 
+// holdsLaunches reports whether statements hold every launch of an engine
+// the script writes: a boot runs them.
+func (s *Script) holdsLaunches(stmts []*syntax.Stmt) bool {
+	if len(stmts) == 0 || len(s.Invocations) == 0 {
+		return false
+	}
+	start, end := s.Off(stmts[0].Pos()), s.Off(stmts[len(stmts)-1].End())
+	for _, inv := range s.Invocations {
+		if inv.Start < start || inv.Start >= end {
+			return false
+		}
+	}
+	return true
+}
+
 // flagTests returns the top-level tests of flags: an if or elif, or TEST
 // && CMD.
 func (s *Script) flagTests() []flagTest {
 	var out []flagTest
-	for _, st := range s.flagStmts() {
+	for _, fs := range s.flagStmts() {
+		st := fs.st
 		if st.Negated || st.Background {
 			continue
 		}
+		n := len(out)
 		switch c := st.Cmd.(type) {
 		case *syntax.IfClause:
 			out = append(out, s.flagChain(c)...)
@@ -383,6 +465,9 @@ func (s *Script) flagTests() []flagTest {
 			}
 			out = append(out, flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
 				then: Range{s.Off(c.X.End()), s.Off(c.Y.End())}})
+		}
+		for i := n; i < len(out); i++ {
+			out[i].at = cmp.Or(max(fs.at, 0), out[i].start)
 		}
 	}
 	return out
@@ -553,7 +638,7 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 		ft.value = value[ft.name]
 		kept[i] = ft
 		out = append(out, candidate{name: ft.name + "=" + ft.value, start: ft.start, end: ft.end, ranges: []Range{ft.then},
-			byEnv: true, flagVar: ft.name, flagVal: ft.value, flagRead: ft.read})
+			byEnv: true, flagVar: ft.name, flagVal: ft.value, flagRead: ft.read, flagAt: ft.at})
 	}
 	return out, kept
 }
@@ -650,7 +735,7 @@ func (s *Script) addFlagBeside(hits []int) {
 	cands, tests := s.flagCandidates()
 	bad := map[string]bool{}
 	for _, c := range cands {
-		if len(s.modesAtRaw(c.start)) > 0 || p.exitAt > 0 && p.exitAt <= c.start || slices.Contains(s.EnvSelectors, c.flagVar) ||
+		if len(s.modesAtRaw(c.start)) > 0 || len(s.modesAtRaw(c.flagAt)) > 0 || p.exitAt > 0 && p.exitAt <= c.flagAt || slices.Contains(s.EnvSelectors, c.flagVar) ||
 			strings.EqualFold(c.flagVar, s.provenName) {
 			bad[c.flagVar] = true
 		}

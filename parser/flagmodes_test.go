@@ -66,7 +66,19 @@ func TestFlagModes(t *testing.T) {
 		{"env-file-value", "[[ -n ${A:-} ]] && seqs=4\necho \"$A\" > /tmp/a", ""},
 		{"read", "read -r A\n[[ $A == 1 ]] && seqs=4", ""},
 		{"nested", "if true; then [[ $A == 1 ]] && seqs=4; fi", ""},
-		{"in-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf", ""},
+		{"in-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf", "serve|A=1"},
+		{"in-func-chain", "g() { [[ $A == 1 ]] && seqs=4; }\nf() { g; }\nf", "serve|A=1"},
+		{"in-func-from-main", "g() { [[ $A == 1 ]] && seqs=4; }\nmain() {\ng\nLAUNCH}\nmain \"$@\"", "serve|A=1"},
+		{"in-func-subshell", "f() ( [[ $A == 1 ]] && seqs=4 )\nf", ""},
+		{"in-func-uncalled", "f() { [[ $A == 1 ]] && seqs=4; }", ""},
+		{"in-func-call-in-if", "f() { [[ $A == 1 ]] && seqs=4; }\nif [[ -f /x ]]; then f; fi", ""},
+		{"in-func-call-in-loop", "f() { [[ $A == 1 ]] && seqs=4; }\nfor i in 1; do f; done", ""},
+		{"in-func-call-first", "f\nf() { [[ $A == 1 ]] && seqs=4; }", ""},
+		{"nested-holds-launch", "if [[ -f /x ]]; then\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi", "serve|A=1"},
+		{"nested-else-holds-launch", "if [[ -z ${M:-} ]]; then exit 1; else\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi", "serve|A=1"},
+		{"nested-block", "{ [[ $A == 1 ]] && seqs=4; }", "serve|A=1"},
+		{"nested-other-launch", "if [[ -f /x ]]; then\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi\nvllm serve /m2 --max-num-seqs 4", ""},
+		{"nested-loop", "for i in 1; do\n[[ $A == 1 ]] && seqs=4\nLAUNCH\ndone", ""},
 		{"elif", "if [[ $A == 1 ]]; then seqs=4; elif [[ $B == 1 ]]; then seqs=2; fi", "serve|A=1|B=1"},
 		{"elif-else", "if [[ $A == 1 ]]; then seqs=4; elif [[ ${B:-0} -eq 1 ]]; then seqs=2; else seqs=6; fi", "serve|A=1|B=1"},
 		{"elif-then-other", "if [[ $A == 1 ]]; then seqs=4; elif [[ -f /x ]]; then seqs=2; fi", "serve|A=1"},
@@ -80,9 +92,16 @@ func TestFlagModes(t *testing.T) {
 		{"with-case-debug", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $DEBUG == 1 ]] && seqs=4", "serve|bench"},
 		{"with-case-in-branch", "case \"${1:-serve}\" in serve) ;; bench) seqs=16; [[ $A == 1 ]] && seqs=4 ;; esac", "serve|bench"},
 		{"with-case-after-serve-exits", "case \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench"},
+		{"with-case-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve with A=1|serve|bench"},
+		{"with-case-func-in-branch", "f() { [[ $A == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16; f ;; esac", "serve|bench"},
+		{"with-case-func-after-serve-exits", "f() { [[ $A == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\nf", "serve|bench"},
 		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "prod|bench"},
 	} {
-		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))
+		src := tc.src + launch
+		if strings.Contains(tc.src, "LAUNCH") {
+			src = strings.ReplaceAll(tc.src, "LAUNCH", launch[1:])
+		}
+		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+src))
 		s.Analyze(RoleMatcher{})
 		var got []string
 		for _, m := range s.Modes {

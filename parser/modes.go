@@ -488,6 +488,8 @@ type candidate struct {
 	// flagVar, flagVal, flagRead: Mode.flagVar's, and the test.
 	flagVar, flagVal string
 	flagRead         flagRead
+	// flagAt: where the serve path runs the flag's test (flagTest.at).
+	flagAt int
 }
 
 // findSelectors returns the variables holding the mode: $1, those
