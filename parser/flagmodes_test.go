@@ -86,6 +86,7 @@ func TestFlagModes(t *testing.T) {
 		{"elif-after-debug", "if [[ $DEBUG == 1 ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
 		{"elif-after-assigned", "B=1\nif [[ $B == 1 ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
 		{"elif-same-flag", "if [[ $A == 1 ]]; then seqs=4; elif [[ $A == true ]]; then seqs=2; fi", ""},
+		{"odd-empty-bracket", "[ ] && seqs=4\ntest && seqs=2\n(( )) && seqs=1\n[ ] ] && seqs=3\nA=1\n{ :; }", ""},
 		{"debug", "[[ $DEBUG == 1 ]] && seqs=1", ""},
 		{"shell-var", "[[ -n $HOME ]] && seqs=4", ""},
 		{"with-case", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench|serve with A=1"},
