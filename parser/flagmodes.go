@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/servelint/servelint/internal/shwalk"
@@ -191,6 +192,29 @@ func (r flagRead) offWith(assigned *string) bool {
 	return false
 }
 
+// on reports whether the test is on with the flag set to v: == compares
+// strings ([[ $A == true ]] is off with A=1), a numeric test or an
+// arithmetic one reads a number ((( A )) is off with A=true).
+func (r flagRead) on(v string) bool {
+	n, err := strconv.Atoi(v)
+	switch r.need {
+	case needFalsy:
+		return v == r.value
+	case needEmpty:
+		return v != ""
+	case needEqual:
+		return v != r.lit
+	case needZero:
+		if r.lit == "0" {
+			return err == nil && n != 0 // -ne 0, (( V != 0 ))
+		}
+		return err == nil && n == 1 // -eq 1, (( V == 1 ))
+	case needArith:
+		return err == nil && n != 0
+	}
+	return false
+}
+
 // onOf returns the value that turns on a flag whose off value is v
 // ([[ ${V:-false} != false ]]: true).
 func onOf(v string) string {
@@ -231,7 +255,7 @@ func flagCond(cond []*syntax.Stmt) (flagRead, bool) {
 		case op == "!=" && falsy(v):
 			return flagRead{flagWord: fw, value: onOf(v), need: needEqual, lit: v}, true
 		case op == "-ne" && v == "0":
-			return flagRead{flagWord: fw, value: "1", need: needZero}, true
+			return flagRead{flagWord: fw, value: "1", need: needZero, lit: "0"}, true
 		}
 		return flagRead{}, false
 	}
@@ -344,7 +368,7 @@ func arithFlag(x syntax.ArithmExpr) (flagRead, bool) {
 		}
 		if w, isW := xy[1].(*syntax.Word); isW {
 			if v, _ := LitValue(w); v == lit {
-				return flagRead{flagWord: fw, value: "1", need: needZero}, true
+				return flagRead{flagWord: fw, value: "1", need: needZero, lit: lit}, true
 			}
 		}
 	}
@@ -611,6 +635,25 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 			bad[ft.name] = true
 		}
 	}
+	// One mode a flag, named by the first value its tests turn it on with
+	// that turns every one of them on ([[ ${A:-0} != 0 ]], [[ $A == true
+	// ]]: A=true). With none ([[ $A == 1 ]], [[ $A == true ]]) the flag is
+	// no mode: it would hold a branch its run never takes.
+	value := map[string]string{}
+	for _, ft := range tests {
+		if bad[ft.name] || value[ft.name] != "" {
+			continue
+		}
+		for _, c := range tests {
+			if c.name == ft.name && !slices.ContainsFunc(tests, func(o flagTest) bool { return o.name == ft.name && !o.read.on(c.value) }) {
+				value[ft.name] = c.value
+				break
+			}
+		}
+		if value[ft.name] == "" {
+			bad[ft.name] = true
+		}
+	}
 	for changed := true; changed; {
 		// An elif after a test of no flag runs only when that test's
 		// variable is set (DEBUG=1): no flag's branch of its own.
@@ -624,13 +667,6 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 	for _, ft := range tests {
 		if !bad[ft.name] {
 			kept = append(kept, ft)
-		}
-	}
-	// One mode a flag, named by the first value that turns it on.
-	value := map[string]string{}
-	for _, ft := range kept {
-		if value[ft.name] == "" {
-			value[ft.name] = ft.value
 		}
 	}
 	var out []candidate

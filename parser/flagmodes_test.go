@@ -53,7 +53,11 @@ func TestFlagModes(t *testing.T) {
 		{"main", "main() {\nif [[ $FAST == 1 ]]; then seqs=4; fi" + launch + "}\nmain \"$@\"", "serve|FAST=1"},
 		{"two", "[[ $A == 1 ]] && seqs=4\n[[ $B == 1 ]] && seqs=2", "serve|A=1|B=1"},
 		{"else", "if [[ $A == 1 ]]; then seqs=4; else seqs=6; fi", "serve|A=1"},
-		{"one-name", "[[ $A == 1 ]] && seqs=4\n[[ $A == true ]] && seqs=2", "serve|A=1"},
+		{"one-name", "[[ $A == 1 ]] && seqs=4\n[[ ${A:-0} -eq 1 ]] && seqs=2", "serve|A=1"},
+		{"one-name-any-set", "[[ ${A:-0} != 0 ]] && seqs=4\n[[ $A == true ]] && seqs=2", "serve|A=true"},
+		// No one value turns both on: A=1 would hold A=true's branch.
+		{"one-name-disagree", "[[ $A == 1 ]] && seqs=4\n[[ $A == true ]] && seqs=2", ""},
+		{"one-name-arith-true", "[[ $A == true ]] && seqs=4\n(( A )) && seqs=2", ""},
 		{"no-reach", "[[ $A == 1 ]] && echo hi", ""},
 		{"not-equal", "[[ $A != 1 ]] && seqs=4", ""},
 		{"falsy", "[[ $A == 0 ]] && seqs=4", ""},
