@@ -97,6 +97,8 @@ func TestFlagModes(t *testing.T) {
 		{"with-case-debug", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $DEBUG == 1 ]] && seqs=4", "serve|bench"},
 		{"with-case-in-branch", "case \"${1:-serve}\" in serve) ;; bench) seqs=16; [[ $A == 1 ]] && seqs=4 ;; esac", "serve|bench"},
 		{"with-case-after-serve-exits", "case \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench"},
+		{"with-case-elif", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $A == 1 ]]; then seqs=4; elif (( ${B:-0} )); then seqs=2; else seqs=6; fi", "serve|bench|serve with A=1|serve with B=1"},
+		{"with-case-elif-after-bench", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $1 == bench ]]; then seqs=4; elif [[ $A == 1 ]]; then seqs=2; fi", "serve|bench"},
 		{"with-case-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve with A=1|serve|bench"},
 		{"with-case-func-in-branch", "f() { [[ $A == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16; f ;; esac", "serve|bench"},
 		{"with-case-func-after-serve-exits", "f() { [[ $A == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\nf", "serve|bench"},
@@ -156,6 +158,15 @@ func TestFlagModeChain(t *testing.T) {
 	for _, tc := range []struct{ at, want string }{{"seqs=4", "A=1"}, {"seqs=2", "B=1"}, {"seqs=6", "serve"}} {
 		if got := ModeNames(s.ModesAt(strings.Index(src, tc.at))); got != tc.want {
 			t.Errorf("modes at %s: %q, want %q", tc.at, got, tc.want)
+		}
+	}
+	// Beside a dispatch the chain's else is every mode's but the flags'.
+	src = "#!/bin/bash\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $A == 1 ]]; then seqs=4\nelif [[ $B == 1 ]]; then seqs=2\nelse seqs=6\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	s = ParseScript("/x/serve.sh", []byte(src))
+	s.Analyze(RoleMatcher{})
+	for _, tc := range []struct{ at, want string }{{"seqs=4", "serve with A=1"}, {"seqs=2", "serve with B=1"}, {"seqs=6", "serve|bench"}} {
+		if got := ModeNames(s.ModesAt(strings.Index(src, tc.at))); got != tc.want {
+			t.Errorf("beside: modes at %s: %q, want %q", tc.at, got, tc.want)
 		}
 	}
 }
