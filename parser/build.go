@@ -789,6 +789,9 @@ func (s *Script) findModes() {
 			m.Pattern = "" // the script writes the word too (serve) ;; beside a guard on serve*)
 		}
 		m.Ranges = append(m.Ranges, c.ranges...)
+		if c.flagVar != "" {
+			m.flagReads = append(m.flagReads, c.flagRead)
+		}
 		m.byEnv = m.byEnv || c.byEnv
 		m.byArg = m.byArg || c.byArg
 		m.byOpt = m.byOpt || c.byOpt

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/servelint/servelint/internal/shwalk"
@@ -51,9 +52,16 @@ func (m *Mode) FlagVar() string { return m.flagVar }
 // flagTest is one top-level test of a flag and the code it guards.
 type flagTest struct {
 	name, value string
+	read        flagRead
 	start, end  int   // the test
 	then        Range // the code run with the flag set
 	els         *Range
+	// at: where the serve path runs the test, the call of the function
+	// holding it (flagStmt) or the test itself.
+	at int
+	// prev: the flags the arms of an if/elif chain before this one test;
+	// chain: those of all its arms, whose else is els (flagChain).
+	prev, chain []string
 }
 
 // truthy reports whether a literal a flag is compared with turns it on.
@@ -109,19 +117,157 @@ func falsy(v string) bool {
 	return false
 }
 
-// flagCond returns the flag a condition tests and the value turning it
-// on: [[ $V == 1 ]], [ "$V" = true ], [[ -n $V ]], (( V )), (( V == 1 )).
-func flagCond(cond []*syntax.Stmt) (name, value string) {
-	if len(cond) != 1 || cond[0].Negated || cond[0].Background || len(cond[0].Redirs) > 0 {
-		return "", ""
+// flagWord is the flag a test's word reads, and the default it reads it
+// with: ${V:-0} (dflt "0", hasDflt, null), ${V-0} (not null), $V (none).
+type flagWord struct {
+	name          string
+	dflt          string
+	hasDflt, null bool
+}
+
+// flagWordOf returns the flag a word reads when it may be one (flagVar).
+func flagWordOf(w *syntax.Word) (flagWord, bool) {
+	n := flagVar(w)
+	if n == "" {
+		return flagWord{}, false
 	}
-	cmp := func(x, y *syntax.Word) (string, string) {
-		if n := flagVar(x); n != "" {
-			if v, ok := LitValue(y); ok && truthy(v) {
-				return n, v
-			}
+	fw := flagWord{name: n}
+	if pe := SingleParam(w); pe != nil && pe.Exp != nil {
+		fw.hasDflt, fw.null = true, pe.Exp.Op == syntax.DefaultUnsetOrNull
+		fw.dflt, _ = LitValue(pe.Exp.Word)
+	}
+	return fw, true
+}
+
+// unset returns what the word reads when the caller leaves the flag
+// unset, the script's own default (V=${V:-0}, assigned) applied first,
+// and whether a default written in the script gives it (explicit).
+func (fw flagWord) unset(assigned *string) (v string, explicit bool) {
+	if assigned != nil {
+		v, explicit = *assigned, true
+	}
+	if fw.hasDflt && (assigned == nil || fw.null && v == "") {
+		return fw.dflt, true
+	}
+	return v, explicit
+}
+
+// flagNeed is what a flag's test needs the flag's unset value to be for
+// the test to be off in the proven mode, the script run with none set.
+type flagNeed int
+
+const (
+	needFalsy flagNeed = iota // [[ $V == 1 ]]: 0, false, no, off or empty
+	needEmpty                 // [[ -n $V ]], [[ $V ]]: empty (${V:-0} is always set)
+	needEqual                 // [[ ${V:-0} != 0 ]]: the value compared with
+	needZero                  // [[ ${V:-0} -eq 1 ]], (( ${V:-0} == 1 )): a written default 0 (a count compared with 1 has none)
+	needArith                 // (( V )), (( ${V:-0} )): 0 or empty
+)
+
+// flagRead is a test of a flag: the word it reads, the value turning it
+// on, and what the unset value must be for it to be off (lit: needEqual's).
+type flagRead struct {
+	flagWord
+	value string
+	need  flagNeed
+	lit   string
+}
+
+// offWith reports whether the test is off with the flag unset, given the
+// script's own default (assigned, nil for none).
+func (r flagRead) offWith(assigned *string) bool {
+	v, explicit := r.unset(assigned)
+	switch r.need {
+	case needFalsy:
+		return falsy(v)
+	case needEmpty:
+		return v == ""
+	case needEqual:
+		return v == r.lit
+	case needZero:
+		return explicit && v == "0"
+	case needArith:
+		return v == "" || v == "0"
+	}
+	return false
+}
+
+// on reports whether the test is on with the flag set to v: == compares
+// strings ([[ $A == true ]] is off with A=1), a numeric test or an
+// arithmetic one reads a number ((( A )) is off with A=true).
+func (r flagRead) on(v string) bool {
+	n, err := strconv.Atoi(v)
+	switch r.need {
+	case needFalsy:
+		return v == r.value
+	case needEmpty:
+		return v != ""
+	case needEqual:
+		return v != r.lit
+	case needZero:
+		if r.lit == "0" {
+			return err == nil && n != 0 // -ne 0, (( V != 0 ))
 		}
-		return "", ""
+		return err == nil && n == 1 // -eq 1, (( V == 1 ))
+	case needArith:
+		return err == nil && n != 0
+	}
+	return false
+}
+
+// onOf returns the value that turns on a flag whose off value is v
+// ([[ ${V:-false} != false ]]: true).
+func onOf(v string) string {
+	switch strings.ToLower(v) {
+	case "false":
+		return "true"
+	case "no":
+		return "yes"
+	case "off":
+		return "on"
+	}
+	return "1"
+}
+
+// flagCond returns the flag a condition tests and the value turning it
+// on: [[ $V == 1 ]], [ "$V" = true ], [[ ${V:-0} -eq 1 ]], [[ ${V:-0} !=
+// 0 ]], [[ -n $V ]], [[ $V ]], (( V )), (( ${V:-0} == 1 )).
+func flagCond(cond []*syntax.Stmt) (flagRead, bool) {
+	if len(cond) != 1 || cond[0].Negated || cond[0].Background || len(cond[0].Redirs) > 0 {
+		return flagRead{}, false
+	}
+	// cmp reads WORD OP LITERAL, either way round: op is "==" (string
+	// equal), "!=", "-eq" or "-ne".
+	cmp1 := func(op string, x, y *syntax.Word) (flagRead, bool) {
+		fw, ok := flagWordOf(x)
+		if !ok {
+			return flagRead{}, false
+		}
+		v, ok := LitValue(y)
+		if !ok {
+			return flagRead{}, false
+		}
+		switch {
+		case op == "==" && truthy(v):
+			return flagRead{flagWord: fw, value: v, need: needFalsy}, true
+		case op == "-eq" && v == "1":
+			return flagRead{flagWord: fw, value: v, need: needZero}, true
+		case op == "!=" && falsy(v):
+			return flagRead{flagWord: fw, value: onOf(v), need: needEqual, lit: v}, true
+		case op == "-ne" && v == "0":
+			return flagRead{flagWord: fw, value: "1", need: needZero, lit: "0"}, true
+		}
+		return flagRead{}, false
+	}
+	cmp := func(op string, x, y *syntax.Word) (flagRead, bool) {
+		if r, ok := cmp1(op, x, y); ok {
+			return r, true
+		}
+		return cmp1(op, y, x)
+	}
+	set := func(w *syntax.Word) (flagRead, bool) {
+		fw, ok := flagWordOf(w)
+		return flagRead{flagWord: fw, value: "1", need: needEmpty}, ok
 	}
 	switch c := cond[0].Cmd.(type) {
 	case *syntax.TestClause:
@@ -129,128 +275,270 @@ func flagCond(cond []*syntax.Stmt) (name, value string) {
 		case *syntax.BinaryTest:
 			xw, ok1 := x.X.(*syntax.Word)
 			yw, ok2 := x.Y.(*syntax.Word)
-			if !ok1 || !ok2 || x.Op != syntax.TsMatch && x.Op != syntax.TsMatchShort {
-				return "", ""
+			if !ok1 || !ok2 {
+				return flagRead{}, false
 			}
-			if n, v := cmp(xw, yw); n != "" {
-				return n, v
+			switch x.Op {
+			case syntax.TsMatch, syntax.TsMatchShort:
+				return cmp("==", xw, yw)
+			case syntax.TsNoMatch:
+				return cmp("!=", xw, yw)
+			case syntax.TsEql:
+				return cmp("-eq", xw, yw)
+			case syntax.TsNeq:
+				return cmp("-ne", xw, yw)
 			}
-			return cmp(yw, xw)
 		case *syntax.UnaryTest:
 			if w, ok := x.X.(*syntax.Word); ok && x.Op == syntax.TsNempStr {
-				if n := flagVar(w); n != "" {
-					return n, "1"
-				}
+				return set(w)
 			}
+		case *syntax.Word:
+			return set(x) // [[ $V ]]
 		}
 	case *syntax.CallExpr:
-		if len(c.Assigns) > 0 || len(c.Args) < 3 {
-			return "", ""
+		if len(c.Assigns) > 0 || len(c.Args) < 2 {
+			return flagRead{}, false
 		}
 		cmd, _ := LitValue(c.Args[0])
 		args := c.Args[1:]
 		switch cmd {
 		case "[":
 			if last, _ := LitValue(args[len(args)-1]); last != "]" {
-				return "", ""
+				return flagRead{}, false
 			}
 			args = args[:len(args)-1]
 		case "test":
 		default:
-			return "", ""
+			return flagRead{}, false
 		}
 		switch len(args) {
+		case 1:
+			return set(args[0]) // [ "$V" ]
 		case 2:
 			if op, _ := LitValue(args[0]); op == "-n" {
-				if n := flagVar(args[1]); n != "" {
-					return n, "1"
-				}
+				return set(args[1])
 			}
 		case 3:
-			if op, _ := LitValue(args[1]); op == "=" || op == "==" {
-				if n, v := cmp(args[0], args[2]); n != "" {
-					return n, v
-				}
-				return cmp(args[2], args[0])
+			switch op, _ := LitValue(args[1]); op {
+			case "=", "==":
+				return cmp("==", args[0], args[2])
+			case "!=", "-eq", "-ne":
+				return cmp(op, args[0], args[2])
 			}
 		}
 	case *syntax.ArithmCmd:
-		x := c.X
-		if b, ok := x.(*syntax.BinaryArithm); ok {
-			if b.Op != syntax.Eql {
-				return "", ""
-			}
-			if y, ok := b.Y.(*syntax.Word); !ok {
-				return "", ""
-			} else if v, ok := LitValue(y); !ok || v != "1" {
-				return "", ""
-			}
-			x = b.X
-		}
+		return arithFlag(c.X)
+	}
+	return flagRead{}, false
+}
+
+// arithFlag reads an arithmetic test of a flag: (( V )), (( $V )), ((
+// ${V:-0} )), and, with a written default 0 (needZero), (( V == 1 )) or
+// (( V != 0 )).
+func arithFlag(x syntax.ArithmExpr) (flagRead, bool) {
+	word := func(x syntax.ArithmExpr) (flagWord, bool) {
 		w, ok := x.(*syntax.Word)
 		if !ok {
-			return "", ""
+			return flagWord{}, false
 		}
 		if v, ok := LitValue(w); ok && isName(v) {
-			return v, "1"
+			return flagWord{name: v}, true
 		}
-		if n := flagVar(w); n != "" && plainParam(SingleParam(w)) {
-			return n, "1"
+		if pe := SingleParam(w); pe == nil || !plainParam(pe) && (pe.Exp == nil || pe.Exp.Word == nil) {
+			return flagWord{}, false // ${V:-} is no number
+		}
+		return flagWordOf(w)
+	}
+	if p, ok := x.(*syntax.ParenArithm); ok {
+		x = p.X
+	}
+	b, ok := x.(*syntax.BinaryArithm)
+	if !ok {
+		fw, ok := word(x)
+		return flagRead{flagWord: fw, value: "1", need: needArith}, ok
+	}
+	lit := map[syntax.BinAritOperator]string{syntax.Eql: "1", syntax.Neq: "0"}[b.Op]
+	if lit == "" {
+		return flagRead{}, false
+	}
+	for _, xy := range [][2]syntax.ArithmExpr{{b.X, b.Y}, {b.Y, b.X}} {
+		fw, ok := word(xy[0])
+		if !ok {
+			continue
+		}
+		if w, isW := xy[1].(*syntax.Word); isW {
+			if v, _ := LitValue(w); v == lit {
+				return flagRead{flagWord: fw, value: "1", need: needZero, lit: lit}, true
+			}
 		}
 	}
-	return "", ""
+	return flagRead{}, false
+}
+
+// flagStmt is a statement flags are read from, and where the serve path
+// runs it: at is the offset of the call that runs a function's body (a
+// statement of the top level or of the entry function), -1 for a
+// statement of those themselves.
+type flagStmt struct {
+	st *syntax.Stmt
+	at int
 }
 
 // flagStmts are the statements flags are read from: the top level's, and
-// those of an entry function (main "$@").
-func (s *Script) flagStmts() []*syntax.Stmt {
-	out := slices.Clone(s.File.Stmts)
+// those of an entry function (main "$@"); inside those, the statements of
+// a branch holding every launch of the engine (any boot runs it, whatever
+// its condition), of a { …; } block, and of a function called there by
+// name after its definition (build_args), once.
+func (s *Script) flagStmts() []flagStmt {
+	var out []flagStmt
+	seen := map[string]bool{}
+	var walk func(stmts []*syntax.Stmt, at, when int)
+	walk = func(stmts []*syntax.Stmt, at, when int) {
+		for _, st := range stmts {
+			out = append(out, flagStmt{st, at})
+			if st.Negated || st.Background || len(st.Redirs) > 0 {
+				continue
+			}
+			here := when
+			if here < 0 {
+				here = s.Off(st.Pos())
+			}
+			switch c := st.Cmd.(type) {
+			case *syntax.IfClause:
+				for cl := c; cl != nil; cl = cl.Else {
+					if _, ok := flagCond(cl.Cond); ok && len(cl.Cond) > 0 {
+						continue // the flag's own branch, or its else
+					}
+					if s.holdsLaunches(cl.Then) {
+						walk(cl.Then, at, when)
+					}
+				}
+			case *syntax.Block:
+				walk(c.Stmts, at, when)
+			case *syntax.CallExpr:
+				if len(c.Args) == 0 {
+					continue // A=1
+				}
+				name, ok := LitValue(c.Args[0])
+				fd := s.Funcs[name]
+				if !ok || fd == nil || len(c.Assigns) > 0 || seen[name] || s.entryCalls[name] > 0 || s.Off(fd.Pos()) >= here {
+					continue
+				}
+				body, ok := fd.Body.Cmd.(*syntax.Block)
+				if !ok || len(fd.Body.Redirs) > 0 {
+					continue // f() ( … ): a subshell's assignments are lost
+				}
+				seen[name] = true
+				callAt := at
+				if callAt < 0 {
+					callAt = s.Off(c.Pos())
+				}
+				walk(body.Stmts, callAt, here)
+			}
+		}
+	}
+	for _, fn := range slices.Sorted(maps.Keys(s.entryCalls)) {
+		seen[fn] = true
+	}
+	walk(s.File.Stmts, -1, -1)
 	for _, fn := range slices.Sorted(maps.Keys(s.entryCalls)) {
 		if fd := s.Funcs[fn]; fd != nil {
 			if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
-				out = append(out, b.Stmts...)
+				walk(b.Stmts, -1, s.entryCalls[fn])
 			}
 		}
 	}
 	return out
 }
 
-// flagTests returns the top-level tests of flags: an if with no elif
-// (an else is the flag unset), or TEST && CMD.
+// holdsLaunches reports whether statements hold every launch of an engine
+// the script writes: a boot runs them.
+func (s *Script) holdsLaunches(stmts []*syntax.Stmt) bool {
+	if len(stmts) == 0 || len(s.Invocations) == 0 {
+		return false
+	}
+	start, end := s.Off(stmts[0].Pos()), s.Off(stmts[len(stmts)-1].End())
+	for _, inv := range s.Invocations {
+		if inv.Start < start || inv.Start >= end {
+			return false
+		}
+	}
+	return true
+}
+
+// flagTests returns the top-level tests of flags: an if or elif, or TEST
+// && CMD.
 func (s *Script) flagTests() []flagTest {
 	var out []flagTest
-	for _, st := range s.flagStmts() {
+	for _, fs := range s.flagStmts() {
+		st := fs.st
 		if st.Negated || st.Background {
 			continue
 		}
+		n := len(out)
 		switch c := st.Cmd.(type) {
 		case *syntax.IfClause:
-			if len(c.Then) == 0 || c.Else != nil && len(c.Else.Cond) > 0 {
-				continue // an elif chain
-			}
-			n, v := flagCond(c.Cond)
-			if n == "" {
-				continue
-			}
-			ft := flagTest{name: n, value: v, start: s.Off(c.Cond[0].Pos()), end: s.Off(c.Cond[0].End()),
-				then: Range{s.Off(c.ThenPos), s.Off(c.Then[len(c.Then)-1].End())}}
-			if e := c.Else; e != nil && len(e.Then) > 0 {
-				ft.els = &Range{s.Off(e.Then[0].Pos()), s.Off(e.Then[len(e.Then)-1].End())}
-			}
-			out = append(out, ft)
+			out = append(out, s.flagChain(c)...)
 		case *syntax.BinaryCmd:
 			if c.Op != syntax.AndStmt || c.X.Negated {
 				continue
 			}
-			n, v := flagCond([]*syntax.Stmt{c.X})
-			if n == "" {
+			r, ok := flagCond([]*syntax.Stmt{c.X})
+			if !ok {
 				continue
 			}
-			out = append(out, flagTest{name: n, value: v, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
+			out = append(out, flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
 				then: Range{s.Off(c.X.End()), s.Off(c.Y.End())}})
+		}
+		for i := n; i < len(out); i++ {
+			out[i].at = cmp.Or(max(fs.at, 0), out[i].start)
 		}
 	}
 	return out
+}
+
+// flagChain returns the tests of flags of an if/elif chain, from the
+// first up to one that tests anything else: an arm after that one runs
+// only when a condition no flag decides is off. Every arm before a flag's
+// tests another flag (prev), off when this one alone is set. The final
+// else runs with every flag the chain tests unset (chain): when all its
+// arms test flags it is their else branch.
+func (s *Script) flagChain(c *syntax.IfClause) []flagTest {
+	var out []flagTest
+	var names []string
+	var els *syntax.IfClause
+	all := true
+	for cl := c; cl != nil; cl = cl.Else {
+		if len(cl.Cond) == 0 {
+			els = cl
+			break
+		}
+		r, ok := flagCond(cl.Cond)
+		if !ok || len(cl.Then) == 0 || slices.Contains(names, r.name) {
+			all = false
+			break
+		}
+		out = append(out, flagTest{name: r.name, value: r.value, read: r, prev: slices.Clone(names),
+			start: s.Off(cl.Cond[0].Pos()), end: s.Off(cl.Cond[0].End()),
+			then: Range{s.Off(cl.ThenPos), s.Off(cl.Then[len(cl.Then)-1].End())}})
+		names = append(names, r.name)
+	}
+	if all && els != nil && len(els.Then) > 0 {
+		for i := range out {
+			out[i].els = &Range{s.Off(els.Then[0].Pos()), s.Off(els.Then[len(els.Then)-1].End())}
+			out[i].chain = names
+		}
+	}
+	return out
+}
+
+// elseOf reports whether a flag test's else branch runs with flag name
+// set: it does unless the chain tests name.
+func (ft flagTest) elseOf(name string) bool {
+	if ft.chain == nil {
+		return name != ft.name
+	}
+	return !slices.Contains(ft.chain, name)
 }
 
 // flagOK reports whether variable name can be a flag: a name the shell,
@@ -269,6 +557,39 @@ func (s *Script) flagOK(name string) bool {
 	}
 	a := as[0]
 	return a.Value != nil && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded && flagVar(a.Value) == name
+}
+
+// flagDefault returns the default the script gives a flag it only
+// defaults (V=${V:-0}: "0", flagOK), nil for a flag it never assigns.
+func (s *Script) flagDefault(name string) *string {
+	as := s.Assigns[name]
+	if len(as) != 1 || as[0].Value == nil {
+		return nil
+	}
+	fw, ok := flagWordOf(as[0].Value)
+	if !ok || !fw.hasDflt {
+		return nil
+	}
+	v, _ := fw.unset(nil)
+	return &v
+}
+
+// flagOffWith reports whether every test of flag mode m's flag is off
+// when an env file the script sources defaults it to d (FLAG=${FLAG:-d}):
+// a default of 1 (or 0 beside [[ -n $FLAG ]]) turns it on in the proven
+// mode, which is then no run with the flag unset.
+func (s *Script) flagOffWith(m *Mode, d string) bool {
+	if d == "" {
+		if sd := s.flagDefault(m.flagVar); sd != nil {
+			d = *sd // the script's own V=${V:-0} replaces an empty value
+		}
+	}
+	for _, r := range m.flagReads {
+		if !r.offWith(&d) {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyTested reports whether the script reads flag name only in its
@@ -310,8 +631,37 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 	var kept []flagTest
 	bad := map[string]bool{}
 	for _, ft := range tests {
-		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) {
+		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) || !ft.read.offWith(s.flagDefault(ft.name)) {
 			bad[ft.name] = true
+		}
+	}
+	// One mode a flag, named by the first value its tests turn it on with
+	// that turns every one of them on ([[ ${A:-0} != 0 ]], [[ $A == true
+	// ]]: A=true). With none ([[ $A == 1 ]], [[ $A == true ]]) the flag is
+	// no mode: it would hold a branch its run never takes.
+	value := map[string]string{}
+	for _, ft := range tests {
+		if bad[ft.name] || value[ft.name] != "" {
+			continue
+		}
+		for _, c := range tests {
+			if c.name == ft.name && !slices.ContainsFunc(tests, func(o flagTest) bool { return o.name == ft.name && !o.read.on(c.value) }) {
+				value[ft.name] = c.value
+				break
+			}
+		}
+		if value[ft.name] == "" {
+			bad[ft.name] = true
+		}
+	}
+	for changed := true; changed; {
+		// An elif after a test of no flag runs only when that test's
+		// variable is set (DEBUG=1): no flag's branch of its own.
+		changed = false
+		for _, ft := range tests {
+			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
+				bad[ft.name], changed = true, true
+			}
 		}
 	}
 	for _, ft := range tests {
@@ -319,19 +669,12 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 			kept = append(kept, ft)
 		}
 	}
-	// One mode a flag, named by the first value that turns it on.
-	value := map[string]string{}
-	for _, ft := range kept {
-		if value[ft.name] == "" {
-			value[ft.name] = ft.value
-		}
-	}
 	var out []candidate
 	for i, ft := range kept {
 		ft.value = value[ft.name]
 		kept[i] = ft
 		out = append(out, candidate{name: ft.name + "=" + ft.value, start: ft.start, end: ft.end, ranges: []Range{ft.then},
-			byEnv: true, flagVar: ft.name, flagVal: ft.value})
+			byEnv: true, flagVar: ft.name, flagVal: ft.value, flagRead: ft.read, flagAt: ft.at})
 	}
 	return out, kept
 }
@@ -362,11 +705,11 @@ func (s *Script) addFlagProven(tests []flagTest) {
 			continue
 		}
 		p.Ranges = append(p.Ranges, *ft.els)
-		if len(flags) == 1 && flags[0].flagVar == ft.name {
+		if !slices.ContainsFunc(flags, func(m *Mode) bool { return ft.elseOf(m.flagVar) }) {
 			p.own = append(p.own, *ft.els)
 		}
 		for _, m := range flags {
-			if m.flagVar != ft.name {
+			if ft.elseOf(m.flagVar) {
 				m.Ranges = append(m.Ranges, *ft.els)
 			}
 		}
@@ -428,9 +771,17 @@ func (s *Script) addFlagBeside(hits []int) {
 	cands, tests := s.flagCandidates()
 	bad := map[string]bool{}
 	for _, c := range cands {
-		if len(s.modesAtRaw(c.start)) > 0 || p.exitAt > 0 && p.exitAt <= c.start || slices.Contains(s.EnvSelectors, c.flagVar) ||
+		if len(s.modesAtRaw(c.start)) > 0 || len(s.modesAtRaw(c.flagAt)) > 0 || p.exitAt > 0 && p.exitAt <= c.flagAt || slices.Contains(s.EnvSelectors, c.flagVar) ||
 			strings.EqualFold(c.flagVar, s.provenName) {
 			bad[c.flagVar] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, ft := range tests {
+			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
+				bad[ft.name], changed = true, true
+			}
 		}
 	}
 	byVar := map[string]*Mode{}
@@ -452,6 +803,7 @@ func (s *Script) addFlagBeside(hits []int) {
 		}
 		m.Ranges = append(m.Ranges, c.ranges...)
 		m.own = append(m.own, c.ranges...)
+		m.flagReads = append(m.flagReads, c.flagRead)
 	}
 	on := map[string]bool{}
 	for _, m := range added {
@@ -465,7 +817,7 @@ func (s *Script) addFlagBeside(hits []int) {
 			continue
 		}
 		for _, o := range s.Modes {
-			if o.flagVar != ft.name {
+			if ft.elseOf(o.flagVar) {
 				o.Ranges = append(o.Ranges, *ft.els)
 			}
 		}

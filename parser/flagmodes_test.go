@@ -22,12 +22,42 @@ func TestFlagModes(t *testing.T) {
 		{"test-n", "if test -n \"$FAST\"; then seqs=4; fi", "serve|FAST=1"},
 		{"dash-n", "if [[ -n ${FAST:-} ]]; then seqs=4; fi", "serve|FAST=1"},
 		{"arith", "if (( FAST )); then seqs=4; fi", "serve|FAST=1"},
-		{"arith-eq", "if (( FAST == 1 )); then seqs=4; fi", "serve|FAST=1"},
+		{"arith-eq", "if (( ${FAST:-0} == 1 )); then seqs=4; fi", "serve|FAST=1"},
+		{"arith-eq-self-default", "FAST=${FAST:-0}\nif (( FAST == 1 )); then seqs=4; fi", "serve|FAST=1"},
+		{"arith-ne", "FAST=${FAST:-0}\n(( FAST != 0 )) && seqs=4", "serve|FAST=1"},
+		{"arith-default", "(( ${FAST:-0} )) && seqs=4", "serve|FAST=1"},
+		{"bare", "[[ $FAST ]] && seqs=4", "serve|FAST=1"},
+		{"bare-single", "[ \"$FAST\" ] && seqs=4", "serve|FAST=1"},
+		{"bare-empty-default", "[[ ${FAST:-} ]] && seqs=4", "serve|FAST=1"},
+		{"eq-num", "[[ ${FAST:-0} -eq 1 ]] && seqs=4", "serve|FAST=1"},
+		{"eq-num-swapped", "[ 1 -eq \"${FAST:-0}\" ] && seqs=4", "serve|FAST=1"},
+		{"ne-zero", "[[ ${FAST:-0} != 0 ]] && seqs=4", "serve|FAST=1"},
+		{"ne-false", "[ \"${FAST:-false}\" != false ] && seqs=4", "serve|FAST=true"},
+		{"ne-num", "[[ ${FAST:-0} -ne 0 ]] && seqs=4", "serve|FAST=1"},
+		{"ne-self-default", "FAST=${FAST:-no}\n[[ $FAST != no ]] && seqs=4", "serve|FAST=yes"},
+		// A count compared with 1 is no switch unless its written default
+		// is 0; a test true with the flag unset is none either.
+		{"count-arith", "if (( NNODES == 1 )); then seqs=4; fi", ""},
+		{"count-eq", "[[ $NNODES -eq 1 ]] && seqs=4", ""},
+		{"count-eq-default-on", "[[ ${NNODES:-1} -eq 1 ]] && seqs=4", ""},
+		{"count-eq-empty-default", "[[ ${NNODES:-} -eq 1 ]] && seqs=4", ""},
+		{"ne-no-default", "[[ $FAST != 0 ]] && seqs=4", ""},
+		{"ne-other-default", "[[ ${FAST:-0} != false ]] && seqs=4", ""},
+		{"ne-num-no-default", "[[ $FAST -ne 0 ]] && seqs=4", ""},
+		{"n-default-set", "[[ -n ${FAST:-0} ]] && seqs=4", ""},
+		{"n-self-default", "FAST=${FAST:-0}\n[[ -n $FAST ]] && seqs=4", ""},
+		{"bare-default-set", "[[ ${FAST:-false} ]] && seqs=4", ""},
+		{"arith-false-default", "(( ${FAST:-false} )) && seqs=4", ""},
+		{"eq-two", "[[ ${FAST:-0} -eq 2 ]] && seqs=4", ""},
 		{"self-default", "FAST=${FAST:-0}\nif [[ $FAST == 1 ]]; then seqs=4; fi", "serve|FAST=1"},
 		{"main", "main() {\nif [[ $FAST == 1 ]]; then seqs=4; fi" + launch + "}\nmain \"$@\"", "serve|FAST=1"},
 		{"two", "[[ $A == 1 ]] && seqs=4\n[[ $B == 1 ]] && seqs=2", "serve|A=1|B=1"},
 		{"else", "if [[ $A == 1 ]]; then seqs=4; else seqs=6; fi", "serve|A=1"},
-		{"one-name", "[[ $A == 1 ]] && seqs=4\n[[ $A == true ]] && seqs=2", "serve|A=1"},
+		{"one-name", "[[ $A == 1 ]] && seqs=4\n[[ ${A:-0} -eq 1 ]] && seqs=2", "serve|A=1"},
+		{"one-name-any-set", "[[ ${A:-0} != 0 ]] && seqs=4\n[[ $A == true ]] && seqs=2", "serve|A=true"},
+		// No one value turns both on: A=1 would hold A=true's branch.
+		{"one-name-disagree", "[[ $A == 1 ]] && seqs=4\n[[ $A == true ]] && seqs=2", ""},
+		{"one-name-arith-true", "[[ $A == true ]] && seqs=4\n(( A )) && seqs=2", ""},
 		{"no-reach", "[[ $A == 1 ]] && echo hi", ""},
 		{"not-equal", "[[ $A != 1 ]] && seqs=4", ""},
 		{"falsy", "[[ $A == 0 ]] && seqs=4", ""},
@@ -40,17 +70,45 @@ func TestFlagModes(t *testing.T) {
 		{"env-file-value", "[[ -n ${A:-} ]] && seqs=4\necho \"$A\" > /tmp/a", ""},
 		{"read", "read -r A\n[[ $A == 1 ]] && seqs=4", ""},
 		{"nested", "if true; then [[ $A == 1 ]] && seqs=4; fi", ""},
-		{"in-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf", ""},
-		{"elif", "if [[ $A == 1 ]]; then seqs=4; elif [[ $B == 1 ]]; then seqs=2; fi", ""},
+		{"in-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf", "serve|A=1"},
+		{"in-func-chain", "g() { [[ $A == 1 ]] && seqs=4; }\nf() { g; }\nf", "serve|A=1"},
+		{"in-func-from-main", "g() { [[ $A == 1 ]] && seqs=4; }\nmain() {\ng\nLAUNCH}\nmain \"$@\"", "serve|A=1"},
+		{"in-func-subshell", "f() ( [[ $A == 1 ]] && seqs=4 )\nf", ""},
+		{"in-func-uncalled", "f() { [[ $A == 1 ]] && seqs=4; }", ""},
+		{"in-func-call-in-if", "f() { [[ $A == 1 ]] && seqs=4; }\nif [[ -f /x ]]; then f; fi", ""},
+		{"in-func-call-in-loop", "f() { [[ $A == 1 ]] && seqs=4; }\nfor i in 1; do f; done", ""},
+		{"in-func-call-first", "f\nf() { [[ $A == 1 ]] && seqs=4; }", ""},
+		{"nested-holds-launch", "if [[ -f /x ]]; then\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi", "serve|A=1"},
+		{"nested-else-holds-launch", "if [[ -z ${M:-} ]]; then exit 1; else\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi", "serve|A=1"},
+		{"nested-block", "{ [[ $A == 1 ]] && seqs=4; }", "serve|A=1"},
+		{"nested-other-launch", "if [[ -f /x ]]; then\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi\nvllm serve /m2 --max-num-seqs 4", ""},
+		{"nested-loop", "for i in 1; do\n[[ $A == 1 ]] && seqs=4\nLAUNCH\ndone", ""},
+		{"elif", "if [[ $A == 1 ]]; then seqs=4; elif [[ $B == 1 ]]; then seqs=2; fi", "serve|A=1|B=1"},
+		{"elif-else", "if [[ $A == 1 ]]; then seqs=4; elif [[ ${B:-0} -eq 1 ]]; then seqs=2; else seqs=6; fi", "serve|A=1|B=1"},
+		{"elif-then-other", "if [[ $A == 1 ]]; then seqs=4; elif [[ -f /x ]]; then seqs=2; fi", "serve|A=1"},
+		{"elif-after-other", "if [[ -f /x ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
+		{"elif-after-debug", "if [[ $DEBUG == 1 ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
+		{"elif-after-assigned", "B=1\nif [[ $B == 1 ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
+		{"elif-same-flag", "if [[ $A == 1 ]]; then seqs=4; elif [[ $A == true ]]; then seqs=2; fi", ""},
+		{"odd-empty-bracket", "[ ] && seqs=4\ntest && seqs=2\n(( )) && seqs=1\n[ ] ] && seqs=3\nA=1\n{ :; }", ""},
 		{"debug", "[[ $DEBUG == 1 ]] && seqs=1", ""},
 		{"shell-var", "[[ -n $HOME ]] && seqs=4", ""},
 		{"with-case", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench|serve with A=1"},
 		{"with-case-debug", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $DEBUG == 1 ]] && seqs=4", "serve|bench"},
 		{"with-case-in-branch", "case \"${1:-serve}\" in serve) ;; bench) seqs=16; [[ $A == 1 ]] && seqs=4 ;; esac", "serve|bench"},
 		{"with-case-after-serve-exits", "case \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench"},
+		{"with-case-elif", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $A == 1 ]]; then seqs=4; elif (( ${B:-0} )); then seqs=2; else seqs=6; fi", "serve|bench|serve with A=1|serve with B=1"},
+		{"with-case-elif-after-bench", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $1 == bench ]]; then seqs=4; elif [[ $A == 1 ]]; then seqs=2; fi", "serve|bench"},
+		{"with-case-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve with A=1|serve|bench"},
+		{"with-case-func-in-branch", "f() { [[ $A == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16; f ;; esac", "serve|bench"},
+		{"with-case-func-after-serve-exits", "f() { [[ $A == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\nf", "serve|bench"},
 		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "prod|bench"},
 	} {
-		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+tc.src+launch))
+		src := tc.src + launch
+		if strings.Contains(tc.src, "LAUNCH") {
+			src = strings.ReplaceAll(tc.src, "LAUNCH", launch[1:])
+		}
+		s := ParseScript("/x/serve.sh", []byte("#!/bin/bash\nseqs=8\n"+src))
 		s.Analyze(RoleMatcher{})
 		var got []string
 		for _, m := range s.Modes {
@@ -87,5 +145,28 @@ func TestFlagModeSelectors(t *testing.T) {
 	}
 	if got := s.ModesAt(strings.Index(string(s.Src), "seqs=4")); ModeNames(got) != "A=true" {
 		t.Errorf("modes at A's branch %q", ModeNames(got))
+	}
+}
+
+// An if/elif chain testing flags: each arm is its flag's own code, the
+// final else the proven mode's alone (every flag it could run with is
+// tested before); an else after an arm testing anything else is no one's.
+func TestFlagModeChain(t *testing.T) {
+	src := "#!/bin/bash\nif [[ $A == 1 ]]; then seqs=4\nelif [[ $B == 1 ]]; then seqs=2\nelse seqs=6\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	s := ParseScript("/x/serve.sh", []byte(src))
+	s.Analyze(RoleMatcher{})
+	for _, tc := range []struct{ at, want string }{{"seqs=4", "A=1"}, {"seqs=2", "B=1"}, {"seqs=6", "serve"}} {
+		if got := ModeNames(s.ModesAt(strings.Index(src, tc.at))); got != tc.want {
+			t.Errorf("modes at %s: %q, want %q", tc.at, got, tc.want)
+		}
+	}
+	// Beside a dispatch the chain's else is every mode's but the flags'.
+	src = "#!/bin/bash\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $A == 1 ]]; then seqs=4\nelif [[ $B == 1 ]]; then seqs=2\nelse seqs=6\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	s = ParseScript("/x/serve.sh", []byte(src))
+	s.Analyze(RoleMatcher{})
+	for _, tc := range []struct{ at, want string }{{"seqs=4", "serve with A=1"}, {"seqs=2", "serve with B=1"}, {"seqs=6", "serve|bench"}} {
+		if got := ModeNames(s.ModesAt(strings.Index(src, tc.at))); got != tc.want {
+			t.Errorf("beside: modes at %s: %q, want %q", tc.at, got, tc.want)
+		}
 	}
 }

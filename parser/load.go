@@ -1766,7 +1766,7 @@ func (u *Unit) withEnvFlags(opts *LoadOptions) {
 				continue
 			}
 			for _, e := range u.Owning[s.Path] {
-				if u.ShellReads(s, e) && e.shellSetsPlain(m.flagVar) {
+				if u.ShellReads(s, e) && (e.shellSetsPlain(m.flagVar) || !e.defaultsOff(s, m)) {
 					if set == nil {
 						set = map[string]bool{}
 					}
@@ -1799,6 +1799,17 @@ func (f *EnvFile) shellSetsPlain(k string) bool {
 	}
 	_, dflt := f.ShellDefaults[k]
 	return f.ShellSets[k] && !dflt
+}
+
+// defaultsOff reports whether every default the env file gives flag
+// mode m's flag (FLAG=${FLAG:-0}) leaves its tests off (flagOffWith).
+func (f *EnvFile) defaultsOff(s *Script, m *Mode) bool {
+	for _, en := range f.byKey[m.flagVar] {
+		if d, ok := selfDefaultValue(en.Word, m.flagVar); ok && !s.flagOffWith(m, d) {
+			return false
+		}
+	}
+	return true
 }
 
 // selfDefaultValue returns the literal default of an env value that

@@ -109,6 +109,8 @@ type Mode struct {
 	// whose modes are flags, run with none set.
 	flagVar, flagVal string
 	flagOff          bool
+	// flagReads: the tests of flagVar that pick the mode (flagOffWith).
+	flagReads []flagRead
 	// flagOn: the mode is a flag set beside another mode dispatch, run as
 	// the proven mode flagOn is (serve with FAST=1: FAST=1 serve.sh serve,
 	// addFlagBeside).
@@ -483,8 +485,11 @@ type candidate struct {
 	// upper: the test naming it reads the selector upper-cased only
 	// (readsFold).
 	upper bool
-	// flagVar, flagVal: Mode.flagVar's.
+	// flagVar, flagVal, flagRead: Mode.flagVar's, and the test.
 	flagVar, flagVal string
+	flagRead         flagRead
+	// flagAt: where the serve path runs the flag's test (flagTest.at).
+	flagAt int
 }
 
 // findSelectors returns the variables holding the mode: $1, those
