@@ -188,7 +188,13 @@ func (s *Script) OtherProgramRead(key string) int {
 			return s.Line(s.Off(c.Pos()))
 		}
 		st, en := s.Off(c.Pos()), s.Off(c.End())
-		if slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool { return st >= inv.Start && en <= inv.End }) {
+		if s.inInvocation(st, en) {
+			continue
+		}
+		if cmd, ok := LitValue(c.Args[0]); ok && s.engineOnlyFunc(cmd) {
+			// start() { exec llama-server … -np "$1"; }; serve) start
+			// "$MAX_NUM_SEQS": the function hands its arguments to the
+			// engine alone.
 			continue
 		}
 		for _, a := range c.Args[1:] {
@@ -198,6 +204,35 @@ func (s *Script) OtherProgramRead(key string) int {
 		}
 	}
 	return 0
+}
+
+// inInvocation reports whether the span [st, en) lies inside an engine
+// invocation of the script.
+func (s *Script) inInvocation(st, en int) bool {
+	return slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool { return st >= inv.Start && en <= inv.End })
+}
+
+// engineOnlyFunc reports whether name is a function of the script whose
+// positional parameters ($1, "$@", …) are all read inside engine
+// invocations of its body (and it has at least one): what its callers
+// hand it goes to the engine only. A parameter copied into a variable,
+// tested or handed to any other command makes it no such function.
+func (s *Script) engineOnlyFunc(name string) bool {
+	fd := s.Funcs[name]
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	only, any := true, false
+	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
+		pe, ok := n.(*syntax.ParamExp)
+		if !ok || pe.Param == nil || !positionalName(pe.Param.Value) {
+			return only
+		}
+		any = true
+		only = s.inInvocation(s.Off(pe.Pos()), s.Off(pe.End()))
+		return only
+	})
+	return only && any
 }
 
 // quietCommand reports whether a command only prints or tests its words
