@@ -1573,6 +1573,9 @@ func (s *Script) detect(aws []ArgWord) (EngineCall, bool) {
 				sk[i] = v
 			} else if v, ok := s.envValue(a.Word, 0); ok {
 				sk[i] = v
+			} else if v, ok := s.pythonProgram(a.Word, 0); ok {
+				// exec "$VENV/bin/python" -m vllm.entrypoints.openai.api_server …
+				sk[i] = v
 			} else if p := optPrefix(a.Word); p != "" {
 				// --env=HF_TOKEN="$HF_TOKEN", -eK=$K: an option with its
 				// value attached, not the image the run's options end at.
@@ -1662,6 +1665,148 @@ func (s *Script) inlineDefault(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	return LitValue(pe.Exp.Word)
+}
+
+// pythonProgram returns the interpreter a command word that is not a
+// literal runs, when it is statically a python interpreter: its last path
+// element is written as one after an expansion ("$VENV/bin/python",
+// "${CONDA_PREFIX}/bin/python3.11", "$(dirname "$0")/.venv/bin/python"),
+// or it is one expansion of a variable never assigned with such a default
+// ("${PY:-python3}"), or of one assigned once to such a word, to a literal
+// python, to its own default (PY=${PY:-/opt/venv/bin/python}) or to a
+// lookup of one (PY=$(command -v python3 || command -v python), which
+// python3). Only the interpreter is read: the `-m MODULE` after it must
+// still name the engine (DetectEngine), so no variable makes an engine of
+// an unknown program.
+func (s *Script) pythonProgram(w *syntax.Word, depth int) (string, bool) {
+	if w == nil || depth > 2 {
+		return "", false
+	}
+	if v, ok := LitValue(w); ok {
+		return v, PythonName(v)
+	}
+	parts := unquoted(w.Parts)
+	if len(parts) > 1 {
+		lit, ok := parts[len(parts)-1].(*syntax.Lit)
+		if !ok || !strings.Contains(lit.Value, "/") || !PythonName(lit.Value) {
+			return "", false
+		}
+		return path.Base(lit.Value), true
+	}
+	if len(parts) == 1 {
+		if cs, ok := parts[0].(*syntax.CmdSubst); ok {
+			return pythonLookup(cs)
+		}
+	}
+	pe := SingleParam(w)
+	if pe == nil || pe.Param == nil || pe.Index != nil || pe.Excl || pe.Length || pe.Repl != nil || pe.Slice != nil {
+		return "", false
+	}
+	name := pe.Param.Value
+	as := s.Assigns[name]
+	if pe.Exp != nil {
+		if len(as) > 0 || !defaultOnly(pe) {
+			return "", false
+		}
+		return s.pythonProgram(pe.Exp.Word, depth+1)
+	}
+	if len(as) != 1 || as[0].Value == nil {
+		return "", false
+	}
+	v := as[0].Value
+	if d := SingleParam(v); d != nil && d.Param != nil && d.Param.Value == name && defaultOnly(d) {
+		return s.pythonProgram(d.Exp.Word, depth+1)
+	}
+	return s.pythonProgram(v, depth+1)
+}
+
+// defaultOnly reports whether an expansion gives a default when its
+// variable is unset or empty (${X:-W}, ${X-W}) and nothing else.
+func defaultOnly(pe *syntax.ParamExp) bool {
+	return pe.Exp != nil && (pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.DefaultUnsetOrNull) && pe.Exp.Word != nil &&
+		pe.Index == nil && !pe.Excl && !pe.Length && pe.Repl == nil && pe.Slice == nil
+}
+
+// pythonLookup returns the interpreter a command substitution looks up:
+// `command -v python3`, `which python3`, alone or as alternatives joined
+// by || (the first is named); ok is false for any other command.
+func pythonLookup(cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false
+	}
+	var first string
+	var look func(st *syntax.Stmt) bool
+	look = func(st *syntax.Stmt) bool {
+		if st == nil || st.Negated || st.Background || len(st.Redirs) > 0 && !quietRedirs(st.Redirs) {
+			return false
+		}
+		switch c := st.Cmd.(type) {
+		case *syntax.BinaryCmd:
+			return c.Op == syntax.OrStmt && look(c.X) && look(c.Y)
+		case *syntax.CallExpr:
+			if len(c.Assigns) > 0 {
+				return false
+			}
+			var words []string
+			for _, a := range c.Args {
+				v, ok := LitValue(a)
+				if !ok {
+					return false
+				}
+				words = append(words, v)
+			}
+			var prog string
+			switch {
+			case len(words) == 3 && words[0] == "command" && words[1] == "-v":
+				prog = words[2]
+			case len(words) == 2 && words[0] == "which":
+				prog = words[1]
+			default:
+				return false
+			}
+			if !PythonName(prog) {
+				return false
+			}
+			if first == "" {
+				first = path.Base(prog)
+			}
+			return true
+		}
+		return false
+	}
+	if !look(cs.Stmts[0]) {
+		return "", false
+	}
+	return first, true
+}
+
+// quietRedirs reports whether redirections only silence a command
+// (2>/dev/null): what it prints to its output is unchanged.
+func quietRedirs(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		if r.N == nil || r.N.Value != "2" || r.Op != syntax.RdrOut || r.Word == nil {
+			return false
+		}
+		if v, ok := LitValue(r.Word); !ok || v != "/dev/null" {
+			return false
+		}
+	}
+	return true
+}
+
+// PythonName reports whether the last path element of v names a python
+// interpreter: python, python3, python3.11.
+func PythonName(v string) bool {
+	rest, ok := strings.CutPrefix(path.Base(v), "python")
+	if !ok {
+		return false
+	}
+	for _, r := range rest {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return !strings.HasPrefix(rest, ".")
 }
 
 // taggedImage returns an image reference whose name is literal and whose

@@ -1828,7 +1828,9 @@ func programLike(v string) bool {
 	if v == "" || strings.ContainsAny(v, " \t\n\r$`\"'") {
 		return false
 	}
-	if strings.ContainsAny(v, "/:") {
+	if strings.ContainsAny(v, "/:") || PythonName(v) {
+		// PYTHON=python3 in the env file: "$PYTHON" -m vllm… (the -m
+		// module still has to name the engine).
 		return true
 	}
 	_, ok := DetectEngine([]string{v, "serve"})

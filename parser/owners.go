@@ -121,16 +121,23 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 	return t
 }
 
-// flowOwners adds to t the owners of the engine's seats and step flags that
-// no key is named for, by where the value comes from: the one key of the
-// owning env files the flag reads on the path every mode runs
+// flowOwners adds to t the owners of the engine's shape flags that no key
+// is named for, by where the value comes from: the one key of the owning
+// env files the flag reads on the path every mode runs
 // (`--max-running-requests "$MAX_NUM_SEQS"` for SGLang, `--max-num-seqs
-// "$CONCURRENCY"`) owns it, when its value is its own, its name carries no
-// mode and it is named for no other flag of the engine. A flag reading two
-// keys there, or none, gets no owner this way.
+// "$CONCURRENCY"`), or, when every copy of the flag is in a mode's own
+// branch, in the proven mode's branch (`serve) … -np "$MAX_NUM_SEQS"`),
+// owns it, when its value is its own, its name carries no mode and it is
+// named for no other flag of the engine. A flag reading two keys there, or
+// none, gets no owner this way; nor does a key two flags read (`--max-model-len
+// "$LEN" --max-num-batched-tokens "$LEN"`): which one it sizes is not one
+// answer, and a key owns one flag.
 func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []string, read map[string]map[string]bool, flags []shapeOrigins) {
-	for _, canon := range [2]string{p.SeatsFlag, p.StepFlag} {
-		if _, ok := t[canon]; ok || canon == "" || len(read[canon]) == 0 {
+	found := map[string]string{} // canon -> key
+	uses := map[string]int{}     // key -> flags it would own
+	for i := range p.Flags {
+		canon := p.Flags[i].Name
+		if _, ok := t[canon]; ok || len(read[canon]) == 0 {
 			continue
 		}
 		key := sharedRead(s, flags, canon)
@@ -148,7 +155,14 @@ func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []stri
 		if taken || !ok || !ownValue(d.Entry) {
 			continue
 		}
-		t[canon] = Owner{Flag: canon, Key: key, Def: d}
+		found[canon] = key
+		uses[key]++
+	}
+	for canon, key := range found {
+		if uses[key] == 1 {
+			d, _ := u.EnvLookup(s, key)
+			t[canon] = Owner{Flag: canon, Key: key, Def: d}
+		}
 	}
 }
 
@@ -174,7 +188,13 @@ func (s *Script) OtherProgramRead(key string) int {
 			return s.Line(s.Off(c.Pos()))
 		}
 		st, en := s.Off(c.Pos()), s.Off(c.End())
-		if slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool { return st >= inv.Start && en <= inv.End }) {
+		if s.inInvocation(st, en) {
+			continue
+		}
+		if cmd, ok := LitValue(c.Args[0]); ok && s.engineOnlyFunc(cmd) {
+			// start() { exec llama-server … -np "$1"; }; serve) start
+			// "$MAX_NUM_SEQS": the function hands its arguments to the
+			// engine alone.
 			continue
 		}
 		for _, a := range c.Args[1:] {
@@ -184,6 +204,35 @@ func (s *Script) OtherProgramRead(key string) int {
 		}
 	}
 	return 0
+}
+
+// inInvocation reports whether the span [st, en) lies inside an engine
+// invocation of the script.
+func (s *Script) inInvocation(st, en int) bool {
+	return slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool { return st >= inv.Start && en <= inv.End })
+}
+
+// engineOnlyFunc reports whether name is a function of the script whose
+// positional parameters ($1, "$@", …) are all read inside engine
+// invocations of its body (and it has at least one): what its callers
+// hand it goes to the engine only. A parameter copied into a variable,
+// tested or handed to any other command makes it no such function.
+func (s *Script) engineOnlyFunc(name string) bool {
+	fd := s.Funcs[name]
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	only, any := true, false
+	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
+		pe, ok := n.(*syntax.ParamExp)
+		if !ok || pe.Param == nil || !positionalName(pe.Param.Value) {
+			return only
+		}
+		any = true
+		only = s.inInvocation(s.Off(pe.Pos()), s.Off(pe.End()))
+		return only
+	})
+	return only && any
 }
 
 // quietCommand reports whether a command only prints or tests its words
@@ -255,14 +304,17 @@ func readsAny(n syntax.Node, names map[string]bool) bool {
 // p) reads in the proven mode: each copy of the flag outside any mode's own
 // branch reads it there (in every mode, or in the proven one where other
 // modes assign the variable anew: `seqs=$CONCURRENCY; … kl) seqs=4`), and
-// no other key; "" otherwise.
+// no other key; "" otherwise. With no such copy, it is the key the proven
+// mode's own copies read (provenBranchRead).
 func sharedRead(s *Script, flags []shapeOrigins, canon string) string {
 	proven := s.Proven()
 	key := ""
+	shared := false
 	for _, fo := range flags {
 		if fo.f.Shape.Name != canon || len(fo.f.Modes) > 0 {
 			continue
 		}
+		shared = true
 		every := ""
 		for _, o := range fo.origins {
 			if o.Kind != OriginEnvKey {
@@ -279,6 +331,56 @@ func sharedRead(s *Script, flags []shapeOrigins, canon string) string {
 			return ""
 		}
 		key = every
+	}
+	if !shared {
+		return provenBranchRead(proven, flags, canon)
+	}
+	return key
+}
+
+// provenBranchRead returns the one env key the copies of flag canon in the
+// proven mode's own branch pass as their whole value (`serve) … -np
+// "$MAX_NUM_SEQS"`, --flag=$KEY, or through a plain copy), when every copy
+// of the flag is in some mode's own branch: "" when the proven mode is only
+// the first mode (no serve, nothing named in the config: its branch may be
+// one preset among others), passes the flag no copy, passes anything else
+// there (a literal, arithmetic, a second key, a sidecar engine's own
+// number), or when another mode's copy reads another key (per-workload
+// presets, each from the env file: none is the others' owner).
+func provenBranchRead(proven *Mode, flags []shapeOrigins, canon string) string {
+	if proven == nil || proven.Guessed {
+		return ""
+	}
+	key := ""
+	for _, fo := range flags {
+		if fo.f.Shape.Name != canon || !slices.Contains(fo.f.Modes, proven) {
+			continue
+		}
+		for _, o := range fo.origins {
+			if len(o.Modes) > 0 && !slices.Contains(o.Modes, proven) {
+				continue
+			}
+			if o.Kind != OriginEnvKey || key != "" && o.Key != key {
+				return ""
+			}
+			key = o.Key
+		}
+		if key == "" {
+			return ""
+		}
+	}
+	if key == "" {
+		return ""
+	}
+	for _, fo := range flags {
+		if fo.f.Shape.Name != canon {
+			continue
+		}
+		for _, o := range fo.origins {
+			if o.Kind == OriginEnvKey && o.Key != key {
+				return ""
+			}
+		}
 	}
 	return key
 }
