@@ -1745,7 +1745,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				uses = true
 			}
 		}
-		if !uses || calibKnob {
+		if !uses || calibKnob || sharedIdentity(s, f, owner, o, modes) {
 			return
 		}
 		// Arithmetic written in the mode's own code and carried into a
