@@ -54,6 +54,17 @@ func sharedIdentity(s *parser.Script, f *parser.Flag, owner parser.Owner, o pars
 	if w == nil {
 		return false
 	}
+	quoting := false
+	shwalk.Walk(w, func(n syntax.Node) bool {
+		// ${X@Q} is '64' in bash: the @ operators are not read here.
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps {
+			quoting = true
+		}
+		return !quoting
+	})
+	if quoting {
+		return false
+	}
 	got, err := expand.Literal(&expand.Config{Env: expand.ListEnviron(owner.Key + "=" + want)}, w)
 	return err == nil && strings.TrimSpace(got) == strings.TrimSpace(want) && got != ""
 }
