@@ -118,6 +118,8 @@ type Unit struct {
 	owners map[ownerKey]map[string]Owner
 	// models caches modelIn by mode (OtherModel, asked per flag).
 	models map[*Mode]modelVal
+	// sidecars caches SidecarModel by invocation (asked per flag).
+	sidecars map[*Invocation]bool
 	// provens caches each script's proven mode (OtherModel, asked per
 	// mode: a scan of the modes each time was quadratic in a mode table
 	// of 50,000 keys, 9 s of privateshape).

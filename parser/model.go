@@ -96,6 +96,73 @@ func (u *Unit) OtherModel(s *Script, m *Mode) bool {
 	return okA && okB && a != b
 }
 
+// SidecarModel reports whether engine invocation inv serves, as the
+// script is written, another model than an engine it may run beside: its
+// model word is a literal (vllm serve BAAI/bge-m3 --task embed
+// --max-num-seqs 256 … &), and the other engine invocations of a mode it
+// runs in whose model word reads an env key (exec vllm serve "$MODEL" …)
+// all serve one model, another one. Such an engine is a second server
+// sized for its own model (a sidecar), not the mode's engine of the
+// owner's shape, as OtherModel says of a whole mode. False when any model
+// is not statically known, or when no engine beside it serves the env
+// file's model. Computed once per invocation.
+func (u *Unit) SidecarModel(s *Script, inv *Invocation) bool {
+	u.mu.Lock()
+	c, ok := u.sidecars[inv]
+	u.mu.Unlock()
+	if ok {
+		return c
+	}
+	c = u.findSidecar(s, inv)
+	u.mu.Lock()
+	if u.sidecars == nil {
+		u.sidecars = map[*Invocation]bool{}
+	}
+	u.sidecars[inv] = c
+	u.mu.Unlock()
+	return c
+}
+
+func (u *Unit) findSidecar(s *Script, inv *Invocation) bool {
+	if inv.Profile == nil || len(s.Invocations) < 2 {
+		return false
+	}
+	env := u.EnvKeysOf(s)
+	mine, kind, ok := u.invModel(s, inv, inv.Modes, env)
+	if !ok || kind != OriginLiteral {
+		return false
+	}
+	main, found := "", false
+	for _, o := range s.Invocations {
+		if o == inv || o.Profile == nil || !modesMeet(inv.Modes, o.Modes) {
+			continue
+		}
+		v, k, ok := u.invModel(s, o, o.Modes, env)
+		if !ok || k != OriginEnvKey {
+			continue
+		}
+		if found && v != main {
+			return false
+		}
+		main, found = v, true
+	}
+	return found && main != mine
+}
+
+// modesMeet reports whether two invocations may run in one mode: one of
+// them runs in every mode (no modes), or they share one.
+func modesMeet(a, b []*Mode) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	for _, m := range a {
+		if containsModeOf(b, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // PresetProven reports whether m is a proven mode the script did not
 // name (no serve mode, no config: the first mode stands in) and a
 // per-model preset like the others: it serves a model of its own, which no
@@ -166,47 +233,8 @@ func (u *Unit) findModel(s *Script, m *Mode) (string, bool) {
 		if at := s.ModesAt(inv.Start); len(at) > 0 && !containsModeOf(at, m) {
 			continue
 		}
-		// --model="$DRAFT": its word is not known, the option before the
-		// = is.
-		sk := sketches(inv.Args)
-		for j, a := range inv.Args {
-			if p := optPrefix(a.Word); a.Sketch == Unknown && p != "" {
-				sk[j] = p + Unknown
-			}
-		}
-		i, n := ModelAt(sk, inv.Engine)
-		if i < 0 || inv.Args[i].Word == nil || inv.Args[i].Start < 0 {
-			return "", false
-		}
-		w, use := inv.Args[i].Word, inv.Args[i].Start
-		if n > 0 {
-			// The value after the =.
-			if w, _, _, use = s.inlineValue(w, sk[i][:n-1]); w == nil {
-				return "", false
-			}
-		}
-		origins := s.Origins(w, use, []*Mode{m}, env)
-		if len(origins) != 1 {
-			return "", false
-		}
-		var v string
-		switch o := origins[0]; o.Kind {
-		case OriginLiteral:
-			v = o.Value
-		case OriginEnvKey:
-			d, ok := u.EnvLookup(s, o.Key)
-			if !ok || d.Entry == nil {
-				return "", false
-			}
-			v = d.Entry.Bash.Value
-		case OriginUnknown:
-			if o.Sweep == nil {
-				return "", false
-			}
-			// while read -r model; do vllm serve "$model" …: one model
-			// per pass, none of them the proven mode's by being written so.
-			v = Unknown + "sweep"
-		default:
+		v, _, ok := u.invModel(s, inv, []*Mode{m}, env)
+		if !ok {
 			return "", false
 		}
 		if found && v != model {
@@ -215,6 +243,54 @@ func (u *Unit) findModel(s *Script, m *Mode) (string, bool) {
 		model, found = v, true
 	}
 	return model, found
+}
+
+// invModel returns the model engine invocation inv serves in modes, as
+// the script is written: the value of its model word (ModelAt) from one
+// env key or one literal, and which of the two it came from; ok false
+// when the word is not statically known.
+func (u *Unit) invModel(s *Script, inv *Invocation, modes []*Mode, env EnvKeys) (string, OriginKind, bool) {
+	// --model="$DRAFT": its word is not known, the option before the
+	// = is.
+	sk := sketches(inv.Args)
+	for j, a := range inv.Args {
+		if p := optPrefix(a.Word); a.Sketch == Unknown && p != "" {
+			sk[j] = p + Unknown
+		}
+	}
+	i, n := ModelAt(sk, inv.Engine)
+	if i < 0 || inv.Args[i].Word == nil || inv.Args[i].Start < 0 {
+		return "", 0, false
+	}
+	w, use := inv.Args[i].Word, inv.Args[i].Start
+	if n > 0 {
+		// The value after the =.
+		if w, _, _, use = s.inlineValue(w, sk[i][:n-1]); w == nil {
+			return "", 0, false
+		}
+	}
+	origins := s.Origins(w, use, modes, env)
+	if len(origins) != 1 {
+		return "", 0, false
+	}
+	switch o := origins[0]; o.Kind {
+	case OriginLiteral:
+		return o.Value, o.Kind, true
+	case OriginEnvKey:
+		d, ok := u.EnvLookup(s, o.Key)
+		if !ok || d.Entry == nil {
+			return "", 0, false
+		}
+		return d.Entry.Bash.Value, o.Kind, true
+	case OriginUnknown:
+		if o.Sweep == nil {
+			return "", 0, false
+		}
+		// while read -r model; do vllm serve "$model" …: one model
+		// per pass, none of them the proven mode's by being written so.
+		return Unknown + "sweep", o.Kind, true
+	}
+	return "", 0, false
 }
 
 func containsModeOf(ms []*Mode, m *Mode) bool {

@@ -91,18 +91,33 @@ func (a *Argvs) Script(s *parser.Script) map[string]*EvalResult {
 // has no one argv to compare.
 type SeveralEnginesError struct {
 	Lines []int
+	// Bg are the lines of Lines whose engine runs in the background.
+	Bg []int
 }
 
 func (e *SeveralEnginesError) Error() string {
 	if len(e.Lines) == 1 {
 		return fmt.Sprintf("it starts the engine of line %d in the background in a loop that does not wait for it, once per pass: which one a dry run reaches first is a race, so the mode has no one argv to compare (the static rules still read it)", e.Lines[0])
 	}
-	lines := make([]string, len(e.Lines))
-	for i, l := range e.Lines {
-		lines[i] = strconv.Itoa(l)
+	// Say which run in the background: serve) vllm serve BAAI/bge-m3 … &
+	// exec vllm serve "$MODEL" … starts one there, not both.
+	bg := "in the background"
+	if len(e.Bg) > 0 && len(e.Bg) < len(e.Lines) {
+		bg = "line " + lineList(e.Bg) + " in the background"
+		if len(e.Bg) > 1 {
+			bg = "lines " + lineList(e.Bg) + " in the background"
+		}
 	}
-	return fmt.Sprintf("it starts %d engines (lines %s), in the background: which one a dry run reaches first is a race, so the mode has no one argv to compare (the static rules still read each)",
-		len(e.Lines), strings.Join(lines, ", "))
+	return fmt.Sprintf("it starts %d engines (lines %s), %s: which one a dry run reaches first is a race, so the mode has no one argv to compare (the static rules still read each)",
+		len(e.Lines), lineList(e.Lines), bg)
+}
+
+func lineList(ls []int) string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = strconv.Itoa(l)
+	}
+	return strings.Join(out, ", ")
 }
 
 // NoOneArgv returns a *SeveralEnginesError when mode m may start several
@@ -115,6 +130,9 @@ func NoOneArgv(s *parser.Script, m *parser.Mode) error {
 	e := &SeveralEnginesError{}
 	for _, inv := range invs {
 		e.Lines = append(e.Lines, s.Line(inv.Start))
+		if inv.Background {
+			e.Bg = append(e.Bg, s.Line(inv.Start))
+		}
 	}
 	return e
 }

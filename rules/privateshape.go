@@ -76,6 +76,12 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 	for _, s := range u.Scripts {
 		env := u.EnvKeysOf(s)
 		for _, inv := range s.Invocations {
+			if u.SidecarModel(s, inv) {
+				// serve) vllm serve BAAI/bge-m3 --task embed --max-num-seqs
+				// 256 … & exec vllm serve "$MODEL" …: the sidecar serves
+				// another model, sized for it, not by the owner.
+				continue
+			}
 			for _, f := range inv.Flags {
 				if f.Shape == nil || f.ValStart < 0 {
 					continue
@@ -1739,7 +1745,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				uses = true
 			}
 		}
-		if !uses || calibKnob {
+		if !uses || calibKnob || sharedIdentity(s, f, owner, o, modes) {
 			return
 		}
 		// Arithmetic written in the mode's own code and carried into a

@@ -8,7 +8,7 @@ set -euo pipefail
 main() {
   local mode=${1:-serve}
   args=(serve "$MODEL" --max-num-seqs "$MAX_NUM_SEQS")
-  if [[ $mode == kl ]]; then # want "kl could not be evaluated \(it starts 2 engines \(lines 12, 15\), in the background"
+  if [[ $mode == kl ]]; then # want "kl could not be evaluated \(it starts 2 engines \(lines 12, 15\), line 12 in the background"
     vllm "${args[@]}" --port 8001 &
     sleep 60
   fi
