@@ -32,13 +32,23 @@ const (
 	optOptional
 )
 
+// opt is an option read: its name (-x for a letter, --name for a long
+// option) and its value, when it takes one ("" when the value is missing).
+type opt struct{ name, value string }
+
 // read reads the options from argv[j] on. It returns the index of the
-// first word after them (the command's), the options met (-x for a
-// letter, --name for a long option, in order), and ok false at an option
-// the grammar does not know. A word not statically known where an option
-// may stand ends them: it is then the command, which is no engine.
-func (o optSpec) read(argv []string, j int) (int, []string, bool) {
-	var seen []string
+// first word after them (the command's), the options met, in order, and
+// ok false at an option the grammar does not know. A word not statically
+// known where an option may stand ends them: it is then the command,
+// which is no engine.
+func (o optSpec) read(argv []string, j int) (int, []opt, bool) {
+	var seen []opt
+	value := func() string { // a separate value: the next word
+		if j < len(argv) {
+			return argv[j]
+		}
+		return ""
+	}
 	for j < len(argv) {
 		a := argv[j]
 		if a == Unknown || a == forwardAll || len(a) < 2 || a[0] != '-' {
@@ -49,31 +59,35 @@ func (o optSpec) read(argv []string, j int) (int, []string, bool) {
 			return j, seen, true
 		}
 		if strings.HasPrefix(a, "--") {
-			name, _, eq := strings.Cut(a, "=")
+			name, v, eq := strings.Cut(a, "=")
 			kind, known := o.long[name]
 			if !known || kind == optBare && eq {
 				return j, seen, false
 			}
-			seen = append(seen, name)
 			if kind == optValued && !eq {
-				j++ // --unit NAME
+				v = value() // --unit NAME
+				j++
 			}
+			seen = append(seen, opt{name, v})
 			continue
 		}
 	letters:
 		for k := 1; k < len(a); k++ {
 			c := a[k]
+			name := "-" + string(c)
 			switch {
 			case strings.IndexByte(o.bare, c) >= 0:
-				seen = append(seen, "-"+string(c))
+				seen = append(seen, opt{name: name})
 			case strings.IndexByte(o.valued, c) >= 0:
-				seen = append(seen, "-"+string(c))
-				if k == len(a)-1 {
-					j++ // -w 10; else -w10
+				v := a[k+1:] // -w10
+				if v == "" {
+					v = value() // -w 10
+					j++
 				}
-				break letters // the rest of the word is its value
+				seen = append(seen, opt{name, v})
+				break letters
 			case strings.IndexByte(o.optional, c) >= 0:
-				seen = append(seen, "-"+string(c))
+				seen = append(seen, opt{name, a[k+1:]})
 				break letters
 			default:
 				return j, seen, false
@@ -100,10 +114,10 @@ func longs(bare, valued, optional string) map[string]int {
 }
 
 // met reports whether one of names is among the options read.
-func met(seen []string, names ...string) bool {
+func met(seen []opt, names ...string) bool {
 	for _, s := range seen {
 		for _, n := range names {
-			if s == n {
+			if s.name == n {
 				return true
 			}
 		}
@@ -197,7 +211,7 @@ var (
 // runs; 0 when argv[i] is none of them or runs no command given.
 func launcherSkip(argv []string, i int) int {
 	j := i + 1
-	var seen []string
+	var seen []opt
 	ok := true
 	switch path.Base(argv[i]) {
 	case "nsys":
@@ -262,8 +276,8 @@ func launcherSkip(argv []string, i int) int {
 		j = s
 	case "systemd-run":
 		j, seen, ok = systemdRunSpec.read(argv, j)
-		for _, o := range seen {
-			if o == "-S" || o == "--shell" || o == "-h" || o == "--help" || o == "--version" ||
+		for _, op := range seen {
+			if o := op.name; o == "-S" || o == "--shell" || o == "-h" || o == "--help" || o == "--version" ||
 				strings.HasPrefix(o, "--on-") || strings.HasSuffix(o, "-property") && o != "--property" {
 				return 0
 			}
@@ -376,4 +390,31 @@ func tmuxCommand(argv []string, i int) (int, bool) {
 		}
 	}
 	return j, true
+}
+
+// SystemdRunEnv reads the options of the systemd-run at argv[i]: scope is
+// set with --scope, whose command systemd-run forks itself with the
+// caller's environment; without it the command runs as a transient
+// service in the service manager's clean environment, which holds none of
+// the caller's variables but those -E/--setenv NAME[=VALUE] hand it (NAME
+// alone: the caller's value). setenv are those options' values, in
+// order. ok is false when argv[i] is no systemd-run or an option is not
+// known.
+func SystemdRunEnv(argv []string, i int) (setenv []string, scope bool, ok bool) {
+	if path.Base(argv[i]) != "systemd-run" {
+		return nil, false, false
+	}
+	_, seen, ok := systemdRunSpec.read(argv, i+1)
+	if !ok {
+		return nil, false, false
+	}
+	for _, o := range seen {
+		switch o.name {
+		case "--scope":
+			scope = true
+		case "-E", "--setenv":
+			setenv = append(setenv, o.value)
+		}
+	}
+	return setenv, scope, true
 }
