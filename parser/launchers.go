@@ -145,7 +145,7 @@ var (
 			--launch-skip-before-match --rule --print-units --print-details --print-metric-name
 			--print-kernel-base --print-nvtx-rename --pm-sampling-interval --pm-sampling-buffer-size
 			--warp-sampling-interval --warp-sampling-max-passes --warp-sampling-buffer-size
-			--cache-control --sampling-interval --sampling-max-passes --sampling-buffer-size
+			--sampling-interval --sampling-max-passes --sampling-buffer-size
 			--preload-library --call-stack-type --injection-path-32 --injection-path-64 --lockstep-kernel-launch`, ""),
 	}
 	// systemd-run [OPTIONS] COMMAND [ARGS] (systemd-run(1), src/run/run.c:
@@ -197,7 +197,7 @@ var (
 	cgexecSpec = optSpec{bare: "s", valued: "g", long: longs(`--sticky`, "", "")}
 	// tmux [-2CDlNquUv] [-f FILE] [-L NAME] [-S PATH] [-T FEATURES] COMMAND
 	// (tmux.c; -c SHELL-COMMAND runs that instead of a tmux command).
-	tmuxSpec = optSpec{bare: "2CDdlNquUv", valued: "fLST"}
+	tmuxSpec = optSpec{bare: "2CDdlNquUvV", valued: "cfLST"}
 	// tmux new-session [-AdDEPX] [-c DIR] [-e ENV] [-f FLAGS] [-F FMT]
 	// [-n NAME] [-s NAME] [-t GROUP] [-x W] [-y H] [SHELL-COMMAND [ARG…]],
 	// new-window [-abdkPS] [-c DIR] [-e ENV] [-F FMT] [-n NAME] [-t TARGET]
