@@ -328,6 +328,25 @@ func envWrapperAssigns(launcher []string, base map[string]string) (out map[strin
 			}
 			continue
 		}
+		if setenv, scope, ok := parser.SystemdRunEnv(launcher, i); ok {
+			if !scope {
+				// A transient service starts in the service manager's
+				// clean environment, with what -E/--setenv hands it (NAME
+				// alone: the caller's value). The manager's own variables
+				// are not known: not closed.
+				caller := maps.Clone(out)
+				clear(out)
+				for _, v := range setenv {
+					if k, val, eq := strings.Cut(v, "="); eq {
+						out[k] = val
+					} else if cv, ok := caller[k]; ok {
+						out[k] = cv
+					}
+				}
+				closed = false
+			}
+			continue
+		}
 		if b := path.Base(launcher[i]); b == "apptainer" || b == "singularity" {
 			closed = false // the image's %environment may set what is cleared
 			continue

@@ -151,7 +151,13 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	if run.Entry {
 		shell = strings.TrimPrefix(shell, "--entrypoint=")
 	}
-	ev.note("%s -c: its string is evaluated as a script in the sandbox", shell)
+	if run.Own {
+		// tmux new-session STRING, flock FILE -c STRING: the launcher's
+		// own shell runs the string.
+		ev.note("%s: its shell string is evaluated as a script in the sandbox", shell)
+	} else {
+		ev.note("%s -c: its string is evaluated as a script in the sandbox", shell)
+	}
 	runErr := runner.Run(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), f)
 	ev.mu.Lock()
 	reached := ev.engine != nil

@@ -2612,6 +2612,12 @@ func (inv *Invocation) launcherClearsEnv(k string) bool {
 			if cleared {
 				return true
 			}
+		case "systemd-run":
+			// A transient service (no --scope) starts in the service
+			// manager's clean environment: K only when -E hands it.
+			if setenv, scope, ok := SystemdRunEnv(sketches(inv.Args[:end]), i); ok && !scope && !handsEnv(setenv, k) {
+				return true
+			}
 		case "sudo":
 			preserved := false
 			for j := i + 1; j < end; j++ {
@@ -2629,6 +2635,15 @@ func (inv *Invocation) launcherClearsEnv(k string) bool {
 		}
 	}
 	return false
+}
+
+// handsEnv reports whether systemd-run's -E/--setenv values (SystemdRunEnv)
+// hand the command K.
+func handsEnv(setenv []string, k string) bool {
+	return slices.ContainsFunc(setenv, func(v string) bool {
+		name, _, _ := strings.Cut(v, "=")
+		return name == k
+	})
 }
 
 // sudoPreserves reports whether sudo's option a keeps K in the command's
@@ -2785,6 +2800,13 @@ func (s *Script) EnvSetFor(inv *Invocation, k string) (EnvSet, bool) {
 				}
 			}
 			i = j - 1
+		case "systemd-run":
+			if setenv, scope, ok := SystemdRunEnv(sketches(inv.Args[:end]), i); ok && !scope {
+				if handsEnv(setenv, k) {
+					return EnvSet{}, false // -E K=V: not followed
+				}
+				cur, cleared = nil, true // a transient service's clean environment
+			}
 		case "sudo":
 			preserved := false
 			for j := i + 1; j < end; j++ {

@@ -670,7 +670,8 @@ func wrapperSkip(argv []string, i int) int {
 		skipOpts("-s -k --signal --kill-after")
 		j++ // duration
 	case "numactl":
-		skipOpts("-N -m -C -p -i --cpunodebind --membind --physcpubind --preferred --interleave")
+		// -w/--weighted-interleave and -P/--preferred-many take nodes too.
+		skipOpts("-N -m -C -p -i -w -P --cpunodebind --membind --physcpubind --preferred --interleave --weighted-interleave --preferred-many")
 	case "taskset":
 		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
 			j++ // -a, -c/--cpu-list, -p: flags without values
@@ -760,7 +761,7 @@ func wrapperSkip(argv []string, i int) int {
 			return 0, true
 		})
 	default:
-		return 0
+		return launcherSkip(argv, i)
 	}
 	if j > len(argv) {
 		j = len(argv)

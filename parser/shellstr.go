@@ -80,6 +80,10 @@ type ShellRun struct {
 	// word): the launcher words run the string's engine as with the
 	// entrypoint cleared (--entrypoint "" IMAGE sh -c STRING).
 	Entry bool
+	// Own is set when the launcher at argv[Shell] hands the string to a
+	// shell of its own, no shell word written (tmux new-session -d
+	// STRING, flock FILE -c STRING: ownShellString).
+	Own bool
 }
 
 // Launcher returns the words of argv that launch the string's engine
@@ -112,6 +116,12 @@ func ClearedEntrypoint(w string) string {
 // (LaunchesAt).
 func ShellCommand(argv []string, launches func(k int) bool) (ShellRun, bool) {
 	for k, a := range argv {
+		if r, ok := ownShellString(argv, k); ok {
+			if k > 0 && !launches(k) {
+				return ShellRun{}, false
+			}
+			return r, true
+		}
 		if r, ok := entrypointShell(argv, k); ok {
 			if k > 0 && !launches(k) {
 				return ShellRun{}, false
@@ -208,6 +218,43 @@ func entrypointShell(argv []string, k int) (ShellRun, bool) {
 		return ShellRun{}, false
 	}
 	return ShellRun{Shell: entry, Launch: image + 1, Str: str, Lang: variant, Entry: true}, true
+}
+
+// ownShellString reports whether argv[k] starts a launcher that runs
+// its last word as a shell string with a shell of its own: tmux
+// new-session (new-window) whose shell command is that one word (tmux
+// hands one word to its default-shell with -c; more words run as a
+// command: launcherSkip), and flock FILE -c STRING (the caller's $SHELL,
+// or /bin/sh, with -c). The string is read as bash reads it.
+func ownShellString(argv []string, k int) (ShellRun, bool) {
+	var str int
+	switch path.Base(argv[k]) {
+	case "tmux":
+		s, ok := tmuxCommand(argv, k)
+		if !ok || s != len(argv)-1 {
+			return ShellRun{}, false
+		}
+		str = s
+	case "flock":
+		j, seen, ok := flockSpec.read(argv, k+1)
+		if !ok || met(seen, "-h", "--help", "-V", "--version") || j+3 != len(argv) ||
+			argv[j+1] != "-c" && argv[j+1] != "--command" {
+			return ShellRun{}, false
+		}
+		str = j + 2
+	default:
+		return ShellRun{}, false
+	}
+	if argv[str] == forwardAll {
+		return ShellRun{}, false // "$@": how many words is not known
+	}
+	// The words that launch the string's engine: the launcher written as
+	// it runs a command (tmux … new -d CMD…, flock FILE CMD…).
+	launch := str
+	if path.Base(argv[k]) == "flock" {
+		launch = str - 1
+	}
+	return ShellRun{Shell: k, Launch: launch, Str: str, Lang: syntax.LangBash, Own: true}, true
 }
 
 // LaunchesAt reports whether the words before argv[k] are a launcher
