@@ -54,12 +54,17 @@ func runEnvOwner(pass *analysis.Pass) (any, error) {
 }
 
 func (c *Context) duplicates(pass *analysis.Pass, e *parser.EnvFile) {
+	if c.Unit.Readers[e.Path] == 0 && !parser.IsEnvName(filepath.Base(e.Path)) {
+		// Loaded for a script that sources it, then read as shell code
+		// (a virtualenv's bin/activate): no env file, no keys.
+		return
+	}
 	seen := map[string]bool{}
 	for _, en := range e.Entries {
 		if seen[en.Key] {
 			continue
 		}
-		defs := e.Defs(en.Key)
+		defs := definedBy(e.Defs(en.Key), c.Unit.Readers[e.Path])
 		if len(defs) < 2 {
 			continue
 		}
@@ -81,6 +86,26 @@ func (c *Context) duplicates(pass *analysis.Pass, e *parser.EnvFile) {
 			first = later
 		}
 	}
+}
+
+// definedBy keeps the definitions that one of the file's readers makes
+// (all of them when no reader is known). A file only bash sources may be
+// shell code: `fi` is no bare key to bash, nor is an assignment inside an
+// if or a function body (bash runs the compound command; only the line
+// readers take such lines for keys), so two of them are no second owner
+// (a gpu.conf with if blocks).
+func definedBy(defs []*parser.EnvEntry, readers parser.Reader) []*parser.EnvEntry {
+	if readers&parser.AllReaders == 0 {
+		return defs
+	}
+	return slices.DeleteFunc(defs, func(en *parser.EnvEntry) bool {
+		for _, r := range []parser.Reader{parser.ReaderBash, parser.ReaderDocker, parser.ReaderGodotenv} {
+			if readers&r != 0 && en.Reading(r).Defined {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // extendsItself reports whether, in a file bash alone reads (sourced: an
