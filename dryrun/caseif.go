@@ -30,7 +30,8 @@ import (
 // A script that prints a function (declare -f, typeset -f, in any
 // variant of declare and in $(…) too) is left as it is: interp prints
 // the function's tree, which would show the ifs, not the cases, in the
-// text it hands on (`ssh host "$(declare -f run); run"`).
+// text it hands on (`ssh host "$(declare -f run); run"`); one that sources
+// a file that may print one is run again without the copy (errCaseTrace).
 func casesAsIfs(f *syntax.File) *syntax.File {
 	if printsFuncs(f) {
 		return f
@@ -45,8 +46,9 @@ func casesAsIfs(f *syntax.File) *syntax.File {
 	return &out
 }
 
-// errCaseTrace stops a run of casesAsIfs' copy that turns on xtrace:
-// Eval runs the script's own tree instead (evalOnce).
+// errCaseTrace stops a run of casesAsIfs' copy that turns on xtrace or
+// sources a file that may print a function: Eval runs the script's own
+// tree instead (evalOnce).
 var errCaseTrace = errors.New("xtrace turned on in a run of the cases as ifs")
 
 // caseCopier is the walk of casesAsIfs.

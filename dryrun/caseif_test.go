@@ -283,3 +283,14 @@ func TestCasesAsIfsPrintedFunc(t *testing.T) {
 		t.Errorf("declare -x/-a: the case was kept")
 	}
 }
+
+// A sourced library that prints a function of the script: the run of the
+// copy stops there, and the script's own tree prints the case.
+func TestEvalCasesAsIfsSourcedPrint(t *testing.T) {
+	src := "#!/bin/bash\nlaunch() {\n  case \"$1\" in\n    serve) vllm serve /m ;;\n    *) exit 1 ;;\n  esac\n}\nsource ./lib.sh\nremote serve\n"
+	lib := "remote() { docker run --rm img bash -c \"$(declare -f launch); launch $1\"; }\n"
+	r := evalSrc(t, src, "serve", map[string]string{"lib.sh": lib}, Options{})
+	if n := len(r.Skipped); n == 0 || !strings.Contains(strings.Join(r.Skipped[n-1], " "), "case \"$1\" in") {
+		t.Errorf("skipped %q, err %v; want the function's case", r.Skipped, r.Err)
+	}
+}
