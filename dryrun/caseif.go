@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/shwalk"
 )
 
 // casesAsIfs returns f with each case that compares a plain subject with
@@ -24,7 +26,16 @@ import (
 // the [[ ]] that stand for it. One that turns xtrace on in a file it
 // sources or a string it evals is run again without the copy
 // (errCaseTrace).
+//
+// A script that prints a function (declare -f, typeset -f, in any
+// variant of declare and in $(…) too) is left as it is: interp prints
+// the function's tree, which would show the ifs, not the cases, in the
+// text it hands on (`ssh host "$(declare -f run); run"`); one that sources
+// a file that may print one is run again without the copy (errCaseTrace).
 func casesAsIfs(f *syntax.File) *syntax.File {
+	if printsFuncs(f) {
+		return f
+	}
 	c := &caseCopier{}
 	stmts, changed := c.stmts(f.Stmts)
 	if !changed || c.xtrace {
@@ -35,8 +46,9 @@ func casesAsIfs(f *syntax.File) *syntax.File {
 	return &out
 }
 
-// errCaseTrace stops a run of casesAsIfs' copy that turns on xtrace:
-// Eval runs the script's own tree instead (evalOnce).
+// errCaseTrace stops a run of casesAsIfs' copy that turns on xtrace or
+// sources a file that may print a function: Eval runs the script's own
+// tree instead (evalOnce).
 var errCaseTrace = errors.New("xtrace turned on in a run of the cases as ifs")
 
 // caseCopier is the walk of casesAsIfs.
@@ -177,6 +189,33 @@ func (c *caseCopier) cmd(cm syntax.Command) (syntax.Command, bool) {
 		return cc, items != nil
 	}
 	return cm, false
+}
+
+// printsFuncs reports whether a declare clause anywhere under f, inside
+// words too, may print a function: an option word with an f (-f, -fx,
+// +f) or one that is not literal.
+func printsFuncs(f *syntax.File) bool {
+	found := false
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		dc, ok := n.(*syntax.DeclClause)
+		if !ok {
+			return true
+		}
+		for _, a := range dc.Args {
+			if !a.Naked || a.Value == nil {
+				continue // an assignment or a bare name: no option
+			}
+			v := a.Value.Lit()
+			if v == "" || (v[0] == '-' || v[0] == '+') && strings.ContainsRune(v[1:], 'f') {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // mayTrace reports whether ce is a set or shopt that may turn on xtrace

@@ -249,3 +249,48 @@ func TestSetsXtrace(t *testing.T) {
 		}
 	}
 }
+
+// A function that the script prints (declare -f, in $(…) too) is printed
+// with its case: the text handed on is the script's, not the copy's.
+func TestCasesAsIfsPrintedFunc(t *testing.T) {
+	fn := "launch() {\n  case \"$1\" in\n    serve) vllm serve /m ;;\n    *) exit 1 ;;\n  esac\n}\n"
+	for _, use := range []string{
+		"docker run --rm img bash -c \"$(declare -f launch); launch serve\"\n",
+		"body=$(typeset -fx launch)\ndocker run --rm img bash -c \"$body; launch serve\"\n",
+		"opt=-f\ndeclare $opt launch > f.sh\nexec ssh host launch\n",
+	} {
+		src := "#!/bin/bash\n" + fn + use
+		f, err := syntax.NewParser().Parse(strings.NewReader(src), "t.sh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if casesAsIfs(f) != f {
+			t.Errorf("%q: the cases were rewritten", use)
+		}
+		if strings.Contains(use, "docker run") {
+			r := evalSrc(t, src, "serve", nil, Options{})
+			if n := len(r.Skipped); n == 0 || !strings.Contains(strings.Join(r.Skipped[n-1], " "), "case \"$1\" in") {
+				t.Errorf("%q: skipped %q, err %v; want the function's case", use, r.Skipped, r.Err)
+			}
+		}
+	}
+	src := "#!/bin/bash\ndeclare -x PORT=1\ndeclare -a A=(x)\ncase \"$1\" in serve) exec vllm serve /m ;; esac\n"
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "t.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if casesAsIfs(f) == f {
+		t.Errorf("declare -x/-a: the case was kept")
+	}
+}
+
+// A sourced library that prints a function of the script: the run of the
+// copy stops there, and the script's own tree prints the case.
+func TestEvalCasesAsIfsSourcedPrint(t *testing.T) {
+	src := "#!/bin/bash\nlaunch() {\n  case \"$1\" in\n    serve) vllm serve /m ;;\n    *) exit 1 ;;\n  esac\n}\nsource ./lib.sh\nremote serve\n"
+	lib := "remote() { docker run --rm img bash -c \"$(declare -f launch); launch $1\"; }\n"
+	r := evalSrc(t, src, "serve", map[string]string{"lib.sh": lib}, Options{})
+	if n := len(r.Skipped); n == 0 || !strings.Contains(strings.Join(r.Skipped[n-1], " "), "case \"$1\" in") {
+		t.Errorf("skipped %q, err %v; want the function's case", r.Skipped, r.Err)
+	}
+}

@@ -1026,6 +1026,9 @@ type sourceCheck struct {
 	dies    []string
 	refused map[string]refusal
 	jobs    bool
+	// prints is set when it may print a function (printsFuncs): a run of
+	// the cases as ifs would print the ifs.
+	prints bool
 }
 
 // checkSource parses a file about to be sourced (Files.check remembers
@@ -1050,6 +1053,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 			c.dies = slices.Sorted(maps.Keys(dieFuncs(f)))
 			c.refused = refusedFuncs(f, true)
 			c.jobs = hasJobs(f)
+			c.prints = printsFuncs(f)
 		}
 	}
 	return c

@@ -1007,6 +1007,9 @@ func (ev *evaluator) interceptSource(hc interp.HandlerContext, args []string, i 
 	if chk.err != nil {
 		return nil, ev.fail(chk.err)
 	}
+	if ev.caseIfs && chk.prints {
+		return nil, ev.fail(errCaseTrace) // run again with the cases (evalOnce)
+	}
 	ev.addFuncNames(chk.funcs)
 	ev.addDies(chk.dies)
 	ev.addRefused(ev.display(abs), chk.refused)

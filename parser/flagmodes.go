@@ -84,6 +84,23 @@ func traceFlag(name string) bool {
 	return name == "CI" || name == "X" || name == "V"
 }
 
+// envProbe reports whether a variable is one a batch scheduler, an MPI
+// launcher, a CI runner or a session sets by itself ([[ -n $SLURM_JOB_ID ]],
+// [[ $GITHUB_ACTIONS == true ]]): a test of it asks where the script runs,
+// not which mode its caller picked.
+func envProbe(name string) bool {
+	for _, p := range []string{"SLURM_", "PBS_", "LSB_", "SGE_", "FLUX_", "OMPI_", "PMI_", "PMIX_", "GITHUB_", "GITLAB_", "CI_", "RUNNER_", "BUILDKITE", "JENKINS_", "TRAVIS", "CIRCLE", "KUBERNETES_", "SSH_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	switch name {
+	case "TMUX", "STY", "TF_BUILD", "TEAMCITY_VERSION", "SINGULARITY_NAME", "APPTAINER_NAME", "SINGULARITY_CONTAINER", "APPTAINER_CONTAINER":
+		return true
+	}
+	return false
+}
+
 // flagVar returns the variable a word reads when it may be a flag: $V,
 // "${V}", or ${V:-0} with a default that leaves it off (falsy).
 func flagVar(w *syntax.Word) string {
@@ -545,7 +562,7 @@ func (ft flagTest) elseOf(name string) bool {
 // the sandbox or tracing do not own, that only the environment sets, or
 // that the top level only defaults to an off value (V=${V:-0}).
 func (s *Script) flagOK(name string) bool {
-	if !isName(name) || shellOwnVar(name) || traceFlag(name) || s.envSet[name] {
+	if !isName(name) || shellOwnVar(name) || traceFlag(name) || envProbe(name) || s.envSet[name] {
 		return false
 	}
 	if s.fromEnvOnly(name) {

@@ -283,6 +283,10 @@ func (u *Unit) LibFixBlocker(s *Script, w LibWrite) string {
 		case x.Path == s.Path:
 		case x.libFuncLib[w.In] != nil && x.libFuncLib[w.In].Path == w.Lib.Path || slices.ContainsFunc(x.Sources, func(r *SourceRef) bool { return r.Path == w.Lib.Path }):
 			return fmt.Sprintf("%s sources %s too", filepath.Base(x.Path), filepath.Base(w.Lib.Path))
+		case len(x.callOffs[w.In]) > 0 && x.Funcs[w.In] == nil:
+			// A source whose path is not resolved ("$ROOT/lib/…"
+			// from git rev-parse) may be this library.
+			return fmt.Sprintf("%s calls %s too", filepath.Base(x.Path), w.In)
 		}
 	}
 	if !linted {

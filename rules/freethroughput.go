@@ -325,6 +325,9 @@ func claimInBlock(text string, next func() string) string {
 	if notAboutCostRE.MatchString(text) && !strings.Contains(strings.ToLower(claim), "throughput") {
 		return ""
 	}
+	if unchangedRE.MatchString(claim) && !widenRE.MatchString(rest) {
+		return "" // "keep max_num_seqs at 64 so it has the same memory footprint as prod"
+	}
 	if idleSubject(text, claim) || narrowingSubject(text, claim) || otherCost(text, claim) {
 		return ""
 	}
@@ -333,6 +336,13 @@ func claimInBlock(text string, next func() string) string {
 	}
 	return claim
 }
+
+// unchangedRE matches a claim that memory stays as it was ("same memory
+// footprint", "doesn't use more memory"): said of a step or seats kept as
+// they are ("mnbt matches serve, so it has the same memory footprint"),
+// it is true; it claims a wider shape free only when its clause widens one
+// ("wider step, same memory footprint").
+var unchangedRE = lazy(`(?i)^(?:same|does(?:n't| not) (?:use|need|take|eat))\b`)
 
 // idleRE matches "free" said of a device, a port or a server's slot being
 // idle: "wait until the GPU is free", "once both cards are free", "the
