@@ -1732,7 +1732,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		if atLiteral {
 			rep(diag{sev: Error, path: s.Path, start: st, end: en, msg: msg,
 				fixMsg: "take the value from " + owner.Key,
-				edits:  []edit{{s.Path, st, en, quoteRef(s, f, owner.Key, true)}}})
+				edits:  []edit{{s.Path, st, en, originRef(s, f, o, owner.Key)}}})
 			return
 		}
 		edits := append(valFix(), c.deadChain(s, o.Chain, f)...)
@@ -1759,7 +1759,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			rep(diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
 				msg: fmt.Sprintf("%s passes %s %s (%s), %s; %s",
 					who, f.Name, s.Text(o.Start, o.End), flagPlace(s, f), what, c.ownerText(owner)),
-				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, `"$` + owner.Key + `"`}}})
+				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, originRef(s, f, o, owner.Key)}}})
 			return
 		}
 		// Through mode-local variables (local reqs=$((OWNER / 2)); --flag
@@ -1977,6 +1977,19 @@ func inModes(ms []*parser.Mode, off int) bool {
 
 // quoteRef writes a reference to key replacing a value; at a literal away
 // from the flag it is always double-quoted unless already inside quotes.
+// originRef is the text a fix writes at a value's origin o to read key
+// instead: the bare name in arithmetic ((( seqs = MAX_NUM_SEQS ))), which
+// reads the variable there, $KEY as the word of ${X:=W}, else "$KEY".
+func originRef(s *parser.Script, f *parser.Flag, o parser.Origin, key string) string {
+	switch {
+	case o.Arith:
+		return key
+	case o.InParam:
+		return "$" + key
+	}
+	return quoteRef(s, f, key, true)
+}
+
 func quoteRef(s *parser.Script, f *parser.Flag, key string, atLiteral bool) string {
 	if !atLiteral {
 		return refText(s, f, key)
