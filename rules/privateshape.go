@@ -1696,10 +1696,20 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				who, f.Name, f.ValueText(s), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
 			fixMsg: "take the value from " + owner.Key, edits: valFix()})
 	case parser.OriginLiteral, parser.OriginDefault:
-		if o.Kind == parser.OriginDefault && len(o.Chain) == 0 {
-			return // ${X:-8192}: the value is the caller's to set
+		ownDefault := o.Kind == parser.OriginDefault && len(o.Chain) == 0 && !calibKnob &&
+			sameModes(f.Modes, modes) && inModes(modes, f.ValStart)
+		if o.Kind == parser.OriginDefault && len(o.Chain) == 0 && !ownDefault {
+			// ${X:-8192} in shared code (or calib's knob): the value is
+			// the caller's to set.
+			return
 		}
 		msg := fmt.Sprintf("%s passes %s %s", who, f.Name, o.Value)
+		if ownDefault {
+			// bench) … --max-num-seqs "${BENCH_SEQS:-256}": the mode's own
+			// launch line boots with 256 unless the caller's environment
+			// says otherwise; the env file owns the number.
+			msg += fmt.Sprintf(", the default of %s, which nothing in sight sets", s.Text(f.ValStart, f.ValEnd))
+		}
 		if len(o.Chain) > 0 {
 			local := ""
 			if sameModes(o.Chain[len(o.Chain)-1].Modes, modes) {
@@ -1975,8 +1985,6 @@ func inModes(ms []*parser.Mode, off int) bool {
 	return false
 }
 
-// quoteRef writes a reference to key replacing a value; at a literal away
-// from the flag it is always double-quoted unless already inside quotes.
 // originRef is the text a fix writes at a value's origin o to read key
 // instead: the bare name in arithmetic ((( seqs = MAX_NUM_SEQS ))), which
 // reads the variable there, $KEY as the word of ${X:=W}, else "$KEY".
@@ -1990,6 +1998,8 @@ func originRef(s *parser.Script, f *parser.Flag, o parser.Origin, key string) st
 	return quoteRef(s, f, key, true)
 }
 
+// quoteRef writes a reference to key replacing a value; at a literal away
+// from the flag it is always double-quoted unless already inside quotes.
 func quoteRef(s *parser.Script, f *parser.Flag, key string, atLiteral bool) string {
 	if !atLiteral {
 		return refText(s, f, key)
