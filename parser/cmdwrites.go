@@ -289,3 +289,38 @@ func (s *Script) arithOrigins(a *Assign, ms []*Mode, env EnvKeys, depth int, cha
 	}
 	return []Origin{{Kind: OriginArith, Start: start, End: end, Chain: chain, Refs: refs, Sweep: s.sweptRef(refs, nil, a.Start), Arith: true}}
 }
+
+// FieldOrigin returns where the value of flag f comes from when it is a
+// literal field of a double-quoted string of flags written in a mode's own
+// code (bench) EXTRA="--max-num-seqs 256" ;; … vllm serve … $EXTRA): a
+// literal through that assignment, in its modes. ok is false for any other
+// value (a word of the command, a field that expands something, a string
+// in shared code or in single quotes).
+func (s *Script) FieldOrigin(f *Flag) (Origin, bool) {
+	i := f.Arg
+	if !f.Inline {
+		i++
+	}
+	if f.Value != nil || f.Inv == nil || i < 0 || i >= len(f.Inv.Args) || f.ValStart < 0 {
+		return Origin{}, false
+	}
+	aw := f.Inv.Args[i]
+	a := aw.Assign
+	if aw.Word != nil || a == nil || a.Value == nil || a.Array != nil || len(a.Modes) == 0 ||
+		aw.Sketch == Unknown || aw.Start != f.ValStart || aw.End != f.ValEnd {
+		return Origin{}, false
+	}
+	if s.Text(aw.Start, aw.End) != aw.Sketch {
+		return Origin{}, false // written with quotes or escapes of its own
+	}
+	inDouble := false
+	for _, p := range a.Value.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok && s.Off(dq.Pos()) < aw.Start && aw.End < s.Off(dq.End()) {
+			inDouble = true
+		}
+	}
+	if !inDouble {
+		return Origin{}, false
+	}
+	return Origin{Kind: OriginLiteral, Value: aw.Sketch, Start: aw.Start, End: aw.End, Chain: []*Assign{a}, Modes: a.Modes, NoQuotes: true}, true
+}

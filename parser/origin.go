@@ -56,9 +56,10 @@ type Origin struct {
 	// Arith: the value is written in arithmetic ((( X = 256 )), let
 	// X=256), where a variable is read by its bare name.
 	Arith bool
-	// InParam: the value is written as the word of ${X:=W}, where a
-	// parameter needs no quotes (: "${seqs:=$OWNER}").
-	InParam bool
+	// NoQuotes: a parameter written in the value's place needs no quotes
+	// there: the word of ${X:=W} (: "${seqs:=$OWNER}"), a field inside a
+	// double-quoted string of flags (EXTRA="--max-num-seqs $OWNER").
+	NoQuotes bool
 }
 
 // EnvKeys answers whether a name is a key of the script's owning env files.
@@ -359,7 +360,7 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 			out = s.originsOf(a.Value, a.Start, ms, env, depth+1, append(append([]*Assign(nil), chain...), a))
 			if a.IfUnset {
 				for i := range out {
-					out[i].InParam = out[i].Start >= a.Start && out[i].End <= a.End
+					out[i].NoQuotes = out[i].Start >= a.Start && out[i].End <= a.End
 				}
 			}
 		}

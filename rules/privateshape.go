@@ -109,6 +109,10 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 					}
 				}
 				origins := s.Origins(f.Value, f.ValStart, f.Modes, env)
+				if o, ok := s.FieldOrigin(f); ok {
+					// bench) EXTRA="--max-num-seqs 256" ;; … $EXTRA
+					origins = []parser.Origin{o}
+				}
 				for i, o := range origins {
 					others := slices.Delete(slices.Clone(origins), i, i+1)
 					c.checkOrigin(pass, s, f, owner, o, others)
@@ -1987,12 +1991,13 @@ func inModes(ms []*parser.Mode, off int) bool {
 
 // originRef is the text a fix writes at a value's origin o to read key
 // instead: the bare name in arithmetic ((( seqs = MAX_NUM_SEQS ))), which
-// reads the variable there, $KEY as the word of ${X:=W}, else "$KEY".
+// reads the variable there, $KEY where no quotes are needed (NoQuotes),
+// else "$KEY".
 func originRef(s *parser.Script, f *parser.Flag, o parser.Origin, key string) string {
 	switch {
 	case o.Arith:
 		return key
-	case o.InParam:
+	case o.NoQuotes:
 		return "$" + key
 	}
 	return quoteRef(s, f, key, true)
