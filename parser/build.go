@@ -395,6 +395,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	if len(funcStack) > 0 {
 		fn = funcStack[len(funcStack)-1].Name.Value
 	}
+	s.collectCmdWrite(st, fn, operand, tested)
 	var as []*syntax.Assign
 	local, global := false, false
 	whole := false
@@ -1380,6 +1381,11 @@ func isName(s string) bool {
 // attribute sets the modes of assignments, comments, sources and flags.
 func (s *Script) attribute() {
 	for _, as := range s.Assigns {
+		for _, a := range as {
+			a.Modes = s.ModesAt(a.Start)
+		}
+	}
+	for _, as := range s.cmdAssigns {
 		for _, a := range as {
 			a.Modes = s.ModesAt(a.Start)
 		}

@@ -53,6 +53,13 @@ type Origin struct {
 	// vllm serve --max-num-seqs "$s" …, or while read -r s; … done <
 	// seqs.txt): one value per pass, a sweep (SweepLoop).
 	Sweep syntax.Node
+	// Arith: the value is written in arithmetic ((( X = 256 )), let
+	// X=256), where a variable is read by its bare name.
+	Arith bool
+	// NoQuotes: a parameter written in the value's place needs no quotes
+	// there: the word of ${X:=W} (: "${seqs:=$OWNER}"), a field inside a
+	// double-quoted string of flags (EXTRA="--max-num-seqs $OWNER").
+	NoQuotes bool
 }
 
 // EnvKeys answers whether a name is a key of the script's owning env files.
@@ -297,6 +304,10 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		return []Origin{{Kind: OriginUnknown, Key: name, Start: start, End: end, Chain: chain, Sweep: loop}}
 	}
 	defs := s.Assigns[name]
+	if cmds := s.cmdDefs(name, env); len(cmds) > 0 {
+		// (( seqs = 256 )), printf -v seqs %d 256, read -r seqs <<< 256
+		defs = append(slices.Clone(defs), cmds...)
+	}
 	useInFunc := s.funcAt(use) != ""
 	if gone := func(a *Assign) bool { return a.Local && a.InFunc != "" || s.isolatedFrom(a.Start, use) }; !useInFunc && slices.ContainsFunc(defs, gone) {
 		// A function's local (local X=64, declare X=64 in it) is gone when
@@ -339,10 +350,20 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 		if a == nil {
 			return s.fallback(name, start, end, chain, env)
 		}
-		if a.Value == nil {
+		var out []Origin
+		switch {
+		case a.Arith != nil:
+			out = s.arithOrigins(a, ms, env, depth, append(slices.Clone(chain), a))
+		case a.Value == nil:
 			return []Origin{{Kind: OriginLiteral, Value: "", Start: a.End, End: a.End, Chain: append(chain, a)}}
+		default:
+			out = s.originsOf(a.Value, a.Start, ms, env, depth+1, append(append([]*Assign(nil), chain...), a))
+			if a.IfUnset {
+				for i := range out {
+					out[i].NoQuotes = out[i].Start >= a.Start && out[i].End <= a.End
+				}
+			}
 		}
-		out := s.originsOf(a.Value, a.Start, ms, env, depth+1, append(append([]*Assign(nil), chain...), a))
 		for i := range out {
 			if out[i].Modes == nil {
 				out[i].Modes = ms

@@ -231,6 +231,11 @@ type Script struct {
 	// Each write is the variable whose value it gives (CONC for
 	// ${SEQS:=$CONC}), or "" for any other value.
 	exprWrites map[string][]string
+	// cmdAssigns are the statements that set a variable to one value
+	// without an assignment word (collectCmdWrite); cmdUnmodeled the
+	// variables read or printf -v also write in another way.
+	cmdAssigns   map[string][]*Assign
+	cmdUnmodeled map[string]bool
 	// arithSets are the variables an arithmetic `=` assigns, (( i = 0 )),
 	// for ((i = 0; …)), let i=0 (collect): a value of the script's, which
 	// reads nothing of the variable first (callerOnly).
@@ -469,6 +474,19 @@ type Assign struct {
 	// readonly, POSIX sh's export/readonly/local words), not a plain
 	// assignment statement: the statement also sets attributes.
 	Decl bool
+	// Cmd: set by a statement that is no assignment word (collectCmdWrite):
+	// (( X = 256 )), let X=256, printf -v X %d 256, read -r X <<< 256,
+	// : "${X:=256}". Value is the word that gives the value (the
+	// argument, the here-string, the default), or Arith the right side of
+	// the arithmetic, whose nodes' offsets are ArithOff off where a let
+	// string ("X = 256") was parsed on its own. IfUnset: the value is
+	// given only where X is unset or empty (${X:=W}).
+	Cmd      bool
+	Arith    syntax.ArithmExpr
+	ArithOff int
+	IfUnset  bool
+	// writeAt is where Script.exprWriteAt notes a Cmd write (Cmd only).
+	writeAt int
 }
 
 // base is the offset the parser's positions are relative to (3 after a BOM).

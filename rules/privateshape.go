@@ -109,6 +109,10 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 					}
 				}
 				origins := s.Origins(f.Value, f.ValStart, f.Modes, env)
+				if o, ok := s.FieldOrigin(f); ok {
+					// bench) EXTRA="--max-num-seqs 256" ;; … $EXTRA
+					origins = []parser.Origin{o}
+				}
 				for i, o := range origins {
 					others := slices.Delete(slices.Clone(origins), i, i+1)
 					c.checkOrigin(pass, s, f, owner, o, others)
@@ -1696,10 +1700,20 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				who, f.Name, f.ValueText(s), o.Key, d.Entry.Raw, c.Where(d.File.Path, d.Entry.Start), c.ownerText(owner)),
 			fixMsg: "take the value from " + owner.Key, edits: valFix()})
 	case parser.OriginLiteral, parser.OriginDefault:
-		if o.Kind == parser.OriginDefault && len(o.Chain) == 0 {
-			return // ${X:-8192}: the value is the caller's to set
+		ownDefault := o.Kind == parser.OriginDefault && len(o.Chain) == 0 && !calibKnob &&
+			sameModes(f.Modes, modes) && inModes(modes, f.ValStart)
+		if o.Kind == parser.OriginDefault && len(o.Chain) == 0 && !ownDefault {
+			// ${X:-8192} in shared code (or calib's knob): the value is
+			// the caller's to set.
+			return
 		}
 		msg := fmt.Sprintf("%s passes %s %s", who, f.Name, o.Value)
+		if ownDefault {
+			// bench) … --max-num-seqs "${BENCH_SEQS:-256}": the mode's own
+			// launch line boots with 256 unless the caller's environment
+			// says otherwise; the env file owns the number.
+			msg += fmt.Sprintf(", the default of %s, which nothing in sight sets", s.Text(f.ValStart, f.ValEnd))
+		}
 		if len(o.Chain) > 0 {
 			local := ""
 			if sameModes(o.Chain[len(o.Chain)-1].Modes, modes) {
@@ -1732,7 +1746,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 		if atLiteral {
 			rep(diag{sev: Error, path: s.Path, start: st, end: en, msg: msg,
 				fixMsg: "take the value from " + owner.Key,
-				edits:  []edit{{s.Path, st, en, quoteRef(s, f, owner.Key, true)}}})
+				edits:  []edit{{s.Path, st, en, originRef(s, f, o, owner.Key)}}})
 			return
 		}
 		edits := append(valFix(), c.deadChain(s, o.Chain, f)...)
@@ -1759,7 +1773,7 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			rep(diag{sev: Error, path: s.Path, start: o.Start, end: o.End,
 				msg: fmt.Sprintf("%s passes %s %s (%s), %s; %s",
 					who, f.Name, s.Text(o.Start, o.End), flagPlace(s, f), what, c.ownerText(owner)),
-				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, `"$` + owner.Key + `"`}}})
+				fixMsg: "take the value from " + owner.Key, edits: []edit{{s.Path, o.Start, o.End, originRef(s, f, o, owner.Key)}}})
 			return
 		}
 		// Through mode-local variables (local reqs=$((OWNER / 2)); --flag
@@ -1973,6 +1987,20 @@ func inModes(ms []*parser.Mode, off int) bool {
 		}
 	}
 	return false
+}
+
+// originRef is the text a fix writes at a value's origin o to read key
+// instead: the bare name in arithmetic ((( seqs = MAX_NUM_SEQS ))), which
+// reads the variable there, $KEY where no quotes are needed (NoQuotes),
+// else "$KEY".
+func originRef(s *parser.Script, f *parser.Flag, o parser.Origin, key string) string {
+	switch {
+	case o.Arith:
+		return key
+	case o.NoQuotes:
+		return "$" + key
+	}
+	return quoteRef(s, f, key, true)
 }
 
 // quoteRef writes a reference to key replacing a value; at a literal away
