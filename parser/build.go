@@ -783,6 +783,9 @@ func (s *Script) findModes() {
 			if c.self {
 				m.Self = c.name
 			}
+			if c.lib {
+				m.libFn, m.libCall = true, c.start
+			}
 			byName[c.name] = m
 			s.Modes = append(s.Modes, m)
 		} else if c.glob == "" {
@@ -889,6 +892,13 @@ func (s *Script) findModes() {
 			// on that evidence alone is evaluated, and dropped quietly if
 			// it reaches no engine (Mode.ViaSource).
 			reaches[m], m.ViaSource = true, true
+		}
+	}
+	for _, c := range cands {
+		// "mode_${1:-serve}" running mode_kl() { EXTRA=(…); } of
+		// lib/modes.sh: the function sets what the argv reads.
+		if m := byName[c.name]; c.lib && m.libFn && !reaches[m] {
+			reaches[m] = slices.ContainsFunc(s.libWrites(c.fn), func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) })
 		}
 	}
 	for _, c := range tables {
