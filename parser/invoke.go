@@ -728,9 +728,14 @@ func (s *Script) splitStringVar(name string, depth int) []ArgWord {
 // that word (its origins are each assignment's value), not as the fields
 // of every branch one after the other, which paired the flag with serve's
 // field alone and left bench's 16384 a stray word after it.
+//
+// Not when every field is a flag (COMMON="--max-num-seqs=$N"): the word
+// is then a flag of its own, as each field of a two-flag string is, and
+// is read so (the shared copy a mode's second --max-num-seqs 256
+// overrides).
 func (s *Script) oneFieldEach(name string, fields []ArgWord) bool {
 	as := s.Assigns[name]
-	if len(fields) != len(as) {
+	if len(fields) != len(as) || !slices.ContainsFunc(fields, func(f ArgWord) bool { return !flagField(f) }) {
 		return false
 	}
 	for i, a := range as {
@@ -739,6 +744,21 @@ func (s *Script) oneFieldEach(name string, fields []ArgWord) bool {
 		}
 	}
 	return true
+}
+
+// flagField reports whether a field of a string variable is a flag by its
+// leading literal text: --max-num-seqs=$N, --enforce-eager, -tp; not a
+// value such as -1.
+func flagField(f ArgWord) bool {
+	v := f.Sketch
+	if f.Word != nil && len(f.Word.Parts) > 0 {
+		if l, ok := f.Word.Parts[0].(*syntax.Lit); ok {
+			v = l.Value
+		} else {
+			return false
+		}
+	}
+	return strings.HasPrefix(v, "--") && len(v) > 2 || len(v) > 1 && v[0] == '-' && (v[1] >= 'a' && v[1] <= 'z' || v[1] >= 'A' && v[1] <= 'Z')
 }
 
 // firstParam returns the first part of a word's parts when it is a plain
