@@ -768,6 +768,7 @@ func (s *Script) findModes() {
 		// the modes, if any reaches the engine.
 		cands, flags = s.flagCandidates()
 	}
+	cands = dropRefusedLib(cands)
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
 	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}
@@ -783,15 +784,17 @@ func (s *Script) findModes() {
 			if c.self {
 				m.Self = c.name
 			}
-			if c.lib {
-				m.libFn, m.libCall = true, c.start
-			}
 			byName[c.name] = m
 			s.Modes = append(s.Modes, m)
 		} else if c.glob == "" {
 			m.Pattern = "" // the script writes the word too (serve) ;; beside a guard on serve*)
 		}
 		m.Ranges = append(m.Ranges, c.ranges...)
+		if c.lib && !m.libFn {
+			// serve|kl) ;; before "mode_$mode" with mode_kl in
+			// lib/modes.sh: the library's function is the mode's too.
+			m.libFn, m.libCall, m.libFunc = true, c.start, c.fn
+		}
 		if c.flagVar != "" {
 			m.flagReads = append(m.flagReads, c.flagRead)
 		}

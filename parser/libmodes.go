@@ -178,10 +178,10 @@ func (s *Script) LibModeWrites() []LibModeCall {
 	}
 	for _, m := range s.Modes {
 		// "mode_${1:-serve}" run as kl: mode_kl runs in kl alone.
-		if !m.libFn || s.libFuncAmbig[m.Func] {
+		if !m.libFn || s.libFuncAmbig[m.libFunc] {
 			continue
 		}
-		ws := s.libWrites(m.Func)
+		ws := s.libWrites(m.libFunc)
 		if len(ws) == 0 || !s.libDefinedAt(ws[0].Lib.Path, m.libCall) || !s.libSourcedIn(ws[0].Lib.Path, []*Mode{m}) || s.inSubshell(m.libCall) {
 			continue
 		}
@@ -222,6 +222,26 @@ func (s *Script) libDispatch(nd nameDispatch, taken func(string) bool) []candida
 	}
 	slices.SortFunc(out, func(a, b candidate) int { return strings.Compare(a.name, b.name) })
 	return out
+}
+
+// dropRefusedLib drops the candidates of library functions (libDispatch)
+// whose name a test of $1 that ends the script for every name it does not
+// let through never lets through (case "$mode" in serve|kl) ;; *) exit 2
+// ;; esac before "mode_$mode": mode_bench of lib/modes.sh, there for
+// another script, never runs here).
+func dropRefusedLib(cands []candidate) []candidate {
+	named := map[string]bool{}
+	closed := false
+	for _, c := range cands {
+		if !c.lib {
+			named[c.name] = true
+			closed = closed || c.byArg && (c.guard || c.closes)
+		}
+	}
+	if !closed {
+		return cands
+	}
+	return slices.DeleteFunc(cands, func(c candidate) bool { return c.lib && !named[c.name] })
 }
 
 // mode returns the mode whose name dispatch nd runs the function name.

@@ -117,12 +117,13 @@ type Mode struct {
 	flagOn string
 	// flagEmpty: the flags flagOff's dry run sets empty (FlagsEmpty).
 	flagEmpty []string
-	// libFn: Func is a sourced library's function the script runs by a
-	// name built from the selector at libCall ("mode_${1:-serve}" with
+	// libFn: libFunc is a sourced library's function the script runs by
+	// a name built from the selector at libCall ("mode_${1:-serve}" with
 	// mode_kl in lib/modes.sh): the mode's own code is the library's
 	// (LibModeWrites), none of the script's.
 	libFn   bool
 	libCall int
+	libFunc string
 }
 
 // roleName is the name the roles match: the mode's name, lower-cased when
