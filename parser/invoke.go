@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"cmp"
 	"path"
 	"slices"
@@ -196,7 +197,15 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 		if fields, ok := s.tableFields(w, pe); ok {
 			return append(out, fields...)
 		}
-		if _, quoted := w.Parts[0].(*syntax.DblQuoted); !quoted && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
+		_, quoted := w.Parts[0].(*syntax.DblQuoted)
+		if quoted && plainParam(pe) {
+			// "$COMMON" with COMMON="--max-num-seqs=$N": one flag, the
+			// same word unquoted or not.
+			if fields := s.stringFields(name); fields != nil && s.assignedBefore(name, start) && s.oneFlagEach(name, fields) {
+				return append(out, fields...)
+			}
+		}
+		if !quoted && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
 			// An unquoted string variable: its words split.
 			if fields := s.splitVar(name); fields != nil {
 				return append(out, fields...)
@@ -740,6 +749,25 @@ func (s *Script) oneFieldEach(name string, fields []ArgWord) bool {
 	}
 	for i, a := range as {
 		if a.Append || fields[i].Assign != a {
+			return false
+		}
+	}
+	return true
+}
+
+// oneFlagEach reports whether every assignment of string variable name
+// gives one field (stringFields), a flag (flagField), with no blank in its
+// text: quoted or not, "$name" is then that flag, one word.
+func (s *Script) oneFlagEach(name string, fields []ArgWord) bool {
+	as := s.Assigns[name]
+	if len(fields) != len(as) {
+		return false
+	}
+	for i, a := range as {
+		if a.Append || a.Value == nil || fields[i].Assign != a || !flagField(fields[i]) {
+			return false
+		}
+		if st, en := s.Off(a.Value.Pos()), s.Off(a.Value.End()); st < 0 || en > len(s.Src) || st > en || bytes.ContainsAny(s.Src[st:en], " \t\n\\") {
 			return false
 		}
 	}
