@@ -39,13 +39,26 @@ type childRun struct {
 // childPath returns the script of the tree a command runs, the index of
 // its first argument, and whether a shell runs it (rather than its
 // shebang): a script run by its path (./launch.sh, "$here/launch.sh" …,
-// nohup ./launch.sh …) or through bash or sh (bash launch.sh …, sh -x
+// nohup ./launch.sh …, behind a launcher parser.ChildLauncherSkip sees
+// through) or through bash or sh (bash launch.sh …, sh -x
 // ./launch.sh …). ok is false for any other command; a path that depends
 // on a skipped command's output is no script either.
 func childPath(args []string) (file string, at int, shell, ok bool) {
 	i := 0
-	if len(args) > 1 && args[0] == "nohup" {
-		i++
+	if len(args) > 1 {
+		// nohup ./launch.sh, screen -dmS llm ./launch.sh, systemd-run
+		// --scope …: the launchers the model sees a child behind.
+		words := forDetect(args)
+		for i < len(args)-1 {
+			n := parser.ChildLauncherSkip(words, i)
+			if n == 0 {
+				break
+			}
+			i += n
+		}
+		if i >= len(args) {
+			return "", 0, false, false
+		}
 	}
 	name := args[i]
 	if hasSentinel(name) {

@@ -769,6 +769,7 @@ func (s *Script) findModes() {
 		// the modes, if any reaches the engine.
 		cands, flags = s.flagCandidates()
 	}
+	cands = dropRefusedLib(cands)
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
 	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}
@@ -790,6 +791,11 @@ func (s *Script) findModes() {
 			m.Pattern = "" // the script writes the word too (serve) ;; beside a guard on serve*)
 		}
 		m.Ranges = append(m.Ranges, c.ranges...)
+		if c.lib && !m.libFn {
+			// serve|kl) ;; before "mode_$mode" with mode_kl in
+			// lib/modes.sh: the library's function is the mode's too.
+			m.libFn, m.libCall, m.libFunc = true, c.start, c.fn
+		}
 		if c.flagVar != "" {
 			m.flagReads = append(m.flagReads, c.flagRead)
 		}
@@ -890,6 +896,13 @@ func (s *Script) findModes() {
 			// on that evidence alone is evaluated, and dropped quietly if
 			// it reaches no engine (Mode.ViaSource).
 			reaches[m], m.ViaSource = true, true
+		}
+	}
+	for _, c := range cands {
+		// "mode_${1:-serve}" running mode_kl() { EXTRA=(…); } of
+		// lib/modes.sh: the function sets what the argv reads.
+		if m := byName[c.name]; c.lib && m.libFn && !reaches[m] {
+			reaches[m] = slices.ContainsFunc(s.libWrites(c.fn), func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) })
 		}
 	}
 	for _, c := range tables {

@@ -31,13 +31,21 @@ const maxChildPasses = 3
 // childCall returns the script of the tree a command runs, by its
 // resolved path, and the index in aws of its first argument: a script run
 // by its path ("$here/launch.sh" …, ./scripts/serve.sh, behind exec,
-// command or nohup) or through bash or sh (bash launch.sh, sh -x
+// command, nohup or another launcher ChildLauncherSkip sees through:
+// screen -dmS llm ./launch.sh) or through bash or sh (bash launch.sh, sh -x
 // "$here/launch.sh" …). ok is false for any other command, and when the
 // path is not statically known.
 func (s *Script) childCall(aws []ArgWord) (p string, at int, ok bool) {
 	i := 0
-	for i < len(aws)-1 && (aws[i].Sketch == "exec" || aws[i].Sketch == "nohup" || aws[i].Sketch == "command") {
-		i++
+	if len(aws) > 1 {
+		sk := sketches(aws)
+		for i < len(aws)-1 {
+			n := ChildLauncherSkip(sk, i)
+			if n == 0 {
+				break
+			}
+			i += n
+		}
 	}
 	if i >= len(aws) {
 		return "", 0, false
@@ -58,6 +66,35 @@ func (s *Script) childCall(aws []ArgWord) (p string, at int, ok bool) {
 		return "", 0, false // a program PATH finds
 	}
 	return s.resolvePath(s.inCwd(v, aws[j].Start)), j + 1, true
+}
+
+// childLauncherNames are the launchers a script of the tree may be run
+// behind and still be read as the caller's child (ChildLauncherSkip).
+var childLauncherNames = setOf(`exec nohup command setsid nice ionice taskset numactl chrt stdbuf timeout
+	nsys ncu screen tmux flock prlimit runuser cgexec systemd-run`)
+
+// ChildLauncherSkip returns how many words the launcher at words[i] takes,
+// itself included, before the command it runs (wrapperSkip), for the
+// launchers that run it once, on this host, with the caller's environment:
+// exec, nohup, command, setsid, nice, taskset, numactl, timeout, nsys
+// profile, screen -dm, tmux new -d, flock, prlimit, runuser -u,
+// systemd-run --scope …; 0 for any other command and for a form that runs
+// no command given (wrapperSkip's 0). A script run behind one is the
+// caller's child as one run by its path is (childCall), and the dry run
+// evaluates it so. Not env, sudo, chpst (which set or clear the
+// environment), systemd-run without --scope (a transient service, in the
+// service manager's clean environment), nor srun, mpirun, containers and
+// package managers' run (other hosts, ranks or environments).
+func ChildLauncherSkip(words []string, i int) int {
+	if i < 0 || i >= len(words) || !childLauncherNames[path.Base(words[i])] {
+		return 0
+	}
+	if path.Base(words[i]) == "systemd-run" {
+		if _, scope, ok := SystemdRunEnv(words, i); !ok || !scope {
+			return 0
+		}
+	}
+	return wrapperSkip(words, i)
 }
 
 // ShellScriptOperand returns the index of the script operand of a bash or
@@ -99,11 +136,8 @@ func mayRunScript(c *syntax.CallExpr) bool {
 	if !lit || strings.Contains(v, "/") {
 		return true
 	}
-	switch path.Base(v) {
-	case "exec", "nohup", "command", "bash", "sh":
-		return true
-	}
-	return false
+	b := path.Base(v)
+	return b == "bash" || b == "sh" || childLauncherNames[b]
 }
 
 // childArgs returns the words of the engine command a call reaches

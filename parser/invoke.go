@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"cmp"
 	"path"
 	"slices"
@@ -196,7 +197,15 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 		if fields, ok := s.tableFields(w, pe); ok {
 			return append(out, fields...)
 		}
-		if _, quoted := w.Parts[0].(*syntax.DblQuoted); !quoted && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
+		_, quoted := w.Parts[0].(*syntax.DblQuoted)
+		if quoted && plainParam(pe) {
+			// "$COMMON" with COMMON="--max-num-seqs=$N": one flag, the
+			// same word unquoted or not.
+			if fields := s.stringFields(name); fields != nil && s.assignedBefore(name, start) && s.oneFlagEach(name, fields) {
+				return append(out, fields...)
+			}
+		}
+		if !quoted && pe.Exp == nil && pe.Index == nil && pe.Repl == nil && pe.Slice == nil {
 			// An unquoted string variable: its words split.
 			if fields := s.splitVar(name); fields != nil {
 				return append(out, fields...)
@@ -728,9 +737,14 @@ func (s *Script) splitStringVar(name string, depth int) []ArgWord {
 // that word (its origins are each assignment's value), not as the fields
 // of every branch one after the other, which paired the flag with serve's
 // field alone and left bench's 16384 a stray word after it.
+//
+// Not when every field is a flag (COMMON="--max-num-seqs=$N"): the word
+// is then a flag of its own, as each field of a two-flag string is, and
+// is read so (the shared copy a mode's second --max-num-seqs 256
+// overrides).
 func (s *Script) oneFieldEach(name string, fields []ArgWord) bool {
 	as := s.Assigns[name]
-	if len(fields) != len(as) {
+	if len(fields) != len(as) || !slices.ContainsFunc(fields, func(f ArgWord) bool { return !flagField(f) }) {
 		return false
 	}
 	for i, a := range as {
@@ -739,6 +753,40 @@ func (s *Script) oneFieldEach(name string, fields []ArgWord) bool {
 		}
 	}
 	return true
+}
+
+// oneFlagEach reports whether every assignment of string variable name
+// gives one field (stringFields), a flag (flagField), with no blank in its
+// text: quoted or not, "$name" is then that flag, one word.
+func (s *Script) oneFlagEach(name string, fields []ArgWord) bool {
+	as := s.Assigns[name]
+	if len(fields) != len(as) {
+		return false
+	}
+	for i, a := range as {
+		if a.Append || a.Value == nil || fields[i].Assign != a || !flagField(fields[i]) {
+			return false
+		}
+		if st, en := s.Off(a.Value.Pos()), s.Off(a.Value.End()); st < 0 || en > len(s.Src) || st > en || bytes.ContainsAny(s.Src[st:en], " \t\n\\") {
+			return false
+		}
+	}
+	return true
+}
+
+// flagField reports whether a field of a string variable is a flag by its
+// leading literal text: --max-num-seqs=$N, --enforce-eager, -tp; not a
+// value such as -1.
+func flagField(f ArgWord) bool {
+	v := f.Sketch
+	if f.Word != nil && len(f.Word.Parts) > 0 {
+		if l, ok := f.Word.Parts[0].(*syntax.Lit); ok {
+			v = l.Value
+		} else {
+			return false
+		}
+	}
+	return strings.HasPrefix(v, "--") && len(v) > 2 || len(v) > 1 && v[0] == '-' && (v[1] >= 'a' && v[1] <= 'z' || v[1] >= 'A' && v[1] <= 'Z')
 }
 
 // firstParam returns the first part of a word's parts when it is a plain

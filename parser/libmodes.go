@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -175,7 +176,101 @@ func (s *Script) LibModeWrites() []LibModeCall {
 			out = append(out, lc)
 		}
 	}
+	for _, m := range s.Modes {
+		// "mode_${1:-serve}" run as kl: mode_kl runs in kl alone.
+		if !m.libFn || s.libFuncAmbig[m.libFunc] {
+			continue
+		}
+		ws := s.libWrites(m.libFunc)
+		if len(ws) == 0 || !s.libDefinedAt(ws[0].Lib.Path, m.libCall) || !s.libSourcedIn(ws[0].Lib.Path, []*Mode{m}) || s.inSubshell(m.libCall) {
+			continue
+		}
+		out = append(out, LibModeCall{Call: m.libCall, Modes: []*Mode{m}, Writes: ws})
+	}
 	return out
+}
+
+// nameDispatch is a call that runs a function by a name built around the
+// mode's selector: "mode_${1:-serve}" (prefix mode_), "run_${MODE//-/_}"
+// (dashToUnder: the function's _ is the mode's -). call is its offset, end
+// that of its first word.
+type nameDispatch struct {
+	call, end      int
+	prefix, suffix string
+	dashToUnder    bool
+}
+
+// libDispatch returns the candidates for the functions of the sourced
+// libraries that name dispatch nd may run: mode_kl() { EXTRA=(--max-num-seqs
+// 4); } in lib/modes.sh with "mode_${1:-serve}" in the script is mode kl,
+// as the script's own mode_kl would be. Not a function two libraries
+// define (which one runs may depend on the order), nor a mode the script's
+// own functions name (taken), nor one the script or its library calls by
+// name (mode_common, which mode_serve and mode_kl call: a helper, as
+// launch is). The candidate has no code of the script: it
+// spans the dispatch's word; what the function assigns is its own
+// (LibModeWrites).
+func (s *Script) libDispatch(nd nameDispatch, taken func(string) bool) []candidate {
+	var out []candidate
+	for name := range s.LibFuncs {
+		mode, ok := nd.mode(name)
+		lib := s.libFuncLib[name]
+		if !ok || s.Funcs[name] != nil || s.libFuncAmbig[name] || lib == nil || taken(mode) || len(s.callOffs[name]) > 0 || len(lib.callOffs[name]) > 0 {
+			continue
+		}
+		out = append(out, candidate{name: mode, start: nd.call, end: nd.end, fn: name, lib: true})
+	}
+	slices.SortFunc(out, func(a, b candidate) int { return strings.Compare(a.name, b.name) })
+	return out
+}
+
+// dropRefusedLib drops the candidates of library functions (libDispatch)
+// whose name a test of $1 that ends the script for every name it does not
+// let through never lets through (case "$mode" in serve|kl) ;; *) exit 2
+// ;; esac before "mode_$mode": mode_bench of lib/modes.sh, there for
+// another script, never runs here).
+func dropRefusedLib(cands []candidate) []candidate {
+	named := map[string]bool{}
+	closed := false
+	for _, c := range cands {
+		if !c.lib {
+			named[c.name] = true
+			closed = closed || c.byArg && (c.guard || c.closes)
+		}
+	}
+	if !closed {
+		return cands
+	}
+	return slices.DeleteFunc(cands, func(c candidate) bool { return c.lib && !named[c.name] })
+}
+
+// mode returns the mode whose name dispatch nd runs the function name.
+func (nd nameDispatch) mode(name string) (string, bool) {
+	if !strings.HasPrefix(name, nd.prefix) || !strings.HasSuffix(name, nd.suffix) || len(name) <= len(nd.prefix)+len(nd.suffix) {
+		return "", false
+	}
+	mode := name[len(nd.prefix) : len(name)-len(nd.suffix)]
+	if nd.dashToUnder {
+		mode = strings.ReplaceAll(mode, "_", "-")
+	}
+	return mode, true
+}
+
+// libDispatchWrites reports whether a name dispatch of the script may run
+// a library function that assigns one of refs (the variables the argv
+// reads): analysed again, those functions are modes (libDispatch).
+func (s *Script) libDispatchWrites(refs []string) bool {
+	for _, nd := range s.nameDispatches {
+		for name := range s.LibFuncs {
+			if _, ok := nd.mode(name); !ok || s.Funcs[name] != nil || s.libFuncAmbig[name] {
+				continue
+			}
+			if slices.ContainsFunc(s.libWrites(name), func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // LibModeCall is a call of a library function in code only some modes run
@@ -258,7 +353,8 @@ func (s *Script) callsLibWriter() bool {
 	if len(s.LibFuncs) == 0 || len(s.Invocations) == 0 {
 		return false
 	}
-	return len(s.libWriteCalls(s.argvRefs())) > 0
+	refs := s.argvRefs()
+	return len(s.libWriteCalls(refs)) > 0 || s.libDispatchWrites(refs)
 }
 
 // LibFixBlocker says why an edit of the assignment w, in a library

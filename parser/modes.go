@@ -117,6 +117,13 @@ type Mode struct {
 	flagOn string
 	// flagEmpty: the flags flagOff's dry run sets empty (FlagsEmpty).
 	flagEmpty []string
+	// libFn: libFunc is a sourced library's function the script runs by
+	// a name built from the selector at libCall ("mode_${1:-serve}" with
+	// mode_kl in lib/modes.sh): the mode's own code is the library's
+	// (LibModeWrites), none of the script's.
+	libFn   bool
+	libCall int
+	libFunc string
 }
 
 // roleName is the name the roles match: the mode's name, lower-cased when
@@ -490,6 +497,9 @@ type candidate struct {
 	flagRead         flagRead
 	// flagAt: where the serve path runs the flag's test (flagTest.at).
 	flagAt int
+	// lib marks a sourced library's function run by a name dispatch at
+	// start (libDispatch).
+	lib bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -3141,6 +3151,13 @@ func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []can
 			ranges: []Range{{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}}, fn: name})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
+	if !bare {
+		nd := nameDispatch{call: s.Off(c.Pos()), end: s.Off(w.End()), prefix: prefix, suffix: suffix, dashToUnder: dashToUnder}
+		s.nameDispatches = append(s.nameDispatches, nd)
+		out = append(out, s.libDispatch(nd, func(mode string) bool {
+			return slices.ContainsFunc(out, func(c candidate) bool { return c.name == mode })
+		})...)
+	}
 	return out
 }
 

@@ -120,6 +120,10 @@ type Script struct {
 	// library defines (set by Load, see withLibRunners).
 	libFuncLib   map[string]*Script
 	libFuncAmbig map[string]bool
+	// nameDispatches are the calls that run a function by a name built
+	// around the mode's selector ("mode_${1:-serve}"), found by
+	// findModes: a library's functions may be the modes (libDispatch).
+	nameDispatches []nameDispatch
 	// subSpans are the spans of the script's subshells and substitutions
 	// (inSubshell; built on first use).
 	subSpans [][2]int
