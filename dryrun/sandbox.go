@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -558,6 +559,16 @@ prefix:
 			}
 			return args, nil
 		}
+		if len(rest) >= 3 && rest[0] == "-v" && !ev.maybeFunc(head) {
+			// printf -v ts '%(%F %T)T' -1: the variable takes the
+			// sandbox's fixed clock, as ts=$(date +%F) does (the mode
+			// was abandoned: "the value is the clock's"). printfV below
+			// makes the assignment.
+			if t, ok := printfTimes(rest[2:]); ok {
+				rest = append(slices.Clone(rest[:2]), t...)
+				args = append(slices.Clone(args[:i+1]), rest...)
+			}
+		}
 		if t, ok := printfTimes(rest); ok && !ev.maybeFunc(head) {
 			// printf '%(%F %T)T %s\n' -1 "$*": interp lacks %(…)T
 			// ("invalid format char: ("), which ended every mode of a
@@ -762,8 +773,13 @@ func printfTime(rest []string) bool {
 	if f == "--" && len(rest) > 3 {
 		f = rest[3]
 	}
-	return strings.Contains(f, "%(")
+	return timeDirective.MatchString(f)
 }
+
+// timeDirective matches the head of a %(…)T conversion, with flags or a
+// width (%-12(%F)T) too: printfTimes rewrites none of those, and interp's
+// printf -v left the variable as it was (a wrong value, not a stop).
+var timeDirective = regexp.MustCompile(`%[-+ #0-9.]*\(`)
 
 // readOpt returns 'd' or 'u' when read's options include -d or -u (alone
 // or in a cluster such as -rd:), the first of them; 0 otherwise. The other
