@@ -900,6 +900,8 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.ParamExp:
 			p.submitDir = p.submitDir || x.Param != nil && parser.SubmitDirVar(x.Param.Value)
+		case *syntax.CoprocClause:
+			p.risky = true // findForbidden says why the mode stops
 		case *syntax.ProcSubst:
 			p.risky = true
 			if x.Op == syntax.CmdOut {
@@ -969,6 +971,9 @@ func PrepareScript(s *parser.Script) *Prepared {
 	p.globals = s.FuncGlobal()
 	if jobs {
 		p.jobs = engineJobs(s)
+		// A coproc is a job (Script.StartsJobs): findForbidden says why
+		// a mode that reaches one stops.
+		p.risky = p.risky || hasCoproc(s.File)
 	}
 	for _, fd := range s.Funcs {
 		p.typesets = p.typesets || funcTypeset(fd)
@@ -1102,6 +1107,17 @@ func funcTypeset(fd *syntax.FuncDecl) bool {
 		if d, ok := n.(*syntax.DeclClause); ok && d.Variant != nil && d.Variant.Value == "typeset" {
 			found = true
 		}
+		return !found
+	})
+	return found
+}
+
+// hasCoproc reports whether f holds a coproc clause.
+func hasCoproc(f *syntax.File) bool {
+	found := false
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		_, ok := n.(*syntax.CoprocClause)
+		found = found || ok
 		return !found
 	})
 	return found
