@@ -72,10 +72,6 @@ func findForbidden(node syntax.Node, pr *pruner) *forbidden {
 					found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("a pipeline of %d commands running at once (more than %d): the interpreter gives each a pipe and a goroutine", k, maxPipeStages)}
 				}
 			}
-		case *syntax.CoprocClause:
-			// interp has no case for it: the run stopped with "unhandled
-			// command node: *syntax.CoprocClause".
-			found = &forbidden{x.Pos(), ErrUnsupported, "coproc: the interpreter has no coprocesses"}
 		case *syntax.UnaryTest:
 			if x.Op == syntax.TsUsrOwn || x.Op == syntax.TsGrpOwn {
 				found = &forbidden{x.Pos(), ErrUnsupported, fmt.Sprintf("test %v consults the host's user database", x.Op)}
