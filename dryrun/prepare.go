@@ -119,6 +119,12 @@ type Prepared struct {
 	countOnce sync.Once
 	count     bool
 
+	// attrOnce guards attr: the script may declare a value attribute
+	// (declare -i, local -l, typeset -u: attrdecl.go), asked of its source
+	// once.
+	attrOnce sync.Once
+	attr     bool
+
 	once      sync.Once
 	rewritten *syntax.File
 	rewrites  []string
@@ -201,6 +207,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	rewriteGlobalOverLocal(f, name)
 	rewriteElementSetTests(f)
 	rewriteAssocKeys(f, parsed)
+	rewrites = append(rewrites, rewriteAttrDecls(f)...)
 	rewrites = append(rewrites, rewriteCoprocs(f)...)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	alts := 0
