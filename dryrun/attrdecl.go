@@ -321,7 +321,7 @@ func rewriteAttrAssigns(st *syntax.Stmt, x *syntax.CallExpr, names map[string]st
 		}
 		stmts = append(stmts,
 			&syntax.Stmt{Position: a.Pos(), Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{{Name: &syntax.Lit{Value: attrTemp}, Value: a.Value}}}},
-			attrCall(op, a.Name.Value, "", paramWord(attrTemp, true), paramWord("?", true)))
+			attrCall(op, a.Name.Value, "", paramWord(attrTemp), paramWord("?")))
 	}
 	st.Cmd = &syntax.Block{Lbrace: x.Pos(), Rbrace: x.End(), Stmts: stmts}
 }
@@ -417,7 +417,7 @@ func rewriteAttrDecl(st *syntax.Stmt, d *syntax.DeclClause, inFunc bool, names m
 			if a.Append {
 				op = "+="
 			}
-			stmts = append(stmts, attrCall(op, name, "", paramWord(attrTemp, true)))
+			stmts = append(stmts, attrCall(op, name, "", paramWord(attrTemp)))
 		}
 		if variant == "readonly" {
 			decl(variant, &syntax.Assign{Naked: true, Name: &syntax.Lit{Value: name}})
@@ -452,12 +452,9 @@ func attrCall(op, name, what string, args ...*syntax.Word) *syntax.Stmt {
 	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: append(ws, args...)}}
 }
 
-// paramWord is "$NAME" (quoted) or $NAME.
-func paramWord(name string, quoted bool) *syntax.Word {
+// paramWord is "$NAME".
+func paramWord(name string) *syntax.Word {
 	pe := &syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: name}}
-	if !quoted {
-		return &syntax.Word{Parts: []syntax.WordPart{pe}}
-	}
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{pe}}}}
 }
 

@@ -125,6 +125,11 @@ type Prepared struct {
 	attrOnce sync.Once
 	attr     bool
 
+	// statusOnce guards status: the script reads PIPESTATUS
+	// (pipestatus.go), asked of its source once.
+	statusOnce sync.Once
+	status     bool
+
 	once      sync.Once
 	rewritten *syntax.File
 	rewrites  []string
@@ -201,6 +206,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	rewriteReadDelims(f)
 	rewriteReadArrays(f)
 	rewriteLastPipes(f)
+	rewritePipeStatus(f)       // after: a stage's report runs in the stage
 	rewriteEngineJobs(f, jobs) // after the pipelines: ( X & ) stays a job
 	rewriteSelects(f, selects)
 	rewriteOtherSelects(f, name)

@@ -185,6 +185,9 @@ type evaluator struct {
 	// where and why ("file:line:col: why"; refusedFuncs).
 	refused map[string]refusedAt
 	pipes   []*os.File
+	// pipeStatuses holds, per pipeline of the rewritten copy, the
+	// statuses its stages reported (pipestatus.go).
+	pipeStatuses map[string]map[string]string
 	// sourcing marks the files a source call was let through for, whose
 	// next open is served from memory: interp parses a sourced file from
 	// any reader, where a redirection needs an *os.File.
@@ -434,6 +437,9 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 		return nil, ev.fail(fmt.Errorf("%w: a command's arguments exceed %d bytes", ErrBudget, maxArgBytes))
 	}
 	hc := interp.HandlerCtx(ctx)
+	if len(args) > 0 && args[0] == pipeCmd && !hc.Pos.IsValid() {
+		return ev.pipeStatus(hc, args)
+	}
 	if attrCallOK(hc, args) {
 		return ev.attrAssign(hc.Env, args)
 	}

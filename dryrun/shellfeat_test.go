@@ -89,3 +89,39 @@ func TestValueAttributes(t *testing.T) {
 		t.Errorf("$(nproc)/2: err %v, argv %q; want unresolved", r.Err, r.Argv)
 	}
 }
+
+// TestPipeStatus: interp never sets PIPESTATUS (under set -u the read
+// stopped the run: "PIPESTATUS: unbound variable"). After a pipeline it
+// holds the statuses the sandbox gave each command, as bash's; a read
+// bash would answer from another command stops the run.
+func TestPipeStatus(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"nvidia-smi -L | tee gpus.txt\n[ \"${PIPESTATUS[0]}\" -eq 0 ]\nS=ok", "ok"},
+		{"nvidia-smi -L | tee gpus.txt\nS=${PIPESTATUS[*]}", "0 0"},
+		{"echo a | grep -q zz | cat || S=\"${PIPESTATUS[*]}\"", "0 1 0"},
+		{"if echo a | grep -q a; then S=\"${PIPESTATUS[*]}\"; fi", "0 0"},
+		{"if echo a | grep -q zz; then :; else S=\"${PIPESTATUS[*]}\"; fi", "0 1"},
+		{"echo a | grep -q zz || S=\"${PIPESTATUS[*]}\"", "0 1"},
+		{"set +o pipefail\necho a | grep zz | cat\nS=${PIPESTATUS[1]}$?", "10"},
+		{"while echo a | grep -q zz; do :; done\nS=x", "x"},
+	} {
+		src := "#!/bin/bash\nset -euo pipefail\n" + tc.body + "\nexec vllm serve /m --tag \"$S\"\n"
+		r := evalSrc(t, src, "serve", nil, Options{})
+		if want := []string{"vllm", "serve", "/m", "--tag", tc.want}; r.Err != nil || !slices.Equal(r.Argv, want) {
+			t.Errorf("%q: err %v, argv %q; want %q", tc.body, r.Err, r.Argv, want)
+		}
+	}
+	for _, body := range []string{
+		"echo a | cat\necho b\nS=${PIPESTATUS[0]}",           // bash: echo b's status
+		"S=${PIPESTATUS[0]-x}",                               // no pipeline yet
+		"echo a | grep zz | cat || true\nS=${PIPESTATUS[1]}", // true's
+		// A function's failure ends its stage under set -e before the
+		// stage reports.
+		"set -e\nf() { return 3; }\nf | cat || S=${PIPESTATUS[0]}",
+	} {
+		src := "#!/bin/bash\n" + body + "\nexec vllm serve /m --tag \"$S\"\n"
+		if r := evalSrc(t, src, "serve", nil, Options{}); !errors.Is(r.Err, ErrUnsupported) {
+			t.Errorf("%q: err %v, argv %q; want ErrUnsupported", body, r.Err, r.Argv)
+		}
+	}
+}
