@@ -90,6 +90,10 @@ type Prepared struct {
 	// as a global assignment, bash as declare (local without -g), so Eval
 	// runs a copy in which each typeset is declare (rewrite).
 	typesets bool
+	// coprocs is true when the tree holds a coproc, which interp lacks
+	// ("unhandled command node"): Eval runs a copy in which each is a
+	// background job (rewriteCoprocs).
+	coprocs bool
 	// submitDir is true when the tree reads a scheduler's submit directory
 	// (parser.SubmitDirVar): Eval gives it the working directory the run
 	// starts in, unless the environment has it.
@@ -114,6 +118,17 @@ type Prepared struct {
 	// asked of its source once.
 	countOnce sync.Once
 	count     bool
+
+	// attrOnce guards attr: the script may declare a value attribute
+	// (declare -i, local -l, typeset -u: attrdecl.go), asked of its source
+	// once.
+	attrOnce sync.Once
+	attr     bool
+
+	// statusOnce guards status: the script reads PIPESTATUS
+	// (pipestatus.go), asked of its source once.
+	statusOnce sync.Once
+	status     bool
 
 	once      sync.Once
 	rewritten *syntax.File
@@ -191,12 +206,15 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	rewriteReadDelims(f)
 	rewriteReadArrays(f)
 	rewriteLastPipes(f)
+	rewritePipeStatus(f)       // after: a stage's report runs in the stage
 	rewriteEngineJobs(f, jobs) // after the pipelines: ( X & ) stays a job
 	rewriteSelects(f, selects)
 	rewriteOtherSelects(f, name)
 	rewriteGlobalOverLocal(f, name)
 	rewriteElementSetTests(f)
 	rewriteAssocKeys(f, parsed)
+	rewrites = append(rewrites, rewriteAttrDecls(f)...)
+	rewrites = append(rewrites, rewriteCoprocs(f)...)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	alts := 0
 	shwalk.Walk(f, func(n syntax.Node) bool {
@@ -900,6 +918,8 @@ func Prepare(f *syntax.File) *Prepared {
 			}
 		case *syntax.ParamExp:
 			p.submitDir = p.submitDir || x.Param != nil && parser.SubmitDirVar(x.Param.Value)
+		case *syntax.CoprocClause:
+			p.coprocs = true
 		case *syntax.ProcSubst:
 			p.risky = true
 			if x.Op == syntax.CmdOut {
@@ -969,6 +989,8 @@ func PrepareScript(s *parser.Script) *Prepared {
 	p.globals = s.FuncGlobal()
 	if jobs {
 		p.jobs = engineJobs(s)
+		// A coproc is a job (Script.StartsJobs).
+		p.coprocs = hasCoproc(s.File)
 	}
 	for _, fd := range s.Funcs {
 		p.typesets = p.typesets || funcTypeset(fd)
@@ -1109,4 +1131,40 @@ func funcTypeset(fd *syntax.FuncDecl) bool {
 		return !found
 	})
 	return found
+}
+
+// hasCoproc reports whether f holds a coproc clause.
+func hasCoproc(f *syntax.File) bool {
+	found := false
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		_, ok := n.(*syntax.CoprocClause)
+		found = found || ok
+		return !found
+	})
+	return found
+}
+
+// rewriteCoprocs makes each coproc a background job, `coproc NAME CMD`
+// `{ CMD; } &`: bash runs CMD asynchronously in a subshell, as a job, and
+// interp, which has no coprocesses, stopped the run ("unhandled command
+// node: *syntax.CoprocClause", status 1: without set -e the run went on
+// past it, with set -e the mode was abandoned). Its pipes are not made:
+// NAME (COPROC) and NAME_PID stay unset, so a script that reads them stops
+// on them (set -u) or reads nothing, as it reads a skipped command's output.
+func rewriteCoprocs(f *syntax.File) (notes []string) {
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if !ok {
+			return true
+		}
+		co, ok := st.Cmd.(*syntax.CoprocClause)
+		if !ok || co.Stmt == nil {
+			return true
+		}
+		st.Cmd = &syntax.Block{Lbrace: co.Pos(), Rbrace: co.End(), Stmts: []*syntax.Stmt{co.Stmt}}
+		st.Background = true
+		notes = append(notes, fmt.Sprintf("line %d: coproc run as a background job (its pipes and ${COPROC[@]} are not made)", co.Pos().Line()))
+		return true
+	})
+	return notes
 }

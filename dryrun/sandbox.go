@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -184,6 +185,9 @@ type evaluator struct {
 	// where and why ("file:line:col: why"; refusedFuncs).
 	refused map[string]refusedAt
 	pipes   []*os.File
+	// pipeStatuses holds, per pipeline of the rewritten copy, the
+	// statuses its stages reported (pipestatus.go).
+	pipeStatuses map[string]map[string]string
 	// sourcing marks the files a source call was let through for, whose
 	// next open is served from memory: interp parses a sourced file from
 	// any reader, where a redirection needs an *os.File.
@@ -433,6 +437,12 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 		return nil, ev.fail(fmt.Errorf("%w: a command's arguments exceed %d bytes", ErrBudget, maxArgBytes))
 	}
 	hc := interp.HandlerCtx(ctx)
+	if len(args) > 0 && args[0] == pipeCmd && !hc.Pos.IsValid() {
+		return ev.pipeStatus(hc, args)
+	}
+	if attrCallOK(hc, args) {
+		return ev.attrAssign(hc.Env, args)
+	}
 	if len(args) == 3 && args[0] == noMenuInput {
 		if line, err := strconv.ParseUint(args[2], 10, 32); err == nil {
 			ev.noteNoInput(hc, "the select menu", args[1], uint(line))
@@ -557,6 +567,16 @@ prefix:
 				return out, nil
 			}
 			return args, nil
+		}
+		if len(rest) >= 3 && rest[0] == "-v" && !ev.maybeFunc(head) {
+			// printf -v ts '%(%F %T)T' -1: the variable takes the
+			// sandbox's fixed clock, as ts=$(date +%F) does (the mode
+			// was abandoned: "the value is the clock's"). printfV below
+			// makes the assignment.
+			if t, ok := printfTimes(rest[2:]); ok {
+				rest = append(slices.Clone(rest[:2]), t...)
+				args = append(slices.Clone(args[:i+1]), rest...)
+			}
 		}
 		if t, ok := printfTimes(rest); ok && !ev.maybeFunc(head) {
 			// printf '%(%F %T)T %s\n' -1 "$*": interp lacks %(…)T
@@ -762,8 +782,13 @@ func printfTime(rest []string) bool {
 	if f == "--" && len(rest) > 3 {
 		f = rest[3]
 	}
-	return strings.Contains(f, "%(")
+	return timeDirective.MatchString(f)
 }
+
+// timeDirective matches the head of a %(…)T conversion, with flags or a
+// width (%-12(%F)T) too: printfTimes rewrites none of those, and interp's
+// printf -v left the variable as it was (a wrong value, not a stop).
+var timeDirective = regexp.MustCompile(`%[-+ #0-9.]*\(`)
 
 // readOpt returns 'd' or 'u' when read's options include -d or -u (alone
 // or in a cluster such as -rd:), the first of them; 0 otherwise. The other
