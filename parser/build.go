@@ -775,9 +775,11 @@ func (s *Script) findModes() {
 	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}
 	// Whether every branch of the mode ends the script (candidate.exits).
 	ends := map[*Mode]bool{}
-	closed := false // a test of the mode's word refuses every name it does not let through
+	closed := false    // a test of the mode's word refuses every name it does not let through
+	envClosed := false // so does a test of an environment selector
 	for _, c := range cands {
 		closed = closed || c.byArg && (c.guard || c.closes)
+		envClosed = envClosed || c.byEnv && (c.guard || c.closes)
 		m := byName[c.name]
 		if m == nil {
 			m = &Mode{Name: c.name, Start: c.start, End: c.end, Func: c.fn, Pattern: c.glob, token: modeToken(c.name), upper: c.upper,
@@ -943,6 +945,9 @@ func (s *Script) findModes() {
 	}
 	s.Modes = kept
 	s.defaultMode(sharedLaunch, closed)
+	if len(s.Modes) > 0 && sharedLaunch && !envClosed && len(s.EnvSelectors) > 0 && s.ModeNamed(s.provenName) == nil {
+		s.envDefaultMode() // MODE=${MODE:-serve}; if [[ $MODE == bench ]] …
+	}
 	if flags == nil && len(s.Modes) > 0 {
 		s.modeIdx = newModeIndex(s.Modes) // the modes are known: which code is theirs
 		s.addFlagBeside(hits)

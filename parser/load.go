@@ -1776,6 +1776,18 @@ func (u *Unit) withEnvFlags(opts *LoadOptions) {
 				}
 			}
 		}
+		for _, name := range s.envDefaultSelectors() {
+			// MODE=${MODE:-serve} after . serve.env setting MODE=bench:
+			// the file's value picks the branch, no caller does.
+			for _, e := range u.Owning[s.Path] {
+				if u.ShellReads(s, e) && e.shellSetsPlain(name) {
+					if set == nil {
+						set = map[string]bool{}
+					}
+					set[name] = true
+				}
+			}
+		}
 		if len(set) == 0 {
 			continue
 		}

@@ -301,3 +301,10 @@ func containsModeOf(ms []*Mode, m *Mode) bool {
 	}
 	return false
 }
+
+// InvModel returns the model engine invocation inv serves as the script is
+// written (invModel, in all the modes it runs in) and whether it came from
+// an env key or a literal.
+func (u *Unit) InvModel(s *Script, inv *Invocation) (string, OriginKind, bool) {
+	return u.invModel(s, inv, inv.Modes, u.EnvKeysOf(s))
+}

@@ -1538,7 +1538,7 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	defer func() { s.Selectors = saved }()
 	for _, name := range names {
 		s.Selectors = []string{name}
-		if s.testsNamed(proven) || rolePair(s.testedNames()) {
+		if s.testsNamed(proven) || rolePair(s.testedNames()) || s.envDefaultSelects(name, proven) {
 			out = append(out, name)
 		}
 	}

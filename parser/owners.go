@@ -104,7 +104,7 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 			}
 		}
 		d, _ := u.EnvLookup(s, key)
-		if !ownValue(d.Entry) || modeKey(key) {
+		if !ownValue(d.Entry) && !computedOwnValue(d, p, f.Name) || modeKey(key) {
 			continue
 		}
 		if perMode[f.Name] && provenIn(key) {

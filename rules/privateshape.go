@@ -119,6 +119,7 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				}
 			}
 			c.checkOffSwitch(pass, s, inv)
+			c.checkModeless(pass, s, inv)
 			c.checkDockerEnv(pass, s, inv)
 			c.checkEnvShape(pass, s, inv)
 			c.checkChildEnv(pass, s, inv)

@@ -1,0 +1,144 @@
+package rules
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/parser"
+)
+
+// checkModeless reports, in a script with no modes (one script per mode:
+// serve.sh, bench.sh, each sourcing serve.env), an owned flag passed a
+// literal that differs from its owner's value: the script is its own one
+// mode, and by law 2 it carries a private shape (bench.sh passes
+// --max-num-seqs 512 where serve.env owns MAX_NUM_SEQS=128). Only where
+// the owner is proven to be read: the script's shell sources the owner's
+// file and another script reading that file passes the flag from the owner
+// key (what serve.sh boots with, which the fix never changes). Not for a
+// script serving another model than the owner file names (a literal model
+// word, or one not known), nor a calib-named script's own knobs.
+func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+	u := c.Unit
+	if len(s.Modes) > 0 || inv.Profile == nil || len(inv.Modes) > 0 || inv.Child != "" {
+		return
+	}
+	if !soleTopLaunch(s, inv) {
+		return // presets under a case or if on the machine or workload differ by design
+	}
+	env := u.EnvKeysOf(s)
+	name := scriptModeName(s.Path)
+	calibNamed := matchAny([]string{"calib*", "*tap*"}, name)
+	for _, f := range inv.Flags {
+		if f.Shape == nil || f.ValStart < 0 || calibNamed && c.isCalibKnob(f.Canon) {
+			continue
+		}
+		owner, ok := u.Owner(s, inv.Profile, f.Canon)
+		if !ok || owner.Def.File == nil || owner.Def.Entry == nil || !u.ShellReads(s, owner.Def.File) {
+			continue
+		}
+		ov, ok := plainEnvValue(owner.Def.Entry)
+		if !ok {
+			if b := owner.Def.Entry.Bash; b.Defined && b.Err == "" && !b.Dynamic {
+				ov, ok = b.Value, true
+			}
+		}
+		if !ok {
+			continue
+		}
+		origins := s.Origins(f.Value, f.ValStart, nil, env)
+		if len(origins) != 1 || origins[0].Kind != parser.OriginLiteral || len(origins[0].Chain) > 0 || origins[0].Value == ov {
+			continue
+		}
+		if !sameModelAsOwner(u, s, inv, owner) || !inheritedElsewhere(u, s, f.Canon, owner) {
+			continue
+		}
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
+			msg:    fmt.Sprintf("%s passes %s %s; %s", filepath.Base(s.Path), f.Name, f.ValueText(s), c.ownerText(owner)),
+			fixMsg: "take the value from " + owner.Key,
+			edits:  []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, owner.Key)}}})
+	}
+}
+
+// soleTopLaunch reports whether inv is the script's only engine
+// invocation and a plain command of the top level (exec vllm serve …), run
+// on every path: not under an if, a case, a loop, a list or a function.
+func soleTopLaunch(s *parser.Script, inv *parser.Invocation) bool {
+	if s.File == nil {
+		return false
+	}
+	for _, x := range s.Invocations {
+		if x != inv && x.Profile != nil {
+			return false
+		}
+	}
+	for _, st := range s.File.Stmts {
+		if s.Off(st.Pos()) <= inv.Start && inv.Start < s.Off(st.End()) {
+			_, plain := st.Cmd.(*syntax.CallExpr)
+			return plain && !st.Background && !st.Coprocess && !st.Negated
+		}
+	}
+	return false
+}
+
+// scriptModeName is the name a script run as its own mode goes by: its
+// base name without the extension (bench for scripts/bench.sh).
+func scriptModeName(path string) string {
+	b := filepath.Base(path)
+	return strings.ToLower(strings.TrimSuffix(b, filepath.Ext(b)))
+}
+
+func matchAny(globs []string, name string) bool {
+	for _, g := range globs {
+		if ok, _ := filepath.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sameModelAsOwner reports whether the invocation's model word reads a key
+// of the owner's env file (vllm serve "$MODEL"), or is a literal that file
+// gives a key: the script serves the model the owner sizes. A literal the
+// file does not hold (a tiny test model), or a word not statically known,
+// may be another model, sized for itself.
+func sameModelAsOwner(u *parser.Unit, s *parser.Script, inv *parser.Invocation, owner parser.Owner) bool {
+	model, kind, ok := u.InvModel(s, inv)
+	if !ok {
+		return false
+	}
+	for _, en := range owner.Def.File.Entries {
+		if en.Bash.Defined && en.Bash.Err == "" && !en.Bash.Dynamic && en.Bash.Value == model {
+			return kind == parser.OriginEnvKey || kind == parser.OriginLiteral
+		}
+	}
+	return false
+}
+
+// inheritedElsewhere reports whether another script reading the owner's
+// env file in its shell passes flag canon from the owner key: the owner's
+// value is one a script boots with.
+func inheritedElsewhere(u *parser.Unit, s *parser.Script, canon string, owner parser.Owner) bool {
+	for _, t := range u.ScriptsReading(owner.Def.File) {
+		if t == s || !u.ShellReads(t, owner.Def.File) {
+			continue
+		}
+		tenv := u.EnvKeysOf(t)
+		for _, ti := range t.Invocations {
+			for _, g := range ti.Flags {
+				if g.Canon != canon || g.ValStart < 0 || g.Value == nil {
+					continue
+				}
+				for _, o := range t.Origins(g.Value, g.ValStart, g.Modes, tenv) {
+					if o.Kind == parser.OriginEnvKey && o.Key == owner.Key {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
