@@ -436,6 +436,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 	case *syntax.DeclClause:
 		as = c.Args
 		decl = true
+		s.noteIntDecl(c)
 		global = IsGlobalDecl(c)
 		local = (c.Variant.Value == "local" || (c.Variant.Value == "declare" || c.Variant.Value == "typeset") && fn != "") && !global
 		whole = len(c.Args) == 1
@@ -503,6 +504,7 @@ func (s *Script) collectStmt(st *syntax.Stmt, funcStack []*syntax.FuncDecl, oper
 		if a.Index != nil {
 			na.Array = nil
 		}
+		s.intValue(na)
 		if na.Array != nil && !na.Append && len(na.Array.Elems) > 0 && SelfSplice(na.Array.Elems[0].Value, na.Name) {
 			if pe := SingleParam(na.Array.Elems[0].Value); pe.Repl == nil && pe.Slice == nil && pe.Exp == nil {
 				// args=("${args[@]}" --x) appends, as args+=(--x) does: a

@@ -210,6 +210,10 @@ type Script struct {
 	// assocNames are the names a naked top-level declare -A made
 	// associative so far (the walk's): a later T=(…) of one is in assocs.
 	assocNames map[string]bool
+	// intNames are the variables a declaration gave the integer
+	// attribute (declare -i, local -i, typeset -i) before the statement
+	// collect is at: their assignments are arithmetic (intValue).
+	intNames map[string]bool
 	// assocDecls are the script's declare -A clauses, functions' too
 	// (AssocDecls).
 	assocDecls []*syntax.DeclClause

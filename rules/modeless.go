@@ -53,7 +53,7 @@ func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *pars
 		if len(origins) != 1 || origins[0].Kind != parser.OriginLiteral || len(origins[0].Chain) > 0 || origins[0].Value == ov {
 			continue
 		}
-		if !sameModelAsOwner(u, s, inv, owner) || !inheritedElsewhere(u, s, f.Canon, owner) {
+		if !sameModelAsOwner(u, s, inv, owner) || !inheritedElsewhere(u, s, inv, f.Canon, owner) {
 			continue
 		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
@@ -120,14 +120,20 @@ func sameModelAsOwner(u *parser.Unit, s *parser.Script, inv *parser.Invocation, 
 
 // inheritedElsewhere reports whether another script reading the owner's
 // env file in its shell passes flag canon from the owner key: the owner's
-// value is one a script boots with.
-func inheritedElsewhere(u *parser.Unit, s *parser.Script, canon string, owner parser.Owner) bool {
+// value is one a script boots with. Only a launch of the same model on the
+// same layout (samePreset) counts: 8b.sh booting MODEL_8B with the owner's
+// seat count says nothing of 70b.sh's MODEL_70B on four GPUs, both keys of
+// one common env file; nor of tp2.sh's other tensor-parallel size.
+func inheritedElsewhere(u *parser.Unit, s *parser.Script, inv *parser.Invocation, canon string, owner parser.Owner) bool {
 	for _, t := range u.ScriptsReading(owner.Def.File) {
 		if t == s || !u.ShellReads(t, owner.Def.File) {
 			continue
 		}
 		tenv := u.EnvKeysOf(t)
 		for _, ti := range t.Invocations {
+			if !samePreset(u, s, inv, t, ti) {
+				continue
+			}
 			for _, g := range ti.Flags {
 				if g.Canon != canon || g.ValStart < 0 || g.Value == nil {
 					continue
@@ -141,4 +147,84 @@ func inheritedElsewhere(u *parser.Unit, s *parser.Script, canon string, owner pa
 		}
 	}
 	return false
+}
+
+// samePreset reports whether two invocations serve the same model (by its
+// value, InvModel) with the same parallel layout: each tensor, pipeline,
+// data or expert parallel size flag (layoutFlag) the same literal or read
+// from the same env key in both, an absent one its profile's default. A
+// value not statically known is never the same.
+func samePreset(u *parser.Unit, s *parser.Script, inv *parser.Invocation, t *parser.Script, ti *parser.Invocation) bool {
+	if ti.Profile == nil || inv.Profile == nil || ti.Profile.Name != inv.Profile.Name {
+		return false
+	}
+	m1, _, ok1 := u.InvModel(s, inv)
+	m2, _, ok2 := u.InvModel(t, ti)
+	if !ok1 || !ok2 || m1 != m2 {
+		return false
+	}
+	a, b := layoutOf(u, s, inv), layoutOf(u, t, ti)
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			b[k] = defaultLayout(inv.Profile, k)
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			a[k] = defaultLayout(inv.Profile, k)
+		}
+		if a[k] == "" || a[k] != b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// layoutFlag reports whether a canonical flag sets how many GPUs or
+// replicas a boot spreads over (--tensor-parallel-size, --tp-size,
+// trtllm-serve's --tp_size …).
+func layoutFlag(canon string) bool {
+	n := strings.ReplaceAll(strings.TrimLeft(canon, "-"), "_", "-")
+	switch n {
+	case "tensor-parallel-size", "pipeline-parallel-size", "data-parallel-size", "expert-parallel-size",
+		"tp-size", "pp-size", "dp-size", "ep-size", "tp", "pp", "dp", "ep":
+		return true
+	}
+	return false
+}
+
+// layoutOf maps each layout flag of an invocation to where its value
+// comes from: "lit:4", "key:TP"; "" when not statically known.
+func layoutOf(u *parser.Unit, s *parser.Script, inv *parser.Invocation) map[string]string {
+	out := map[string]string{}
+	env := u.EnvKeysOf(s)
+	for _, f := range inv.Flags {
+		if !layoutFlag(f.Canon) {
+			continue
+		}
+		v := ""
+		if f.ValStart >= 0 && f.Value != nil {
+			if os := s.Origins(f.Value, f.ValStart, f.Modes, env); len(os) == 1 {
+				switch os[0].Kind {
+				case parser.OriginLiteral:
+					v = "lit:" + os[0].Value
+				case parser.OriginEnvKey:
+					v = "key:" + os[0].Key
+				}
+			}
+		}
+		out[f.Canon] = v
+	}
+	return out
+}
+
+// defaultLayout is the value an absent layout flag has: its profile's
+// default.
+func defaultLayout(p *parser.Profile, canon string) string {
+	for _, f := range p.Flags {
+		if f.Name == canon && f.Default != "" {
+			return "lit:" + f.Default
+		}
+	}
+	return ""
 }

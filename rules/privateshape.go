@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -1702,10 +1703,12 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			fixMsg: "take the value from " + owner.Key, edits: valFix()})
 	case parser.OriginLiteral, parser.OriginDefault:
 		ownDefault := o.Kind == parser.OriginDefault && len(o.Chain) == 0 && !calibKnob &&
-			sameModes(f.Modes, modes) && inModes(modes, f.ValStart)
+			sameModes(f.Modes, modes) && inModes(modes, f.ValStart) && !positionalParam(o.Key)
 		if o.Kind == parser.OriginDefault && len(o.Chain) == 0 && !ownDefault {
 			// ${X:-8192} in shared code (or calib's knob): the value is
-			// the caller's to set.
+			// the caller's to set. So is a mode's "${2:-256}": the
+			// argument the mode takes on its command line (serve.sh
+			// sweep 128), a number the mode is run with by design.
 			return
 		}
 		msg := fmt.Sprintf("%s passes %s %s", who, f.Name, o.Value)
@@ -2113,4 +2116,14 @@ func childServesOtherModel(u *parser.Unit, s *parser.Script, inv *parser.Invocat
 		}
 	}
 	return true
+}
+
+// positionalParam reports whether name is a positional parameter ($2,
+// ${10}) or a special one ($@, $*): the caller's command line sets it.
+func positionalParam(name string) bool {
+	if name == "@" || name == "*" {
+		return true
+	}
+	_, err := strconv.Atoi(name)
+	return name != "" && err == nil
 }
