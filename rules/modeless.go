@@ -53,7 +53,14 @@ func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *pars
 		if len(origins) != 1 || origins[0].Kind != parser.OriginLiteral || len(origins[0].Chain) > 0 || origins[0].Value == ov {
 			continue
 		}
-		if !sameModelAsOwner(u, s, inv, owner) || !inheritedElsewhere(u, s, f.Canon, owner) {
+		if !sameModelAsOwner(u, s, inv, owner) {
+			continue
+		}
+		if g := ownerCopyBefore(s, inv, f, owner, env); g != nil && onLaunchLine(inv, f) {
+			c.reportModelessOverride(pass, s, f, g, owner, name)
+			continue
+		}
+		if !inheritedElsewhere(u, s, f.Canon, owner) {
 			continue
 		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
@@ -61,6 +68,59 @@ func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *pars
 			fixMsg: "take the value from " + owner.Key,
 			edits:  []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, owner.Key)}}})
 	}
+}
+
+// ownerCopyBefore returns the copy of f's flag that the launch passes
+// before f from the owner key (exec vllm serve "$MODEL" --max-num-seqs
+// "$MAX_NUM_SEQS" --max-num-seqs 512): f, later, overrides it. nil when
+// there is none.
+func ownerCopyBefore(s *parser.Script, inv *parser.Invocation, f *parser.Flag, owner parser.Owner, env parser.EnvKeys) *parser.Flag {
+	for _, g := range inv.Flags {
+		if g == f {
+			return nil
+		}
+		if g.Canon == f.Canon && fromOwner(s, g, owner, env) {
+			return g
+		}
+	}
+	return nil
+}
+
+// onLaunchLine reports whether flag f is written in the launch's own
+// command, its value with it: the script's own words, on every path, not
+// a word an array, a set -- or a wrapper gives (args+=(--max-num-seqs 16)
+// under a test, which the launch does not always expand).
+func onLaunchLine(inv *parser.Invocation, f *parser.Flag) bool {
+	if inv.Via != "" || inv.Child != "" || f.Arg < 0 || f.Arg >= len(inv.Args) {
+		return false
+	}
+	a := inv.Args[f.Arg]
+	return a.Array == "" && a.Assign == nil && a.Set == nil && a.Start >= inv.Start && a.End <= inv.End &&
+		f.ValStart >= inv.Start && f.ValEnd <= inv.End
+}
+
+// reportModelessOverride reports a modeless script's second copy f of a
+// flag that overrides the owner's copy g in the same launch: by law 2 a
+// private shape, deleted by the fix (the launch keeps the owner's copy).
+// Not deleted in the script named for the proven mode (serve.sh): it boots
+// with f's value, its proven shape.
+func (c *Context) reportModelessOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner, name string) {
+	msg := fmt.Sprintf("%s passes a second %s %s that overrides the owner's copy%s; %s",
+		filepath.Base(s.Path), f.Name, f.ValueText(s), lineOf(s, g), c.ownerText(owner))
+	if proven := c.provenName(); name == proven {
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
+			msg: msg + fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; deleting it would change what %s boots with)", proven, proven)})
+		return
+	}
+	c.reportDeadCopy(pass, s, f, msg, "delete the overriding copy")
+}
+
+// provenName is the proven mode's name: the config's, else serve.
+func (c *Context) provenName() string {
+	if c.Config.ProvenNamed {
+		return c.Config.Proven
+	}
+	return "serve"
 }
 
 // soleTopLaunch reports whether inv is the script's only engine
