@@ -63,6 +63,14 @@ func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *pars
 		if !inheritedElsewhere(u, s, f.Canon, owner) {
 			continue
 		}
+		if g := ownerCopyAfter(s, inv, f, owner, env); g != nil {
+			// --max-num-seqs 512 --max-num-seqs "$OWNER": the engine takes
+			// the owner's; writing "$OWNER" into the dead copy would leave
+			// the flag twice.
+			c.reportDeadCopy(pass, s, f, fmt.Sprintf("%s passes its own %s %s, which the owner's copy%s overrides; %s",
+				filepath.Base(s.Path), f.Name, f.ValueText(s), lineOf(s, g), c.ownerText(owner)), "delete the overridden copy")
+			continue
+		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
 			msg:    fmt.Sprintf("%s passes %s %s; %s", filepath.Base(s.Path), f.Name, f.ValueText(s), c.ownerText(owner)),
 			fixMsg: "take the value from " + owner.Key,
@@ -80,6 +88,23 @@ func ownerCopyBefore(s *parser.Script, inv *parser.Invocation, f *parser.Flag, o
 			return nil
 		}
 		if g.Canon == f.Canon && fromOwner(s, g, owner, env) {
+			return g
+		}
+	}
+	return nil
+}
+
+// ownerCopyAfter returns the copy of f's flag from the owner key that the
+// launch's own command writes after f, on every path: the engine takes it,
+// f is dead. nil when there is none.
+func ownerCopyAfter(s *parser.Script, inv *parser.Invocation, f *parser.Flag, owner parser.Owner, env parser.EnvKeys) *parser.Flag {
+	after := false
+	for _, g := range inv.Flags {
+		if g == f {
+			after = true
+			continue
+		}
+		if after && g.Canon == f.Canon && onLaunchLine(inv, g) && fromOwner(s, g, owner, env) {
 			return g
 		}
 	}
