@@ -57,7 +57,7 @@ func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *pars
 			continue
 		}
 		if g := ownerCopyBefore(s, inv, f, owner, env); g != nil && onLaunchLine(inv, f) {
-			c.reportModelessOverride(pass, s, f, g, owner, name)
+			c.reportModelessOverride(pass, s, f, g, owner, name, inheritedElsewhere(u, s, f.Canon, owner))
 			continue
 		}
 		if !inheritedElsewhere(u, s, f.Canon, owner) {
@@ -128,13 +128,20 @@ func onLaunchLine(inv *parser.Invocation, f *parser.Flag) bool {
 // flag that overrides the owner's copy g in the same launch: by law 2 a
 // private shape, deleted by the fix (the launch keeps the owner's copy).
 // Not deleted in the script named for the proven mode (serve.sh): it boots
-// with f's value, its proven shape.
-func (c *Context) reportModelessOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner, name string) {
+// with f's value, its proven shape; nor where no other script reading the
+// owner's file boots with the owner's value (inherited): the script alone
+// may be the shape that was measured, and deleting would change its boot.
+func (c *Context) reportModelessOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner, name string, inherited bool) {
 	msg := fmt.Sprintf("%s passes a second %s %s that overrides the owner's copy%s; %s",
 		filepath.Base(s.Path), f.Name, f.ValueText(s), lineOf(s, g), c.ownerText(owner))
 	if proven := c.provenName(); name == proven {
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
 			msg: msg + fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; deleting it would change what %s boots with)", proven, proven)})
+		return
+	}
+	if !inherited {
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
+			msg: msg + fmt.Sprintf(" (no fix: no other script boots with the owner's %s, so %s may be the shape that was measured; deleting it would change what it boots with)", f.Name, filepath.Base(s.Path))})
 		return
 	}
 	c.reportDeadCopy(pass, s, f, msg, "delete the overriding copy")
