@@ -188,6 +188,20 @@ func keyByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z'
 }
 
+// dispatched reports whether one of the script's functions carries the
+// mode's name in its own (mode_bench for bench, run_kl_long for kl-long):
+// "mode_$mode" runs it, and renamed in the guard naming it (serve|bench) ;;
+// *) exit 2) the mode would run no function, the guard refusing the old name.
+func dispatched(s *parser.Script, mode string) bool {
+	n := strings.ReplaceAll(mode, "-", "_")
+	for fn := range s.Funcs {
+		if fn != n && (strings.HasSuffix(fn, "_"+n) || strings.HasPrefix(fn, n+"_")) {
+			return true
+		}
+	}
+	return false
+}
+
 // renameModes suffixes the non-proven modes a script declares by name.
 func renameModes(path string, src []byte, tag string) []byte {
 	s := parser.ParseScript(path, src)
@@ -218,7 +232,7 @@ func renameModes(path string, src []byte, tag string) []byte {
 	for _, m := range s.Modes {
 		// (one whose name names its file, . "$here/$mode.env": renamed, it
 		// would read no file)
-		if m.Role == parser.RoleProven || tied(m) || s.Funcs[m.Name] != nil || s.NamesFiles() {
+		if m.Role == parser.RoleProven || tied(m) || s.Funcs[m.Name] != nil || s.NamesFiles() || dispatched(s, m.Name) {
 			continue // (a function of its name: "$1" runs it, renamed it would not)
 		}
 		decl := s.Text(m.Start, m.End)

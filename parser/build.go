@@ -771,7 +771,7 @@ func (s *Script) findModes() {
 		// the modes, if any reaches the engine.
 		cands, flags = s.flagCandidates()
 	}
-	cands = dropRefusedLib(cands)
+	cands = dropRefused(cands)
 	byName := map[string]*Mode{}
 	emptyOf := map[*Mode]syntax.Node{}
 	guarded, own := map[*Mode]bool{}, map[*Mode]bool{}

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -224,24 +225,39 @@ func (s *Script) libDispatch(nd nameDispatch, taken func(string) bool) []candida
 	return out
 }
 
-// dropRefusedLib drops the candidates of library functions (libDispatch)
-// whose name a test of $1 that ends the script for every name it does not
-// let through never lets through (case "$mode" in serve|kl) ;; *) exit 2
-// ;; esac before "mode_$mode": mode_bench of lib/modes.sh, there for
-// another script, never runs here).
-func dropRefusedLib(cands []candidate) []candidate {
+// dropRefused drops the candidates of functions run by a name built from
+// the mode (a sourced library's, libDispatch; the script's own run by a
+// name read from $1, dispatchModes) whose name a test of $1 that ends the
+// script for every name it does not let through never lets through (case
+// "$mode" in serve|kl) ;; *) exit 2 ;; esac before "mode_$mode": mode_bench,
+// of lib/modes.sh there for another script or the script's own dead code,
+// never runs here). A name a glob of such a test matches (bench*) is let
+// through.
+func dropRefused(cands []candidate) []candidate {
 	named := map[string]bool{}
+	var globs []string
 	closed := false
 	for _, c := range cands {
-		if !c.lib {
+		if !c.lib && !c.byName {
 			named[c.name] = true
+			if c.glob != "" {
+				globs = append(globs, c.glob)
+			}
 			closed = closed || c.byArg && (c.guard || c.closes)
 		}
 	}
 	if !closed {
 		return cands
 	}
-	return slices.DeleteFunc(cands, func(c candidate) bool { return c.lib && !named[c.name] })
+	return slices.DeleteFunc(cands, func(c candidate) bool {
+		if (!c.lib && (!c.byName || !c.byArg)) || named[c.name] {
+			return false
+		}
+		return !slices.ContainsFunc(globs, func(g string) bool {
+			ok, err := path.Match(g, c.name)
+			return ok || err != nil
+		})
+	})
 }
 
 // mode returns the mode whose name dispatch nd runs the function name.

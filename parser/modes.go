@@ -500,6 +500,9 @@ type candidate struct {
 	// lib marks a sourced library's function run by a name dispatch at
 	// start (libDispatch).
 	lib bool
+	// byName marks one of the script's own functions run by a name built
+	// from the selector ("mode_$mode", "$1": dispatchModes).
+	byName bool
 }
 
 // findSelectors returns the variables holding the mode: $1, those
@@ -3148,7 +3151,7 @@ func (s *Script) dispatchModes(c *syntax.CallExpr, within map[string]bool) []can
 			mode = strings.ReplaceAll(mode, "_", "-")
 		}
 		out = append(out, candidate{name: mode, start: s.Off(fd.Name.Pos()), end: s.Off(fd.Name.End()),
-			ranges: []Range{{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}}, fn: name})
+			ranges: []Range{{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}}, fn: name, byName: true})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
 	if !bare {

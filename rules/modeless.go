@@ -53,7 +53,22 @@ func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *pars
 		if len(origins) != 1 || origins[0].Kind != parser.OriginLiteral || len(origins[0].Chain) > 0 || origins[0].Value == ov {
 			continue
 		}
-		if !sameModelAsOwner(u, s, inv, owner) || !inheritedElsewhere(u, s, inv, f.Canon, owner) {
+		if !sameModelAsOwner(u, s, inv, owner) {
+			continue
+		}
+		if g := ownerCopyBefore(s, inv, f, owner, env); g != nil && onLaunchLine(inv, f) {
+			c.reportModelessOverride(pass, s, f, g, owner, name, inheritedElsewhere(u, s, inv, f.Canon, owner))
+			continue
+		}
+		if !inheritedElsewhere(u, s, inv, f.Canon, owner) {
+			continue
+		}
+		if g := ownerCopyAfter(s, inv, f, owner, env); g != nil {
+			// --max-num-seqs 512 --max-num-seqs "$OWNER": the engine takes
+			// the owner's; writing "$OWNER" into the dead copy would leave
+			// the flag twice.
+			c.reportDeadCopy(pass, s, f, fmt.Sprintf("%s passes its own %s %s, which the owner's copy%s overrides; %s",
+				filepath.Base(s.Path), f.Name, f.ValueText(s), lineOf(s, g), c.ownerText(owner)), "delete the overridden copy")
 			continue
 		}
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.ValStart, end: f.ValEnd,
@@ -61,6 +76,83 @@ func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *pars
 			fixMsg: "take the value from " + owner.Key,
 			edits:  []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, owner.Key)}}})
 	}
+}
+
+// ownerCopyBefore returns the copy of f's flag that the launch passes
+// before f from the owner key (exec vllm serve "$MODEL" --max-num-seqs
+// "$MAX_NUM_SEQS" --max-num-seqs 512): f, later, overrides it. nil when
+// there is none.
+func ownerCopyBefore(s *parser.Script, inv *parser.Invocation, f *parser.Flag, owner parser.Owner, env parser.EnvKeys) *parser.Flag {
+	for _, g := range inv.Flags {
+		if g == f {
+			return nil
+		}
+		if g.Canon == f.Canon && fromOwner(s, g, owner, env) {
+			return g
+		}
+	}
+	return nil
+}
+
+// ownerCopyAfter returns the copy of f's flag from the owner key that the
+// launch's own command writes after f, on every path: the engine takes it,
+// f is dead. nil when there is none.
+func ownerCopyAfter(s *parser.Script, inv *parser.Invocation, f *parser.Flag, owner parser.Owner, env parser.EnvKeys) *parser.Flag {
+	after := false
+	for _, g := range inv.Flags {
+		if g == f {
+			after = true
+			continue
+		}
+		if after && g.Canon == f.Canon && onLaunchLine(inv, g) && fromOwner(s, g, owner, env) {
+			return g
+		}
+	}
+	return nil
+}
+
+// onLaunchLine reports whether flag f is written in the launch's own
+// command, its value with it: the script's own words, on every path, not
+// a word an array, a set -- or a wrapper gives (args+=(--max-num-seqs 16)
+// under a test, which the launch does not always expand).
+func onLaunchLine(inv *parser.Invocation, f *parser.Flag) bool {
+	if inv.Via != "" || inv.Child != "" || f.Arg < 0 || f.Arg >= len(inv.Args) {
+		return false
+	}
+	a := inv.Args[f.Arg]
+	return a.Array == "" && a.Assign == nil && a.Set == nil && a.Start >= inv.Start && a.End <= inv.End &&
+		f.ValStart >= inv.Start && f.ValEnd <= inv.End
+}
+
+// reportModelessOverride reports a modeless script's second copy f of a
+// flag that overrides the owner's copy g in the same launch: by law 2 a
+// private shape, deleted by the fix (the launch keeps the owner's copy).
+// Not deleted in the script named for the proven mode (serve.sh): it boots
+// with f's value, its proven shape; nor where no other script reading the
+// owner's file boots with the owner's value (inherited): the script alone
+// may be the shape that was measured, and deleting would change its boot.
+func (c *Context) reportModelessOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner, name string, inherited bool) {
+	msg := fmt.Sprintf("%s passes a second %s %s that overrides the owner's copy%s; %s",
+		filepath.Base(s.Path), f.Name, f.ValueText(s), lineOf(s, g), c.ownerText(owner))
+	if proven := c.provenName(); name == proven {
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
+			msg: msg + fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; deleting it would change what %s boots with)", proven, proven)})
+		return
+	}
+	if !inherited {
+		c.report(pass, diag{sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
+			msg: msg + fmt.Sprintf(" (no fix: no other script boots with the owner's %s, so %s may be the shape that was measured; deleting it would change what it boots with)", f.Name, filepath.Base(s.Path))})
+		return
+	}
+	c.reportDeadCopy(pass, s, f, msg, "delete the overriding copy")
+}
+
+// provenName is the proven mode's name: the config's, else serve.
+func (c *Context) provenName() string {
+	if c.Config.ProvenNamed {
+		return c.Config.Proven
+	}
+	return "serve"
 }
 
 // soleTopLaunch reports whether inv is the script's only engine
