@@ -93,7 +93,7 @@ func TestManyShellStringsLinear(t *testing.T) {
 	start := time.Now()
 	s := ParseScript("s.sh", b.Bytes())
 	s.Analyze(RoleMatcher{})
-	if d := time.Since(start); d > 10*time.Second {
+	if d := time.Since(start); d > 10*raceFactor*time.Second {
 		t.Errorf("Analyze took %v", d)
 	}
 	if n := len(s.ShellStrings()); n != 20000 {
@@ -132,7 +132,7 @@ func TestModeTableOriginsLinear(t *testing.T) {
 	for _, m := range s.Modes[:2000] {
 		s.Origins(w.Word, w.Start, []*Mode{m}, env)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 5*raceFactor*time.Second {
 		t.Errorf("Origins took %v", d)
 	}
 }
@@ -153,7 +153,7 @@ func TestManySourcesLinear(t *testing.T) {
 	start := time.Now()
 	s := ParseScript("/r/bin/s.sh", []byte(b.String()))
 	s.Analyze(RoleMatcher{})
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 5*raceFactor*time.Second {
 		t.Errorf("Analyze took %v", d)
 	}
 	var got []string
@@ -181,7 +181,7 @@ func TestLongChainLinear(t *testing.T) {
 	start := time.Now()
 	s := ParseScript("s.sh", []byte(src))
 	s.Analyze(RoleMatcher{})
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 5*raceFactor*time.Second {
 		t.Errorf("Analyze took %v", d)
 	}
 	for name, want := range map[string]bool{"SEQS": true, "OTHER": false, "LOG2": false, "LOG": true} {
@@ -220,7 +220,7 @@ func TestOtherModelManyModes(t *testing.T) {
 	// A bound on a hang, not a timing: linear, it takes 0.03 s (1.3 s under
 	// -race on a loaded 2-CPU machine, where a bound of 1 s failed CI); a
 	// scan per mode took 9 s without the race detector.
-	if d := time.Since(start); d > 6*time.Second {
+	if d := time.Since(start); d > 6*raceFactor*time.Second {
 		t.Errorf("OtherModel for every mode took %v", d)
 	} else {
 		t.Logf("OtherModel for every mode took %v", d)
@@ -237,7 +237,7 @@ func TestLongChainFoldLinear(t *testing.T) {
 	start := time.Now()
 	s := ParseScript("s.sh", []byte(src))
 	s.Analyze(RoleMatcher{})
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 5*raceFactor*time.Second {
 		t.Errorf("Analyze took %v", d)
 	}
 }

@@ -89,7 +89,7 @@ func TestLibManyFunctionsLinear(t *testing.T) {
 	}
 	start := time.Now()
 	u := Load(LoadOptions{Paths: []string{dir + "/serve.sh"}})
-	if d := time.Since(start); d > 10*time.Second {
+	if d := time.Since(start); d > 10*raceFactor*time.Second {
 		t.Errorf("Load took %v", d)
 	}
 	if len(u.Scripts) == 0 || len(u.Scripts[0].Invocations) != 2 {
@@ -142,7 +142,7 @@ func TestManySetDashDashLinear(t *testing.T) {
 		}
 		start := time.Now()
 		u := Load(LoadOptions{Paths: []string{dir}})
-		if d := time.Since(start); d > 10*time.Second {
+		if d := time.Since(start); d > 10*raceFactor*time.Second {
 			t.Errorf("%s: Load took %v", name, d)
 		}
 		if len(u.Scripts) != 1 {
