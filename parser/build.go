@@ -765,6 +765,11 @@ func (s *Script) findModes() {
 	tables := s.tableModes()
 	cands = append(cands, tables...)
 	cands = s.checkSwitches(cands)
+	if len(cands) == 0 {
+		// mode=${1:-serve}; . "$here/$mode.env" beside serve.env and
+		// bench.env, no case naming them: the files are the modes.
+		cands = s.fileCandidates()
+	}
 	var flags []flagTest
 	if len(cands) == 0 && len(s.EnvSelectors) == 0 && s.Option == nil {
 		// No mode dispatch: boolean environment flags (EVAL_ONLY=1) are
@@ -805,6 +810,7 @@ func (s *Script) findModes() {
 		}
 		m.byEnv = m.byEnv || c.byEnv
 		m.byArg = m.byArg || c.byArg
+		m.byDefault = m.byDefault || c.byDefault
 		m.byOpt = m.byOpt || c.byOpt
 		m.byArr = m.byArr || c.byArr
 		m.bySel = m.bySel || c.bySel

@@ -748,6 +748,7 @@ func parseAll(paths []string, opts *LoadOptions, u *Unit) []*Script {
 		s := ParseScript(p, src)
 		s.Engine = Profiles[opts.Engine]
 		s.GitTop = u.gitTop(p)
+		s.TreeFiles = func(dir string) []string { return u.treeFiles(dir, opts) }
 		analyzeScript(s, opts.Roles)
 		out[i] = s
 	})
@@ -1594,6 +1595,36 @@ func RelWithin(root, path string) (string, bool) {
 		return "", false
 	}
 	return rel, true
+}
+
+// treeFiles returns the names of the regular files of dir (no symlink,
+// none excluded) when dir lies inside a linted root, symlinks followed;
+// nil otherwise. It reads only what the parse may read concurrently.
+func (u *Unit) treeFiles(dir string, opts *LoadOptions) []string {
+	if !u.inRoots(dir) {
+		return nil
+	}
+	real, err := RealPath(dir)
+	if err != nil {
+		return nil
+	}
+	if !slices.ContainsFunc(u.Roots, func(r string) bool {
+		ra, err := RealPath(r)
+		return err == nil && Within(ra, real)
+	}) {
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, d := range entries {
+		if d.Type().IsRegular() && !opts.excluded(filepath.Join(dir, d.Name())) {
+			names = append(names, d.Name())
+		}
+	}
+	return names
 }
 
 // inRoots reports whether a path lies inside one of the linted roots.

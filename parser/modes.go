@@ -495,6 +495,9 @@ type candidate struct {
 	// flagVar, flagVal, flagRead: Mode.flagVar's, and the test.
 	flagVar, flagVal string
 	flagRead         flagRead
+	// byDefault: the selector's own default, not the proven mode's name
+	// (Mode.byDefault; fileCandidates).
+	byDefault bool
 	// flagAt: where the serve path runs the flag's test (flagTest.at).
 	flagAt int
 	// lib marks a sourced library's function run by a name dispatch at

@@ -1,8 +1,11 @@
 package parser
 
 import (
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -16,6 +19,8 @@ type overlay struct {
 	start, end int
 	// pre and suf are the static path around the mode's name.
 	pre, suf string
+	// pe is the expansion of the mode selector in the path.
+	pe *syntax.ParamExp
 }
 
 // path returns the overlay's file for mode name, resolved like any
@@ -31,6 +36,10 @@ func (s *Script) overlayPath(o overlay, name string) string {
 // the selector is tested for modes: a name the script never compares with
 // a mode's is no mode.
 func (s *Script) findOverlays() {
+	if s.overlaysDone {
+		return
+	}
+	s.overlaysDone = true
 	sels := map[string]bool{}
 	for _, n := range s.Selectors {
 		sels[n] = true
@@ -84,7 +93,8 @@ func (s *Script) findOverlays() {
 		if name := parts[at].(*syntax.ParamExp).Param.Value; (name == "1" || name == "2") && s.ownArg1(off) {
 			continue // load() { . "conf/$1.env"; } called with words of its own
 		}
-		s.overlays = append(s.overlays, overlay{start: s.Off(w.Pos()), end: s.Off(w.End()), pre: pre, suf: suf})
+		s.overlays = append(s.overlays, overlay{start: s.Off(w.Pos()), end: s.Off(w.End()), pre: pre, suf: suf,
+			pe: parts[at].(*syntax.ParamExp)})
 	}
 }
 
@@ -164,4 +174,159 @@ func (s *Script) NamesFiles() bool { return len(s.overlays) > 0 }
 func defaulted(pe *syntax.ParamExp) bool {
 	return pe.Exp != nil && (pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.DefaultUnsetOrNull) &&
 		pe.Index == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length
+}
+
+// fileCandidates returns, when no case, guard or test names the modes, the
+// modes an overlay source on the shared path names by the files it may
+// read (`mode=${1:-serve}; . "$here/common.env"; . "$here/$mode.env"`
+// beside serve.env and bench.env): each file of the overlay's directory
+// whose name is the path's around a plain word (bench for bench.env) is
+// that mode's, when the directory lies inside the linted tree
+// (TreeFiles), the selector is the script's word with a sole default,
+// and the default's own file is there (the proven mode's: without it the
+// files are no evidence of modes). A file the script sources by its own
+// name (common.env) is no mode's, nor one named as a template is
+// (.env.example for `. ".env.$1"`), nor one that sets none of the keys
+// the default's file sets (a token's file). One overlay only: two
+// patterns are two guesses.
+func (s *Script) fileCandidates() []candidate {
+	if s.TreeFiles == nil {
+		return nil
+	}
+	s.findOverlays()
+	if len(s.overlays) != 1 {
+		return nil
+	}
+	o := s.overlays[0]
+	if o.pe == nil || o.pe.Param == nil || !s.argSelectors[o.pe.Param.Value] || s.funcAt(o.start) != "" ||
+		strings.Contains(o.suf, "/") || !slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool {
+		return o.start < inv.Start && !s.isolatedFrom(o.start, inv.Start)
+	}) {
+		return nil // in a function, or read by no engine launched after it
+	}
+	def, dw := s.overlayDefault(o)
+	if def == "" || def != s.provenName && s.provenSet {
+		return nil
+	}
+	bp := o.pre[strings.LastIndex(o.pre, "/")+1:]
+	p := s.overlayPath(o, def)
+	dir := filepath.Dir(p)
+	if filepath.Base(p) != bp+def+o.suf {
+		return nil // a path the cwd or a mark rewrote: not the file name plainly
+	}
+	shared := s.staticSources(o.start)
+	var names []string
+	for _, f := range s.TreeFiles(dir) {
+		name, ok1 := strings.CutPrefix(f, bp)
+		name, ok2 := strings.CutSuffix(name, o.suf)
+		if !ok1 || !ok2 || !fileModeName(name) || shared[filepath.Join(dir, f)] {
+			continue
+		}
+		names = append(names, name)
+	}
+	if !slices.Contains(names, def) {
+		return nil
+	}
+	// A mode's file sets what the default's does (PORT, MAX_NUM_SEQS):
+	// hf.env holding a token only is another kind of file.
+	defKeys := envKeys(filepath.Join(dir, bp+def+o.suf))
+	names = slices.DeleteFunc(names, func(n string) bool {
+		if n == def {
+			return len(defKeys) == 0
+		}
+		for k := range envKeys(filepath.Join(dir, bp+n+o.suf)) {
+			if defKeys[k] {
+				return false
+			}
+		}
+		return true
+	})
+	if len(names) < 2 {
+		return nil
+	}
+	var out []candidate
+	for _, name := range names {
+		st, en := o.start, o.end
+		if name == def {
+			st, en = s.Off(dw.Pos()), s.Off(dw.End())
+		}
+		out = append(out, candidate{name: name, start: st, end: en, byArg: true, byDefault: name == def && def != s.provenName})
+	}
+	return out
+}
+
+// overlayDefault returns the default of the overlay's selector, and its
+// word: ${1:-serve} in the path, or the sole default of the top-level
+// assignments of the variable from the script's word (mode=${1:-serve}).
+// "" when any assignment is another.
+func (s *Script) overlayDefault(o overlay) (string, *syntax.Word) {
+	if defaulted(o.pe) {
+		v, ok := LitValue(o.pe.Exp.Word)
+		if !ok {
+			return "", nil
+		}
+		return v, o.pe.Exp.Word
+	}
+	if !asIs(o.pe) {
+		return "", nil
+	}
+	var def string
+	var word *syntax.Word
+	for _, a := range s.Assigns[o.pe.Param.Value] {
+		pe := SingleParam(a.Value)
+		if !s.topFunc(a.InFunc) || len(a.Modes) > 0 || pe == nil || pe.Param == nil || !s.argSelectors[pe.Param.Value] || !defaulted(pe) {
+			return "", nil
+		}
+		v, ok := LitValue(pe.Exp.Word)
+		if !ok || def != "" && v != def {
+			return "", nil
+		}
+		def, word = v, pe.Exp.Word
+	}
+	return def, word
+}
+
+// staticSources returns the resolved paths of the files the script
+// sources by a static path, but for the overlay's word at skip (whose
+// static value is its default's file).
+func (s *Script) staticSources(skip int) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range s.calls {
+		if v, _ := LitValue(c.Args[0]); (v == "source" || v == ".") && len(c.Args) > 1 && s.Off(c.Args[1].Pos()) != skip {
+			if p, ok := s.staticWord(unquoted(c.Args[1].Parts), 0); ok {
+				out[s.resolvePath(s.inCwd(p, s.Off(c.Args[1].Pos())))] = true
+			}
+		}
+	}
+	return out
+}
+
+// envKeys returns the keys an env file sets; nil when it cannot be read
+// or is over the size limit.
+func envKeys(p string) map[string]bool {
+	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() || fi.Size() > DefaultMaxFileSize {
+		return nil
+	}
+	src, err := os.ReadFile(p)
+	if err != nil {
+		return nil
+	}
+	keys := map[string]bool{}
+	for _, e := range ParseEnv(p, src).Entries {
+		keys[e.Key] = true
+	}
+	return keys
+}
+
+// fileModeName reports whether the part of a file name where the mode's
+// name goes is one: a plain word, not a template's (example, sample).
+func fileModeName(v string) bool {
+	if !wordish(v) || strings.Contains(v, ".") {
+		return false
+	}
+	switch strings.ToLower(v) {
+	case "example", "examples", "sample", "template", "tmpl", "tpl", "dist", "bak", "orig", "backup", "old", "local", "secret", "secrets":
+		return false
+	}
+	return true
 }

@@ -203,7 +203,8 @@ type Script struct {
 	modeNodes []syntax.Node
 	// overlays are the sources of a per-mode env file named by the mode
 	// (findOverlays).
-	overlays []overlay
+	overlays     []overlay
+	overlaysDone bool
 	// assocs are the top-level declare -A assignments of an array
 	// (tableModes).
 	assocs []*syntax.Assign
@@ -348,6 +349,11 @@ type Script struct {
 	// it from the nearest directory holding a .git entry, inside the
 	// linted tree only). "" when not known.
 	GitTop string
+	// TreeFiles, when set before Analyze, lists the names of the regular
+	// files of a directory when it lies inside the linted tree (nil
+	// otherwise): the files an overlay source may name are a mode's
+	// (fileCandidates). Load sets it; nil reads no directory.
+	TreeFiles func(dir string) []string
 	// callOffs are where each command named by a literal word starts
 	// (callReaches); loopSpans are the spans of for and while loops
 	// (inLoop). Both built by collect.
