@@ -109,6 +109,11 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 			return nil, false // a line break types Enter mid-string
 		}
 	}
+	if typed != 0 && strings.ContainsAny(src, "$`") {
+		// An expansion the session's shell makes itself: its environment
+		// is the session server's, not the script's.
+		return nil, false
+	}
 	f := parseString(src, lang)
 	if f == nil {
 		return nil, false

@@ -23,6 +23,7 @@ func TestTypedLine(t *testing.T) {
 		{"another session", "tmux new-session -d -s web\ntmux send-keys -t llm \"vllm serve /m --max-num-seqs $N\" C-m\n", false},
 		{"no Enter", "tmux new-session -d -s llm\ntmux send-keys -t llm \"vllm serve /m --max-num-seqs $N\"\n", false},
 		{"session runs a command", "tmux new-session -d -s llm top\ntmux send-keys -t llm \"vllm serve /m --max-num-seqs $N\" C-m\n", false},
+		{"the session's expansion", "tmux new-session -d -s llm\nexport N\ntmux send-keys -t llm 'vllm serve /m --max-num-seqs $N' C-m\n", false},
 		{"unended stuff", "screen -dmS llm\nscreen -S llm -X stuff \"vllm serve /m --max-num-seqs $N\"\n", false},
 	} {
 		res := evalSrc(t, "#!/bin/bash\nN=8\n"+tc.src, "serve", nil, Options{})

@@ -379,6 +379,12 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 			return nil // a line break types Enter mid-string
 		}
 	}
+	if typed != 0 && (ss.Quote == '\'' && bytes.ContainsAny(raw, "$`") ||
+		bytes.Contains(raw, []byte("\\$")) || bytes.Contains(raw, []byte("\\`"))) {
+		// An expansion the session's shell makes itself: its environment
+		// is the session server's, not the script's.
+		return nil
+	}
 	text, at := raw, []int(nil)
 	if ss.Quote == '"' {
 		text, at = dqUnescape(raw)
