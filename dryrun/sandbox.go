@@ -173,6 +173,9 @@ type evaluator struct {
 	fs         *Files
 	virtual    map[string]bool
 	funcs      map[string]bool
+	// sessions are the detached sessions running a shell the script
+	// started, by name (noteSession), for the lines it types into them.
+	sessions map[string]bool
 	// main is the evaluated script's file as the run interprets it, for
 	// its re-run as root (rootRerun).
 	main *syntax.File
@@ -1245,10 +1248,14 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		// without every exported variable: not modelled.
 		return ev.fail(fmt.Errorf("%w: exec -c of %s: a script run with an empty environment is not evaluated", ErrUnsupported, args[0]))
 	}
+	ev.noteSession(args)
 	if err, ok := ev.shellString(ctx, hc, args); ok {
 		return err
 	}
 	if err, ok := ev.rootRerun(ctx, hc, args); ok {
+		return err
+	}
+	if err, ok := ev.flockRerun(ctx, hc, args); ok {
 		return err
 	}
 	if err, ok := ev.childScript(ctx, hc, args); ok {

@@ -83,6 +83,12 @@ func shifted(idx []int, n int) []int {
 func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, args []string) (err error, ok bool) {
 	det := forDetect(args)
 	run, found := parser.ShellCommand(det, func(k int) bool { return parser.LaunchesAt(det, k, ev.forced) })
+	typed, session := byte(0), ""
+	if !found {
+		// tmux send-keys -t llm "vllm serve …" C-m: the line typed into
+		// the shell of a session the script started (typedLine).
+		session, run, typed, found = ev.typedLine(det)
+	}
 	if !found || det[run.Str] == parser.Unknown || hasSentinel(args[run.Str]) {
 		return nil, false
 	}
@@ -91,6 +97,23 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// cleared, the engine being the container's command.
 	launcher := run.Launcher(det)
 	src := args[str]
+	switch typed {
+	case parser.TypedScreen:
+		line, ok := parser.StuffLine(src)
+		if !ok {
+			return nil, false
+		}
+		src = line
+	case parser.TypedTmux:
+		if strings.ContainsAny(src, "\n\r") {
+			return nil, false // a line break types Enter mid-string
+		}
+	}
+	if typed != 0 && strings.ContainsAny(src, "$`") {
+		// An expansion the session's shell makes itself: its environment
+		// is the session server's, not the script's.
+		return nil, false
+	}
 	f := parseString(src, lang)
 	if f == nil {
 		return nil, false
@@ -131,7 +154,7 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 		}
 	}
 	var params []string
-	if len(args) > str+2 {
+	if typed == 0 && len(args) > str+2 {
 		params = args[str+2:]
 	}
 	// The string's shell starts with what its launcher words hand it: env
@@ -151,7 +174,9 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	if run.Entry {
 		shell = strings.TrimPrefix(shell, "--entrypoint=")
 	}
-	if run.Own {
+	if typed != 0 {
+		ev.note("%s: the line it types into session %s is evaluated as a script in the sandbox", shell, session)
+	} else if run.Own {
 		// tmux new-session STRING, flock FILE -c STRING: the launcher's
 		// own shell runs the string.
 		ev.note("%s: its shell string is evaluated as a script in the sandbox", shell)
@@ -168,6 +193,41 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// Its status is the command's (an interp.ExitStatus), or what
 	// stopped the run (a bound, a refusal).
 	return runErr, true
+}
+
+// noteSession records the detached session running a shell that args
+// start (parser.SessionShell: tmux new-session -d -s llm, screen -dmS
+// llm), for the lines the script types into it later (typedLine).
+func (ev *evaluator) noteSession(args []string) {
+	name, ok := parser.SessionShell(forDetect(args))
+	if !ok || hasSentinel(name) {
+		return
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.sessions == nil {
+		ev.sessions = map[string]bool{}
+	}
+	ev.sessions[name] = true
+}
+
+// typedLine reads det as a line typed into the shell of a session the
+// script started before (parser.TypedLine): the session's name, the
+// string's run as a shell string with no launcher words, and which
+// typing it is. found is false for any other command and for a line typed
+// into a session the script did not start.
+func (ev *evaluator) typedLine(det []string) (session string, run parser.ShellRun, kind byte, found bool) {
+	name, str, kind, ok := parser.TypedLine(det)
+	if !ok {
+		return "", parser.ShellRun{}, 0, false
+	}
+	ev.mu.Lock()
+	started := ev.sessions[name]
+	ev.mu.Unlock()
+	if !started {
+		return "", parser.ShellRun{}, 0, false
+	}
+	return name, parser.ShellRun{Str: str, Lang: syntax.LangBash, Own: true}, kind, true
 }
 
 // innerRunner returns a runner for a shell a command of the script starts

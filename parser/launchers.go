@@ -418,3 +418,163 @@ func SystemdRunEnv(argv []string, i int) (setenv []string, scope bool, ok bool) 
 	}
 	return setenv, scope, true
 }
+
+// tmux send-keys [-FHKlMRX] [-c CLIENT] [-N COUNT] [-t TARGET] [KEY …]
+// (cmd-send-keys.c). Only -t is read: the others send the keys otherwise
+// (-l literally, -H as hex, -N repeated, -X as copy-mode commands, -F
+// expanded as formats) or elsewhere.
+var tmuxSendKeys = optSpec{bare: "FHKlMRX", valued: "cNt"}
+
+// The kinds of TypedLine.
+const (
+	TypedTmux   = 't' // tmux send-keys STRING Enter
+	TypedScreen = 's' // screen -X stuff "STRING\n"
+)
+
+// TypedLine reads a command that types one line into a session's shell:
+// `tmux [options] send-keys|send -t TARGET STRING KEY` where KEY ends the
+// line (Enter, C-m, KPEnter) and STRING is typed as it is (a word tmux
+// knows as no key name), and `screen -S NAME [-p WINDOW] -X stuff
+// STRING` whose STRING ends the line itself (StuffLine). It returns the
+// target session's name (TARGET up to its window or pane, a leading '='
+// dropped), the index of STRING and which of the two it is (TypedTmux,
+// TypedScreen). ok is false for any other form: keys without a
+// terminating one (C-c, q, a string not ended), other options (-l
+// sends C-m as text), several strings (tmux types them with no blank
+// between), no target (the current session, not known here).
+func TypedLine(argv []string) (session string, str int, kind byte, ok bool) {
+	if len(argv) == 0 {
+		return "", 0, 0, false
+	}
+	switch path.Base(argv[0]) {
+	case "tmux":
+		j, seen, ok := tmuxSpec.read(argv, 1)
+		if !ok || met(seen, "-c", "-V") || j >= len(argv) || argv[j] != "send-keys" && argv[j] != "send" {
+			return "", 0, 0, false
+		}
+		j, seen, ok = tmuxSendKeys.read(argv, j+1)
+		if !ok || len(seen) != 1 || seen[0].name != "-t" || j+2 != len(argv) {
+			return "", 0, 0, false
+		}
+		switch argv[j+1] {
+		case "Enter", "C-m", "KPEnter", "^M":
+		default:
+			return "", 0, 0, false
+		}
+		name := strings.TrimPrefix(seen[0].value, "=")
+		if i := strings.IndexAny(name, ":."); i >= 0 {
+			name = name[:i]
+		}
+		if name == "" || name == Unknown {
+			return "", 0, 0, false
+		}
+		return name, j, TypedTmux, true
+	case "screen":
+		name := ""
+		j := 1
+		for j+1 < len(argv) {
+			switch a := argv[j]; {
+			case a == "-S" || a == "-p":
+				if a == "-S" {
+					name = argv[j+1]
+				}
+				j += 2
+				continue
+			case strings.HasPrefix(a, "-S") && len(a) > 2:
+				name = a[2:]
+			case strings.HasPrefix(a, "-p") && len(a) > 2:
+			case a == "-X":
+				if j+3 != len(argv) || argv[j+1] != "stuff" || name == "" || name == Unknown {
+					return "", 0, 0, false
+				}
+				return name, j + 2, TypedScreen, true
+			default:
+				return "", 0, 0, false
+			}
+			j++
+		}
+	}
+	return "", 0, 0, false
+}
+
+// StuffLine returns the command line a screen stuff STRING types: the
+// string without the end of line that ends it (a newline or carriage
+// return, or screen's \n, \r, ^M, ^J), and ok false when no end of line
+// ends it or the line holds one more or a character screen reads as an
+// escape (\, ^): the line would not be the string's bytes.
+func StuffLine(s string) (string, bool) {
+	var line string
+	switch {
+	case strings.HasSuffix(s, "\n") || strings.HasSuffix(s, "\r"):
+		line = s[:len(s)-1]
+	case strings.HasSuffix(s, `\n`) || strings.HasSuffix(s, `\r`) || strings.HasSuffix(s, "^M") || strings.HasSuffix(s, "^J"):
+		line = s[:len(s)-2]
+	default:
+		return "", false
+	}
+	if strings.ContainsAny(line, "\\^\n\r") {
+		return "", false
+	}
+	return line, true
+}
+
+// SessionShell reads a command that starts a detached session running
+// the user's shell, to type lines into: `tmux [options] new-session|new
+// -d -s NAME` and `screen -dmS NAME` (-d -m -S NAME), with no command
+// given (with one, the session runs that program, not a shell). It
+// returns the session's name.
+func SessionShell(argv []string) (string, bool) {
+	if len(argv) == 0 {
+		return "", false
+	}
+	name, detached := "", false
+	switch path.Base(argv[0]) {
+	case "tmux":
+		j, seen, ok := tmuxSpec.read(argv, 1)
+		if !ok || met(seen, "-c", "-V") || j >= len(argv) || argv[j] != "new-session" && argv[j] != "new" {
+			return "", false
+		}
+		j, seen, ok = tmuxNewSession.read(argv, j+1)
+		if !ok || j != len(argv) {
+			return "", false
+		}
+		for _, o := range seen {
+			switch o.name {
+			case "-d":
+				detached = true
+			case "-s":
+				name = o.value
+			}
+		}
+	case "screen":
+		dm := 0
+		for j := 1; j < len(argv); j++ {
+			a := argv[j]
+			if len(a) < 2 || a[0] != '-' {
+				return "", false // a command: not a shell
+			}
+			for k := 1; k < len(a); k++ {
+				switch c := a[k]; c {
+				case 'd', 'm':
+					dm |= map[byte]int{'d': 1, 'm': 2}[c]
+				case 'S':
+					name = a[k+1:]
+					if name == "" && j+1 < len(argv) {
+						j++
+						name = argv[j]
+					}
+					k = len(a)
+				default:
+					return "", false
+				}
+			}
+		}
+		detached = dm == 3
+	default:
+		return "", false
+	}
+	if !detached || name == "" || name == Unknown {
+		return "", false
+	}
+	return name, true
+}

@@ -273,6 +273,11 @@ type Script struct {
 	// shellStrs are the shell strings (bash -c STRING) whose engine the
 	// model reads (shellStringInvocation).
 	shellStrs []ShellString
+	// sessions are the detached sessions running a shell the script
+	// starts (SessionShell), by name, with where: the first typed line's
+	// reading (typedLineRun) finds them, once.
+	sessions     map[string]int
+	sessionsRead bool
 	// setCalls are the script's `set -- …` calls in source order
 	// (setWords), found once: a library of 20,000 functions each
 	// forwarding "$@" scanned every call per "$@".

@@ -310,6 +310,10 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		ec, ok := s.detect(probe)
 		return ok && ec.Start == k
 	})
+	typed := byte(0)
+	if !ok {
+		run, typed, ok = s.typedLineRun(c, aws)
+	}
 	if !ok {
 		return nil
 	}
@@ -359,6 +363,28 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		return nil
 	}
 	raw := s.Src[cs:ce]
+	switch typed {
+	case TypedScreen:
+		// The line screen's stuff types: its end of line cut off, the
+		// string holding no escape of screen's (nor, then, of the shell's
+		// double quotes).
+		line, ok := StuffLine(string(raw))
+		if !ok {
+			return nil
+		}
+		ce = cs + len(line)
+		raw = s.Src[cs:ce]
+	case TypedTmux:
+		if bytes.ContainsAny(raw, "\n\r") {
+			return nil // a line break types Enter mid-string
+		}
+	}
+	if typed != 0 && (ss.Quote == '\'' && bytes.ContainsAny(raw, "$`") ||
+		bytes.Contains(raw, []byte("\\$")) || bytes.Contains(raw, []byte("\\`"))) {
+		// An expansion the session's shell makes itself: its environment
+		// is the session server's, not the script's.
+		return nil
+	}
 	text, at := raw, []int(nil)
 	if ss.Quote == '"' {
 		text, at = dqUnescape(raw)
@@ -427,6 +453,36 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		s.shellStrs = append(s.shellStrs, ss)
 	}
 	return found
+}
+
+// typedLineRun reads the command c as a line typed into the shell of a
+// detached session the script starts before it (TypedLine, SessionShell):
+// `tmux new-session -d -s llm`, then `tmux send-keys -t llm "vllm serve
+// … --max-num-seqs 512" C-m` runs the string as `bash -c` would, no
+// launcher words before its engine. A line typed into a session the
+// script does not start is not read: what runs there is not known.
+func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte, bool) {
+	name, str, kind, ok := TypedLine(sketches(aws))
+	if !ok {
+		return ShellRun{}, 0, false
+	}
+	if !s.sessionsRead {
+		s.sessionsRead = true
+		for _, sc := range s.calls {
+			if n, ok := SessionShell(sketches(s.callArgs(sc))); ok {
+				if _, seen := s.sessions[n]; !seen {
+					if s.sessions == nil {
+						s.sessions = map[string]int{}
+					}
+					s.sessions[n] = s.Off(sc.Pos())
+				}
+			}
+		}
+	}
+	if at, ok := s.sessions[name]; !ok || at >= s.Off(c.Pos()) {
+		return ShellRun{}, 0, false
+	}
+	return ShellRun{Str: str, Lang: syntax.LangBash, Own: true}, kind, true
 }
 
 // parseInnerAt parses a shell string's script, text, as if it stood at

@@ -1,0 +1,93 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTypedLine: tmux send-keys -t TARGET STRING followed by a key that
+// ends the line, and screen -S NAME -X stuff STRING, type one command
+// line into a session; other keys, options that send them otherwise,
+// several strings, no target are no typed line.
+func TestTypedLine(t *testing.T) {
+	for _, tc := range []struct {
+		cmd     string
+		session string // "": no typed line
+		kind    byte
+	}{
+		{`tmux send-keys -t llm S C-m`, "llm", TypedTmux},
+		{`tmux send -t =llm:0.1 S Enter`, "llm", TypedTmux},
+		{`tmux -L sock send-keys -t llm.0 S KPEnter`, "llm", TypedTmux},
+		{`screen -S llm -X stuff S`, "llm", TypedScreen},
+		{`screen -S llm -p 0 -X stuff S`, "llm", TypedScreen},
+		{`screen -Sllm -X stuff S`, "llm", TypedScreen},
+		{`tmux send-keys -t llm C-c`, "", 0},
+		{`tmux send-keys -t llm S`, "", 0},
+		{`tmux send-keys -t llm S q`, "", 0},
+		{`tmux send-keys -l -t llm S C-m`, "", 0},
+		{`tmux send-keys -N 2 -t llm S C-m`, "", 0},
+		{`tmux send-keys S C-m`, "", 0},
+		{`tmux send-keys -t llm S T C-m`, "", 0},
+		{`tmux new -d -s llm S`, "", 0},
+		{`screen -X stuff S`, "", 0},
+		{`screen -S llm -X stuff S extra`, "", 0},
+		{`screen -S llm -X quit`, "", 0},
+		{`screen -r llm -X stuff S`, "", 0},
+		{``, "", 0},
+	} {
+		argv := strings.Fields(tc.cmd)
+		name, str, kind, ok := TypedLine(argv)
+		if ok != (tc.session != "") {
+			t.Errorf("%s: ok %v", tc.cmd, ok)
+			continue
+		}
+		if ok && (name != tc.session || argv[str] != "S" || kind != tc.kind) {
+			t.Errorf("%s: %q %q %c, want %q S %c", tc.cmd, name, argv[str], kind, tc.session, tc.kind)
+		}
+	}
+}
+
+// TestSessionShell: a detached session started with no command runs a
+// shell to type into; with a command, attached, or unnamed, it is none.
+func TestSessionShell(t *testing.T) {
+	for cmd, want := range map[string]string{
+		`tmux new-session -d -s llm`:       "llm",
+		`tmux -L sock new -s llm -d -x 80`: "llm",
+		`screen -dmS llm`:                  "llm",
+		`screen -d -m -S llm`:              "llm",
+		`screen -S llm -dm`:                "llm",
+		`tmux new-session -d -s llm bash`:  "",
+		`tmux new-session -s llm`:          "",
+		`tmux new-session -d`:              "",
+		`screen -dmS llm ./serve.sh`:       "",
+		`screen -S llm`:                    "",
+		`screen -dm`:                       "",
+		`tmux kill-session -t llm`:         "",
+	} {
+		got, ok := SessionShell(strings.Fields(cmd))
+		if ok != (want != "") || got != want {
+			t.Errorf("%s: %q %v, want %q", cmd, got, ok, want)
+		}
+	}
+}
+
+// TestStuffLine: the line a screen stuff string types is the string
+// without its end of line; none without one, or with an escape screen
+// reads in it.
+func TestStuffLine(t *testing.T) {
+	for in, want := range map[string]string{
+		`vllm serve /m\n`: "vllm serve /m",
+		`vllm serve /m^M`: "vllm serve /m",
+		"vllm serve /m\n": "vllm serve /m",
+		"vllm serve /m\r": "vllm serve /m",
+		`vllm serve /m`:   "",
+		`vllm \\serve\n`:  "",
+		`a^Cb\n`:          "",
+		"a\nb\n":          "",
+	} {
+		got, ok := StuffLine(in)
+		if ok != (want != "") || got != want {
+			t.Errorf("%q: %q %v, want %q", in, got, ok, want)
+		}
+	}
+}
