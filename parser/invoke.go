@@ -33,6 +33,9 @@ type ArgWord struct {
 	// "$N", not set -- "$@" --x), nil for any other word: the words of two
 	// such commands are never in one argv, each replaces all the other gave.
 	Set *syntax.CallExpr
+	// Lib is set for a word of a sourced library's top-level array
+	// ("${ARGS[@]}" of _common.sh's ARGS=(…): libWords), nil otherwise.
+	Lib *LibWord
 }
 
 // Invocation is a command that reaches an engine.
@@ -170,6 +173,11 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 				return out
 			}
 			return append(out, ArgWord{Word: w, Sketch: forwardAll, Start: start, End: end})
+		}
+		if isAllIndex(pe) && depth < 4 && len(s.libVals) > 0 {
+			if words, ok := s.libWords(name, start); ok {
+				return append(out, words...)
+			}
 		}
 		if isAllIndex(pe) && depth < 4 {
 			for _, a := range s.Assigns[name] {

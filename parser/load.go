@@ -1914,7 +1914,8 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		sources := false
 		var defLibs map[string]*Script
 		var ambig map[string]bool
-		for _, path := range u.sourcedLibs(s, byPath, opts) {
+		paths := u.sourcedLibs(s, byPath, opts)
+		for _, path := range paths {
 			lf, seen := libs[path]
 			if !seen {
 				lf = u.libFuncsOf(path, byPath[path], opts)
@@ -2002,6 +2003,12 @@ func (u *Unit) withLibRunners(opts *LoadOptions) {
 		}
 		s.libClientReads, s.libAssigns, s.libSourcers, s.LibFuncs = clients, assigns, sourcers, defs
 		s.libFuncLib, s.libFuncAmbig = defLibs, ambig
+		if len(paths) > 0 && len(s.Invocations) > 0 {
+			// _common.sh's ARGS=(--max-num-seqs "$MAX_NUM_SEQS"), then
+			// exec vllm serve "$MODEL" "${ARGS[@]}": the words are read.
+			s.libVals = libValsOf(s, paths, byPath)
+			sources = sources || s.readsLibVal()
+		}
 		// mode_kl() { EXTRA=(…); } in lib/modes.sh, called from the kl
 		// branch: the branch sets what the argv reads, a mode to find.
 		sources = sources || s.callsLibWriter()
@@ -2089,7 +2096,7 @@ func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLau
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
 	ns.envSet = s.envSet
 	ns.libClientReads, ns.libAssigns, ns.childLaunchers, ns.libSourcers, ns.LibFuncs = s.libClientReads, s.libAssigns, s.childLaunchers, s.libSourcers, s.LibFuncs
-	ns.libFuncLib, ns.libFuncAmbig = s.libFuncLib, s.libFuncAmbig
+	ns.libFuncLib, ns.libFuncAmbig, ns.libVals = s.libFuncLib, s.libFuncAmbig, s.libVals
 	ns.Analyze(roles)
 	return ns
 }

@@ -303,6 +303,13 @@ func (s *Script) varOrigins(name string, start, end, use int, modes []*Mode, env
 	if loop := s.sweepOf(name, use); loop != nil {
 		return []Origin{{Kind: OriginUnknown, Key: name, Start: start, End: end, Chain: chain, Sweep: loop}}
 	}
+	if len(s.libVals) > 0 {
+		if k, ok := s.libScalarKey(name, use); ok && env != nil && !env(name) && env(k) && !slices.ContainsFunc(chain, func(a *Assign) bool { return a.Name == k }) {
+			// SEQS="$MAX_NUM_SEQS" at _common.sh's top level, sourced
+			// before --max-num-seqs "$SEQS": the owner's key.
+			return []Origin{{Kind: OriginEnvKey, Key: k, Start: start, End: end, Chain: chain}}
+		}
+	}
 	defs := s.Assigns[name]
 	if cmds := s.cmdDefs(name, env); len(cmds) > 0 {
 		// (( seqs = 256 )), printf -v seqs %d 256, read -r seqs <<< 256

@@ -184,6 +184,9 @@ type Script struct {
 	// assign (set by Load, see withLibRunners): a value the script's own
 	// assignments do not give such a variable may be the library's.
 	libAssigns map[string]bool
+	// libVals are the variables a sourced library assigns once at its top
+	// level (set by Load, see withLibRunners and libValsOf).
+	libVals map[string]libVal
 	// libSourcers are the functions the sourced shell libraries define
 	// that source the file an argument names (lib/common.sh's load_env),
 	// by name (set by Load, see withLibRunners).

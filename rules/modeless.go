@@ -87,7 +87,7 @@ func ownerCopyBefore(s *parser.Script, inv *parser.Invocation, f *parser.Flag, o
 		if g == f {
 			return nil
 		}
-		if g.Canon == f.Canon && fromOwner(s, g, owner, env) {
+		if g.Canon == f.Canon && ownerOrLibCopy(s, g, owner, env) {
 			return g
 		}
 	}
@@ -111,6 +111,16 @@ func ownerCopyAfter(s *parser.Script, inv *parser.Invocation, f *parser.Flag, ow
 	return nil
 }
 
+// ownerOrLibCopy reports whether flag g takes the owner key (fromOwner),
+// or is a copy a sourced library's top-level array gives from it
+// (_common.sh's ARGS=(--max-num-seqs "$MAX_NUM_SEQS"), "${ARGS[@]}").
+func ownerOrLibCopy(s *parser.Script, g *parser.Flag, owner parser.Owner, env parser.EnvKeys) bool {
+	if o, ok := g.LibOrigin(env); ok {
+		return o.Kind == parser.OriginEnvKey && o.Key == owner.Key
+	}
+	return fromOwner(s, g, owner, env)
+}
+
 // onLaunchLine reports whether flag f is written in the launch's own
 // command, its value with it: the script's own words, on every path, not
 // a word an array, a set -- or a wrapper gives (args+=(--max-num-seqs 16)
@@ -132,8 +142,12 @@ func onLaunchLine(inv *parser.Invocation, f *parser.Flag) bool {
 // owner's file boots with the owner's value (inherited): the script alone
 // may be the shape that was measured, and deleting would change its boot.
 func (c *Context) reportModelessOverride(pass *analysis.Pass, s *parser.Script, f, g *parser.Flag, owner parser.Owner, name string, inherited bool) {
+	where := lineOf(s, g)
+	if lib := g.LibPath(); lib != "" && where == "" {
+		where = fmt.Sprintf(" (%s's, sourced)", filepath.Base(lib))
+	}
 	msg := fmt.Sprintf("%s passes a second %s %s that overrides the owner's copy%s; %s",
-		filepath.Base(s.Path), f.Name, f.ValueText(s), lineOf(s, g), c.ownerText(owner))
+		filepath.Base(s.Path), f.Name, f.ValueText(s), where, c.ownerText(owner))
 	if proven := c.provenName(); name == proven {
 		c.report(pass, diag{sev: Error, path: s.Path, start: f.NameStart, end: f.ValEnd,
 			msg: msg + fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; deleting it would change what %s boots with)", proven, proven)})
@@ -227,7 +241,18 @@ func inheritedElsewhere(u *parser.Unit, s *parser.Script, inv *parser.Invocation
 				continue
 			}
 			for _, g := range ti.Flags {
-				if g.Canon != canon || g.ValStart < 0 || g.Value == nil {
+				if g.Canon != canon {
+					continue
+				}
+				if o, ok := g.LibOrigin(tenv); ok {
+					// serve.sh's "${ARGS[@]}" of _common.sh's
+					// ARGS=(--max-num-seqs "$MAX_NUM_SEQS").
+					if o.Kind == parser.OriginEnvKey && o.Key == owner.Key {
+						return true
+					}
+					continue
+				}
+				if g.ValStart < 0 || g.Value == nil {
 					continue
 				}
 				for _, o := range t.Origins(g.Value, g.ValStart, g.Modes, tenv) {

@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+. "$(dirname "$0")/_common.sh"
+exec vllm serve "$MODEL" --max-num-seqs "$SEQS"
