@@ -36,22 +36,28 @@ func (ev *evaluator) flockRerun(ctx context.Context, hc interp.HandlerContext, a
 	if _, inShell := ctx.Value(shellKey{}).(shellOuter); inShell {
 		return nil, false
 	}
-	env := takeSnapshot(hc.Env).exported() // a map of its own
 	j := 0
 	if path.Base(args[0]) == "env" {
 		for j = 1; j < len(args); j++ {
-			name, v, eq := strings.Cut(args[j], "=")
+			name, _, eq := strings.Cut(args[j], "=")
 			if !eq {
 				break
 			}
 			if !syntax.ValidName(name) || hasSentinel(args[j]) {
 				return nil, false
 			}
-			env[name] = v
 		}
 	}
 	if j >= len(args) || path.Base(args[j]) != "flock" || hasSentinel(args[j]) {
 		return nil, false
+	}
+	// Only now, for a flock: the snapshot of every variable was taken for
+	// each command the sandbox met (pprof: 87 MB, a fifth of a lint's
+	// bytes on 1,600 repos).
+	env := takeSnapshot(hc.Env).exported() // a map of its own
+	for i := 1; i < j; i++ { // env's NAME=VALUE words
+		name, v, _ := strings.Cut(args[i], "=")
+		env[name] = v
 	}
 	words := forDetect(args)
 	n := parser.ChildLauncherSkip(words, j)
