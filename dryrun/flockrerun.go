@@ -52,10 +52,10 @@ func (ev *evaluator) flockRerun(ctx context.Context, hc interp.HandlerContext, a
 		return nil, false
 	}
 	// Only now, for a flock: the snapshot of every variable was taken for
-	// each command the sandbox met (pprof: 87 MB, a fifth of a lint's
-	// bytes on 1,600 repos).
-	env := takeSnapshot(hc.Env).exported() // a map of its own
-	for i := 1; i < j; i++ { // env's NAME=VALUE words
+	// each command the sandbox met (pprof: 87 MB, a quarter of a lint's
+	// bytes on 1,600 repos). A map of its own, with env's NAME=VALUE words.
+	env := takeSnapshot(hc.Env).exported()
+	for i := 1; i < j; i++ {
 		name, v, _ := strings.Cut(args[i], "=")
 		env[name] = v
 	}
