@@ -17,6 +17,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
+	"github.com/servelint/servelint/suppress"
 )
 
 // Severities a finding can have. They travel in analysis.Diagnostic.Category.
@@ -545,17 +546,10 @@ func keptComment(src []byte, end, en int, inComment func(off int) bool) int {
 	for i < en && (src[i] == ' ' || src[i] == '\t') {
 		i++
 	}
-	if i >= en || src[i] != '#' || !inComment(i) || directiveAt(src[i:en]) {
+	if i >= en || src[i] != '#' || !inComment(i) || suppress.IsDirective(src[i:en]) {
 		return -1
 	}
 	return i
-}
-
-// directiveAt reports whether the comment opening b is a servelint
-// directive (suppress's form: `#`, blanks, `servelint:`).
-func directiveAt(b []byte) bool {
-	b = bytes.TrimLeft(b[1:], " \t")
-	return bytes.HasPrefix(b, []byte("servelint:"))
 }
 
 // lineStartOf returns the start of the line holding off.

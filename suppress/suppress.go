@@ -193,6 +193,13 @@ func (s *Set) Directives(file string) []*Directive { return s.dirs[file] }
 // a word.
 var directiveRE = regexp.MustCompile(`#[ \t]*servelint:([A-Za-z][A-Za-z-]*)?`)
 
+// IsDirective reports whether the comment opening b (its '#' first) is a
+// servelint directive.
+func IsDirective(b []byte) bool {
+	m := directiveRE.FindIndex(b)
+	return m != nil && m[0] == 0
+}
+
 // lineBounds returns the start of the line holding off and the end of that
 // line (before "\n" and a '\r' before it).
 func lineBounds(src []byte, off int) (start, end int) {
