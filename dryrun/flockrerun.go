@@ -51,14 +51,6 @@ func (ev *evaluator) flockRerun(ctx context.Context, hc interp.HandlerContext, a
 	if j >= len(args) || path.Base(args[j]) != "flock" || hasSentinel(args[j]) {
 		return nil, false
 	}
-	// Only now, for a flock: the snapshot of every variable was taken for
-	// each command the sandbox met (pprof: 87 MB, a quarter of a lint's
-	// bytes on 1,600 repos). A map of its own, with env's NAME=VALUE words.
-	env := takeSnapshot(hc.Env).exported()
-	for i := 1; i < j; i++ {
-		name, v, _ := strings.Cut(args[i], "=")
-		env[name] = v
-	}
 	words := forDetect(args)
 	n := parser.ChildLauncherSkip(words, j)
 	if n == 0 || j+n >= len(args) {
@@ -67,6 +59,15 @@ func (ev *evaluator) flockRerun(ctx context.Context, hc interp.HandlerContext, a
 	p, at, _, found := childPath(args[j+n:])
 	if !found || absPath(hc.Dir, p) != ev.script {
 		return nil, false
+	}
+	// Only now, for flock's re-run of the script itself: the snapshot of
+	// every variable was taken for each command the sandbox met (pprof:
+	// 87 MB, a quarter of a lint's bytes on 1,600 repos), then for each
+	// flock. A map of its own, with env's NAME=VALUE words.
+	env := takeSnapshot(hc.Env).exported()
+	for i := 1; i < j; i++ {
+		name, v, _ := strings.Cut(args[i], "=")
+		env[name] = v
 	}
 	uid, _ := sandboxIdentity(hc)
 	runner, ierr := ev.newInnerRunner(hc, args[j+n+at:], env, uid)
