@@ -2,7 +2,6 @@ package dryrun
 
 import (
 	"context"
-	"errors"
 	"path"
 	"strings"
 
@@ -56,8 +55,8 @@ func (ev *evaluator) flockRerun(ctx context.Context, hc interp.HandlerContext, a
 	if n == 0 || j+n >= len(args) {
 		return nil, false
 	}
-	p, at, _, found := childPath(args[j+n:])
-	if !found || absPath(hc.Dir, p) != ev.script {
+	at, found := ev.runsSelf(hc, args[j+n:])
+	if !found {
 		return nil, false
 	}
 	// Only now, for flock's re-run of the script itself: the snapshot of
@@ -70,11 +69,6 @@ func (ev *evaluator) flockRerun(ctx context.Context, hc interp.HandlerContext, a
 		env[name] = v
 	}
 	uid, _ := sandboxIdentity(hc)
-	runner, ierr := ev.newInnerRunner(hc, args[j+n+at:], env, uid)
-	if ierr != nil {
-		return ev.fail(errors.Join(ErrInternal, ierr)), true
-	}
-	ev.note("%s: re-run under flock in the sandbox", ev.display(ev.script))
 	rctx := context.WithValue(ctx, flockKey{}, true)
-	return ev.runNested(rctx, runner, ev.main, ev.jobs.Load()), true
+	return ev.rerunSelf(rctx, hc, args[j+n+at:], env, uid, "under flock"), true
 }
