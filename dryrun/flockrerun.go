@@ -2,7 +2,6 @@ package dryrun
 
 import (
 	"context"
-	"errors"
 	"path"
 	"strings"
 
@@ -51,29 +50,25 @@ func (ev *evaluator) flockRerun(ctx context.Context, hc interp.HandlerContext, a
 	if j >= len(args) || path.Base(args[j]) != "flock" || hasSentinel(args[j]) {
 		return nil, false
 	}
-	// Only now, for a flock: the snapshot of every variable was taken for
-	// each command the sandbox met (pprof: 87 MB, a quarter of a lint's
-	// bytes on 1,600 repos). A map of its own, with env's NAME=VALUE words.
-	env := takeSnapshot(hc.Env).exported()
-	for i := 1; i < j; i++ {
-		name, v, _ := strings.Cut(args[i], "=")
-		env[name] = v
-	}
 	words := forDetect(args)
 	n := parser.ChildLauncherSkip(words, j)
 	if n == 0 || j+n >= len(args) {
 		return nil, false
 	}
-	p, at, _, found := childPath(args[j+n:])
-	if !found || absPath(hc.Dir, p) != ev.script {
+	at, found := ev.runsSelf(hc, args[j+n:])
+	if !found {
 		return nil, false
 	}
-	uid, _ := sandboxIdentity(hc)
-	runner, ierr := ev.newInnerRunner(hc, args[j+n+at:], env, uid)
-	if ierr != nil {
-		return ev.fail(errors.Join(ErrInternal, ierr)), true
+	// Only now, for flock's re-run of the script itself: the snapshot of
+	// every variable was taken for each command the sandbox met (pprof:
+	// 87 MB, a quarter of a lint's bytes on 1,600 repos), then for each
+	// flock. A map of its own, with env's NAME=VALUE words.
+	env := takeSnapshot(hc.Env).exported()
+	for i := 1; i < j; i++ {
+		name, v, _ := strings.Cut(args[i], "=")
+		env[name] = v
 	}
-	ev.note("%s: re-run under flock in the sandbox", ev.display(ev.script))
+	uid, _ := sandboxIdentity(hc)
 	rctx := context.WithValue(ctx, flockKey{}, true)
-	return ev.runNested(rctx, runner, ev.main, ev.jobs.Load()), true
+	return ev.rerunSelf(rctx, hc, args[j+n+at:], env, uid, "under flock"), true
 }

@@ -77,13 +77,7 @@ func rewritePipeStatus(f *syntax.File) bool {
 	if !readsPipeStatus(f) {
 		return false
 	}
-	var funcs []string
-	shwalk.Walk(f, func(n syntax.Node) bool {
-		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
-			funcs = append(funcs, fd.Name.Value)
-		}
-		return true
-	})
+	funcs := funcNames(f)
 	var sts []*syntax.Stmt
 	inner := map[*syntax.Stmt]bool{} // the rest of a | b | c, b | c
 	shwalk.Walk(f, func(n syntax.Node) bool {

@@ -38,8 +38,8 @@ func (ev *evaluator) rootRerun(ctx context.Context, hc interp.HandlerContext, ar
 	if !ok || j >= len(args) {
 		return nil, false
 	}
-	p, at, _, found := childPath(args[j:])
-	if !found || absPath(hc.Dir, p) != ev.script {
+	at, found := ev.runsSelf(hc, args[j:])
+	if !found {
 		return nil, false
 	}
 	env := takeSnapshot(hc.Env).exported() // a map of its own
@@ -56,13 +56,28 @@ func (ev *evaluator) rootRerun(ctx context.Context, hc interp.HandlerContext, ar
 	}
 	env["USER"], env["LOGNAME"] = "root", "root"
 	env["SUDO_USER"], env["SUDO_UID"], env["SUDO_GID"] = sandboxUser, sandboxUID, sandboxUID
-	runner, ierr := ev.newInnerRunner(hc, args[j+at:], env, "0")
-	if ierr != nil {
-		return ev.fail(errors.Join(ErrInternal, ierr)), true
-	}
-	ev.note("%s: re-run as root (sudo) in the sandbox", ev.display(ev.script))
 	rctx := context.WithValue(context.WithValue(ctx, rootKey{}, true), shellKey{}, nil)
-	return ev.runNested(rctx, runner, ev.main, ev.jobs.Load()), true
+	return ev.rerunSelf(rctx, hc, args[j+at:], env, "0", "as root (sudo)"), true
+}
+
+// runsSelf reports whether words (a command without its launcher words)
+// run the evaluated script itself, and the index of its path in words.
+func (ev *evaluator) runsSelf(hc interp.HandlerContext, words []string) (at int, ok bool) {
+	p, at, _, found := childPath(words)
+	return at, found && absPath(hc.Dir, p) == ev.script
+}
+
+// rerunSelf interprets the evaluated script's tree again from the top, in
+// ctx, with params as its arguments, env as its exported variables and
+// uid as its user: its re-run of itself (rootRerun, flockRerun), said in
+// a note as "re-run HOW".
+func (ev *evaluator) rerunSelf(ctx context.Context, hc interp.HandlerContext, params []string, env map[string]string, uid, how string) error {
+	runner, err := ev.newInnerRunner(hc, params, env, uid)
+	if err != nil {
+		return ev.fail(errors.Join(ErrInternal, err))
+	}
+	ev.note("%s: re-run %s in the sandbox", ev.display(ev.script), how)
+	return ev.runNested(ctx, runner, ev.main, ev.jobs.Load())
 }
 
 // sudoToRoot returns the index of the command sudo runs when its options

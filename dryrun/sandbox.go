@@ -1268,12 +1268,14 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return h(ev, ctx, hc, args)
 	}
 	ev.noteOpaque(ctx, hc, args)
-	if b, kind, ok := parser.EngineBenchmark(forDetect(args)); ok && launches(hc.Stdout) {
-		ev.mu.Lock()
-		if ev.bench == "" {
-			ev.bench = ev.resolveText(b) + ", " + kind + ", not a server"
+	if launches(hc.Stdout) { // a $(…) query is no benchmark run: not asked
+		if b, kind, ok := parser.EngineBenchmark(forDetect(args)); ok {
+			ev.mu.Lock()
+			if ev.bench == "" {
+				ev.bench = ev.resolveText(b) + ", " + kind + ", not a server"
+			}
+			ev.mu.Unlock()
 		}
-		ev.mu.Unlock()
 	}
 	return ev.skip(hc, args)
 }
