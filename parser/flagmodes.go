@@ -657,16 +657,7 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 			bad[ft.name] = true
 		}
 	}
-	for changed := true; changed; {
-		// An elif after a test of no flag runs only when that test's
-		// variable is set (DEBUG=1): no flag's branch of its own.
-		changed = false
-		for _, ft := range tests {
-			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
-				bad[ft.name], changed = true, true
-			}
-		}
-	}
+	spreadBad(tests, bad)
 	for _, ft := range tests {
 		if !bad[ft.name] {
 			kept = append(kept, ft)
@@ -680,6 +671,20 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 			byEnv: true, flagVar: ft.name, flagVal: ft.value, flagRead: ft.read, flagAt: ft.at})
 	}
 	return out, kept
+}
+
+// spreadBad marks bad each flag tested in an elif after a bad one's test:
+// that arm runs only when the bad flag's variable is set (DEBUG=1), so it
+// is no flag's branch of its own.
+func spreadBad(tests []flagTest, bad map[string]bool) {
+	for changed := true; changed; {
+		changed = false
+		for _, ft := range tests {
+			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
+				bad[ft.name], changed = true, true
+			}
+		}
+	}
 }
 
 // addFlagProven adds the proven mode of a script whose modes are flags:
@@ -776,14 +781,7 @@ func (s *Script) addFlagBeside(hits []int) {
 			bad[c.flagVar] = true
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, ft := range tests {
-			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
-				bad[ft.name], changed = true, true
-			}
-		}
-	}
+	spreadBad(tests, bad)
 	byVar := map[string]*Mode{}
 	var added []*Mode
 	for _, c := range cands {
