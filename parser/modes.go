@@ -1544,7 +1544,8 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	defer func() { s.Selectors = saved }()
 	for _, name := range names {
 		s.Selectors = []string{name}
-		if s.testsNamed(proven) || rolePair(s.testedNames()) || s.envDefaultSelects(name, proven) {
+		tested := s.testedNames()
+		if slices.Contains(tested, proven) || rolePair(tested) || s.envDefaultSelects(name, proven, tested) {
 			out = append(out, name)
 		}
 	}
