@@ -174,8 +174,10 @@ func (s *Script) collect() {
 			}
 		case *syntax.ArithmExp:
 			s.arithOperand(n.X)
+			walkArithm(n.X, s.noteArithWord)
 		case *syntax.ArithmCmd:
 			s.arithOperand(n.X)
+			walkArithm(n.X, s.noteArithWord)
 		case *syntax.LetClause:
 			for _, x := range n.Exprs {
 				s.arithOperand(x)

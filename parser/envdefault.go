@@ -59,11 +59,12 @@ func (s *Script) envDefault(name, proven string) *syntax.Word {
 // bench ]]; then exec … 512; fi; exec … "$MAX_NUM_SEQS". A test must name
 // a word a mode can have; a count or a switch (N=${N:-serve} is not one:
 // its default is the proven mode's name) never gets here.
-func (s *Script) envDefaultSelects(name, proven string) bool {
+// tested is testedNames with name the selector.
+func (s *Script) envDefaultSelects(name, proven string, tested []string) bool {
 	if s.envDefault(name, proven) == nil {
 		return false
 	}
-	return slices.ContainsFunc(s.testedNames(), func(v string) bool { return v != proven && modeName(v) && wordish(v) })
+	return slices.ContainsFunc(tested, func(v string) bool { return v != proven && modeName(v) && wordish(v) })
 }
 
 // envDefaultMode adds the proven mode an environment selector defaults to

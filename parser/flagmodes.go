@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -17,19 +16,9 @@ import (
 // set, one at a time, is a mode named VAR=value (Mode.Flag), evaluated with
 // the variable set in the sandbox's environment.
 
-// syntaxWalkArithm calls f on each word of an arithmetic expression in
-// the file (a name there is read as a variable).
-func syntaxWalkArithm(f *syntax.File, fn func(*syntax.Word)) {
-	shwalk.Walk(f, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.ArithmCmd:
-			walkArithm(n.X, fn)
-		case *syntax.ArithmExp:
-			walkArithm(n.X, fn)
-		}
-		return true
-	})
-}
+// noteArithWord records an operand word of (( … )) or $(( … )) (Analyze's
+// walk): a name there is read as a variable.
+func (s *Script) noteArithWord(w *syntax.Word) { s.arithWords = append(s.arithWords, w) }
 
 func walkArithm(x syntax.ArithmExpr, fn func(*syntax.Word)) {
 	switch x := x.(type) {
@@ -632,13 +621,10 @@ func (s *Script) onlyTested(name string, tests []flagTest) bool {
 			return false
 		}
 	}
-	good := true
-	syntaxWalkArithm(s.File, func(w *syntax.Word) {
-		if v, lit := LitValue(w); lit && v == name && !in(s.Off(w.Pos())) {
-			good = false
-		}
+	return !slices.ContainsFunc(s.arithWords, func(w *syntax.Word) bool {
+		v, lit := LitValue(w)
+		return lit && v == name && !in(s.Off(w.Pos()))
 	})
-	return good
 }
 
 // flagCandidates returns a mode for each flag (flagTests, flagOK), its
@@ -671,16 +657,7 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 			bad[ft.name] = true
 		}
 	}
-	for changed := true; changed; {
-		// An elif after a test of no flag runs only when that test's
-		// variable is set (DEBUG=1): no flag's branch of its own.
-		changed = false
-		for _, ft := range tests {
-			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
-				bad[ft.name], changed = true, true
-			}
-		}
-	}
+	spreadBad(tests, bad)
 	for _, ft := range tests {
 		if !bad[ft.name] {
 			kept = append(kept, ft)
@@ -694,6 +671,20 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 			byEnv: true, flagVar: ft.name, flagVal: ft.value, flagRead: ft.read, flagAt: ft.at})
 	}
 	return out, kept
+}
+
+// spreadBad marks bad each flag tested in an elif after a bad one's test:
+// that arm runs only when the bad flag's variable is set (DEBUG=1), so it
+// is no flag's branch of its own.
+func spreadBad(tests []flagTest, bad map[string]bool) {
+	for changed := true; changed; {
+		changed = false
+		for _, ft := range tests {
+			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
+				bad[ft.name], changed = true, true
+			}
+		}
+	}
 }
 
 // addFlagProven adds the proven mode of a script whose modes are flags:
@@ -749,13 +740,10 @@ func (s *Script) readsBare(name string) bool {
 			return true
 		}
 	}
-	found := false
-	syntaxWalkArithm(s.File, func(w *syntax.Word) {
-		if v, ok := LitValue(w); ok && v == name {
-			found = true
-		}
+	return slices.ContainsFunc(s.arithWords, func(w *syntax.Word) bool {
+		v, ok := LitValue(w)
+		return ok && v == name
 	})
-	return found
 }
 
 // FlagsEmpty are the flags the dry run sets to the empty string for mode
@@ -793,14 +781,7 @@ func (s *Script) addFlagBeside(hits []int) {
 			bad[c.flagVar] = true
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, ft := range tests {
-			if !bad[ft.name] && slices.ContainsFunc(ft.prev, func(n string) bool { return bad[n] }) {
-				bad[ft.name], changed = true, true
-			}
-		}
-	}
+	spreadBad(tests, bad)
 	byVar := map[string]*Mode{}
 	var added []*Mode
 	for _, c := range cands {

@@ -1544,7 +1544,8 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	defer func() { s.Selectors = saved }()
 	for _, name := range names {
 		s.Selectors = []string{name}
-		if s.testsNamed(proven) || rolePair(s.testedNames()) || s.envDefaultSelects(name, proven) {
+		tested := s.testedNames()
+		if slices.Contains(tested, proven) || rolePair(tested) || s.envDefaultSelects(name, proven, tested) {
 			out = append(out, name)
 		}
 	}
@@ -1756,6 +1757,21 @@ func (s *Script) ReadsSubmitDir() bool {
 // SubmitDirVars are the names SubmitDirVar knows.
 var SubmitDirVars = []string{"SLURM_SUBMIT_DIR", "PBS_O_WORKDIR"}
 
+// echoed returns the one word a pipeline's first command prints as it is,
+// echo WORD or printf '%s' WORD (normalizes, foldOf); nil for any other.
+func echoed(c *syntax.CallExpr) *syntax.Word {
+	cmd, _ := LitValue(c.Args[0])
+	switch {
+	case cmd == "echo" && len(c.Args) == 2:
+		return c.Args[1]
+	case cmd == "printf" && len(c.Args) == 3:
+		if f, _ := LitValue(c.Args[1]); f == "%s" || f == `%s\n` {
+			return c.Args[2]
+		}
+	}
+	return nil
+}
+
 // soleSubst returns the command substitution that is all of w, $(…) or
 // "$(…)"; nil for any other word.
 func soleSubst(w *syntax.Word) *syntax.CmdSubst {
@@ -1791,18 +1807,13 @@ func normalizes(w *syntax.Word, names []string) bool {
 		if !isCall || len(c.Args) == 0 || len(st.Redirs) > 0 {
 			return false
 		}
-		name, _ := LitValue(c.Args[0])
-		switch {
-		case i == 0 && name == "echo" && len(c.Args) == 2:
-			if !isParamOf(c.Args[1], names) {
+		if i == 0 {
+			if w := echoed(c); w == nil || !isParamOf(w, names) {
 				return false
 			}
-		case i == 0 && name == "printf" && len(c.Args) == 3:
-			if f, _ := LitValue(c.Args[1]); f != "%s" && f != `%s\n` || !isParamOf(c.Args[2], names) {
-				return false
-			}
-		case i > 0 && (name == "tr" || name == "sed"):
-		default:
+			continue
+		}
+		if name, _ := LitValue(c.Args[0]); name != "tr" && name != "sed" {
 			return false
 		}
 	}
@@ -3640,14 +3651,7 @@ func foldOf(w *syntax.Word) fold {
 	if !ok1 || !ok2 || len(first.Args) == 0 || len(stages[0].Redirs) > 0 || len(stages[1].Redirs) > 0 || len(tr.Args) != 3 {
 		return foldNone
 	}
-	cmd, _ := LitValue(first.Args[0])
-	switch {
-	case cmd == "echo" && len(first.Args) == 2 && SingleParam(first.Args[1]) != nil:
-	case cmd == "printf" && len(first.Args) == 3 && SingleParam(first.Args[2]) != nil:
-		if f, _ := LitValue(first.Args[1]); f != "%s" && f != `%s\n` {
-			return foldNone
-		}
-	default:
+	if SingleParam(echoed(first)) == nil {
 		return foldNone
 	}
 	name, _ := LitValue(tr.Args[0])

@@ -230,6 +230,9 @@ type Script struct {
 	params []*syntax.ParamExp
 	// arithNames are the variables arithmetic reads by bare name.
 	arithNames []*syntax.Lit
+	// arithWords are the operand words of (( … )) and $(( … )) (walkArithm),
+	// for flagmodes' reads of a flag by bare name.
+	arithWords []*syntax.Word
 	// What Analyze's walk met for the dry run's checks: ProcSubsts,
 	// FileOwnerTests, TildeWords.
 	procSubsts []*syntax.ProcSubst
