@@ -193,11 +193,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		start := time.Now()
 		ctx := enter()
 		defer func() { exit(); spent += time.Since(start) }()
-		word := m
-		if md := s.ModeNamed(m); md != nil {
-			word = md.EvalWord() // serve with FAST=1 runs as serve
-		}
-		return dryrun.Eval(ctx, abs, src, s.File, word, o)
+		return dryrun.Eval(ctx, abs, src, s.File, evalWord(s, m), o) // serve with FAST=1 runs as serve
 	}
 	for i, m := range modes {
 		if results[i] = evalMode(m, nil); results[i] == nil {
