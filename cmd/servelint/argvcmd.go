@@ -618,8 +618,9 @@ func envAssigns(selectors []string, mode string) []string {
 	return out
 }
 
-// emptyAssigns returns NAME= for each variable the dry run starts with
-// (lint.ModeOptions sets only the flags a proven mode leaves off), sorted.
+// emptyAssigns returns NAME=VALUE for each variable the dry run starts
+// with (lint.ModeOptions: NAME= for a flag the proven mode leaves off,
+// FAST=1 for a mode's own flag), sorted.
 func emptyAssigns(env map[string]string) []string {
 	out := make([]string, 0, len(env))
 	for _, n := range slices.Sorted(maps.Keys(env)) {
