@@ -289,11 +289,9 @@ func launcherSkip(argv []string, i int) int {
 			return 0
 		}
 	case "flock":
-		j, seen, ok = flockSpec.read(argv, j)
-		if met(seen, "-h", "--help", "-V", "--version") {
+		if j, ok = flockCommand(argv, i); !ok {
 			return 0
 		}
-		j++ // the lock's file or directory
 		if j < len(argv) && (argv[j] == "-c" || argv[j] == "--command") {
 			return 0 // a shell string (ownShellString)
 		}
@@ -367,8 +365,8 @@ func screenSkip(argv []string, i int) int {
 // option not known, and for a command sequence (a word ending in ';'
 // starts the next command).
 func tmuxCommand(argv []string, i int) (int, bool) {
-	j, seen, ok := tmuxSpec.read(argv, i+1)
-	if !ok || met(seen, "-c", "-V") || j >= len(argv) {
+	j, ok := tmuxSub(argv, i)
+	if !ok {
 		return 0, false
 	}
 	var spec optSpec
@@ -388,6 +386,30 @@ func tmuxCommand(argv []string, i int) (int, bool) {
 		if strings.HasSuffix(a, ";") {
 			return 0, false
 		}
+	}
+	return j, true
+}
+
+// flockCommand reads flock's options after the flock at argv[i] and
+// passes the lock's file or directory: the index of the word after it
+// (the command's, or -c STRING's). ok is false for an option not known
+// and for -h/-V (flock prints).
+func flockCommand(argv []string, i int) (int, bool) {
+	j, seen, ok := flockSpec.read(argv, i+1)
+	if !ok || met(seen, "-h", "--help", "-V", "--version") {
+		return 0, false
+	}
+	return j + 1, true
+}
+
+// tmuxSub reads tmux's own options after the tmux at argv[i]: the index
+// of the tmux command's word (new-session, send-keys …). ok is false for
+// an option not known, for -c (a shell command instead of a tmux one), -V
+// (prints its version) and when no command follows.
+func tmuxSub(argv []string, i int) (int, bool) {
+	j, seen, ok := tmuxSpec.read(argv, i+1)
+	if !ok || met(seen, "-c", "-V") || j >= len(argv) {
+		return 0, false
 	}
 	return j, true
 }
@@ -448,11 +470,11 @@ func TypedLine(argv []string) (session string, str int, kind byte, ok bool) {
 	}
 	switch path.Base(argv[0]) {
 	case "tmux":
-		j, seen, ok := tmuxSpec.read(argv, 1)
-		if !ok || met(seen, "-c", "-V") || j >= len(argv) || argv[j] != "send-keys" && argv[j] != "send" {
+		j, ok := tmuxSub(argv, 0)
+		if !ok || argv[j] != "send-keys" && argv[j] != "send" {
 			return "", 0, 0, false
 		}
-		j, seen, ok = tmuxSendKeys.read(argv, j+1)
+		j, seen, ok := tmuxSendKeys.read(argv, j+1)
 		if !ok || len(seen) != 1 || seen[0].name != "-t" || j+2 != len(argv) {
 			return "", 0, 0, false
 		}
@@ -530,11 +552,11 @@ func SessionShell(argv []string) (string, bool) {
 	name, detached := "", false
 	switch path.Base(argv[0]) {
 	case "tmux":
-		j, seen, ok := tmuxSpec.read(argv, 1)
-		if !ok || met(seen, "-c", "-V") || j >= len(argv) || argv[j] != "new-session" && argv[j] != "new" {
+		j, ok := tmuxSub(argv, 0)
+		if !ok || argv[j] != "new-session" && argv[j] != "new" {
 			return "", false
 		}
-		j, seen, ok = tmuxNewSession.read(argv, j+1)
+		j, seen, ok := tmuxNewSession.read(argv, j+1)
 		if !ok || j != len(argv) {
 			return "", false
 		}

@@ -182,26 +182,24 @@ func (s *Script) OtherProgramRead(key string) int {
 		if quietCommand(c) {
 			continue
 		}
-		if cmd, ok := LitValue(c.Args[0]); ok && s.Funcs[cmd] == nil && slices.ContainsFunc(s.libClientReads[cmd], func(n string) bool { return names[n] }) {
+		cmd, lit := LitValue(c.Args[0])
+		if lit && s.Funcs[cmd] == nil && slices.ContainsFunc(s.libClientReads[cmd], func(n string) bool { return names[n] }) {
 			// run_bench, whose library body runs vllm bench serve
 			// --max-concurrency "$MAX_NUM_SEQS".
 			return s.Line(s.Off(c.Pos()))
 		}
-		st, en := s.Off(c.Pos()), s.Off(c.End())
-		if s.inInvocation(st, en) {
+		if s.inInvocation(s.Off(c.Pos()), s.Off(c.End())) ||
+			!slices.ContainsFunc(c.Args[1:], func(a *syntax.Word) bool { return readsAny(a, names) }) {
 			continue
 		}
-		if cmd, ok := LitValue(c.Args[0]); ok && s.engineOnlyFunc(cmd) {
+		if lit && s.engineOnlyFunc(cmd) {
 			// start() { exec llama-server … -np "$1"; }; serve) start
 			// "$MAX_NUM_SEQS": the function hands its arguments to the
-			// engine alone.
+			// engine alone. (Asked only of a call that reads the key: it
+			// walks the function's body.)
 			continue
 		}
-		for _, a := range c.Args[1:] {
-			if readsAny(a, names) {
-				return s.Line(s.Off(c.Pos()))
-			}
-		}
+		return s.Line(s.Off(c.Pos()))
 	}
 	return 0
 }

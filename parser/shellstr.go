@@ -236,12 +236,11 @@ func ownShellString(argv []string, k int) (ShellRun, bool) {
 		}
 		str = s
 	case "flock":
-		j, seen, ok := flockSpec.read(argv, k+1)
-		if !ok || met(seen, "-h", "--help", "-V", "--version") || j+3 != len(argv) ||
-			argv[j+1] != "-c" && argv[j+1] != "--command" {
+		j, ok := flockCommand(argv, k)
+		if !ok || j+2 != len(argv) || argv[j] != "-c" && argv[j] != "--command" {
 			return ShellRun{}, false
 		}
-		str = j + 2
+		str = j + 1
 	default:
 		return ShellRun{}, false
 	}

@@ -193,11 +193,7 @@ func runArgv(args []string, stdout, stderr io.Writer) int {
 		start := time.Now()
 		ctx := enter()
 		defer func() { exit(); spent += time.Since(start) }()
-		word := m
-		if md := s.ModeNamed(m); md != nil {
-			word = md.EvalWord() // serve with FAST=1 runs as serve
-		}
-		return dryrun.Eval(ctx, abs, src, s.File, word, o)
+		return dryrun.Eval(ctx, abs, src, s.File, evalWord(s, m), o) // serve with FAST=1 runs as serve
 	}
 	for i, m := range modes {
 		if results[i] = evalMode(m, nil); results[i] == nil {
@@ -622,8 +618,9 @@ func envAssigns(selectors []string, mode string) []string {
 	return out
 }
 
-// emptyAssigns returns NAME= for each variable the dry run starts with
-// (lint.ModeOptions sets only the flags a proven mode leaves off), sorted.
+// emptyAssigns returns NAME=VALUE for each variable the dry run starts
+// with (lint.ModeOptions: NAME= for a flag the proven mode leaves off,
+// FAST=1 for a mode's own flag), sorted.
 func emptyAssigns(env map[string]string) []string {
 	out := make([]string, 0, len(env))
 	for _, n := range slices.Sorted(maps.Keys(env)) {
