@@ -151,14 +151,15 @@ func rewriteAttrDecls(f *syntax.File) (notes []string) {
 	}
 	var sites []site
 	var walk func(n syntax.Node, inFunc bool)
-	walk = func(n syntax.Node, inFunc bool) {
-		shwalk.Walk(n, func(n syntax.Node) bool {
+	walk = func(root syntax.Node, inFunc bool) {
+		shwalk.Walk(root, func(n syntax.Node) bool {
 			switch x := n.(type) {
 			case *syntax.FuncDecl:
-				if x != n {
-					walk(x.Body, true)
-					return false
-				}
+				// A function defined inside an if, a block or a loop:
+				// its body runs as a function's (the callback's own n
+				// was compared here, so it never was).
+				walk(x.Body, true)
+				return false
 			case *syntax.Stmt:
 				sites = append(sites, site{x, inFunc})
 			}
