@@ -914,7 +914,7 @@ func (s *Script) findModes() {
 		// "mode_${1:-serve}" running mode_kl() { EXTRA=(…); } of
 		// lib/modes.sh: the function sets what the argv reads.
 		if m := byName[c.name]; c.lib && m.libFn && !reaches[m] {
-			reaches[m] = slices.ContainsFunc(s.libWrites(c.fn), func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) })
+			reaches[m] = writesAny(s.libWrites(c.fn), refs)
 		}
 	}
 	for _, c := range tables {

@@ -117,7 +117,7 @@ func (s *Script) libWriteCalls(refs []string) []int {
 			continue
 		}
 		ws := s.libWrites(name)
-		if !slices.ContainsFunc(ws, func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) }) {
+		if !writesAny(ws, refs) {
 			continue
 		}
 		for _, off := range s.callOffs[name] {
@@ -128,6 +128,11 @@ func (s *Script) libWriteCalls(refs []string) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// writesAny reports whether one of ws assigns a variable of refs.
+func writesAny(ws []LibWrite, refs []string) bool {
+	return slices.ContainsFunc(ws, func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) })
 }
 
 // LibModeWrites returns, for each library function the script calls only
@@ -281,7 +286,7 @@ func (s *Script) libDispatchWrites(refs []string) bool {
 			if _, ok := nd.mode(name); !ok || s.Funcs[name] != nil || s.libFuncAmbig[name] {
 				continue
 			}
-			if slices.ContainsFunc(s.libWrites(name), func(w LibWrite) bool { return slices.Contains(refs, w.Assign.Name.Value) }) {
+			if writesAny(s.libWrites(name), refs) {
 				return true
 			}
 		}

@@ -1544,6 +1544,12 @@ func (u *Unit) checkReadable(p string) bool {
 		}
 		return false
 	}
+	return slices.ContainsFunc(u.realRootList(), func(ra string) bool { return Within(ra, real) })
+}
+
+// realRootList returns the linted roots with symlinks resolved (those
+// that resolve), computed once.
+func (u *Unit) realRootList() []string {
 	u.realRootsOnce.Do(func() {
 		for _, r := range u.Roots {
 			if ra, err := RealPath(r); err == nil {
@@ -1551,12 +1557,7 @@ func (u *Unit) checkReadable(p string) bool {
 			}
 		}
 	})
-	for _, ra := range u.realRoots {
-		if Within(ra, real) {
-			return true
-		}
-	}
-	return false
+	return u.realRoots
 }
 
 // Abs is filepath.Abs(p) against the working directory Load started in:
@@ -1608,10 +1609,7 @@ func (u *Unit) treeFiles(dir string, opts *LoadOptions) []string {
 	if err != nil {
 		return nil
 	}
-	if !slices.ContainsFunc(u.Roots, func(r string) bool {
-		ra, err := RealPath(r)
-		return err == nil && Within(ra, real)
-	}) {
+	if !slices.ContainsFunc(u.realRootList(), func(ra string) bool { return Within(ra, real) }) {
 		return nil
 	}
 	entries, err := os.ReadDir(dir)

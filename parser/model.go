@@ -78,16 +78,7 @@ func ModelOf(argv []string, ec EngineCall) (string, bool) {
 // Such a mode is another server, not a mode of the proven shape. False
 // when either model is not statically known, or m is the proven mode.
 func (u *Unit) OtherModel(s *Script, m *Mode) bool {
-	u.mu.Lock()
-	p, ok := u.provens[s]
-	if !ok {
-		p = s.Proven()
-		if u.provens == nil {
-			u.provens = map[*Script]*Mode{}
-		}
-		u.provens[s] = p
-	}
-	u.mu.Unlock()
+	p := memo(u, &u.provens, s, s.Proven)
 	if p == nil || m == nil || m == p {
 		return false
 	}
@@ -107,20 +98,7 @@ func (u *Unit) OtherModel(s *Script, m *Mode) bool {
 // is not statically known, or when no engine beside it serves the env
 // file's model. Computed once per invocation.
 func (u *Unit) SidecarModel(s *Script, inv *Invocation) bool {
-	u.mu.Lock()
-	c, ok := u.sidecars[inv]
-	u.mu.Unlock()
-	if ok {
-		return c
-	}
-	c = u.findSidecar(s, inv)
-	u.mu.Lock()
-	if u.sidecars == nil {
-		u.sidecars = map[*Invocation]bool{}
-	}
-	u.sidecars[inv] = c
-	u.mu.Unlock()
-	return c
+	return memo(u, &u.sidecars, inv, func() bool { return u.findSidecar(s, inv) })
 }
 
 func (u *Unit) findSidecar(s *Script, inv *Invocation) bool {
@@ -207,20 +185,11 @@ type modelVal struct {
 // value of the model word of the invocations m reaches, one value for all
 // of them, from env keys and literals only. Computed once per mode.
 func (u *Unit) modelIn(s *Script, m *Mode) (string, bool) {
-	u.mu.Lock()
-	c, ok := u.models[m]
-	u.mu.Unlock()
-	if ok {
-		return c.v, c.ok
-	}
-	v, found := u.findModel(s, m)
-	u.mu.Lock()
-	if u.models == nil {
-		u.models = map[*Mode]modelVal{}
-	}
-	u.models[m] = modelVal{v, found}
-	u.mu.Unlock()
-	return v, found
+	c := memo(u, &u.models, m, func() modelVal {
+		v, ok := u.findModel(s, m)
+		return modelVal{v, ok}
+	})
+	return c.v, c.ok
 }
 
 func (u *Unit) findModel(s *Script, m *Mode) (string, bool) {

@@ -40,21 +40,7 @@ type ownerKey struct {
 // scanning every key against every flag of the profile, was 3.7% of the
 // CPU).
 func (u *Unit) ownerTable(s *Script, p *Profile) map[string]Owner {
-	k := ownerKey{s, p}
-	u.mu.Lock()
-	t, ok := u.owners[k]
-	u.mu.Unlock()
-	if ok {
-		return t
-	}
-	t = u.owned(s, p)
-	u.mu.Lock()
-	if u.owners == nil {
-		u.owners = map[ownerKey]map[string]Owner{}
-	}
-	u.owners[k] = t
-	u.mu.Unlock()
-	return t
+	return memo(u, &u.owners, ownerKey{s, p}, func() map[string]Owner { return u.owned(s, p) })
 }
 
 // owned computes ownerTable: a key owns the flag it is named for (the
@@ -1279,4 +1265,24 @@ func (u *Unit) SourcesAllExported(s *Script, e *EnvFile) bool {
 // IsUpperName reports whether a name looks like an env key.
 func IsUpperName(name string) bool {
 	return isName(name) && strings.ToUpper(name) == name && strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+}
+
+// memo returns (*m)[k], computing it with f the first time it is asked.
+// f runs outside u.mu, which it may take itself; two callers racing on
+// one key both compute it, and either answer is kept (f is pure).
+func memo[K comparable, V any](u *Unit, m *map[K]V, k K, f func() V) V {
+	u.mu.Lock()
+	v, ok := (*m)[k]
+	u.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = f()
+	u.mu.Lock()
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
+	u.mu.Unlock()
+	return v
 }

@@ -119,13 +119,7 @@ func (c *Context) checkLibArray(pass *analysis.Pass, s *parser.Script, inv *pars
 		msg := fmt.Sprintf("%s passes its own %s %s, set by %s() in %s, which %s calls; %s",
 			parser.ModeNames(ms), flag, val, w.In, c.display(lib.Path), c.Where(s.Path, lc.Call), c.ownerText(owner))
 		d := diag{sev: Error, path: lib.Path, start: start, end: end}
-		if c.Files[lib.Path] == nil {
-			// The library is not in the unit's files: the finding is at the
-			// call, naming the library's line.
-			line := 1 + bytes.Count(lib.Src[:min(start, len(lib.Src))], []byte("\n"))
-			d.path, d.start, d.end = s.Path, lc.Call, lc.Call+len(lc.Writes[0].Func)
-			msg += fmt.Sprintf(" (%s:%d)", c.display(lib.Path), line)
-		}
+		msg += c.libAtCall(&d, s, lc, w)
 		shared := slices.ContainsFunc(inv.Flags, func(f *parser.Flag) bool { return f.Canon == sf.Name && len(f.Modes) == 0 })
 		why := c.libFixWhy(s, ms, w, d, owner, !shared)
 		if why == "" && shared {
@@ -188,11 +182,7 @@ func (c *Context) checkLibScalar(pass *analysis.Pass, s *parser.Script, ms []*pa
 			msg := fmt.Sprintf("%s sets %s=%s in %s() in %s, which %s calls, so %s gets %s; %s",
 				parser.ModeNames(ms), name, val, w.In, c.display(lib.Path), c.Where(s.Path, lc.Call), f.Name, val, c.ownerText(owner))
 			d := diag{sev: Error, path: lib.Path, start: start, end: end}
-			if c.Files[lib.Path] == nil {
-				line := 1 + bytes.Count(lib.Src[:min(start, len(lib.Src))], []byte("\n"))
-				d.path, d.start, d.end = s.Path, lc.Call, lc.Call+len(w.Func)
-				msg += fmt.Sprintf(" (%s:%d)", c.display(lib.Path), line)
-			}
+			msg += c.libAtCall(&d, s, lc, w)
 			why := c.libFixWhy(s, ms, w, d, owner, true)
 			if why == "" && name == owner.Key {
 				why = fmt.Sprintf("%s is the owner's own variable; the assignment is the library's statement", name)
@@ -206,6 +196,18 @@ func (c *Context) checkLibScalar(pass *analysis.Pass, s *parser.Script, ms []*pa
 			c.report(pass, d)
 		}
 	}
+}
+
+// libAtCall moves finding d on library w.Lib to the call at lc when the
+// library is not in the unit's files, and returns what the message then
+// adds: the library's line.
+func (c *Context) libAtCall(d *diag, s *parser.Script, lc parser.LibModeCall, w parser.LibWrite) string {
+	if c.Files[w.Lib.Path] != nil {
+		return ""
+	}
+	line := w.Lib.Line(min(d.start, len(w.Lib.Src)))
+	d.path, d.start, d.end = s.Path, lc.Call, lc.Call+len(w.Func)
+	return fmt.Sprintf(" (%s:%d)", c.display(w.Lib.Path), line)
 }
 
 // libFixWhy says why a fix in the library may not be offered for a
