@@ -131,7 +131,7 @@ func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, 
 		forced = ev.forced.Name
 	}
 	ct := ev.fs.children.get([2]string{abs, forced}, func() *childTree {
-		f, _ := rewritten(data, abs, nil, nil, nil)
+		f, _ := rewritten(data, abs, nil, nil)
 		if f == nil {
 			return &childTree{}
 		}

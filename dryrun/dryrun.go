@@ -449,7 +449,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 	}
 	var guardDescs []guardDesc
 	if opts.guards != nil {
-		if f, _ := rewritten(src, script, callers, prep.jobs, prep.selects); f != nil {
+		if f, _ := rewritten(src, script, callers, prep); f != nil {
 			if host != nil {
 				markHostTests(f)
 			}

@@ -324,11 +324,13 @@ func Load(opts LoadOptions) *Unit {
 			u.Roots = append(u.Roots, p)
 			u.walked = append(u.walked, p)
 			u.addWorkingRoot(p)
+			walkKey := walkedKey(p, wd, &u.symlinks, key)
 			walkDir(p, &opts, u, func(path string, k FileKind, size int64) {
-				if seen[key(path)] {
+				pk := walkKey(path)
+				if seen[pk] {
 					return
 				}
-				seen[key(path)] = true
+				seen[pk] = true
 				sizes[path] = size
 				if k == KindScript {
 					scripts = append(scripts, path)
@@ -412,6 +414,32 @@ func Load(opts LoadOptions) *Unit {
 	u.withEnvFlags(&opts)
 	u.coverLooked(explicitEnvs)
 	return u
+}
+
+// walkedKey returns key for the files a walk of root meets: the walk
+// follows no symlink, so every directory it meets below the root is the
+// root's real path joined with the rest, and only the root is resolved
+// (pprof on 1,600 repos: an lstat per directory, one after the other, was
+// a third of the walk's wall time).
+func walkedKey(root, wd string, r *resolver, key func(string) string) func(string) string {
+	abs := root
+	if wd != "" && !filepath.IsAbs(abs) {
+		abs = filepath.Join(wd, abs)
+	}
+	real, err := r.realDir(filepath.Clean(abs) + string(filepath.Separator))
+	if err != nil {
+		return key
+	}
+	prefix := root + string(filepath.Separator)
+	if root == "." {
+		prefix = "" // the walk's paths are filepath.Join(".", name): name
+	}
+	return func(path string) string {
+		if rest, ok := strings.CutPrefix(path, prefix); ok && rest != "" {
+			return filepath.Join(real, rest)
+		}
+		return key(path)
+	}
 }
 
 // pastTotal returns the files (with their sizes) that come after the

@@ -154,3 +154,53 @@ func TestNamedPastTotal(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkedKey: the key of a walked file, built from the root's real path
+// alone, is the one resolving its directory gives (Load's key), for a root
+// named as ".", relatively, absolutely, and through a symlink; and a file
+// named twice (the tree and a file in it through the link) is one file.
+func TestWalkedKey(t *testing.T) {
+	dir := testfs.NewTree(t, map[string]string{"real/run.sh": "#!/bin/bash\necho\n", "real/a/b/deep.sh": "#!/bin/bash\necho\n", "real/a/x.env": "A=1\n"})
+	if err := os.Symlink(filepath.Join(dir, "real"), filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	var r resolver
+	key := func(wd string) func(string) string {
+		return func(p string) string {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(wd, p)
+			}
+			d, base := filepath.Split(p)
+			real, err := r.realDir(d)
+			if err != nil {
+				t.Fatalf("realDir(%s): %v", d, err)
+			}
+			return filepath.Join(real, base)
+		}
+	}
+	for _, tc := range []struct{ wd, root string }{
+		{filepath.Join(dir, "real"), "."}, {dir, "real"}, {dir, "link"}, {"/", filepath.Join(dir, "link")}, {filepath.Join(dir, "link"), "."},
+	} {
+		t.Chdir(tc.wd)
+		k := key(tc.wd)
+		wk := walkedKey(tc.root, tc.wd, &r, k)
+		n := 0
+		walkDir(tc.root, &LoadOptions{Jobs: 2}, &Unit{}, func(p string, _ FileKind, _ int64) {
+			n++
+			if got, want := wk(p), k(p); got != want || !strings.HasPrefix(got, filepath.Join(dir, "real")+string(filepath.Separator)) {
+				t.Errorf("root %s in %s: %s keyed %s, want %s", tc.root, tc.wd, p, got, want)
+			}
+		})
+		if n != 3 {
+			t.Errorf("root %s in %s: walked %d files, want 3", tc.root, tc.wd, n)
+		}
+	}
+	u := Load(LoadOptions{Paths: []string{filepath.Join(dir, "link"), filepath.Join(dir, "real", "run.sh")}})
+	if len(u.Scripts) != 2 {
+		var got []string
+		for _, s := range u.Scripts {
+			got = append(got, s.Path)
+		}
+		t.Errorf("scripts %q, want run.sh once and deep.sh", got)
+	}
+}
