@@ -139,6 +139,7 @@ type evaluator struct {
 	// a sourced file take the placeholder too (lazySourced).
 	callers  []string
 	readFn   func(string) ([]byte, error)
+	loaded   func(string) ([]byte, bool) // Options.Loaded
 	forced   *parser.Profile
 	noSpans  bool
 	noEnv    bool
@@ -1715,6 +1716,14 @@ func (ev *evaluator) readFile(abs string) ([]byte, error) {
 			return nil, err
 		}
 		if !ev.custom {
+			if ev.loaded != nil && real == abs {
+				if data, ok := ev.loaded(abs); ok {
+					if len(data) > maxFileSize {
+						return nil, &os.PathError{Op: "read", Path: abs, Err: fmt.Errorf("larger than %d bytes", maxFileSize)}
+					}
+					return data, nil
+				}
+			}
 			return readRegular(real)
 		}
 		data, err := ev.readFn(abs)

@@ -52,6 +52,35 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		}
 		return f
 	}
+	// The files the unit's model read from the disk, by absolute path,
+	// handed to the sandbox so that it does not read them again
+	// (dryrun.Options.Loaded); made once per unit.
+	var loadedMu sync.Mutex
+	var loadedUnit *parser.Unit
+	var loaded func(string) ([]byte, bool)
+	loadedOf := func(u *parser.Unit) func(string) ([]byte, bool) {
+		loadedMu.Lock()
+		defer loadedMu.Unlock()
+		if readFile != nil || testNoLoaded {
+			return nil // an overlay: the sandbox reads through it
+		}
+		if u != loadedUnit {
+			m := make(map[string][]byte, len(u.Scripts)+len(u.Envs))
+			for _, s := range u.Scripts {
+				if p, err := u.Abs(s.Path); err == nil && s.Src != nil {
+					m[p] = s.Src
+				}
+			}
+			for _, e := range u.Envs {
+				if p, err := u.Abs(e.Path); err == nil && e.Src != nil {
+					m[p] = e.Src
+				}
+			}
+			loadedUnit = u
+			loaded = func(p string) ([]byte, bool) { b, ok := m[p]; return b, ok }
+		}
+		return loaded
+	}
 	return func(u *parser.Unit, s *parser.Script) map[string]*rules.EvalResult {
 		// The modes of one script share a bound too: ScriptBoundFactor
 		// times the per-mode one, counted in the time its own modes ran
@@ -96,6 +125,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 						o := ModeOptions(s, m)
 						o.Root, o.Timeout, o.ReadFile, o.Engine, o.NoSpans, o.EnvIfRead = root, timeout, readFile, s.Engine, true, true
 						o.Files, o.Prepared, o.Caller, o.Assume = files, prep, caller, assume
+						o.Loaded = loadedOf(u)
 						r = dryrun.Eval(ctx, path, s.Src, s.File, m.EvalWord(), o)
 						spent.Add(int64(time.Since(start)))
 						runSpent.Add(int64(time.Since(start)))
@@ -197,6 +227,10 @@ func EvalRoot(u *parser.Unit, s *parser.Script) string {
 // ScriptBoundFactor is how many per-mode time bounds the modes of one
 // script may take together.
 const ScriptBoundFactor = 5
+
+// testNoLoaded makes evaluators read every file from the disk (a test
+// compares both ways).
+var testNoLoaded bool
 
 // ScriptBoundError is the error of a mode not evaluated because the
 // script's modes spent bound together (lint, and servelint argv).

@@ -120,3 +120,40 @@ func TestRunBound(t *testing.T) {
 		t.Error("no mode stopped at the run's bound")
 	}
 }
+
+// TestEvalLoadedParity: an evaluation that takes the bytes of the unit's
+// scripts and env files from the model (dryrun.Options.Loaded) gives every
+// mode of every testdata script the result one reading the disk gives.
+func TestEvalLoadedParity(t *testing.T) {
+	dirs, err := filepath.Glob("../testdata/src/*")
+	if err != nil || len(dirs) < 100 {
+		t.Fatalf("testdata: %d cases, %v", len(dirs), err)
+	}
+	if testing.Short() {
+		dirs = dirs[:100]
+	}
+	defer lint.SetTestNoLoaded(false)
+	compared := 0
+	for _, dir := range dirs {
+		u := parser.Load(parser.LoadOptions{Paths: []string{dir}})
+		for _, s := range u.Scripts {
+			if len(s.Modes) == 0 {
+				continue
+			}
+			lint.SetTestNoLoaded(false)
+			got := lint.SandboxEvaluator(5*time.Second, 2, nil)(u, s)
+			lint.SetTestNoLoaded(true)
+			want := lint.SandboxEvaluator(5*time.Second, 2, nil)(u, s)
+			for _, m := range s.Modes {
+				g, w := got[m.Name], want[m.Name]
+				if fmt.Sprint(g.Argv, g.Env, g.EnvClosed, g.Unresolved, g.Err, g.Launcher, g.Finished) != fmt.Sprint(w.Argv, w.Env, w.EnvClosed, w.Unresolved, w.Err, w.Launcher, w.Finished) {
+					t.Errorf("%s %s: loaded %+v, from the disk %+v", s.Path, m.Name, g, w)
+				}
+				compared++
+			}
+		}
+	}
+	if compared < 200 {
+		t.Errorf("compared %d modes only", compared)
+	}
+}
