@@ -125,6 +125,11 @@ type Prepared struct {
 	attrOnce sync.Once
 	attr     bool
 
+	// negOnce guards neg: the script may hold a negated statement
+	// (negated.go), asked of its source once.
+	negOnce sync.Once
+	neg     bool
+
 	// statusOnce guards status: the script reads PIPESTATUS
 	// (pipestatus.go), asked of its source once.
 	statusOnce sync.Once
@@ -216,6 +221,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	rewrites = append(rewrites, rewriteAttrDecls(f)...)
 	rewrites = append(rewrites, rewriteCoprocs(f)...)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
+	rewriteNegations(f) // after the pipelines: a rewritten one stays negated
 	alts := 0
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
