@@ -39,3 +39,88 @@ func TestNegatedErrexit(t *testing.T) {
 		}
 	}
 }
+
+// TestArithNounset: under set -u, bash stops at an arithmetic read of an
+// unset variable ("X: unbound variable"), in $((…)), ((…)), a for ((…))
+// loop, let, and an assignment to a name declared -i; interp's arithmetic
+// read it as 0 and the mode booted with a number bash never reaches. A
+// branch arithmetic does not evaluate (A ? 1 : X with A set) reads
+// nothing, as in bash; without set -u the read is 0.
+func TestArithNounset(t *testing.T) {
+	const pre = "#!/bin/bash\nset -u\nif false; then X=1; UNSET=1; fi\n"
+	for _, body := range []string{
+		"p=$((8000+X))",
+		"declare -i p=8000+UNSET",
+		"declare -i p\np=8000+UNSET",
+		"declare -i p=5\np+=UNSET",
+		"y=X+1\ndeclare -i p=y",
+		"(( X > 1 )) || true\np=1",
+		"for (( i = 0; i < X; i++ )); do :; done\np=1",
+		"let p=X+1",
+		"p=$((A ? X : 1))",
+	} {
+		r := evalSrc(t, pre+body+"\nexec vllm serve /m --port \"$p\"\n", "serve", nil, Options{})
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "unbound variable") {
+			t.Errorf("%q: err %v, argv %q; want an unbound variable, as bash", body, r.Err, r.Argv)
+		}
+	}
+	for _, tc := range []struct{ pre, body, want string }{
+		{"set -u\n", "A=1\np=$((A ? 1 : X))", "1"},
+		{"set -u\n", "X=7\np=$((8000+X))", "8007"},
+		{"set -u\n", "X=7\ndeclare -i p=8000+X", "8007"},
+		{"set -u\n", "X=\np=$((8000+X))", "8000"},
+		{"set -u\n", "X=2\n(( p = X * 4 ))", "8"},
+		{"", "p=$((8000+X))", "8000"},
+		{"", "declare -i p=8000+X", "8000"},
+		{"set -u\nset +u\n", "declare -i p=8000+X", "8000"},
+	} {
+		r := evalSrc(t, "#!/bin/bash\n"+tc.pre+"if false; then X=1; fi\n"+tc.body+"\nexec vllm serve /m --port \"$p\"\n", "serve", nil, Options{})
+		if got := strings.Join(r.Argv, " "); r.Err != nil || got != "vllm serve /m --port "+tc.want {
+			t.Errorf("%q %q: err %v, argv %q; want --port %s", tc.pre, tc.body, r.Err, got, tc.want)
+		}
+	}
+	// A variable the caller supplies keeps its placeholder.
+	r := evalSrc(t, "#!/bin/bash\nset -u\ndeclare -i p=8000+RANK\nexec vllm serve /m --port \"$p\"\n", "serve", nil, Options{Caller: []string{"RANK"}})
+	if got := strings.Join(r.Argv, " "); r.Err != nil || !strings.Contains(got, "<unresolved") {
+		t.Errorf("caller's RANK: err %v, argv %q; want its placeholder", r.Err, got)
+	}
+}
+
+// TestEnvArithNounset: an env file sourced under set -u whose arithmetic
+// reads a key nothing sets (MAX_NUM_SEQS=$((A))) stops bash ("A: unbound
+// variable"); the dry run booted with 0. Keys that read each other (A=$B,
+// B=$A) stop it too; without set -u they are empty and 0, as in bash.
+func TestEnvArithNounset(t *testing.T) {
+	const script = "#!/bin/bash\n%sset -a\n. ./serve.env\nset +a\nexec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\" --port \"$B\"\n"
+	for _, env := range []string{
+		"MAX_NUM_SEQS=$((A))\nB=1\n",
+		"MAX_NUM_SEQS=$((MAX_NUM_SEQS + 1))\nB=1\n",
+		"A=$B\nB=$A\nMAX_NUM_SEQS=4\n",
+	} {
+		r := evalSrc(t, strings.Replace(script, "%s", "set -u\n", 1), "serve", map[string]string{"serve.env": env}, Options{})
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "unbound variable") {
+			t.Errorf("set -u, %q: err %v, argv %q; want an unbound variable, as bash", env, r.Err, r.Argv)
+		}
+	}
+	for _, tc := range []struct{ env, want string }{
+		{"MAX_NUM_SEQS=$((A))\nB=1\n", "0 --port 1"},
+		{"MAX_NUM_SEQS=$((MAX_NUM_SEQS + 1))\nB=1\n", "1 --port 1"},
+		{"A=$B\nB=$A\nMAX_NUM_SEQS=4\n", "4 --port ''"},
+	} {
+		r := evalSrc(t, strings.Replace(script, "%s", "", 1), "serve", map[string]string{"serve.env": tc.env}, Options{})
+		if got := strings.Join(quoteAll(r.Argv), " "); r.Err != nil || got != "vllm serve /m --max-num-seqs "+tc.want {
+			t.Errorf("%q: err %v, argv %q; want --max-num-seqs %s", tc.env, r.Err, got, tc.want)
+		}
+	}
+}
+
+func quoteAll(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if a == "" {
+			out[i] = "''"
+		}
+	}
+	return out
+}

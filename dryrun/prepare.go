@@ -130,6 +130,12 @@ type Prepared struct {
 	negOnce sync.Once
 	neg     bool
 
+	// arithOnce guards arith: the script may read a variable
+	// arithmetically under set -u (arithnounset.go), asked of its source
+	// once.
+	arithOnce sync.Once
+	arith     bool
+
 	// statusOnce guards status: the script reads PIPESTATUS
 	// (pipestatus.go), asked of its source once.
 	statusOnce sync.Once
@@ -293,6 +299,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 		}
 		return true
 	})
+	rewriteArithNounset(f, callers) // after callerArithm: a caller's reads are its placeholder
 	return f, rewrites
 }
 
@@ -561,13 +568,14 @@ func hoistAlternates(st *syntax.Stmt, n *int) {
 // alternate values (${KV:+--kv-cache-dtype "$KV"} in a library the script
 // sources, under set -u) and callerGuard to its guards of the caller's
 // variables (callers: : "${HF_TOKEN:?}" in lib.sh stops bash only where
-// the script's own guard would). The text is edited in place, word by
+// the script's own guard would), and its arithmetic's name reads checked
+// under set -u (arithNounsetEdits). The text is edited in place, word by
 // word, never printed again: every other byte, line and position stays as
 // bash reads it (a printed copy joined continued lines, moved LINENO and
 // re-indented heredocs). data itself when nothing changes or it does not
 // parse (interp says so).
 func lazySourced(data []byte, callers []string) []byte {
-	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) {
+	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !arithTextRE.Match(data) {
 		return data
 	}
 	return editText(data, func(f *syntax.File) []textEdit { return lazySourcedEdits(f, data, callers) })
@@ -575,7 +583,7 @@ func lazySourced(data []byte, callers []string) []byte {
 
 // lazySourcedEdits are lazySourced's edits of data, parsed as f.
 func lazySourcedEdits(f *syntax.File, data []byte, callers []string) []textEdit {
-	var edits []textEdit
+	edits := arithNounsetEdits(f, data, callers)
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			edits = append(edits, lazyDefaultEdits(data, st, callers)...)
