@@ -124,3 +124,35 @@ func quoteAll(args []string) []string {
 	}
 	return out
 }
+
+// TestQuotedLet: bash's let evaluates each argument, after expansion, as
+// an arithmetic expression; interp's let read a quoted one ("s = 256") as
+// a number (0) and assigned nothing, and under set -e the 0 ended the run.
+func TestQuotedLet(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{`let "s = 256"`, "256"},
+		{`s=4; let 's=s*2'`, "8"},
+		{`let "s = 256" 's=s*2'`, "512"},
+		{`let s=3 "s += 1"`, "4"},
+		{`x=5; let "s = $x * 2"`, "10"},
+		{`let "s = 2, s <<= 3"`, "16"},
+		{`let s=2+1 's *= 2'`, "6"},
+		{`s=1; let "t = 0" || s=2`, "2"},
+		{`s=1; if let "s > 0"; then s=3; fi`, "3"},
+	} {
+		r := evalSrc(t, "#!/bin/bash\nset -e\n"+tc.body+"\nexec vllm serve /m --max-num-seqs \"$s\"\n", "serve", nil, Options{})
+		if got := strings.Join(r.Argv, " "); r.Err != nil || got != "vllm serve /m --max-num-seqs "+tc.want {
+			t.Errorf("%q: err %v, argv %q; want --max-num-seqs %s", tc.body, r.Err, got, tc.want)
+		}
+	}
+	// A let whose value is 0 fails, as bash's: set -e ends the run.
+	r := evalSrc(t, "#!/bin/bash\nset -e\nlet \"s = 0\"\nexec vllm serve /m\n", "serve", nil, Options{})
+	if r.Err == nil {
+		t.Errorf(`let "s = 0" under set -e: argv %q; want the run ended`, r.Argv)
+	}
+	// A value not statically known is not a number: the run stops.
+	r = evalSrc(t, "#!/bin/bash\nlet \"s = $(nvidia-smi -L | wc -l) / 2\"\nexec vllm serve /m --max-num-seqs \"$s\"\n", "serve", nil, Options{})
+	if r.Err == nil {
+		t.Errorf(`let over $(nproc): argv %q; want the run stopped`, r.Argv)
+	}
+}

@@ -136,6 +136,11 @@ type Prepared struct {
 	arithOnce sync.Once
 	arith     bool
 
+	// letOnce guards let: the script may hold a let with a quoted argument
+	// (letquoted.go), asked of its source once.
+	letOnce sync.Once
+	let     bool
+
 	// statusOnce guards status: the script reads PIPESTATUS
 	// (pipestatus.go), asked of its source once.
 	statusOnce sync.Once
@@ -227,6 +232,7 @@ func rewritten(src []byte, name string, callers []string, jobs map[int]bool, sel
 	rewrites = append(rewrites, rewriteAttrDecls(f)...)
 	rewrites = append(rewrites, rewriteCoprocs(f)...)
 	rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
+	rewriteQuotedLets(f)
 	rewriteNegations(f) // after the pipelines: a rewritten one stays negated
 	alts := 0
 	shwalk.Walk(f, func(n syntax.Node) bool {
