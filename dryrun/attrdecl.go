@@ -2,6 +2,7 @@ package dryrun
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -352,7 +353,7 @@ func rewriteAttrAssigns(st *syntax.Stmt, x *syntax.CallExpr, names map[string]st
 		}
 		stmts = append(stmts,
 			&syntax.Stmt{Position: a.Pos(), Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{{Name: &syntax.Lit{Value: attrTemp}, Value: a.Value}}}},
-			attrCall(op, a.Name.Value, "", paramWord(attrTemp), paramWord("?")))
+			attrCall(op, a.Name.Value, "", paramWord(attrTemp), paramWord("?"), paramWord("-")))
 	}
 	st.Cmd = &syntax.Block{Lbrace: x.Pos(), Rbrace: x.End(), Stmts: stmts}
 }
@@ -448,7 +449,7 @@ func rewriteAttrDecl(st *syntax.Stmt, d *syntax.DeclClause, inFunc bool, names m
 			if a.Append {
 				op = "+="
 			}
-			stmts = append(stmts, attrCall(op, name, "", paramWord(attrTemp)))
+			stmts = append(stmts, attrCall(op, name, "", paramWord(attrTemp), litWord("0"), paramWord("-")))
 		}
 		if variant == "readonly" {
 			decl(variant, &syntax.Assign{Naked: true, Name: &syntax.Lit{Value: name}})
@@ -490,9 +491,13 @@ func paramWord(name string) *syntax.Word {
 }
 
 // attrAssign answers attrCmd: args are attrCmd OP NAME WHAT [VALUE
-// [STATUS]]. OP "=" and "+=" return the assignment bash makes (eval
-// NAME=VALUE, a status other than 0 kept); "?" stops the run when NAME
-// has a value attribute in scope (WHAT assigns it); "!" stops it.
+// [STATUS [FLAGS]]]. OP "=" and "+=" return the assignment bash makes
+// (eval NAME=VALUE, a status other than 0 kept); "?" stops the run when
+// NAME has a value attribute in scope (WHAT assigns it); "!" stops it.
+// FLAGS are the shell's options ($-): with nounset on, an arithmetic
+// value reading an unset variable is bash's error ("X: unbound
+// variable"), made by interp itself (eval ': "$X"'), where bash stops; a
+// variable the caller supplies (ev.callers) reads as its placeholder.
 func (ev *evaluator) attrAssign(env expand.Environ, args []string) ([]string, error) {
 	op, name, what := args[1], args[2], args[3]
 	marks := env.Get(attrMark(name)).String()
@@ -512,7 +517,12 @@ func (ev *evaluator) attrAssign(env expand.Environ, args []string) ([]string, er
 	if len(args) > 5 {
 		status = args[5]
 	}
-	text, err := attrValue(env, name, op, value, marks)
+	ar := arithRead{callers: ev.callers, nounset: len(args) > 6 && strings.ContainsRune(args[6], 'u')}
+	text, err := attrValue(env, name, op, value, marks, ar)
+	var unbound unboundError
+	if errors.As(err, &unbound) {
+		return []string{"eval", `: "$` + string(unbound) + `"`}, nil
+	}
 	if err != nil {
 		return nil, ev.fail(fmt.Errorf("%w: %s=%s, declared -%s: %w", ErrUnsupported, name, value, marks, err))
 	}
@@ -533,13 +543,13 @@ func (ev *evaluator) attrAssign(env expand.Environ, args []string) ([]string, er
 // attrValue is the value NAME takes from NAME OP VALUE with the
 // attributes marks: arithmetic with i, else lower- or upper-cased with the
 // last of l and u, else VALUE (OP += appends it, in the caller).
-func attrValue(env expand.Environ, name, op, value, marks string) (string, error) {
+func attrValue(env expand.Environ, name, op, value, marks string, ar arithRead) (string, error) {
 	if strings.ContainsRune(marks, 'i') {
-		n, err := arithValue(env, value, 0)
+		n, err := arithValue(env, value, 0, ar)
 		if err != nil || op != "+=" {
 			return n, err
 		}
-		old, err := arithValue(env, env.Get(name).String(), 0)
+		old, err := arithValue(env, env.Get(name).String(), 0, ar)
 		if err != nil {
 			return "", err
 		}
@@ -595,12 +605,27 @@ var plainNumber = regexp.MustCompile(`^[ \t\n]*[-+]?[0-9][0-9a-zA-Z#@_]*[ \t\n]*
 // it (an error in bash, 0 in interp's arithmetic).
 var badOctal = regexp.MustCompile(`(^|[^0-9a-zA-Z_#@])0[0-7]*[89]`)
 
+// arithRead is how arithValue reads a variable that is not set: with
+// nounset, an unboundError (bash stops there); a variable of callers reads
+// as the caller's placeholder (callerArithm's), with nounset or not.
+type arithRead struct {
+	callers []string
+	nounset bool
+}
+
+// unboundError is the name of an unset variable an arithmetic value read
+// under set -u.
+type unboundError string
+
+func (e unboundError) Error() string { return string(e) + ": unbound variable" }
+
 // arithValue evaluates s as bash evaluates an integer variable's value:
 // an arithmetic expression, "" being 0, a variable read holding an
 // expression evaluated in turn. A sentinel in s or in a variable read is
 // returned (unresolved). An expression with side effects (assignments,
-// ++, --), an expansion or quote left in s, or an error is refused.
-func arithValue(env expand.Environ, s string, depth int) (string, error) {
+// ++, --), an expansion or quote left in s, or an error is refused; a
+// read of an unset variable is as ar says.
+func arithValue(env expand.Environ, s string, depth int, ar arithRead) (string, error) {
 	if depth > maxArithDepth {
 		return "", fmt.Errorf("expressions nested more than %d deep", maxArithDepth)
 	}
@@ -620,7 +645,7 @@ func arithValue(env expand.Environ, s string, depth int) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("not an arithmetic expression")
 	}
-	re := &arithEnv{Environ: env, depth: depth}
+	re := &arithEnv{Environ: env, depth: depth, ar: ar}
 	n, err := expand.Arithm(&expand.Config{Env: re}, expr)
 	if re.err != nil {
 		return "", re.err
@@ -640,13 +665,24 @@ func arithValue(env expand.Environ, s string, depth int) (string, error) {
 type arithEnv struct {
 	expand.Environ
 	depth      int
+	ar         arithRead
 	err        error
 	unresolved string
 }
 
 func (e *arithEnv) Get(name string) expand.Variable {
 	v := e.Environ.Get(name)
-	if v.Kind != expand.String || !v.IsSet() {
+	if !v.IsSet() && v.Kind != expand.NameRef {
+		if i := slices.Index(e.ar.callers, name); i >= 0 {
+			if e.unresolved == "" {
+				e.unresolved = sentinel(i)
+			}
+		} else if e.ar.nounset && e.err == nil {
+			e.err = unboundError(name)
+		}
+		return v
+	}
+	if v.Kind != expand.String {
 		return v
 	}
 	switch {
@@ -664,8 +700,11 @@ func (e *arithEnv) Get(name string) expand.Variable {
 	case strings.TrimSpace(v.Str) == "" || plainNumber.MatchString(v.Str) || syntax.ValidName(strings.TrimSpace(v.Str)):
 		return v
 	}
-	n, err := arithValue(e.Environ, v.Str, e.depth+1)
-	if err != nil && e.err == nil {
+	n, err := arithValue(e.Environ, v.Str, e.depth+1, e.ar)
+	var unbound unboundError
+	if errors.As(err, &unbound) && e.err == nil {
+		e.err = err
+	} else if err != nil && e.err == nil {
 		e.err = fmt.Errorf("%s=%s: %w", name, v.Str, err)
 	}
 	if hasSentinel(n) && e.unresolved == "" {

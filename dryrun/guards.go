@@ -369,6 +369,7 @@ func nodeText(n syntax.Node) string {
 		}
 	}()
 	defer restoreCounts(n)()
+	defer restoreArithNounset(n)()
 	var b strings.Builder
 	_ = syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n)
 	s := strings.Join(strings.Fields(b.String()), " ")

@@ -125,6 +125,22 @@ type Prepared struct {
 	attrOnce sync.Once
 	attr     bool
 
+	// negOnce guards neg: the script may hold a negated statement
+	// (negated.go), asked of its source once.
+	negOnce sync.Once
+	neg     bool
+
+	// arithOnce guards arith: the script may read a variable
+	// arithmetically under set -u (arithnounset.go), asked of its source
+	// once.
+	arithOnce sync.Once
+	arith     bool
+
+	// letOnce guards let: the script may hold a let with a quoted argument
+	// (letquoted.go), asked of its source once.
+	letOnce sync.Once
+	let     bool
+
 	// statusOnce guards status: the script reads PIPESTATUS
 	// (pipestatus.go), asked of its source once.
 	statusOnce sync.Once
@@ -255,6 +271,12 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	if want(prep.inSubst) {
 		rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	}
+	if want(prep.quotedLets(src)) {
+		rewriteQuotedLets(f)
+	}
+	if want(prep.negations(src)) {
+		rewriteNegations(f) // after the pipelines: a rewritten one stays negated
+	}
 	alts := 0
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
@@ -326,6 +348,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 		}
 		return true
 	})
+	if want(prep.arithNounset(src)) {
+		rewriteArithNounset(f, callers) // after callerArithm: a caller's reads are its placeholder
+	}
 	return f, rewrites
 }
 
@@ -594,13 +619,14 @@ func hoistAlternates(st *syntax.Stmt, n *int) {
 // alternate values (${KV:+--kv-cache-dtype "$KV"} in a library the script
 // sources, under set -u) and callerGuard to its guards of the caller's
 // variables (callers: : "${HF_TOKEN:?}" in lib.sh stops bash only where
-// the script's own guard would). The text is edited in place, word by
+// the script's own guard would), and its arithmetic's name reads checked
+// under set -u (arithNounsetEdits). The text is edited in place, word by
 // word, never printed again: every other byte, line and position stays as
 // bash reads it (a printed copy joined continued lines, moved LINENO and
 // re-indented heredocs). data itself when nothing changes or it does not
 // parse (interp says so).
 func lazySourced(data []byte, callers []string) []byte {
-	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) {
+	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !arithTextRE.Match(data) {
 		return data
 	}
 	return editText(data, func(f *syntax.File) []textEdit { return lazySourcedEdits(f, data, callers) })
@@ -608,7 +634,7 @@ func lazySourced(data []byte, callers []string) []byte {
 
 // lazySourcedEdits are lazySourced's edits of data, parsed as f.
 func lazySourcedEdits(f *syntax.File, data []byte, callers []string) []textEdit {
-	var edits []textEdit
+	edits := arithNounsetEdits(f, data, callers)
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			edits = append(edits, lazyDefaultEdits(data, st, callers)...)

@@ -447,6 +447,9 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 	if attrCallOK(hc, args) {
 		return ev.attrAssign(hc.Env, args)
 	}
+	if letCallOK(hc, args) {
+		return ev.letEval(args)
+	}
 	if len(args) == 3 && args[0] == noMenuInput {
 		if line, err := strconv.ParseUint(args[2], 10, 32); err == nil {
 			ev.noteNoInput(hc, "the select menu", args[1], uint(line))

@@ -69,7 +69,7 @@ func TestValueAttributes(t *testing.T) {
 		}
 	}
 	for _, body := range []string{
-		"declare -i n\nn='i++'",                  // a side effect
+		"i=1\ndeclare -i n\nn='i++'",             // a side effect (i unset: unbound)
 		"declare -i n\nread -r n <<< 16",         // read: not rewritten
 		"declare -i n\nfor n in 1 2; do :; done", // nor a loop
 		"declare -i n=08",                        // bash: value too great for base

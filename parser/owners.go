@@ -440,14 +440,19 @@ func provenReads(s *Script, flags []shapeOrigins) map[string]bool {
 }
 
 // ownValue reports whether an entry's value is its own: it reads no other
-// key (K=${K:-32}, a default the caller may override, is K's own).
+// key (K=${K:-32}, a default the caller may override, is K's own). A key
+// that reads its own value from the host other than as such a default
+// (K=$K, K=$((K+1)): bash reads the host's K, "" or 0 when unset) passes
+// on or computes from the host's number: the file states none, and the
+// empty value or 0 the sandbox's clean environment gives is not one to
+// compare modes with.
 func ownValue(en *EnvEntry) bool {
 	for _, r := range en.Refs {
 		if r != en.Key {
 			return false
 		}
 	}
-	return true
+	return len(en.Refs) == 0 || en.DefaultOf == en.Key || !en.Bash.Dynamic
 }
 
 // keysOf lists the keys of the script's owning env files, in file order.
