@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"runtime/trace"
 	"strconv"
 	"strings"
 )
@@ -16,7 +17,9 @@ func main() {
 	tuneGC(len(os.Args) > 1 && os.Args[1] == "lsp")
 	os.Exit(allocProfiled(os.Getenv("SERVELINT_MEMPROFILE"), func() int {
 		return profiled(os.Getenv("SERVELINT_CPUPROFILE"), func() int {
-			return recovered(os.Stderr, func() int { return run(os.Args[1:], os.Stdout, os.Stderr) })
+			return traced(os.Getenv("SERVELINT_TRACE"), func() int {
+				return recovered(os.Stderr, func() int { return run(os.Args[1:], os.Stdout, os.Stderr) })
+			})
 		})
 	}))
 }
@@ -106,6 +109,30 @@ func memoryLimitIn(files ...string) int64 {
 		return v
 	}
 	return 0
+}
+
+// traced runs f, writing an execution trace (go tool trace) to path when
+// it is set: where the workers of a run wait (bench/README.md).
+func traced(path string, f func() int) int {
+	if path == "" {
+		return f()
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_TRACE:", err)
+		return 3
+	}
+	if err := trace.Start(out); err != nil {
+		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_TRACE:", err)
+		_ = out.Close()
+		return 3
+	}
+	code := f()
+	trace.Stop()
+	if err := out.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_TRACE:", err)
+	}
+	return code
 }
 
 // profiled runs f, writing a CPU profile to path when it is set: the
