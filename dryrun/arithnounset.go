@@ -2,7 +2,6 @@ package dryrun
 
 import (
 	"bytes"
-	"regexp"
 	"slices"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -28,17 +27,12 @@ import (
 // (whose placeholder callerArithm gives), an element a[i], a subscript or
 // a slice's offset.
 
-// arithTextRE matches what may hold arithmetic: Eval runs the rewritten
-// copy of a script that also turns nounset on, and edits a sourced file.
-var arithTextRE = regexp.MustCompile(`\(\(|\blet[ \t]`)
-
-// nounsetRE matches a set that may turn nounset on.
-var nounsetRE = regexp.MustCompile(`\bset[ \t][^\n;&|]*(-[a-zA-Z]*u|nounset)`)
-
 // arithNounset reports whether src may read a variable arithmetically under
-// set -u, once per Prepared.
+// set -u (mayHoldArith, maySetNounset), once per Prepared: Eval runs the
+// rewritten copy of such a script (and edits a sourced file that holds
+// arithmetic).
 func (p *Prepared) arithNounset(src []byte) bool {
-	p.arithOnce.Do(func() { p.arith = arithTextRE.Match(src) && nounsetRE.Match(src) })
+	p.arithOnce.Do(func() { p.arith = mayHoldArith(src) && maySetNounset(src) })
 	return p.arith
 }
 
@@ -127,7 +121,7 @@ func rewriteArithNounset(f *syntax.File, callers []string) bool {
 // arithNounsetEdits are the edits of a sourced file's text data, parsed as
 // f, that make each of its arithmetic's name reads ${X:0:0}X.
 func arithNounsetEdits(f *syntax.File, data []byte, callers []string) []textEdit {
-	if !arithTextRE.Match(data) {
+	if !mayHoldArith(data) {
 		return nil
 	}
 	var edits []textEdit

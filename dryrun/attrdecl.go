@@ -1,7 +1,6 @@
 package dryrun
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -53,44 +52,12 @@ const attrTemp = "__servelint_attr_value"
 // "u", in the order set).
 func attrMark(name string) string { return "__servelint_attr_" + name }
 
-// attrDeclRE matches a declaration with one of the value attributes:
-// Eval runs the rewritten copy when the script holds one.
-var attrDeclRE = regexp.MustCompile(`\b(declare|typeset|local)[ \t]+([^\n;&|]*[ \t])?[-+][a-zA-Z]*[ilu]`)
-
-// attrDeclTailRE is attrDeclRE after its keyword, anchored.
-var attrDeclTailRE = regexp.MustCompile(`^[ \t]+([^\n;&|]*[ \t])?[-+][a-zA-Z]*[ilu]`)
-
-// attrDecls reports whether src may declare a value attribute, once per
-// Prepared.
+// attrDecls reports whether src may declare a value attribute
+// (mayDeclareAttr), once per Prepared: Eval runs the rewritten copy when
+// the script holds one.
 func (p *Prepared) attrDecls(src []byte) bool {
 	p.attrOnce.Do(func() { p.attr = mayDeclareAttr(src) })
 	return p.attr
-}
-
-// mayDeclareAttr is attrDeclRE.Match(src), with the regexp tried only
-// after each keyword: attrDeclRE has no literal prefix, so it was tried
-// at every byte of every script (pprof on 1,600 repos: 3.7% of the CPU).
-func mayDeclareAttr(src []byte) bool {
-	for _, kw := range []string{"declare", "typeset", "local"} {
-		for i := 0; ; {
-			j := bytes.Index(src[i:], []byte(kw))
-			if j < 0 {
-				break
-			}
-			at := i + j
-			if (at == 0 || !wordByte(src[at-1])) && attrDeclTailRE.Match(src[at+len(kw):]) {
-				return true
-			}
-			i = at + len(kw)
-		}
-	}
-	return false
-}
-
-// wordByte reports whether b is a byte of a regexp word (\w: ASCII
-// letters, digits and _), the bytes \b tells apart.
-func wordByte(b byte) bool {
-	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
 
 // declOpts returns the option letters of a declaration (set: after '-',

@@ -2,7 +2,6 @@ package dryrun
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -31,14 +30,11 @@ import (
 // cannot be typed in a script by accident.
 const letCmd = "\x1eservelint-let\x1e"
 
-// quotedLetRE matches a let that may have a quoted argument: Eval runs the
-// rewritten copy when the script holds one.
-var quotedLetRE = regexp.MustCompile(`\blet[ \t][^\n;&|]*['"]`)
-
-// quotedLets reports whether src may hold a quoted let argument, once per
-// Prepared.
+// quotedLets reports whether src may hold a quoted let argument
+// (mayQuoteLet), once per Prepared: Eval runs the rewritten copy when the
+// script holds one.
 func (p *Prepared) quotedLets(src []byte) bool {
-	p.letOnce.Do(func() { p.let = quotedLetRE.Match(src) })
+	p.letOnce.Do(func() { p.let = mayQuoteLet(src) })
 	return p.let
 }
 

@@ -1,7 +1,6 @@
 package dryrun
 
 import (
-	"regexp"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -25,14 +24,11 @@ import (
 // succeeding runs :, which the negation makes 1; CMD failing runs ! :,
 // which is 1 and negated 0.
 
-// negationRE matches a ! that may negate a statement: Eval runs the
-// rewritten copy when the script holds one.
-var negationRE = regexp.MustCompile(`(^|[\n;&|{(]|\b(then|do|else|elif|if|while|until|time))[ \t]*!([ \t]|$)`)
-
-// negations reports whether src may hold a negated statement, once per
-// Prepared.
+// negations reports whether src may hold a negated statement (mayNegate),
+// once per Prepared: Eval runs the rewritten copy when the script holds
+// one.
 func (p *Prepared) negations(src []byte) bool {
-	p.negOnce.Do(func() { p.neg = negationRE.Match(src) })
+	p.negOnce.Do(func() { p.neg = mayNegate(src) })
 	return p.neg
 }
 

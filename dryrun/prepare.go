@@ -626,7 +626,7 @@ func hoistAlternates(st *syntax.Stmt, n *int) {
 // re-indented heredocs). data itself when nothing changes or it does not
 // parse (interp says so).
 func lazySourced(data []byte, callers []string) []byte {
-	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !arithTextRE.Match(data) {
+	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !mayHoldArith(data) {
 		return data
 	}
 	return editText(data, func(f *syntax.File) []textEdit { return lazySourcedEdits(f, data, callers) })
