@@ -1,7 +1,6 @@
 package dryrun
 
 import (
-
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/internal/shwalk"
