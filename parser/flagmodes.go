@@ -168,6 +168,11 @@ const (
 	needEqual                 // [[ ${V:-0} != 0 ]]: the value compared with
 	needZero                  // [[ ${V:-0} -eq 1 ]], (( ${V:-0} == 1 )): a written default 0 (a count compared with 1 has none)
 	needArith                 // (( V )), (( ${V:-0} )): 0 or empty
+	// needOne: [[ $V == 1 ]] with no default in the test: off (falsy), and
+	// a default written somewhere (V=${V:-0}, an env file's, another
+	// test's ${V:-0}), for with none V may be a count compared with 1, as
+	// in (( NNODES == 1 )).
+	needOne
 )
 
 // flagRead is a test of a flag: the word it reads, the value turning it
@@ -180,8 +185,10 @@ type flagRead struct {
 }
 
 // offWith reports whether the test is off with the flag unset, given the
-// script's own default (assigned, nil for none).
-func (r flagRead) offWith(assigned *string) bool {
+// script's own default (assigned, nil for none) and a default of the flag
+// written in another of its tests (written, [[ ${V:-0} == 1 ]] beside
+// (( V == 1 )), nil for none).
+func (r flagRead) offWith(assigned, written *string) bool {
 	v, explicit := r.unset(assigned)
 	switch r.need {
 	case needFalsy:
@@ -191,9 +198,11 @@ func (r flagRead) offWith(assigned *string) bool {
 	case needEqual:
 		return v == r.lit
 	case needZero:
-		return explicit && v == "0"
+		return explicit && v == "0" || !explicit && v == "" && written != nil && *written == "0"
 	case needArith:
 		return v == "" || v == "0"
+	case needOne:
+		return falsy(v) && (explicit || written != nil)
 	}
 	return false
 }
@@ -204,7 +213,7 @@ func (r flagRead) offWith(assigned *string) bool {
 func (r flagRead) on(v string) bool {
 	n, err := strconv.Atoi(v)
 	switch r.need {
-	case needFalsy:
+	case needFalsy, needOne:
 		return v == r.value
 	case needEmpty:
 		return v != ""
@@ -236,7 +245,7 @@ func onOf(v string) string {
 }
 
 // flagCond returns the flag a condition tests and the value turning it
-// on: [[ $V == 1 ]], [ "$V" = true ], [[ ${V:-0} -eq 1 ]], [[ ${V:-0} !=
+// on: [[ $V == 1 ]] (needOne), [ "$V" = true ], [[ ${V:-0} -eq 1 ]], [[ ${V:-0} !=
 // 0 ]], [[ -n $V ]], [[ $V ]], (( V )), (( ${V:-0} == 1 )).
 func flagCond(cond []*syntax.Stmt) (flagRead, bool) {
 	if len(cond) != 1 || cond[0].Negated || cond[0].Background || len(cond[0].Redirs) > 0 {
@@ -254,6 +263,8 @@ func flagCond(cond []*syntax.Stmt) (flagRead, bool) {
 			return flagRead{}, false
 		}
 		switch {
+		case op == "==" && v == "1" && !fw.hasDflt:
+			return flagRead{flagWord: fw, value: v, need: needOne}, true
 		case op == "==" && truthy(v):
 			return flagRead{flagWord: fw, value: v, need: needFalsy}, true
 		case op == "-eq" && v == "1":
@@ -565,10 +576,30 @@ func (s *Script) flagOK(name string) bool {
 	return a.Value != nil && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded && flagVar(a.Value) == name
 }
 
+// writtenDefault returns the off default a flag's tests write (${V:-0},
+// one of 0 first), nil for none: a flag read bare beside it is one whose
+// default is given (needOne, needZero).
+func writtenDefault(reads []flagRead) *string {
+	var d *string
+	for _, r := range reads {
+		if r.hasDflt && falsy(r.dflt) && (d == nil || r.dflt == "0") {
+			d = &r.dflt
+		}
+	}
+	return d
+}
+
 // flagDefault returns the default the script gives a flag it only
-// defaults (V=${V:-0}: "0", flagOK), nil for a flag it never assigns.
+// defaults (V=${V:-0}: "0", flagOK), nil for a flag it never assigns; for
+// one it does not assign, the default an env file its shell sources
+// gives it (V=${V:-0} there, envDefaults), nil for none.
 func (s *Script) flagDefault(name string) *string {
 	as := s.Assigns[name]
+	if len(as) == 0 {
+		if d, ok := s.envDefaults[name]; ok {
+			return &d
+		}
+	}
 	if len(as) != 1 || as[0].Value == nil {
 		return nil
 	}
@@ -591,7 +622,7 @@ func (s *Script) flagOffWith(m *Mode, d string) bool {
 		}
 	}
 	for _, r := range m.flagReads {
-		if !r.offWith(&d) {
+		if !r.offWith(&d, writtenDefault(m.flagReads)) {
 			return false
 		}
 	}
@@ -633,8 +664,12 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 	tests := s.flagTests()
 	var kept []flagTest
 	bad := map[string]bool{}
+	reads := map[string][]flagRead{}
 	for _, ft := range tests {
-		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) || !ft.read.offWith(s.flagDefault(ft.name)) {
+		reads[ft.name] = append(reads[ft.name], ft.read)
+	}
+	for _, ft := range tests {
+		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) || !ft.read.offWith(s.flagDefault(ft.name), writtenDefault(reads[ft.name])) {
 			bad[ft.name] = true
 		}
 	}
