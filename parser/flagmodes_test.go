@@ -134,6 +134,8 @@ func TestFlagModes(t *testing.T) {
 		{"with-case-func", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\nf\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve with A=1|serve|bench"},
 		{"with-case-func-in-branch", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16; f ;; esac", "serve|bench"},
 		{"with-case-func-after-serve-exits", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\nf", "serve|bench"},
+		{"with-case-neg", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ -z ${A:-} ]] || seqs=4", "serve|bench|serve with A=1"},
+		{"with-case-neg-else", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ ${A:-0} != 1 ]]; then seqs=6; else seqs=4; fi", "serve|bench|serve with A=1"},
 		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] && seqs=4", "prod|bench"},
 	} {
 		src := tc.src + launch
@@ -190,6 +192,15 @@ func TestFlagModeChain(t *testing.T) {
 	for _, tc := range []struct{ at, want string }{{"seqs=4", "A=1"}, {"seqs=2", "B=1"}, {"seqs=6", "serve"}} {
 		if got := ModeNames(s.ModesAt(strings.Index(src, tc.at))); got != tc.want {
 			t.Errorf("modes at %s: %q, want %q", tc.at, got, tc.want)
+		}
+	}
+	// Negated, the then is the proven mode's, the else the flag's.
+	src = "#!/bin/bash\nif [[ -z ${A:-} ]]; then seqs=6\nelse seqs=4\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	s = ParseScript("/x/serve.sh", []byte(src))
+	s.Analyze(RoleMatcher{})
+	for _, tc := range []struct{ at, want string }{{"seqs=4", "A=1"}, {"seqs=6", "serve"}} {
+		if got := ModeNames(s.ModesAt(strings.Index(src, tc.at))); got != tc.want {
+			t.Errorf("negated: modes at %s: %q, want %q", tc.at, got, tc.want)
 		}
 	}
 	// Beside a dispatch the chain's else is every mode's but the flags'.
