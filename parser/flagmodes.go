@@ -168,20 +168,30 @@ const (
 	needEqual                 // [[ ${V:-0} != 0 ]]: the value compared with
 	needZero                  // [[ ${V:-0} -eq 1 ]], (( ${V:-0} == 1 )): a written default 0 (a count compared with 1 has none)
 	needArith                 // (( V )), (( ${V:-0} )): 0 or empty
+	// needOne: [[ $V == 1 ]] with no default in the test: off (falsy), and
+	// a default written somewhere (V=${V:-0}, an env file's, another
+	// test's ${V:-0}), for with none V may be a count compared with 1, as
+	// in (( NNODES == 1 )).
+	needOne
 )
 
 // flagRead is a test of a flag: the word it reads, the value turning it
 // on, and what the unset value must be for it to be off (lit: needEqual's).
+// neg: the test is the negation of the read ([[ -z $V ]], [[ $V != 1 ]],
+// ! [[ … ]]): its else branch, or what follows its ||, is the flag's.
 type flagRead struct {
 	flagWord
 	value string
 	need  flagNeed
 	lit   string
+	neg   bool
 }
 
 // offWith reports whether the test is off with the flag unset, given the
-// script's own default (assigned, nil for none).
-func (r flagRead) offWith(assigned *string) bool {
+// script's own default (assigned, nil for none) and a default of the flag
+// written in another of its tests (written, [[ ${V:-0} == 1 ]] beside
+// (( V == 1 )), nil for none).
+func (r flagRead) offWith(assigned, written *string) bool {
 	v, explicit := r.unset(assigned)
 	switch r.need {
 	case needFalsy:
@@ -191,9 +201,11 @@ func (r flagRead) offWith(assigned *string) bool {
 	case needEqual:
 		return v == r.lit
 	case needZero:
-		return explicit && v == "0"
+		return explicit && v == "0" || !explicit && v == "" && written != nil && *written == "0"
 	case needArith:
 		return v == "" || v == "0"
+	case needOne:
+		return falsy(v) && (explicit || written != nil)
 	}
 	return false
 }
@@ -204,7 +216,7 @@ func (r flagRead) offWith(assigned *string) bool {
 func (r flagRead) on(v string) bool {
 	n, err := strconv.Atoi(v)
 	switch r.need {
-	case needFalsy:
+	case needFalsy, needOne:
 		return v == r.value
 	case needEmpty:
 		return v != ""
@@ -237,70 +249,19 @@ func onOf(v string) string {
 
 // flagCond returns the flag a condition tests and the value turning it
 // on: [[ $V == 1 ]], [ "$V" = true ], [[ ${V:-0} -eq 1 ]], [[ ${V:-0} !=
-// 0 ]], [[ -n $V ]], [[ $V ]], (( V )), (( ${V:-0} == 1 )).
+// 0 ]], [[ -n $V ]], [[ $V ]], (( V )), (( ${V:-0} == 1 )). A negation of
+// one, [[ -z $V ]], [[ $V != 1 ]], [[ ${V:-0} == 0 ]], -ne 1, -eq 0, [[ !
+// … ]], [ ! … ], ! [[ … ]], (( ! V )), (( V != 1 )), (( V == 0 )), is read
+// as it with neg set.
 func flagCond(cond []*syntax.Stmt) (flagRead, bool) {
-	if len(cond) != 1 || cond[0].Negated || cond[0].Background || len(cond[0].Redirs) > 0 {
+	if len(cond) != 1 || cond[0].Background || len(cond[0].Redirs) > 0 {
 		return flagRead{}, false
 	}
-	// cmp reads WORD OP LITERAL, either way round: op is "==" (string
-	// equal), "!=", "-eq" or "-ne".
-	cmp1 := func(op string, x, y *syntax.Word) (flagRead, bool) {
-		fw, ok := flagWordOf(x)
-		if !ok {
-			return flagRead{}, false
-		}
-		v, ok := LitValue(y)
-		if !ok {
-			return flagRead{}, false
-		}
-		switch {
-		case op == "==" && truthy(v):
-			return flagRead{flagWord: fw, value: v, need: needFalsy}, true
-		case op == "-eq" && v == "1":
-			return flagRead{flagWord: fw, value: v, need: needZero}, true
-		case op == "!=" && falsy(v):
-			return flagRead{flagWord: fw, value: onOf(v), need: needEqual, lit: v}, true
-		case op == "-ne" && v == "0":
-			return flagRead{flagWord: fw, value: "1", need: needZero, lit: "0"}, true
-		}
-		return flagRead{}, false
-	}
-	cmp := func(op string, x, y *syntax.Word) (flagRead, bool) {
-		if r, ok := cmp1(op, x, y); ok {
-			return r, true
-		}
-		return cmp1(op, y, x)
-	}
-	set := func(w *syntax.Word) (flagRead, bool) {
-		fw, ok := flagWordOf(w)
-		return flagRead{flagWord: fw, value: "1", need: needEmpty}, ok
-	}
+	var r flagRead
+	ok := false
 	switch c := cond[0].Cmd.(type) {
 	case *syntax.TestClause:
-		switch x := c.X.(type) {
-		case *syntax.BinaryTest:
-			xw, ok1 := x.X.(*syntax.Word)
-			yw, ok2 := x.Y.(*syntax.Word)
-			if !ok1 || !ok2 {
-				return flagRead{}, false
-			}
-			switch x.Op {
-			case syntax.TsMatch, syntax.TsMatchShort:
-				return cmp("==", xw, yw)
-			case syntax.TsNoMatch:
-				return cmp("!=", xw, yw)
-			case syntax.TsEql:
-				return cmp("-eq", xw, yw)
-			case syntax.TsNeq:
-				return cmp("-ne", xw, yw)
-			}
-		case *syntax.UnaryTest:
-			if w, ok := x.X.(*syntax.Word); ok && x.Op == syntax.TsNempStr {
-				return set(w)
-			}
-		case *syntax.Word:
-			return set(x) // [[ $V ]]
-		}
+		r, ok = testFlag(c.X)
 	case *syntax.CallExpr:
 		if len(c.Assigns) > 0 || len(c.Args) < 2 {
 			return flagRead{}, false
@@ -317,30 +278,145 @@ func flagCond(cond []*syntax.Stmt) (flagRead, bool) {
 		default:
 			return flagRead{}, false
 		}
-		switch len(args) {
-		case 1:
-			return set(args[0]) // [ "$V" ]
-		case 2:
-			if op, _ := LitValue(args[0]); op == "-n" {
-				return set(args[1])
-			}
-		case 3:
-			switch op, _ := LitValue(args[1]); op {
-			case "=", "==":
-				return cmp("==", args[0], args[2])
-			case "!=", "-eq", "-ne":
-				return cmp(op, args[0], args[2])
+		r, ok = bracketFlag(args)
+	case *syntax.ArithmCmd:
+		r, ok = arithFlag(c.X)
+	}
+	if cond[0].Negated {
+		r.neg = !r.neg
+	}
+	return r, ok
+}
+
+// negOp is the test operator that is the negation of another.
+var negOp = map[string]string{"==": "!=", "!=": "==", "-eq": "-ne", "-ne": "-eq"}
+
+// cmpFlag reads WORD OP LITERAL, either way round: op is "==" (string
+// equal), "!=", "-eq" or "-ne"; or, negated, the negation of one.
+func cmpFlag(op string, x, y *syntax.Word) (flagRead, bool) {
+	for _, o := range []struct {
+		op  string
+		neg bool
+	}{{op, false}, {negOp[op], true}} {
+		for _, xy := range [][2]*syntax.Word{{x, y}, {y, x}} {
+			if r, ok := cmpFlag1(o.op, xy[0], xy[1]); ok {
+				r.neg = o.neg
+				return r, true
 			}
 		}
-	case *syntax.ArithmCmd:
-		return arithFlag(c.X)
+	}
+	return flagRead{}, false
+}
+
+func cmpFlag1(op string, x, y *syntax.Word) (flagRead, bool) {
+	fw, ok := flagWordOf(x)
+	if !ok {
+		return flagRead{}, false
+	}
+	v, ok := LitValue(y)
+	if !ok {
+		return flagRead{}, false
+	}
+	switch {
+	case op == "==" && v == "1" && !fw.hasDflt:
+		return flagRead{flagWord: fw, value: v, need: needOne}, true
+	case op == "==" && truthy(v):
+		return flagRead{flagWord: fw, value: v, need: needFalsy}, true
+	case op == "-eq" && v == "1":
+		return flagRead{flagWord: fw, value: v, need: needZero}, true
+	case op == "!=" && falsy(v):
+		return flagRead{flagWord: fw, value: onOf(v), need: needEqual, lit: v}, true
+	case op == "-ne" && v == "0":
+		return flagRead{flagWord: fw, value: "1", need: needZero, lit: "0"}, true
+	}
+	return flagRead{}, false
+}
+
+// setFlag reads a test that a word is set: -n WORD, or WORD alone.
+func setFlag(w *syntax.Word) (flagRead, bool) {
+	fw, ok := flagWordOf(w)
+	return flagRead{flagWord: fw, value: "1", need: needEmpty}, ok
+}
+
+// testFlag reads the expression of a [[ … ]] test (flagCond).
+func testFlag(x syntax.TestExpr) (flagRead, bool) {
+	switch x := x.(type) {
+	case *syntax.BinaryTest:
+		xw, ok1 := x.X.(*syntax.Word)
+		yw, ok2 := x.Y.(*syntax.Word)
+		if !ok1 || !ok2 {
+			return flagRead{}, false
+		}
+		switch x.Op {
+		case syntax.TsMatch, syntax.TsMatchShort:
+			return cmpFlag("==", xw, yw)
+		case syntax.TsNoMatch:
+			return cmpFlag("!=", xw, yw)
+		case syntax.TsEql:
+			return cmpFlag("-eq", xw, yw)
+		case syntax.TsNeq:
+			return cmpFlag("-ne", xw, yw)
+		}
+	case *syntax.UnaryTest:
+		switch x.Op {
+		case syntax.TsNot:
+			r, ok := testFlag(x.X)
+			r.neg = !r.neg
+			return r, ok
+		case syntax.TsNempStr, syntax.TsEmpStr:
+			if w, ok := x.X.(*syntax.Word); ok {
+				r, ok := setFlag(w)
+				r.neg = x.Op == syntax.TsEmpStr
+				return r, ok
+			}
+		}
+	case *syntax.ParenTest:
+		return testFlag(x.X)
+	case *syntax.Word:
+		return setFlag(x) // [[ $V ]]
+	}
+	return flagRead{}, false
+}
+
+// bracketFlag reads the operands of a [ … ] or test command (flagCond).
+func bracketFlag(args []*syntax.Word) (flagRead, bool) {
+	op := func(i int) string {
+		v, _ := LitValue(args[i])
+		return v
+	}
+	if len(args) >= 2 && op(0) == "!" && (len(args) != 3 || negOp[op(1)] == "" && op(1) != "=") {
+		// [ ! "$V" = 1 ], [ ! -n "$V" ]; with three operands a binary
+		// operator second is the test's, [ ! = x ].
+		r, ok := bracketFlag(args[1:])
+		r.neg = !r.neg
+		return r, ok
+	}
+	switch len(args) {
+	case 1:
+		return setFlag(args[0]) // [ "$V" ]
+	case 2:
+		switch op(0) {
+		case "-n":
+			return setFlag(args[1])
+		case "-z":
+			r, ok := setFlag(args[1])
+			r.neg = true
+			return r, ok
+		}
+	case 3:
+		switch o := op(1); o {
+		case "=", "==":
+			return cmpFlag("==", args[0], args[2])
+		case "!=", "-eq", "-ne":
+			return cmpFlag(o, args[0], args[2])
+		}
 	}
 	return flagRead{}, false
 }
 
 // arithFlag reads an arithmetic test of a flag: (( V )), (( $V )), ((
 // ${V:-0} )), and, with a written default 0 (needZero), (( V == 1 )) or
-// (( V != 0 )).
+// (( V != 0 )); or, negated, (( ! V )), (( V != 1 )), (( V == 0 )).
 func arithFlag(x syntax.ArithmExpr) (flagRead, bool) {
 	word := func(x syntax.ArithmExpr) (flagWord, bool) {
 		w, ok := x.(*syntax.Word)
@@ -358,23 +434,33 @@ func arithFlag(x syntax.ArithmExpr) (flagRead, bool) {
 	if p, ok := x.(*syntax.ParenArithm); ok {
 		x = p.X
 	}
+	if u, ok := x.(*syntax.UnaryArithm); ok && u.Op == syntax.Not && !u.Post {
+		r, ok := arithFlag(u.X)
+		r.neg = !r.neg
+		return r, ok
+	}
 	b, ok := x.(*syntax.BinaryArithm)
 	if !ok {
 		fw, ok := word(x)
 		return flagRead{flagWord: fw, value: "1", need: needArith}, ok
 	}
-	lit := map[syntax.BinAritOperator]string{syntax.Eql: "1", syntax.Neq: "0"}[b.Op]
-	if lit == "" {
-		return flagRead{}, false
-	}
-	for _, xy := range [][2]syntax.ArithmExpr{{b.X, b.Y}, {b.Y, b.X}} {
-		fw, ok := word(xy[0])
-		if !ok {
+	for _, o := range []struct {
+		op  syntax.BinAritOperator
+		neg bool
+	}{{b.Op, false}, {map[syntax.BinAritOperator]syntax.BinAritOperator{syntax.Eql: syntax.Neq, syntax.Neq: syntax.Eql}[b.Op], true}} {
+		lit := map[syntax.BinAritOperator]string{syntax.Eql: "1", syntax.Neq: "0"}[o.op]
+		if lit == "" {
 			continue
 		}
-		if w, isW := xy[1].(*syntax.Word); isW {
-			if v, _ := LitValue(w); v == lit {
-				return flagRead{flagWord: fw, value: "1", need: needZero, lit: lit}, true
+		for _, xy := range [][2]syntax.ArithmExpr{{b.X, b.Y}, {b.Y, b.X}} {
+			fw, ok := word(xy[0])
+			if !ok {
+				continue
+			}
+			if w, isW := xy[1].(*syntax.Word); isW {
+				if v, _ := LitValue(w); v == lit {
+					return flagRead{flagWord: fw, value: "1", need: needZero, lit: lit, neg: o.neg}, true
+				}
 			}
 		}
 	}
@@ -412,7 +498,7 @@ func (s *Script) flagStmts() []flagStmt {
 			switch c := st.Cmd.(type) {
 			case *syntax.IfClause:
 				for cl := c; cl != nil; cl = cl.Else {
-					if _, ok := flagCond(cl.Cond); ok && len(cl.Cond) > 0 {
+					if r, ok := flagCond(cl.Cond); ok && !r.neg && len(cl.Cond) > 0 {
 						continue // the flag's own branch, or its else
 					}
 					if s.holdsLaunches(cl.Then) {
@@ -486,11 +572,12 @@ func (s *Script) flagTests() []flagTest {
 		case *syntax.IfClause:
 			out = append(out, s.flagChain(c)...)
 		case *syntax.BinaryCmd:
-			if c.Op != syntax.AndStmt || c.X.Negated {
-				continue
-			}
+			// TEST && CMD, or a negated TEST || CMD ([[ -z ${V:-} ]] ||
+			// args+=(…)): CMD runs with the flag set. Negated, a CMD
+			// holding every launch makes the flag a requirement, no switch.
 			r, ok := flagCond([]*syntax.Stmt{c.X})
-			if !ok {
+			if !ok || r.neg != (c.Op == syntax.OrStmt) || c.Op != syntax.AndStmt && c.Op != syntax.OrStmt ||
+				r.neg && s.holdsLaunches([]*syntax.Stmt{c.Y}) {
 				continue
 			}
 			out = append(out, flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
@@ -520,6 +607,24 @@ func (s *Script) flagChain(c *syntax.IfClause) []flagTest {
 			break
 		}
 		r, ok := flagCond(cl.Cond)
+		if ok && r.neg {
+			// if ! FLAG; then OFF; else ON; fi: the else is the flag's, the
+			// then the else of a positive test; read alone, not in a chain
+			// of more arms, nor when the flag's branch holds every launch
+			// (the script run with it unset boots nothing: a requirement).
+			if cl != c {
+				all = false
+				break
+			}
+			e := cl.Else
+			if len(cl.Then) == 0 || e == nil || len(e.Cond) > 0 || len(e.Then) == 0 || s.holdsLaunches(e.Then) {
+				return nil
+			}
+			on := Range{s.Off(e.Then[0].Pos()), s.Off(e.Then[len(e.Then)-1].End())}
+			off := Range{s.Off(cl.Then[0].Pos()), s.Off(cl.Then[len(cl.Then)-1].End())}
+			return []flagTest{{name: r.name, value: r.value, read: r, start: s.Off(cl.Cond[0].Pos()), end: s.Off(cl.Cond[0].End()),
+				then: on, els: &off, chain: []string{r.name}}}
+		}
 		if !ok || len(cl.Then) == 0 || slices.Contains(names, r.name) {
 			all = false
 			break
@@ -565,10 +670,30 @@ func (s *Script) flagOK(name string) bool {
 	return a.Value != nil && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded && flagVar(a.Value) == name
 }
 
+// writtenDefault returns the off default a flag's tests write (${V:-0},
+// one of 0 first), nil for none: a flag read bare beside it is one whose
+// default is given (needOne, needZero).
+func writtenDefault(reads []flagRead) *string {
+	var d *string
+	for _, r := range reads {
+		if r.hasDflt && falsy(r.dflt) && (d == nil || r.dflt == "0") {
+			d = &r.dflt
+		}
+	}
+	return d
+}
+
 // flagDefault returns the default the script gives a flag it only
-// defaults (V=${V:-0}: "0", flagOK), nil for a flag it never assigns.
+// defaults (V=${V:-0}: "0", flagOK), nil for a flag it never assigns; for
+// one it does not assign, the default an env file its shell sources
+// gives it (V=${V:-0} there, envDefaults), nil for none.
 func (s *Script) flagDefault(name string) *string {
 	as := s.Assigns[name]
+	if len(as) == 0 {
+		if d, ok := s.envDefaults[name]; ok {
+			return &d
+		}
+	}
 	if len(as) != 1 || as[0].Value == nil {
 		return nil
 	}
@@ -591,7 +716,7 @@ func (s *Script) flagOffWith(m *Mode, d string) bool {
 		}
 	}
 	for _, r := range m.flagReads {
-		if !r.offWith(&d) {
+		if !r.offWith(&d, writtenDefault(m.flagReads)) {
 			return false
 		}
 	}
@@ -633,8 +758,12 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 	tests := s.flagTests()
 	var kept []flagTest
 	bad := map[string]bool{}
+	reads := map[string][]flagRead{}
 	for _, ft := range tests {
-		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) || !ft.read.offWith(s.flagDefault(ft.name)) {
+		reads[ft.name] = append(reads[ft.name], ft.read)
+	}
+	for _, ft := range tests {
+		if !s.flagOK(ft.name) || !s.onlyTested(ft.name, tests) || !ft.read.offWith(s.flagDefault(ft.name), writtenDefault(reads[ft.name])) {
 			bad[ft.name] = true
 		}
 	}

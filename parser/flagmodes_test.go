@@ -49,60 +49,94 @@ func TestFlagModes(t *testing.T) {
 		{"bare-default-set", "[[ ${FAST:-false} ]] && seqs=4", ""},
 		{"arith-false-default", "(( ${FAST:-false} )) && seqs=4", ""},
 		{"eq-two", "[[ ${FAST:-0} -eq 2 ]] && seqs=4", ""},
+		// A string test with 1 and no default anywhere may read a count
+		// (NNODES=1), as (( NNODES == 1 )) does: a default of 0 written in
+		// the test, the script's V=${V:-0} or another test of V makes it a
+		// flag; true, yes or on name a switch whatever the default.
+		{"count-str", "[[ $NNODES == 1 ]] && seqs=4", ""},
+		{"count-str-single", "[ \"$NNODES\" = 1 ] && seqs=4", ""},
+		{"count-str-swapped", "[[ 1 == $NNODES ]] && seqs=4", ""},
+		{"str-one-empty-default", "[[ ${FAST:-} == 1 ]] && seqs=4", "serve|FAST=1"},
+		{"str-true-no-default", "[[ $FAST == true ]] && seqs=4", "serve|FAST=true"},
+		{"arith-eq-default-in-other-test", "[[ ${A:-0} == 1 ]] && seqs=4\n(( A == 1 )) && seqs=2", "serve|A=1"},
+		{"arith-eq-empty-default-in-other-test", "[[ ${A:-} == 1 ]] && seqs=4\n(( A == 1 )) && seqs=2", ""},
+		// A negated test reads as its positive form: the branch run with
+		// the flag set (the else, what follows ||) is its mode's.
+		{"neg-z-or", "[[ -z ${FAST:-} ]] || seqs=4", "serve|FAST=1"},
+		{"neg-z-single-or", "[ -z \"${FAST:-}\" ] || seqs=4", "serve|FAST=1"},
+		{"neg-bang-single-or", "[ ! -n \"${FAST:-}\" ] || seqs=4", "serve|FAST=1"},
+		{"neg-ne-or", "[[ ${FAST:-0} != 1 ]] || seqs=4", "serve|FAST=1"},
+		{"neg-ne-no-default", "[[ $FAST != 1 ]] || seqs=4", ""},
+		{"neg-eq-zero-or", "[[ ${FAST:-0} == 0 ]] || seqs=4", "serve|FAST=1"},
+		{"neg-num-or", "[[ ${FAST:-0} -ne 1 ]] || seqs=4", "serve|FAST=1"},
+		{"neg-arith-or", "(( ! ${FAST:-0} )) || seqs=4", "serve|FAST=1"},
+		{"neg-arith-ne-or", "FAST=${FAST:-0}\n(( FAST != 1 )) || seqs=4", "serve|FAST=1"},
+		{"neg-stmt-or", "! [[ ${FAST:-0} == 1 ]] || seqs=4", "serve|FAST=1"},
+		{"neg-if-else", "if [[ ! ${FAST:-0} == 1 ]]; then seqs=6; else seqs=4; fi", "serve|FAST=1"},
+		{"neg-and", "[[ -z ${FAST:-} ]] && seqs=4", ""},
+		{"pos-or", "[[ ${FAST:-0} == 1 ]] || seqs=4", ""},
+		{"neg-if-no-else", "if [[ -z ${FAST:-} ]]; then seqs=4; fi", ""},
+		{"neg-if-elif", "if [[ -z ${FAST:-} ]]; then seqs=4; elif [[ ${B:-0} == 1 ]]; then seqs=2; fi", ""},
+		{"neg-elif-after-flag", "if [[ ${B:-0} == 1 ]]; then seqs=2; elif [[ -z ${FAST:-} ]]; then seqs=4; else seqs=6; fi", "serve|B=1"},
+		{"neg-guard-holds-launch", "if [[ -z ${M:-} ]]; then exit 1; else\nseqs=4\nLAUNCH\nfi", ""},
+		{"neg-guard-or-holds-launch", "[[ -z ${M:-} ]] || {\nseqs=4\nLAUNCH\n}", ""},
+		{"neg-then-holds-launch", "if [[ -z ${M:-} ]]; then\n[[ ${A:-0} == 1 ]] && seqs=4\nLAUNCH\nelse exit 1\nfi", "serve|A=1"},
 		{"self-default", "FAST=${FAST:-0}\nif [[ $FAST == 1 ]]; then seqs=4; fi", "serve|FAST=1"},
-		{"main", "main() {\nif [[ $FAST == 1 ]]; then seqs=4; fi" + launch + "}\nmain \"$@\"", "serve|FAST=1"},
-		{"two", "[[ $A == 1 ]] && seqs=4\n[[ $B == 1 ]] && seqs=2", "serve|A=1|B=1"},
-		{"else", "if [[ $A == 1 ]]; then seqs=4; else seqs=6; fi", "serve|A=1"},
+		{"main", "main() {\nif [[ ${FAST:-0} == 1 ]]; then seqs=4; fi" + launch + "}\nmain \"$@\"", "serve|FAST=1"},
+		{"two", "[[ ${A:-0} == 1 ]] && seqs=4\n[[ ${B:-0} == 1 ]] && seqs=2", "serve|A=1|B=1"},
+		{"else", "if [[ ${A:-0} == 1 ]]; then seqs=4; else seqs=6; fi", "serve|A=1"},
 		{"one-name", "[[ $A == 1 ]] && seqs=4\n[[ ${A:-0} -eq 1 ]] && seqs=2", "serve|A=1"},
 		{"one-name-any-set", "[[ ${A:-0} != 0 ]] && seqs=4\n[[ $A == true ]] && seqs=2", "serve|A=true"},
 		// No one value turns both on: A=1 would hold A=true's branch.
-		{"one-name-disagree", "[[ $A == 1 ]] && seqs=4\n[[ $A == true ]] && seqs=2", ""},
+		{"one-name-disagree", "[[ ${A:-0} == 1 ]] && seqs=4\n[[ $A == true ]] && seqs=2", ""},
 		{"one-name-arith-true", "[[ $A == true ]] && seqs=4\n(( A )) && seqs=2", ""},
-		{"no-reach", "[[ $A == 1 ]] && echo hi", ""},
+		{"no-reach", "[[ ${A:-0} == 1 ]] && echo hi", ""},
 		{"not-equal", "[[ $A != 1 ]] && seqs=4", ""},
 		{"falsy", "[[ $A == 0 ]] && seqs=4", ""},
 		{"default-on", "[[ ${A:-1} == 1 ]] && seqs=4", ""},
 		{"default-on-assign", "A=${A:-1}\n[[ $A == 1 ]] && seqs=4", ""},
-		{"assigned", "A=1\n[[ $A == 1 ]] && seqs=4", ""},
+		{"assigned", "A=1\n[[ ${A:-0} == 1 ]] && seqs=4", ""},
 		{"value-used", "[[ -n $LORA ]] && seqs=$LORA", ""},
 		{"value-arith", "[[ -n $N ]] && seqs=$(( N * 2 ))", ""},
-		{"assign-default-on", ": \"${A:=1}\"\n[[ $A == 1 ]] && seqs=4", ""},
+		{"assign-default-on", ": \"${A:=1}\"\n[[ ${A:-0} == 1 ]] && seqs=4", ""},
 		{"env-file-value", "[[ -n ${A:-} ]] && seqs=4\necho \"$A\" > /tmp/a", ""},
-		{"read", "read -r A\n[[ $A == 1 ]] && seqs=4", ""},
-		{"nested", "if true; then [[ $A == 1 ]] && seqs=4; fi", ""},
-		{"in-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf", "serve|A=1"},
-		{"in-func-chain", "g() { [[ $A == 1 ]] && seqs=4; }\nf() { g; }\nf", "serve|A=1"},
-		{"in-func-from-main", "g() { [[ $A == 1 ]] && seqs=4; }\nmain() {\ng\nLAUNCH}\nmain \"$@\"", "serve|A=1"},
-		{"in-func-subshell", "f() ( [[ $A == 1 ]] && seqs=4 )\nf", ""},
-		{"in-func-uncalled", "f() { [[ $A == 1 ]] && seqs=4; }", ""},
-		{"in-func-call-in-if", "f() { [[ $A == 1 ]] && seqs=4; }\nif [[ -f /x ]]; then f; fi", ""},
-		{"in-func-call-in-loop", "f() { [[ $A == 1 ]] && seqs=4; }\nfor i in 1; do f; done", ""},
-		{"in-func-call-first", "f\nf() { [[ $A == 1 ]] && seqs=4; }", ""},
-		{"nested-holds-launch", "if [[ -f /x ]]; then\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi", "serve|A=1"},
-		{"nested-else-holds-launch", "if [[ -z ${M:-} ]]; then exit 1; else\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi", "serve|A=1"},
-		{"nested-block", "{ [[ $A == 1 ]] && seqs=4; }", "serve|A=1"},
-		{"nested-other-launch", "if [[ -f /x ]]; then\n[[ $A == 1 ]] && seqs=4\nLAUNCH\nfi\nvllm serve /m2 --max-num-seqs 4", ""},
-		{"nested-loop", "for i in 1; do\n[[ $A == 1 ]] && seqs=4\nLAUNCH\ndone", ""},
-		{"elif", "if [[ $A == 1 ]]; then seqs=4; elif [[ $B == 1 ]]; then seqs=2; fi", "serve|A=1|B=1"},
-		{"elif-else", "if [[ $A == 1 ]]; then seqs=4; elif [[ ${B:-0} -eq 1 ]]; then seqs=2; else seqs=6; fi", "serve|A=1|B=1"},
-		{"elif-then-other", "if [[ $A == 1 ]]; then seqs=4; elif [[ -f /x ]]; then seqs=2; fi", "serve|A=1"},
-		{"elif-after-other", "if [[ -f /x ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
-		{"elif-after-debug", "if [[ $DEBUG == 1 ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
-		{"elif-after-assigned", "B=1\nif [[ $B == 1 ]]; then seqs=2; elif [[ $A == 1 ]]; then seqs=4; fi", ""},
-		{"elif-same-flag", "if [[ $A == 1 ]]; then seqs=4; elif [[ $A == true ]]; then seqs=2; fi", ""},
+		{"read", "read -r A\n[[ ${A:-0} == 1 ]] && seqs=4", ""},
+		{"nested", "if true; then [[ ${A:-0} == 1 ]] && seqs=4; fi", ""},
+		{"in-func", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\nf", "serve|A=1"},
+		{"in-func-chain", "g() { [[ ${A:-0} == 1 ]] && seqs=4; }\nf() { g; }\nf", "serve|A=1"},
+		{"in-func-from-main", "g() { [[ ${A:-0} == 1 ]] && seqs=4; }\nmain() {\ng\nLAUNCH}\nmain \"$@\"", "serve|A=1"},
+		{"in-func-subshell", "f() ( [[ ${A:-0} == 1 ]] && seqs=4 )\nf", ""},
+		{"in-func-uncalled", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }", ""},
+		{"in-func-call-in-if", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\nif [[ -f /x ]]; then f; fi", ""},
+		{"in-func-call-in-loop", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\nfor i in 1; do f; done", ""},
+		{"in-func-call-first", "f\nf() { [[ ${A:-0} == 1 ]] && seqs=4; }", ""},
+		{"nested-holds-launch", "if [[ -f /x ]]; then\n[[ ${A:-0} == 1 ]] && seqs=4\nLAUNCH\nfi", "serve|A=1"},
+		{"nested-else-holds-launch", "if [[ -z ${M:-} ]]; then exit 1; else\n[[ ${A:-0} == 1 ]] && seqs=4\nLAUNCH\nfi", "serve|A=1"},
+		{"nested-block", "{ [[ ${A:-0} == 1 ]] && seqs=4; }", "serve|A=1"},
+		{"nested-other-launch", "if [[ -f /x ]]; then\n[[ ${A:-0} == 1 ]] && seqs=4\nLAUNCH\nfi\nvllm serve /m2 --max-num-seqs 4", ""},
+		{"nested-loop", "for i in 1; do\n[[ ${A:-0} == 1 ]] && seqs=4\nLAUNCH\ndone", ""},
+		{"elif", "if [[ ${A:-0} == 1 ]]; then seqs=4; elif [[ ${B:-0} == 1 ]]; then seqs=2; fi", "serve|A=1|B=1"},
+		{"elif-else", "if [[ ${A:-0} == 1 ]]; then seqs=4; elif [[ ${B:-0} -eq 1 ]]; then seqs=2; else seqs=6; fi", "serve|A=1|B=1"},
+		{"elif-then-other", "if [[ ${A:-0} == 1 ]]; then seqs=4; elif [[ -f /x ]]; then seqs=2; fi", "serve|A=1"},
+		{"elif-after-other", "if [[ -f /x ]]; then seqs=2; elif [[ ${A:-0} == 1 ]]; then seqs=4; fi", ""},
+		{"elif-after-debug", "if [[ $DEBUG == 1 ]]; then seqs=2; elif [[ ${A:-0} == 1 ]]; then seqs=4; fi", ""},
+		{"elif-after-assigned", "B=1\nif [[ ${B:-0} == 1 ]]; then seqs=2; elif [[ ${A:-0} == 1 ]]; then seqs=4; fi", ""},
+		{"elif-same-flag", "if [[ ${A:-0} == 1 ]]; then seqs=4; elif [[ $A == true ]]; then seqs=2; fi", ""},
 		{"odd-empty-bracket", "[ ] && seqs=4\ntest && seqs=2\n(( )) && seqs=1\n[ ] ] && seqs=3\nA=1\n{ :; }", ""},
 		{"debug", "[[ $DEBUG == 1 ]] && seqs=1", ""},
 		{"shell-var", "[[ -n $HOME ]] && seqs=4", ""},
-		{"with-case", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench|serve with A=1"},
+		{"with-case", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] && seqs=4", "serve|bench|serve with A=1"},
 		{"with-case-debug", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ $DEBUG == 1 ]] && seqs=4", "serve|bench"},
-		{"with-case-in-branch", "case \"${1:-serve}\" in serve) ;; bench) seqs=16; [[ $A == 1 ]] && seqs=4 ;; esac", "serve|bench"},
-		{"with-case-after-serve-exits", "case \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "serve|bench"},
-		{"with-case-elif", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $A == 1 ]]; then seqs=4; elif (( ${B:-0} )); then seqs=2; else seqs=6; fi", "serve|bench|serve with A=1|serve with B=1"},
-		{"with-case-elif-after-bench", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $1 == bench ]]; then seqs=4; elif [[ $A == 1 ]]; then seqs=2; fi", "serve|bench"},
-		{"with-case-func", "f() { [[ $A == 1 ]] && seqs=4; }\nf\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve with A=1|serve|bench"},
-		{"with-case-func-in-branch", "f() { [[ $A == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16; f ;; esac", "serve|bench"},
-		{"with-case-func-after-serve-exits", "f() { [[ $A == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\nf", "serve|bench"},
-		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ $A == 1 ]] && seqs=4", "prod|bench"},
+		{"with-case-in-branch", "case \"${1:-serve}\" in serve) ;; bench) seqs=16; [[ ${A:-0} == 1 ]] && seqs=4 ;; esac", "serve|bench"},
+		{"with-case-after-serve-exits", "case \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] && seqs=4", "serve|bench"},
+		{"with-case-elif", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ ${A:-0} == 1 ]]; then seqs=4; elif (( ${B:-0} )); then seqs=2; else seqs=6; fi", "serve|bench|serve with A=1|serve with B=1"},
+		{"with-case-elif-after-bench", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $1 == bench ]]; then seqs=4; elif [[ ${A:-0} == 1 ]]; then seqs=2; fi", "serve|bench"},
+		{"with-case-func", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\nf\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve with A=1|serve|bench"},
+		{"with-case-func-in-branch", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16; f ;; esac", "serve|bench"},
+		{"with-case-func-after-serve-exits", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\nf", "serve|bench"},
+		{"with-case-neg", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ -z ${A:-} ]] || seqs=4", "serve|bench|serve with A=1"},
+		{"with-case-neg-else", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ ${A:-0} != 1 ]]; then seqs=6; else seqs=4; fi", "serve|bench|serve with A=1"},
+		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] && seqs=4", "prod|bench"},
 	} {
 		src := tc.src + launch
 		if strings.Contains(tc.src, "LAUNCH") {
@@ -152,7 +186,7 @@ func TestFlagModeSelectors(t *testing.T) {
 // final else the proven mode's alone (every flag it could run with is
 // tested before); an else after an arm testing anything else is no one's.
 func TestFlagModeChain(t *testing.T) {
-	src := "#!/bin/bash\nif [[ $A == 1 ]]; then seqs=4\nelif [[ $B == 1 ]]; then seqs=2\nelse seqs=6\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	src := "#!/bin/bash\nif [[ ${A:-0} == 1 ]]; then seqs=4\nelif [[ ${B:-0} == 1 ]]; then seqs=2\nelse seqs=6\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
 	s := ParseScript("/x/serve.sh", []byte(src))
 	s.Analyze(RoleMatcher{})
 	for _, tc := range []struct{ at, want string }{{"seqs=4", "A=1"}, {"seqs=2", "B=1"}, {"seqs=6", "serve"}} {
@@ -160,8 +194,17 @@ func TestFlagModeChain(t *testing.T) {
 			t.Errorf("modes at %s: %q, want %q", tc.at, got, tc.want)
 		}
 	}
+	// Negated, the then is the proven mode's, the else the flag's.
+	src = "#!/bin/bash\nif [[ -z ${A:-} ]]; then seqs=6\nelse seqs=4\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	s = ParseScript("/x/serve.sh", []byte(src))
+	s.Analyze(RoleMatcher{})
+	for _, tc := range []struct{ at, want string }{{"seqs=4", "A=1"}, {"seqs=6", "serve"}} {
+		if got := ModeNames(s.ModesAt(strings.Index(src, tc.at))); got != tc.want {
+			t.Errorf("negated: modes at %s: %q, want %q", tc.at, got, tc.want)
+		}
+	}
 	// Beside a dispatch the chain's else is every mode's but the flags'.
-	src = "#!/bin/bash\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ $A == 1 ]]; then seqs=4\nelif [[ $B == 1 ]]; then seqs=2\nelse seqs=6\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
+	src = "#!/bin/bash\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ ${A:-0} == 1 ]]; then seqs=4\nelif [[ ${B:-0} == 1 ]]; then seqs=2\nelse seqs=6\nfi\nvllm serve /m --max-num-seqs \"$seqs\"\n"
 	s = ParseScript("/x/serve.sh", []byte(src))
 	s.Analyze(RoleMatcher{})
 	for _, tc := range []struct{ at, want string }{{"seqs=4", "serve with A=1"}, {"seqs=2", "serve with B=1"}, {"seqs=6", "serve|bench"}} {

@@ -1819,6 +1819,15 @@ func (u *Unit) withEnvValues(opts *LoadOptions) {
 func (u *Unit) withEnvFlags(opts *LoadOptions) {
 	changed := false
 	for i, s := range u.Scripts {
+		if d := u.envFlagDefaults(s); len(d) > 0 {
+			// (( USE_SPEC == 1 )) after . serve.env defaulting USE_SPEC to
+			// 0: the file's default is the one the test needs written.
+			s.envDefaults = d
+			s = s.reanalysed(opts.Roles, s.libRunners, s.libLaunchers, s.envValues)
+			u.Scripts[i] = s
+			u.Owning[s.Path] = sharedLast(u.sourcesOf(s), u.Owning[s.Path])
+			changed = true
+		}
 		var set map[string]bool
 		for _, m := range s.Modes {
 			if m.flagVar == "" {
@@ -1857,6 +1866,66 @@ func (u *Unit) withEnvFlags(opts *LoadOptions) {
 	if changed {
 		u.indexOnce = sync.Once{} // the index holds the scripts replaced
 	}
+}
+
+// envFlagDefaults returns the off defaults (0, false, no, off, empty) the
+// env files a script's shell reads give the variables its flag tests read
+// and it never assigns, only defaulting them (V=${V:-0}, : "${V:=0}"):
+// none when a file sets one outright or two files disagree. Nil when no
+// such variable is a flag only with it (one already a flag mode is).
+func (u *Unit) envFlagDefaults(s *Script) map[string]string {
+	if s.File == nil || len(u.Owning[s.Path]) == 0 {
+		return nil // not parsed, or no env file
+	}
+	var out map[string]string
+	drop := map[string]bool{}
+	modes := map[string]bool{}
+	for _, m := range s.Modes {
+		modes[m.flagVar] = true
+	}
+	for _, ft := range s.flagTests() {
+		name := ft.name
+		if modes[name] || drop[name] || len(s.Assigns[name]) > 0 {
+			continue
+		}
+		if _, ok := out[name]; ok {
+			continue
+		}
+		var d *string
+		for _, e := range u.Owning[s.Path] {
+			if !u.ShellReads(s, e) {
+				continue
+			}
+			if e.shellSetsPlain(name) {
+				drop[name] = true
+				break
+			}
+			var vals []string
+			for _, en := range e.byKey[name] {
+				v, ok := selfDefaultValue(en.Word, name)
+				if !ok {
+					drop[name] = true // V=${V:-$OTHER}
+				}
+				vals = append(vals, v)
+			}
+			if v, ok := e.ShellDefaults[name]; ok {
+				vals = append(vals, v)
+			}
+			for _, v := range vals {
+				if !falsy(v) || d != nil && *d != v {
+					drop[name] = true
+				}
+				d = &v
+			}
+		}
+		if d != nil && !drop[name] {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[name] = *d
+		}
+	}
+	return out
 }
 
 // shellSetsPlain reports whether bash, sourcing the file, sets variable k
@@ -2120,7 +2189,7 @@ func readLib(path string, opts *LoadOptions) *Script {
 func (s *Script) reanalysed(roles RoleMatcher, libRunners map[string]int, libLaunchers map[string][]*Invocation, envValues map[string]string) *Script {
 	ns := ParseScript(s.Path, s.Src)
 	ns.Engine, ns.libRunners, ns.libLaunchers, ns.envValues = s.Engine, libRunners, libLaunchers, envValues
-	ns.envSet = s.envSet
+	ns.envSet, ns.envDefaults = s.envSet, s.envDefaults
 	ns.libClientReads, ns.libAssigns, ns.childLaunchers, ns.libSourcers, ns.LibFuncs = s.libClientReads, s.libAssigns, s.childLaunchers, s.libSourcers, s.LibFuncs
 	ns.libFuncLib, ns.libFuncAmbig, ns.libVals = s.libFuncLib, s.libFuncAmbig, s.libVals
 	ns.Analyze(roles)

@@ -201,6 +201,11 @@ type Script struct {
 	// envSet names the variables an env file the script's shell reads
 	// sets (withEnvFlags): no boolean environment flag of the caller's.
 	envSet map[string]bool
+	// envDefaults are the literal off defaults an env file the script's
+	// shell reads gives the variables the script never assigns
+	// (USE_SPEC=${USE_SPEC:-0} in serve.env, withEnvFlags): a flag's
+	// written default, as the script's own V=${V:-0} is.
+	envDefaults map[string]string
 	// modeNodes are the case, if and call nodes collect met, in walk
 	// order, for findModes (which then drops them).
 	modeNodes []syntax.Node
