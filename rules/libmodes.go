@@ -367,7 +367,7 @@ func (c *Context) checkLibTopLiteral(pass *analysis.Pass, s *parser.Script, inv 
 		} else if len(inv.Modes) > 0 && !modesCover(inv.Modes, ms) {
 			continue
 		}
-		if len(ms) == 0 || slices.Contains(ms, pm) {
+		if len(ms) == 0 || slices.Contains(ms, pm) || libCopyOverridden(inv, f, ms) {
 			continue
 		}
 		if slices.ContainsFunc(ms, func(m *parser.Mode) bool {
@@ -418,4 +418,22 @@ func (c *Context) checkLibTopLiteral(pass *analysis.Pass, s *parser.Script, inv 
 		d.msg = msg
 		c.report(pass, d)
 	}
+}
+
+// libCopyOverridden reports whether the launch passes flag f again after
+// it, in every mode of ms (bench) … "${ARGS[@]}" --max-num-seqs
+// "$MAX_NUM_SEQS"): the engine takes the later copy, the library's is
+// dead, and the later one is reported on its own if it is a mode's.
+func libCopyOverridden(inv *parser.Invocation, f *parser.Flag, ms []*parser.Mode) bool {
+	after := false
+	for _, g := range inv.Flags {
+		if g == f {
+			after = true
+			continue
+		}
+		if after && g.Canon == f.Canon && (len(g.Modes) == 0 || modesCover(g.Modes, ms)) {
+			return true
+		}
+	}
+	return false
 }
