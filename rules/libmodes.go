@@ -367,7 +367,7 @@ func (c *Context) checkLibTopLiteral(pass *analysis.Pass, s *parser.Script, inv 
 		} else if len(inv.Modes) > 0 && !modesCover(inv.Modes, ms) {
 			continue
 		}
-		if len(ms) == 0 || slices.Contains(ms, pm) || libCopyOverridden(inv, f, ms) {
+		if len(ms) == 0 || slices.Contains(ms, pm) || libCopyOverridden(inv, f, ms) || provenBootsLib(s, pm, f, val) {
 			continue
 		}
 		if slices.ContainsFunc(ms, func(m *parser.Mode) bool {
@@ -433,6 +433,31 @@ func libCopyOverridden(inv *parser.Invocation, f *parser.Flag, ms []*parser.Mode
 		}
 		if after && g.Canon == f.Canon && (len(g.Modes) == 0 || modesCover(g.Modes, ms)) {
 			return true
+		}
+	}
+	return false
+}
+
+// provenBootsLib reports whether the proven mode boots with the same
+// library word for f's flag (serve) … "${ARGS[@]}" ;; too): the value is
+// the proven shape, shared with the mode, not the mode's own.
+func provenBootsLib(s *parser.Script, pm *parser.Mode, f *parser.Flag, val *parser.LibWord) bool {
+	for _, inv := range s.Invocations {
+		for _, g := range inv.Flags {
+			if g == f || g.Canon != f.Canon {
+				continue
+			}
+			w, _ := g.LibWordOf()
+			if w == nil || w.Path != val.Path || w.Start != val.Start {
+				continue
+			}
+			ms := s.ModesAt(w.Use)
+			if len(ms) == 0 {
+				ms = inv.Modes
+			}
+			if len(ms) == 0 || slices.Contains(ms, pm) {
+				return true
+			}
 		}
 	}
 	return false
