@@ -772,6 +772,11 @@ func (s *Script) findModes() {
 		// bench.env, no case naming them: the files are the modes.
 		cands = s.fileCandidates()
 	}
+	if len(cands) == 0 {
+		// MODE=${MODE:-serve}; . "$here/$MODE.env", the same read from
+		// the environment.
+		cands = s.envFileCandidates()
+	}
 	var flags []flagTest
 	if len(cands) == 0 && len(s.EnvSelectors) == 0 && s.Option == nil {
 		// No mode dispatch: boolean environment flags (EVAL_ONLY=1) are

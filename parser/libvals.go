@@ -1,7 +1,10 @@
 package parser
 
 import (
+	"fmt"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/servelint/servelint/internal/shwalk"
 	"mvdan.cc/sh/v3/syntax"
@@ -27,6 +30,16 @@ type LibWord struct {
 	// Key is the variable the library's word reads ("$MAX_NUM_SEQS"), ""
 	// for a literal (Sketch).
 	Key string
+	// Name is the library's variable ("ARGS"); Start/End the word's span
+	// in the library's text, Src the offset, in the script, of the
+	// statement sourcing the library. A rule reports there (LibLiteral);
+	// nothing edits the script at them.
+	Name       string
+	Start, End int
+	Src        int
+	// Line is the line of Start in the library; Use the offset, in the
+	// script, of the word that expands the variable ("${ARGS[@]}").
+	Line, Use int
 }
 
 // LibOrigin returns where the value of flag f comes from when it is a word
@@ -144,6 +157,21 @@ func isSourceCall(c *syntax.CallExpr) bool {
 	return v == "." || v == "source"
 }
 
+// topStmt returns the statement of the script's top level holding offset
+// off when it runs in the foreground on every path, with no redirection;
+// nil otherwise.
+func topStmt(s *Script, off int) *syntax.Stmt {
+	for _, st := range s.File.Stmts {
+		if s.Off(st.Pos()) <= off && off < s.Off(st.End()) {
+			if st.Background || st.Coprocess || st.Negated || len(st.Redirs) > 0 {
+				return nil
+			}
+			return st
+		}
+	}
+	return nil
+}
+
 // topPlainStmt reports whether offset off is in a statement of the
 // script's top level that is a plain command ok accepts, run in the
 // foreground on every path.
@@ -162,11 +190,33 @@ func topPlainStmt(s *Script, off int, ok func(*syntax.CallExpr) bool) bool {
 // literal or one double-quoted read of a variable lib never assigns (an
 // env file's key).
 func libPlainAssign(lib *Script, a *Assign) bool {
-	if a.InFunc != "" || a.Guarded || a.Conditional || a.Append || a.Local || a.Cmd || a.Decl || a.Prefix != nil ||
-		len(a.Modes) > 0 || a.StmtStart < 0 || a.StmtSole {
+	if a.InFunc != "" || a.Guarded || a.Conditional || a.Append || a.Local || a.Cmd || a.Prefix != nil ||
+		len(a.Modes) > 0 || a.StmtSole {
 		return false
 	}
-	if !topPlainStmt(lib, a.StmtStart, func(c *syntax.CallExpr) bool { return len(c.Args) == 0 && len(c.Assigns) == 1 }) {
+	off := a.StmtStart
+	if off < 0 && a.Decl {
+		off = a.Start // declare -a ARGS=(…): the option makes it no whole statement
+	}
+	if off < 0 {
+		return false
+	}
+	st := topStmt(lib, off)
+	if st == nil {
+		return false
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if a.Decl || len(c.Args) != 0 || len(c.Assigns) != 1 {
+			return false
+		}
+	case *syntax.DeclClause:
+		// export ARGS=(…), declare -a ARGS=(…), declare -ga, readonly:
+		// the same value, an attribute beside it.
+		if !a.Decl || !libPlainDecl(c) {
+			return false
+		}
+	default:
 		return false
 	}
 	if a.Array != nil {
@@ -178,6 +228,36 @@ func libPlainAssign(lib *Script, a *Assign) bool {
 		return true
 	}
 	return a.Value != nil && libPlainWord(lib, a.Value)
+}
+
+// libPlainDecl reports whether declaration d assigns one variable at a
+// library's top level with attributes that leave its words as written:
+// declare, typeset, export or readonly, with no option but -a, -g, -x, -r
+// (not -A, -i, -n, -l, -u: they key, compute, alias or fold the words).
+func libPlainDecl(d *syntax.DeclClause) bool {
+	if d.Variant == nil {
+		return false
+	}
+	switch d.Variant.Value {
+	case "declare", "typeset", "export", "readonly":
+	default:
+		return false
+	}
+	n := 0
+	for _, a := range d.Args {
+		if a.Name != nil {
+			n++
+			continue
+		}
+		if !a.Naked || a.Value == nil {
+			return false
+		}
+		opt, ok := LitValue(a.Value)
+		if !ok || len(opt) < 2 || opt[0] != '-' || strings.Trim(opt[1:], "agxr") != "" {
+			return false
+		}
+	}
+	return n == 1
 }
 
 func libPlainWord(lib *Script, w *syntax.Word) bool {
@@ -236,7 +316,8 @@ func (s *Script) libWords(name string, use int) ([]ArgWord, bool) {
 	}
 	out := make([]ArgWord, 0, len(lv.a.Array.Elems))
 	for _, el := range lv.a.Array.Elems {
-		aw := ArgWord{Sketch: Unknown, Start: -1, End: -1, Lib: &LibWord{Path: lv.lib.Path}}
+		aw := ArgWord{Sketch: Unknown, Start: -1, End: -1, Lib: &LibWord{Path: lv.lib.Path, Name: name,
+			Start: lv.lib.Off(el.Value.Pos()), End: lv.lib.Off(el.Value.End()), Src: lv.src, Line: int(el.Value.Pos().Line()), Use: use}}
 		if v, ok := LitValue(el.Value); ok {
 			aw.Sketch = v
 		} else if k, ok := libKey(lv.lib, el.Value); ok && !s.scriptWrites(k) {
@@ -276,6 +357,95 @@ func (s *Script) readsLibVal() bool {
 			if _, lib := s.libVals[pe.Param.Value]; lib && !s.scriptWrites(pe.Param.Value) {
 				found = true
 			}
+		}
+		return !found
+	})
+	return found
+}
+
+// LibWordOf returns the library word that gives flag f's value
+// (ArgWord.Lib), with the word of the flag itself when the library's
+// array holds it too (flag nil otherwise, or when inline).
+func (f *Flag) LibWordOf() (val, flag *LibWord) {
+	a, ok := f.libValue()
+	if !ok {
+		return nil, nil
+	}
+	if !f.Inline && f.Arg >= 0 && f.Arg < len(f.Inv.Args) {
+		if g := f.Inv.Args[f.Arg].Lib; g != nil && g.Path == a.Lib.Path && g.Name == a.Lib.Name && g.Src == a.Lib.Src {
+			flag = g
+		}
+	}
+	return a.Lib, flag
+}
+
+// LibLiteralFixBlocker says why the literal lw of a library's top-level
+// assignment (ARGS=(--max-num-seqs 256) in _common.sh, which script s
+// sources) may not become "$KEY" (KEY an owner key of file ownerPath) for
+// the modes ms that boot with it; "" when it may: the library is linted
+// with the script, no other script of the unit sources it (nor reads the
+// variable past a source not resolved), the library reads the variable
+// nowhere, every read of it in s is code of modes other than the proven
+// one, and the shell has KEY when the library assigns the variable (s
+// sources ownerPath before the library, or the library does before the
+// assignment), set by no one else there.
+func (u *Unit) LibLiteralFixBlocker(s *Script, lw *LibWord, ownerPath, key string) string {
+	lib := u.libScripts[lw.Path]
+	base := filepath.Base(lw.Path)
+	linted := false
+	for _, x := range u.Scripts {
+		switch {
+		case x.Path == lw.Path:
+			linted = true
+			lib = x
+		case x.Path == s.Path:
+		case slices.ContainsFunc(x.Sources, func(r *SourceRef) bool { return r.Path == lw.Path }):
+			return fmt.Sprintf("%s sources %s too", filepath.Base(x.Path), base)
+		case readsVar(x, lw.Name) && slices.ContainsFunc(x.Sources, func(r *SourceRef) bool { return r.Path == "" && r.Kind == SourceBash }):
+			return fmt.Sprintf("%s reads $%s past a source not resolved, which may be %s", filepath.Base(x.Path), lw.Name, base)
+		}
+	}
+	if !linted || lib == nil || lib.File == nil {
+		return fmt.Sprintf("%s is not linted with the script: what else sources it is not known", base)
+	}
+	if readsVar(lib, lw.Name) {
+		return fmt.Sprintf("%s reads $%s itself", base, lw.Name)
+	}
+	pm := s.Proven()
+	proven := false
+	shwalk.Walk(s.File, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == lw.Name {
+			ms := s.ModesAt(s.Off(pe.Pos()))
+			proven = proven || len(ms) == 0 || pm == nil || slices.Contains(ms, pm)
+		}
+		return !proven
+	})
+	if proven {
+		return fmt.Sprintf("the proven mode reads $%s too", lw.Name)
+	}
+	if len(lib.Assigns[key]) > 0 || len(lib.exprWrites[key]) > 0 || s.scriptWrites(key) {
+		return fmt.Sprintf("$%s is assigned in the shell too", key)
+	}
+	before := slices.ContainsFunc(s.Sources, func(r *SourceRef) bool {
+		return r.Path == ownerPath && r.Kind == SourceBash && r.Start >= 0 && r.Start < lw.Src && topPlainStmt(s, r.Start, isSourceCall)
+	}) || slices.ContainsFunc(lib.Sources, func(r *SourceRef) bool {
+		return r.Path == ownerPath && r.Kind == SourceBash && r.Start >= 0 && r.Start < lw.Start && topPlainStmt(lib, r.Start, isSourceCall)
+	})
+	if !before {
+		return fmt.Sprintf("%s is not surely sourced before %s assigns %s, so $%s may be unset there", filepath.Base(ownerPath), base, lw.Name, key)
+	}
+	return ""
+}
+
+// readsVar reports whether script s expands variable name anywhere.
+func readsVar(s *Script, name string) bool {
+	if s == nil || s.File == nil {
+		return false
+	}
+	found := false
+	shwalk.Walk(s.File, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
+			found = true
 		}
 		return !found
 	})

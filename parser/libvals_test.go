@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -50,6 +51,44 @@ func TestLibWords(t *testing.T) {
 				t.Errorf("%s: %s reads library words %q, want %q", c.dir, c.script, got, c.want)
 				break
 			}
+		}
+	}
+}
+
+// TestLibPlainDecl: a library's declaration reads as its plain assignment
+// only with attributes that keep the words as written (-a, -g, -x, -r);
+// an associative, integer, name-reference or case-folding one, a local,
+// or two variables at once do not.
+func TestLibPlainDecl(t *testing.T) {
+	for src, want := range map[string]bool{
+		"ARGS=(--max-num-seqs 256)":                       true,
+		"export ARGS=(--max-num-seqs 256)":                true,
+		"declare -a ARGS=(--max-num-seqs 256)":            true,
+		"declare -ga ARGS=(--max-num-seqs 256)":           true,
+		"declare -g -a ARGS=(--max-num-seqs 256)":         true,
+		"typeset -a ARGS=(--max-num-seqs 256)":            true,
+		"readonly ARGS=(--max-num-seqs 256)":              true,
+		"declare -A ARGS=([x]=--max-num-seqs)":            false,
+		"declare -ai ARGS=(256)":                          false,
+		"declare -l ARGS=(--max-num-seqs 256)":            false,
+		"declare -a ARGS=(--max-num-seqs 256) X=1":        false,
+		"ARGS=(--max-num-seqs 256) true":                  false,
+		"declare -a ARGS=(--max-num-seqs 256) &":          false,
+		"declare -a ARGS=(--max-num-seqs \"$(f)\")":       false,
+		"declare -a ARGS=(--max-num-seqs 256) >/dev/null": false,
+	} {
+		path := filepath.Join(t.TempDir(), "lib.sh")
+		if err := os.WriteFile(path, []byte("# shellcheck shell=bash\n"+src+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		lib := Load(LoadOptions{Paths: []string{path}}).ScriptAt(path)
+		if lib == nil {
+			t.Fatalf("%q: not loaded", src)
+		}
+		as := lib.Assigns["ARGS"]
+		got := len(as) == 1 && libPlainAssign(lib, as[0])
+		if got != want {
+			t.Errorf("%q: read as a plain library value %v, want %v", src, got, want)
 		}
 	}
 }

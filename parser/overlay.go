@@ -190,6 +190,52 @@ func defaulted(pe *syntax.ParamExp) bool {
 // the default's file sets (a token's file). One overlay only: two
 // patterns are two guesses.
 func (s *Script) fileCandidates() []candidate {
+	return s.fileCandidatesOf("")
+}
+
+// envFileCandidates is fileCandidates for an environment variable whose
+// own default is the proven mode (envDefault: MODE=${MODE:-serve}, or :
+// "${MODE:=serve}") read by the overlay source (. "$here/$MODE.env")
+// when no test names a mode: `MODE=bench run.sh` reads bench.env. The
+// variable becomes the script's environment selector only when the files
+// give at least two modes; otherwise nothing changes.
+func (s *Script) envFileCandidates() []candidate {
+	if s.TreeFiles == nil || len(s.EnvSelectors) > 0 || s.Option != nil || len(s.arrSelectors) > 0 || len(s.selSelectors) > 0 {
+		return nil
+	}
+	var names []string
+	for n := range s.Assigns {
+		names = append(names, n)
+	}
+	for _, c := range s.calls {
+		// : "${MODE:=serve}": the name is in no assignment.
+		if len(c.Args) == 2 {
+			if pe := SingleParam(c.Args[1]); pe != nil && pe.Param != nil && !slices.Contains(names, pe.Param.Value) {
+				names = append(names, pe.Param.Value)
+			}
+		}
+	}
+	slices.Sort(names)
+	saved, savedOv, savedDone := s.Selectors, s.overlays, s.overlaysDone
+	for _, n := range names {
+		if s.argSelectors[n] || slices.Contains(s.Selectors, n) || shellOwnVar(n) || s.envDefault(n, s.provenName) == nil ||
+			s.writtenBy(n, userInput...) {
+			continue
+		}
+		s.Selectors = append(slices.Clone(saved), n)
+		s.overlays, s.overlaysDone = nil, false
+		if cands := s.fileCandidatesOf(n); len(cands) > 0 {
+			s.EnvSelectors = []string{n}
+			return cands
+		}
+	}
+	s.Selectors, s.overlays, s.overlaysDone = saved, savedOv, savedDone
+	return nil
+}
+
+// fileCandidatesOf is fileCandidates for the script's word's selectors
+// (env ""), or for the environment selector env (envFileCandidates).
+func (s *Script) fileCandidatesOf(env string) []candidate {
 	if s.TreeFiles == nil {
 		return nil
 	}
@@ -198,13 +244,21 @@ func (s *Script) fileCandidates() []candidate {
 		return nil
 	}
 	o := s.overlays[0]
-	if o.pe == nil || o.pe.Param == nil || !s.argSelectors[o.pe.Param.Value] || s.funcAt(o.start) != "" ||
+	if o.pe == nil || o.pe.Param == nil || s.funcAt(o.start) != "" ||
+		(env == "" && !s.argSelectors[o.pe.Param.Value] || env != "" && o.pe.Param.Value != env) ||
 		strings.Contains(o.suf, "/") || !slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool {
 		return o.start < inv.Start && !s.isolatedFrom(o.start, inv.Start)
 	}) {
 		return nil // in a function, or read by no engine launched after it
 	}
 	def, dw := s.overlayDefault(o)
+	if env != "" {
+		// The variable's own default, the proven mode's name: serve.env.
+		def, dw = "", s.envDefault(env, s.provenName)
+		if dw != nil && (asIs(o.pe) || defaulted(o.pe) && literalIs(o.pe.Exp.Word, s.provenName)) {
+			def = s.provenName
+		}
+	}
 	if def == "" || def != s.provenName && s.provenSet {
 		return nil
 	}
@@ -250,7 +304,7 @@ func (s *Script) fileCandidates() []candidate {
 		if name == def {
 			st, en = s.Off(dw.Pos()), s.Off(dw.End())
 		}
-		out = append(out, candidate{name: name, start: st, end: en, byArg: true, byDefault: name == def && def != s.provenName})
+		out = append(out, candidate{name: name, start: st, end: en, byArg: env == "", byEnv: env != "", byDefault: name == def && def != s.provenName})
 	}
 	return out
 }
@@ -329,4 +383,10 @@ func fileModeName(v string) bool {
 		return false
 	}
 	return true
+}
+
+// literalIs reports whether w is the literal v.
+func literalIs(w *syntax.Word, v string) bool {
+	got, ok := LitValue(w)
+	return ok && got == v
 }

@@ -325,3 +325,140 @@ func resetBetween(s *parser.Script, name string, call, inv int, ms []*parser.Mod
 	}
 	return false
 }
+
+// checkLibTopLiteral is privateshape for a flag and literal value of a
+// sourced library's top-level array that only modes other than the
+// proven one boot with: _common.sh's ARGS=(--max-num-seqs 256) and bench)
+// exec vllm serve "$MODEL" "${ARGS[@]}" while serve) passes
+// --max-num-seqs "$MAX_NUM_SEQS" and serve.env owns MAX_NUM_SEQS=128.
+// The value lives in the library: the finding is at its line there (at
+// the source statement when the library is not linted). Only a value that
+// differs from the owner's known one; not a disaggregated role's, another
+// model's, per-mode presets, calib's own knob.
+//
+// Fix: the literal becomes "$OWNER", only where the edit reaches no other
+// script nor the proven mode and the shell has the key when the library
+// assigns the array (parser.Unit.LibLiteralFixBlocker).
+func (c *Context) checkLibTopLiteral(pass *analysis.Pass, s *parser.Script, inv *parser.Invocation) {
+	u := c.Unit
+	pm := s.Proven()
+	if pm == nil || inv.Profile == nil {
+		return
+	}
+	env := u.EnvKeysOf(s)
+	for _, f := range inv.Flags {
+		if f.Shape == nil || f.ValStart >= 0 {
+			continue
+		}
+		o, ok := f.LibOrigin(env)
+		if !ok || o.Kind != parser.OriginLiteral {
+			continue
+		}
+		val, fw := f.LibWordOf()
+		if val == nil {
+			continue
+		}
+		// The modes that expand the library's array: those of the word
+		// that reads it ("${ARGS[@]}" in bench's branch, or in an array
+		// bench's branch assigns), of the launch when that word is shared.
+		ms := s.ModesAt(val.Use)
+		if len(ms) == 0 {
+			ms = inv.Modes
+		} else if len(inv.Modes) > 0 && !modesCover(inv.Modes, ms) {
+			continue
+		}
+		if len(ms) == 0 || slices.Contains(ms, pm) || libCopyOverridden(inv, f, ms) || provenBootsLib(s, pm, f, val) {
+			continue
+		}
+		if slices.ContainsFunc(ms, func(m *parser.Mode) bool {
+			return m.Disagg() || servesOtherModel(u, s, []*parser.Mode{m}) || Presets(u, s, pm, m)
+		}) || allCalib(ms) && c.isCalibKnob(f.Canon) {
+			continue
+		}
+		owner, ok := u.Owner(s, inv.Profile, f.Canon)
+		if !ok || owner.Def.File == nil || owner.Def.Entry == nil {
+			continue
+		}
+		ov, ok := plainEnvValue(owner.Def.Entry)
+		if !ok {
+			if b := owner.Def.Entry.Bash; b.Defined && b.Err == "" && !b.Dynamic {
+				ov, ok = b.Value, true
+			}
+		}
+		if !ok || ov == o.Value {
+			continue
+		}
+		start := val.Start
+		if fw != nil {
+			start = fw.Start
+		}
+		msg := fmt.Sprintf("%s passes its own %s %s, set at the top level of %s, which %s sources; %s",
+			parser.ModeNames(ms), f.Name, o.Value, c.display(val.Path), c.Where(s.Path, val.Src), c.ownerText(owner))
+		d := diag{sev: Error, path: val.Path, start: start, end: val.End}
+		why := ""
+		if c.Files[val.Path] == nil {
+			line := val.Line
+			if fw != nil {
+				line = fw.Line
+			}
+			msg += fmt.Sprintf(" (%s:%d)", c.display(val.Path), line)
+			d.path, d.start, d.end = s.Path, val.Src, val.Src
+			why = "the library is not linted with the script"
+		} else {
+			why = u.LibLiteralFixBlocker(s, val, owner.Def.File.Path, owner.Key)
+		}
+		if why == "" && !u.ShellReadsIn(s, owner.Def.File, ms) {
+			why = fmt.Sprintf("%s's path does not source %s, so $%s is unset there", parser.ModeNames(ms), c.display(owner.Def.File.Path), owner.Key)
+		}
+		if why == "" {
+			d.fixMsg, d.edits = "use $"+owner.Key, []edit{{val.Path, val.Start, val.End, `"$` + owner.Key + `"`}}
+		} else {
+			msg += " (no fix: " + why + ")"
+		}
+		d.msg = msg
+		c.report(pass, d)
+	}
+}
+
+// libCopyOverridden reports whether the launch passes flag f again after
+// it, in every mode of ms (bench) … "${ARGS[@]}" --max-num-seqs
+// "$MAX_NUM_SEQS"): the engine takes the later copy, the library's is
+// dead, and the later one is reported on its own if it is a mode's.
+func libCopyOverridden(inv *parser.Invocation, f *parser.Flag, ms []*parser.Mode) bool {
+	after := false
+	for _, g := range inv.Flags {
+		if g == f {
+			after = true
+			continue
+		}
+		if after && g.Canon == f.Canon && (len(g.Modes) == 0 || modesCover(g.Modes, ms)) {
+			return true
+		}
+	}
+	return false
+}
+
+// provenBootsLib reports whether the proven mode boots with the same
+// library word for f's flag (serve) … "${ARGS[@]}" ;; too): the value is
+// the proven shape, shared with the mode, not the mode's own.
+func provenBootsLib(s *parser.Script, pm *parser.Mode, f *parser.Flag, val *parser.LibWord) bool {
+	for _, inv := range s.Invocations {
+		for _, g := range inv.Flags {
+			if g == f || g.Canon != f.Canon {
+				continue
+			}
+			w, _ := g.LibWordOf()
+			if w == nil || w.Path != val.Path || w.Start != val.Start {
+				continue
+			}
+			ms := s.ModesAt(w.Use)
+			if len(ms) == 0 {
+				ms = inv.Modes
+			}
+			if len(ms) == 0 || slices.Contains(ms, pm) {
+				return true
+			}
+		}
+	}
+	return false
+}

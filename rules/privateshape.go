@@ -44,7 +44,11 @@ file is read in a subshell, a substitution or under a function's local.
 A flag and literal value that a function of a sourced library writes into
 an array the argv expands (kl) mode_kl ;; with mode_kl() { EXTRA=(--max-num-seqs
 4); } in lib/modes.sh) is the calling mode's own, as with the function in
-the script; it is reported at the library's line.
+the script; it is reported at the library's line. So is a flag and literal
+value of a library's top-level array (ARGS=(--max-num-seqs 256), or
+declare -a, export, readonly ARGS=(…)) that only modes other than the proven
+one expand ("${ARGS[@]}" in bench's branch), when it differs from the
+owner's value.
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
@@ -66,7 +70,9 @@ STEP=16384 … --max-num-batched-tokens "$STEP": the finding names that line
 and has no fix). A library's copy is deleted only when the argv passes the
 flag on every mode's path and the edit reaches no other script (none of the
 unit sources the library) nor the proven mode; the finding says why not
-otherwise.`,
+otherwise. A library's top-level literal becomes "$OWNER" only under the
+same conditions, and when the owner's file is sourced before the library
+assigns the array.`,
 	Requires: []*analysis.Analyzer{Model},
 	Run:      runPrivateShape,
 }
@@ -120,6 +126,7 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 				}
 			}
 			c.checkOffSwitch(pass, s, inv)
+			c.checkLibTopLiteral(pass, s, inv)
 			c.checkModeless(pass, s, inv)
 			c.checkDockerEnv(pass, s, inv)
 			c.checkEnvShape(pass, s, inv)

@@ -1,0 +1,2 @@
+# shellcheck shell=bash
+ARGS=(--max-num-seqs 128)
