@@ -36,15 +36,24 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 	if testMemLimit > 0 {
 		guard.limit = testMemLimit
 	}
-	// One snapshot of the tree per root for all the scripts evaluated
-	// under it (dryrun.Files is for evaluations with the same Root and
-	// ReadFile): an env file or library several scripts source is read,
-	// its path resolved and its text checked once, not once per script.
+	// One snapshot of the tree per root for all the scripts of a unit
+	// evaluated under it (dryrun.Files is for evaluations with the same
+	// Root and ReadFile): an env file or library several scripts source is
+	// read, its path resolved and its text checked once, not once per
+	// script. A new unit starts new snapshots: the --fix loop lints the
+	// fixed contents again with the same evaluator, and the snapshot of
+	// the first pass handed the sandbox a library or env file as it was
+	// before its fix (a finding the fix had removed was reported after
+	// --fix, not by a lint of the fixed files).
 	var filesMu sync.Mutex
+	var filesUnit *parser.Unit
 	filesByRoot := map[string]*dryrun.Files{}
-	filesFor := func(root string) *dryrun.Files {
+	filesFor := func(u *parser.Unit, root string) *dryrun.Files {
 		filesMu.Lock()
 		defer filesMu.Unlock()
+		if u != filesUnit {
+			filesUnit, filesByRoot = u, map[string]*dryrun.Files{}
+		}
 		f := filesByRoot[root]
 		if f == nil {
 			f = dryrun.NewFiles()
@@ -98,7 +107,7 @@ func SandboxEvaluator(timeout time.Duration, jobs int, readFile func(string) ([]
 		}
 		out := make(map[string]*rules.EvalResult, len(s.Modes))
 		raw := make(map[string]*dryrun.Result, len(s.Modes))
-		files := filesFor(root) // the modes, and the root's other scripts, read the same files
+		files := filesFor(u, root) // the modes, and the root's other scripts, read the same files
 		prep := dryrun.PrepareScript(s)
 		caller := CallerVars(u, s)
 		var mu sync.Mutex
