@@ -5,11 +5,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/servelint/servelint/internal/fsread"
+	"github.com/servelint/servelint/internal/warm"
 )
 
 // outsideLimit bounds the files the look for outside readers visits in a
@@ -199,13 +201,27 @@ func (t *outsideTree) readerOf(ap string, walked []string) string {
 	if err != nil {
 		real = ap
 	}
+	var cands []string
 	for _, s := range t.scripts {
-		if !bytes.Contains(s.src, base) || inAny(walked, s.path) {
-			continue
+		if bytes.Contains(s.src, base) && !inAny(walked, s.path) {
+			cands = append(cands, s.path)
 		}
-		for _, e := range t.readsOf(s.path) {
-			if e == ap || e == real || e == unresolvedRead+filepath.Base(ap) || e == anyRead {
-				return s.path
+	}
+	// The candidates are loaded on every worker, a few at a time, and
+	// answered in order: the first reader is the one a walk of them one
+	// by one finds. (An env file named serve.env in a repository of many
+	// serve repos had hundreds of candidates, each a Load: 140 ms of a
+	// 300 ms lint of one directory, on one core.)
+	jobs := runtime.GOMAXPROCS(0)
+	reads := make([][]string, len(cands))
+	for start := 0; start < len(cands); start += 4 * jobs {
+		end := min(start+4*jobs, len(cands))
+		warm.Each(end-start, jobs, func(i int) { reads[start+i] = t.readsOf(cands[start+i]) })
+		for i := start; i < end; i++ {
+			for _, e := range reads[i] {
+				if e == ap || e == real || e == unresolvedRead+filepath.Base(ap) || e == anyRead {
+					return cands[i]
+				}
 			}
 		}
 	}

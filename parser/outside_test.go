@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,5 +163,43 @@ func TestOutsideTreesPruned(t *testing.T) {
 	outsideTrees.Unlock()
 	if kept || !read {
 		t.Errorf("expired tree kept: %v; new tree held: %v", kept, read)
+	}
+}
+
+// TestOutsideReaderFirstInOrder: with many candidates (scripts that name
+// the file's base name, most reading their own copy), loaded on several
+// workers, the reader reported is the first in the walk's order, as one
+// worker finds it, and a tree with none has none.
+func TestOutsideReaderFirstInOrder(t *testing.T) {
+	top := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(top, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".git/HEAD", "ref: refs/heads/main\n")
+	write("scripts/serve.env", "MAX_NUM_SEQS=8\n")
+	own := "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\nexec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\"\n"
+	for i := range 40 {
+		write(filepath.Join("copies", fmt.Sprintf("c%02d", i), "serve.sh"), own)
+	}
+	env := filepath.Join(top, "scripts/serve.env")
+	u := Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}})
+	if r := u.OutsideReader(env); r != "" || !u.Covered(env) {
+		t.Fatalf("copies reading their own serve.env: reader %q", r)
+	}
+	reader := "#!/bin/bash\n. \"$(dirname \"$0\")/../../scripts/serve.env\"\necho \"$MAX_NUM_SEQS\"\n"
+	write("copies/c17/read.sh", reader)
+	write("copies/c33/read.sh", reader)
+	outsideTrees.Lock()
+	delete(outsideTrees.m, top) // the tree changed within the TTL
+	outsideTrees.Unlock()
+	u = Load(LoadOptions{Paths: []string{filepath.Join(top, "scripts")}})
+	if got, want := u.OutsideReader(env), filepath.Join(top, "copies/c17/read.sh"); got != want {
+		t.Fatalf("OutsideReader = %q, want the first reader %q", got, want)
 	}
 }
