@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/servelint/servelint/internal/testfs"
 )
 
 // A script of the repository outside the linted directory that sources an
@@ -14,16 +16,7 @@ import (
 // reads); a copy of the repository elsewhere in it, reading its own copy
 // of the file, does not.
 func TestOutsideReader(t *testing.T) {
-	top := t.TempDir()
-	write := func(rel, text string) {
-		p := filepath.Join(top, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	top, write := treeWriter(t)
 	write(".git/HEAD", "ref: refs/heads/main\n")
 	write("scripts/serve.env", "MAX_NUM_SEQS=8\nCALIB_SEQS=${MAX_NUM_SEQS}\n")
 	write("scripts/serve.sh", "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\nexec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\"\n")
@@ -56,16 +49,7 @@ func TestOutsideReader(t *testing.T) {
 // A script outside the linted directory whose source path the model
 // cannot resolve counts as a reader only when its word names the file.
 func TestOutsideReaderUnresolved(t *testing.T) {
-	top := t.TempDir()
-	write := func(rel, text string) {
-		p := filepath.Join(top, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	top, write := treeWriter(t)
 	write(".git/HEAD", "ref: refs/heads/main\n")
 	write("scripts/serve.env", "MAX_NUM_SEQS=8\n")
 	write("tools/a.sh", "#!/bin/bash\n# reads serve.env through $CONF\n. \"$CONF\"\n")
@@ -86,16 +70,7 @@ func TestOutsideReaderUnresolved(t *testing.T) {
 // to read the env file it names: before, the panic reached the rule that
 // asked (envowner's internal error), and its findings were lost.
 func TestOutsideReaderModelPanics(t *testing.T) {
-	top := t.TempDir()
-	write := func(rel, text string) {
-		p := filepath.Join(top, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	top, write := treeWriter(t)
 	write(".git/HEAD", "ref: refs/heads/main\n")
 	write("scripts/serve.env", "MAX_NUM_SEQS=8\n")
 	write("scripts/serve.sh", "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\nexec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\"\n")
@@ -171,16 +146,7 @@ func TestOutsideTreesPruned(t *testing.T) {
 // workers, the reader reported is the first in the walk's order, as one
 // worker finds it, and a tree with none has none.
 func TestOutsideReaderFirstInOrder(t *testing.T) {
-	top := t.TempDir()
-	write := func(rel, text string) {
-		p := filepath.Join(top, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	top, write := treeWriter(t)
 	write(".git/HEAD", "ref: refs/heads/main\n")
 	write("scripts/serve.env", "MAX_NUM_SEQS=8\n")
 	own := "#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\nexec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\"\n"
@@ -202,4 +168,11 @@ func TestOutsideReaderFirstInOrder(t *testing.T) {
 	if got, want := u.OutsideReader(env), filepath.Join(top, "copies/c17/read.sh"); got != want {
 		t.Fatalf("OutsideReader = %q, want the first reader %q", got, want)
 	}
+}
+
+// treeWriter returns a new directory and a func writing a file under it
+// (testfs.Write).
+func treeWriter(t *testing.T) (string, func(rel, text string)) {
+	top := t.TempDir()
+	return top, func(rel, text string) { testfs.Write(t, filepath.Join(top, rel), text) }
 }

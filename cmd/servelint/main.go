@@ -114,47 +114,35 @@ func memoryLimitIn(files ...string) int64 {
 // traced runs f, writing an execution trace (go tool trace) to path when
 // it is set: where the workers of a run wait (bench/README.md).
 func traced(path string, f func() int) int {
-	if path == "" {
-		return f()
-	}
-	out, err := os.Create(path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_TRACE:", err)
-		return 3
-	}
-	if err := trace.Start(out); err != nil {
-		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_TRACE:", err)
-		_ = out.Close()
-		return 3
-	}
-	code := f()
-	trace.Stop()
-	if err := out.Close(); err != nil {
-		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_TRACE:", err)
-	}
-	return code
+	return recording("SERVELINT_TRACE", path, trace.Start, trace.Stop, f)
 }
 
 // profiled runs f, writing a CPU profile to path when it is set: the
 // benchmarks' profiles of the real process (bench/README.md).
 func profiled(path string, f func() int) int {
+	return recording("SERVELINT_CPUPROFILE", path, pprof.StartCPUProfile, pprof.StopCPUProfile, f)
+}
+
+// recording runs f between start and stop writing to the file at path,
+// when path is set (env names the variable that set it, for errors).
+func recording(env, path string, start func(io.Writer) error, stop func(), f func() int) int {
 	if path == "" {
 		return f()
 	}
 	out, err := os.Create(path)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_CPUPROFILE:", err)
+		fmt.Fprintln(os.Stderr, "servelint: "+env+":", err)
 		return 3
 	}
-	if err := pprof.StartCPUProfile(out); err != nil {
-		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_CPUPROFILE:", err)
+	if err := start(out); err != nil {
+		fmt.Fprintln(os.Stderr, "servelint: "+env+":", err)
 		_ = out.Close()
 		return 3
 	}
 	code := f()
-	pprof.StopCPUProfile()
+	stop()
 	if err := out.Close(); err != nil {
-		fmt.Fprintln(os.Stderr, "servelint: SERVELINT_CPUPROFILE:", err)
+		fmt.Fprintln(os.Stderr, "servelint: "+env+":", err)
 	}
 	return code
 }
