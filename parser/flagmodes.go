@@ -856,6 +856,16 @@ func (s *Script) addFlagProven(tests []flagTest) {
 			p.flagEmpty = append(p.flagEmpty, m.flagVar)
 		}
 	}
+	// Each flag's mode sets that flag alone: the others are off there as in
+	// the proven mode, empty, not unset (A=1 with [ "$B" = 1 ] under set -u
+	// runs as A=1 B= serve.sh, not into "B: unbound variable").
+	for _, m := range flags {
+		for _, n := range p.flagEmpty {
+			if n != m.flagVar {
+				m.flagEmpty = append(m.flagEmpty, n)
+			}
+		}
+	}
 	s.Modes = append(s.Modes, p)
 }
 
@@ -876,8 +886,9 @@ func (s *Script) readsBare(name string) bool {
 }
 
 // FlagsEmpty are the flags the dry run sets to the empty string for mode
-// m, the proven mode of a script whose modes are flags (readsBare): the
-// flags it reads with no default.
+// m of a script whose modes are flags (readsBare): the flags it reads with
+// no default, all of them for the proven mode, the others than its own for
+// a flag's mode.
 func (s *Script) FlagsEmpty(m *Mode) []string { return m.flagEmpty }
 
 // addFlagBeside adds, to a script that also picks its modes by $1 or an
