@@ -659,15 +659,49 @@ func (s *Script) flagOK(name string) bool {
 	if !isName(name) || shellOwnVar(name) || traceFlag(name) || envProbe(name) || s.envSet[name] {
 		return false
 	}
-	if s.fromEnvOnly(name) {
+	if s.fromEnvOnly(name) && len(s.cmdAssigns[name]) == 0 {
 		return true
 	}
-	as := s.Assigns[name]
-	if len(as) != 1 || s.Declared[name] || s.writtenBy(name, varWriters...) {
-		return false
+	_, d, ok := s.ownDefault(name)
+	return ok && falsy(d)
+}
+
+// ownDefault returns the script's only write of variable name when it
+// just defaults it, at the top level, and the literal default: V=${V:-0}
+// (V=${V-0}, V=${V:=0}, V=${V=0}, V=${V:-} with "") or : "${V:=0}" (:
+// ${V=0}); ok is false for any other write or more than one, and for
+// none.
+func (s *Script) ownDefault(name string) (a *Assign, d string, ok bool) {
+	as, cs := s.Assigns[name], s.cmdAssigns[name]
+	if len(as)+len(cs) != 1 || s.Declared[name] || s.writtenBy(name, varWriters...) {
+		return nil, "", false
 	}
-	a := as[0]
-	return a.Value != nil && a.InFunc == "" && !a.Append && !a.Local && !a.Conditional && !a.Guarded && flagVar(a.Value) == name
+	if len(as) == 1 {
+		a = as[0]
+	} else if a = cs[0]; !a.IfUnset {
+		return nil, "", false // (( V = 1 )), let V=1
+	}
+	if a.Value == nil || a.InFunc != "" || a.Append || a.Local || a.Conditional || a.Guarded || a.Array != nil {
+		return nil, "", false
+	}
+	if a.IfUnset {
+		d, ok = LitValue(a.Value) // : "${V:=0}": Value is the default
+		return a, d, ok
+	}
+	pe := SingleParam(a.Value)
+	if pe == nil || pe.Param == nil || pe.Param.Value != name || pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length {
+		return nil, "", false
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+	default:
+		return nil, "", false
+	}
+	if pe.Exp.Word == nil {
+		return a, "", true // V=${V:-}
+	}
+	d, ok = LitValue(pe.Exp.Word)
+	return a, d, ok
 }
 
 // writtenDefault returns the off default a flag's tests write (${V:-0},
@@ -684,25 +718,20 @@ func writtenDefault(reads []flagRead) *string {
 }
 
 // flagDefault returns the default the script gives a flag it only
-// defaults (V=${V:-0}: "0", flagOK), nil for a flag it never assigns; for
-// one it does not assign, the default an env file its shell sources
-// gives it (V=${V:-0} there, envDefaults), nil for none.
+// defaults (V=${V:-0}, : "${V:=0}": "0", ownDefault), nil for a flag it
+// never writes; for one it does not write, the default an env file its
+// shell sources gives it (V=${V:-0} there, envDefaults), nil for none.
 func (s *Script) flagDefault(name string) *string {
-	as := s.Assigns[name]
-	if len(as) == 0 {
+	if len(s.Assigns[name]) == 0 && len(s.cmdAssigns[name]) == 0 {
 		if d, ok := s.envDefaults[name]; ok {
 			return &d
 		}
-	}
-	if len(as) != 1 || as[0].Value == nil {
 		return nil
 	}
-	fw, ok := flagWordOf(as[0].Value)
-	if !ok || !fw.hasDflt {
-		return nil
+	if _, d, ok := s.ownDefault(name); ok {
+		return &d
 	}
-	v, _ := fw.unset(nil)
-	return &v
+	return nil
 }
 
 // flagOffWith reports whether every test of flag mode m's flag is off
@@ -724,8 +753,9 @@ func (s *Script) flagOffWith(m *Mode, d string) bool {
 }
 
 // onlyTested reports whether the script reads flag name only in its
-// tests (and its own default, V=${V:-0}): a variable whose value is used
-// (${FAMILY^^}, --lora-modules "$LORA_PATH") holds data, not a switch.
+// tests (and its own default, V=${V:-0}, : "${V:=0}"): a variable whose
+// value is used (${FAMILY^^}, --lora-modules "$LORA_PATH") holds data, not
+// a switch.
 func (s *Script) onlyTested(name string, tests []flagTest) bool {
 	var ok []Range
 	for _, ft := range tests {
@@ -737,6 +767,9 @@ func (s *Script) onlyTested(name string, tests []flagTest) bool {
 		if a.Value != nil {
 			ok = append(ok, Range{s.Off(a.Value.Pos()), s.Off(a.Value.End())})
 		}
+	}
+	if a, _, own := s.ownDefault(name); own && a.IfUnset {
+		ok = append(ok, Range{a.Start, a.End}) // : "${V:=0}"
 	}
 	in := func(off int) bool {
 		return slices.ContainsFunc(ok, func(r Range) bool { return off >= r.Start && off < r.End })
@@ -856,6 +889,16 @@ func (s *Script) addFlagProven(tests []flagTest) {
 			p.flagEmpty = append(p.flagEmpty, m.flagVar)
 		}
 	}
+	// Each flag's mode sets that flag alone: the others are off there as in
+	// the proven mode, empty, not unset (A=1 with [ "$B" = 1 ] under set -u
+	// runs as A=1 B= serve.sh, not into "B: unbound variable").
+	for _, m := range flags {
+		for _, n := range p.flagEmpty {
+			if n != m.flagVar {
+				m.flagEmpty = append(m.flagEmpty, n)
+			}
+		}
+	}
 	s.Modes = append(s.Modes, p)
 }
 
@@ -876,8 +919,9 @@ func (s *Script) readsBare(name string) bool {
 }
 
 // FlagsEmpty are the flags the dry run sets to the empty string for mode
-// m, the proven mode of a script whose modes are flags (readsBare): the
-// flags it reads with no default.
+// m of a script whose modes are flags (readsBare): the flags it reads with
+// no default, all of them for the proven mode, the others than its own for
+// a flag's mode.
 func (s *Script) FlagsEmpty(m *Mode) []string { return m.flagEmpty }
 
 // addFlagBeside adds, to a script that also picks its modes by $1 or an

@@ -115,7 +115,8 @@ type Mode struct {
 	// the proven mode flagOn is (serve with FAST=1: FAST=1 serve.sh serve,
 	// addFlagBeside).
 	flagOn string
-	// flagEmpty: the flags flagOff's dry run sets empty (FlagsEmpty).
+	// flagEmpty: the flags the dry run of flagOff, or of a flag mode, sets
+	// empty (FlagsEmpty).
 	flagEmpty []string
 	// libFn: libFunc is a sourced library's function the script runs by
 	// a name built from the selector at libCall ("mode_${1:-serve}" with
