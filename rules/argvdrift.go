@@ -801,7 +801,11 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	if mv.Via != "" && mv.ViaFlag == "" {
 		env, _, _ = strings.Cut(mv.Via, "=") // SHARDED=false
 	}
-	path, st, en, ok := c.valueSpan(s, m, flag)
+	value := ""
+	if mok && !mv.Unresolved {
+		value = mv.Value
+	}
+	path, st, en, ok := c.valueSpanOf(s, m, flag, value)
 	if mok && mv.ViaFlag != "" {
 		path, st, en, ok = c.valueSpan(s, m, mv.ViaFlag)
 	} else if mok && env != "" {

@@ -249,6 +249,29 @@ func ParseArgv(r *EvalResult) (*parser.Profile, map[string]ArgvFlag) {
 // modeFlag finds the static flag that gives a mode its value: a flag in the
 // mode's own code first, else one in shared code.
 func modeFlag(s *parser.Script, m *parser.Mode, canon string) *parser.Flag {
+	return modeFlagOf(s, m, canon, "")
+}
+
+// modeFlagOf is modeFlag for a mode known to boot with value (the dry
+// run's; "" when unknown): of the mode's copies, the ones whose literal
+// value is that one come first. A copy in the mode's code that its run
+// did not take (bench's `[[ ${FAST:-0} == 1 ]] && args+=(--max-num-seqs
+// 16)` after its own 32) is not where the 32 bench boots with is written.
+func modeFlagOf(s *parser.Script, m *parser.Mode, canon, value string) *parser.Flag {
+	if value != "" {
+		var hit *parser.Flag
+		for _, f := range ownCopies(s, m, canon) {
+			if f.Value == nil {
+				continue
+			}
+			if v, ok := parser.LitValue(f.Value); ok && v == value {
+				hit = better(hit, f)
+			}
+		}
+		if hit != nil {
+			return hit
+		}
+	}
 	var shared, own *parser.Flag
 	for _, inv := range s.Invocations {
 		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
@@ -259,12 +282,7 @@ func modeFlag(s *parser.Script, m *parser.Mode, canon string) *parser.Flag {
 				continue
 			}
 			if containsMode(f.Modes, m) {
-				// The mode's most particular copy: `launch --max-num-seqs 256`
-				// in bench's function over launch's own "$F_MAX_NUM_SEQS"
-				// that every mode runs; of equals, the later (it wins).
-				if own == nil || len(f.Modes) < len(own.Modes) || len(f.Modes) == len(own.Modes) && f.NameStart > own.NameStart {
-					own = f
-				}
+				own = better(own, f)
 				continue
 			}
 			if len(f.Modes) == 0 && len(inv.Modes) == 0 || len(f.Modes) == 0 && containsMode(inv.Modes, m) {
@@ -276,6 +294,33 @@ func modeFlag(s *parser.Script, m *parser.Mode, canon string) *parser.Flag {
 		return own
 	}
 	return shared
+}
+
+// ownCopies returns the copies of flag canon the mode's own code passes
+// (those whose modes include m) in the invocations it runs.
+func ownCopies(s *parser.Script, m *parser.Mode, canon string) []*parser.Flag {
+	var out []*parser.Flag
+	for _, inv := range s.Invocations {
+		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
+			continue
+		}
+		for _, f := range inv.Flags {
+			if f.Canon == canon && containsMode(f.Modes, m) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// better returns the mode's most particular copy of f and cur:
+// `launch --max-num-seqs 256` in bench's function over launch's own
+// "$F_MAX_NUM_SEQS" that every mode runs; of equals, the later (it wins).
+func better(cur, f *parser.Flag) *parser.Flag {
+	if cur == nil || len(f.Modes) < len(cur.Modes) || len(f.Modes) == len(cur.Modes) && f.NameStart > cur.NameStart {
+		return f
+	}
+	return cur
 }
 
 func containsMode(ms []*parser.Mode, m *parser.Mode) bool {
@@ -292,7 +337,12 @@ func containsMode(ms []*parser.Mode, m *parser.Mode) bool {
 // mode's code assigned to the variable it reads; ok is false when no static
 // flag is found.
 func (c *Context) valueSpan(s *parser.Script, m *parser.Mode, canon string) (string, int, int, bool) {
-	f := modeFlag(s, m, canon)
+	return c.valueSpanOf(s, m, canon, "")
+}
+
+// valueSpanOf is valueSpan for a mode known to boot with value (modeFlagOf).
+func (c *Context) valueSpanOf(s *parser.Script, m *parser.Mode, canon, value string) (string, int, int, bool) {
+	f := modeFlagOf(s, m, canon, value)
 	if f == nil || f.ValStart < 0 {
 		return "", 0, 0, false
 	}
