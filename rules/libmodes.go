@@ -440,7 +440,10 @@ func libCopyOverridden(inv *parser.Invocation, f *parser.Flag, ms []*parser.Mode
 
 // provenBootsLib reports whether the proven mode boots with the same
 // library word for f's flag (serve) … "${ARGS[@]}" ;; too): the value is
-// the proven shape, shared with the mode, not the mode's own.
+// the proven shape, shared with the mode, not the mode's own. Not where
+// the proven mode's launch passes the flag again after it (serve) …
+// "${ARGS[@]}" --max-num-seqs "$OWNER"): the engine takes the later copy,
+// the library's is dead there.
 func provenBootsLib(s *parser.Script, pm *parser.Mode, f *parser.Flag, val *parser.LibWord) bool {
 	for _, inv := range s.Invocations {
 		for _, g := range inv.Flags {
@@ -456,7 +459,9 @@ func provenBootsLib(s *parser.Script, pm *parser.Mode, f *parser.Flag, val *pars
 				ms = inv.Modes
 			}
 			if len(ms) == 0 || slices.Contains(ms, pm) {
-				return true
+				if !libCopyOverridden(inv, g, []*parser.Mode{pm}) {
+					return true
+				}
 			}
 		}
 	}

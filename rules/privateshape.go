@@ -49,8 +49,8 @@ an array the argv expands (kl) mode_kl ;; with mode_kl() { EXTRA=(--max-num-seqs
 the script; it is reported at the library's line. So is a flag and literal
 value of a library's top-level array (ARGS=(--max-num-seqs 256), or
 declare -a, export, readonly ARGS=(…)) that only modes other than the proven
-one expand ("${ARGS[@]}" in bench's branch), when it differs from the
-owner's value.
+one expand ("${ARGS[@]}" in bench's branch; or the proven mode passes the
+flag again after it), when it differs from the owner's value.
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
