@@ -410,8 +410,24 @@ func (c *Context) checkLibTopLiteral(pass *analysis.Pass, s *parser.Script, inv 
 		if why == "" && !u.ShellReadsIn(s, owner.Def.File, ms) {
 			why = fmt.Sprintf("%s's path does not source %s, so $%s is unset there", parser.ModeNames(ms), c.display(owner.Def.File.Path), owner.Key)
 		}
+		ed := edit{val.Path, val.Start, val.End, `"$` + owner.Key + `"`}
+		if f.Inline && why == "" {
+			// --max-num-seqs=256: only the value is rewritten,
+			// --max-num-seqs="$OWNER" ("--max-num-seqs=$OWNER" inside
+			// the word's double quotes).
+			switch {
+			case val.ValQuote == '\'':
+				why = fmt.Sprintf("the value is in single quotes, where $%s would not expand", owner.Key)
+			case val.ValStart < 0:
+				why = fmt.Sprintf("the value of %s is not a plain literal to rewrite alone", f.Name)
+			case val.ValQuote == '"':
+				ed = edit{val.Path, val.ValStart, val.ValEnd, "$" + owner.Key}
+			default:
+				ed = edit{val.Path, val.ValStart, val.ValEnd, `"$` + owner.Key + `"`}
+			}
+		}
 		if why == "" {
-			d.fixMsg, d.edits = "use $"+owner.Key, []edit{{val.Path, val.Start, val.End, `"$` + owner.Key + `"`}}
+			d.fixMsg, d.edits = "use $"+owner.Key, []edit{ed}
 		} else {
 			msg += " (no fix: " + why + ")"
 		}

@@ -47,7 +47,8 @@ A flag and literal value that a function of a sourced library writes into
 an array the argv expands (kl) mode_kl ;; with mode_kl() { EXTRA=(--max-num-seqs
 4); } in lib/modes.sh) is the calling mode's own, as with the function in
 the script; it is reported at the library's line. So is a flag and literal
-value of a library's top-level array (ARGS=(--max-num-seqs 256), or
+value of a library's top-level array (ARGS=(--max-num-seqs 256) or
+--max-num-seqs=256, whose fix rewrites only the value; or
 declare -a, export, readonly ARGS=(…)) that only modes other than the proven
 one expand ("${ARGS[@]}" in bench's branch; or the proven mode passes the
 flag again after it), when it differs from the owner's value.
