@@ -40,6 +40,55 @@ type LibWord struct {
 	// Line is the line of Start in the library; Use the offset, in the
 	// script, of the word that expands the variable ("${ARGS[@]}").
 	Line, Use int
+	// ValStart/ValEnd are, for a literal word holding a flag and its
+	// value (--max-num-seqs=256), the span in the library's text of what
+	// follows the first '=' to the word's end (or to its closing double
+	// quote: "--max-num-seqs=256"); -1 when there is none or it cannot be
+	// rewritten alone. ValQuote is the quote around it: 0 none, '"' or
+	// '\'' (no expansion would be read there).
+	ValStart, ValEnd int
+	ValQuote         byte
+}
+
+// inlineValSpan returns the span, in lib's text, of the value of a literal
+// word --flag=V (inlineValue's for a library word): after the first '=',
+// in an unquoted literal (to the word's end) or inside a double-quoted
+// one that ends the word (to its closing quote); in single quotes the
+// span is not returned, only the quote. -1 when there is no '=' or an
+// escape makes the raw text differ from the value.
+func inlineValSpan(lib *Script, w *syntax.Word) (start, end int, quote byte) {
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.Contains(p.Value, "\\") {
+				return -1, -1, 0
+			}
+			if j := strings.IndexByte(p.Value, '='); j >= 0 {
+				return lib.Off(p.ValuePos) + j + 1, lib.Off(w.End()), 0
+			}
+		case *syntax.SglQuoted:
+			if strings.Contains(p.Value, "=") {
+				return -1, -1, '\''
+			}
+		case *syntax.DblQuoted:
+			if len(p.Parts) != 1 {
+				return -1, -1, 0
+			}
+			l, ok := p.Parts[0].(*syntax.Lit)
+			if !ok || strings.Contains(l.Value, "\\") {
+				return -1, -1, 0
+			}
+			if j := strings.IndexByte(l.Value, '='); j >= 0 {
+				if i != len(w.Parts)-1 || !p.Right.IsValid() {
+					return -1, -1, 0
+				}
+				return lib.Off(l.ValuePos) + j + 1, lib.Off(p.Right), '"'
+			}
+		default:
+			return -1, -1, 0
+		}
+	}
+	return -1, -1, 0
 }
 
 // LibOrigin returns where the value of flag f comes from when it is a word
@@ -56,6 +105,11 @@ func (f *Flag) LibOrigin(env EnvKeys) (Origin, bool) {
 		return Origin{Kind: OriginEnvKey, Key: a.Lib.Key, Start: -1, End: -1}, true
 	case a.Lib.Key == "" && a.Sketch != Unknown && !f.Inline:
 		return Origin{Kind: OriginLiteral, Value: a.Sketch, Start: -1, End: -1}, true
+	case a.Lib.Key == "" && a.Sketch != Unknown:
+		// --max-num-seqs=256: the flag's name and value in one literal.
+		if name, v, ok := strings.Cut(a.Sketch, "="); ok && name == f.Name {
+			return Origin{Kind: OriginLiteral, Value: v, Start: -1, End: -1}, true
+		}
 	}
 	return Origin{Kind: OriginUnknown, Start: -1, End: -1}, true
 }
@@ -318,8 +372,12 @@ func (s *Script) libWords(name string, use int) ([]ArgWord, bool) {
 	for _, el := range lv.a.Array.Elems {
 		aw := ArgWord{Sketch: Unknown, Start: -1, End: -1, Lib: &LibWord{Path: lv.lib.Path, Name: name,
 			Start: lv.lib.Off(el.Value.Pos()), End: lv.lib.Off(el.Value.End()), Src: lv.src, Line: int(el.Value.Pos().Line()), Use: use}}
+		aw.Lib.ValStart, aw.Lib.ValEnd = -1, -1
 		if v, ok := LitValue(el.Value); ok {
 			aw.Sketch = v
+			if strings.Contains(v, "=") {
+				aw.Lib.ValStart, aw.Lib.ValEnd, aw.Lib.ValQuote = inlineValSpan(lv.lib, el.Value)
+			}
 		} else if k, ok := libKey(lv.lib, el.Value); ok && !s.scriptWrites(k) {
 			aw.Lib.Key = k
 		} else {

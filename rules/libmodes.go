@@ -410,8 +410,24 @@ func (c *Context) checkLibTopLiteral(pass *analysis.Pass, s *parser.Script, inv 
 		if why == "" && !u.ShellReadsIn(s, owner.Def.File, ms) {
 			why = fmt.Sprintf("%s's path does not source %s, so $%s is unset there", parser.ModeNames(ms), c.display(owner.Def.File.Path), owner.Key)
 		}
+		ed := edit{val.Path, val.Start, val.End, `"$` + owner.Key + `"`}
+		if f.Inline && why == "" {
+			// --max-num-seqs=256: only the value is rewritten,
+			// --max-num-seqs="$OWNER" ("--max-num-seqs=$OWNER" inside
+			// the word's double quotes).
+			switch {
+			case val.ValQuote == '\'':
+				why = fmt.Sprintf("the value is in single quotes, where $%s would not expand", owner.Key)
+			case val.ValStart < 0:
+				why = fmt.Sprintf("the value of %s is not a plain literal to rewrite alone", f.Name)
+			case val.ValQuote == '"':
+				ed = edit{val.Path, val.ValStart, val.ValEnd, "$" + owner.Key}
+			default:
+				ed = edit{val.Path, val.ValStart, val.ValEnd, `"$` + owner.Key + `"`}
+			}
+		}
 		if why == "" {
-			d.fixMsg, d.edits = "use $"+owner.Key, []edit{{val.Path, val.Start, val.End, `"$` + owner.Key + `"`}}
+			d.fixMsg, d.edits = "use $"+owner.Key, []edit{ed}
 		} else {
 			msg += " (no fix: " + why + ")"
 		}
@@ -440,7 +456,10 @@ func libCopyOverridden(inv *parser.Invocation, f *parser.Flag, ms []*parser.Mode
 
 // provenBootsLib reports whether the proven mode boots with the same
 // library word for f's flag (serve) … "${ARGS[@]}" ;; too): the value is
-// the proven shape, shared with the mode, not the mode's own.
+// the proven shape, shared with the mode, not the mode's own. Not where
+// the proven mode's launch passes the flag again after it (serve) …
+// "${ARGS[@]}" --max-num-seqs "$OWNER"): the engine takes the later copy,
+// the library's is dead there.
 func provenBootsLib(s *parser.Script, pm *parser.Mode, f *parser.Flag, val *parser.LibWord) bool {
 	for _, inv := range s.Invocations {
 		for _, g := range inv.Flags {
@@ -456,7 +475,9 @@ func provenBootsLib(s *parser.Script, pm *parser.Mode, f *parser.Flag, val *pars
 				ms = inv.Modes
 			}
 			if len(ms) == 0 || slices.Contains(ms, pm) {
-				return true
+				if !libCopyOverridden(inv, g, []*parser.Mode{pm}) {
+					return true
+				}
 			}
 		}
 	}

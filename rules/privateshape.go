@@ -23,7 +23,9 @@ Law 2 (one owner): no mode carries its own --max-num-seqs or step. Both come
 from the env file that owns them. A literal, a mode-local variable holding a
 literal, arithmetic on the owner, a re-assignment of the owner inside a mode,
 or a second copy of the flag that overrides the shared one (or the mode's
-own earlier one) are findings; so is a mode's own docker -e KEY=VALUE where
+own earlier one) are findings (not a copy read from the owner over a shared
+one that is not the owner's value: serve) … "${ARGS[@]}" --max-num-seqs
+"$OWNER" after ARGS=(--max-num-seqs 256) boots serve with the owner's); so is a mode's own docker -e KEY=VALUE where
 the container otherwise gets KEY from its owner (the run's --env-file owns
 KEY, or another docker run hands it on as -e KEY="$KEY"), and a mode's
 re-assignment of an owner the engine reads from its environment when the
@@ -45,10 +47,11 @@ A flag and literal value that a function of a sourced library writes into
 an array the argv expands (kl) mode_kl ;; with mode_kl() { EXTRA=(--max-num-seqs
 4); } in lib/modes.sh) is the calling mode's own, as with the function in
 the script; it is reported at the library's line. So is a flag and literal
-value of a library's top-level array (ARGS=(--max-num-seqs 256), or
+value of a library's top-level array (ARGS=(--max-num-seqs 256) or
+--max-num-seqs=256, whose fix rewrites only the value; or
 declare -a, export, readonly ARGS=(…)) that only modes other than the proven
-one expand ("${ARGS[@]}" in bench's branch), when it differs from the
-owner's value.
+one expand ("${ARGS[@]}" in bench's branch; or the proven mode passes the
+flag again after it), when it differs from the owner's value.
 What counts is where the value comes from: step=$OWNER; --flag "$step" is
 fine. A calib mode's own knobs (the step, the n-gram placement) may differ
 from the proven shape but must still come from the env file. Prefill and
@@ -1213,11 +1216,56 @@ func overriddenBy(inv *parser.Invocation, f *parser.Flag) *parser.Flag {
 // --max-num-seqs "$OWNER"): the engine takes f, the owner's value; g is
 // the mode's own number, reported (and rewritten) where it is. Deleting f
 // would boot the mode with g's.
+//
+// So too over a shared copy g whose value is not the owner's (top-level
+// ARGS=(--max-num-seqs 256), in the script or a library it sources, then
+// serve) … "${ARGS[@]}" --max-num-seqs "$OWNER"): f is what law 2 asks
+// for, the mode boots with the owner's value; deleting f would boot it
+// with g's. Where another mode boots with g's value, that is reported on
+// its own (argvdrift, checkLibTopLiteral). A shared copy from the owner,
+// or a literal equal to its value, leaves f a redundant second copy: the
+// mode's, deleted.
 func ownerOverDead(s *parser.Script, f, g *parser.Flag, owner parser.Owner, env parser.EnvKeys) bool {
-	if len(g.Modes) == 0 || !sameModes(g.Modes, f.Modes) {
-		return false // the shared copy: the mode's own is the one to go
+	if !fromOwner(s, f, owner, env) {
+		return false
 	}
-	return fromOwner(s, f, owner, env) && !fromOwner(s, g, owner, env)
+	if len(g.Modes) == 0 || !sameModes(g.Modes, f.Modes) {
+		return !ownersValue(s, g, owner, env)
+	}
+	return !fromOwner(s, g, owner, env)
+}
+
+// ownersValue reports whether flag g passes the owner's value: every origin
+// is the owner key, or a literal equal to the owner's known value; for a
+// word of a sourced library's top-level array (LibOrigin), the key the
+// word reads or its literal.
+func ownersValue(s *parser.Script, g *parser.Flag, owner parser.Owner, env parser.EnvKeys) bool {
+	want, known := plainEnvValue(owner.Def.Entry)
+	same := func(o parser.Origin) bool {
+		switch o.Kind {
+		case parser.OriginEnvKey:
+			return o.Key == owner.Key
+		case parser.OriginLiteral:
+			return known && o.Value == want
+		}
+		return false
+	}
+	if o, ok := g.LibOrigin(env); ok {
+		return same(o)
+	}
+	if fromOwner(s, g, owner, env) {
+		return true
+	}
+	if g.ValStart < 0 || !known {
+		return false
+	}
+	origins := s.Origins(g.Value, g.ValStart, g.Modes, env)
+	for _, o := range origins {
+		if o.Kind != parser.OriginLiteral || o.Value != want {
+			return false
+		}
+	}
+	return len(origins) > 0
 }
 
 // fromOwner reports whether every origin of flag f's value is the owner
