@@ -76,6 +76,13 @@ func TestDetectEngineLaunchers(t *testing.T) {
 		{"taskset -c 0-15 vllm serve /m", "/m"},
 		{"numactl --cpunodebind=0 --membind 0 vllm serve /m", "/m"},
 		{"numactl -w 0,1 vllm serve /m", "/m"},
+		// line-buffering wrappers
+		{"unbuffer vllm serve /m", "/m"},
+		{"unbuffer -p vllm serve /m", "/m"},
+		{"unbuffer -x vllm serve /m", ""}, // no option of unbuffer's
+		{"stdbuf -oL -eL vllm serve /m", "/m"},
+		{"stdbuf -o L vllm serve /m", "/m"},
+		{"stdbuf --output=L vllm serve /m", "/m"},
 		// stacked
 		{"exec nohup nsys profile -o p screen -dmS x vllm serve /m", "/m"},
 	} {

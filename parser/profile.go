@@ -683,6 +683,15 @@ func wrapperSkip(argv []string, i int) int {
 		skipOpts("-c -n -t --class --classdata")
 	case "stdbuf":
 		skipOpts("-i -o -e")
+	case "unbuffer":
+		// unbuffer [-p] PROGRAM [ARGS] (expect's unbuffer script): -p
+		// reads the program's input from a pipe; it knows no other option.
+		if j < len(argv) && argv[j] == "-p" {
+			j++
+		}
+		if j < len(argv) && strings.HasPrefix(argv[j], "-") {
+			return 0
+		}
 	case "chrt":
 		skipOpts("")
 		j++ // priority
