@@ -83,6 +83,22 @@ func TestDetectEngineLaunchers(t *testing.T) {
 		{"stdbuf -oL -eL vllm serve /m", "/m"},
 		{"stdbuf -o L vllm serve /m", "/m"},
 		{"stdbuf --output=L vllm serve /m", "/m"},
+		// compose run: the command after the service's name
+		{"docker compose run --rm llm vllm serve /m", "/m"},
+		{"docker-compose run -dT --name x llm vllm serve /m", "/m"},
+		{"docker compose -f c.yaml -p proj run -p 8000:8000 -eK=V llm vllm serve /m", "/m"},
+		{"docker compose --env-file=.env run -v /a:/b llm nohup vllm serve /m", "/m"},
+		{"docker compose run --entrypoint= llm vllm serve /m", "/m"},
+		{"docker compose run --entrypoint vllm llm serve /m", "/m"},
+		{"docker compose run --entrypoint /start.sh llm vllm serve /m", ""},
+		{"docker compose run --env-from-file e llm vllm serve /m", ""},
+		{"docker compose run --frobnicate llm vllm serve /m", ""},
+		{"docker compose run -dZ llm vllm serve /m", ""},
+		{"docker compose run llm", ""},
+		{"docker compose up vllm serve /m", ""},
+		{"docker compose run --rm", ""},
+		{"docker compose run --name", ""},
+		{"docker compose run --entrypoint", ""},
 		// stacked
 		{"exec nohup nsys profile -o p screen -dmS x vllm serve /m", "/m"},
 	} {
