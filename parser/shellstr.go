@@ -460,10 +460,21 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 // … --max-num-seqs 512" C-m` runs the string as `bash -c` would, no
 // launcher words before its engine. A line typed into a session the
 // script does not start is not read: what runs there is not known.
+//
+// A line typed with no Enter of its own (`tmux send-keys -t llm "vllm
+// serve …"`) runs when the script's next send-keys, of any target, is a
+// bare Enter (or C-m) to the same target, in the same function and not in
+// another branch of an if or case (enteredLater); a line no Enter ends, or
+// one more keys are typed after, is not read.
 func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte, bool) {
-	name, str, kind, ok := TypedLine(sketches(aws))
+	argv := sketches(aws)
+	name, str, kind, ok := TypedLine(argv)
 	if !ok {
-		return ShellRun{}, 0, false
+		var target string
+		if target, name, str, ok = TypedText(argv); !ok || !s.enteredLater(c, target) {
+			return ShellRun{}, 0, false
+		}
+		kind = TypedTmux
 	}
 	if !s.sessionsRead {
 		s.sessionsRead = true
@@ -482,6 +493,30 @@ func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte
 		return ShellRun{}, 0, false
 	}
 	return ShellRun{Str: str, Lang: syntax.LangBash, Own: true}, kind, true
+}
+
+// enteredLater reports whether the first tmux send-keys after the call c
+// in the script (of any target) is a bare Enter to target, run after c
+// whenever c runs: in the same function, in no other branch of an if or
+// case than c's (apartArms).
+func (s *Script) enteredLater(c *syntax.CallExpr, target string) bool {
+	at := s.Off(c.End())
+	var next *syntax.CallExpr
+	for _, sc := range s.calls {
+		off := s.Off(sc.Pos())
+		if off < at || next != nil && off >= s.Off(next.Pos()) {
+			continue
+		}
+		if SendsKeys(sketches(s.callArgs(sc))) {
+			next = sc
+		}
+	}
+	if next == nil {
+		return false
+	}
+	t, ok := TypedEnter(sketches(s.callArgs(next)))
+	return ok && t == target && s.funcAt(s.Off(c.Pos())) == s.funcAt(s.Off(next.Pos())) &&
+		!s.apartArms(s.Off(c.Pos()), s.Off(next.Pos()))
 }
 
 // parseInnerAt parses a shell string's script, text, as if it stood at
