@@ -500,20 +500,29 @@ func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte
 // whenever c runs: in the same function, in no other branch of an if or
 // case than c's (apartArms).
 func (s *Script) enteredLater(c *syntax.CallExpr, target string) bool {
-	at := s.Off(c.End())
-	var next *syntax.CallExpr
-	for _, sc := range s.calls {
-		off := s.Off(sc.Pos())
-		if off < at || next != nil && off >= s.Off(next.Pos()) {
-			continue
+	if !s.sendKeysRead {
+		// The script's send-keys, in source order, found once (a script
+		// of thousands of typed lines would scan every call per line).
+		s.sendKeysRead = true
+		for _, sc := range s.calls {
+			if len(sc.Args) == 0 {
+				continue
+			}
+			if v, lit := LitValue(sc.Args[0]); !lit || path.Base(v) != "tmux" {
+				continue // no send-keys (SendsKeys): its words not read
+			}
+			if SendsKeys(sketches(s.callArgs(sc))) {
+				s.sendKeys = append(s.sendKeys, sc)
+			}
 		}
-		if SendsKeys(sketches(s.callArgs(sc))) {
-			next = sc
-		}
+		slices.SortFunc(s.sendKeys, func(a, b *syntax.CallExpr) int { return s.Off(a.Pos()) - s.Off(b.Pos()) })
 	}
-	if next == nil {
+	at := s.Off(c.End())
+	k, _ := slices.BinarySearchFunc(s.sendKeys, at, func(sc *syntax.CallExpr, at int) int { return s.Off(sc.Pos()) - at })
+	if k >= len(s.sendKeys) {
 		return false
 	}
+	next := s.sendKeys[k]
 	t, ok := TypedEnter(sketches(s.callArgs(next)))
 	return ok && t == target && s.funcAt(s.Off(c.Pos())) == s.funcAt(s.Off(next.Pos())) &&
 		!s.apartArms(s.Off(c.Pos()), s.Off(next.Pos()))
