@@ -580,7 +580,7 @@ func composeRun(argv []string, i int) (svc int, dr *DockerRun, entry int, entryE
 		case "--entrypoint":
 			entry, entryEq = val, hasEq
 		}
-	}) || j >= len(argv) || argv[j] == Unknown || strings.HasPrefix(argv[j], "-") {
+	}) || j >= len(argv) || strings.HasPrefix(argv[j], "-") {
 		return 0, nil, -1, false, false
 	}
 	if entry >= len(argv) {
