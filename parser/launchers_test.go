@@ -96,7 +96,7 @@ func TestDetectEngineLaunchers(t *testing.T) {
 		{"docker compose run -dZ llm vllm serve /m", ""},
 		{"docker compose run llm", ""},
 		{"docker compose run --rm \x00? vllm serve /m", "/m"}, // "$SERVICE"
-		{"docker compose run \x00? llm vllm serve /m", ""},     // $EXTRA llm: llm is no engine
+		{"docker compose run \x00? llm vllm serve /m", ""},    // $EXTRA llm: llm is no engine
 		{"docker compose up vllm serve /m", ""},
 		{"docker compose run --rm", ""},
 		{"docker compose run --name", ""},
