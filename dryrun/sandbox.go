@@ -177,6 +177,10 @@ type evaluator struct {
 	// sessions are the detached sessions running a shell the script
 	// started, by name (noteSession), for the lines it types into them.
 	sessions map[string]bool
+	// typed is the last tmux send-keys when it typed a line with no key
+	// ending it (parser.TypedText), its words, for the bare Enter to its
+	// target that may follow (typedPending); nil after any other.
+	typed []string
 	// main is the evaluated script's file as the run interprets it, for
 	// its re-run as root (rootRerun).
 	main *syntax.File

@@ -84,6 +84,12 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	det := forDetect(args)
 	run, found := parser.ShellCommand(det, func(k int) bool { return parser.LaunchesAt(det, k, ev.forced) })
 	typed, session := byte(0), ""
+	if line, ok := ev.typedPending(args, det); ok {
+		// tmux send-keys -t llm "vllm serve …", then tmux send-keys -t
+		// llm Enter: the line the Enter ends runs now, as one typed with
+		// its Enter.
+		return ev.shellString(ctx, hc, line)
+	}
 	if !found {
 		// tmux send-keys -t llm "vllm serve …" C-m: the line typed into
 		// the shell of a session the script started (typedLine).
@@ -228,6 +234,34 @@ func (ev *evaluator) typedLine(det []string) (session string, run parser.ShellRu
 		return "", parser.ShellRun{}, 0, false
 	}
 	return name, parser.ShellRun{Str: str, Lang: syntax.LangBash, Own: true}, kind, true
+}
+
+// typedPending keeps the line a tmux send-keys types with no key ending it
+// (parser.TypedText) until the next send-keys: when that one is a bare
+// Enter (C-m) to the same target (parser.TypedEnter), it returns the
+// line's words with the Enter, to be read as a line typed whole; any
+// other send-keys (more text, another key, another target) drops it, and
+// a line no Enter ends never runs.
+func (ev *evaluator) typedPending(args, det []string) ([]string, bool) {
+	if !parser.SendsKeys(det) {
+		return nil, false
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	pending := ev.typed
+	ev.typed = nil
+	if _, _, _, ok := parser.TypedText(det); ok {
+		ev.typed = slices.Clone(args)
+		return nil, false
+	}
+	target, ok := parser.TypedEnter(det)
+	if !ok || pending == nil {
+		return nil, false
+	}
+	if was, _, _, _ := parser.TypedText(forDetect(pending)); was != target {
+		return nil, false
+	}
+	return append(pending, "Enter"), true
 }
 
 // innerRunner returns a runner for a shell a command of the script starts

@@ -70,7 +70,7 @@ func (s *Script) childCall(aws []ArgWord) (p string, at int, ok bool) {
 
 // childLauncherNames are the launchers a script of the tree may be run
 // behind and still be read as the caller's child (ChildLauncherSkip).
-var childLauncherNames = setOf(`exec nohup command setsid nice ionice taskset numactl chrt stdbuf timeout
+var childLauncherNames = setOf(`exec nohup command setsid nice ionice taskset numactl chrt stdbuf unbuffer timeout
 	nsys ncu screen tmux flock prlimit runuser cgexec systemd-run`)
 
 // ChildLauncherSkip returns how many words the launcher at words[i] takes,

@@ -470,24 +470,8 @@ func TypedLine(argv []string) (session string, str int, kind byte, ok bool) {
 	}
 	switch path.Base(argv[0]) {
 	case "tmux":
-		j, ok := tmuxSub(argv, 0)
-		if !ok || argv[j] != "send-keys" && argv[j] != "send" {
-			return "", 0, 0, false
-		}
-		j, seen, ok := tmuxSendKeys.read(argv, j+1)
-		if !ok || len(seen) != 1 || seen[0].name != "-t" || j+2 != len(argv) {
-			return "", 0, 0, false
-		}
-		switch argv[j+1] {
-		case "Enter", "C-m", "KPEnter", "^M":
-		default:
-			return "", 0, 0, false
-		}
-		name := strings.TrimPrefix(seen[0].value, "=")
-		if i := strings.IndexAny(name, ":."); i >= 0 {
-			name = name[:i]
-		}
-		if name == "" || name == Unknown {
+		_, name, j, ok := tmuxSendTo(argv)
+		if !ok || j+2 != len(argv) || !endsLine(argv[j+1]) {
 			return "", 0, 0, false
 		}
 		return name, j, TypedTmux, true
@@ -517,6 +501,75 @@ func TypedLine(argv []string) (session string, str int, kind byte, ok bool) {
 		}
 	}
 	return "", 0, 0, false
+}
+
+// tmuxSendTo reads `tmux [options] send-keys|send -t TARGET KEY…` with
+// no other option of send-keys: its target, the target's session (TARGET
+// up to its window or pane, a leading '=' dropped), and the index of its
+// first key. ok is false for any other form.
+func tmuxSendTo(argv []string) (target, session string, keys int, ok bool) {
+	if len(argv) == 0 || path.Base(argv[0]) != "tmux" {
+		return "", "", 0, false
+	}
+	j, ok := tmuxSub(argv, 0)
+	if !ok || argv[j] != "send-keys" && argv[j] != "send" {
+		return "", "", 0, false
+	}
+	j, seen, ok := tmuxSendKeys.read(argv, j+1)
+	if !ok || len(seen) != 1 || seen[0].name != "-t" {
+		return "", "", 0, false
+	}
+	target = seen[0].value
+	name := strings.TrimPrefix(target, "=")
+	if i := strings.IndexAny(name, ":."); i >= 0 {
+		name = name[:i]
+	}
+	if name == "" || name == Unknown {
+		return "", "", 0, false
+	}
+	return target, name, j, true
+}
+
+// endsLine reports whether a tmux key name is one that ends the line
+// typed (Enter, C-m, KPEnter, ^M).
+func endsLine(key string) bool {
+	switch key {
+	case "Enter", "C-m", "KPEnter", "^M":
+		return true
+	}
+	return false
+}
+
+// SendsKeys reports whether argv is a tmux send-keys (send), in any form.
+func SendsKeys(argv []string) bool {
+	if len(argv) == 0 || path.Base(argv[0]) != "tmux" {
+		return false
+	}
+	j, ok := tmuxSub(argv, 0)
+	return ok && (argv[j] == "send-keys" || argv[j] == "send")
+}
+
+// TypedText reads `tmux [options] send-keys|send -t TARGET STRING`: one
+// string typed with no key ending its line (TypedLine's form less its
+// Enter). It returns the target as written, its session's name and the
+// index of STRING. The line runs only when a send-keys of its own ends it
+// later (TypedEnter, to the same target, nothing typed between).
+func TypedText(argv []string) (target, session string, str int, ok bool) {
+	target, session, j, ok := tmuxSendTo(argv)
+	if !ok || j+1 != len(argv) || endsLine(argv[j]) || strings.Contains(target, Unknown) {
+		return "", "", 0, false
+	}
+	return target, session, j, true
+}
+
+// TypedEnter reads `tmux [options] send-keys|send -t TARGET KEY` whose one
+// key ends a line (Enter, C-m, KPEnter): the target as written.
+func TypedEnter(argv []string) (target string, ok bool) {
+	target, _, j, ok := tmuxSendTo(argv)
+	if !ok || j+1 != len(argv) || !endsLine(argv[j]) || strings.Contains(target, Unknown) {
+		return "", false
+	}
+	return target, true
 }
 
 // StuffLine returns the command line a screen stuff STRING types: the

@@ -76,6 +76,31 @@ func TestDetectEngineLaunchers(t *testing.T) {
 		{"taskset -c 0-15 vllm serve /m", "/m"},
 		{"numactl --cpunodebind=0 --membind 0 vllm serve /m", "/m"},
 		{"numactl -w 0,1 vllm serve /m", "/m"},
+		// line-buffering wrappers
+		{"unbuffer vllm serve /m", "/m"},
+		{"unbuffer -p vllm serve /m", "/m"},
+		{"unbuffer -x vllm serve /m", ""}, // no option of unbuffer's
+		{"stdbuf -oL -eL vllm serve /m", "/m"},
+		{"stdbuf -o L vllm serve /m", "/m"},
+		{"stdbuf --output=L vllm serve /m", "/m"},
+		// compose run: the command after the service's name
+		{"docker compose run --rm llm vllm serve /m", "/m"},
+		{"docker-compose run -dT --name x llm vllm serve /m", "/m"},
+		{"docker compose -f c.yaml -p proj run -p 8000:8000 -eK=V llm vllm serve /m", "/m"},
+		{"docker compose --env-file=.env run -v /a:/b llm nohup vllm serve /m", "/m"},
+		{"docker compose run --entrypoint= llm vllm serve /m", "/m"},
+		{"docker compose run --entrypoint vllm llm serve /m", "/m"},
+		{"docker compose run --entrypoint /start.sh llm vllm serve /m", ""},
+		{"docker compose run --env-from-file e llm vllm serve /m", ""},
+		{"docker compose run --frobnicate llm vllm serve /m", ""},
+		{"docker compose run -dZ llm vllm serve /m", ""},
+		{"docker compose run llm", ""},
+		{"docker compose run --rm \x00? vllm serve /m", "/m"}, // "$SERVICE"
+		{"docker compose run \x00? llm vllm serve /m", ""},    // $EXTRA llm: llm is no engine
+		{"docker compose up vllm serve /m", ""},
+		{"docker compose run --rm", ""},
+		{"docker compose run --name", ""},
+		{"docker compose run --entrypoint", ""},
 		// stacked
 		{"exec nohup nsys profile -o p screen -dmS x vllm serve /m", "/m"},
 	} {

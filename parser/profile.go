@@ -497,6 +497,110 @@ func dockerOptions(argv []string, j int, valueOpts map[string]bool, dr *DockerRu
 	return j
 }
 
+// composeGlobal are the options of docker compose (and docker-compose)
+// before its command, by whether they take a value (compose's cmd/compose
+// flags); composeRunOpts those of its run (cmd/compose/run.go, and
+// docker-compose v1's run). An option of neither is not read: the
+// command's words are not known to be the service's command.
+var (
+	composeGlobal = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
+		"--project-directory": true, "--env-file": true, "--profile": true, "--ansi": true, "--progress": true,
+		"--parallel": true, "--compatibility": false, "--dry-run": false, "--all-resources": false,
+		"--verbose": false, "--no-ansi": false}
+	composeRunOpts = map[string]bool{"-e": true, "--env": true, "--name": true, "--entrypoint": true,
+		"-p": true, "--publish": true, "-v": true, "--volume": true, "-u": true, "--user": true, "-w": true,
+		"--workdir": true, "-l": true, "--label": true, "--cap-add": true, "--cap-drop": true, "--pull": true,
+		"-d": false, "--detach": false, "--rm": false, "-i": false, "--interactive": false, "-T": false,
+		"--no-TTY": false, "-t": false, "--tty": false, "-P": false, "--service-ports": false,
+		"--no-deps": false, "--remove-orphans": false, "--build": false, "--quiet-pull": false,
+		"--quiet": false, "--quiet-build": false, "--use-aliases": false}
+)
+
+// composeRun reads `docker compose [options] run [options] SERVICE …` (or
+// docker-compose) from argv[i]: the index of the service's name, the run's
+// -e/--env in dr (Image is the service), and the index of an --entrypoint
+// value (-1 for none; entryEq when the value is the word's text after
+// '='). ok is false for any other command, an option not known (an
+// --env-from-file too: compose reads its file, not docker's way) and a
+// run with no service named.
+func composeRun(argv []string, i int) (svc int, dr *DockerRun, entry int, entryEq bool, ok bool) {
+	j := i + 1
+	switch path.Base(argv[i]) {
+	case "docker":
+		if j >= len(argv) || argv[j] != "compose" {
+			return 0, nil, -1, false, false
+		}
+		j++
+	case "docker-compose":
+	default:
+		return 0, nil, -1, false, false
+	}
+	// opts reads options from argv[j] on by known; bare short letters
+	// cluster (-dT), a valued short one takes the rest of its word.
+	opts := func(spec map[string]bool, each func(opt string, val int, hasEq bool)) bool {
+		for j < len(argv) && strings.HasPrefix(argv[j], "-") && argv[j] != Unknown {
+			a := argv[j]
+			if a == "--" {
+				j++
+				return true
+			}
+			opt, _, hasEq := strings.Cut(a, "=")
+			valued, known := spec[opt]
+			if !known && !strings.HasPrefix(a, "--") && len(a) > 2 {
+				if spec[a[:2]] {
+					opt, valued, hasEq, known = a[:2], true, true, true // -eK=V
+				} else if allBare(spec, a[1:]) {
+					opt, valued, known = a, false, true // -dT
+				}
+			}
+			if !known {
+				return false
+			}
+			val := j
+			if valued && !hasEq {
+				j++
+				val = j
+			}
+			if each != nil {
+				each(opt, val, hasEq)
+			}
+			j++
+		}
+		return true
+	}
+	if !opts(composeGlobal, nil) || j >= len(argv) || argv[j] != "run" {
+		return 0, nil, -1, false, false
+	}
+	j++
+	dr, entry = &DockerRun{Image: -1}, -1
+	if !opts(composeRunOpts, func(opt string, val int, hasEq bool) {
+		switch opt {
+		case "-e", "--env":
+			dr.Env = append(dr.Env, val)
+		case "--entrypoint":
+			entry, entryEq = val, hasEq
+		}
+	}) || j >= len(argv) || strings.HasPrefix(argv[j], "-") {
+		return 0, nil, -1, false, false
+	}
+	if entry >= len(argv) {
+		return 0, nil, -1, false, false
+	}
+	dr.Image = j
+	return j, dr, entry, entryEq, true
+}
+
+// allBare reports whether every letter of a short options' cluster is a
+// known option that takes no value.
+func allBare(m map[string]bool, letters string) bool {
+	for _, c := range letters {
+		if v, ok := m["-"+string(c)]; !ok || v {
+			return false
+		}
+	}
+	return letters != ""
+}
+
 // execValueOpts are docker exec's options that take a value.
 var execValueOpts = map[string]bool{"-e": true, "--env": true, "--env-file": true, "-u": true, "--user": true,
 	"-w": true, "--workdir": true, "--detach-keys": true}
@@ -683,6 +787,15 @@ func wrapperSkip(argv []string, i int) int {
 		skipOpts("-c -n -t --class --classdata")
 	case "stdbuf":
 		skipOpts("-i -o -e")
+	case "unbuffer":
+		// unbuffer [-p] PROGRAM [ARGS] (expect's unbuffer script): -p
+		// reads the program's input from a pipe; it knows no other option.
+		if j < len(argv) && argv[j] == "-p" {
+			j++
+		}
+		if j < len(argv) && strings.HasPrefix(argv[j], "-") {
+			return 0
+		}
 	case "chrt":
 		skipOpts("")
 		j++ // priority
@@ -839,6 +952,29 @@ func detectEngine(argv []string) (EngineCall, bool) {
 		base := path.Base(argv[i])
 		if (base == "docker" || base == "podman") && i+1 < len(argv) && (argv[i+1] == "exec" || (argv[i+1] == "container" && i+2 < len(argv) && argv[i+2] == "exec")) {
 			return dockerExec(argv, i)
+		}
+		if j, cdr, entry, entryEq, ok := composeRun(argv, i); ok {
+			// docker compose run [options] SERVICE COMMAND…: the command
+			// runs in the service's container as a docker run's after its
+			// image; the service's own command (none given) is not known.
+			dr = cdr
+			if entry >= 0 {
+				prog := argv[entry]
+				if entryEq {
+					_, prog, _ = strings.Cut(prog, "=")
+				}
+				if prog != "" {
+					if ec, ok := engineAt(append([]string{prog}, argv[j+1:]...), 0); ok {
+						ec.Start = j // the service stands where the program is
+						ec.ArgStart += j
+						ec.Docker = dr
+						return ec, true
+					}
+					return EngineCall{}, false
+				}
+			}
+			i = j + 1
+			continue
 		}
 		if (base == "docker" || base == "podman" || base == "nvidia-docker") && i+1 < len(argv) && (argv[i+1] == "run" || (argv[i+1] == "container" && i+2 < len(argv) && argv[i+2] == "run")) {
 			j := i + 2

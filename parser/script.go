@@ -289,6 +289,11 @@ type Script struct {
 	// reading (typedLineRun) finds them, once.
 	sessions     map[string]int
 	sessionsRead bool
+	// sendKeys are the script's tmux send-keys calls in source order, for
+	// the Enter that may end a line typed without one (enteredLater),
+	// found once.
+	sendKeys     []*syntax.CallExpr
+	sendKeysRead bool
 	// setCalls are the script's `set -- …` calls in source order
 	// (setWords), found once: a library of 20,000 functions each
 	// forwarding "$@" scanned every call per "$@".

@@ -460,10 +460,21 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 // … --max-num-seqs 512" C-m` runs the string as `bash -c` would, no
 // launcher words before its engine. A line typed into a session the
 // script does not start is not read: what runs there is not known.
+//
+// A line typed with no Enter of its own (`tmux send-keys -t llm "vllm
+// serve …"`) runs when the script's next send-keys, of any target, is a
+// bare Enter (or C-m) to the same target, in the same function and not in
+// another branch of an if or case (enteredLater); a line no Enter ends, or
+// one more keys are typed after, is not read.
 func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte, bool) {
-	name, str, kind, ok := TypedLine(sketches(aws))
+	argv := sketches(aws)
+	name, str, kind, ok := TypedLine(argv)
 	if !ok {
-		return ShellRun{}, 0, false
+		var target string
+		if target, name, str, ok = TypedText(argv); !ok || !s.enteredLater(c, target) {
+			return ShellRun{}, 0, false
+		}
+		kind = TypedTmux
 	}
 	if !s.sessionsRead {
 		s.sessionsRead = true
@@ -482,6 +493,39 @@ func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte
 		return ShellRun{}, 0, false
 	}
 	return ShellRun{Str: str, Lang: syntax.LangBash, Own: true}, kind, true
+}
+
+// enteredLater reports whether the first tmux send-keys after the call c
+// in the script (of any target) is a bare Enter to target, run after c
+// whenever c runs: in the same function, in no other branch of an if or
+// case than c's (apartArms).
+func (s *Script) enteredLater(c *syntax.CallExpr, target string) bool {
+	if !s.sendKeysRead {
+		// The script's send-keys, in source order, found once (a script
+		// of thousands of typed lines would scan every call per line).
+		s.sendKeysRead = true
+		for _, sc := range s.calls {
+			if len(sc.Args) == 0 {
+				continue
+			}
+			if v, lit := LitValue(sc.Args[0]); !lit || path.Base(v) != "tmux" {
+				continue // no send-keys (SendsKeys): its words not read
+			}
+			if SendsKeys(sketches(s.callArgs(sc))) {
+				s.sendKeys = append(s.sendKeys, sc)
+			}
+		}
+		slices.SortFunc(s.sendKeys, func(a, b *syntax.CallExpr) int { return s.Off(a.Pos()) - s.Off(b.Pos()) })
+	}
+	at := s.Off(c.End())
+	k, _ := slices.BinarySearchFunc(s.sendKeys, at, func(sc *syntax.CallExpr, at int) int { return s.Off(sc.Pos()) - at })
+	if k >= len(s.sendKeys) {
+		return false
+	}
+	next := s.sendKeys[k]
+	t, ok := TypedEnter(sketches(s.callArgs(next)))
+	return ok && t == target && s.funcAt(s.Off(c.Pos())) == s.funcAt(s.Off(next.Pos())) &&
+		!s.apartArms(s.Off(c.Pos()), s.Off(next.Pos()))
 }
 
 // parseInnerAt parses a shell string's script, text, as if it stood at

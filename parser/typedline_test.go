@@ -91,3 +91,40 @@ func TestStuffLine(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedTextEnter: a send-keys typing one string with no key ending
+// it is typed text (its line runs only when a bare Enter to the same
+// target follows); a send-keys of one line-ending key alone is an Enter.
+func TestTypedTextEnter(t *testing.T) {
+	for _, tc := range []struct {
+		cmd    string
+		text   string // TypedText's target; "": none
+		enter  string // TypedEnter's target; "": none
+		sendsK bool
+	}{
+		{`tmux send-keys -t llm S`, "llm", "", true},
+		{`tmux send -t =llm:0.1 S`, "=llm:0.1", "", true},
+		{`tmux send-keys -t llm Enter`, "", "llm", true},
+		{`tmux send-keys -t llm:0 C-m`, "", "llm:0", true},
+		{`tmux send-keys -t llm S C-m`, "", "", true},
+		{`tmux send-keys -t llm C-m C-m`, "", "", true},
+		{`tmux send-keys -l -t llm S`, "", "", true},
+		{`tmux send-keys S`, "", "", true},
+		{`tmux send-keys -t llm`, "", "", true},
+		{`tmux new -d -s llm S`, "", "", false},
+		{`screen -S llm -X stuff S`, "", "", false},
+		{``, "", "", false},
+	} {
+		argv := strings.Fields(tc.cmd)
+		target, _, str, ok := TypedText(argv)
+		if ok != (tc.text != "") || ok && (target != tc.text || argv[str] != "S") {
+			t.Errorf("%s: TypedText %q %v, want %q", tc.cmd, target, ok, tc.text)
+		}
+		if target, ok := TypedEnter(argv); ok != (tc.enter != "") || target != tc.enter {
+			t.Errorf("%s: TypedEnter %q %v, want %q", tc.cmd, target, ok, tc.enter)
+		}
+		if got := SendsKeys(argv); got != tc.sendsK {
+			t.Errorf("%s: SendsKeys %v", tc.cmd, got)
+		}
+	}
+}

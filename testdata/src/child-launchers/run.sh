@@ -11,4 +11,5 @@ case "${1:-serve}" in
   pin) exec numactl --cpunodebind=0 nice -n 5 "$here/launch.sh" --max-num-seqs 16 ;; # want "pin passes a second --max-num-seqs 16 that overrides the shared one" "pin boots with --max-num-seqs 16 where serve boots with 256"
   scope) SEQS=8 systemd-run --scope -p MemoryMax=64G "$here/launch.sh" ;; # want "scope passes --max-num-seqs 8 by SEQS=8 on its run of launch.sh" "scope boots with --max-num-seqs 8 where serve boots with 256"
   prof) nsys profile -o /tmp/prof --trace=cuda,nvtx "$here/launch.sh" --max-num-seqs 48 ;; # want "prof passes a second --max-num-seqs 48 that overrides the shared one" "prof boots with --max-num-seqs 48 where serve boots with 256"
+  unbuf) unbuffer "$here/launch.sh" --max-num-seqs 24 ;; # want "unbuf passes a second --max-num-seqs 24 that overrides the shared one" "unbuf boots with --max-num-seqs 24 where serve boots with 256"
 esac
