@@ -24,8 +24,8 @@ import (
 // file (which cannot tell whether its caller set -u) is edited whenever it
 // holds arithmetic. Not rewritten: a name assigned ((X = 1), X++, X += 1,
 // which interp needs as a bare name), a variable the caller supplies
-// (whose placeholder callerArithm gives), an element a[i], a subscript or
-// a slice's offset.
+// (whose placeholder callerArithm gives), a variable bash always sets
+// (SECONDS: bashDynamic), an element a[i], a subscript or a slice's offset.
 
 // arithNounset reports whether src may read a variable arithmetically under
 // set -u (mayHoldArith, maySetNounset), once per Prepared: Eval runs the
@@ -47,7 +47,7 @@ func arithNameReads(n syntax.Node, callers []string) []*syntax.Word {
 			if len(x.Parts) != 1 {
 				return
 			}
-			if lit, ok := x.Parts[0].(*syntax.Lit); ok && syntax.ValidName(lit.Value) && !slices.Contains(callers, lit.Value) {
+			if lit, ok := x.Parts[0].(*syntax.Lit); ok && syntax.ValidName(lit.Value) && !slices.Contains(callers, lit.Value) && !bashDynamic(lit.Value) {
 				out = append(out, x)
 			}
 		case *syntax.ParenArithm:
@@ -86,6 +86,19 @@ func arithNameReads(n syntax.Node, callers []string) []*syntax.Word {
 		return true
 	})
 	return out
+}
+
+// bashDynamic reports whether bash itself always sets name, a variable
+// interp does not provide: SECONDS (a health wait's deadline=$((SECONDS +
+// 600)) under set -u), EPOCHSECONDS, EPOCHREALTIME, BASHPID, HISTCMD. A read
+// of it is no unbound read in bash, so it keeps interp's 0 rather than the
+// ${X:0:0} check that would stop the run.
+func bashDynamic(name string) bool {
+	switch name {
+	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID", "HISTCMD":
+		return true
+	}
+	return false
 }
 
 // nounsetCheck is ${NAME:0:0} at pos.

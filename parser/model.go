@@ -247,6 +247,9 @@ func (u *Unit) invModel(s *Script, inv *Invocation, modes []*Mode, env EnvKeys) 
 		return o.Value, o.Kind, true
 	case OriginEnvKey:
 		d, ok := u.EnvLookup(s, o.Key)
+		if e := u.modeEnvDef(s, o.Key, modes, inv.Start); e != nil {
+			d, ok = EnvDef{Entry: e}, true
+		}
 		if !ok || d.Entry == nil {
 			return "", 0, false
 		}
@@ -260,6 +263,57 @@ func (u *Unit) invModel(s *Script, inv *Invocation, modes []*Mode, env EnvKeys) 
 		return Unknown + "sweep", o.Kind, true
 	}
 	return "", 0, false
+}
+
+// modeEnvDef returns the definition of key an engine at start reads in
+// modes when the last owning file defining it that bash reads before the
+// engine on their path is one only those modes read (a mode's own
+// overlay, longctx.env of `. "$here/$MODE.env"`, sets MODEL=Qwen/…):
+// EnvLookup knows no modes and gives every mode the same file's value, so
+// such a mode looked like one serving the proven mode's model. nil when
+// no such file is the last one, or a file that is no owning one (a
+// library, whose own sources are not in s.Sources) is read after it.
+func (u *Unit) modeEnvDef(s *Script, key string, modes []*Mode, start int) *EnvEntry {
+	if len(modes) == 0 {
+		return nil
+	}
+	owning := map[string]*EnvFile{}
+	for _, e := range u.Owning[s.Path] {
+		owning[e.Path] = e
+	}
+	var last *SourceRef
+	var def *EnvEntry
+	for _, ref := range s.Sources {
+		e := owning[ref.Path]
+		if e == nil || ref.Kind != SourceBash || ref.Start >= start || last != nil && ref.Start < last.Start {
+			continue
+		}
+		if len(ref.Modes) > 0 && !modesWithin(modes, ref.Modes) {
+			continue // another mode's file
+		}
+		if en := e.Lookup(key); en != nil {
+			last, def = ref, en
+		}
+	}
+	if last == nil || len(last.Modes) == 0 {
+		return nil
+	}
+	for _, ref := range s.Sources {
+		if owning[ref.Path] == nil && ref.Start > last.Start && ref.Start < start && (len(ref.Modes) == 0 || modesWithin(modes, ref.Modes)) {
+			return nil // a library read after it may set the key again
+		}
+	}
+	return def
+}
+
+// modesWithin reports whether every mode of ms is one of in.
+func modesWithin(ms, in []*Mode) bool {
+	for _, m := range ms {
+		if !containsModeOf(in, m) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsModeOf(ms []*Mode, m *Mode) bool {
