@@ -150,9 +150,19 @@ func TestQuotedLet(t *testing.T) {
 	if r.Err == nil {
 		t.Errorf(`let "s = 0" under set -e: argv %q; want the run ended`, r.Argv)
 	}
-	// A value not statically known is not a number: the run stops.
-	r = evalSrc(t, "#!/bin/bash\nlet \"s = $(nvidia-smi -L | wc -l) / 2\"\nexec vllm serve /m --max-num-seqs \"$s\"\n", "serve", nil, Options{})
+	// A value not statically known is not a number: the name it assigns
+	// is not statically known either (as $(( … )) over one gives), never
+	// a guess; a test over one would pick a branch: the run stops.
+	r = evalSrc(t, "#!/bin/bash\nset -e\nlet \"s = $(nvidia-smi -L | wc -l) / 2\"\nexec vllm serve /m --max-num-seqs \"$s\"\n", "serve", nil, Options{})
+	if r.Err != nil || len(r.Argv) != 5 || !strings.HasPrefix(r.Argv[4], "<unresolved") {
+		t.Errorf(`let "s = $(nvidia-smi …) / 2": err %v, argv %q; want --max-num-seqs not statically known`, r.Err, r.Argv)
+	}
+	r = evalSrc(t, "#!/bin/bash\nset -e\nlet 't = 2' \"h = $(nvidia-smi -L | wc -l)\" 's = t * 8'\nexec vllm serve /m --max-num-seqs \"$s\"\n", "serve", nil, Options{})
+	if got := strings.Join(r.Argv, " "); r.Err != nil || got != "vllm serve /m --max-num-seqs 16" {
+		t.Errorf("let with an unknown assignment among others: err %v, argv %q; want --max-num-seqs 16", r.Err, got)
+	}
+	r = evalSrc(t, "#!/bin/bash\nif let \"$(nvidia-smi -L | wc -l) > 1\"; then s=8; else s=4; fi\nexec vllm serve /m --max-num-seqs \"$s\"\n", "serve", nil, Options{})
 	if r.Err == nil {
-		t.Errorf(`let over $(nproc): argv %q; want the run stopped`, r.Argv)
+		t.Errorf(`if let "$(nvidia-smi …) > 1": argv %q; want the run stopped`, r.Argv)
 	}
 }

@@ -2,6 +2,7 @@ package dryrun
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -139,10 +140,28 @@ func (ev *evaluator) letEval(args []string) ([]string, error) {
 		return nil, ev.fail(fmt.Errorf("%w: let without an expression", ErrUnsupported))
 	}
 	parts := make([]string, 0, len(exprs))
-	for _, e := range exprs {
+	for i, e := range exprs {
+		last := i == len(exprs)-1
 		switch {
 		case hasSentinel(e):
-			return nil, ev.fail(fmt.Errorf("%w: let over a value not statically known (a skipped command's output)", ErrUnsupported))
+			// let "HALF = $NUM_GPUS / 2" over a skipped command's output:
+			// the name takes a value not statically known, as $(( … ))
+			// over one gives (never a guessed number), and the let
+			// succeeds. Any other expression over one (a test, whose
+			// status would pick a branch) stops the run.
+			name := letAssignRE.FindStringSubmatch(e)
+			if name == nil {
+				return nil, ev.fail(fmt.Errorf("%w: let over a value not statically known (a skipped command's output)", ErrUnsupported))
+			}
+			q, err := syntax.Quote(firstSentinel(e), syntax.LangBash)
+			if err != nil {
+				return nil, ev.fail(fmt.Errorf("%w: let over a value not statically known (a skipped command's output)", ErrUnsupported))
+			}
+			parts = append(parts, name[1]+"="+q)
+			if last {
+				parts = append(parts, "true")
+			}
+			continue
 		case strings.ContainsAny(e, "$`"):
 			return nil, ev.fail(fmt.Errorf("%w: let %q: an expansion left in the expression", ErrUnsupported, e))
 		case strings.TrimSpace(e) == "":
@@ -151,7 +170,15 @@ func (ev *evaluator) letEval(args []string) ([]string, error) {
 		if _, err := syntax.NewParser().Arithmetic(strings.NewReader(e)); err != nil {
 			return nil, ev.fail(fmt.Errorf("%w: let %q: not an arithmetic expression", ErrUnsupported, e))
 		}
-		parts = append(parts, "("+e+")")
+		if last {
+			parts = append(parts, "(( ("+e+") ))") // its value is the let's status
+		} else {
+			parts = append(parts, ": $(( ("+e+") ))") // evaluated in order; no status
+		}
 	}
-	return []string{"eval", "(( " + strings.Join(parts, ", ") + " ))"}, nil
+	return []string{"eval", strings.Join(parts, "; ")}, nil
 }
+
+// letAssignRE matches a let expression that assigns a name (NAME = …,
+// NAME += …): the name is the first group.
+var letAssignRE = regexp.MustCompile(`^[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*([-+*/%&|^]|<<|>>)?=([^=]|$)`)
