@@ -166,3 +166,15 @@ func TestQuotedLet(t *testing.T) {
 		t.Errorf(`if let "$(nvidia-smi …) > 1": argv %q; want the run stopped`, r.Argv)
 	}
 }
+
+// TestBashOwnVars: bash's own variables the interpreter does not set
+// (BASH_VERSION, BASH_VERSINFO, SECONDS, EPOCHSECONDS) have values, so a
+// version check or a timer under set -u does not stop the run ("SECONDS:
+// unbound variable").
+func TestBashOwnVars(t *testing.T) {
+	r := evalSrc(t, "#!/bin/bash\nset -euo pipefail\nv=$BASH_VERSION\n(( BASH_VERSINFO[0] >= 4 )) || exit 1\n"+
+		"deadline=$(( SECONDS + 600 ))\n(( EPOCHSECONDS > 0 ))\nexec vllm serve /m --max-num-seqs 64 --served-model-name \"x${v:0:1}-$deadline\"\n", "serve", nil, Options{})
+	if got := strings.Join(r.Argv, " "); r.Err != nil || got != "vllm serve /m --max-num-seqs 64 --served-model-name x5-600" {
+		t.Errorf("err %v, argv %q", r.Err, got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -25,7 +26,12 @@ const (
 	sandboxUser     = "servelint"
 	sandboxUID      = "1000"
 	sandboxHostname = "localhost"
+	// sandboxBashVersion is the bash the sandbox says it is.
+	sandboxBashVersion = "5.2.21(1)-release"
 )
+
+// sandboxBashVersinfo is BASH_VERSINFO for sandboxBashVersion.
+var sandboxBashVersinfo = []string{"5", "2", "21", "1", "release", "x86_64-pc-linux-gnu"}
 
 // sandboxEnv is the interpreter's initial environment: a fixed map, the
 // script's BASH_SOURCE, plus an answer for every "HOME <user>" lookup so
@@ -235,6 +241,15 @@ func fixedVars(tmpDir string, extra map[string]string) map[string]expand.Variabl
 		}
 	}
 	vars["HOSTNAME"] = strVar(sandboxHostname, false)
+	// bash's own variables the interpreter does not set, read by version
+	// checks and timers (deadline=$(( SECONDS + 600 )) under set -u was
+	// "SECONDS: unbound variable"): a fixed bash, the fixed clock, and a
+	// shell that started at it.
+	for k, v := range map[string]string{"BASH_VERSION": sandboxBashVersion, "SECONDS": "0",
+		"EPOCHSECONDS": strconv.FormatInt(fixedTime.Unix(), 10), "EPOCHREALTIME": strconv.FormatInt(fixedTime.Unix(), 10) + ".000000"} {
+		vars[k] = strVar(v, false)
+	}
+	vars["BASH_VERSINFO"] = expand.Variable{Set: true, Kind: expand.Indexed, ReadOnly: true, List: sandboxBashVersinfo}
 	for _, k := range []string{"UID", "EUID", "GID"} {
 		vr := strVar(sandboxUID, false)
 		vr.ReadOnly = true

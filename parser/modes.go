@@ -1734,7 +1734,7 @@ func shellOwnVar(name string) bool {
 	switch name {
 	case "PATH", "HOME", "TMPDIR", "USER", "LOGNAME", "HOSTNAME", "UID", "EUID", "GID", "SHELL",
 		"IFS", "PWD", "OLDPWD", "OPTIND", "OPTARG", "PPID", "RANDOM", "SECONDS", "LINENO", "SHLVL",
-		"BASH_ENV", "ENV", "CDPATH", "LANG", "TERM":
+		"BASH_ENV", "ENV", "CDPATH", "LANG", "TERM", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID", "HISTCMD", "SRANDOM":
 		return true
 	}
 	return strings.HasPrefix(name, "BASH_") || strings.HasPrefix(name, "LC_")
