@@ -2282,8 +2282,14 @@ func (s *Script) walkTerminators() []terminator {
 					walk(n.Y, false)
 					return false
 				}
+				// Y runs only when X lets it: an exit in it ends the
+				// script after what runs before it in its own list
+				// (cond && { vllm serve … & exit 0; }), which is all
+				// endsBefore asks (a terminator's list holds the first
+				// engine); Y's own exit (cond && exit 0) is no statement
+				// of a list, so no terminator.
 				walk(n.X, own)
-				walk(n.Y, false) // runs only when X lets it: not a sure end
+				walk(n.Y, own)
 				return false
 			case *syntax.FuncDecl:
 				// The body of main in main "$@" runs once, from the
