@@ -101,6 +101,15 @@ func TestDetectEngineLaunchers(t *testing.T) {
 		{"docker compose run --rm", ""},
 		{"docker compose run --name", ""},
 		{"docker compose run --entrypoint", ""},
+		// compose exec: the command after the service's name, as docker
+		// exec's after its container
+		{"docker compose exec llm vllm serve /m", "/m"},
+		{"docker-compose exec -T -e K=V --index 2 -u root -w /w llm vllm serve /m", "/m"},
+		{"docker compose exec -it --privileged --no-TTY llm vllm serve /m", "/m"},
+		{"docker compose exec --entrypoint x llm vllm serve /m", ""},
+		{"docker compose exec -dZ llm vllm serve /m", ""},
+		{"docker compose exec llm", ""},
+		{"docker compose exec llm curl -s localhost:8000", ""},
 		// stacked
 		{"exec nohup nsys profile -o p screen -dmS x vllm serve /m", "/m"},
 	} {
