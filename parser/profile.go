@@ -521,6 +521,30 @@ var (
 		"--privileged": false, "-i": false, "--interactive": false, "-t": false, "--tty": false}
 )
 
+// podman compose hands its words to a compose provider (docker-compose or
+// podman-compose); podman-compose reads them by its own argparse tables
+// (podman_compose.py: the global parser, compose_run_parse,
+// compose_exec_parse). Only the options both read alike are read: an
+// option of one alone (run's --no-TTY, --podman-run-args) is not.
+var (
+	podmanComposeGlobal = pick(composeGlobal, "-f", "--file", "-p", "--project-name", "--env-file",
+		"--profile", "--parallel", "--dry-run", "--verbose", "--no-ansi")
+	podmanComposeRunOpts = pick(composeRunOpts, "-d", "--detach", "--name", "--entrypoint", "-e", "--env",
+		"-l", "--label", "-u", "--user", "--no-deps", "--rm", "-p", "--publish", "--service-ports", "-v",
+		"--volume", "-T", "-w", "--workdir", "--build")
+	podmanComposeExecOpts = pick(composeExecOpts, "-d", "--detach", "--privileged", "-u", "--user", "-T",
+		"--index", "-e", "--env", "-w", "--workdir")
+)
+
+// pick returns the entries of m named.
+func pick(m map[string]bool, names ...string) map[string]bool {
+	out := make(map[string]bool, len(names))
+	for _, n := range names {
+		out[n] = m[n]
+	}
+	return out
+}
+
 // composeCmd is a compose run or exec that composeCommand read.
 type composeCmd struct {
 	// Svc is the index of the service's name.
@@ -537,19 +561,25 @@ type composeCmd struct {
 }
 
 // composeCommand reads `docker compose [options] run|exec [options]
-// SERVICE …` from argv[i] (or docker-compose). ok is false for any
+// SERVICE …` from argv[i] (docker-compose, podman compose and
+// podman-compose alike, each by its own tables). ok is false for any
 // other command, an option not known (an --env-from-file too: compose
 // reads its file, not docker's way) and a command with no service named.
 func composeCommand(argv []string, i int) (composeCmd, bool) {
 	j := i + 1
 	global, run, exec := composeGlobal, composeRunOpts, composeExecOpts
 	switch path.Base(argv[i]) {
-	case "docker":
+	case "docker", "podman":
 		if j >= len(argv) || argv[j] != "compose" {
 			return composeCmd{}, false
 		}
+		if path.Base(argv[i]) == "podman" {
+			global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
+		}
 		j++
 	case "docker-compose":
+	case "podman-compose":
+		global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
 	default:
 		return composeCmd{}, false
 	}
