@@ -101,6 +101,24 @@ func TestDetectEngineLaunchers(t *testing.T) {
 		{"docker compose run --rm", ""},
 		{"docker compose run --name", ""},
 		{"docker compose run --entrypoint", ""},
+		// compose exec: the command after the service's name, as docker
+		// exec's after its container
+		{"docker compose exec llm vllm serve /m", "/m"},
+		{"docker-compose exec -T -e K=V --index 2 -u root -w /w llm vllm serve /m", "/m"},
+		{"docker compose exec -it --privileged --no-TTY llm vllm serve /m", "/m"},
+		{"docker compose exec --entrypoint x llm vllm serve /m", ""},
+		{"docker compose exec -dZ llm vllm serve /m", ""},
+		{"docker compose exec llm", ""},
+		{"docker compose exec llm curl -s localhost:8000", ""},
+		// podman compose, podman-compose: the options both providers read
+		{"podman compose run --rm llm vllm serve /m", "/m"},
+		{"podman-compose -f c.yaml run -dT -e K=V llm vllm serve /m", "/m"},
+		{"podman-compose exec -T --index 1 llm vllm serve /m", "/m"},
+		{"podman compose exec -w /w llm vllm serve /m", "/m"},
+		{"podman-compose run --no-TTY llm vllm serve /m", ""},
+		{"podman-compose exec -it llm vllm serve /m", ""},
+		{"podman-compose --podman-run-args x run llm vllm serve /m", ""},
+		{"podman compose --ansi never run llm vllm serve /m", ""},
 		// stacked
 		{"exec nohup nsys profile -o p screen -dmS x vllm serve /m", "/m"},
 	} {

@@ -500,8 +500,10 @@ func dockerOptions(argv []string, j int, valueOpts map[string]bool, dr *DockerRu
 // composeGlobal are the options of docker compose (and docker-compose)
 // before its command, by whether they take a value (compose's cmd/compose
 // flags); composeRunOpts those of its run (cmd/compose/run.go, and
-// docker-compose v1's run). An option of neither is not read: the
-// command's words are not known to be the service's command.
+// docker-compose v1's run), composeExecOpts those of its exec
+// (cmd/compose/exec.go: -i/--interactive and -t/--tty hidden, kept for
+// docker exec's habit). An option of neither is not read: the command's
+// words are not known to be the service's command.
 var (
 	composeGlobal = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
 		"--project-directory": true, "--env-file": true, "--profile": true, "--ansi": true, "--progress": true,
@@ -514,26 +516,72 @@ var (
 		"--no-TTY": false, "-t": false, "--tty": false, "-P": false, "--service-ports": false,
 		"--no-deps": false, "--remove-orphans": false, "--build": false, "--quiet-pull": false,
 		"--quiet": false, "--quiet-build": false, "--use-aliases": false}
+	composeExecOpts = map[string]bool{"-e": true, "--env": true, "-u": true, "--user": true, "-w": true,
+		"--workdir": true, "--index": true, "-d": false, "--detach": false, "-T": false, "--no-TTY": false,
+		"--privileged": false, "-i": false, "--interactive": false, "-t": false, "--tty": false}
 )
 
-// composeRun reads `docker compose [options] run [options] SERVICE …` (or
-// docker-compose) from argv[i]: the index of the service's name, the run's
-// -e/--env in dr (Image is the service), and the index of an --entrypoint
-// value (-1 for none; entryEq when the value is the word's text after
-// '='). ok is false for any other command, an option not known (an
-// --env-from-file too: compose reads its file, not docker's way) and a
-// run with no service named.
-func composeRun(argv []string, i int) (svc int, dr *DockerRun, entry int, entryEq bool, ok bool) {
+// podman compose hands its words to a compose provider (docker-compose or
+// podman-compose); podman-compose reads them by its own argparse tables
+// (podman_compose.py: the global parser, compose_run_parse,
+// compose_exec_parse). Only the options both read alike are read: an
+// option of one alone (run's --no-TTY, --podman-run-args) is not.
+var (
+	podmanComposeGlobal = pick(composeGlobal, "-f", "--file", "-p", "--project-name", "--env-file",
+		"--profile", "--parallel", "--dry-run", "--verbose", "--no-ansi")
+	podmanComposeRunOpts = pick(composeRunOpts, "-d", "--detach", "--name", "--entrypoint", "-e", "--env",
+		"-l", "--label", "-u", "--user", "--no-deps", "--rm", "-p", "--publish", "--service-ports", "-v",
+		"--volume", "-T", "-w", "--workdir", "--build")
+	podmanComposeExecOpts = pick(composeExecOpts, "-d", "--detach", "--privileged", "-u", "--user", "-T",
+		"--index", "-e", "--env", "-w", "--workdir")
+)
+
+// pick returns the entries of m named.
+func pick(m map[string]bool, names ...string) map[string]bool {
+	out := make(map[string]bool, len(names))
+	for _, n := range names {
+		out[n] = m[n]
+	}
+	return out
+}
+
+// composeCmd is a compose run or exec that composeCommand read.
+type composeCmd struct {
+	// Svc is the index of the service's name.
+	Svc int
+	// Docker holds the command's -e/--env (Image is the service).
+	Docker *DockerRun
+	// Entry is the index of a run's --entrypoint value (-1 for none);
+	// EntryEq is set when the value is the word's text after '='.
+	Entry   int
+	EntryEq bool
+	// Exec is set for compose exec: the command runs in the service's
+	// container already up, as docker exec CONTAINER's.
+	Exec bool
+}
+
+// composeCommand reads `docker compose [options] run|exec [options]
+// SERVICE …` from argv[i] (docker-compose, podman compose and
+// podman-compose alike, each by its own tables). ok is false for any
+// other command, an option not known (an --env-from-file too: compose
+// reads its file, not docker's way) and a command with no service named.
+func composeCommand(argv []string, i int) (composeCmd, bool) {
 	j := i + 1
+	global, run, exec := composeGlobal, composeRunOpts, composeExecOpts
 	switch path.Base(argv[i]) {
-	case "docker":
+	case "docker", "podman":
 		if j >= len(argv) || argv[j] != "compose" {
-			return 0, nil, -1, false, false
+			return composeCmd{}, false
+		}
+		if path.Base(argv[i]) == "podman" {
+			global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
 		}
 		j++
 	case "docker-compose":
+	case "podman-compose":
+		global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
 	default:
-		return 0, nil, -1, false, false
+		return composeCmd{}, false
 	}
 	// opts reads options from argv[j] on by known; bare short letters
 	// cluster (-dT), a valued short one takes the rest of its word.
@@ -568,26 +616,34 @@ func composeRun(argv []string, i int) (svc int, dr *DockerRun, entry int, entryE
 		}
 		return true
 	}
-	if !opts(composeGlobal, nil) || j >= len(argv) || argv[j] != "run" {
-		return 0, nil, -1, false, false
+	if !opts(global, nil) || j >= len(argv) {
+		return composeCmd{}, false
+	}
+	c := composeCmd{Docker: &DockerRun{Image: -1}, Entry: -1}
+	spec := run
+	switch argv[j] {
+	case "run":
+	case "exec":
+		spec, c.Exec = exec, true
+	default:
+		return composeCmd{}, false
 	}
 	j++
-	dr, entry = &DockerRun{Image: -1}, -1
-	if !opts(composeRunOpts, func(opt string, val int, hasEq bool) {
+	if !opts(spec, func(opt string, val int, hasEq bool) {
 		switch opt {
 		case "-e", "--env":
-			dr.Env = append(dr.Env, val)
+			c.Docker.Env = append(c.Docker.Env, val)
 		case "--entrypoint":
-			entry, entryEq = val, hasEq
+			c.Entry, c.EntryEq = val, hasEq
 		}
 	}) || j >= len(argv) || strings.HasPrefix(argv[j], "-") {
-		return 0, nil, -1, false, false
+		return composeCmd{}, false
 	}
-	if entry >= len(argv) {
-		return 0, nil, -1, false, false
+	if c.Entry >= len(argv) {
+		return composeCmd{}, false
 	}
-	dr.Image = j
-	return j, dr, entry, entryEq, true
+	c.Svc, c.Docker.Image = j, j
+	return c, true
 }
 
 // allBare reports whether every letter of a short options' cluster is a
@@ -953,14 +1009,26 @@ func detectEngine(argv []string) (EngineCall, bool) {
 		if (base == "docker" || base == "podman") && i+1 < len(argv) && (argv[i+1] == "exec" || (argv[i+1] == "container" && i+2 < len(argv) && argv[i+2] == "exec")) {
 			return dockerExec(argv, i)
 		}
-		if j, cdr, entry, entryEq, ok := composeRun(argv, i); ok {
+		if c, ok := composeCommand(argv, i); ok {
+			if c.Exec {
+				// docker compose exec [options] SERVICE COMMAND…: the
+				// command runs in the service's container already up, as
+				// docker exec CONTAINER COMMAND…'s does.
+				ec, ok := engineAt(argv, c.Svc+1)
+				if !ok {
+					return EngineCall{}, false
+				}
+				ec.Docker = c.Docker
+				return ec, true
+			}
 			// docker compose run [options] SERVICE COMMAND…: the command
 			// runs in the service's container as a docker run's after its
 			// image; the service's own command (none given) is not known.
-			dr = cdr
+			j, entry := c.Svc, c.Entry
+			dr = c.Docker
 			if entry >= 0 {
 				prog := argv[entry]
-				if entryEq {
+				if c.EntryEq {
 					_, prog, _ = strings.Cut(prog, "=")
 				}
 				if prog != "" {

@@ -181,9 +181,17 @@ func dashCString(argv []string, j int) (int, bool) {
 // --entrypoint is a shell (sh, bash, dash, by any path) given -c STRING
 // after the image: `docker run --entrypoint /bin/sh IMAGE -c STRING`
 // runs the string as `docker run --entrypoint "" IMAGE /bin/sh -c STRING`
-// does.
+// does. A compose run's entrypoint is read alike, the service standing
+// where the image does (docker compose run --entrypoint bash SERVICE -c
+// STRING).
 func entrypointShell(argv []string, k int) (ShellRun, bool) {
 	base := path.Base(argv[k])
+	if c, ok := composeCommand(argv, k); ok {
+		if c.Exec {
+			return ShellRun{}, false
+		}
+		return shellEntrypoint(argv, c.Entry, c.EntryEq, c.Svc)
+	}
 	if base != "docker" && base != "podman" && base != "nvidia-docker" || k+1 >= len(argv) {
 		return ShellRun{}, false
 	}
@@ -202,6 +210,13 @@ func entrypointShell(argv []string, k int) (ShellRun, bool) {
 			entry, entryEq = val, hasEq
 		}
 	})
+	return shellEntrypoint(argv, entry, entryEq, image)
+}
+
+// shellEntrypoint reports whether argv[entry], the value of a run's
+// --entrypoint (the word's text after '=' when entryEq), is a shell given
+// -c STRING after the image at argv[image].
+func shellEntrypoint(argv []string, entry int, entryEq bool, image int) (ShellRun, bool) {
 	if entry < 0 || entry >= image || image >= len(argv) {
 		return ShellRun{}, false
 	}

@@ -32,6 +32,14 @@ func TestShellCommandEntrypoint(t *testing.T) {
 		{`docker run --entrypoint python3 img -c S`, false, 0, ``},
 		{`docker run --entrypoint /bin/sh`, false, 0, ``},
 		{`echo docker run --entrypoint /bin/sh img -c S`, false, 0, ``},
+		// A compose run's shell entrypoint, the service where the image is.
+		{`docker compose run --rm --entrypoint bash llm -c S`, true, 5, `docker compose run --rm --entrypoint  llm`},
+		{`docker-compose run -T --entrypoint=/bin/sh llm -c S`, true, 3, `docker-compose run -T --entrypoint= llm`},
+		{`podman-compose run --entrypoint /bin/bash llm -lc S`, true, 3, `podman-compose run --entrypoint  llm`},
+		{`docker compose run --entrypoint /start.sh llm -c S`, false, 0, ``},
+		{`docker compose run --entrypoint bash llm script.sh`, false, 0, ``},
+		{`docker compose run --frob --entrypoint bash llm -c S`, false, 0, ``},
+		{`docker compose exec llm --entrypoint bash -c S`, false, 0, ``},
 		// The image's own shell after a cleared entrypoint, as before.
 		{`docker run --entrypoint "" img /bin/sh -c S`, true, 5, `docker run --entrypoint  img`},
 	} {
