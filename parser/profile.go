@@ -1027,18 +1027,8 @@ func detectEngine(argv []string) (EngineCall, bool) {
 			j, entry := c.Svc, c.Entry
 			dr = c.Docker
 			if entry >= 0 {
-				prog := argv[entry]
-				if c.EntryEq {
-					_, prog, _ = strings.Cut(prog, "=")
-				}
-				if prog != "" {
-					if ec, ok := engineAt(append([]string{prog}, argv[j+1:]...), 0); ok {
-						ec.Start = j // the service stands where the program is
-						ec.ArgStart += j
-						ec.Docker = dr
-						return ec, true
-					}
-					return EngineCall{}, false
+				if ec, ok, cleared := entrypointCall(argv, j, entry, c.EntryEq, dr); !cleared {
+					return ec, ok
 				}
 			}
 			i = j + 1
@@ -1063,27 +1053,16 @@ func detectEngine(argv []string) (EngineCall, bool) {
 			}
 			dr.Image = j
 			if entry >= 0 && entry < len(argv) {
-				prog := argv[entry]
-				if entryEq {
-					_, prog, _ = strings.Cut(prog, "=")
+				ec, ok, cleared := entrypointCall(argv, j, entry, entryEq, dr)
+				if !cleared {
+					return ec, ok
 				}
-				if prog == "" {
-					// --entrypoint "" clears the image's entrypoint: the
-					// words after the image are the command, read through
-					// its wrappers as any command (env A=1 vllm serve …;
-					// exec vllm serve … in a shell string after the image).
-					i = j + 1
-					continue
-				}
-				// The entrypoint is the program; words after the image are its
-				// arguments. Only a known engine entrypoint is followed.
-				if ec, ok := engineAt(append([]string{prog}, argv[j+1:]...), 0); ok {
-					ec.Start = j // the image stands where the program is
-					ec.ArgStart += j
-					ec.Docker = dr
-					return ec, true
-				}
-				return EngineCall{}, false
+				// --entrypoint "" clears the image's entrypoint: the words
+				// after the image are the command, read through its
+				// wrappers as any command (env A=1 vllm serve …; exec vllm
+				// serve … in a shell string after the image).
+				i = j + 1
+				continue
 			}
 			if _, ok := engineAt(argv, j+1); !ok {
 				if p := imageProfile(argv[j]); p != "" {
@@ -1403,4 +1382,27 @@ func EngineBenchmark(argv []string) (name, kind string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// entrypointCall reads the engine an --entrypoint runs (the word at entry;
+// its text after the '=' when eq), the words after argv[at] (the image, or
+// a compose run's service, which stands where the program is) its
+// arguments: only a known engine entrypoint is followed. cleared: the
+// entrypoint is empty (--entrypoint ""), and the words after argv[at] are
+// the command.
+func entrypointCall(argv []string, at, entry int, eq bool, dr *DockerRun) (ec EngineCall, ok, cleared bool) {
+	prog := argv[entry]
+	if eq {
+		_, prog, _ = strings.Cut(prog, "=")
+	}
+	if prog == "" {
+		return EngineCall{}, false, true
+	}
+	if ec, ok := engineAt(append([]string{prog}, argv[at+1:]...), 0); ok {
+		ec.Start = at
+		ec.ArgStart += at
+		ec.Docker = dr
+		return ec, true, false
+	}
+	return EngineCall{}, false, false
 }
