@@ -70,7 +70,12 @@ finding says so and has no fix. Nor does a fix at a use other modes share
 rewrite their own values: a disaggregated role's, another model's, calib's
 own knob, one under a servelint:ignore (STEP=$BENCH_STEP; prefill)
 STEP=16384 … --max-num-batched-tokens "$STEP": the finding names that line
-and has no fix). A library's copy is deleted only when the argv passes the
+and has no fix). A mode that boots with the very value the proven mode
+boots with, not the owner's (both read _common.sh's SEQS=256, or one
+top-level SEQS=256), has the proven shape: no finding there (serve's names
+the value). One that writes an equal number of its own (serve) … 256 ;;
+bench) … 256) is reported with no fix: "$OWNER" in it alone would boot
+it apart from the proven mode. A library's copy is deleted only when the argv passes the
 flag on every mode's path and the edit reaches no other script (none of the
 unit sources the library) nor the proven mode; the finding says why not
 otherwise. A library's top-level literal becomes "$OWNER" only under the
