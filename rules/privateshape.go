@@ -1445,8 +1445,14 @@ func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f, g *pa
 	if sameModes(g.Modes, f.Modes) {
 		which = "its own earlier one" + lineOf(s, g)
 	}
+	who := parser.ModeNames(f.Modes)
+	if cond, ok := s.FlagCondAt(f.NameStart); ok {
+		// bench) … [[ ${FAST:-0} == 1 ]] && args+=(--max-num-seqs 16):
+		// plain bench never passes it, only bench run with FAST=1.
+		who += ", " + cond + ","
+	}
 	msg := fmt.Sprintf("%s passes a second %s %s that overrides %s; %s",
-		parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner))
+		who, f.Name, f.ValueText(s), which, c.ownerText(owner))
 	if pm := s.Proven(); pm != nil && slices.Contains(f.Modes, pm) && f.ValueText(s) != g.ValueText(s) {
 		// serve|bench) args+=(--max-num-seqs 64) after the shared
 		// --max-num-seqs "$OWNER": serve boots with 64, its proven shape;
