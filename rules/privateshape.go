@@ -1911,7 +1911,8 @@ func (c *Context) provenAlike(s *parser.Script, f *parser.Flag, owner parser.Own
 		return false, ""
 	}
 	po := pos[0]
-	if po.Kind != o.Kind || slices.ContainsFunc(po.Chain, func(a *parser.Assign) bool { return a.Name == owner.Key }) {
+	if po.Kind != parser.OriginLiteral && po.Kind != parser.OriginEnvKey ||
+		slices.ContainsFunc(po.Chain, func(a *parser.Assign) bool { return a.Name == owner.Key }) {
 		return false, ""
 	}
 	valueOfKey := func(k string) (string, bool) {
@@ -1930,21 +1931,21 @@ func (c *Context) provenAlike(s *parser.Script, f *parser.Flag, owner parser.Own
 		}
 		return plainEnvValue(d.Entry)
 	}
-	var v, pv string
-	switch o.Kind {
-	case parser.OriginLiteral:
-		if o.Start == po.Start && o.End == po.End && o.Start >= 0 && o.Value == po.Value {
-			return true, ""
+	valueOf := func(o parser.Origin) (string, bool) {
+		if o.Kind == parser.OriginLiteral {
+			return o.Value, true
 		}
-		v, pv = o.Value, po.Value
-	case parser.OriginEnvKey:
-		var ok, pok bool
-		v, ok = valueOfKey(o.Key)
-		pv, pok = valueOfKey(po.Key)
-		if !ok || !pok {
-			return false, ""
-		}
-		if o.Key == po.Key {
+		return valueOfKey(o.Key)
+	}
+	v, ok := valueOf(o)
+	pv, pok := valueOf(po)
+	if !ok || !pok {
+		return false, ""
+	}
+	if po.Kind == o.Kind && v == pv {
+		switch {
+		case o.Kind == parser.OriginLiteral && o.Start == po.Start && o.End == po.End && o.Start >= 0,
+			o.Kind == parser.OriginEnvKey && o.Key == po.Key:
 			return true, ""
 		}
 	}
