@@ -70,7 +70,12 @@ finding says so and has no fix. Nor does a fix at a use other modes share
 rewrite their own values: a disaggregated role's, another model's, calib's
 own knob, one under a servelint:ignore (STEP=$BENCH_STEP; prefill)
 STEP=16384 … --max-num-batched-tokens "$STEP": the finding names that line
-and has no fix). A library's copy is deleted only when the argv passes the
+and has no fix). A mode that boots with the very value the proven mode
+boots with, not the owner's (both read _common.sh's SEQS=256, or one
+top-level SEQS=256), has the proven shape: no finding there (serve's names
+the value). One that writes an equal number of its own (serve) … 256 ;;
+bench) … 256) is reported with no fix: "$OWNER" in it alone would boot
+it apart from the proven mode. A library's copy is deleted only when the argv passes the
 flag on every mode's path and the edit reaches no other script (none of the
 unit sources the library) nor the proven mode; the finding says why not
 otherwise. A library's top-level literal becomes "$OWNER" only under the
@@ -1440,8 +1445,14 @@ func (c *Context) reportOverride(pass *analysis.Pass, s *parser.Script, f, g *pa
 	if sameModes(g.Modes, f.Modes) {
 		which = "its own earlier one" + lineOf(s, g)
 	}
+	who := parser.ModeNames(f.Modes)
+	if cond, ok := s.FlagCondAt(f.NameStart); ok {
+		// bench) … [[ ${FAST:-0} == 1 ]] && args+=(--max-num-seqs 16):
+		// plain bench never passes it, only bench run with FAST=1.
+		who += ", " + cond + ","
+	}
 	msg := fmt.Sprintf("%s passes a second %s %s that overrides %s; %s",
-		parser.ModeNames(f.Modes), f.Name, f.ValueText(s), which, c.ownerText(owner))
+		who, f.Name, f.ValueText(s), which, c.ownerText(owner))
 	if pm := s.Proven(); pm != nil && slices.Contains(f.Modes, pm) && f.ValueText(s) != g.ValueText(s) {
 		// serve|bench) args+=(--max-num-seqs 64) after the shared
 		// --max-num-seqs "$OWNER": serve boots with 64, its proven shape;
@@ -1705,6 +1716,27 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	}
 	calibKnob := allCalib(modes) && c.isCalibKnob(f.Canon)
 	who := parser.ModeNames(modes)
+	same, alike := c.provenAlike(s, f, owner, o, modes)
+	if same && !calibKnob {
+		// serve) … --max-num-seqs "$SEQS" ;; bench) … --max-num-seqs
+		// "$SEQS" ;; with _common.sh's SEQS=256: bench boots exactly as
+		// serve does, the proven shape, not a number of its own (serve's
+		// finding names the library's value). As the library's array
+		// both modes expand (provenBootsLib).
+		return
+	}
+	if alike != "" && !calibKnob {
+		rep0 := rep
+		rep = func(d diag) {
+			if len(d.edits) > 0 {
+				// serve) … 256 ;; bench) … 256 ;: "$OWNER" in bench alone
+				// would boot it apart from serve, a new drift.
+				d.edits, d.fixMsg = nil, ""
+				d.msg += " (no fix: " + alike + ")"
+			}
+			rep0(d)
+		}
+	}
 	valFix := func() []edit {
 		return []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, owner.Key)}}
 	}
@@ -1852,6 +1884,103 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 				who, f.Name, originText(s, f, o), through, what, c.ownerText(owner)),
 			fixMsg: "take the value from " + owner.Key, edits: edits})
 	}
+}
+
+// provenAlike compares origin o of mode-owned flag f (modes, which the
+// proven mode is not among) with the value of the copy the proven mode
+// boots with, when that one is not the owner's: same reports the very
+// same origin (one key of one sourced file both modes' paths read, one
+// literal written once); alike, for a value that is only equal (a
+// literal of each mode's own), says why the fix writing "$OWNER" in the
+// mode alone would make it boot apart from the proven mode.
+func (c *Context) provenAlike(s *parser.Script, f *parser.Flag, owner parser.Owner, o parser.Origin, modes []*parser.Mode) (same bool, alike string) {
+	pm := s.Proven()
+	if pm == nil || slices.Contains(modes, pm) || (o.Kind != parser.OriginLiteral && o.Kind != parser.OriginEnvKey) {
+		return false, ""
+	}
+	g := provenCopy(s, pm, f.Canon)
+	if g == nil || g == f || g.ValStart < 0 {
+		return false, ""
+	}
+	u := c.Unit
+	pos := s.Origins(g.Value, g.ValStart, g.Modes, u.EnvKeysOf(s))
+	if fo, ok := s.FieldOrigin(g); ok {
+		pos = []parser.Origin{fo}
+	}
+	if len(pos) != 1 {
+		return false, ""
+	}
+	po := pos[0]
+	if po.Kind != parser.OriginLiteral && po.Kind != parser.OriginEnvKey ||
+		slices.ContainsFunc(po.Chain, func(a *parser.Assign) bool { return a.Name == owner.Key }) {
+		return false, ""
+	}
+	valueOfKey := func(k string) (string, bool) {
+		if k == owner.Key || len(s.Assigns[k]) > 0 {
+			return "", false
+		}
+		n := 0
+		for _, e := range u.Owning[s.Path] {
+			if e.Lookup(k) != nil {
+				n++
+			}
+		}
+		d, ok := u.EnvLookup(s, k)
+		if !ok || n != 1 || !u.ShellReadsIn(s, d.File, modes) || !u.ShellReadsIn(s, d.File, []*parser.Mode{pm}) {
+			return "", false
+		}
+		return plainEnvValue(d.Entry)
+	}
+	valueOf := func(o parser.Origin) (string, bool) {
+		if o.Kind == parser.OriginLiteral {
+			return o.Value, true
+		}
+		return valueOfKey(o.Key)
+	}
+	v, ok := valueOf(o)
+	pv, pok := valueOf(po)
+	if !ok || !pok {
+		return false, ""
+	}
+	if po.Kind == o.Kind && v == pv {
+		switch {
+		case o.Kind == parser.OriginLiteral && o.Start == po.Start && o.End == po.End && o.Start >= 0,
+			o.Kind == parser.OriginEnvKey && o.Key == po.Key:
+			return true, ""
+		}
+	}
+	if v == "" || v != pv {
+		return false, ""
+	}
+	return false, fmt.Sprintf("%s, the proven mode, boots with %s too (line %d); $%s here would boot %s apart from it",
+		pm.Name, v, s.Line(g.ValStart), owner.Key, parser.ModeNames(modes))
+}
+
+// provenCopy returns the copy of flag canon the proven mode pm boots
+// with: the last one of the only launch reaching pm that passes it; nil
+// when there is none or more than one such launch.
+func provenCopy(s *parser.Script, pm *parser.Mode, canon string) *parser.Flag {
+	var got *parser.Flag
+	n := 0
+	for _, inv := range s.Invocations {
+		if inv.Profile == nil || len(inv.Modes) > 0 && !slices.Contains(inv.Modes, pm) || s.EndsBefore(pm, inv) {
+			continue
+		}
+		var last *parser.Flag
+		for _, g := range inv.Flags {
+			if g.Canon == canon && (len(g.Modes) == 0 || slices.Contains(g.Modes, pm)) {
+				last = g
+			}
+		}
+		if last != nil {
+			got = last
+			n++
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return got
 }
 
 // originText is the text of a value's origin; written at the flag itself,

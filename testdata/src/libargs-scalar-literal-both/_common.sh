@@ -1,0 +1,2 @@
+# shellcheck shell=bash
+SEQS=256
