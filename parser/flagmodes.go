@@ -51,6 +51,10 @@ type flagTest struct {
 	// prev: the flags the arms of an if/elif chain before this one test;
 	// chain: those of all its arms, whose else is els (flagChain).
 	prev, chain []string
+	// offOnly: TEST || CMD (or a negated TEST && CMD), whose CMD runs
+	// with the flag unset: els, and no code of the flag's own (then is
+	// empty); it makes no mode, the flag's other tests do.
+	offOnly bool
 }
 
 // truthy reports whether a literal a flag is compared with turns it on.
@@ -576,8 +580,19 @@ func (s *Script) flagTests() []flagTest {
 			// args+=(…)): CMD runs with the flag set. Negated, a CMD
 			// holding every launch makes the flag a requirement, no switch.
 			r, ok := flagCond([]*syntax.Stmt{c.X})
-			if !ok || r.neg != (c.Op == syntax.OrStmt) || c.Op != syntax.AndStmt && c.Op != syntax.OrStmt ||
-				r.neg && s.holdsLaunches([]*syntax.Stmt{c.Y}) {
+			if !ok || c.Op != syntax.AndStmt && c.Op != syntax.OrStmt || r.neg && s.holdsLaunches([]*syntax.Stmt{c.Y}) {
+				continue
+			}
+			if r.neg == (c.Op == syntax.AndStmt) {
+				if s.holdsLaunches([]*syntax.Stmt{c.Y}) {
+					continue
+				}
+				// [[ ${FAST:-0} == 1 ]] || args+=(…): CMD is the flag's
+				// off path, the else of its other tests; the test is a
+				// read of the flag (onlyTested), not data.
+				off := Range{s.Off(c.X.End()), s.Off(c.Y.End())}
+				out = append(out, flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
+					then: Range{off.Start, off.Start}, els: &off, chain: []string{r.name}, offOnly: true})
 				continue
 			}
 			out = append(out, flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
@@ -829,6 +844,9 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 	for i, ft := range kept {
 		ft.value = value[ft.name]
 		kept[i] = ft
+		if ft.offOnly {
+			continue
+		}
 		out = append(out, candidate{name: ft.name + "=" + ft.value, start: ft.start, end: ft.end, ranges: []Range{ft.then},
 			byEnv: true, flagVar: ft.name, flagVal: ft.value, flagRead: ft.read, flagAt: ft.at})
 	}
