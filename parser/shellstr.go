@@ -478,9 +478,9 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 //
 // A line typed with no Enter of its own (`tmux send-keys -t llm "vllm
 // serve …"`) runs when the script's next send-keys, of any target, is a
-// bare Enter (or C-m) to the same target, in the same function and not in
-// another branch of an if or case (enteredLater); a line no Enter ends, or
-// one more keys are typed after, is not read.
+// bare Enter (or C-m) to the same target, in the same function (enteredLater;
+// a send-keys in another branch of c's if or case is not next: it never runs
+// after c); a line no Enter ends, or one more keys are typed after, is not read.
 func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte, bool) {
 	argv := sketches(aws)
 	name, str, kind, ok := TypedLine(argv)
@@ -511,9 +511,9 @@ func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte
 }
 
 // enteredLater reports whether the first tmux send-keys after the call c
-// in the script (of any target) is a bare Enter to target, run after c
-// whenever c runs: in the same function, in no other branch of an if or
-// case than c's (apartArms).
+// in the script (of any target) that is in no other branch of an if or
+// case than c's (apartArms: one there never runs after c) is a bare Enter
+// to target, in the same function as c.
 func (s *Script) enteredLater(c *syntax.CallExpr, target string) bool {
 	if !s.sendKeysRead {
 		// The script's send-keys, in source order, found once (a script
@@ -534,13 +534,19 @@ func (s *Script) enteredLater(c *syntax.CallExpr, target string) bool {
 	}
 	at := s.Off(c.End())
 	k, _ := slices.BinarySearchFunc(s.sendKeys, at, func(sc *syntax.CallExpr, at int) int { return s.Off(sc.Pos()) - at })
+	// A send-keys in another arm of c's if or case (apartArms) never runs
+	// after c: the next one that can is past it (`serve) tmux send-keys
+	// -t llm "vllm serve …" ;; eager) tmux send-keys -t llm "… --enforce-eager"
+	// ;; esac; tmux send-keys -t llm Enter` ends the serve arm's line too).
+	for k < len(s.sendKeys) && s.apartArms(s.Off(c.Pos()), s.Off(s.sendKeys[k].Pos())) {
+		k++
+	}
 	if k >= len(s.sendKeys) {
 		return false
 	}
 	next := s.sendKeys[k]
 	t, ok := TypedEnter(sketches(s.callArgs(next)))
-	return ok && t == target && s.funcAt(s.Off(c.Pos())) == s.funcAt(s.Off(next.Pos())) &&
-		!s.apartArms(s.Off(c.Pos()), s.Off(next.Pos()))
+	return ok && t == target && s.funcAt(s.Off(c.Pos())) == s.funcAt(s.Off(next.Pos()))
 }
 
 // parseInnerAt parses a shell string's script, text, as if it stood at
