@@ -78,16 +78,7 @@ func (t *tailer) list(stmts []*syntax.Stmt, lastRead bool) {
 
 // readsStatus reports whether st reads $? (the status of the statement
 // before it).
-func readsStatus(st *syntax.Stmt) bool {
-	found := false
-	shwalk.Walk(st, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "?" {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
+func readsStatus(st *syntax.Stmt) bool { return shwalk.Expands(st, "?") }
 
 // branch visits the statements of a branch of a compound whose status is
 // read when read, making a tail list an if when it is not.

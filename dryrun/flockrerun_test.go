@@ -1,7 +1,6 @@
 package dryrun
 
 import (
-	"slices"
 	"testing"
 )
 
@@ -29,19 +28,6 @@ func TestFlockRerun(t *testing.T) {
 		{"no re-run", `flock -n /tmp/llm.lock true`,
 			[]string{"--a", "serve", "--b", "1", "--c", "", "--d", "1000"}},
 	} {
-		res := evalSrc(t, "#!/bin/bash\n"+tc.guard+"\n"+tail, "serve", nil, Options{})
-		if tc.want == nil {
-			if res.Err == nil {
-				t.Errorf("%s: evaluated: %q", tc.name, res.Argv)
-			}
-			continue
-		}
-		if res.Err != nil {
-			t.Errorf("%s: %v", tc.name, res.Err)
-			continue
-		}
-		if got := res.Argv[3:]; !slices.Equal(got, tc.want) {
-			t.Errorf("%s: argv %q, want %q", tc.name, got, tc.want)
-		}
+		checkGuardArgv(t, tc.name, tc.guard, tail, tc.want)
 	}
 }

@@ -42,16 +42,7 @@ func (p *Prepared) pipeStatusRead(src []byte) bool {
 }
 
 // readsPipeStatus reports whether f reads PIPESTATUS.
-func readsPipeStatus(f *syntax.File) bool {
-	found := false
-	shwalk.Walk(f, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "PIPESTATUS" {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
+func readsPipeStatus(f *syntax.File) bool { return shwalk.Expands(f, "PIPESTATUS") }
 
 // pipeStages returns the stages of the pipeline b, in order (a | b | c
 // parses as (a | b) | c).

@@ -29,20 +29,7 @@ func TestRootRerun(t *testing.T) {
 		{"not root, no re-run", `true`,
 			[]string{"--a", "serve", "--b", "1", "--c", "1000/1000/1000/servelint/servelint/servelint", "--d", sandboxHome, "--e", ""}},
 	} {
-		res := evalSrc(t, "#!/bin/bash\n"+tc.guard+"\n"+tail, "serve", nil, Options{})
-		if tc.want == nil {
-			if res.Err == nil {
-				t.Errorf("%s: evaluated: %q", tc.name, res.Argv)
-			}
-			continue
-		}
-		if res.Err != nil {
-			t.Errorf("%s: %v", tc.name, res.Err)
-			continue
-		}
-		if got := res.Argv[3:]; !slices.Equal(got, tc.want) {
-			t.Errorf("%s: argv %q, want %q", tc.name, got, tc.want)
-		}
+		checkGuardArgv(t, tc.name, tc.guard, tail, tc.want)
 	}
 
 	// A child script the re-run starts: root too; one the sandbox's user

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,4 +110,25 @@ func runGNU(args []string, in string) (string, int) {
 		return o.String(), ee.ExitCode()
 	}
 	return o.String(), 0
+}
+
+// checkGuardArgv evaluates serve of a script made of guard then tail and
+// compares the argv past its first three words with want; a nil want
+// means the run must not boot.
+func checkGuardArgv(t *testing.T, name, guard, tail string, want []string) {
+	t.Helper()
+	res := evalSrc(t, "#!/bin/bash\n"+guard+"\n"+tail, "serve", nil, Options{})
+	if want == nil {
+		if res.Err == nil {
+			t.Errorf("%s: evaluated: %q", name, res.Argv)
+		}
+		return
+	}
+	if res.Err != nil {
+		t.Errorf("%s: %v", name, res.Err)
+		return
+	}
+	if got := res.Argv[3:]; !slices.Equal(got, want) {
+		t.Errorf("%s: argv %q, want %q", name, got, want)
+	}
 }

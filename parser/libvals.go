@@ -503,12 +503,5 @@ func readsVar(s *Script, name string) bool {
 	if s == nil || s.File == nil {
 		return false
 	}
-	found := false
-	shwalk.Walk(s.File, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return shwalk.Expands(s.File, name)
 }

@@ -565,12 +565,7 @@ func otherRead(inv *parser.Invocation, fw *syntax.Word, name string) bool {
 		if w == fw {
 			continue
 		}
-		shwalk.Walk(w, func(n syntax.Node) bool {
-			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
-				found = true
-			}
-			return !found
-		})
+		found = found || shwalk.Expands(w, name)
 	}
 	return found
 }

@@ -1357,14 +1357,7 @@ func plainArray(a *parser.Assign, name string) bool {
 	if a.Append || a.Array == nil {
 		return false
 	}
-	self := false
-	shwalk.Walk(a.Array, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
-			self = true
-		}
-		return !self
-	})
-	return !self
+	return !shwalk.Expands(a.Array, name)
 }
 
 // sharedBy reports whether code of the modes shared runs in every one of

@@ -1711,16 +1711,7 @@ func hasArithm(w *syntax.Word) bool {
 }
 
 // refsName reports whether a word expands the variable name.
-func refsName(w *syntax.Word, name string) bool {
-	found := false
-	shwalk.Walk(w, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
+func refsName(w *syntax.Word, name string) bool { return shwalk.Expands(w, name) }
 
 // isLimitTest reports whether a node is a test ([ ], [[ ]], (( )), test)
 // on a counter the loop changes or on a clock.

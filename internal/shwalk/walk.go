@@ -280,3 +280,16 @@ func comments(list []syntax.Comment, f func(syntax.Node) bool) {
 		Walk(&list[i], f)
 	}
 }
+
+// Expands reports whether a parameter expansion of name ($name,
+// ${name…}) stands anywhere under n.
+func Expands(n syntax.Node, name string) bool {
+	found := false
+	Walk(n, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

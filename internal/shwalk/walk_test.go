@@ -159,3 +159,20 @@ cat <( : # procsubst
 )
 # end
 `
+
+// TestExpands: a parameter expansion of the name anywhere under the node,
+// in any form; not another name, nor the name as plain text.
+func TestExpands(t *testing.T) {
+	for src, want := range map[string]bool{
+		`echo "$X"`: true, `a=(${X[@]})`: true, `echo ${X:-1} $(f "${#X}")`: true,
+		`echo X $XY`: false, `X=1`: false, `echo '$X'`: false,
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Expands(f, "X"); got != want {
+			t.Errorf("Expands(%q, X) = %v, want %v", src, got, want)
+		}
+	}
+}
