@@ -88,11 +88,11 @@ func arithNameReads(n syntax.Node, callers []string) []*syntax.Word {
 	return out
 }
 
-// bashDynamic reports whether bash itself always sets name, a variable
-// interp does not provide: SECONDS (a health wait's deadline=$((SECONDS +
-// 600)) under set -u), EPOCHSECONDS, EPOCHREALTIME, BASHPID, HISTCMD. A read
-// of it is no unbound read in bash, so it keeps interp's 0 rather than the
-// ${X:0:0} check that would stop the run.
+// bashDynamic reports whether bash itself always sets name: SECONDS (a
+// health wait's deadline=$((SECONDS + 600)) under set -u), EPOCHSECONDS,
+// EPOCHREALTIME (the sandbox gives these its fixed clock: env.go), BASHPID,
+// HISTCMD (which it leaves unset, read as 0). A read of one is no unbound
+// read in bash, so it gets no ${X:0:0} check, which would stop the run.
 func bashDynamic(name string) bool {
 	switch name {
 	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID", "HISTCMD":
