@@ -63,7 +63,7 @@ func (ev *evaluator) flockRerun(ctx context.Context, hc interp.HandlerContext, a
 	// every variable was taken for each command the sandbox met (pprof:
 	// 87 MB, a quarter of a lint's bytes on 1,600 repos), then for each
 	// flock. A map of its own, with env's NAME=VALUE words.
-	env := takeSnapshot(hc.Env).exported()
+	env := exportedOf(hc.Env)
 	for i := 1; i < j; i++ {
 		name, v, _ := strings.Cut(args[i], "=")
 		env[name] = v

@@ -42,7 +42,7 @@ func (ev *evaluator) rootRerun(ctx context.Context, hc interp.HandlerContext, ar
 	if !found {
 		return nil, false
 	}
-	env := takeSnapshot(hc.Env).exported() // a map of its own
+	env := exportedOf(hc.Env) // a map of its own
 	tmp, hasTmp := env["TMPDIR"]
 	sudoEnv(args, 0, env)
 	if _, kept := env["HOME"]; !kept {

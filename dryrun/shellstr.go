@@ -169,7 +169,7 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// applied after the string's own exports) nor the caller's.
 	var env map[string]string
 	if outer.docker == nil {
-		env, outer.closed = envWrapperAssigns(args[:k], takeSnapshot(hc.Env).exported())
+		env, outer.closed = envWrapperAssigns(args[:k], exportedOf(hc.Env))
 		outer.envWords = len(outer.prefix)
 	}
 	runner, rerr := ev.innerRunner(hc, params, env)
@@ -271,7 +271,7 @@ func (ev *evaluator) typedPending(args, det []string) ([]string, bool) {
 // when not nil, is the environment instead.
 func (ev *evaluator) innerRunner(hc interp.HandlerContext, params []string, env map[string]string) (*interp.Runner, error) {
 	if env == nil {
-		env = takeSnapshot(hc.Env).exported()
+		env = exportedOf(hc.Env)
 	}
 	uid, _ := sandboxIdentity(hc)
 	return ev.newInnerRunner(hc, params, env, uid)

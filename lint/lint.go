@@ -63,6 +63,8 @@ type Options struct {
 	// DisplayPath, when set, is how this lint's messages name files (nil:
 	// rules.DisplayPath); it must be safe for concurrent use.
 	DisplayPath func(string) string
+	// Walked is parser.LoadOptions.Walked.
+	Walked func(bytes int64)
 }
 
 // Evaluator computes the dry-run argv of every mode of a script.
@@ -157,7 +159,7 @@ func Run(opts Options) (res *Result, err error) {
 	}
 	u := parser.Load(parser.LoadOptions{Paths: opts.Paths, ReadFile: opts.ReadFile, Jobs: opts.Jobs,
 		MaxFileSize: opts.MaxFileSize, MaxTotalSize: opts.MaxTotalSize, Roles: opts.Roles, Exclude: opts.Exclude, Owners: opts.Owners, Engine: opts.Engine,
-		Covered: opts.Covered})
+		Covered: opts.Covered, Walked: opts.Walked})
 	return Analyze(u, as, opts)
 }
 

@@ -45,6 +45,11 @@ type LoadOptions struct {
 	readDisk bool // ReadFile is the default
 	// Jobs bounds the parsing workers (default 4).
 	Jobs int
+	// Walked, when set, is told the bytes of the files the walk and the
+	// paths named found to analyse (those MaxTotalSize keeps), once,
+	// before any is read: what the model will grow from (cmd/servelint
+	// sizes the heap's huge pages from it).
+	Walked func(bytes int64)
 	// MaxFileSize is the size past which a file is reported, not parsed.
 	MaxFileSize int64
 	// MaxTotalSize bounds the bytes of the files the walk and the command
@@ -402,6 +407,9 @@ func Load(opts LoadOptions) *Unit {
 		}
 	}
 	opts.overTotal = pastTotal(slices.Concat(scripts, envs), sizes, &opts)
+	if opts.Walked != nil {
+		opts.Walked(min(opts.named.walkedBytes(), opts.MaxTotalSize))
+	}
 	u.Scripts = parseAll(scripts, &opts, u)
 	u.withLibRunners(&opts)
 	u.withChildScripts(&opts)
@@ -492,6 +500,14 @@ func (t *namedTotal) start(walked []string, total int64) {
 
 // add counts a named file of n bytes the first time it is met, and reports
 // whether it comes past the bound (the answer stays the same for it).
+// walkedBytes is the total start was given (files past MaxTotalSize
+// included).
+func (t *namedTotal) walkedBytes() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.total
+}
+
 func (t *namedTotal) add(p string, n, limit int64) (size int64, past bool) {
 	if t == nil {
 		return n, false // options not made by Load: no running count
@@ -897,7 +913,7 @@ func (u *Unit) sameFile(path string) *EnvFile {
 // realKey is path with symlinks resolved, absolute; "" when it cannot be
 // resolved (not on disk).
 func (u *Unit) realKey(path string) string {
-	real, err := u.symlinks.eval(path)
+	real, err := u.symlinks.evalFile(path)
 	if err != nil {
 		return ""
 	}
@@ -1557,7 +1573,7 @@ func (u *Unit) checkReadable(p string) bool {
 	if !u.inRoots(p) {
 		return false
 	}
-	real, err := u.symlinks.eval(p) // RealPath, each directory resolved once
+	real, err := u.symlinks.evalFile(p) // RealPath, each directory resolved once
 	if err == nil {
 		real, err = u.Abs(real)
 	}

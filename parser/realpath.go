@@ -19,6 +19,10 @@ import (
 type resolver struct {
 	mu   sync.Mutex
 	dirs map[string]resolved
+	// files are evalFile's answers: an env file sourced by several
+	// scripts was resolved for each of them, and again by realKey
+	// (perf: 290 of a 100-repo lint's 1,270 lstat calls).
+	files map[string]resolved
 }
 
 type resolved struct {
@@ -46,6 +50,25 @@ func (r *resolver) eval(p string) (string, error) {
 		return "", err
 	}
 	return filepath.Join(d, base), nil
+}
+
+// evalFile is eval, remembered: a linted tree does not change while
+// it is loaded.
+func (r *resolver) evalFile(p string) (string, error) {
+	r.mu.Lock()
+	v, ok := r.files[p]
+	r.mu.Unlock()
+	if ok {
+		return v.real, v.err
+	}
+	real, err := r.eval(p)
+	r.mu.Lock()
+	if r.files == nil {
+		r.files = map[string]resolved{}
+	}
+	r.files[p] = resolved{real, err}
+	r.mu.Unlock()
+	return real, err
 }
 
 // dir is eval for a directory, remembered.

@@ -322,7 +322,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := lint.Options{Paths: paths, Enable: splitList(lf.enable), Disable: splitList(lf.disable),
 		Jobs: lf.jobs, MaxFileSize: lf.maxFileSize, MaxTotalSize: lf.maxTotalSize,
-		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil)}
+		Evaluator: lint.SandboxEvaluator(lf.evalTimeout, lf.jobs, nil), Walked: hugePages()}
 	cfg.Apply(&opts, wd)
 	if in != nil {
 		if err := in.read(stdin, lf.maxFileSize); err != nil {

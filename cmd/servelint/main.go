@@ -11,6 +11,9 @@ import (
 	"runtime/trace"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/servelint/servelint/internal/hugeheap"
 )
 
 func main() {
@@ -59,6 +62,32 @@ func recovered(stderr io.Writer, f func() int) (code int) {
 		}
 	}()
 	return f()
+}
+
+// heapPerByte is what a lint's heap grows to per byte of the files it
+// analyses: 210 on 100 synthetic repos (26 MiB for 122 KiB), 190 on 1,600
+// (336 MiB for 1.8 MiB), rounded up.
+const heapPerByte = 256
+
+// hugePages returns the lint's parser.LoadOptions.Walked hook: once the
+// walk knows the bytes to analyse, the heap the run will grow into is
+// backed by transparent huge pages (internal/hugeheap), up to half the
+// memory limit. perf: a 100-repo lint went from 8,600 page faults to
+// 1,800 and from 59 to 51 ms of CPU; 1,600 repos from 102,000 faults to
+// 4,600 and 913 to 766 ms. SERVELINT_HUGEPAGES=0 turns it off. The hook
+// acts once: a --fix run loads the tree again after each pass, with the
+// first pass's heap already grown.
+func hugePages() func(int64) {
+	if os.Getenv("SERVELINT_HUGEPAGES") == "0" {
+		return nil
+	}
+	var once sync.Once
+	return func(bytes int64) {
+		once.Do(func() {
+			limit := debug.SetMemoryLimit(-1)
+			hugeheap.Reserve(min(bytes*heapPerByte, limit/2))
+		})
+	}
 }
 
 // tuneGC sets the garbage collector for the command. A lint, argv or
