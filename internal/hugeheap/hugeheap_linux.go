@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"runtime/debug"
+	"strings"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -13,8 +14,15 @@ import (
 
 const hugePage = 2 << 20
 
-// modeFile is where the kernel says when it backs memory with huge pages.
-var modeFile = "/sys/kernel/mm/transparent_hugepage/enabled"
+// modeFile is where the kernel says when it backs memory with huge pages;
+// overcommitFile how it counts memory mapped but not yet touched.
+var (
+	modeFile       = "/sys/kernel/mm/transparent_hugepage/enabled"
+	overcommitFile = "/proc/sys/vm/overcommit_memory"
+)
+
+// maxReserve bounds what Reserve maps at once, whatever it is asked.
+const maxReserve = 1 << 30
 
 // Advised reports whether the kernel backs anonymous memory with huge
 // pages only where madvise asks for them: "always" needs no asking,
@@ -24,16 +32,27 @@ func Advised() bool {
 	return err == nil && bytes.Contains(b, []byte("[madvise]"))
 }
 
+// strictCommit reports whether the kernel refuses to map memory it could
+// not back (overcommit_memory 2): there the reserved span counts against
+// the commit limit before the run uses it, and a refused map stops a Go
+// program outright.
+func strictCommit() bool {
+	b, err := os.ReadFile(overcommitFile)
+	return err != nil || strings.TrimSpace(string(b)) == "2"
+}
+
 // Reserve makes the next n bytes the heap grows into eligible for huge
-// pages, when the kernel needs asking (Advised) and n is at least a few
-// huge pages; it reports whether it did. It collects once (the heap is
+// pages (at most 1 GiB of them), when the kernel needs asking (Advised),
+// does not count untouched memory against a strict commit limit, and n is
+// at least a few huge pages; it reports whether it did. It collects once (the heap is
 // small when it is called: before a lint parses anything) and returns the
 // reserved span to the runtime, so that nothing counts against the
 // memory limit until it is used.
 func Reserve(n int64) bool {
-	if n < 4*hugePage || !Advised() {
+	if n < 4*hugePage || !Advised() || strictCommit() {
 		return false
 	}
+	n = min(n, maxReserve)
 	// A fresh span: the runtime does not zero it, nothing is touched. Its
 	// address is taken only to align the advice (gosec G103).
 	b := make([]byte, n)

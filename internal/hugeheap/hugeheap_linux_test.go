@@ -83,4 +83,17 @@ func TestReserveDeclines(t *testing.T) {
 	if Advised() {
 		t.Error("no mode file: Advised = true")
 	}
+	modeFile = filepath.Join(t.TempDir(), "enabled")
+	if err := os.WriteFile(modeFile, []byte("always [madvise] never\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	oldCommit := overcommitFile
+	defer func() { overcommitFile = oldCommit }()
+	overcommitFile = filepath.Join(t.TempDir(), "overcommit_memory")
+	if err := os.WriteFile(overcommitFile, []byte("2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if Reserve(64 << 20) {
+		t.Error("strict overcommit: Reserve = true, want false")
+	}
 }
