@@ -95,7 +95,9 @@ func envProbe(name string) bool {
 }
 
 // flagVar returns the variable a word reads when it may be a flag: $V,
-// "${V}", or ${V:-0} with a default that leaves it off (falsy).
+// "${V}", or ${V:-0} with a default that leaves it off (falsy); ${V:=0}
+// too, which reads as ${V:-0} does (it also sets V to the default, the
+// value a later read of V then sees: still off).
 func flagVar(w *syntax.Word) string {
 	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil {
@@ -104,7 +106,12 @@ func flagVar(w *syntax.Word) string {
 	if plainParam(pe) {
 		return pe.Param.Value
 	}
-	if pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length || pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+	if pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length {
+		return ""
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+	default:
 		return ""
 	}
 	if pe.Exp.Word == nil {
@@ -143,7 +150,7 @@ func flagWordOf(w *syntax.Word) (flagWord, bool) {
 	}
 	fw := flagWord{name: n}
 	if pe := SingleParam(w); pe != nil && pe.Exp != nil {
-		fw.hasDflt, fw.null = true, pe.Exp.Op == syntax.DefaultUnsetOrNull
+		fw.hasDflt, fw.null = true, pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
 		fw.dflt, _ = LitValue(pe.Exp.Word)
 	}
 	return fw, true
