@@ -593,7 +593,18 @@ func (s *Script) flagTests() []flagTest {
 		n := len(out)
 		switch c := st.Cmd.(type) {
 		case *syntax.IfClause:
-			out = append(out, s.flagChain(c)...)
+			chain := s.flagChain(c)
+			if r, ok := flagCond(c.Cond); ok && len(chain) == 0 && r.neg && c.Else == nil && len(c.Then) > 0 {
+				// if [[ ${LOW_MEM:-0} != 1 ]]; then exec vllm serve …; fi:
+				// the then is the off path; with it booting and ending the
+				// script, what follows is the flag's (restOf).
+				if rest, ok := s.restOf(fs, c.Then); ok {
+					off := Range{s.Off(c.Then[0].Pos()), s.Off(c.Then[len(c.Then)-1].End())}
+					chain = []flagTest{{name: r.name, value: r.value, read: r, start: s.Off(c.Cond[0].Pos()), end: s.Off(c.Cond[0].End()),
+						then: rest, els: &off, chain: []string{r.name}, rest: true}}
+				}
+			}
+			out = append(out, chain...)
 		case *syntax.BinaryCmd:
 			// TEST && CMD, or a negated TEST || CMD ([[ -z ${V:-} ]] ||
 			// args+=(…)): CMD runs with the flag set. Negated, a CMD
@@ -612,7 +623,7 @@ func (s *Script) flagTests() []flagTest {
 				off := Range{s.Off(c.X.End()), s.Off(c.Y.End())}
 				ft := flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
 					then: Range{off.Start, off.Start}, els: &off, chain: []string{r.name}, offOnly: true}
-				if rest, ok := s.restOf(fs, c.Y); ok {
+				if rest, ok := s.restOf(fs, []*syntax.Stmt{c.Y}); ok {
 					// [[ ${LOW_MEM:-0} == 1 ]] || exec vllm serve …; exec
 					// vllm serve … --max-num-seqs 32: the off path boots and
 					// ends the script, what follows runs with the flag set.
@@ -638,12 +649,12 @@ func (s *Script) flagTests() []flagTest {
 	return out
 }
 
-// restOf returns the code after statement fs.st, TEST || off, that runs
-// only with the flag set because off boots an engine and ends the script
-// (exec vllm serve …, or a { …; exit; } block holding a launch): the rest
-// of the top level's (or an entry function's) statements, when an engine
-// is launched there too.
-func (s *Script) restOf(fs flagStmt, off *syntax.Stmt) (Range, bool) {
+// restOf returns the code after statement fs.st, TEST || off (or if
+// ! TEST; then off; fi), that runs only with the flag set because off
+// boots an engine and ends the script (exec vllm serve …, or a launch then
+// exit): the rest of the top level's (or an entry function's) statements,
+// when an engine is launched there too.
+func (s *Script) restOf(fs flagStmt, off []*syntax.Stmt) (Range, bool) {
 	rest := Range{s.Off(fs.st.End()), fs.end}
 	if fs.at >= 0 || rest.End <= rest.Start || !bootEnds(off) {
 		return Range{}, false
@@ -651,25 +662,30 @@ func (s *Script) restOf(fs flagStmt, off *syntax.Stmt) (Range, bool) {
 	in := func(r Range) bool {
 		return slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool { return r.Start <= inv.Start && inv.Start < r.End })
 	}
-	if !in(Range{s.Off(off.Pos()), s.Off(off.End())}) || !in(rest) {
+	if !in(Range{s.Off(off[0].Pos()), s.Off(off[len(off)-1].End())}) || !in(rest) {
 		return Range{}, false
 	}
 	return rest, true
 }
 
-// bootEnds reports whether a statement ends the script when it runs:
-// exec of a command, or a { …; } block whose last statement is one or an
-// exit (not a return, which ends only a function).
-func bootEnds(st *syntax.Stmt) bool {
-	if execs(st) {
-		return true
-	}
-	b, ok := st.Cmd.(*syntax.Block)
-	if !ok || len(b.Stmts) == 0 || st.Background || st.Negated {
+// bootEnds reports whether statements end the script when they run: the
+// last is exec of a command, an exit (not a return, which ends only a
+// function), or a { …; } block whose last statement is one of those.
+func bootEnds(stmts []*syntax.Stmt) bool {
+	if len(stmts) == 0 {
 		return false
 	}
-	last := b.Stmts[len(b.Stmts)-1]
-	return execs(last) || exits(last) && !returns(last)
+	last := stmts[len(stmts)-1]
+	if last.Background || last.Negated {
+		return false
+	}
+	if execs(last) {
+		return true
+	}
+	if b, ok := last.Cmd.(*syntax.Block); ok {
+		return bootEnds(b.Stmts)
+	}
+	return exits(last) && !returns(last)
 }
 
 // flagChain returns the tests of flags of an if/elif chain, from the

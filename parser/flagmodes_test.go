@@ -161,6 +161,8 @@ func TestFlagModes(t *testing.T) {
 		// test runs only with this one set).
 		{"off-exec", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\nseqs=4", "serve|A=1"},
 		{"off-exec-neg-block", "[[ ${A:-0} != 1 ]] && { vllm serve /m --max-num-seqs 8; exit $?; }\nseqs=4", "serve|A=1"},
+		{"off-exec-if-neg", "if [[ ${A:-0} != 1 ]]; then\nexec vllm serve /m --max-num-seqs 8\nfi\nseqs=4", "serve|A=1"},
+		{"off-exit-if-neg-no-launch", "if [[ ${A:-0} != 1 ]]; then echo no; exit 1; fi\nseqs=4", ""},
 		{"off-exit-no-launch", "[[ ${A:-0} == 1 ]] || exit 1\nseqs=4", ""},
 		{"off-no-exec", "[[ ${A:-0} == 1 ]] || vllm serve /m --max-num-seqs 8\nseqs=4", ""},
 		{"off-exec-in-func", "f() { [[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8; }\nf\nseqs=4", ""},
