@@ -297,11 +297,14 @@ func modeFlagOf(s *parser.Script, m *parser.Mode, canon, value string) *parser.F
 }
 
 // ownCopies returns the copies of flag canon the mode's own code passes
-// (those whose modes include m) in the invocations it runs.
+// (those whose modes include m) in the invocations it runs: for a flag set
+// beside the dispatch (serve with FAST=1), the proven mode's too, whose
+// branch it runs.
 func ownCopies(s *parser.Script, m *parser.Mode, canon string) []*parser.Flag {
+	base := s.ModeNamed(m.FlagOn())
 	var out []*parser.Flag
 	for _, inv := range s.Invocations {
-		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
+		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) && (m.FlagOn() == "" || base == nil || !containsMode(inv.Modes, base)) {
 			continue
 		}
 		for _, f := range inv.Flags {
