@@ -88,7 +88,9 @@ func (s *Script) collect() {
 			s.modeNodes = append(s.modeNodes, n)
 		case *syntax.Stmt:
 			if b, ok := n.Cmd.(*syntax.BinaryCmd); ok && !listOps[n] && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) &&
-				len(n.Redirs) == 0 && !n.Background && !n.Negated && b.X != nil && isTestOnly([]*syntax.Stmt{b.X}) {
+				len(n.Redirs) == 0 && !n.Background && !n.Negated && b.X != nil && isTestOnly([]*syntax.Stmt{b.X}) && pureWords(b.X) {
+				// Not a test that writes ([[ ${FAST:=0} == 1 ]] && …): the
+				// list deleted would drop its FAST=0.
 				hosts[b.Y] = listHost{st: n, sole: soles[n]}
 			}
 			s.collectStmt(n, funcStack, operands[n], !listOps[n], soles[n], tests[n], hosts[n])

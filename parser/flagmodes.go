@@ -55,6 +55,10 @@ type flagTest struct {
 	// with the flag unset: els, and no code of the flag's own (then is
 	// empty); it makes no mode, the flag's other tests do.
 	offOnly bool
+	// rest: TEST || exec ENGINE (the off path boots and ends the script),
+	// whose flag's code is then the rest of the statement list after it
+	// (restOf), not a branch of the test.
+	rest bool
 }
 
 // truthy reports whether a literal a flag is compared with turns it on.
@@ -95,7 +99,9 @@ func envProbe(name string) bool {
 }
 
 // flagVar returns the variable a word reads when it may be a flag: $V,
-// "${V}", or ${V:-0} with a default that leaves it off (falsy).
+// "${V}", or ${V:-0} with a default that leaves it off (falsy); ${V:=0}
+// too, which reads as ${V:-0} does (it also sets V to the default, the
+// value a later read of V then sees: still off).
 func flagVar(w *syntax.Word) string {
 	pe := SingleParam(w)
 	if pe == nil || pe.Param == nil {
@@ -104,7 +110,12 @@ func flagVar(w *syntax.Word) string {
 	if plainParam(pe) {
 		return pe.Param.Value
 	}
-	if pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length || pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
+	if pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length {
+		return ""
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+	default:
 		return ""
 	}
 	if pe.Exp.Word == nil {
@@ -143,7 +154,7 @@ func flagWordOf(w *syntax.Word) (flagWord, bool) {
 	}
 	fw := flagWord{name: n}
 	if pe := SingleParam(w); pe != nil && pe.Exp != nil {
-		fw.hasDflt, fw.null = true, pe.Exp.Op == syntax.DefaultUnsetOrNull
+		fw.hasDflt, fw.null = true, pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
 		fw.dflt, _ = LitValue(pe.Exp.Word)
 	}
 	return fw, true
@@ -478,6 +489,10 @@ func arithFlag(x syntax.ArithmExpr) (flagRead, bool) {
 type flagStmt struct {
 	st *syntax.Stmt
 	at int
+	// end is the end of the statement list st is one of when that list is
+	// the top level's or an entry function's body (the rest of the script
+	// runs after st there), -1 otherwise.
+	end int
 }
 
 // flagStmts are the statements flags are read from: the top level's, and
@@ -488,10 +503,14 @@ type flagStmt struct {
 func (s *Script) flagStmts() []flagStmt {
 	var out []flagStmt
 	seen := map[string]bool{}
-	var walk func(stmts []*syntax.Stmt, at, when int)
-	walk = func(stmts []*syntax.Stmt, at, when int) {
+	var walk func(stmts []*syntax.Stmt, at, when int, top bool)
+	walk = func(stmts []*syntax.Stmt, at, when int, top bool) {
+		end := -1
+		if top && len(stmts) > 0 {
+			end = s.Off(stmts[len(stmts)-1].End())
+		}
 		for _, st := range stmts {
-			out = append(out, flagStmt{st, at})
+			out = append(out, flagStmt{st, at, end})
 			if st.Negated || st.Background || len(st.Redirs) > 0 {
 				continue
 			}
@@ -506,11 +525,11 @@ func (s *Script) flagStmts() []flagStmt {
 						continue // the flag's own branch, or its else
 					}
 					if s.holdsLaunches(cl.Then) {
-						walk(cl.Then, at, when)
+						walk(cl.Then, at, when, false)
 					}
 				}
 			case *syntax.Block:
-				walk(c.Stmts, at, when)
+				walk(c.Stmts, at, when, false)
 			case *syntax.CallExpr:
 				if len(c.Args) == 0 {
 					continue // A=1
@@ -529,18 +548,18 @@ func (s *Script) flagStmts() []flagStmt {
 				if callAt < 0 {
 					callAt = s.Off(c.Pos())
 				}
-				walk(body.Stmts, callAt, here)
+				walk(body.Stmts, callAt, here, false)
 			}
 		}
 	}
 	for _, fn := range slices.Sorted(maps.Keys(s.entryCalls)) {
 		seen[fn] = true
 	}
-	walk(s.File.Stmts, -1, -1)
+	walk(s.File.Stmts, -1, -1, true)
 	for _, fn := range slices.Sorted(maps.Keys(s.entryCalls)) {
 		if fd := s.Funcs[fn]; fd != nil {
 			if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
-				walk(b.Stmts, -1, s.entryCalls[fn])
+				walk(b.Stmts, -1, s.entryCalls[fn], true)
 			}
 		}
 	}
@@ -574,7 +593,18 @@ func (s *Script) flagTests() []flagTest {
 		n := len(out)
 		switch c := st.Cmd.(type) {
 		case *syntax.IfClause:
-			out = append(out, s.flagChain(c)...)
+			chain := s.flagChain(c)
+			if r, ok := flagCond(c.Cond); ok && len(chain) == 0 && r.neg && c.Else == nil && len(c.Then) > 0 {
+				// if [[ ${LOW_MEM:-0} != 1 ]]; then exec vllm serve …; fi:
+				// the then is the off path; with it booting and ending the
+				// script, what follows is the flag's (restOf).
+				if rest, ok := s.restOf(fs, c.Then); ok {
+					off := Range{s.Off(c.Then[0].Pos()), s.Off(c.Then[len(c.Then)-1].End())}
+					chain = []flagTest{{name: r.name, value: r.value, read: r, start: s.Off(c.Cond[0].Pos()), end: s.Off(c.Cond[0].End()),
+						then: rest, els: &off, chain: []string{r.name}, rest: true}}
+				}
+			}
+			out = append(out, chain...)
 		case *syntax.BinaryCmd:
 			// TEST && CMD, or a negated TEST || CMD ([[ -z ${V:-} ]] ||
 			// args+=(…)): CMD runs with the flag set. Negated, a CMD
@@ -591,8 +621,15 @@ func (s *Script) flagTests() []flagTest {
 				// off path, the else of its other tests; the test is a
 				// read of the flag (onlyTested), not data.
 				off := Range{s.Off(c.X.End()), s.Off(c.Y.End())}
-				out = append(out, flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
-					then: Range{off.Start, off.Start}, els: &off, chain: []string{r.name}, offOnly: true})
+				ft := flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
+					then: Range{off.Start, off.Start}, els: &off, chain: []string{r.name}, offOnly: true}
+				if rest, ok := s.restOf(fs, []*syntax.Stmt{c.Y}); ok {
+					// [[ ${LOW_MEM:-0} == 1 ]] || exec vllm serve …; exec
+					// vllm serve … --max-num-seqs 32: the off path boots and
+					// ends the script, what follows runs with the flag set.
+					ft.then, ft.offOnly, ft.rest = rest, false, true
+				}
+				out = append(out, ft)
 				continue
 			}
 			out = append(out, flagTest{name: r.name, value: r.value, read: r, start: s.Off(c.X.Pos()), end: s.Off(c.X.End()),
@@ -602,7 +639,53 @@ func (s *Script) flagTests() []flagTest {
 			out[i].at = cmp.Or(max(fs.at, 0), out[i].start)
 		}
 	}
+	for i, ft := range out {
+		if ft.rest && slices.ContainsFunc(out, func(o flagTest) bool { return o.name != ft.name && ft.then.Start <= o.start && o.start < ft.then.End }) {
+			// [[ ${LOW:-0} == 1 ]] || exec …; [[ ${FAST:-0} == 1 ]] && …:
+			// FAST's test runs only with LOW set, in no mode of one flag.
+			out[i].then, out[i].offOnly, out[i].rest = Range{ft.then.Start, ft.then.Start}, true, false
+		}
+	}
 	return out
+}
+
+// restOf returns the code after statement fs.st, TEST || off (or if
+// ! TEST; then off; fi), that runs only with the flag set because off
+// boots an engine and ends the script (exec vllm serve …, or a launch then
+// exit): the rest of the top level's (or an entry function's) statements,
+// when an engine is launched there too.
+func (s *Script) restOf(fs flagStmt, off []*syntax.Stmt) (Range, bool) {
+	rest := Range{s.Off(fs.st.End()), fs.end}
+	if fs.at >= 0 || rest.End <= rest.Start || !bootEnds(off) {
+		return Range{}, false
+	}
+	in := func(r Range) bool {
+		return slices.ContainsFunc(s.Invocations, func(inv *Invocation) bool { return r.Start <= inv.Start && inv.Start < r.End })
+	}
+	if !in(Range{s.Off(off[0].Pos()), s.Off(off[len(off)-1].End())}) || !in(rest) {
+		return Range{}, false
+	}
+	return rest, true
+}
+
+// bootEnds reports whether statements end the script when they run: the
+// last is exec of a command, an exit (not a return, which ends only a
+// function), or a { …; } block whose last statement is one of those.
+func bootEnds(stmts []*syntax.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	last := stmts[len(stmts)-1]
+	if last.Background || last.Negated {
+		return false
+	}
+	if execs(last) {
+		return true
+	}
+	if b, ok := last.Cmd.(*syntax.Block); ok {
+		return bootEnds(b.Stmts)
+	}
+	return exits(last) && !returns(last)
 }
 
 // flagChain returns the tests of flags of an if/elif chain, from the
@@ -970,6 +1053,15 @@ func (s *Script) addFlagBeside(hits []int) {
 		if len(s.modesAtRaw(c.start)) > 0 || len(s.modesAtRaw(c.flagAt)) > 0 || p.exitAt > 0 && p.exitAt <= c.flagAt || slices.Contains(s.EnvSelectors, c.flagVar) ||
 			strings.EqualFold(c.flagVar, s.provenName) {
 			bad[c.flagVar] = true
+		}
+	}
+	for _, ft := range tests {
+		if ft.rest && slices.ContainsFunc(s.Modes, func(m *Mode) bool {
+			return slices.ContainsFunc(m.Ranges, func(r Range) bool { return r.Start < ft.then.End && ft.then.Start < r.End })
+		}) {
+			// [[ ${LOW:-0} == 1 ]] || exec …; case $1 in …: the rest the
+			// flag runs holds the modes' own code, no code of its own.
+			bad[ft.name] = true
 		}
 	}
 	spreadBad(tests, bad)

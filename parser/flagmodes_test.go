@@ -154,6 +154,21 @@ func TestFlagModes(t *testing.T) {
 		{"with-case-func-after-serve-exits", "f() { [[ ${A:-0} == 1 ]] && seqs=4; }\ncase \"${1:-serve}\" in serve) exec vllm serve /m --max-num-seqs $seqs ;; bench) seqs=16 ;; esac\nf", "serve|bench"},
 		{"with-case-neg", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ -z ${A:-} ]] || seqs=4", "serve|bench|serve with A=1"},
 		{"with-case-neg-else", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\nif [[ ${A:-0} != 1 ]]; then seqs=6; else seqs=4; fi", "serve|bench|serve with A=1"},
+		// TEST || exec ENGINE: the off path boots and ends the script, so
+		// what follows it is the flag's own code; not when the off path
+		// boots nothing (a requirement), does not end the script, sits in
+		// a called function, or when another flag is tested after it (its
+		// test runs only with this one set).
+		{"off-exec", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\nseqs=4", "serve|A=1"},
+		{"off-exec-neg-block", "[[ ${A:-0} != 1 ]] && { vllm serve /m --max-num-seqs 8; exit $?; }\nseqs=4", "serve|A=1"},
+		{"off-exec-if-neg", "if [[ ${A:-0} != 1 ]]; then\nexec vllm serve /m --max-num-seqs 8\nfi\nseqs=4", "serve|A=1"},
+		{"off-exit-if-neg-no-launch", "if [[ ${A:-0} != 1 ]]; then echo no; exit 1; fi\nseqs=4", ""},
+		{"off-exit-no-launch", "[[ ${A:-0} == 1 ]] || exit 1\nseqs=4", ""},
+		{"off-no-exec", "[[ ${A:-0} == 1 ]] || vllm serve /m --max-num-seqs 8\nseqs=4", ""},
+		{"off-exec-in-func", "f() { [[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8; }\nf\nseqs=4", ""},
+		{"off-exec-other-flag-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|B=1"},
+		{"with-case-off-exec", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\nseqs=4", "serve|bench|serve with A=1"},
+		{"with-case-off-exec-over-modes", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve|bench"},
 		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] && seqs=4", "prod|bench"},
 	} {
 		src := tc.src + launch

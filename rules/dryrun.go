@@ -297,11 +297,14 @@ func modeFlagOf(s *parser.Script, m *parser.Mode, canon, value string) *parser.F
 }
 
 // ownCopies returns the copies of flag canon the mode's own code passes
-// (those whose modes include m) in the invocations it runs.
+// (those whose modes include m) in the invocations it runs: for a flag set
+// beside the dispatch (serve with FAST=1), the proven mode's too, whose
+// branch it runs.
 func ownCopies(s *parser.Script, m *parser.Mode, canon string) []*parser.Flag {
+	base := s.ModeNamed(m.FlagOn())
 	var out []*parser.Flag
 	for _, inv := range s.Invocations {
-		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
+		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) && (m.FlagOn() == "" || base == nil || !containsMode(inv.Modes, base)) {
 			continue
 		}
 		for _, f := range inv.Flags {
@@ -343,15 +346,27 @@ func (c *Context) valueSpan(s *parser.Script, m *parser.Mode, canon string) (str
 // valueSpanOf is valueSpan for a mode known to boot with value (modeFlagOf).
 func (c *Context) valueSpanOf(s *parser.Script, m *parser.Mode, canon, value string) (string, int, int, bool) {
 	f := modeFlagOf(s, m, canon, value)
+	modes := []*parser.Mode(nil)
+	if base := s.ModeNamed(m.FlagOn()); f == nil && m.FlagOn() != "" && base != nil {
+		// serve with FAST=1 runs serve's launch line, whose value its own
+		// code may set (SEQS=$OWNER; [[ ${FAST:-0} != 1 ]] || SEQS=32):
+		// the literal there, or no span (the mode's test) when none is.
+		if f = modeFlagOf(s, base, canon, ""); f != nil {
+			modes = []*parser.Mode{m}
+		}
+	}
 	if f == nil || f.ValStart < 0 {
 		return "", 0, 0, false
 	}
 	if sameModes(f.Modes, []*parser.Mode{m}) {
 		return s.Path, f.ValStart, f.ValEnd, true
 	}
+	if modes == nil {
+		modes = f.Modes
+	}
 	// A flag shared with other modes whose value this mode sets through a
 	// variable or a function argument: point at the mode's own literal.
-	for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, c.Unit.EnvKeysOf(s)) {
+	for _, o := range s.Origins(f.Value, f.ValStart, modes, c.Unit.EnvKeysOf(s)) {
 		if o.Modes != nil && !containsMode(o.Modes, m) {
 			continue
 		}
@@ -368,6 +383,9 @@ func (c *Context) valueSpanOf(s *parser.Script, m *parser.Mode, canon, value str
 				return s.Path, a.Start, a.End, true
 			}
 		}
+	}
+	if !sameModes(modes, f.Modes) {
+		return "", 0, 0, false // the proven mode's flag, not this mode's value
 	}
 	return s.Path, f.ValStart, f.ValEnd, true
 }

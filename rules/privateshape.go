@@ -132,6 +132,9 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 					others := slices.Delete(slices.Clone(origins), i, i+1)
 					c.checkOrigin(pass, s, f, owner, o, others)
 				}
+				for _, o := range besideOrigins(s, f, env, origins) {
+					c.checkOrigin(pass, s, f, owner, o, origins)
+				}
 			}
 			c.checkOffSwitch(pass, s, inv)
 			c.checkLibTopLiteral(pass, s, inv)
@@ -144,6 +147,40 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 		c.checkLibModes(pass, s)
 	}
 	return nil, nil
+}
+
+// besideOrigins returns the origins of flag f's value in the modes that
+// run the proven mode's code with a flag set beside the mode dispatch
+// (serve with FAST=1, parser.Mode.FlagOn), which f's modes do not name:
+// `SEQS=$OWNER; [[ ${FAST:-0} != 1 ]] || SEQS=32` at the top level, then
+// serve) … --max-num-seqs "$SEQS". Only an origin whose value comes
+// through an assignment of the flag's own code (run by that mode, not by
+// the proven one): the proven mode's origins are f's own (origins). None
+// when the proven mode's own code assigns on the way to f (serve)
+// SEQS=$OWNER; exec … "$SEQS"), which the flag's mode runs too, after its
+// own.
+func besideOrigins(s *parser.Script, f *parser.Flag, env parser.EnvKeys, origins []parser.Origin) []parser.Origin {
+	var out []parser.Origin
+	for _, m := range s.Modes {
+		base := s.ModeNamed(m.FlagOn())
+		if m.FlagOn() == "" || base == nil || !containsMode(f.Modes, base) || containsMode(f.Modes, m) {
+			continue
+		}
+		if slices.ContainsFunc(origins, func(o parser.Origin) bool {
+			return slices.ContainsFunc(o.Chain, func(a *parser.Assign) bool { return containsMode(a.Modes, base) })
+		}) {
+			continue
+		}
+		for _, o := range s.Origins(f.Value, f.ValStart, []*parser.Mode{m}, env) {
+			own := slices.ContainsFunc(o.Chain, func(a *parser.Assign) bool {
+				return containsMode(a.Modes, m) && !containsMode(a.Modes, base)
+			})
+			if own && sameModes(o.Modes, []*parser.Mode{m}) {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
 }
 
 // checkOffSwitch reports a mode's own off switch that fixes an owned flag
