@@ -192,16 +192,11 @@ func entrypointShell(argv []string, k int) (ShellRun, bool) {
 		}
 		return shellEntrypoint(argv, c.Entry, c.EntryEq, c.Svc)
 	}
-	if base != "docker" && base != "podman" && base != "nvidia-docker" || k+1 >= len(argv) {
+	if base != "docker" && base != "podman" && base != "nvidia-docker" {
 		return ShellRun{}, false
 	}
-	j := k + 1
-	switch {
-	case argv[j] == "run":
-		j++
-	case argv[j] == "container" && j+1 < len(argv) && argv[j+1] == "run":
-		j += 2
-	default:
+	j, ok := dockerSubIs(argv, k, "run")
+	if !ok {
 		return ShellRun{}, false
 	}
 	entry, entryEq := -1, false
