@@ -477,7 +477,7 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 // a send-keys in another branch of c's if or case is not next: it never runs
 // after c); a line no Enter ends, or one more keys are typed after, is not read.
 func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte, bool) {
-	argv := sketches(aws)
+	argv := s.sessionSketches(aws)
 	name, str, kind, ok := TypedLine(argv)
 	if !ok {
 		var target string
@@ -489,7 +489,7 @@ func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte
 	if !s.sessionsRead {
 		s.sessionsRead = true
 		for _, sc := range s.calls {
-			if n, ok := SessionShell(sketches(s.callArgs(sc))); ok {
+			if n, ok := SessionShell(s.sessionSketches(s.callArgs(sc))); ok {
 				if _, seen := s.sessions[n]; !seen {
 					if s.sessions == nil {
 						s.sessions = map[string]int{}
@@ -503,6 +503,61 @@ func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte
 		return ShellRun{}, 0, false
 	}
 	return ShellRun{Str: str, Lang: syntax.LangBash, Own: true}, kind, true
+}
+
+// sessionSketches returns the words of a tmux or screen command as
+// TypedLine, TypedEnter and SessionShell read them: a word whose sketch
+// is not known but whose pieces each are (a target "$S:0" or "$S.1", a
+// name "llm-$PORT", with S and PORT assigned once to a literal, as a
+// word of "$S" alone is known: uniqueLiteral) is known as its pieces
+// joined, when that names a session, window or pane: no blank, no glob.
+// Any other command's words are its sketches.
+func (s *Script) sessionSketches(aws []ArgWord) []string {
+	argv := sketches(aws)
+	if len(argv) == 0 {
+		return argv
+	}
+	if b := path.Base(argv[0]); b != "tmux" && b != "screen" {
+		return argv
+	}
+	for i, a := range aws {
+		if a.Sketch != Unknown || a.Word == nil {
+			continue
+		}
+		if v, ok := s.joinedLiteral(a.Word); ok && v != "" && !strings.ContainsAny(v, " \t\n*?[") {
+			argv[i] = v
+		}
+	}
+	return argv
+}
+
+// joinedLiteral returns a word's value when each of its pieces (inside
+// its double quotes, when the whole word is one double-quoted string) is
+// literal text with no escape, or a plain expansion of a variable
+// assigned once to a literal (uniqueLiteral).
+func (s *Script) joinedLiteral(w *syntax.Word) (string, bool) {
+	var sb strings.Builder
+	for _, p := range unquoted(w.Parts) {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "\\~{") {
+				return "", false
+			}
+			sb.WriteString(p.Value)
+		case *syntax.ParamExp:
+			if !plainParam(p) {
+				return "", false
+			}
+			v, ok := s.uniqueLiteral(p.Param.Value)
+			if !ok {
+				return "", false
+			}
+			sb.WriteString(v)
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
 }
 
 // enteredLater reports whether the first tmux send-keys after the call c
@@ -540,7 +595,7 @@ func (s *Script) enteredLater(c *syntax.CallExpr, target string) bool {
 		return false
 	}
 	next := s.sendKeys[k]
-	t, ok := TypedEnter(sketches(s.callArgs(next)))
+	t, ok := TypedEnter(s.sessionSketches(s.callArgs(next)))
 	return ok && t == target && s.funcAt(s.Off(c.Pos())) == s.funcAt(s.Off(next.Pos()))
 }
 
