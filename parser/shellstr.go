@@ -532,32 +532,48 @@ func (s *Script) sessionSketches(aws []ArgWord) []string {
 }
 
 // joinedLiteral returns a word's value when each of its pieces (inside
-// its double quotes, when the whole word is one double-quoted string) is
-// literal text with no escape, or a plain expansion of a variable
-// assigned once to a literal (uniqueLiteral).
+// double quotes or not: "$S":main, "$S:0") is literal text with no
+// escape, or a plain expansion of a variable assigned once to a literal
+// (uniqueLiteral).
 func (s *Script) joinedLiteral(w *syntax.Word) (string, bool) {
 	var sb strings.Builder
-	for _, p := range unquoted(w.Parts) {
+	if !s.joinParts(&sb, w.Parts, false) {
+		return "", false
+	}
+	return sb.String(), true
+}
+
+func (s *Script) joinParts(sb *strings.Builder, parts []syntax.WordPart, quoted bool) bool {
+	for _, p := range parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			if strings.ContainsAny(p.Value, "\\~{") {
-				return "", false
+				return false
 			}
 			sb.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return false
+			}
+			sb.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if quoted || p.Dollar || !s.joinParts(sb, p.Parts, true) {
+				return false
+			}
 		case *syntax.ParamExp:
 			if !plainParam(p) {
-				return "", false
+				return false
 			}
 			v, ok := s.uniqueLiteral(p.Param.Value)
 			if !ok {
-				return "", false
+				return false
 			}
 			sb.WriteString(v)
 		default:
-			return "", false
+			return false
 		}
 	}
-	return sb.String(), true
+	return true
 }
 
 // enteredLater reports whether the first tmux send-keys after the call c

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The session's name held in a variable assigned once (S=serve,
 # SESSION=${SESSION:-llm}, or joined: "llm-$PORT"), the keys sent to a
-# window or pane of it ("$S:0", "$S:0.1"): each typed line is read as
+# window or pane of it ("$S:0", "$S:0.1", "$S":main): each typed line is read as
 # the one typed into the session the script starts, a mode's own shape
 # reported.
 set -euo pipefail
@@ -17,6 +17,7 @@ case "${1:-serve}" in
   serve) tmux send-keys -t "$S" "vllm serve $MODEL --max-num-seqs $MAX_NUM_SEQS" Enter ;;
   win) tmux send-keys -t "$S:0" "vllm serve $MODEL --max-num-seqs 32" Enter ;; # want "win passes --max-num-seqs 32" "win boots with --max-num-seqs 32 where serve boots with 512"
   pane) tmux send-keys -t "$SESSION:0.1" "vllm serve $MODEL --max-num-seqs 33" C-m ;; # want "pane passes --max-num-seqs 33" "pane boots with --max-num-seqs 33 where serve boots with 512"
+  named) tmux send-keys -t "$S":main "vllm serve $MODEL --max-num-seqs 36" Enter ;; # want "named passes --max-num-seqs 36" "named boots with --max-num-seqs 36 where serve boots with 512"
   port) tmux send-keys -t "llm-$PORT" "vllm serve $MODEL --max-num-seqs 34" Enter ;; # want "port passes --max-num-seqs 34" "port boots with --max-num-seqs 34 where serve boots with 512"
   later)
     tmux send-keys -t "$S:0" "vllm serve $MODEL --max-num-seqs 35" # want "later passes --max-num-seqs 35" "later boots with --max-num-seqs 35 where serve boots with 512"
