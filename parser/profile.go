@@ -528,6 +528,65 @@ func dockerExec(argv []string, i int) (*DockerRun, bool) {
 	return dr, true
 }
 
+// kubectlValued are kubectl's global options (kubectl options) and its
+// exec's (-c/--container, -f/--filename, --pod-running-timeout) that take
+// a value; kubectlBare those that take none (exec's -i, -t, -q).
+var (
+	kubectlValued = setOf(`--as --as-group --as-uid --cache-dir --certificate-authority --client-certificate
+		--client-key --cluster --context --kubeconfig -n --namespace --password --profile --profile-output
+		--request-timeout -s --server --tls-server-name --token --user --username -v --v --vmodule
+		-c --container -f --filename --pod-running-timeout`)
+	kubectlBare = setOf(`--insecure-skip-tls-verify --match-server-version --warnings-as-errors
+		--disable-compression -i --stdin -t --tty -q --quiet -it -ti`)
+)
+
+// kubectlExec reads `kubectl [options] exec [options] POD -- COMMAND…`
+// from argv[i]: the command runs in the pod's container, with the pod's
+// environment (none of the caller's: Image, the pod's index, stands for
+// a container no option hands variables). ok is false for any other
+// command, an option not known, more or fewer than one word naming the
+// pod, and no `--` (the form without it is deprecated, and its options
+// would be kubectl's).
+func kubectlExec(argv []string, i int) (*DockerRun, int, bool) {
+	if path.Base(argv[i]) != "kubectl" {
+		return nil, 0, false
+	}
+	sub, pod := -1, -1
+	for j := i + 1; j < len(argv); j++ {
+		a := argv[j]
+		switch {
+		case a == "--":
+			if sub < 0 || pod < 0 {
+				return nil, 0, false
+			}
+			return &DockerRun{Image: pod}, j + 1, true
+		case a == Unknown || a == forwardAll:
+			return nil, 0, false
+		case strings.HasPrefix(a, "-"):
+			opt, _, hasEq := strings.Cut(a, "=")
+			switch {
+			case kubectlValued[opt]:
+				if !hasEq {
+					j++
+				}
+			case kubectlBare[opt]:
+			default:
+				return nil, 0, false
+			}
+		case sub < 0:
+			if a != "exec" {
+				return nil, 0, false
+			}
+			sub = j
+		case pod < 0:
+			pod = j
+		default:
+			return nil, 0, false // a second word: a command without --
+		}
+	}
+	return nil, 0, false
+}
+
 // dockerOptions reads the options of a docker run or exec from argv[j]
 // on, those in valueOpts taking a value (the next word, or attached: -eK=V,
 // -v/a:/b, --env=K=V), records -e/--env and --env-file in dr, hands every
@@ -1075,6 +1134,12 @@ func detectEngine(argv []string) (EngineCall, bool) {
 		}
 		if d, ok := dockerExec(argv, i); ok {
 			dr, i = d, d.Image+1
+			continue
+		}
+		if d, j, ok := kubectlExec(argv, i); ok {
+			// kubectl exec POD -- COMMAND…: the command runs in the pod's
+			// container as docker exec CONTAINER COMMAND…'s does.
+			dr, i = d, j
 			continue
 		}
 		if c, ok := composeCommand(argv, i); ok {
