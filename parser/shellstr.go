@@ -146,8 +146,10 @@ func ShellCommand(argv []string, launches func(k int) bool) (ShellRun, bool) {
 
 // dashCString reads a shell's options from argv[j] on (-c, clustered
 // as -lc or -euc, --login, --noprofile, --norc, --): the index of the
-// string a -c among them runs; ok is false without a -c, with an option
-// that takes a value (-o OPT, -O) or one not known.
+// string a -c among them runs; ok is false without a -c or with an
+// option not known. -o NAME and -O NAME take the next word each, in a
+// cluster too (bash -euo pipefail -c STRING): a literal name, not an
+// option.
 func dashCString(argv []string, j int) (int, bool) {
 	c := false
 	for j < len(argv) && len(argv[j]) > 1 && argv[j][0] == '-' && argv[j] != Unknown {
@@ -163,18 +165,42 @@ func dashCString(argv []string, j int) (int, bool) {
 			j++
 			continue
 		}
+		names := 0
 		for _, r := range o[1:] {
-			if r < 'a' || r > 'z' || r == 'o' {
-				return 0, false // -o OPT, -O: a value follows
+			switch {
+			case r == 'o' || r == 'O':
+				names++
+			case r < 'a' || r > 'z':
+				return 0, false
 			}
 			c = c || r == 'c'
 		}
 		j++
+		for ; names > 0; names-- {
+			if j >= len(argv) || !optionName(argv[j]) {
+				return 0, false
+			}
+			j++
+		}
 	}
 	if !c || j >= len(argv) {
 		return 0, false
 	}
 	return j, true
+}
+
+// optionName reports whether w can be the name -o or -O takes (pipefail,
+// errexit, extglob): lower-case letters and digits only.
+func optionName(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // entrypointShell reports whether argv[k] starts a docker/podman run whose
