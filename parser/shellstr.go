@@ -552,9 +552,56 @@ func (s *Script) sessionSketches(aws []ArgWord) []string {
 		}
 		if v, ok := s.joinedLiteral(a.Word); ok && v != "" && !strings.ContainsAny(v, " \t\n*?[") {
 			argv[i] = v
+		} else if v, ok := s.onceNamed(a); ok {
+			argv[i] = v
 		}
 	}
 	return argv
+}
+
+// onceNamed returns, for a word that is a plain expansion of a variable
+// whose value is not known ("$S", "$S:0", "${S}".1, with S="llm-$USER" or
+// S="vllm-$(date +%s)"), a name standing for that value: the variable's
+// own, then the window or pane after it. Two such words are one session
+// when the variable is assigned once, at the top level, before both, on
+// every path (no mode, test or function of its own): the value the one
+// names is the other's. ok is false for any other word.
+func (s *Script) onceNamed(aw ArgWord) (string, bool) {
+	parts := aw.Word.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok && !dq.Dollar {
+			parts = dq.Parts
+		}
+	} else if len(parts) == 2 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok && !dq.Dollar && len(dq.Parts) == 1 {
+			parts = []syntax.WordPart{dq.Parts[0], parts[1]} // "$S":0
+		}
+	}
+	if len(parts) == 0 || len(parts) > 2 {
+		return "", false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || !plainParam(pe) {
+		return "", false
+	}
+	suffix := ""
+	if len(parts) == 2 {
+		lit, ok := parts[1].(*syntax.Lit)
+		if !ok || lit.Value == "" || lit.Value[0] != ':' && lit.Value[0] != '.' || strings.ContainsAny(lit.Value, "\\~{$*?[ ") {
+			return "", false
+		}
+		suffix = lit.Value
+	}
+	as := s.Assigns[pe.Param.Value]
+	if len(as) != 1 {
+		return "", false
+	}
+	a := as[0]
+	if a.Value == nil || a.Array != nil || a.Append || a.Local || a.InFunc != "" || a.Prefix != nil ||
+		a.Conditional || a.Guarded || len(a.Modes) > 0 || a.End > aw.Start {
+		return "", false
+	}
+	return "\x00$" + pe.Param.Value + suffix, true
 }
 
 // joinedLiteral returns a word's value when each of its pieces (inside
