@@ -189,16 +189,13 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	} else {
 		ev.note("%s -c: its string is evaluated as a script in the sandbox", shell)
 	}
-	runErr := runner.Run(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), f)
-	ev.mu.Lock()
-	reached := ev.engine != nil
-	ev.mu.Unlock()
-	if reached {
-		return errEngineReached, true
-	}
-	// Its status is the command's (an interp.ExitStatus), or what
-	// stopped the run (a bound, a refusal).
-	return runErr, true
+	// Its status is the command's, or what stopped the run (a bound, a
+	// refusal). Its background jobs go on after the string's shell ends
+	// (bash -c "nohup vllm serve … &", a line typed into a session that
+	// ends in &): they are joined, as a child script's are, or the
+	// script's end would not wait for them and the engine one starts
+	// would be missed.
+	return ev.runNested(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), runner, f, hasJobs(f)), true
 }
 
 // noteSession records the detached session running a shell that args

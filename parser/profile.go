@@ -438,28 +438,153 @@ func DockerEnvAt(args []ArgWord, i int) (DockerEnvArg, bool) {
 	return e, true
 }
 
+// dockerGlobalOpts and podmanGlobalOpts are the options docker (and
+// nvidia-docker, which hands its words to docker) and podman take before
+// their command, by whether they take a value (docker's cli/flags,
+// podman(1)'s GLOBAL OPTIONS): `podman --remote run …`, `docker --context
+// gpu run …`. An option of neither is not read: what follows is not known
+// to be the command.
+var (
+	dockerGlobalOpts = map[string]bool{"--config": true, "-c": true, "--context": true, "-D": false,
+		"--debug": false, "-H": true, "--host": true, "-l": true, "--log-level": true, "--tls": false,
+		"--tlscacert": true, "--tlscert": true, "--tlskey": true, "--tlsverify": false}
+	podmanGlobalOpts = map[string]bool{"--cdi-spec-dir": true, "--cgroup-manager": true, "--cni-config-dir": true,
+		"--conmon": true, "-c": true, "--connection": true, "--db-backend": true, "--events-backend": true,
+		"--hooks-dir": true, "--identity": true, "--imagestore": true, "--log-level": true, "--module": true,
+		"--network-cmd-path": true, "--network-config-dir": true, "--out": true, "--noout": false, "-r": false,
+		"--remote": false, "--root": true, "--runroot": true, "--runtime": true, "--runtime-flag": true,
+		"--ssh": true, "--storage-driver": true, "--storage-opt": true, "--syslog": false, "--tmpdir": true,
+		"--transient-store": false, "--url": true, "--volumepath": true}
+)
+
+// dockerSub returns the index of the command word (run, exec, compose,
+// container …) of the docker, podman or nvidia-docker at argv[i], past
+// its global options (--opt=V or --opt V by the tables above). ok is
+// false for any other program, an option not known, a value not known
+// to be one word, and no command.
+func dockerSub(argv []string, i int) (int, bool) {
+	spec := dockerGlobalOpts
+	switch path.Base(argv[i]) {
+	case "docker", "nvidia-docker":
+	case "podman":
+		spec = podmanGlobalOpts
+	default:
+		return 0, false
+	}
+	j := i + 1
+	for j < len(argv) && strings.HasPrefix(argv[j], "-") {
+		opt, _, hasEq := strings.Cut(argv[j], "=")
+		valued, known := spec[opt]
+		if !known {
+			return 0, false
+		}
+		if valued && !hasEq {
+			j++
+		}
+		j++
+	}
+	if j >= len(argv) || argv[j] == Unknown || argv[j] == forwardAll {
+		return 0, false
+	}
+	return j, true
+}
+
+// dockerSubIs reports whether the docker at argv[i] runs the command
+// name (`container name` too), and the index past it.
+func dockerSubIs(argv []string, i int, name string) (int, bool) {
+	j, ok := dockerSub(argv, i)
+	switch {
+	case !ok:
+		return 0, false
+	case argv[j] == name:
+		return j + 1, true
+	case argv[j] == "container" && j+1 < len(argv) && argv[j+1] == name:
+		return j + 2, true
+	}
+	return 0, false
+}
+
 // dockerExec reads `docker exec [OPTIONS] CONTAINER COMMAND…` from argv[i]
 // (docker): the engine is the command, run in a container already up (a
 // Ray cluster's head, started by another docker run); its -e and
 // --env-file hand the command its environment as a run's do. Image is the
-// container's index.
-func dockerExec(argv []string, i int) (EngineCall, bool) {
-	j := i + 2
-	if argv[i+1] == "container" {
-		j++
+// container's index, and the command starts past it (read through its
+// wrappers as any command: docker exec CTR nohup vllm serve …). ok is
+// false when argv[i] is no docker exec or names no container.
+func dockerExec(argv []string, i int) (*DockerRun, bool) {
+	if b := path.Base(argv[i]); b != "docker" && b != "podman" {
+		return nil, false
+	}
+	j, ok := dockerSubIs(argv, i, "exec")
+	if !ok {
+		return nil, false
 	}
 	dr := &DockerRun{Image: -1}
 	j = dockerOptions(argv, j, execValueOpts, dr, nil)
 	if j >= len(argv) {
-		return EngineCall{}, false
+		return nil, false
 	}
 	dr.Image = j
-	ec, ok := engineAt(argv, j+1)
-	if !ok {
-		return EngineCall{}, false
+	return dr, true
+}
+
+// kubectlValued are kubectl's global options (kubectl options) and its
+// exec's (-c/--container, -f/--filename, --pod-running-timeout) that take
+// a value; kubectlBare those that take none (exec's -i, -t, -q).
+var (
+	kubectlValued = setOf(`--as --as-group --as-uid --cache-dir --certificate-authority --client-certificate
+		--client-key --cluster --context --kubeconfig -n --namespace --password --profile --profile-output
+		--request-timeout -s --server --tls-server-name --token --user --username -v --v --vmodule
+		-c --container -f --filename --pod-running-timeout`)
+	kubectlBare = setOf(`--insecure-skip-tls-verify --match-server-version --warnings-as-errors
+		--disable-compression -i --stdin -t --tty -q --quiet -it -ti`)
+)
+
+// kubectlExec reads `kubectl [options] exec [options] POD -- COMMAND…`
+// from argv[i]: the command runs in the pod's container, with the pod's
+// environment (none of the caller's: Image, the pod's index, stands for
+// a container no option hands variables). ok is false for any other
+// command, an option not known, more or fewer than one word naming the
+// pod, and no `--` (the form without it is deprecated, and its options
+// would be kubectl's).
+func kubectlExec(argv []string, i int) (*DockerRun, int, bool) {
+	if path.Base(argv[i]) != "kubectl" {
+		return nil, 0, false
 	}
-	ec.Docker = dr
-	return ec, true
+	sub, pod := -1, -1
+	for j := i + 1; j < len(argv); j++ {
+		a := argv[j]
+		switch {
+		case a == "--":
+			if sub < 0 || pod < 0 {
+				return nil, 0, false
+			}
+			return &DockerRun{Image: pod}, j + 1, true
+		case a == Unknown || a == forwardAll:
+			return nil, 0, false
+		case strings.HasPrefix(a, "-"):
+			opt, _, hasEq := strings.Cut(a, "=")
+			switch {
+			case kubectlValued[opt]:
+				if !hasEq {
+					j++
+				}
+			case kubectlBare[opt]:
+			default:
+				return nil, 0, false
+			}
+		case sub < 0:
+			if a != "exec" {
+				return nil, 0, false
+			}
+			sub = j
+		case pod < 0:
+			pod = j
+		default:
+			return nil, 0, false // a second word: a command without --
+		}
+	}
+	return nil, 0, false
 }
 
 // dockerOptions reads the options of a docker run or exec from argv[j]
@@ -570,13 +695,15 @@ func composeCommand(argv []string, i int) (composeCmd, bool) {
 	global, run, exec := composeGlobal, composeRunOpts, composeExecOpts
 	switch path.Base(argv[i]) {
 	case "docker", "podman":
-		if j >= len(argv) || argv[j] != "compose" {
+		// podman --remote compose …: the program's own options first.
+		k, ok := dockerSub(argv, i)
+		if !ok || argv[k] != "compose" {
 			return composeCmd{}, false
 		}
 		if path.Base(argv[i]) == "podman" {
 			global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
 		}
-		j++
+		j = k + 1
 	case "docker-compose":
 	case "podman-compose":
 		global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
@@ -1005,21 +1132,24 @@ func detectEngine(argv []string) (EngineCall, bool) {
 			}
 			continue
 		}
-		base := path.Base(argv[i])
-		if (base == "docker" || base == "podman") && i+1 < len(argv) && (argv[i+1] == "exec" || (argv[i+1] == "container" && i+2 < len(argv) && argv[i+2] == "exec")) {
-			return dockerExec(argv, i)
+		if d, ok := dockerExec(argv, i); ok {
+			dr, i = d, d.Image+1
+			continue
+		}
+		if d, j, ok := kubectlExec(argv, i); ok {
+			// kubectl exec POD -- COMMAND…: the command runs in the pod's
+			// container as docker exec CONTAINER COMMAND…'s does.
+			dr, i = d, j
+			continue
 		}
 		if c, ok := composeCommand(argv, i); ok {
 			if c.Exec {
 				// docker compose exec [options] SERVICE COMMAND…: the
 				// command runs in the service's container already up, as
-				// docker exec CONTAINER COMMAND…'s does.
-				ec, ok := engineAt(argv, c.Svc+1)
-				if !ok {
-					return EngineCall{}, false
-				}
-				ec.Docker = c.Docker
-				return ec, true
+				// docker exec CONTAINER COMMAND…'s does (nohup vllm
+				// serve … too).
+				dr, i = c.Docker, c.Svc+1
+				continue
 			}
 			// docker compose run [options] SERVICE COMMAND…: the command
 			// runs in the service's container as a docker run's after its
@@ -1034,11 +1164,7 @@ func detectEngine(argv []string) (EngineCall, bool) {
 			i = j + 1
 			continue
 		}
-		if (base == "docker" || base == "podman" || base == "nvidia-docker") && i+1 < len(argv) && (argv[i+1] == "run" || (argv[i+1] == "container" && i+2 < len(argv) && argv[i+2] == "run")) {
-			j := i + 2
-			if argv[i+1] == "container" {
-				j++
-			}
+		if j, ok := dockerSubIs(argv, i, "run"); ok {
 			dr = &DockerRun{Image: -1}
 			entry, entryEq := -1, false
 			j = dockerOptions(argv, j, dockerValueOpts, dr, func(opt string, val int, hasEq bool) {
@@ -1282,13 +1408,8 @@ func OpaqueDockerRun(argv []string, forced *Profile) (words []int, shell bool, o
 	if k < 0 || k+1 >= len(argv) || k > 0 && !LaunchesAt(argv, k, forced) {
 		return nil, false, false
 	}
-	j := k + 1
-	switch {
-	case argv[j] == "run":
-		j++
-	case argv[j] == "container" && j+1 < len(argv) && argv[j+1] == "run":
-		j += 2
-	default:
+	j, isRun := dockerSubIs(argv, k, "run")
+	if !isRun {
 		return nil, false, false
 	}
 	for {

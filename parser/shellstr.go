@@ -146,8 +146,10 @@ func ShellCommand(argv []string, launches func(k int) bool) (ShellRun, bool) {
 
 // dashCString reads a shell's options from argv[j] on (-c, clustered
 // as -lc or -euc, --login, --noprofile, --norc, --): the index of the
-// string a -c among them runs; ok is false without a -c, with an option
-// that takes a value (-o OPT, -O) or one not known.
+// string a -c among them runs; ok is false without a -c or with an
+// option not known. -o NAME and -O NAME take the next word each, in a
+// cluster too (bash -euo pipefail -c STRING): a literal name, not an
+// option.
 func dashCString(argv []string, j int) (int, bool) {
 	c := false
 	for j < len(argv) && len(argv[j]) > 1 && argv[j][0] == '-' && argv[j] != Unknown {
@@ -163,18 +165,42 @@ func dashCString(argv []string, j int) (int, bool) {
 			j++
 			continue
 		}
+		names := 0
 		for _, r := range o[1:] {
-			if r < 'a' || r > 'z' || r == 'o' {
-				return 0, false // -o OPT, -O: a value follows
+			switch {
+			case r == 'o' || r == 'O':
+				names++
+			case r < 'a' || r > 'z':
+				return 0, false
 			}
 			c = c || r == 'c'
 		}
 		j++
+		for ; names > 0; names-- {
+			if j >= len(argv) || !optionName(argv[j]) {
+				return 0, false
+			}
+			j++
+		}
 	}
 	if !c || j >= len(argv) {
 		return 0, false
 	}
 	return j, true
+}
+
+// optionName reports whether w can be the name -o or -O takes (pipefail,
+// errexit, extglob): lower-case letters and digits only.
+func optionName(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // entrypointShell reports whether argv[k] starts a docker/podman run whose
@@ -192,16 +218,11 @@ func entrypointShell(argv []string, k int) (ShellRun, bool) {
 		}
 		return shellEntrypoint(argv, c.Entry, c.EntryEq, c.Svc)
 	}
-	if base != "docker" && base != "podman" && base != "nvidia-docker" || k+1 >= len(argv) {
+	if base != "docker" && base != "podman" && base != "nvidia-docker" {
 		return ShellRun{}, false
 	}
-	j := k + 1
-	switch {
-	case argv[j] == "run":
-		j++
-	case argv[j] == "container" && j+1 < len(argv) && argv[j+1] == "run":
-		j += 2
-	default:
+	j, ok := dockerSubIs(argv, k, "run")
+	if !ok {
 		return ShellRun{}, false
 	}
 	entry, entryEq := -1, false
@@ -482,7 +503,7 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 // a send-keys in another branch of c's if or case is not next: it never runs
 // after c); a line no Enter ends, or one more keys are typed after, is not read.
 func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte, bool) {
-	argv := sketches(aws)
+	argv := s.sessionSketches(aws)
 	name, str, kind, ok := TypedLine(argv)
 	if !ok {
 		var target string
@@ -494,7 +515,7 @@ func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte
 	if !s.sessionsRead {
 		s.sessionsRead = true
 		for _, sc := range s.calls {
-			if n, ok := SessionShell(sketches(s.callArgs(sc))); ok {
+			if n, ok := SessionShell(s.sessionSketches(s.callArgs(sc))); ok {
 				if _, seen := s.sessions[n]; !seen {
 					if s.sessions == nil {
 						s.sessions = map[string]int{}
@@ -508,6 +529,124 @@ func (s *Script) typedLineRun(c *syntax.CallExpr, aws []ArgWord) (ShellRun, byte
 		return ShellRun{}, 0, false
 	}
 	return ShellRun{Str: str, Lang: syntax.LangBash, Own: true}, kind, true
+}
+
+// sessionSketches returns the words of a tmux or screen command as
+// TypedLine, TypedEnter and SessionShell read them: a word whose sketch
+// is not known but whose pieces each are (a target "$S:0" or "$S.1", a
+// name "llm-$PORT", with S and PORT assigned once to a literal, as a
+// word of "$S" alone is known: uniqueLiteral) is known as its pieces
+// joined, when that names a session, window or pane: no blank, no glob.
+// Any other command's words are its sketches.
+func (s *Script) sessionSketches(aws []ArgWord) []string {
+	argv := sketches(aws)
+	if len(argv) == 0 {
+		return argv
+	}
+	if b := path.Base(argv[0]); b != "tmux" && b != "screen" {
+		return argv
+	}
+	for i, a := range aws {
+		if a.Sketch != Unknown || a.Word == nil {
+			continue
+		}
+		if v, ok := s.joinedLiteral(a.Word); ok && v != "" && !strings.ContainsAny(v, " \t\n*?[") {
+			argv[i] = v
+		} else if v, ok := s.onceNamed(a); ok {
+			argv[i] = v
+		}
+	}
+	return argv
+}
+
+// onceNamed returns, for a word that is a plain expansion of a variable
+// whose value is not known ("$S", "$S:0", "${S}".1, with S="llm-$USER" or
+// S="vllm-$(date +%s)"), a name standing for that value: the variable's
+// own, then the window or pane after it. Two such words are one session
+// when the variable is assigned once, at the top level, before both, on
+// every path (no mode, test or function of its own): the value the one
+// names is the other's. ok is false for any other word.
+func (s *Script) onceNamed(aw ArgWord) (string, bool) {
+	parts := aw.Word.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok && !dq.Dollar {
+			parts = dq.Parts
+		}
+	} else if len(parts) == 2 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok && !dq.Dollar && len(dq.Parts) == 1 {
+			parts = []syntax.WordPart{dq.Parts[0], parts[1]} // "$S":0
+		}
+	}
+	if len(parts) == 0 || len(parts) > 2 {
+		return "", false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || !plainParam(pe) {
+		return "", false
+	}
+	suffix := ""
+	if len(parts) == 2 {
+		lit, ok := parts[1].(*syntax.Lit)
+		if !ok || lit.Value == "" || lit.Value[0] != ':' && lit.Value[0] != '.' || strings.ContainsAny(lit.Value, "\\~{$*?[ ") {
+			return "", false
+		}
+		suffix = lit.Value
+	}
+	as := s.Assigns[pe.Param.Value]
+	if len(as) != 1 {
+		return "", false
+	}
+	a := as[0]
+	if a.Value == nil || a.Array != nil || a.Append || a.Local || a.InFunc != "" || a.Prefix != nil ||
+		a.Conditional || a.Guarded || len(a.Modes) > 0 || a.End > aw.Start {
+		return "", false
+	}
+	return "\x00$" + pe.Param.Value + suffix, true
+}
+
+// joinedLiteral returns a word's value when each of its pieces (inside
+// double quotes or not: "$S":main, "$S:0") is literal text with no
+// escape, or a plain expansion of a variable assigned once to a literal
+// (uniqueLiteral).
+func (s *Script) joinedLiteral(w *syntax.Word) (string, bool) {
+	var sb strings.Builder
+	if !s.joinParts(&sb, w.Parts, false) {
+		return "", false
+	}
+	return sb.String(), true
+}
+
+func (s *Script) joinParts(sb *strings.Builder, parts []syntax.WordPart, quoted bool) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "\\~{") {
+				return false
+			}
+			sb.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return false
+			}
+			sb.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if quoted || p.Dollar || !s.joinParts(sb, p.Parts, true) {
+				return false
+			}
+		case *syntax.ParamExp:
+			if !plainParam(p) {
+				return false
+			}
+			v, ok := s.uniqueLiteral(p.Param.Value)
+			if !ok {
+				return false
+			}
+			sb.WriteString(v)
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // enteredLater reports whether the first tmux send-keys after the call c
@@ -545,7 +684,7 @@ func (s *Script) enteredLater(c *syntax.CallExpr, target string) bool {
 		return false
 	}
 	next := s.sendKeys[k]
-	t, ok := TypedEnter(sketches(s.callArgs(next)))
+	t, ok := TypedEnter(s.sessionSketches(s.callArgs(next)))
 	return ok && t == target && s.funcAt(s.Off(c.Pos())) == s.funcAt(s.Off(next.Pos()))
 }
 

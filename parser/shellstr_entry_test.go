@@ -26,7 +26,12 @@ func TestShellCommandEntrypoint(t *testing.T) {
 		{`podman container run --entrypoint bash img -euc S`, true, 4, `podman container run --entrypoint  img`},
 		{`sudo docker run --entrypoint dash img --login -c S`, true, 4, `sudo docker run --entrypoint  img`},
 		{`docker run --entrypoint /bin/sh img --norc -- -c S`, false, 0, ``}, // -- ends the options before -c
-		{`docker run --entrypoint /bin/sh img -o pipefail -c S`, false, 0, ``},
+		// -o NAME takes the next word, in a cluster too; a word that
+		// cannot be a name (an option, not known) reads no string.
+		{`docker run --entrypoint /bin/sh img -o pipefail -c S`, true, 3, `docker run --entrypoint  img`},
+		{`docker run --entrypoint bash img -euo pipefail -c S`, true, 3, `docker run --entrypoint  img`},
+		{`docker run --entrypoint /bin/sh img -o -c S`, false, 0, ``},
+		{"docker run --entrypoint /bin/sh img -o " + Unknown + " -c S", false, 0, ``},
 		{`docker run --entrypoint /bin/sh img script.sh`, false, 0, ``},
 		{`docker run --entrypoint /bin/sh img -c`, false, 0, ``},
 		{`docker run --entrypoint python3 img -c S`, false, 0, ``},
