@@ -69,16 +69,24 @@ func recovered(stderr io.Writer, f func() int) (code int) {
 // (336 MiB for 1.8 MiB), rounded up.
 const heapPerByte = 256
 
-// hugePages returns the lint's parser.LoadOptions.Walked hook: once the
-// walk knows the bytes to analyse, the heap the run will grow into is
-// backed by transparent huge pages (internal/hugeheap), up to half the
-// memory limit. perf: a 100-repo lint went from 8,600 page faults to
-// 1,800 and from 59 to 51 ms of CPU; 1,600 repos from 102,000 faults to
-// 4,600 and 913 to 766 ms. SERVELINT_HUGEPAGES=0 turns it off. The hook
-// acts once: a --fix run loads the tree again after each pass, with the
-// first pass's heap already grown.
+// hugePages returns the lint's parser.LoadOptions.Walked hook when
+// SERVELINT_HUGEPAGES=1 asks for it: once the walk knows the bytes to
+// analyse, the heap the run will grow into is backed by transparent huge
+// pages (internal/hugeheap), up to half the memory limit. The hook acts
+// once: a --fix run loads the tree again after each pass, with the first
+// pass's heap already grown.
+//
+// It is off by default because what it saves depends on how the host backs
+// the machine's memory. On this project's VM it took a 100-repo lint from
+// 8,600 page faults to 1,800 and its CPU from 59 to 51 ms, and 1,600 repos
+// from 102,000 faults to 4,600 and 0.55 to 0.43 s. But run right after
+// ShellCheck (a pre-commit hook's order), the same 1,600-repo lint took
+// 1.01 s instead of 0.64: perf put half its CPU in clear_page_erms, the
+// kernel zeroing huge pages drawn from guest memory the host had not yet
+// backed (each 2 MiB page then faults 512 times on the host), where 4 KiB
+// pages come from memory in use a moment before.
 func hugePages() func(int64) {
-	if os.Getenv("SERVELINT_HUGEPAGES") == "0" {
+	if os.Getenv("SERVELINT_HUGEPAGES") != "1" {
 		return nil
 	}
 	var once sync.Once
