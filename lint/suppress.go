@@ -38,33 +38,48 @@ var crossFileRules = map[string]bool{"shapealias": true, "envowner": true, "envd
 // undecidable reports, for the suppression judgment, the (file, rule)
 // pairs a partial unit cannot judge: a cross-file rule on an env file whose
 // readers were not all loaded (Unit.Covered), or on a script reading one.
+// Each file is judged when first asked, from its own env files: most runs
+// have no suppression to judge, and a run that has one asks about a few
+// files (a runtime trace of 1,600 repos holding a few: judging every env
+// file of the unit up front was the last 40 ms of the run, on one core,
+// most of it a stat per repository looking for its work tree).
 func undecidable(u *parser.Unit) func(file, rule string) bool {
-	// Computed when first asked: most runs have no suppression to judge.
 	var once sync.Once
-	var partial map[string]bool
+	var envs, scripts map[string]bool
+	var mu sync.Mutex
+	partialEnv := map[string]bool{}
+	partial := func(env string) bool {
+		if !envs[env] {
+			return false
+		}
+		mu.Lock()
+		p, ok := partialEnv[env]
+		mu.Unlock()
+		if !ok {
+			p = !u.Covered(env)
+			mu.Lock()
+			partialEnv[env] = p
+			mu.Unlock()
+		}
+		return p
+	}
 	return func(file, rule string) bool {
 		if !crossFileRules[rule] {
 			return false
 		}
 		once.Do(func() {
-			partial = map[string]bool{}
+			envs, scripts = map[string]bool{}, map[string]bool{}
 			for _, e := range u.Envs {
-				if !u.Covered(e.Path) {
-					partial[e.Path] = true
-				}
-			}
-			if len(partial) == 0 {
-				return
+				envs[e.Path] = true
 			}
 			for _, s := range u.Scripts {
-				for _, e := range u.Owning[s.Path] {
-					if partial[e.Path] {
-						partial[s.Path] = true
-					}
-				}
+				scripts[s.Path] = true
 			}
 		})
-		return partial[file]
+		if partial(file) {
+			return true
+		}
+		return scripts[file] && slices.ContainsFunc(u.Owning[file], func(e *parser.EnvFile) bool { return partial(e.Path) })
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/warm"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -64,8 +65,20 @@ func runArgvDrift(pass *analysis.Pass) (any, error) {
 	argvs := pass.ResultOf[DryRun].(*Argvs)
 	scripts := needing(c.Unit.Scripts, func(s *parser.Script) bool { return ComparesScript(c.Unit, c.Config, s) })
 	argvs.Prefetch(scripts)
-	for _, s := range scripts {
-		c.driftScript(pass, s, argvs)
+	// Judged c.Jobs scripts at a time, reported in the scripts' order (a
+	// runtime trace of 1,600 repos: the judging, one script after another
+	// once every mode was evaluated, was the last 40 ms of the run, on one
+	// core).
+	diags := make([][]analysis.Diagnostic, len(scripts))
+	warm.Each(len(scripts), c.Jobs, func(i int) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) { diags[i] = append(diags[i], d) }
+		c.driftScript(&p, scripts[i], argvs)
+	})
+	for _, ds := range diags {
+		for _, d := range ds {
+			pass.Report(d)
+		}
 	}
 	return nil, nil
 }

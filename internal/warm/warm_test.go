@@ -89,3 +89,34 @@ func TestEachPanicReachesCaller(t *testing.T) {
 		}
 	}
 }
+
+// TestStart: Start returns before its calls end, wait after all of them,
+// and a panic of one is raised by wait on the caller's goroutine.
+func TestStart(t *testing.T) {
+	release := make(chan struct{})
+	var n atomic.Int64
+	wait := Start(8, 2, func(int) {
+		<-release
+		n.Add(1)
+	})
+	if got := n.Load(); got != 0 {
+		t.Fatalf("%d calls ended before Start returned", got)
+	}
+	close(release)
+	wait()
+	if got := n.Load(); got != 8 {
+		t.Fatalf("wait returned after %d calls, want 8", got)
+	}
+	wait = Start(4, 2, func(i int) {
+		if i == 2 {
+			panic("boom")
+		}
+	})
+	defer func() {
+		if p := recover(); p != "boom" {
+			t.Fatalf("wait raised %v, want boom", p)
+		}
+	}()
+	wait()
+	t.Fatal("wait did not raise the panic")
+}
