@@ -455,10 +455,16 @@ var (
 		"--remote": false, "--root": true, "--runroot": true, "--runtime": true, "--runtime-flag": true,
 		"--ssh": true, "--storage-driver": true, "--storage-opt": true, "--syslog": false, "--tmpdir": true,
 		"--transient-store": false, "--url": true, "--volumepath": true}
+	// nerdctl's global options (nerdctl.toml's CLI flags: docs/config.md).
+	nerdctlGlobalOpts = map[string]bool{"--debug": false, "--debug-full": false, "-a": true, "--address": true,
+		"-H": true, "--host": true, "-n": true, "--namespace": true, "--snapshotter": true,
+		"--storage-driver": true, "--cni-path": true, "--cni-netconfpath": true, "--data-root": true,
+		"--cgroup-manager": true, "--insecure-registry": false, "--hosts-dir": true, "--experimental": false,
+		"--host-gateway-ip": true}
 )
 
 // dockerSub returns the index of the command word (run, exec, compose,
-// container …) of the docker, podman or nvidia-docker at argv[i], past
+// container …) of the docker, podman, nerdctl or nvidia-docker at argv[i], past
 // its global options (--opt=V or --opt V by the tables above). ok is
 // false for any other program, an option not known, a value not known
 // to be one word, and no command.
@@ -468,6 +474,10 @@ func dockerSub(argv []string, i int) (int, bool) {
 	case "docker", "nvidia-docker":
 	case "podman":
 		spec = podmanGlobalOpts
+	case "nerdctl":
+		// containerd's docker-compatible CLI: run and exec read as
+		// docker's (its compose is not read).
+		spec = nerdctlGlobalOpts
 	default:
 		return 0, false
 	}
@@ -512,7 +522,7 @@ func dockerSubIs(argv []string, i int, name string) (int, bool) {
 // wrappers as any command: docker exec CTR nohup vllm serve …). ok is
 // false when argv[i] is no docker exec or names no container.
 func dockerExec(argv []string, i int) (*DockerRun, bool) {
-	if b := path.Base(argv[i]); b != "docker" && b != "podman" {
+	if b := path.Base(argv[i]); b != "docker" && b != "podman" && b != "nerdctl" {
 		return nil, false
 	}
 	j, ok := dockerSubIs(argv, i, "exec")
@@ -1403,7 +1413,7 @@ func imageProfile(image string) string {
 func OpaqueDockerRun(argv []string, forced *Profile) (words []int, shell bool, ok bool) {
 	k := slices.IndexFunc(argv, func(w string) bool {
 		b := path.Base(w)
-		return b == "docker" || b == "podman" || b == "nvidia-docker"
+		return b == "docker" || b == "podman" || b == "nerdctl" || b == "nvidia-docker"
 	})
 	if k < 0 || k+1 >= len(argv) || k > 0 && !LaunchesAt(argv, k, forced) {
 		return nil, false, false

@@ -218,7 +218,7 @@ func entrypointShell(argv []string, k int) (ShellRun, bool) {
 		}
 		return shellEntrypoint(argv, c.Entry, c.EntryEq, c.Svc)
 	}
-	if base != "docker" && base != "podman" && base != "nvidia-docker" {
+	if base != "docker" && base != "podman" && base != "nerdctl" && base != "nvidia-docker" {
 		return ShellRun{}, false
 	}
 	j, ok := dockerSubIs(argv, k, "run")
