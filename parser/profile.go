@@ -1515,10 +1515,21 @@ func EngineBenchmark(argv []string) (name, kind string, ok bool) {
 	return "", "", false
 }
 
+// shellBuiltin reports whether p names one of the wrappers wrapperSkip
+// knows that only a shell runs (no program of that name to execute).
+func shellBuiltin(p string) bool {
+	switch p {
+	case "exec", "eval", "builtin", "command":
+		return true
+	}
+	return false
+}
+
 // entrypointCall reads the engine an --entrypoint runs (the word at entry;
 // its text after the '=' when eq), the words after argv[at] (the image, or
 // a compose run's service, which stands where the program is) its
-// arguments: only a known engine entrypoint is followed. cleared: the
+// arguments: a known engine entrypoint, or a wrapper (nohup, tini --,
+// env …) whose command is one. cleared: the
 // entrypoint is empty (--entrypoint ""), and the words after argv[at] are
 // the command.
 func entrypointCall(argv []string, at, entry int, eq bool, dr *DockerRun) (ec EngineCall, ok, cleared bool) {
@@ -1529,11 +1540,26 @@ func entrypointCall(argv []string, at, entry int, eq bool, dr *DockerRun) (ec En
 	if prog == "" {
 		return EngineCall{}, false, true
 	}
-	if ec, ok := engineAt(append([]string{prog}, argv[at+1:]...), 0); ok {
+	cmd := append([]string{prog}, argv[at+1:]...)
+	if ec, ok := engineAt(cmd, 0); ok {
 		ec.Start = at
 		ec.ArgStart += at
 		ec.Docker = dr
 		return ec, true, false
+	}
+	if prog != Unknown && prog != forwardAll && !shellBuiltin(prog) && wrapperSkip(cmd, 0) > 0 {
+		// --entrypoint nohup IMAGE vllm serve …: a wrapper as the
+		// entrypoint runs the words after the image as its command, read
+		// through it as any command. The words' indexes move past the
+		// image, which stands where the wrapper is; an engine reached
+		// through a second container launcher is not followed. A shell's
+		// builtin (exec, eval …) is no program docker can start.
+		if ec, ok := detectEngine(cmd); ok && ec.Docker == nil && ec.Start > 0 {
+			ec.Start += at
+			ec.ArgStart += at
+			ec.Docker = dr
+			return ec, true, false
+		}
 	}
 	return EngineCall{}, false, false
 }
