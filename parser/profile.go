@@ -325,6 +325,23 @@ type EngineCall struct {
 	Docker *DockerRun
 }
 
+// shifted returns ec with its argv indexes moved n words on: the engine
+// read in words that n launcher words precede.
+func (ec EngineCall) shifted(n int) EngineCall {
+	ec.Start += n
+	ec.ArgStart += n
+	if d := ec.Docker; d != nil {
+		ec.Docker = &DockerRun{Image: d.Image + n, Env: make([]int, len(d.Env)), EnvFiles: make([]int, len(d.EnvFiles))}
+		for i, v := range d.Env {
+			ec.Docker.Env[i] = v + n
+		}
+		for i, v := range d.EnvFiles {
+			ec.Docker.EnvFiles[i] = v + n
+		}
+	}
+	return ec
+}
+
 // DockerRun is what `docker run` options in a launcher say.
 type DockerRun struct {
 	// EnvFiles are the --env-file arguments, by argv index (the word is the
@@ -595,6 +612,106 @@ func kubectlExec(argv []string, i int) (*DockerRun, int, bool) {
 		}
 	}
 	return nil, 0, false
+}
+
+// sshValued are the letters of ssh's options that take a value (ssh(1):
+// -b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w), sshBare
+// those that take none; sshNoCommand those after which ssh runs no
+// command on the host (-N, -s's subsystem, -W's forwarding, -O's control
+// request, -G and -Q that print and exit, -V).
+const (
+	sshValued    = "bcDEeFIiJLlmOopQRSWw"
+	sshBare      = "46AaCfGgKkMNnqsTtVvXxYy"
+	sshNoCommand = "NsWOGQV"
+)
+
+// sshCommand reads `ssh [options] HOST [options] COMMAND…` from argv[i]:
+// the index of the host and of the command's first word. ssh reads its
+// options before the host and again after it (to a --), clustered
+// letters as getopt does (-tt, -p22, -oBatchMode=yes). ok is false for
+// any other program, an option letter not known or not known statically,
+// an option after which no command runs on the host, and no command.
+func sshCommand(argv []string, i int) (host, cmd int, ok bool) {
+	if path.Base(argv[i]) != "ssh" {
+		return 0, 0, false
+	}
+	host = -1
+	ended := false
+	for j := i + 1; j < len(argv); j++ {
+		a := argv[j]
+		if a == Unknown || a == forwardAll {
+			if host < 0 {
+				return 0, 0, false // an option or the host: not known which
+			}
+			return host, j, true
+		}
+		if !ended && len(a) > 1 && a[0] == '-' {
+			if a == "--" {
+				ended = true
+				continue
+			}
+			for k := 1; k < len(a); k++ {
+				c := a[k]
+				switch {
+				case strings.IndexByte(sshNoCommand, c) >= 0:
+					return 0, 0, false
+				case strings.IndexByte(sshValued, c) >= 0:
+					if k == len(a)-1 {
+						j++ // the value is the next word
+					}
+					k = len(a)
+				case strings.IndexByte(sshBare, c) < 0:
+					return 0, 0, false
+				}
+			}
+			continue
+		}
+		if host >= 0 {
+			return host, j, true
+		}
+		host = j
+	}
+	return 0, 0, false
+}
+
+// sshShellSafe reports whether w, a word of ssh's remote command, reads
+// as itself when ssh joins the words with blanks and the host's shell
+// splits them again: no blank, quote, expansion or other character the
+// shell reads specially.
+func sshShellSafe(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		case strings.ContainsRune("-_./:=,@+%^", r):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sshRemote reads the command of the ssh at argv[i] as words run on the
+// host (ssh HOST vllm serve … --max-num-seqs 32): its start, and a
+// DockerRun whose Image is the host, handing no variable (the host's
+// environment is not the script's: its exports never reach it, as a
+// pod's under kubectl exec). ok is false for one word (a shell string:
+// ownShellString) and a word the host's shell would not read as itself
+// (a quoted blank, a quote, an expansion: sshShellSafe); a word with a
+// part not known statically is taken as one.
+func sshRemote(argv []string, i int) (*DockerRun, int, bool) {
+	host, cmd, ok := sshCommand(argv, i)
+	if !ok || cmd == len(argv)-1 {
+		return nil, 0, false
+	}
+	for _, w := range argv[cmd:] {
+		if !strings.Contains(w, "\x00") && !sshShellSafe(w) {
+			return nil, 0, false
+		}
+	}
+	return &DockerRun{Image: host}, cmd, true
 }
 
 // dockerOptions reads the options of a docker run or exec from argv[j]
@@ -1149,6 +1266,12 @@ func detectEngine(argv []string) (EngineCall, bool) {
 		if d, j, ok := kubectlExec(argv, i); ok {
 			// kubectl exec POD -- COMMAND…: the command runs in the pod's
 			// container as docker exec CONTAINER COMMAND…'s does.
+			dr, i = d, j
+			continue
+		}
+		if d, j, ok := sshRemote(argv, i); ok {
+			// ssh HOST COMMAND…: the words run on the host, in its
+			// environment.
 			dr, i = d, j
 			continue
 		}
