@@ -366,6 +366,9 @@ type DockerEnvArg struct {
 	Value  string
 	// Set is false for -e K alone: the container gets the caller's K.
 	Set bool
+	// Wrapper is set for a K=V word of an env run in the container
+	// (docker exec CTR env K=V ENGINE …), no option of the launcher's.
+	Wrapper bool
 }
 
 // SelfForward reports whether a word hands a variable on under its own
@@ -432,9 +435,29 @@ func DockerEnvKey(args []ArgWord, i int) (string, bool) {
 	return key, ok
 }
 
+// DockerEnvWrapper reports whether args[i], an index of DockerRun.Env, is
+// an env K=V word of the command run in the container (withEnvWords), not
+// a value of docker's -e: K=V alone (its value known or not), after no -e
+// or --env.
+func DockerEnvWrapper(args []ArgWord, i int) bool {
+	if i <= 0 || i >= len(args) || args[i-1].Sketch == "-e" || args[i-1].Sketch == "--env" {
+		return false
+	}
+	key, _, ok := strings.Cut(args[i].Sketch, "=")
+	if args[i].Sketch == Unknown {
+		key, ok = "", false
+		if w := args[i].Word; w != nil && len(w.Parts) > 0 {
+			if lit, isLit := w.Parts[0].(*syntax.Lit); isLit {
+				key, _, ok = strings.Cut(lit.Value, "=")
+			}
+		}
+	}
+	return ok && isName(key)
+}
+
 // DockerEnvAt reads the -e of a docker run whose value word is args[i]
-// (an index of DockerRun.Env); ok is false when the word is not known
-// statically.
+// (an index of DockerRun.Env: an env K=V in the container too); ok is
+// false when the word is not known statically.
 func DockerEnvAt(args []ArgWord, i int) (DockerEnvArg, bool) {
 	if i < 0 || i >= len(args) || args[i].Sketch == Unknown {
 		return DockerEnvArg{}, false
@@ -448,6 +471,8 @@ func DockerEnvAt(args []ArgWord, i int) (DockerEnvArg, bool) {
 		e.Prefix = "-e"
 	case i > 0 && (args[i-1].Sketch == "-e" || args[i-1].Sketch == "--env"):
 		e.Opt = i - 1
+	case DockerEnvWrapper(args, i):
+		e.Wrapper = true
 	default:
 		return DockerEnvArg{}, false
 	}
@@ -1213,6 +1238,30 @@ func loadedAssigns(argv []string, j int) bool {
 	return ok
 }
 
+// withEnvWords returns dr with the assignments of the env wrapper at
+// argv[i] (n words with its own) added to its Env: each K=V word (a value
+// not known too, K="$X"). An env with an option (-i, -u K, -S …) adds
+// none: what it hands the engine is not only its words; nor does a word
+// not known (env $(cat .env) …: its keys are not known).
+func withEnvWords(dr *DockerRun, argv []string, i, n int) *DockerRun {
+	var add []int
+	for j := i + 1; j < i+n && j < len(argv); j++ {
+		a := argv[j]
+		if strings.HasPrefix(a, "-") {
+			return dr
+		}
+		if key, _, ok := strings.Cut(a, "="); ok && isName(key) {
+			add = append(add, j)
+		}
+	}
+	if len(add) == 0 {
+		return dr
+	}
+	d := *dr
+	d.Env = append(slices.Clone(dr.Env), add...)
+	return &d
+}
+
 // DetectEngine finds an engine invocation in argv (words of one command, with
 // Unknown for statically unknown words). It looks through wrappers such as
 // exec, env, nohup, timeout, numactl, taskset and `docker run … IMAGE`.
@@ -1247,6 +1296,12 @@ func detectEngine(argv []string) (EngineCall, bool) {
 	i := 0
 	for i < len(argv) {
 		if n := wrapperSkip(argv, i); n > 0 {
+			if dr != nil && path.Base(argv[i]) == "env" {
+				// docker exec CTR env K=V … ENGINE: env's assignments
+				// are the engine's environment, set after (over) what the
+				// container hands it, as a later -e K=V would.
+				dr = withEnvWords(dr, argv, i, n)
+			}
 			tool := path.Base(argv[i]) == "uvx" || path.Base(argv[i]) == "uv" && i+1 < len(argv) && argv[i+1] == "tool"
 			i += n
 			if tool && i < len(argv) {
