@@ -653,9 +653,11 @@ const (
 // sshCommand reads `ssh [options] HOST [options] COMMAND…` from argv[i]:
 // the index of the host and of the command's first word. ssh reads its
 // options before the host and again after it (to a --), clustered
-// letters as getopt does (-tt, -p22, -oBatchMode=yes). ok is false for
-// any other program, an option letter not known or not known statically,
-// an option after which no command runs on the host, and no command.
+// letters as getopt does (-tt, -p22, -oBatchMode=yes); a word not known
+// statically where the host may be is taken as the host. ok is false for
+// any other program, an option letter not known, a "$@" before the
+// command, an option after which no command runs on the host, and no
+// command.
 func sshCommand(argv []string, i int) (host, cmd int, ok bool) {
 	if path.Base(argv[i]) != "ssh" {
 		return 0, 0, false
@@ -664,11 +666,18 @@ func sshCommand(argv []string, i int) (host, cmd int, ok bool) {
 	ended := false
 	for j := i + 1; j < len(argv); j++ {
 		a := argv[j]
-		if a == Unknown || a == forwardAll {
-			if host < 0 {
-				return 0, 0, false // an option or the host: not known which
+		if a == forwardAll {
+			return 0, 0, false // how many words, options or not, is not known
+		}
+		if a == Unknown {
+			if host >= 0 {
+				return host, j, true
 			}
-			return host, j, true
+			// ssh "$HOST" …: read as the host. Were it options
+			// ($SSH_OPTS), the host would be read as the command's
+			// program: no engine.
+			host = j
+			continue
 		}
 		if !ended && len(a) > 1 && a[0] == '-' {
 			if a == "--" {
