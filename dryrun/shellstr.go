@@ -115,9 +115,9 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 			return nil, false // a line break types Enter mid-string
 		}
 	}
-	if typed != 0 && strings.ContainsAny(src, "$`") {
+	if (typed != 0 || run.Remote) && strings.ContainsAny(src, "$`") {
 		// An expansion the session's shell makes itself: its environment
-		// is the session server's, not the script's.
+		// is the session server's (ssh's: the host's), not the script's.
 		return nil, false
 	}
 	f := parseString(src, lang)
@@ -127,6 +127,11 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	engine := false
 	for _, c := range parser.ShellCalls(f) {
 		words := slices.Clone(launcher)
+		if run.Remote {
+			// ssh HOST STRING: the string's words are its shell's own, not
+			// ssh's words after the host (joined and split again there).
+			words = nil
+		}
 		for _, w := range c.Args {
 			v, lit := parser.LitValue(w)
 			if !lit {
@@ -182,6 +187,8 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	}
 	if typed != 0 {
 		ev.note("%s: the line it types into session %s is evaluated as a script in the sandbox", shell, session)
+	} else if run.Remote {
+		ev.note("%s: the command it runs on the host is evaluated as a script in the sandbox", shell)
 	} else if run.Own {
 		// tmux new-session STRING, flock FILE -c STRING: the launcher's
 		// own shell runs the string.

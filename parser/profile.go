@@ -325,6 +325,23 @@ type EngineCall struct {
 	Docker *DockerRun
 }
 
+// shifted returns ec with its argv indexes moved n words on: the engine
+// read in words that n launcher words precede.
+func (ec EngineCall) shifted(n int) EngineCall {
+	ec.Start += n
+	ec.ArgStart += n
+	if d := ec.Docker; d != nil {
+		ec.Docker = &DockerRun{Image: d.Image + n, Env: make([]int, len(d.Env)), EnvFiles: make([]int, len(d.EnvFiles))}
+		for i, v := range d.Env {
+			ec.Docker.Env[i] = v + n
+		}
+		for i, v := range d.EnvFiles {
+			ec.Docker.EnvFiles[i] = v + n
+		}
+	}
+	return ec
+}
+
 // DockerRun is what `docker run` options in a launcher say.
 type DockerRun struct {
 	// EnvFiles are the --env-file arguments, by argv index (the word is the
@@ -349,6 +366,9 @@ type DockerEnvArg struct {
 	Value  string
 	// Set is false for -e K alone: the container gets the caller's K.
 	Set bool
+	// Wrapper is set for a K=V word of an env run in the container
+	// (docker exec CTR env K=V ENGINE …), no option of the launcher's.
+	Wrapper bool
 }
 
 // SelfForward reports whether a word hands a variable on under its own
@@ -415,9 +435,29 @@ func DockerEnvKey(args []ArgWord, i int) (string, bool) {
 	return key, ok
 }
 
+// DockerEnvWrapper reports whether args[i], an index of DockerRun.Env, is
+// an env K=V word of the command run in the container (withEnvWords), not
+// a value of docker's -e: K=V alone (its value known or not), after no -e
+// or --env.
+func DockerEnvWrapper(args []ArgWord, i int) bool {
+	if i <= 0 || i >= len(args) || args[i-1].Sketch == "-e" || args[i-1].Sketch == "--env" {
+		return false
+	}
+	key, _, ok := strings.Cut(args[i].Sketch, "=")
+	if args[i].Sketch == Unknown {
+		key, ok = "", false
+		if w := args[i].Word; w != nil && len(w.Parts) > 0 {
+			if lit, isLit := w.Parts[0].(*syntax.Lit); isLit {
+				key, _, ok = strings.Cut(lit.Value, "=")
+			}
+		}
+	}
+	return ok && isName(key)
+}
+
 // DockerEnvAt reads the -e of a docker run whose value word is args[i]
-// (an index of DockerRun.Env); ok is false when the word is not known
-// statically.
+// (an index of DockerRun.Env: an env K=V in the container too); ok is
+// false when the word is not known statically.
 func DockerEnvAt(args []ArgWord, i int) (DockerEnvArg, bool) {
 	if i < 0 || i >= len(args) || args[i].Sketch == Unknown {
 		return DockerEnvArg{}, false
@@ -431,6 +471,8 @@ func DockerEnvAt(args []ArgWord, i int) (DockerEnvArg, bool) {
 		e.Prefix = "-e"
 	case i > 0 && (args[i-1].Sketch == "-e" || args[i-1].Sketch == "--env"):
 		e.Opt = i - 1
+	case DockerEnvWrapper(args, i):
+		e.Wrapper = true
 	default:
 		return DockerEnvArg{}, false
 	}
@@ -455,10 +497,16 @@ var (
 		"--remote": false, "--root": true, "--runroot": true, "--runtime": true, "--runtime-flag": true,
 		"--ssh": true, "--storage-driver": true, "--storage-opt": true, "--syslog": false, "--tmpdir": true,
 		"--transient-store": false, "--url": true, "--volumepath": true}
+	// nerdctl's global options (nerdctl.toml's CLI flags: docs/config.md).
+	nerdctlGlobalOpts = map[string]bool{"--debug": false, "--debug-full": false, "-a": true, "--address": true,
+		"-H": true, "--host": true, "-n": true, "--namespace": true, "--snapshotter": true,
+		"--storage-driver": true, "--cni-path": true, "--cni-netconfpath": true, "--data-root": true,
+		"--cgroup-manager": true, "--insecure-registry": false, "--hosts-dir": true, "--experimental": false,
+		"--host-gateway-ip": true}
 )
 
 // dockerSub returns the index of the command word (run, exec, compose,
-// container …) of the docker, podman or nvidia-docker at argv[i], past
+// container …) of the docker, podman, nerdctl or nvidia-docker at argv[i], past
 // its global options (--opt=V or --opt V by the tables above). ok is
 // false for any other program, an option not known, a value not known
 // to be one word, and no command.
@@ -468,6 +516,10 @@ func dockerSub(argv []string, i int) (int, bool) {
 	case "docker", "nvidia-docker":
 	case "podman":
 		spec = podmanGlobalOpts
+	case "nerdctl":
+		// containerd's docker-compatible CLI: run and exec read as
+		// docker's (its compose is not read).
+		spec = nerdctlGlobalOpts
 	default:
 		return 0, false
 	}
@@ -512,7 +564,7 @@ func dockerSubIs(argv []string, i int, name string) (int, bool) {
 // wrappers as any command: docker exec CTR nohup vllm serve …). ok is
 // false when argv[i] is no docker exec or names no container.
 func dockerExec(argv []string, i int) (*DockerRun, bool) {
-	if b := path.Base(argv[i]); b != "docker" && b != "podman" {
+	if b := path.Base(argv[i]); b != "docker" && b != "podman" && b != "nerdctl" {
 		return nil, false
 	}
 	j, ok := dockerSubIs(argv, i, "exec")
@@ -585,6 +637,115 @@ func kubectlExec(argv []string, i int) (*DockerRun, int, bool) {
 		}
 	}
 	return nil, 0, false
+}
+
+// sshValued are the letters of ssh's options that take a value (ssh(1):
+// -b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w), sshBare
+// those that take none; sshNoCommand those after which ssh runs no
+// command on the host (-N, -s's subsystem, -W's forwarding, -O's control
+// request, -G and -Q that print and exit, -V).
+const (
+	sshValued    = "bcDEeFIiJLlmOopQRSWw"
+	sshBare      = "46AaCfGgKkMNnqsTtVvXxYy"
+	sshNoCommand = "NsWOGQV"
+)
+
+// sshCommand reads `ssh [options] HOST [options] COMMAND…` from argv[i]:
+// the index of the host and of the command's first word. ssh reads its
+// options before the host and again after it (to a --), clustered
+// letters as getopt does (-tt, -p22, -oBatchMode=yes); a word not known
+// statically where the host may be is taken as the host. ok is false for
+// any other program, an option letter not known, a "$@" before the
+// command, an option after which no command runs on the host, and no
+// command.
+func sshCommand(argv []string, i int) (host, cmd int, ok bool) {
+	if path.Base(argv[i]) != "ssh" {
+		return 0, 0, false
+	}
+	host = -1
+	ended := false
+	for j := i + 1; j < len(argv); j++ {
+		a := argv[j]
+		if a == forwardAll {
+			return 0, 0, false // how many words, options or not, is not known
+		}
+		if a == Unknown {
+			if host >= 0 {
+				return host, j, true
+			}
+			// ssh "$HOST" …: read as the host. Were it options
+			// ($SSH_OPTS), the host would be read as the command's
+			// program: no engine.
+			host = j
+			continue
+		}
+		if !ended && len(a) > 1 && a[0] == '-' {
+			if a == "--" {
+				ended = true
+				continue
+			}
+			for k := 1; k < len(a); k++ {
+				c := a[k]
+				switch {
+				case strings.IndexByte(sshNoCommand, c) >= 0:
+					return 0, 0, false
+				case strings.IndexByte(sshValued, c) >= 0:
+					if k == len(a)-1 {
+						j++ // the value is the next word
+					}
+					k = len(a)
+				case strings.IndexByte(sshBare, c) < 0:
+					return 0, 0, false
+				}
+			}
+			continue
+		}
+		if host >= 0 {
+			return host, j, true
+		}
+		host = j
+	}
+	return 0, 0, false
+}
+
+// sshShellSafe reports whether w, a word of ssh's remote command, reads
+// as itself when ssh joins the words with blanks and the host's shell
+// splits them again: no blank, quote, expansion or other character the
+// shell reads specially.
+func sshShellSafe(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		case strings.ContainsRune("-_./:=,@+%^", r):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sshRemote reads the command of the ssh at argv[i] as words run on the
+// host (ssh HOST vllm serve … --max-num-seqs 32): its start, and a
+// DockerRun whose Image is the host, handing no variable (the host's
+// environment is not the script's: its exports never reach it, as a
+// pod's under kubectl exec). ok is false for one word (a shell string:
+// ownShellString) and a word the host's shell would not read as itself
+// (a quoted blank, a quote, an expansion: sshShellSafe); a word with a
+// part not known statically is taken as one.
+func sshRemote(argv []string, i int) (*DockerRun, int, bool) {
+	host, cmd, ok := sshCommand(argv, i)
+	if !ok || cmd == len(argv)-1 {
+		return nil, 0, false
+	}
+	for _, w := range argv[cmd:] {
+		if !strings.Contains(w, "\x00") && !sshShellSafe(w) {
+			return nil, 0, false
+		}
+	}
+	return &DockerRun{Image: host}, cmd, true
 }
 
 // dockerOptions reads the options of a docker run or exec from argv[j]
@@ -1086,6 +1247,30 @@ func loadedAssigns(argv []string, j int) bool {
 	return ok
 }
 
+// withEnvWords returns dr with the assignments of the env wrapper at
+// argv[i] (n words with its own) added to its Env: each K=V word (a value
+// not known too, K="$X"). An env with an option (-i, -u K, -S …) adds
+// none: what it hands the engine is not only its words; nor does a word
+// not known (env $(cat .env) …: its keys are not known).
+func withEnvWords(dr *DockerRun, argv []string, i, n int) *DockerRun {
+	var add []int
+	for j := i + 1; j < i+n && j < len(argv); j++ {
+		a := argv[j]
+		if strings.HasPrefix(a, "-") {
+			return dr
+		}
+		if key, _, ok := strings.Cut(a, "="); ok && isName(key) {
+			add = append(add, j)
+		}
+	}
+	if len(add) == 0 {
+		return dr
+	}
+	d := *dr
+	d.Env = append(slices.Clone(dr.Env), add...)
+	return &d
+}
+
 // DetectEngine finds an engine invocation in argv (words of one command, with
 // Unknown for statically unknown words). It looks through wrappers such as
 // exec, env, nohup, timeout, numactl, taskset and `docker run … IMAGE`.
@@ -1120,6 +1305,12 @@ func detectEngine(argv []string) (EngineCall, bool) {
 	i := 0
 	for i < len(argv) {
 		if n := wrapperSkip(argv, i); n > 0 {
+			if dr != nil && path.Base(argv[i]) == "env" {
+				// docker exec CTR env K=V … ENGINE: env's assignments
+				// are the engine's environment, set after (over) what the
+				// container hands it, as a later -e K=V would.
+				dr = withEnvWords(dr, argv, i, n)
+			}
 			tool := path.Base(argv[i]) == "uvx" || path.Base(argv[i]) == "uv" && i+1 < len(argv) && argv[i+1] == "tool"
 			i += n
 			if tool && i < len(argv) {
@@ -1139,6 +1330,12 @@ func detectEngine(argv []string) (EngineCall, bool) {
 		if d, j, ok := kubectlExec(argv, i); ok {
 			// kubectl exec POD -- COMMAND…: the command runs in the pod's
 			// container as docker exec CONTAINER COMMAND…'s does.
+			dr, i = d, j
+			continue
+		}
+		if d, j, ok := sshRemote(argv, i); ok {
+			// ssh HOST COMMAND…: the words run on the host, in its
+			// environment.
 			dr, i = d, j
 			continue
 		}
@@ -1403,7 +1600,7 @@ func imageProfile(image string) string {
 func OpaqueDockerRun(argv []string, forced *Profile) (words []int, shell bool, ok bool) {
 	k := slices.IndexFunc(argv, func(w string) bool {
 		b := path.Base(w)
-		return b == "docker" || b == "podman" || b == "nvidia-docker"
+		return b == "docker" || b == "podman" || b == "nerdctl" || b == "nvidia-docker"
 	})
 	if k < 0 || k+1 >= len(argv) || k > 0 && !LaunchesAt(argv, k, forced) {
 		return nil, false, false
@@ -1505,10 +1702,21 @@ func EngineBenchmark(argv []string) (name, kind string, ok bool) {
 	return "", "", false
 }
 
+// shellBuiltin reports whether p names one of the wrappers wrapperSkip
+// knows that only a shell runs (no program of that name to execute).
+func shellBuiltin(p string) bool {
+	switch p {
+	case "exec", "eval", "builtin", "command":
+		return true
+	}
+	return false
+}
+
 // entrypointCall reads the engine an --entrypoint runs (the word at entry;
 // its text after the '=' when eq), the words after argv[at] (the image, or
 // a compose run's service, which stands where the program is) its
-// arguments: only a known engine entrypoint is followed. cleared: the
+// arguments: a known engine entrypoint, or a wrapper (nohup, tini --,
+// env …) whose command is one. cleared: the
 // entrypoint is empty (--entrypoint ""), and the words after argv[at] are
 // the command.
 func entrypointCall(argv []string, at, entry int, eq bool, dr *DockerRun) (ec EngineCall, ok, cleared bool) {
@@ -1519,11 +1727,26 @@ func entrypointCall(argv []string, at, entry int, eq bool, dr *DockerRun) (ec En
 	if prog == "" {
 		return EngineCall{}, false, true
 	}
-	if ec, ok := engineAt(append([]string{prog}, argv[at+1:]...), 0); ok {
+	cmd := append([]string{prog}, argv[at+1:]...)
+	if ec, ok := engineAt(cmd, 0); ok {
 		ec.Start = at
 		ec.ArgStart += at
 		ec.Docker = dr
 		return ec, true, false
+	}
+	if prog != Unknown && prog != forwardAll && !shellBuiltin(prog) && wrapperSkip(cmd, 0) > 0 {
+		// --entrypoint nohup IMAGE vllm serve …: a wrapper as the
+		// entrypoint runs the words after the image as its command, read
+		// through it as any command. The words' indexes move past the
+		// image, which stands where the wrapper is; an engine reached
+		// through a second container launcher is not followed. A shell's
+		// builtin (exec, eval …) is no program docker can start.
+		if ec, ok := detectEngine(cmd); ok && ec.Docker == nil && ec.Start > 0 {
+			ec.Start += at
+			ec.ArgStart += at
+			ec.Docker = dr
+			return ec, true, false
+		}
 	}
 	return EngineCall{}, false, false
 }

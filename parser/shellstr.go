@@ -84,6 +84,10 @@ type ShellRun struct {
 	// shell of its own, no shell word written (tmux new-session -d
 	// STRING, flock FILE -c STRING: ownShellString).
 	Own bool
+	// Remote is set when that shell is another host's (ssh HOST STRING):
+	// an expansion it makes itself reads the host's environment, not the
+	// script's.
+	Remote bool
 }
 
 // Launcher returns the words of argv that launch the string's engine
@@ -116,6 +120,17 @@ func ClearedEntrypoint(w string) string {
 // (LaunchesAt).
 func ShellCommand(argv []string, launches func(k int) bool) (ShellRun, bool) {
 	for k, a := range argv {
+		if path.Base(a) == "ssh" && a != Unknown {
+			// ssh HOST STRING: the host's shell runs the one word. More
+			// words are joined with blanks and split again there: a bash
+			// -c STRING among them is not the string bash gets (the argv
+			// is detectEngine's to read: sshRemote).
+			_, cmd, ok := sshCommand(argv, k)
+			if !ok || cmd != len(argv)-1 || argv[cmd] == forwardAll || k > 0 && !launches(k) {
+				return ShellRun{}, false
+			}
+			return ShellRun{Shell: k, Launch: cmd, Str: cmd, Lang: syntax.LangBash, Own: true, Remote: true}, true
+		}
 		if r, ok := ownShellString(argv, k); ok {
 			if k > 0 && !launches(k) {
 				return ShellRun{}, false
@@ -218,7 +233,7 @@ func entrypointShell(argv []string, k int) (ShellRun, bool) {
 		}
 		return shellEntrypoint(argv, c.Entry, c.EntryEq, c.Svc)
 	}
-	if base != "docker" && base != "podman" && base != "nvidia-docker" {
+	if base != "docker" && base != "podman" && base != "nerdctl" && base != "nvidia-docker" {
 		return ShellRun{}, false
 	}
 	j, ok := dockerSubIs(argv, k, "run")
@@ -414,7 +429,7 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 			return nil // a line break types Enter mid-string
 		}
 	}
-	if typed != 0 && (ss.Quote == '\'' && bytes.ContainsAny(raw, "$`") ||
+	if (typed != 0 || run.Remote) && (ss.Quote == '\'' && bytes.ContainsAny(raw, "$`") ||
 		bytes.Contains(raw, []byte("\\$")) || bytes.Contains(raw, []byte("\\`"))) {
 		// An expansion the session's shell makes itself: its environment
 		// is the session server's, not the script's.
@@ -452,6 +467,15 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		}
 	}
 	assigned := innerAssigned(f)
+	var remote *DockerRun
+	if run.Remote {
+		// ssh HOST STRING: the string's words are the host's shell's own,
+		// not joined and split again as ssh's words after the host are:
+		// its engine is read alone, then placed after the launcher, which
+		// hands it the host's environment (sshRemote).
+		host, _, _ := sshCommand(sketches(aws), run.Shell)
+		remote = &DockerRun{Image: host}
+	}
 	var found *Invocation
 	for _, ic := range ShellCalls(f) {
 		var inner []ArgWord
@@ -475,7 +499,16 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 			continue
 		}
 		args := append(slices.Clone(launcher), inner...)
-		ec, ok := s.detect(args)
+		var ec EngineCall
+		if remote != nil {
+			ec, ok = s.detect(inner)
+			ec = ec.shifted(k)
+			if ec.Docker == nil {
+				ec.Docker = remote
+			}
+		} else {
+			ec, ok = s.detect(args)
+		}
 		if !ok || ec.Start < k {
 			continue
 		}

@@ -1143,6 +1143,12 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			continue
 		}
 		start := inv.Args[e.Opt].Start
+		// how the value is set: docker's -e, or an env K=V word of the
+		// command run in the container (docker exec CTR env K=V ENGINE).
+		how, what, fwdOpt := "for the container (docker -e)", "-e "+key, "-e "
+		if e.Wrapper {
+			how, what, fwdOpt = "in the container (env on the engine's command)", key+"=…", ""
+		}
 		if j, later := laterEnv(s, inv, d.Env, i, key, modes); later {
 			// docker hands the container the last -e of a key: bench)
 			// docker run -e K=256 … -e K="$K" boots with the owner's. The
@@ -1153,9 +1159,9 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 				pseudo := &parser.Flag{Inv: inv, Name: inv.Args[e.Opt].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: e.Opt}
 				c.report(pass, diag{
 					sev: Error, path: s.Path, start: start, end: aw.End,
-					msg: fmt.Sprintf("%s sets its own %s=%s for the container (docker -e), which the later -e %s=\"$%s\" overrides (docker hands it the last): the copy is dead; %s",
-						parser.ModeNames(modes), key, val, key, key, c.ownerText(o)),
-					fixMsg: "delete the mode's overridden -e " + key, edits: []edit{flagDelete(s, pseudo)},
+					msg: fmt.Sprintf("%s sets its own %s=%s %s, which the later %s%s=\"$%s\" overrides (%s): the copy is dead; %s",
+						parser.ModeNames(modes), key, val, how, laterWord(inv, j), key, key, lastWins(inv, j), c.ownerText(o)),
+					fixMsg: "delete the mode's overridden " + what, edits: []edit{flagDelete(s, pseudo)},
 				})
 			}
 			continue
@@ -1165,9 +1171,9 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 			pseudo := &parser.Flag{Inv: inv, Name: inv.Args[e.Opt].Sketch, NameStart: start, ValStart: aw.Start, ValEnd: aw.End, Arg: e.Opt}
 			c.report(pass, diag{
 				sev: Error, path: s.Path, start: start, end: aw.End,
-				msg: fmt.Sprintf("%s sets %s=%s for the container (docker -e), over the --env-file's own: the engine's %s gets %s; %s",
-					parser.ModeNames(modes), key, val, o.Flag, val, c.ownerText(o)),
-				fixMsg: "delete the mode's -e " + key, edits: []edit{flagDelete(s, pseudo)},
+				msg: fmt.Sprintf("%s sets %s=%s %s, over the --env-file's own: the engine's %s gets %s; %s",
+					parser.ModeNames(modes), key, val, how, o.Flag, val, c.ownerText(o)),
+				fixMsg: "delete the mode's " + what, edits: []edit{flagDelete(s, pseudo)},
 			})
 			continue
 		}
@@ -1175,11 +1181,30 @@ func (c *Context) checkDockerEnv(pass *analysis.Pass, s *parser.Script, inv *par
 		// --env= or -e when the option is attached).
 		c.report(pass, diag{
 			sev: Error, path: s.Path, start: aw.Start, end: aw.End,
-			msg: fmt.Sprintf("%s sets %s=%s for the container (docker -e) where the script hands the owner's own (-e %s=\"$%s\"): the engine's %s gets %s; %s",
-				parser.ModeNames(modes), key, val, key, key, o.Flag, val, c.ownerText(o)),
+			msg: fmt.Sprintf("%s sets %s=%s %s where the script hands the owner's own (%s%s=\"$%s\"): the engine's %s gets %s; %s",
+				parser.ModeNames(modes), key, val, how, fwdOpt, key, key, o.Flag, val, c.ownerText(o)),
 			fixMsg: "hand the owner's value", edits: []edit{{s.Path, aw.Start, aw.End, e.Prefix + key + `="$` + key + `"`}},
 		})
 	}
+}
+
+// laterWord is what sets K=… in the later setting of a key at
+// inv.Args[j] (laterEnv): "-e " for docker's option, "env " for an env
+// word in the container.
+func laterWord(inv *parser.Invocation, j int) string {
+	if parser.DockerEnvWrapper(inv.Args, j) {
+		return "env "
+	}
+	return "-e "
+}
+
+// lastWins says why the later setting at inv.Args[j] is the one the
+// engine gets.
+func lastWins(inv *parser.Invocation, j int) string {
+	if laterWord(inv, j) == "env " {
+		return "env sets it over what the container hands the engine"
+	}
+	return "docker hands it the last"
 }
 
 // laterEnv returns the index of a docker -e (or --env) after the one at
