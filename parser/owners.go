@@ -1291,3 +1291,31 @@ func memo[K comparable, V any](u *Unit, m *map[K]V, k K, f func() V) V {
 	u.mu.Unlock()
 	return v
 }
+
+// ResourcedBetween reports whether the script's shell sources env file e
+// again after byte offset from and before to, in code every one of modes
+// runs (a source shared by every mode, or one in the branch of each mode,
+// or of the mode a flag mode runs the branch of), at the level of the code
+// at to (the top level, or the same function), and e sets key whatever
+// the shell held before (no KEY=${KEY:-…}): what the script assigned key
+// before that is gone by to. `bench) MAX_NUM_SEQS=32; . serve.env; exec
+// vllm serve … "$MAX_NUM_SEQS"` boots with the file's value. A source
+// under a condition counts too: what it may undo is no finding.
+func (u *Unit) ResourcedBetween(s *Script, e *EnvFile, key string, from, to int, modes []*Mode) bool {
+	if e == nil || !e.shellSetsPlain(key) {
+		return false
+	}
+	fn := s.funcAt(to)
+	for _, ref := range u.sourcesOf(s) {
+		if ref.Kind != SourceBash || ref.Path == "" || u.envs[ref.Path] != e || ref.Start <= from || ref.Start >= to || s.funcAt(ref.Start) != fn {
+			continue
+		}
+		runs := func(m *Mode) bool {
+			return containsMode(ref.Modes, m) || m.FlagOn() != "" && containsMode(ref.Modes, s.ModeNamed(m.FlagOn()))
+		}
+		if len(ref.Modes) == 0 || len(modes) > 0 && !slices.ContainsFunc(modes, func(m *Mode) bool { return !runs(m) }) {
+			return true
+		}
+	}
+	return false
+}

@@ -1795,6 +1795,18 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 	valFix := func() []edit {
 		return []edit{{s.Path, f.ValStart, f.ValEnd, refText(s, f, owner.Key)}}
 	}
+	for i, a := range o.Chain {
+		// The owner's file sourced again between the mode's own value of
+		// the owner and where it is read (bench) MAX_NUM_SEQS=32; .
+		// serve.env; … "$MAX_NUM_SEQS"): the file's value is the one read.
+		read := f.ValStart
+		if i > 0 {
+			read = o.Chain[i-1].Start
+		}
+		if a.Name == owner.Key && u.ResourcedBetween(s, owner.Def.File, owner.Key, a.End, read, modes) {
+			return
+		}
+	}
 	// A re-assignment of the owner inside a mode.
 	for _, a := range o.Chain {
 		if a.Name == owner.Key && len(a.Modes) > 0 {
