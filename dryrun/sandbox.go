@@ -1257,6 +1257,19 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return ev.fail(fmt.Errorf("%w: exec -c of %s: a script run with an empty environment is not evaluated", ErrUnsupported, args[0]))
 	}
 	ev.noteSession(args)
+	if name, ok := parser.HasSession(forDetect(args)); ok && !hasSentinel(name) {
+		// tmux has-session -t llm || tmux new-session -d -s llm: on the
+		// host the dry run stands for, a session is there once the script
+		// started it (every skipped command succeeding would never start
+		// it, and the lines typed into it would go nowhere).
+		ev.mu.Lock()
+		started := ev.sessions[name]
+		ev.mu.Unlock()
+		if !started {
+			return interp.ExitStatus(1)
+		}
+		return nil
+	}
 	if err, ok := ev.shellString(ctx, hc, args); ok {
 		return err
 	}

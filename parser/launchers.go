@@ -530,6 +530,33 @@ func tmuxSendTo(argv []string) (target, session string, keys int, ok bool) {
 	return target, name, j, true
 }
 
+// HasSession reads `tmux [options] has-session|has -t TARGET`: the
+// session the target names (up to its window or pane, a leading '='
+// dropped). ok is false for any other form, and for a target not known.
+func HasSession(argv []string) (session string, ok bool) {
+	if len(argv) == 0 || path.Base(argv[0]) != "tmux" {
+		return "", false
+	}
+	j, ok := tmuxSub(argv, 0)
+	if !ok || argv[j] != "has-session" && argv[j] != "has" {
+		return "", false
+	}
+	j, seen, ok := tmuxHasSession.read(argv, j+1)
+	if !ok || j != len(argv) || len(seen) != 1 || seen[0].name != "-t" {
+		return "", false
+	}
+	name := strings.TrimPrefix(seen[0].value, "=")
+	if i := strings.IndexAny(name, ":."); i >= 0 {
+		name = name[:i]
+	}
+	if name == "" || strings.Contains(name, Unknown) {
+		return "", false
+	}
+	return name, true
+}
+
+var tmuxHasSession = optSpec{valued: "t"}
+
 // endsLine reports whether a tmux key name is one that ends the line
 // typed (Enter, C-m, KPEnter, ^M).
 func endsLine(key string) bool {

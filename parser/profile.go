@@ -612,6 +612,10 @@ func kubectlExec(argv []string, i int) (*DockerRun, int, bool) {
 				return nil, 0, false
 			}
 			return &DockerRun{Image: pod}, j + 1, true
+		case a == Unknown && sub >= 0 && pod < 0:
+			// kubectl exec "$POD" -- …, POD=$(kubectl get pods …): where
+			// the pod's name stands, any word is the pod.
+			pod = j
 		case a == Unknown || a == forwardAll:
 			return nil, 0, false
 		case strings.HasPrefix(a, "-"):
