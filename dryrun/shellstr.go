@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
 )
 
@@ -124,6 +126,12 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	if f == nil {
 		return nil, false
 	}
+	// The words the string's shell starts with (bash -c STRING ZERO
+	// REST…): its "$0", "$1"… and "$@" are them.
+	var params []string
+	if typed == 0 && len(args) > str+1 {
+		params = args[str+1:]
+	}
 	engine := false
 	for _, c := range parser.ShellCalls(f) {
 		words := slices.Clone(launcher)
@@ -133,6 +141,10 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 			words = nil
 		}
 		for _, w := range c.Args {
+			if ps, ok := paramWords(w, params); ok {
+				words = append(words, ps...)
+				continue
+			}
 			v, lit := parser.LitValue(w)
 			if !lit {
 				v = parser.Unknown
@@ -164,9 +176,12 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 			outer.docker = ec.Docker
 		}
 	}
-	var params []string
-	if typed == 0 && len(args) > str+2 {
-		params = args[str+2:]
+	if len(params) > 0 {
+		f.Name = params[0] // the shell's $0 (interp's is the file's name)
+		if hasJobs(f) {
+			zeroInJobs(f, params[0])
+		}
+		params = params[1:]
 	}
 	// The string's shell starts with what its launcher words hand it: env
 	// -i bash -c 'set -a; . ./tgi.env; exec text-generation-launcher …'
@@ -203,6 +218,56 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// script's end would not wait for them and the engine one starts
 	// would be missed.
 	return ev.runNested(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), runner, f, hasJobs(f)), true
+}
+
+// zeroVar stands for a string's "$0" in its background jobs (zeroInJobs).
+const zeroVar = "__servelint_zero"
+
+// zeroInJobs makes a shell string's "$0" the word it was given in its
+// background jobs too: interp runs a job as a statement of its own, whose
+// $0 is "gosh", not the file's name. Each plain $0 of the string reads a
+// variable the string's first statement sets to that word.
+func zeroInJobs(f *syntax.File, zero string) {
+	q, err := syntax.Quote(zero, syntax.LangBash)
+	if err != nil {
+		return
+	}
+	pre, err := syntax.NewParser().Parse(strings.NewReader(zeroVar+"="+q+"\n"), "")
+	if err != nil || len(pre.Stmts) != 1 {
+		return
+	}
+	found := false
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "0" {
+			pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: zeroVar}
+			found = true
+		}
+		return true
+	})
+	if found {
+		f.Stmts = append(pre.Stmts, f.Stmts...)
+	}
+}
+
+// paramWords returns the words a string's word w stands for when it is one
+// plain expansion of the shell's "$0", "$n" or "$@", params being the
+// words after the string ($0 first).
+func paramWords(w *syntax.Word, params []string) ([]string, bool) {
+	pe := parser.SingleParam(w)
+	if len(params) == 0 || pe == nil || pe.Param == nil || pe.Exp != nil || pe.Index != nil || pe.Excl || pe.Length || pe.Slice != nil || pe.Repl != nil {
+		return nil, false
+	}
+	if pe.Param.Value == "@" {
+		return params[1:], true
+	}
+	n, err := strconv.Atoi(pe.Param.Value)
+	if err != nil || n < 0 || len(pe.Param.Value) > 3 || pe.Param.Value[0] == '+' {
+		return nil, false
+	}
+	if n < len(params) {
+		return params[n : n+1], true
+	}
+	return []string{""}, true
 }
 
 // noteSession records the detached session running a shell that args

@@ -476,14 +476,22 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		host, _, _ := sshCommand(sketches(aws), run.Shell)
 		remote = &DockerRun{Image: host}
 	}
+	// bash -c 'exec vllm serve "$@"' _ "$MODEL" --max-num-seqs 32: a
+	// single-quoted string's "$0" and "$@" are the words after it, written
+	// in the script (a plain -c string, read by a shell the script starts
+	// with those words: not a session's line, not a remote host's).
+	params := ss.Quote == '\'' && typed == 0 && !run.Own && !run.Remote && !run.Entry && str+1 < len(aws)
 	var found *Invocation
 	for _, ic := range ShellCalls(f) {
 		var inner []ArgWord
 		if ss.Exact {
-			if hasInnerRead(ic, ss.Quote == '\'', assigned) {
+			if hasInnerRead(ic, ss.Quote == '\'', assigned, params) {
 				continue
 			}
 			inner = s.callArgs(ic)
+			if params {
+				inner = fillParams(inner, aws[str+1], aws[str+2:])
+			}
 		} else {
 			inner = make([]ArgWord, 0, len(ic.Args))
 			for _, w := range ic.Args {
@@ -883,12 +891,56 @@ func innerAssigned(f *syntax.File) map[string]bool {
 	return out
 }
 
+// fillParams puts in an inner call's words the words its shell was started
+// with (bash -c STRING ZERO REST…): "$0" is ZERO, "$1" the first of REST,
+// "$@" all of REST. One of them inside a longer word ("x$1") stays what it
+// was, not known; "$3" past the words given is the empty word bash gives.
+func fillParams(inner []ArgWord, zero ArgWord, rest []ArgWord) []ArgWord {
+	var out []ArgWord
+	for _, a := range inner {
+		if a.Sketch == forwardAll {
+			out = append(out, rest...)
+			continue
+		}
+		n := -1
+		if a.Word != nil {
+			if pe := SingleParam(a.Word); pe != nil && plainParam(pe) {
+				n = positionalIndex(pe.Param.Value)
+			}
+		}
+		switch {
+		case n == 0:
+			out = append(out, zero)
+		case n > 0 && n <= len(rest):
+			out = append(out, rest[n-1])
+		case n > 0:
+			out = append(out, ArgWord{Sketch: "", Start: -1, End: -1})
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// positionalIndex is n for a positional parameter's name "n", -1 for any
+// other name.
+func positionalIndex(name string) int {
+	if name == "" || len(name) > 3 {
+		return -1
+	}
+	n, err := strconv.Atoi(name)
+	if err != nil || n < 0 || name[0] == '+' || name[0] == '-' {
+		return -1
+	}
+	return n
+}
+
 // hasInnerRead reports whether an engine command of a shell string reads
 // what the inner shell sets: in a single-quoted string, its positional
 // and special parameters, or a variable its script assigns (or may: read,
 // source). In a double-quoted one the outer shell expanded every
 // parameter before the inner shell ran.
-func hasInnerRead(ic *syntax.CallExpr, single bool, assigned map[string]bool) bool {
+func hasInnerRead(ic *syntax.CallExpr, single bool, assigned map[string]bool, params bool) bool {
 	if !single {
 		return false
 	}
@@ -899,6 +951,9 @@ func hasInnerRead(ic *syntax.CallExpr, single bool, assigned map[string]bool) bo
 			return true
 		}
 		name := pe.Param.Value
+		if params && plainParam(pe) && (name == "@" || positionalIndex(name) >= 0) {
+			return true // the words after the string (fillParams)
+		}
 		if _, err := strconv.Atoi(name); err == nil || !isName(name) || assigned[name] || assigned["\x00any"] {
 			found = true
 		}
