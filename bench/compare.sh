@@ -16,8 +16,9 @@
 # Every tool reads the same scripts: servelint is given the tree (it also
 # reads the env files the scripts source: its job), shellcheck -f json1 and
 # shfmt -l are given the list of the tree's scripts, all in one process per
-# run (no process per file). Wall time is taken with a nanosecond clock
-# around /usr/bin/time -v, which gives peak RSS and user+sys CPU.
+# run (no process per file). bench/timeit runs each: wall time on a
+# monotonic clock around the process alone, peak RSS and user+sys CPU from
+# its rusage.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -38,7 +39,6 @@ apt_install() {
 
 # --- tools -----------------------------------------------------------------
 command -v go >/dev/null || die "go is required"
-[[ -x /usr/bin/time ]] || apt_install time
 command -v shellcheck >/dev/null || apt_install shellcheck
 gobin=$(go env GOBIN); [[ -n $gobin ]] || gobin=$(go env GOPATH)/bin
 shfmt=$gobin/shfmt
@@ -49,7 +49,7 @@ fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/servelint-compare.XXXXXX")
 if [[ -z ${KEEP:-} ]]; then trap 'rm -rf "$tmp"' EXIT; else echo "keeping $tmp" >&2; fi
-(cd "$repo" && go build -o "$tmp/servelint" ./cmd/servelint && go build -o "$tmp/gentree" ./bench/gentree)
+(cd "$repo" && go build -o "$tmp/servelint" ./cmd/servelint && go build -o "$tmp/gentree" ./bench/gentree && go build -o "$tmp/timeit" ./bench/timeit)
 
 # --- machine -----------------------------------------------------------------
 model=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
@@ -57,17 +57,17 @@ mem=$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)
 echo "machine: nproc=$(nproc), ${model:-unknown CPU}, $mem RAM, $(uname -sr)"
 echo "tools:   servelint $(cd "$repo" && git rev-parse --short HEAD 2>/dev/null || echo '?') (go build, -j $JOBS, $(go version | cut -d' ' -f3))," \
   "$(shellcheck --version | sed -n 's/^version: /shellcheck /p'), shfmt $("$shfmt" --version)"
-echo "runs:    median of $REPS (after one warm-up run), wall = nanosecond clock around the process"
+echo "runs:    median of $REPS (after one warm-up run), wall = monotonic clock around the process (bench/timeit), CPU and peak RSS from its rusage"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) at start (other processes share the CPUs: compare CPU too)"
 echo
 
-# run NAME OUTFILE CMD...: one timed run; appends "wall_ns rss_kb cpu_s" to OUTFILE.
+# run OUTFILE CMD...: one timed run; bench/timeit appends "wall_ns rss_kb
+# cpu_s" to OUTFILE (a monotonic clock around the process alone: no
+# /usr/bin/time or date process in the measure).
 run() {
   local out=$1; shift
-  local t0 t1 rc=0
-  t0=$(date +%s%N)
-  /usr/bin/time -v -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/stderr.txt" || rc=$?
-  t1=$(date +%s%N)
+  local rc=0
+  "$tmp/timeit" "$out" "$tmp/stderr.txt" -- "$@" || rc=$?
   # servelint and shellcheck exit 1 with findings; shfmt -l exits 1 on a
   # file it cannot parse (the corpus has a broken script on purpose).
   if ((rc > 1)); then
@@ -75,11 +75,6 @@ run() {
     head -5 "$tmp/stderr.txt" >&2
     exit 1
   fi
-  awk -v w=$((t1 - t0)) '
-    /Maximum resident set size/ {rss = $NF}
-    /User time \(seconds\)/ {u = $NF}
-    /System time \(seconds\)/ {s = $NF}
-    END {printf "%.0f %.0f %.2f\n", w, rss, u + s}' "$tmp/time.txt" >>"$out"
 }
 
 # median COLUMN FILE
@@ -145,7 +140,7 @@ awk '
     for (i = 1; i <= NR; i++) {
       nt = (note[i] != "") ? "  (" note[i] ")" : ""
       gsub("_", " ", nt)
-      printf "| %-16s | %5d | %5d | %10.1f | %13.3f | %11.2fx | %9.2f | %14.1f |%s\n", tool[i], n[i], files[i], wall[i] / 1e6, wall[i] / 1e6 / files[i], wall[i] / base[n[i]], cpu[i], rss[i] / 1024, nt
+      printf "| %-16s | %5d | %5d | %10.1f | %13.3f | %11.2fx | %9.3f | %14.1f |%s\n", tool[i], n[i], files[i], wall[i] / 1e6, wall[i] / 1e6 / files[i], wall[i] / base[n[i]], cpu[i], rss[i] / 1024, nt
     }
     print ""
     print "goals (servelint = all rules, evaluation included):"
@@ -156,7 +151,7 @@ awk '
       if (cbase[m] > 0 && cfloor[m] > 0)
         printf "  N=%-5d CPU:  shellcheck/servelint = %6.1fx                      servelint/shfmt = %5.2fx\n", m, csc[m] / cbase[m], cbase[m] / cfloor[m]
       else
-        printf "  N=%-5d CPU:  (below the 10 ms resolution of /usr/bin/time)\n", m
+        printf "  N=%-5d CPU:  (a tool took no measurable CPU)\n", m
     }
     if (k >= 2) {
       g = pf[ns[k]] / pf[ns[1]]
