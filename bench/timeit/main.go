@@ -14,6 +14,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -22,28 +23,33 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 5 || os.Args[3] != "--" {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if len(args) < 4 || args[2] != "--" {
 		fmt.Fprintln(os.Stderr, "usage: timeit OUT STDERR -- COMMAND [ARG...]")
-		os.Exit(2)
+		return 2
 	}
-	out, errPath, argv := os.Args[1], os.Args[2], os.Args[4:]
+	out, errPath, argv := args[0], args[1], args[3:]
 	stderr, err := os.Create(errPath)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "timeit:", err)
-		os.Exit(2)
+		return 2
 	}
-	defer stderr.Close()
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stderr = stderr // stdout stays nil: /dev/null
+	defer func() { _ = stderr.Close() }()
+	// The command is the benchmark's own (compare.sh's), run as given.
+	cmd := exec.Command(argv[0], argv[1:]...) //nolint:gosec // G702: running the command given is this tool's job
+	cmd.Stderr = stderr                       // stdout stays nil: /dev/null
 	start := time.Now()
 	err = cmd.Run()
 	wall := time.Since(start)
 	code := 0
 	if err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
 			fmt.Fprintln(os.Stderr, "timeit:", err)
-			os.Exit(2)
+			return 2
 		}
 		code = ee.ExitCode()
 	}
@@ -54,10 +60,10 @@ func main() {
 		rss = ru.Maxrss // KiB on Linux
 		cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	f, err := os.OpenFile(out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "timeit:", err)
-		os.Exit(2)
+		return 2
 	}
 	_, err = fmt.Fprintf(f, "%d %d %.3f\n", wall.Nanoseconds(), rss, cpu.Seconds())
 	if cerr := f.Close(); err == nil {
@@ -65,7 +71,7 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "timeit:", err)
-		os.Exit(2)
+		return 2
 	}
-	os.Exit(code)
+	return code
 }
