@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -145,7 +144,7 @@ func (u *Unit) workTree(dir string) string {
 		return top
 	}
 	top = ""
-	if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+	if _, ok := u.gitEntry(dir); ok {
 		top = dir
 	} else if up := filepath.Dir(dir); up != dir {
 		top = u.workTree(up) // the parents' answers are shared by their children

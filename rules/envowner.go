@@ -449,7 +449,7 @@ func sourcesCode(u *parser.Unit, s *parser.Script) bool {
 		if err != nil {
 			continue
 		}
-		repo := parser.WorkTree(filepath.Dir(s.Path))
+		repo := u.WorkTreeOf(filepath.Dir(s.Path))
 		if !u.InTree(ap) && (repo == "" || !parser.Within(repo, ap)) {
 			continue
 		}
