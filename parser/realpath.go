@@ -54,37 +54,25 @@ func (r *resolver) eval(p string) (string, error) {
 
 // evalFile is eval, remembered: a linted tree does not change while
 // it is loaded.
-func (r *resolver) evalFile(p string) (string, error) {
+func (r *resolver) evalFile(p string) (string, error) { return r.remembered(&r.files, p) }
+
+// dir is eval for a directory, remembered.
+func (r *resolver) dir(d string) (string, error) { return r.remembered(&r.dirs, d) }
+
+// remembered is eval(p), kept in *m.
+func (r *resolver) remembered(m *map[string]resolved, p string) (string, error) {
 	r.mu.Lock()
-	v, ok := r.files[p]
+	v, ok := (*m)[p]
 	r.mu.Unlock()
 	if ok {
 		return v.real, v.err
 	}
 	real, err := r.eval(p)
 	r.mu.Lock()
-	if r.files == nil {
-		r.files = map[string]resolved{}
+	if *m == nil {
+		*m = map[string]resolved{}
 	}
-	r.files[p] = resolved{real, err}
-	r.mu.Unlock()
-	return real, err
-}
-
-// dir is eval for a directory, remembered.
-func (r *resolver) dir(d string) (string, error) {
-	r.mu.Lock()
-	v, ok := r.dirs[d]
-	r.mu.Unlock()
-	if ok {
-		return v.real, v.err
-	}
-	real, err := r.eval(d)
-	r.mu.Lock()
-	if r.dirs == nil {
-		r.dirs = map[string]resolved{}
-	}
-	r.dirs[d] = resolved{real, err}
+	(*m)[p] = resolved{real, err}
 	r.mu.Unlock()
 	return real, err
 }
