@@ -8,6 +8,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/internal/shwalk"
+	"github.com/servelint/servelint/parser"
 )
 
 // casesAsIfs returns f with each case that compares a plain subject with
@@ -33,7 +34,12 @@ import (
 // text it hands on (`ssh host "$(declare -f run); run"`); one that sources
 // a file that may print one is run again without the copy (errCaseTrace).
 func casesAsIfs(f *syntax.File) *syntax.File {
-	if printsFuncs(f) {
+	return casesAsIfsPrinting(f, printsFuncs(f))
+}
+
+// casesAsIfsPrinting is casesAsIfs with whether f prints a function known.
+func casesAsIfsPrinting(f *syntax.File, prints bool) *syntax.File {
+	if prints {
 		return f
 	}
 	c := &caseCopier{}
@@ -204,15 +210,7 @@ func printsFuncs(f *syntax.File) bool {
 		if !ok {
 			return true
 		}
-		for _, a := range dc.Args {
-			if !a.Naked || a.Value == nil {
-				continue // an assignment or a bare name: no option
-			}
-			v := a.Value.Lit()
-			if v == "" || (v[0] == '-' || v[0] == '+') && strings.ContainsRune(v[1:], 'f') {
-				found = true
-			}
-		}
+		found = parser.DeclPrintsFuncs(dc)
 		return !found
 	})
 	return found

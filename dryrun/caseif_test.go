@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/internal/shwalk"
+	"github.com/servelint/servelint/parser"
 )
 
 // runPlain runs f in interp with builtins only (any other command fails
@@ -292,5 +295,46 @@ func TestEvalCasesAsIfsSourcedPrint(t *testing.T) {
 	r := evalSrc(t, src, "serve", map[string]string{"lib.sh": lib}, Options{})
 	if n := len(r.Skipped); n == 0 || !strings.Contains(strings.Join(r.Skipped[n-1], " "), "case \"$1\" in") {
 		t.Errorf("skipped %q, err %v; want the function's case", r.Skipped, r.Err)
+	}
+}
+
+// TestPrintsFuncsModel: the model's answer, which PrepareScript hands to
+// caseIfs in place of printsFuncs' walk, is printsFuncs' on every script
+// of the printed-function tests and on every testdata script.
+func TestPrintsFuncsModel(t *testing.T) {
+	fn := "launch() {\n  case \"$1\" in\n    serve) vllm serve /m ;;\n    *) exit 1 ;;\n  esac\n}\n"
+	srcs := []string{
+		"#!/bin/bash\n" + fn + "docker run --rm img bash -c \"$(declare -f launch); launch serve\"\n",
+		"#!/bin/bash\n" + fn + "body=$(typeset -fx launch)\ndocker run --rm img bash -c \"$body; launch serve\"\n",
+		"#!/bin/bash\n" + fn + "opt=-f\ndeclare $opt launch > f.sh\nexec ssh host launch\n",
+		"#!/bin/bash\nf() { local -f g; }\ncase \"$1\" in serve) exec vllm serve /m ;; esac\n",
+		"#!/bin/bash\ndeclare -x PORT=1\ndeclare -a A=(x)\ncase \"$1\" in serve) exec vllm serve /m ;; esac\n",
+	}
+	paths, _ := filepath.Glob("../testdata/src/*/*.sh")
+	for _, p := range paths {
+		if b, err := os.ReadFile(p); err == nil {
+			srcs = append(srcs, string(b))
+		}
+	}
+	printing := 0
+	for _, src := range srcs {
+		s := parser.ParseScript("t.sh", []byte(src))
+		if s.File == nil {
+			continue
+		}
+		s.Analyze(parser.RoleMatcher{})
+		want := printsFuncs(s.File)
+		if want {
+			printing++
+		}
+		if got := s.PrintsFuncs(); got != want {
+			t.Errorf("model %v, printsFuncs %v, on %q", got, want, src)
+		}
+		if p := PrepareScript(s); p != nil && (!p.printsKnown || p.prints != want) {
+			t.Errorf("PrepareScript: known %v prints %v, printsFuncs %v, on %q", p.printsKnown, p.prints, want, src)
+		}
+	}
+	if printing < 4 {
+		t.Fatalf("only %d scripts print a function: the test reads too few", printing)
 	}
 }

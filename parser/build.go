@@ -215,6 +215,7 @@ func (s *Script) collect() {
 			}
 		case *syntax.DeclClause:
 			s.declF = s.declF || IsDeclareF(n)
+			s.printsF = s.printsF || DeclPrintsFuncs(n)
 			s.declAssoc = s.declAssoc || declAssoc(n)
 			for _, name := range exportedFuncNames(n) {
 				if s.exportedFuncs == nil {
@@ -1630,6 +1631,27 @@ var tokenReplacer = strings.NewReplacer("-", "_", ".", "_")
 func modeToken(name string) string {
 	return "_" + strings.ToUpper(tokenReplacer.Replace(name)) + "_"
 }
+
+// DeclPrintsFuncs reports whether a declaration may print a function's
+// text (declare -f, typeset -f, in any variant, an option word not literal
+// being any option): the dry run then runs the script's own tree, whose
+// text is the one to print.
+func DeclPrintsFuncs(dc *syntax.DeclClause) bool {
+	for _, a := range dc.Args {
+		if !a.Naked || a.Value == nil {
+			continue // an assignment or a bare name: no option
+		}
+		v := a.Value.Lit()
+		if v == "" || (v[0] == '-' || v[0] == '+') && strings.ContainsRune(v[1:], 'f') {
+			return true
+		}
+	}
+	return false
+}
+
+// PrintsFuncs reports whether a declaration of the script may print a
+// function's text (DeclPrintsFuncs), false before Analyze.
+func (s *Script) PrintsFuncs() bool { return s.printsF }
 
 // IsDeclareF reports whether a declaration asks for function names
 // (declare -F, typeset -pF, local -F), which the dry run's interpreter

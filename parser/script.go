@@ -316,6 +316,8 @@ type Script struct {
 	keys     map[*syntax.CallExpr][]branchKey
 	// declF: a declare -F or typeset -F was met (DeclaresF).
 	declF bool
+	// printsF: a declaration that may print a function (PrintsFuncs).
+	printsF bool
 	// declAssoc: a declare -A (local -A, typeset -gA) anywhere (DeclaresAssoc).
 	declAssoc bool
 	// exportedFuncs are the functions export -f (declare -fx) hands to
