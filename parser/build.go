@@ -48,6 +48,7 @@ func (s *Script) collect() {
 		s.noteDead(n, funcStack)
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
+			s.funcSpanList = append(s.funcSpanList, [2]uint{n.Pos().Offset(), n.End().Offset()})
 			if n.Name == nil || n.Body == nil {
 				return true // an anonymous or zsh multi-name function
 			}

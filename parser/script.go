@@ -314,6 +314,9 @@ type Script struct {
 	arms     [][][2]int
 	ends     []terminator
 	keys     map[*syntax.CallExpr][]branchKey
+	// funcSpanList spans every function declaration, nested ones too
+	// (collect): what funcSpans' walk finds, for inSpans.
+	funcSpanList [][2]uint
 	// declF: a declare -F or typeset -F was met (DeclaresF).
 	declF bool
 	// printsF: a declaration that may print a function (PrintsFuncs).
