@@ -319,8 +319,17 @@ func (ev *evaluator) typedPending(args, det []string) ([]string, bool) {
 	defer ev.mu.Unlock()
 	pending := ev.typed
 	ev.typed = nil
-	if _, _, _, ok := parser.TypedText(det); ok {
-		ev.typed = slices.Clone(args)
+	if _, _, str, ok := parser.TypedText(det); ok {
+		// send-keys -l "line" types the line as literal text: kept
+		// without its -l, to be read with the Enter that ends it.
+		line := make([]string, 0, len(args))
+		for i, a := range args {
+			if i < str && a == "-l" {
+				continue
+			}
+			line = append(line, a)
+		}
+		ev.typed = line
 		return nil, false
 	}
 	target, ok := parser.TypedEnter(det)

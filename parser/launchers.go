@@ -2,6 +2,7 @@ package parser
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -508,6 +509,12 @@ func TypedLine(argv []string) (session string, str int, kind byte, ok bool) {
 // up to its window or pane, a leading '=' dropped), and the index of its
 // first key. ok is false for any other form.
 func tmuxSendTo(argv []string) (target, session string, keys int, ok bool) {
+	return tmuxSendToLit(argv, false)
+}
+
+// tmuxSendToLit is tmuxSendTo, taking send-keys' -l (the keys typed as
+// literal text, no key names) too when literal is set.
+func tmuxSendToLit(argv []string, literal bool) (target, session string, keys int, ok bool) {
 	if len(argv) == 0 || path.Base(argv[0]) != "tmux" {
 		return "", "", 0, false
 	}
@@ -516,6 +523,9 @@ func tmuxSendTo(argv []string) (target, session string, keys int, ok bool) {
 		return "", "", 0, false
 	}
 	j, seen, ok := tmuxSendKeys.read(argv, j+1)
+	if literal {
+		seen = slices.DeleteFunc(seen, func(o opt) bool { return o.name == "-l" })
+	}
 	if !ok || len(seen) != 1 || seen[0].name != "-t" {
 		return "", "", 0, false
 	}
@@ -582,7 +592,8 @@ func SendsKeys(argv []string) bool {
 // index of STRING. The line runs only when a send-keys of its own ends it
 // later (TypedEnter, to the same target, nothing typed between).
 func TypedText(argv []string) (target, session string, str int, ok bool) {
-	target, session, j, ok := tmuxSendTo(argv)
+	// send-keys -l types its string as literal text: the same line.
+	target, session, j, ok := tmuxSendToLit(argv, true)
 	if !ok || j+1 != len(argv) || endsLine(argv[j]) || strings.Contains(target, Unknown) {
 		return "", "", 0, false
 	}
