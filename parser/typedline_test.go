@@ -108,7 +108,7 @@ func TestTypedTextEnter(t *testing.T) {
 		{`tmux send-keys -t llm:0 C-m`, "", "llm:0", true},
 		{`tmux send-keys -t llm S C-m`, "", "", true},
 		{`tmux send-keys -t llm C-m C-m`, "", "", true},
-		{`tmux send-keys -l -t llm S`, "llm", "", true}, // literal text: the line an Enter of its own runs
+		{`tmux send-keys -l -t llm S`, "llm", "", true},    // literal text: the line an Enter of its own runs
 		{`tmux send-keys -l -t llm S Enter`, "", "", true}, // -l types "Enter" as text: no line ends
 		{`tmux send-keys -l -t llm Enter`, "", "", true},   // the text "Enter", no key
 		{`tmux send-keys S`, "", "", true},
