@@ -312,7 +312,7 @@ func (s *snapshotEnv) Each(f func(name string, vr expand.Variable) bool) {
 func exportedOf(env expand.Environ) map[string]string {
 	out := make(map[string]string)
 	env.Each(func(name string, vr expand.Variable) bool {
-		if vr.Declared() && vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+		if vr.Declared() && exportedString(vr) {
 			out[name] = vr.Str
 		} else {
 			delete(out, name)
@@ -326,11 +326,17 @@ func exportedOf(env expand.Environ) map[string]string {
 func (s *snapshotEnv) exported() map[string]string {
 	out := make(map[string]string)
 	for name, vr := range s.vars {
-		if vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+		if exportedString(vr) {
 			out[name] = vr.Str
 		}
 	}
 	return out
+}
+
+// exportedString reports whether vr is an exported, set string: what a
+// child process gets in its environment.
+func exportedString(vr expand.Variable) bool {
+	return vr.Exported && vr.IsSet() && vr.Kind == expand.String
 }
 
 // envWrapperAssigns applies the `env` wrappers found in a launcher (argv

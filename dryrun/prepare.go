@@ -169,12 +169,11 @@ func (p *Prepared) caseIfs(f *syntax.File) *syntax.File {
 	p.caseMu.Lock()
 	defer p.caseMu.Unlock()
 	if p.caseFrom != f {
-		if p.printsKnown {
-			// The model's walk saw every declaration (a rewrite adds none).
-			p.caseFrom, p.caseTo = f, casesAsIfsPrinting(f, p.prints)
-		} else {
-			p.caseFrom, p.caseTo = f, casesAsIfs(f)
+		prints := p.prints // the model's walk saw every declaration (a rewrite adds none)
+		if !p.printsKnown {
+			prints = printsFuncs(f)
 		}
+		p.caseFrom, p.caseTo = f, casesAsIfsPrinting(f, prints)
 	}
 	return p.caseTo
 }

@@ -506,8 +506,6 @@ func (t *namedTotal) start(walked []string, total int64) {
 	}
 }
 
-// add counts a named file of n bytes the first time it is met, and reports
-// whether it comes past the bound (the answer stays the same for it).
 // walkedBytes is the total start was given (files past MaxTotalSize
 // included).
 func (t *namedTotal) walkedBytes() int64 {
@@ -527,6 +525,8 @@ func (t *namedTotal) has(p string) bool {
 	return t.counted[p]
 }
 
+// add counts a named file of n bytes the first time it is met, and reports
+// whether it comes past the bound (the answer stays the same for it).
 func (t *namedTotal) add(p string, n, limit int64) (size int64, past bool) {
 	if t == nil {
 		return n, false // options not made by Load: no running count

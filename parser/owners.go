@@ -589,13 +589,9 @@ func (s *Script) CallerVars() []string {
 	var out []string
 	var nounsetOff func(uint) bool // nil: the script never turns nounset on
 	if s.File != nil {
-		var funcs [][2]uint
-		if s.collected {
-			// The model's walk met every function: no walk of its own
-			// (pprof at N=100: funcSpans' walk was 3% of the CPU).
-			funcs = s.funcSpanList
-		}
-		nounsetOff = nounsetAtWith(s.File, funcs, s.collected) // one walk for plain reads and arithmetic names
+		// The model's walk met every function (funcSpanList): no walk of
+		// its own (pprof at N=100: funcSpans' walk was 3% of the CPU).
+		nounsetOff = nounsetAtWith(s.File, s.funcSpanList, s.collected)
 	}
 	for _, pe := range s.params {
 		guard := pe.Exp != nil && (pe.Exp.Op == syntax.ErrorUnset || pe.Exp.Op == syntax.ErrorUnsetOrNull)
@@ -1329,7 +1325,7 @@ func (u *Unit) ResourcedBetween(s *Script, e *EnvFile, key string, from, to int,
 			continue
 		}
 		runs := func(m *Mode) bool {
-			return containsMode(ref.Modes, m) || m.FlagOn() != "" && containsMode(ref.Modes, s.ModeNamed(m.FlagOn()))
+			return containsMode(ref.Modes, m) || containsMode(ref.Modes, s.flagBase(m))
 		}
 		if len(ref.Modes) == 0 || len(modes) > 0 && !slices.ContainsFunc(modes, func(m *Mode) bool { return !runs(m) }) {
 			return true
