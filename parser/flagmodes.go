@@ -110,12 +110,7 @@ func flagVar(w *syntax.Word) string {
 	if plainParam(pe) {
 		return pe.Param.Value
 	}
-	if pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length {
-		return ""
-	}
-	switch pe.Exp.Op {
-	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
-	default:
+	if !defaultExp(pe) {
 		return ""
 	}
 	if pe.Exp.Word == nil {
@@ -125,6 +120,20 @@ func flagVar(w *syntax.Word) string {
 		return pe.Param.Value
 	}
 	return "" // ${NUM_GPUS:-8}: a number, not a switch
+}
+
+// defaultExp reports whether pe reads a variable with a default and does
+// nothing else: ${V:-d}, ${V-d}, ${V:=d} or ${V=d} (no index, ${!V},
+// ${#V}).
+func defaultExp(pe *syntax.ParamExp) bool {
+	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return true
+	}
+	return false
 }
 
 // falsy reports whether a flag's default leaves it off: 0, false, no,
@@ -787,12 +796,7 @@ func (s *Script) ownDefault(name string) (a *Assign, d string, ok bool) {
 		return a, d, ok
 	}
 	pe := SingleParam(a.Value)
-	if pe == nil || pe.Param == nil || pe.Param.Value != name || pe.Exp == nil || pe.Index != nil || pe.Excl || pe.Length {
-		return nil, "", false
-	}
-	switch pe.Exp.Op {
-	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
-	default:
+	if !defaultExp(pe) || pe.Param.Value != name {
 		return nil, "", false
 	}
 	if pe.Exp.Word == nil {

@@ -814,18 +814,22 @@ func (c *Context) reportDrift(pass *analysis.Pass, s *parser.Script, m *parser.M
 	if mv.Via != "" && mv.ViaFlag == "" {
 		env, _, _ = strings.Cut(mv.Via, "=") // SHARDED=false
 	}
-	value := ""
-	if mok && !mv.Unresolved {
-		value = mv.Value
-	}
-	path, st, en, ok := c.valueSpanOf(s, m, flag, value)
-	if mok && mv.ViaFlag != "" {
+	var path string
+	var st, en int
+	var ok bool
+	switch {
+	case mok && mv.ViaFlag != "":
 		path, st, en, ok = c.valueSpan(s, m, mv.ViaFlag)
-	} else if mok && env != "" {
-		path, ok = s.Path, false
-		if st, en = envSpan(c.Unit, s, m, env); en > st {
-			ok = true
+	case mok && env != "":
+		path = s.Path
+		st, en = envSpan(c.Unit, s, m, env)
+		ok = en > st
+	default:
+		value := ""
+		if mok && !mv.Unresolved {
+			value = mv.Value
 		}
+		path, st, en, ok = c.valueSpanOf(s, m, flag, value)
 	}
 	if !ok {
 		path, st, en = s.Path, m.Start, m.End

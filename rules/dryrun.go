@@ -346,14 +346,13 @@ func (c *Context) valueSpan(s *parser.Script, m *parser.Mode, canon string) (str
 // valueSpanOf is valueSpan for a mode known to boot with value (modeFlagOf).
 func (c *Context) valueSpanOf(s *parser.Script, m *parser.Mode, canon, value string) (string, int, int, bool) {
 	f := modeFlagOf(s, m, canon, value)
-	modes := []*parser.Mode(nil)
+	viaBase := false
 	if base := s.ModeNamed(m.FlagOn()); f == nil && m.FlagOn() != "" && base != nil {
 		// serve with FAST=1 runs serve's launch line, whose value its own
 		// code may set (SEQS=$OWNER; [[ ${FAST:-0} != 1 ]] || SEQS=32):
 		// the literal there, or no span (the mode's test) when none is.
-		if f = modeFlagOf(s, base, canon, ""); f != nil {
-			modes = []*parser.Mode{m}
-		}
+		f = modeFlagOf(s, base, canon, "")
+		viaBase = f != nil
 	}
 	if f == nil || f.ValStart < 0 {
 		return "", 0, 0, false
@@ -361,8 +360,9 @@ func (c *Context) valueSpanOf(s *parser.Script, m *parser.Mode, canon, value str
 	if sameModes(f.Modes, []*parser.Mode{m}) {
 		return s.Path, f.ValStart, f.ValEnd, true
 	}
-	if modes == nil {
-		modes = f.Modes
+	modes := f.Modes
+	if viaBase {
+		modes = []*parser.Mode{m}
 	}
 	// A flag shared with other modes whose value this mode sets through a
 	// variable or a function argument: point at the mode's own literal.
@@ -384,7 +384,7 @@ func (c *Context) valueSpanOf(s *parser.Script, m *parser.Mode, canon, value str
 			}
 		}
 	}
-	if !sameModes(modes, f.Modes) {
+	if viaBase {
 		return "", 0, 0, false // the proven mode's flag, not this mode's value
 	}
 	return s.Path, f.ValStart, f.ValEnd, true

@@ -1201,7 +1201,7 @@ func laterWord(inv *parser.Invocation, j int) string {
 // lastWins says why the later setting at inv.Args[j] is the one the
 // engine gets.
 func lastWins(inv *parser.Invocation, j int) string {
-	if laterWord(inv, j) == "env " {
+	if parser.DockerEnvWrapper(inv.Args, j) {
 		return "env sets it over what the container hands the engine"
 	}
 	return "docker hands it the last"
