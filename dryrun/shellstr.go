@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -260,8 +259,8 @@ func paramWords(w *syntax.Word, params []string) ([]string, bool) {
 	if pe.Param.Value == "@" {
 		return params[1:], true
 	}
-	n, err := strconv.Atoi(pe.Param.Value)
-	if err != nil || n < 0 || len(pe.Param.Value) > 3 || pe.Param.Value[0] == '+' {
+	n := parser.PositionalIndex(pe.Param.Value)
+	if n < 0 {
 		return nil, false
 	}
 	if n < len(params) {

@@ -530,10 +530,7 @@ func tmuxSendToLit(argv []string, literal bool) (target, session string, keys in
 		return "", "", 0, false
 	}
 	target = seen[0].value
-	name := strings.TrimPrefix(target, "=")
-	if i := strings.IndexAny(name, ":."); i >= 0 {
-		name = name[:i]
-	}
+	name := targetSession(target)
 	if name == "" || name == Unknown {
 		return "", "", 0, false
 	}
@@ -555,14 +552,21 @@ func HasSession(argv []string) (session string, ok bool) {
 	if !ok || j != len(argv) || len(seen) != 1 || seen[0].name != "-t" {
 		return "", false
 	}
-	name := strings.TrimPrefix(seen[0].value, "=")
-	if i := strings.IndexAny(name, ":."); i >= 0 {
-		name = name[:i]
-	}
+	name := targetSession(seen[0].value)
 	if name == "" || strings.Contains(name, Unknown) {
 		return "", false
 	}
 	return name, true
+}
+
+// targetSession returns the session a tmux target names: the target up to
+// its window or pane (':' or '.'), a leading '=' (exact match) dropped.
+func targetSession(target string) string {
+	name := strings.TrimPrefix(target, "=")
+	if i := strings.IndexAny(name, ":."); i >= 0 {
+		name = name[:i]
+	}
+	return name
 }
 
 var tmuxHasSession = optSpec{valued: "t"}
