@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -176,9 +175,10 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 			outer.docker = ec.Docker
 		}
 	}
+	jobs := hasJobs(f)
 	if len(params) > 0 {
 		f.Name = params[0] // the shell's $0 (interp's is the file's name)
-		if hasJobs(f) {
+		if jobs {
 			zeroInJobs(f, params[0])
 		}
 		params = params[1:]
@@ -217,7 +217,7 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// ends in &): they are joined, as a child script's are, or the
 	// script's end would not wait for them and the engine one starts
 	// would be missed.
-	return ev.runNested(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), runner, f, hasJobs(f)), true
+	return ev.runNested(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), runner, f, jobs), true
 }
 
 // zeroVar stands for a string's "$0" in its background jobs (zeroInJobs).
@@ -260,8 +260,8 @@ func paramWords(w *syntax.Word, params []string) ([]string, bool) {
 	if pe.Param.Value == "@" {
 		return params[1:], true
 	}
-	n, err := strconv.Atoi(pe.Param.Value)
-	if err != nil || n < 0 || len(pe.Param.Value) > 3 || pe.Param.Value[0] == '+' {
+	n := parser.PositionalIndex(pe.Param.Value)
+	if n < 0 {
 		return nil, false
 	}
 	if n < len(params) {

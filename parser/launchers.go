@@ -515,11 +515,8 @@ func tmuxSendTo(argv []string) (target, session string, keys int, ok bool) {
 // tmuxSendToLit is tmuxSendTo, taking send-keys' -l (the keys typed as
 // literal text, no key names) too when literal is set.
 func tmuxSendToLit(argv []string, literal bool) (target, session string, keys int, ok bool) {
-	if len(argv) == 0 || path.Base(argv[0]) != "tmux" {
-		return "", "", 0, false
-	}
-	j, ok := tmuxSub(argv, 0)
-	if !ok || argv[j] != "send-keys" && argv[j] != "send" {
+	j, ok := tmuxSubIs(argv, "send-keys", "send")
+	if !ok {
 		return "", "", 0, false
 	}
 	j, seen, ok := tmuxSendKeys.read(argv, j+1)
@@ -530,10 +527,7 @@ func tmuxSendToLit(argv []string, literal bool) (target, session string, keys in
 		return "", "", 0, false
 	}
 	target = seen[0].value
-	name := strings.TrimPrefix(target, "=")
-	if i := strings.IndexAny(name, ":."); i >= 0 {
-		name = name[:i]
-	}
+	name := targetSession(target)
 	if name == "" || name == Unknown {
 		return "", "", 0, false
 	}
@@ -544,25 +538,29 @@ func tmuxSendToLit(argv []string, literal bool) (target, session string, keys in
 // session the target names (up to its window or pane, a leading '='
 // dropped). ok is false for any other form, and for a target not known.
 func HasSession(argv []string) (session string, ok bool) {
-	if len(argv) == 0 || path.Base(argv[0]) != "tmux" {
-		return "", false
-	}
-	j, ok := tmuxSub(argv, 0)
-	if !ok || argv[j] != "has-session" && argv[j] != "has" {
+	j, ok := tmuxSubIs(argv, "has-session", "has")
+	if !ok {
 		return "", false
 	}
 	j, seen, ok := tmuxHasSession.read(argv, j+1)
 	if !ok || j != len(argv) || len(seen) != 1 || seen[0].name != "-t" {
 		return "", false
 	}
-	name := strings.TrimPrefix(seen[0].value, "=")
-	if i := strings.IndexAny(name, ":."); i >= 0 {
-		name = name[:i]
-	}
+	name := targetSession(seen[0].value)
 	if name == "" || strings.Contains(name, Unknown) {
 		return "", false
 	}
 	return name, true
+}
+
+// targetSession returns the session a tmux target names: the target up to
+// its window or pane (':' or '.'), a leading '=' (exact match) dropped.
+func targetSession(target string) string {
+	name := strings.TrimPrefix(target, "=")
+	if i := strings.IndexAny(name, ":."); i >= 0 {
+		name = name[:i]
+	}
+	return name
 }
 
 var tmuxHasSession = optSpec{valued: "t"}
@@ -579,11 +577,21 @@ func endsLine(key string) bool {
 
 // SendsKeys reports whether argv is a tmux send-keys (send), in any form.
 func SendsKeys(argv []string) bool {
+	_, ok := tmuxSubIs(argv, "send-keys", "send")
+	return ok
+}
+
+// tmuxSubIs reports whether argv is a tmux running the command name (or
+// its alias), past tmux's own options (tmuxSub): the command word's index.
+func tmuxSubIs(argv []string, name, alias string) (int, bool) {
 	if len(argv) == 0 || path.Base(argv[0]) != "tmux" {
-		return false
+		return 0, false
 	}
 	j, ok := tmuxSub(argv, 0)
-	return ok && (argv[j] == "send-keys" || argv[j] == "send")
+	if !ok || argv[j] != name && argv[j] != alias {
+		return 0, false
+	}
+	return j, true
 }
 
 // TypedText reads `tmux [options] send-keys|send -t TARGET STRING`: one

@@ -1733,8 +1733,7 @@ func entrypointCall(argv []string, at, entry int, eq bool, dr *DockerRun) (ec En
 	}
 	cmd := append([]string{prog}, argv[at+1:]...)
 	if ec, ok := engineAt(cmd, 0); ok {
-		ec.Start = at
-		ec.ArgStart += at
+		ec = ec.shifted(at) // the program at 0 moves to argv[at]
 		ec.Docker = dr
 		return ec, true, false
 	}
@@ -1746,8 +1745,7 @@ func entrypointCall(argv []string, at, entry int, eq bool, dr *DockerRun) (ec En
 		// through a second container launcher is not followed. A shell's
 		// builtin (exec, eval …) is no program docker can start.
 		if ec, ok := detectEngine(cmd); ok && ec.Docker == nil && ec.Start > 0 {
-			ec.Start += at
-			ec.ArgStart += at
+			ec = ec.shifted(at)
 			ec.Docker = dr
 			return ec, true, false
 		}

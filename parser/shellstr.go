@@ -905,7 +905,7 @@ func fillParams(inner []ArgWord, zero ArgWord, rest []ArgWord) []ArgWord {
 		n := -1
 		if a.Word != nil {
 			if pe := SingleParam(a.Word); pe != nil && plainParam(pe) {
-				n = positionalIndex(pe.Param.Value)
+				n = PositionalIndex(pe.Param.Value)
 			}
 		}
 		switch {
@@ -922,9 +922,9 @@ func fillParams(inner []ArgWord, zero ArgWord, rest []ArgWord) []ArgWord {
 	return out
 }
 
-// positionalIndex is n for a positional parameter's name "n", -1 for any
-// other name.
-func positionalIndex(name string) int {
+// PositionalIndex is n for a positional parameter's name "n" ("0" to
+// "999"), -1 for any other name.
+func PositionalIndex(name string) int {
 	if name == "" || len(name) > 3 {
 		return -1
 	}
@@ -951,7 +951,7 @@ func hasInnerRead(ic *syntax.CallExpr, single bool, assigned map[string]bool, pa
 			return true
 		}
 		name := pe.Param.Value
-		if params && plainParam(pe) && (name == "@" || positionalIndex(name) >= 0) {
+		if params && plainParam(pe) && (name == "@" || PositionalIndex(name) >= 0) {
 			return true // the words after the string (fillParams)
 		}
 		if _, err := strconv.Atoi(name); err == nil || !isName(name) || assigned[name] || assigned["\x00any"] {
