@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -192,9 +193,10 @@ func notOwned(names []string) []string {
 // interp reads it for its own work: no selector may set it.
 func sandboxOwned(name string) bool {
 	switch name {
-	case "PATH", "HOME", "TMPDIR", "USER", "LOGNAME": // sandboxDefaults
+	case "PATH", "HOME", "TMPDIR", "USER", "LOGNAME", "SHLVL": // sandboxDefaults
 		return true
-	case "HOSTNAME", "UID", "EUID", "GID", "BASH_SOURCE", "IFS", "PWD", "OLDPWD", "OPTIND", "PPID":
+	case "HOSTNAME", "UID", "EUID", "GID", "BASH_SOURCE", "IFS", "PWD", "OLDPWD", "OPTIND", "PPID",
+		"BASHPID", "BASH_SUBSHELL", "SHELL", "TERM":
 		return true
 	}
 	return false
@@ -213,6 +215,7 @@ func sandboxDefaults(tmpDir string) map[string]string {
 		"TMPDIR":  tmpDir,
 		"USER":    sandboxUser,
 		"LOGNAME": sandboxUser,
+		"SHLVL":   "1",
 	}
 }
 
@@ -250,6 +253,15 @@ func fixedVars(tmpDir string, extra map[string]string) map[string]expand.Variabl
 		vars[k] = strVar(v, false)
 	}
 	vars["BASH_VERSINFO"] = expand.Variable{Set: true, Kind: expand.Indexed, ReadOnly: true, List: sandboxBashVersinfo}
+	// What bash sets itself when the environment lacks it (env -i bash -c
+	// 'declare -p TERM SHELL'), read under set -u by colour and log
+	// helpers (`[[ $TERM != dumb ]]`, "[$BASHPID]"): unset, each ended the
+	// run with "unbound variable". BASHPID is the shell's $$, which interp
+	// answers itself.
+	vars["TERM"] = strVar("dumb", false)
+	vars["SHELL"] = strVar("/bin/bash", false)
+	vars["BASH_SUBSHELL"] = strVar("0", false)
+	vars["BASHPID"] = strVar(strconv.Itoa(os.Getpid()), false)
 	for _, k := range []string{"UID", "EUID", "GID"} {
 		vr := strVar(sandboxUID, false)
 		vr.ReadOnly = true

@@ -274,7 +274,7 @@ func testHostile(t *testing.T, privateTmp bool) {
 	want := map[string]string{
 		"--home": sandboxHome, "--user": sandboxUser, "--path": sandboxPath, "--uid": sandboxUID,
 		"--tilde": sandboxHome, "--host": sandboxHostname, "--pwd": root, "--glob": "/etc/pass*",
-		"--shell": "", "--who": sandboxUser,
+		"--shell": "/bin/bash", "--who": sandboxUser, // bash's own SHELL, not the host's
 	}
 	for k, v := range want {
 		if got[k] != v {

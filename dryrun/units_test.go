@@ -293,7 +293,7 @@ func TestSandboxEnvHome(t *testing.T) {
 		n++
 		return true
 	})
-	if n == 0 || n > 16 {
+	if n == 0 || n > 24 {
 		t.Errorf("Each lists %d variables", n)
 	}
 }
