@@ -67,6 +67,8 @@
 //     from scratch: PATH=/nonexistent-servelint/bin,
 //     HOME=/nonexistent-servelint/home, USER=LOGNAME=servelint,
 //     HOSTNAME=localhost, UID=EUID=GID=1000, TMPDIR (below), BASH_SOURCE,
+//     SHLVL=1, the values bash gives itself when the environment lacks
+//     them (TERM=dumb, SHELL=/bin/bash, BASH_SUBSHELL=0, BASHPID as $$),
 //     and Options.Env. The host's variables are never copied (nor its
 //     uid: a child script's UID, EUID and GID are the sandbox's too). A
 //     script's re-run of itself as root when it is not ([[ $EUID -eq 0 ]]
