@@ -648,12 +648,36 @@ func (s *Script) flagTests() []flagTest {
 			out[i].at = cmp.Or(max(fs.at, 0), out[i].start)
 		}
 	}
+	nested := map[string]bool{}
 	for i, ft := range out {
-		if ft.rest && slices.ContainsFunc(out, func(o flagTest) bool { return o.name != ft.name && ft.then.Start <= o.start && o.start < ft.then.End }) {
-			// [[ ${LOW:-0} == 1 ]] || exec …; [[ ${FAST:-0} == 1 ]] && …:
-			// FAST's test runs only with LOW set, in no mode of one flag.
-			out[i].then, out[i].offOnly, out[i].rest = Range{ft.then.Start, ft.then.Start}, true, false
+		inRest := func(o flagTest) bool { return o.name != ft.name && ft.then.Start <= o.start && o.start < ft.then.End }
+		if !ft.rest || !slices.ContainsFunc(out, inRest) {
+			continue
 		}
+		// [[ ${LOW:-0} == 1 ]] || exec …; [[ ${FAST:-0} == 1 ]] && …:
+		// FAST's test runs only with LOW set. When every test of FAST is
+		// there and guards a branch (no off path that ends the script),
+		// FAST picks no mode of its own: its branch is LOW=1's code, run
+		// under a condition (FlagCondAt says which). Otherwise neither
+		// reads as a mode of one flag.
+		own := true
+		for _, o := range out {
+			if o.name != ft.name && slices.ContainsFunc(out, func(p flagTest) bool { return p.name == o.name && inRest(p) }) && (o.rest || !inRest(o)) {
+				own = false
+			}
+		}
+		if !own {
+			out[i].then, out[i].offOnly, out[i].rest = Range{ft.then.Start, ft.then.Start}, true, false
+			continue
+		}
+		for _, o := range out {
+			if inRest(o) {
+				nested[o.name] = true
+			}
+		}
+	}
+	if len(nested) > 0 {
+		out = slices.DeleteFunc(out, func(o flagTest) bool { return nested[o.name] })
 	}
 	return out
 }

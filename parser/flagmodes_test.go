@@ -166,7 +166,13 @@ func TestFlagModes(t *testing.T) {
 		{"off-exit-no-launch", "[[ ${A:-0} == 1 ]] || exit 1\nseqs=4", ""},
 		{"off-no-exec", "[[ ${A:-0} == 1 ]] || vllm serve /m --max-num-seqs 8\nseqs=4", ""},
 		{"off-exec-in-func", "f() { [[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8; }\nf\nseqs=4", ""},
-		{"off-exec-other-flag-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|B=1"},
+		// Another flag tested only after it, in a branch, runs only with
+		// this one set: its branch is A=1's code under a condition, no
+		// mode of one flag; tested before too, or with an off path that
+		// ends the script itself, neither is read as a mode of one flag.
+		{"off-exec-other-flag-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|A=1"},
+		{"off-exec-other-flag-before-too", "[[ ${B:-0} == 1 ]] && seqs=2\n[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|B=1"},
+		{"off-exec-other-off-exec-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 6\nseqs=4", "serve|B=1"},
 		{"with-case-off-exec", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\nseqs=4", "serve|bench|serve with A=1"},
 		{"with-case-off-exec-over-modes", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve|bench"},
 		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] && seqs=4", "prod|bench"},
