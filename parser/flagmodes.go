@@ -271,6 +271,36 @@ func onOf(v string) string {
 	return "1"
 }
 
+// onWordOf returns the flag a word reads with a default that turns it on,
+// ${V:-1}, ${V-true}, ${V:=yes}: read only against that same value
+// (cmpFlag1), where it cannot be a count (${NUM_GPUS:-8} == 1).
+func onWordOf(w *syntax.Word) (flagWord, bool) {
+	pe := SingleParam(w)
+	if !defaultExp(pe) || pe.Exp.Word == nil {
+		return flagWord{}, false
+	}
+	d, ok := LitValue(pe.Exp.Word)
+	if !ok || !truthy(d) {
+		return flagWord{}, false
+	}
+	null := pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
+	return flagWord{name: pe.Param.Value, dflt: d, hasDflt: true, null: null}, true
+}
+
+// offOf returns the value that turns off a flag whose on value is v
+// (CUDA_GRAPHS=0 of [[ ${CUDA_GRAPHS:-1} == 1 ]]).
+func offOf(v string) string {
+	switch strings.ToLower(v) {
+	case "true":
+		return "false"
+	case "yes":
+		return "no"
+	case "on":
+		return "off"
+	}
+	return "0"
+}
+
 // flagCond returns the flag a condition tests and the value turning it
 // on: [[ $V == 1 ]], [ "$V" = true ], [[ ${V:-0} -eq 1 ]], [[ ${V:-0} !=
 // 0 ]], [[ -n $V ]], [[ $V ]], (( V )), (( ${V:-0} == 1 )). A negation of
@@ -333,6 +363,14 @@ func cmpFlag(op string, x, y *syntax.Word) (flagRead, bool) {
 }
 
 func cmpFlag1(op string, x, y *syntax.Word) (flagRead, bool) {
+	if fw, ok := onWordOf(x); ok && op == "!=" {
+		// [[ ${CUDA_GRAPHS:-1} != 1 ]], or negated [[ ${CUDA_GRAPHS:-1}
+		// == 1 ]] || …: a flag that defaults on, compared with its
+		// default; the run that turns it off (CUDA_GRAPHS=0) is the mode.
+		if v, ok := LitValue(y); ok && v == fw.dflt {
+			return flagRead{flagWord: fw, value: offOf(v), need: needEqual, lit: v}, true
+		}
+	}
 	fw, ok := flagWordOf(x)
 	if !ok {
 		return flagRead{}, false

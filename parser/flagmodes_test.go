@@ -95,6 +95,14 @@ func TestFlagModes(t *testing.T) {
 		{"falsy", "[[ $A == 0 ]] && seqs=4", ""},
 		{"default-on", "[[ ${A:-1} == 1 ]] && seqs=4", ""},
 		{"default-on-assign", "A=${A:-1}\n[[ $A == 1 ]] && seqs=4", ""},
+		// A flag that defaults on, compared with its default: the run
+		// that turns it off is the mode (A=0), its code what runs then.
+		{"default-on-off-path", "[[ ${A:-1} == 1 ]] || seqs=4", "serve|A=0"},
+		{"default-on-ne", "[[ ${A:-1} != 1 ]] && seqs=4", "serve|A=0"},
+		{"default-on-true", "[ \"${A:-true}\" = true ] || seqs=4", "serve|A=false"},
+		{"default-on-other-value", "[[ ${A:-1} != 2 ]] && seqs=4", ""},
+		{"default-count", "[[ ${N:-8} != 8 ]] && seqs=4", ""},
+		{"default-on-off-exec", "[[ ${A:-1} == 1 ]] || exec vllm serve /m --max-num-seqs 8\nseqs=4", "serve|A=0"},
 		{"assigned", "A=1\n[[ ${A:-0} == 1 ]] && seqs=4", ""},
 		{"value-used", "[[ -n $LORA ]] && seqs=$LORA", ""},
 		{"value-arith", "[[ -n $N ]] && seqs=$(( N * 2 ))", ""},
