@@ -1121,12 +1121,23 @@ func (s *Script) addFlagBeside(hits []int) {
 			bad[c.flagVar] = true
 		}
 	}
+	// moved: the proven mode's own branches inside a flag's rest, which
+	// run only with the flag set (restOf); rest: that rest.
+	moved, rest := map[string][]Range{}, map[string]Range{}
 	for _, ft := range tests {
 		if ft.rest && slices.ContainsFunc(s.Modes, func(m *Mode) bool {
 			return slices.ContainsFunc(m.Ranges, func(r Range) bool { return r.Start < ft.then.End && ft.then.Start < r.End })
 		}) {
-			// [[ ${LOW:-0} == 1 ]] || exec …; case $1 in …: the rest the
-			// flag runs holds the modes' own code, no code of its own.
+			// [[ ${LOW:-0} == 1 ]] || exec …; case $1 in serve) exec vllm
+			// … --max-num-seqs 32 ;; …: serve reaches its branch only with
+			// LOW=1 (serve.sh serve boots the off path), so that branch is
+			// serve with LOW=1's code, not serve's. With no branch of the
+			// proven mode's there (or one the rest does not hold whole),
+			// the rest holds other modes' code, no code of the flag's own.
+			if own, ok := restOwn(p, ft.then); ok && moved[ft.name] == nil {
+				moved[ft.name], rest[ft.name] = own, ft.then
+				continue
+			}
 			bad[ft.name] = true
 		}
 	}
@@ -1148,8 +1159,12 @@ func (s *Script) addFlagBeside(hits []int) {
 			byVar[c.flagVar] = m
 			added = append(added, m)
 		}
-		m.Ranges = append(m.Ranges, c.ranges...)
-		m.own = append(m.own, c.ranges...)
+		ranges := c.ranges
+		if r, ok := rest[c.flagVar]; ok && slices.Equal(ranges, []Range{r}) {
+			ranges = moved[c.flagVar]
+		}
+		m.Ranges = append(m.Ranges, ranges...)
+		m.own = append(m.own, ranges...)
 		m.flagReads = append(m.flagReads, c.flagRead)
 	}
 	on := map[string]bool{}
@@ -1158,6 +1173,14 @@ func (s *Script) addFlagBeside(hits []int) {
 			on[m.flagVar] = true
 			s.Modes = append(s.Modes, m)
 		}
+	}
+	for name, own := range moved {
+		if !on[name] {
+			continue
+		}
+		gone := func(r Range) bool { return slices.Contains(own, r) }
+		p.Ranges = slices.DeleteFunc(p.Ranges, gone)
+		p.own = slices.DeleteFunc(p.own, gone)
 	}
 	for _, ft := range tests {
 		if ft.els == nil || !on[ft.name] {
@@ -1169,6 +1192,24 @@ func (s *Script) addFlagBeside(hits []int) {
 			}
 		}
 	}
+}
+
+// restOwn returns the proven mode p's own branches inside rest, the code
+// after a flag's off path that ends the script: each of p's ranges there
+// is a branch of its own (no function body other modes may call) and lies
+// in rest whole; ok is false when none does.
+func restOwn(p *Mode, rest Range) ([]Range, bool) {
+	var out []Range
+	for _, r := range p.Ranges {
+		if r.End <= rest.Start || rest.End <= r.Start {
+			continue
+		}
+		if r.Start < rest.Start || rest.End < r.End || !slices.Contains(p.own, r) {
+			return nil, false
+		}
+		out = append(out, r)
+	}
+	return out, len(out) > 0
 }
 
 // flagBase returns the proven mode a flag set beside a mode dispatch is

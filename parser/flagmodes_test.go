@@ -182,6 +182,9 @@ func TestFlagModes(t *testing.T) {
 		{"off-exec-other-flag-before-too", "[[ ${B:-0} == 1 ]] && seqs=2\n[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|B=1"},
 		{"off-exec-other-off-exec-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 6\nseqs=4", "serve|B=1"},
 		{"with-case-off-exec", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\nseqs=4", "serve|bench|serve with A=1"},
+		// serve's own branch after the off path runs only with A=1: it is
+		// serve with A=1's code.
+		{"with-case-off-exec-over-serve", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\ncase \"${1:-serve}\" in serve) seqs=4 ;; bench) seqs=16 ;; esac", "serve with A=1|serve|bench"},
 		{"with-case-off-exec-over-modes", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve|bench"},
 		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] && seqs=4", "prod|bench"},
 	} {
