@@ -631,6 +631,14 @@ func (s *Script) holdsLaunches(stmts []*syntax.Stmt) bool {
 // flagTests returns the top-level tests of flags: an if or elif, or TEST
 // && CMD.
 func (s *Script) flagTests() []flagTest {
+	out, _ := s.flagTestsNested()
+	return out
+}
+
+// flagTestsNested returns flagTests and the flags tested only in another
+// flag's rest, whose tests it leaves out (their branches are that flag's
+// code), sorted.
+func (s *Script) flagTestsNested() ([]flagTest, []string) {
 	var out []flagTest
 	for _, fs := range s.flagStmts() {
 		st := fs.st
@@ -717,7 +725,19 @@ func (s *Script) flagTests() []flagTest {
 	if len(nested) > 0 {
 		out = slices.DeleteFunc(out, func(o flagTest) bool { return nested[o.name] })
 	}
-	return out
+	return out, slices.Sorted(maps.Keys(nested))
+}
+
+// nestedEmpty adds to mode m's flagEmpty the flags tested only in another
+// flag's rest (flagNested) that the script reads with no default: the run
+// with m's flag alone set leaves them off, empty, not unset (set -u would
+// make them the caller's, read as a placeholder that turns them on).
+func (s *Script) nestedEmpty(m *Mode) {
+	for _, n := range s.flagNested {
+		if n != m.flagVar && s.readsBare(n) && !slices.Contains(m.flagEmpty, n) {
+			m.flagEmpty = append(m.flagEmpty, n)
+		}
+	}
 }
 
 // restOf returns the code after statement fs.st, TEST || off (or if
@@ -952,7 +972,8 @@ func (s *Script) onlyTested(name string, tests []flagTest) bool {
 // flagCandidates returns a mode for each flag (flagTests, flagOK), its
 // code the branches its tests guard, and the tests themselves.
 func (s *Script) flagCandidates() ([]candidate, []flagTest) {
-	tests := s.flagTests()
+	tests, nested := s.flagTestsNested()
+	s.flagNested = nested
 	var kept []flagTest
 	bad := map[string]bool{}
 	reads := map[string][]flagRead{}
@@ -1065,6 +1086,7 @@ func (s *Script) addFlagProven(tests []flagTest) {
 				m.flagEmpty = append(m.flagEmpty, n)
 			}
 		}
+		s.nestedEmpty(m)
 	}
 	s.Modes = append(s.Modes, p)
 }
@@ -1171,6 +1193,7 @@ func (s *Script) addFlagBeside(hits []int) {
 	for _, m := range added {
 		if anyIn(hits, m.own) { // its branch reaches an engine
 			on[m.flagVar] = true
+			s.nestedEmpty(m)
 			s.Modes = append(s.Modes, m)
 		}
 	}
