@@ -176,8 +176,9 @@ func TestFlagModes(t *testing.T) {
 		{"off-exec-in-func", "f() { [[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8; }\nf\nseqs=4", ""},
 		// Another flag tested only after it, in a branch, runs only with
 		// this one set: its branch is A=1's code under a condition, no
-		// mode of one flag; tested before too, or with an off path that
-		// ends the script itself, neither is read as a mode of one flag.
+		// mode of one flag. Tested before too, or with an off path that
+		// ends the script itself, A's rest is no mode (B keeps its own
+		// reading, as before: the run with both set is not read).
 		{"off-exec-other-flag-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|A=1"},
 		{"off-exec-other-flag-before-too", "[[ ${B:-0} == 1 ]] && seqs=2\n[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|B=1"},
 		{"off-exec-other-off-exec-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 6\nseqs=4", "serve|B=1"},
