@@ -271,6 +271,36 @@ func onOf(v string) string {
 	return "1"
 }
 
+// onWordOf returns the flag a word reads with a default that turns it on,
+// ${V:-1}, ${V-true}, ${V:=yes}: read only against that same value
+// (cmpFlag1), where it cannot be a count (${NUM_GPUS:-8} == 1).
+func onWordOf(w *syntax.Word) (flagWord, bool) {
+	pe := SingleParam(w)
+	if !defaultExp(pe) || pe.Exp.Word == nil {
+		return flagWord{}, false
+	}
+	d, ok := LitValue(pe.Exp.Word)
+	if !ok || !truthy(d) {
+		return flagWord{}, false
+	}
+	null := pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
+	return flagWord{name: pe.Param.Value, dflt: d, hasDflt: true, null: null}, true
+}
+
+// offOf returns the value that turns off a flag whose on value is v
+// (CUDA_GRAPHS=0 of [[ ${CUDA_GRAPHS:-1} == 1 ]]).
+func offOf(v string) string {
+	switch strings.ToLower(v) {
+	case "true":
+		return "false"
+	case "yes":
+		return "no"
+	case "on":
+		return "off"
+	}
+	return "0"
+}
+
 // flagCond returns the flag a condition tests and the value turning it
 // on: [[ $V == 1 ]], [ "$V" = true ], [[ ${V:-0} -eq 1 ]], [[ ${V:-0} !=
 // 0 ]], [[ -n $V ]], [[ $V ]], (( V )), (( ${V:-0} == 1 )). A negation of
@@ -333,6 +363,14 @@ func cmpFlag(op string, x, y *syntax.Word) (flagRead, bool) {
 }
 
 func cmpFlag1(op string, x, y *syntax.Word) (flagRead, bool) {
+	if fw, ok := onWordOf(x); ok && op == "!=" {
+		// [[ ${CUDA_GRAPHS:-1} != 1 ]], or negated [[ ${CUDA_GRAPHS:-1}
+		// == 1 ]] || …: a flag that defaults on, compared with its
+		// default; the run that turns it off (CUDA_GRAPHS=0) is the mode.
+		if v, ok := LitValue(y); ok && v == fw.dflt {
+			return flagRead{flagWord: fw, value: offOf(v), need: needEqual, lit: v}, true
+		}
+	}
 	fw, ok := flagWordOf(x)
 	if !ok {
 		return flagRead{}, false
@@ -593,6 +631,14 @@ func (s *Script) holdsLaunches(stmts []*syntax.Stmt) bool {
 // flagTests returns the top-level tests of flags: an if or elif, or TEST
 // && CMD.
 func (s *Script) flagTests() []flagTest {
+	out, _ := s.flagTestsNested()
+	return out
+}
+
+// flagTestsNested returns flagTests and the flags tested only in another
+// flag's rest, whose tests it leaves out (their branches are that flag's
+// code), sorted.
+func (s *Script) flagTestsNested() ([]flagTest, []string) {
 	var out []flagTest
 	for _, fs := range s.flagStmts() {
 		st := fs.st
@@ -648,14 +694,50 @@ func (s *Script) flagTests() []flagTest {
 			out[i].at = cmp.Or(max(fs.at, 0), out[i].start)
 		}
 	}
+	nested := map[string]bool{}
 	for i, ft := range out {
-		if ft.rest && slices.ContainsFunc(out, func(o flagTest) bool { return o.name != ft.name && ft.then.Start <= o.start && o.start < ft.then.End }) {
-			// [[ ${LOW:-0} == 1 ]] || exec …; [[ ${FAST:-0} == 1 ]] && …:
-			// FAST's test runs only with LOW set, in no mode of one flag.
+		inRest := func(o flagTest) bool { return o.name != ft.name && ft.then.Start <= o.start && o.start < ft.then.End }
+		if !ft.rest || !slices.ContainsFunc(out, inRest) {
+			continue
+		}
+		// [[ ${LOW:-0} == 1 ]] || exec …; [[ ${FAST:-0} == 1 ]] && …:
+		// FAST's test runs only with LOW set. When every test of FAST is
+		// there and guards a branch (no off path that ends the script),
+		// FAST picks no mode of its own: its branch is LOW=1's code, run
+		// under a condition (FlagCondAt says which). Otherwise neither
+		// reads as a mode of one flag.
+		own := true
+		for _, o := range out {
+			if o.name != ft.name && slices.ContainsFunc(out, func(p flagTest) bool { return p.name == o.name && inRest(p) }) && (o.rest || !inRest(o)) {
+				own = false
+			}
+		}
+		if !own {
 			out[i].then, out[i].offOnly, out[i].rest = Range{ft.then.Start, ft.then.Start}, true, false
+			continue
+		}
+		for _, o := range out {
+			if inRest(o) {
+				nested[o.name] = true
+			}
 		}
 	}
-	return out
+	if len(nested) > 0 {
+		out = slices.DeleteFunc(out, func(o flagTest) bool { return nested[o.name] })
+	}
+	return out, slices.Sorted(maps.Keys(nested))
+}
+
+// nestedEmpty adds to mode m's flagEmpty the flags tested only in another
+// flag's rest (flagNested) that the script reads with no default: the run
+// with m's flag alone set leaves them off, empty, not unset (set -u would
+// make them the caller's, read as a placeholder that turns them on).
+func (s *Script) nestedEmpty(m *Mode) {
+	for _, n := range s.flagNested {
+		if n != m.flagVar && s.readsBare(n) && !slices.Contains(m.flagEmpty, n) {
+			m.flagEmpty = append(m.flagEmpty, n)
+		}
+	}
 }
 
 // restOf returns the code after statement fs.st, TEST || off (or if
@@ -890,7 +972,8 @@ func (s *Script) onlyTested(name string, tests []flagTest) bool {
 // flagCandidates returns a mode for each flag (flagTests, flagOK), its
 // code the branches its tests guard, and the tests themselves.
 func (s *Script) flagCandidates() ([]candidate, []flagTest) {
-	tests := s.flagTests()
+	tests, nested := s.flagTestsNested()
+	s.flagNested = nested
 	var kept []flagTest
 	bad := map[string]bool{}
 	reads := map[string][]flagRead{}
@@ -1003,6 +1086,7 @@ func (s *Script) addFlagProven(tests []flagTest) {
 				m.flagEmpty = append(m.flagEmpty, n)
 			}
 		}
+		s.nestedEmpty(m)
 	}
 	s.Modes = append(s.Modes, p)
 }
@@ -1059,12 +1143,23 @@ func (s *Script) addFlagBeside(hits []int) {
 			bad[c.flagVar] = true
 		}
 	}
+	// moved: the proven mode's own branches inside a flag's rest, which
+	// run only with the flag set (restOf); rest: that rest.
+	moved, rest := map[string][]Range{}, map[string]Range{}
 	for _, ft := range tests {
 		if ft.rest && slices.ContainsFunc(s.Modes, func(m *Mode) bool {
 			return slices.ContainsFunc(m.Ranges, func(r Range) bool { return r.Start < ft.then.End && ft.then.Start < r.End })
 		}) {
-			// [[ ${LOW:-0} == 1 ]] || exec …; case $1 in …: the rest the
-			// flag runs holds the modes' own code, no code of its own.
+			// [[ ${LOW:-0} == 1 ]] || exec …; case $1 in serve) exec vllm
+			// … --max-num-seqs 32 ;; …: serve reaches its branch only with
+			// LOW=1 (serve.sh serve boots the off path), so that branch is
+			// serve with LOW=1's code, not serve's. With no branch of the
+			// proven mode's there (or one the rest does not hold whole),
+			// the rest holds other modes' code, no code of the flag's own.
+			if own, ok := restOwn(p, ft.then); ok && moved[ft.name] == nil {
+				moved[ft.name], rest[ft.name] = own, ft.then
+				continue
+			}
 			bad[ft.name] = true
 		}
 	}
@@ -1086,16 +1181,29 @@ func (s *Script) addFlagBeside(hits []int) {
 			byVar[c.flagVar] = m
 			added = append(added, m)
 		}
-		m.Ranges = append(m.Ranges, c.ranges...)
-		m.own = append(m.own, c.ranges...)
+		ranges := c.ranges
+		if r, ok := rest[c.flagVar]; ok && slices.Equal(ranges, []Range{r}) {
+			ranges = moved[c.flagVar]
+		}
+		m.Ranges = append(m.Ranges, ranges...)
+		m.own = append(m.own, ranges...)
 		m.flagReads = append(m.flagReads, c.flagRead)
 	}
 	on := map[string]bool{}
 	for _, m := range added {
 		if anyIn(hits, m.own) { // its branch reaches an engine
 			on[m.flagVar] = true
+			s.nestedEmpty(m)
 			s.Modes = append(s.Modes, m)
 		}
+	}
+	for name, own := range moved {
+		if !on[name] {
+			continue
+		}
+		gone := func(r Range) bool { return slices.Contains(own, r) }
+		p.Ranges = slices.DeleteFunc(p.Ranges, gone)
+		p.own = slices.DeleteFunc(p.own, gone)
 	}
 	for _, ft := range tests {
 		if ft.els == nil || !on[ft.name] {
@@ -1107,6 +1215,24 @@ func (s *Script) addFlagBeside(hits []int) {
 			}
 		}
 	}
+}
+
+// restOwn returns the proven mode p's own branches inside rest, the code
+// after a flag's off path that ends the script: each of p's ranges there
+// is a branch of its own (no function body other modes may call) and lies
+// in rest whole; ok is false when none does.
+func restOwn(p *Mode, rest Range) ([]Range, bool) {
+	var out []Range
+	for _, r := range p.Ranges {
+		if r.End <= rest.Start || rest.End <= r.Start {
+			continue
+		}
+		if r.Start < rest.Start || rest.End < r.End || !slices.Contains(p.own, r) {
+			return nil, false
+		}
+		out = append(out, r)
+	}
+	return out, len(out) > 0
 }
 
 // flagBase returns the proven mode a flag set beside a mode dispatch is

@@ -95,6 +95,14 @@ func TestFlagModes(t *testing.T) {
 		{"falsy", "[[ $A == 0 ]] && seqs=4", ""},
 		{"default-on", "[[ ${A:-1} == 1 ]] && seqs=4", ""},
 		{"default-on-assign", "A=${A:-1}\n[[ $A == 1 ]] && seqs=4", ""},
+		// A flag that defaults on, compared with its default: the run
+		// that turns it off is the mode (A=0), its code what runs then.
+		{"default-on-off-path", "[[ ${A:-1} == 1 ]] || seqs=4", "serve|A=0"},
+		{"default-on-ne", "[[ ${A:-1} != 1 ]] && seqs=4", "serve|A=0"},
+		{"default-on-true", "[ \"${A:-true}\" = true ] || seqs=4", "serve|A=false"},
+		{"default-on-other-value", "[[ ${A:-1} != 2 ]] && seqs=4", ""},
+		{"default-count", "[[ ${N:-8} != 8 ]] && seqs=4", ""},
+		{"default-on-off-exec", "[[ ${A:-1} == 1 ]] || exec vllm serve /m --max-num-seqs 8\nseqs=4", "serve|A=0"},
 		{"assigned", "A=1\n[[ ${A:-0} == 1 ]] && seqs=4", ""},
 		{"value-used", "[[ -n $LORA ]] && seqs=$LORA", ""},
 		{"value-arith", "[[ -n $N ]] && seqs=$(( N * 2 ))", ""},
@@ -166,8 +174,18 @@ func TestFlagModes(t *testing.T) {
 		{"off-exit-no-launch", "[[ ${A:-0} == 1 ]] || exit 1\nseqs=4", ""},
 		{"off-no-exec", "[[ ${A:-0} == 1 ]] || vllm serve /m --max-num-seqs 8\nseqs=4", ""},
 		{"off-exec-in-func", "f() { [[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8; }\nf\nseqs=4", ""},
-		{"off-exec-other-flag-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|B=1"},
+		// Another flag tested only after it, in a branch, runs only with
+		// this one set: its branch is A=1's code under a condition, no
+		// mode of one flag. Tested before too, or with an off path that
+		// ends the script itself, A's rest is no mode (B keeps its own
+		// reading, as before: the run with both set is not read).
+		{"off-exec-other-flag-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|A=1"},
+		{"off-exec-other-flag-before-too", "[[ ${B:-0} == 1 ]] && seqs=2\n[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] && seqs=4", "serve|B=1"},
+		{"off-exec-other-off-exec-after", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\n[[ ${B:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 6\nseqs=4", "serve|B=1"},
 		{"with-case-off-exec", "case \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\nseqs=4", "serve|bench|serve with A=1"},
+		// serve's own branch after the off path runs only with A=1: it is
+		// serve with A=1's code.
+		{"with-case-off-exec-over-serve", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\ncase \"${1:-serve}\" in serve) seqs=4 ;; bench) seqs=16 ;; esac", "serve with A=1|serve|bench"},
 		{"with-case-off-exec-over-modes", "[[ ${A:-0} == 1 ]] || exec vllm serve /m --max-num-seqs 8\ncase \"${1:-serve}\" in serve) ;; bench) seqs=16 ;; esac", "serve|bench"},
 		{"with-case-no-serve", "case \"${1:-prod}\" in prod) ;; bench) seqs=16 ;; esac\n[[ ${A:-0} == 1 ]] && seqs=4", "prod|bench"},
 	} {
