@@ -361,16 +361,32 @@ func evalHosts(ctx context.Context, path string, src []byte, file *syntax.File, 
 		r, log := evalOnce(ctx, path, src, file, mode, o, &hostRun{file: hf, assumed: assumed})
 		return r, log.tests
 	}
+	var stuck *Result
 	if len(opts.Assume) > 0 {
-		if r := evalAssuming(run, hf, opts.Assume); r != nil {
+		r, s := evalAssuming(run, hf, opts.Assume)
+		if r != nil {
 			return r
 		}
+		stuck = s
 		if !blockedEarly(res) {
 			return res
 		}
 	}
-	if r := evalAssuming(run, hf, nil); r != nil {
+	r, s := evalAssuming(run, hf, nil)
+	if r != nil {
 		return r
+	}
+	if s != nil {
+		stuck = s
+	}
+	if res.guard == nil && stuck != nil {
+		// The first run ended at a host file test ([ -f "$MODEL/config.json" ]
+		// || exit 1); with the path assumed, a later preflight guard on a
+		// value the sandbox does not know (n=$(nvidia-smi -L | wc -l); [ "$n"
+		// -ge 1 ] || exit 1) ended the run. That run is the answer, so that
+		// evalGuards takes that guard the other way; the first run's names no
+		// guard, and every host path plus guard check ended there.
+		return stuck
 	}
 	return res
 }
