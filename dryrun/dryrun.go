@@ -121,6 +121,9 @@ type Options struct {
 	// preflight guards are marked, the ones it names taken the other way
 	// (guards.go).
 	guards *guardFlips
+	// loops, when set, makes the run use a copy of the tree whose wait
+	// loops are marked (waitloops.go).
+	loops bool
 	// guard is the last exec middleware, after the sandbox's own handler
 	// (which never calls it). Tests replace it with one that fails the
 	// test; the default refuses.
@@ -331,7 +334,16 @@ func Eval(ctx context.Context, path string, src []byte, file *syntax.File, mode 
 	}
 	// A preflight guard on a value the sandbox does not know may have
 	// ended the run (guards.go).
-	return evalGuards(ctx, path, src, file, mode, opts, deadline, res)
+	g := evalGuards(ctx, path, src, file, mode, opts, deadline, res)
+	if (len(g.Argv) == 0 || g.Err != nil) && hasWaitLoop(file) {
+		// A wait loop on a skipped command may have spun out the budget,
+		// in the first run or after a host path or guard was assumed
+		// (waitloops.go).
+		if r := evalLoops(ctx, path, src, file, mode, opts, deadline); r != nil {
+			return r
+		}
+	}
+	return g
 }
 
 // evalHosts is Eval without callers' values: a first run, then the runs
@@ -361,16 +373,32 @@ func evalHosts(ctx context.Context, path string, src []byte, file *syntax.File, 
 		r, log := evalOnce(ctx, path, src, file, mode, o, &hostRun{file: hf, assumed: assumed})
 		return r, log.tests
 	}
+	var stuck *Result
 	if len(opts.Assume) > 0 {
-		if r := evalAssuming(run, hf, opts.Assume); r != nil {
+		r, s := evalAssuming(run, hf, opts.Assume)
+		if r != nil {
 			return r
 		}
+		stuck = s
 		if !blockedEarly(res) {
 			return res
 		}
 	}
-	if r := evalAssuming(run, hf, nil); r != nil {
+	r, s := evalAssuming(run, hf, nil)
+	if r != nil {
 		return r
+	}
+	if s != nil {
+		stuck = s
+	}
+	if res.guard == nil && stuck != nil {
+		// The first run ended at a host file test ([ -f "$MODEL/config.json" ]
+		// || exit 1); with the path assumed, a later preflight guard on a
+		// value the sandbox does not know (n=$(nvidia-smi -L | wc -l); [ "$n"
+		// -ge 1 ] || exit 1) ended the run. That run is the answer, so that
+		// evalGuards takes that guard the other way; the first run's names no
+		// guard, and every host path plus guard check ended there.
+		return stuck
 	}
 	return res
 }
@@ -455,12 +483,18 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		file = host.file
 	}
 	var guardDescs []guardDesc
-	if opts.guards != nil {
+	var loopDescs []string
+	if opts.guards != nil || opts.loops {
 		if f, _ := rewritten(src, script, callers, prep); f != nil {
 			if host != nil {
 				markHostTests(f)
 			}
-			guardDescs = markGuards(f, script, opts.guards.flips, opts.guards.dies)
+			if opts.guards != nil {
+				guardDescs = markGuards(f, script, opts.guards.flips, opts.guards.dies)
+			}
+			if opts.loops {
+				loopDescs = markLoops(f)
+			}
 			file = f
 		}
 	}
@@ -526,6 +560,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		ev.assumed = host.assumed
 	}
 	ev.guardDescs = guardDescs
+	ev.loopDescs = loopDescs
 	if ev.fs == nil {
 		ev.fs = NewFiles()
 	}
@@ -708,6 +743,9 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 	}
 	if opts.guards != nil {
 		res.guard = ev.endingGuard(res)
+	}
+	if opts.loops {
+		res.Notes = append(res.Notes, ev.loopNotes()...)
 	}
 	return res, log
 }

@@ -297,8 +297,11 @@ func nextAssumption(tests []hostTest, assumed map[string]byte) (hostTest, bool) 
 // evalAssuming runs the marked copy of the script (Prepared.hostTree)
 // after a first run that stopped early, assuming one host path more each
 // time, from the paths in seed (the other modes' assumptions, Options.Assume);
-// nil when no run reaches the engine.
-func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, []hostTest), hf *syntax.File, seed map[string]byte) *Result {
+// ok is nil when no run reaches the engine. stuck is then the last run that
+// a guard on a value the sandbox does not know ended (Result.guard, set in
+// a run whose guards are marked, guards.go), or nil: past the host tests,
+// that guard is the next one to take the other way.
+func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, []hostTest), hf *syntax.File, seed map[string]byte) (ok, stuck *Result) {
 	assumed := maps.Clone(seed)
 	if assumed == nil {
 		assumed = map[string]byte{}
@@ -321,18 +324,21 @@ func evalAssuming(run func(hf *syntax.File, assumed map[string]byte) (*Result, [
 				res.Assumed[t.path] = assumed[t.path]
 				res.Notes = append(res.Notes, fmt.Sprintf("assumed the host path %s is %s (a file test the boot needs; the dry run sees no host file)", t.shown, opWord(assumed[t.path])))
 			}
-			return res
+			return res, nil
 		}
 		if !blockedEarly(res) {
-			return nil
+			return nil, nil
 		}
-		t, ok := nextAssumption(tests, assumed)
-		if !ok {
-			return nil
+		if res.guard != nil {
+			stuck = res
+		}
+		t, more := nextAssumption(tests, assumed)
+		if !more {
+			return nil, stuck
 		}
 		assumed[t.path] = t.op
 	}
-	return nil
+	return nil, stuck
 }
 
 // AssumedUnion is every host path the given results of one script's modes

@@ -226,6 +226,10 @@ type evaluator struct {
 	// guardMW is the last exec middleware (Options.guard), for the runner
 	// of a shell string (shellString).
 	guardMW func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc
+	// loops is the record of a run whose wait loops are marked
+	// (waitloops.go); loopDescs describe them, by number.
+	loops     loopState
+	loopDescs []string
 }
 
 // alive returns why the run must stop, or nil.
@@ -1547,6 +1551,8 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		return nil
 	case opGuardAt, opGuardExit, opGuardPass:
 		return ev.guardOp(hc, op, args)
+	case opLoopAt, opLoopTick:
+		return ev.loopOp(hc, op, args)
 	case opCount:
 		v := hc.Env.Get(args[0])
 		if _, r := v.Resolve(hc.Env); r.IsSet() || r.Kind != expand.Unknown {
@@ -1609,7 +1615,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // operands it needs.
 var internalOps = map[string]int{
 	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
-	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2, opCount: 1, opLength: 1, opBound: 2, opArith: 1,
+	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2, opLoopAt: 1, opLoopTick: 1, opCount: 1, opLength: 1, opBound: 2, opArith: 1,
 }
 
 // internalOK reports whether args (after internalCmd) name an internal

@@ -372,6 +372,16 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 			for _, l := range s.ArithNames() {
 				used[l.Value] = true
 			}
+			// The text of an eval reads names no expansion shows: eval
+			// "v=\${$k:-}" over `for k in MAX_NUM_SEQS …` (an entrypoint
+			// turning each key into its flag) may read any.
+			names, dynamic := evalTextReads(s.File)
+			if dynamic {
+				used["*"] = true
+			}
+			for k := range names {
+				used[k] = true
+			}
 			// `export K` hands K to every child (envsubst rendering a
 			// template, an engine reading its environment), like set -a.
 			for k := range s.Exported {

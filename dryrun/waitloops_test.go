@@ -1,0 +1,95 @@
+package dryrun
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// TestWaitLoopAssumedToEnd: a while or until loop whose condition runs a
+// skipped command spun out the command budget; it is assumed to end, with
+// a note, and the run reaches the engine.
+func TestWaitLoopAssumedToEnd(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		argv      []string
+		notes     []string
+	}{
+		{"while on a skipped status", "#!/bin/sh\nwhile pgrep -f 'vllm serve' >/dev/null; do sleep 2; done\nvllm serve /m\n",
+			[]string{"vllm", "serve", "/m"}, []string{"line 2: while pgrep -f 'vllm serve' >/dev/null ends"}},
+		{"while on a pipeline through grep", "#!/bin/sh\nwhile nvidia-smi --query-compute-apps=pid --format=csv,noheader | grep -q .; do sleep 2; done\nvllm serve /m\n",
+			[]string{"vllm", "serve", "/m"}, []string{"line 2: while nvidia-smi"}},
+		{"until on a skipped output, in a function", "#!/bin/bash\nset -e\nwait_free() {\n  until [[ -z $(docker ps -q --filter name=vllm) ]]; do sleep 1; done\n}\nwait_free\nvllm serve /m\n",
+			[]string{"vllm", "serve", "/m"}, []string{"line 4: until [["}},
+		{"after a host file test", "#!/bin/sh\n[ -d /models/x ] || { echo 'no model' >&2; exit 1; }\nwhile pgrep -f 'vllm serve' >/dev/null; do sleep 2; done\nvllm serve /models/x\n",
+			[]string{"vllm", "serve", "/models/x"}, []string{"line 3: while pgrep"}},
+		{"after a preflight guard", "#!/bin/sh\nn=$(nvidia-smi -L | wc -l)\n[ \"$n\" -ge 1 ] || exit 1\nwhile pgrep -f 'vllm serve' >/dev/null; do sleep 2; done\nvllm serve /m\n",
+			[]string{"vllm", "serve", "/m"}, []string{"line 4: while pgrep"}},
+		{"then a preflight guard", "#!/bin/bash\nwhile pgrep -x vllm >/dev/null; do sleep 1; done\nn=$(nvidia-smi -L | wc -l)\n(( n >= 1 )) || exit 1\nvllm serve /m\n",
+			[]string{"vllm", "serve", "/m"}, []string{"line 2: while pgrep -x vllm >/dev/null ends"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := evalSrc(t, tc.src, "serve", nil, Options{})
+			if r.Err != nil || !slices.Equal(r.Argv, tc.argv) {
+				t.Fatalf("Err = %v, argv %q; want %q", r.Err, r.Argv, tc.argv)
+			}
+			var got []string
+			for _, n := range r.Notes {
+				if strings.Contains(n, "assumed the wait") {
+					got = append(got, n)
+				}
+			}
+			if len(got) != len(tc.notes) {
+				t.Fatalf("notes %q, want %d about %q", r.Notes, len(tc.notes), tc.notes)
+			}
+			for i, want := range tc.notes {
+				if !strings.Contains(got[i], want) {
+					t.Errorf("note %d = %q, want it to say %q", i, got[i], want)
+				}
+			}
+		})
+	}
+}
+
+// TestWaitLoopNotAssumed: a loop on a known condition is never ended, and
+// a run that reaches the engine keeps its answer without a note.
+func TestWaitLoopNotAssumed(t *testing.T) {
+	// while true: no skipped command in the condition; still the budget.
+	r := evalSrc(t, "#!/bin/sh\nwhile true; do pgrep vllm >/dev/null || break; sleep 1; done\nvllm serve /m\n", "serve", nil, Options{})
+	if len(r.Argv) > 0 || !errors.Is(r.Err, ErrBudget) {
+		t.Errorf("while true: argv %q, Err %v; want the command budget", r.Argv, r.Err)
+	}
+	// A wait that ends by itself in the sandbox: no note.
+	r = evalSrc(t, "#!/bin/sh\nuntil curl -sf localhost:8000/health; do sleep 1; done\nvllm serve /m\n", "serve", nil, Options{})
+	if r.Err != nil || len(r.Argv) == 0 {
+		t.Fatalf("until curl: argv %q, Err %v", r.Argv, r.Err)
+	}
+	for _, n := range r.Notes {
+		if strings.Contains(n, "assumed the wait") {
+			t.Errorf("until curl: note %q", n)
+		}
+	}
+}
+
+func TestHasWaitLoop(t *testing.T) {
+	for src, want := range map[string]bool{
+		"while pgrep x; do sleep 1; done":              true,
+		"until [ -z \"$(docker ps -q)\" ]; do :; done": true,
+		"while true; do pgrep x || break; done":        false,
+		"while [ $i -lt 3 ]; do i=$((i+1)); done":      false,
+		"while read -r l; do echo $l; done < f":        false,
+		"for i in 1 2; do pgrep x; done":               false,
+		"f() { while \"$probe\"; do sleep 1; done; }":  true,
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hasWaitLoop(f); got != want {
+			t.Errorf("%s: %v, want %v", src, got, want)
+		}
+	}
+}
