@@ -41,7 +41,8 @@
 //     nproc, uname, date, which, cat of files in the tree, the subset of
 //     grep, sed (s and /re/d, never -i), tr and xargs that loads an env file,
 //     git rev-parse --show-toplevel, --show-cdup and --show-prefix from the
-//     nearest .git inside the tree, and echo, printf and test by path) are
+//     nearest .git inside the tree, util-linux getopt, and echo, printf and
+//     test by path) are
 //     emulated in Go; every other command is recorded
 //     in Result.Skipped and behaves as a command that succeeded and printed
 //     a sentinel, so that any value computed from its output is reported

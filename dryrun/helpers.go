@@ -49,6 +49,7 @@ var helpers = map[string]helperFunc{
 	"tr":       helperTr,
 	"xargs":    helperXargs,
 	"git":      helperGit,
+	"getopt":   helperGetopt,
 }
 
 // stdBinDirs are the directories from which a program named by path is
