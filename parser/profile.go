@@ -518,7 +518,7 @@ func dockerSub(argv []string, i int) (int, bool) {
 		spec = podmanGlobalOpts
 	case "nerdctl":
 		// containerd's docker-compatible CLI: run and exec read as
-		// docker's (its compose is not read).
+		// docker's (its compose exec as docker compose's: composeCommand).
 		spec = nerdctlGlobalOpts
 	default:
 		return 0, false
@@ -826,6 +826,13 @@ var (
 		"--index", "-e", "--env", "-w", "--workdir")
 )
 
+// nerdctl compose, containerd's own compose (cmd/nerdctl/compose:
+// compose.go's persistent flags, compose_exec.go): its global options all
+// take a value, and its exec's are compose exec's. Its run is not read
+// (nil): its options are not docker compose run's.
+var nerdctlComposeGlobal = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
+	"--project-directory": true, "--env-file": true, "--ipfs-address": true, "--profile": true}
+
 // pick returns the entries of m named.
 func pick(m map[string]bool, names ...string) map[string]bool {
 	out := make(map[string]bool, len(names))
@@ -852,21 +859,25 @@ type composeCmd struct {
 
 // composeCommand reads `docker compose [options] run|exec [options]
 // SERVICE …` from argv[i] (docker-compose, podman compose and
-// podman-compose alike, each by its own tables). ok is false for any
+// podman-compose alike, each by its own tables; nerdctl compose's exec
+// alone). ok is false for any
 // other command, an option not known (an --env-from-file too: compose
 // reads its file, not docker's way) and a command with no service named.
 func composeCommand(argv []string, i int) (composeCmd, bool) {
 	j := i + 1
 	global, run, exec := composeGlobal, composeRunOpts, composeExecOpts
 	switch path.Base(argv[i]) {
-	case "docker", "podman":
+	case "docker", "podman", "nerdctl":
 		// podman --remote compose …: the program's own options first.
 		k, ok := dockerSub(argv, i)
 		if !ok || argv[k] != "compose" {
 			return composeCmd{}, false
 		}
-		if path.Base(argv[i]) == "podman" {
+		switch path.Base(argv[i]) {
+		case "podman":
 			global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
+		case "nerdctl":
+			global, run = nerdctlComposeGlobal, nil
 		}
 		j = k + 1
 	case "docker-compose":
@@ -915,6 +926,9 @@ func composeCommand(argv []string, i int) (composeCmd, bool) {
 	spec := run
 	switch argv[j] {
 	case "run":
+		if run == nil {
+			return composeCmd{}, false
+		}
 	case "exec":
 		spec, c.Exec = exec, true
 	default:
