@@ -44,6 +44,11 @@ type shellOuter struct {
 	envWords int
 	// closed is set when the launcher words cleared that environment.
 	closed bool
+	// remote, for a string another host's shell runs (ssh HOST STRING:
+	// parser.ShellRun.Remote), is the environment its runner starts with:
+	// what the string's own shell sets over it is the engine's, as an
+	// `env K=V` among ssh's words is (engineEnv). nil otherwise.
+	remote map[string]string
 }
 
 // wrap returns an engine's argv reached in the shell string as the
@@ -191,6 +196,9 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	if outer.docker == nil {
 		env, outer.closed = envWrapperAssigns(args[:k], exportedOf(hc.Env))
 		outer.envWords = len(outer.prefix)
+	}
+	if run.Remote && outer.docker != nil {
+		outer.remote = exportedOf(hc.Env) // innerRunner's start
 	}
 	runner, rerr := ev.innerRunner(hc, params, env)
 	if rerr != nil {
