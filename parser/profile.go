@@ -738,7 +738,10 @@ func sshShellSafe(w string) bool {
 // pod's under kubectl exec). ok is false for one word (a shell string:
 // ownShellString) and a word the host's shell would not read as itself
 // (a quoted blank, a quote, an expansion: sshShellSafe); a word with a
-// part not known statically is taken as one.
+// part not known statically is taken as one. Assignments leading the
+// words (ssh HOST VLLM_X=1 vllm serve …) are the host's shell's prefix
+// to the command: the DockerRun's Env, as an env wrapper's K=V words
+// are, the command starting past them.
 func sshRemote(argv []string, i int) (*DockerRun, int, bool) {
 	host, cmd, ok := sshCommand(argv, i)
 	if !ok || cmd == len(argv)-1 {
@@ -749,7 +752,15 @@ func sshRemote(argv []string, i int) (*DockerRun, int, bool) {
 			return nil, 0, false
 		}
 	}
-	return &DockerRun{Image: host}, cmd, true
+	dr := &DockerRun{Image: host}
+	for cmd < len(argv)-1 {
+		if key, _, eq := strings.Cut(argv[cmd], "="); !eq || !isName(key) {
+			break
+		}
+		dr.Env = append(dr.Env, cmd)
+		cmd++
+	}
+	return dr, cmd, true
 }
 
 // dockerOptions reads the options of a docker run or exec from argv[j]
