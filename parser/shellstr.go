@@ -167,7 +167,8 @@ func ShellCommand(argv []string, launches func(k int) bool) (ShellRun, bool) {
 // set option off: bash +o posix -c, +e), clustered as -lc or -euc, until
 // a word that is neither, or "-" or "--". It returns the index of the
 // string a -c (or +c, which bash and dash read alike) among them runs;
-// ok is false without a -c or with an option not known: a long option
+// ok is false without a -c, with -n or -o noexec left on (the string is
+// read, not run), or with an option not known: a long option
 // that prints and exits (--help, --version, --dump-strings …), or one
 // after the one-letter options (bash refuses it). -o NAME and -O NAME
 // take the next word each, in a cluster too (bash -euo pipefail -c
@@ -193,7 +194,7 @@ func dashCString(argv []string, j int, lang syntax.LangVariant) (int, bool) {
 			j++
 		}
 	}
-	c := false
+	c, noexec := false, false
 	for j < len(argv) && len(argv[j]) > 0 && (argv[j][0] == '-' || argv[j][0] == '+') && argv[j] != Unknown {
 		o := argv[j]
 		if o == "--" || o == "-" {
@@ -203,25 +204,32 @@ func dashCString(argv []string, j int, lang syntax.LangVariant) (int, bool) {
 		if len(o) == 1 || strings.HasPrefix(o, "--") {
 			return 0, false
 		}
-		names := 0
+		on := o[0] == '-'
+		var names []byte // o and O, in order: each takes the next word
 		for _, r := range o[1:] {
 			switch {
 			case r == 'o' || r == 'O':
-				names++
+				names = append(names, byte(r))
 			case r < 'a' || r > 'z':
 				return 0, false
+			case r == 'n':
+				noexec = on
 			}
 			c = c || r == 'c'
 		}
 		j++
-		for ; names > 0; names-- {
+		for _, n := range names {
 			if j >= len(argv) || !optionName(argv[j]) {
 				return 0, false
+			}
+			if n == 'o' && argv[j] == "noexec" {
+				noexec = on
 			}
 			j++
 		}
 	}
-	if !c || j >= len(argv) {
+	if !c || noexec || j >= len(argv) {
+		// -n (-o noexec): the shell reads the string and runs none of it.
 		return 0, false
 	}
 	return j, true
