@@ -44,6 +44,11 @@ type shellOuter struct {
 	envWords int
 	// closed is set when the launcher words cleared that environment.
 	closed bool
+	// remote, for a string another host's shell runs (ssh HOST STRING:
+	// parser.ShellRun.Remote), is the environment its runner starts with:
+	// what the string's own shell sets over it is the engine's, as an
+	// `env K=V` among ssh's words is (engineEnv). nil otherwise.
+	remote map[string]string
 }
 
 // wrap returns an engine's argv reached in the shell string as the
@@ -192,6 +197,12 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 		env, outer.closed = envWrapperAssigns(args[:k], exportedOf(hc.Env))
 		outer.envWords = len(outer.prefix)
 	}
+	if run.Remote && outer.docker != nil && !sourcesFile(f) {
+		// A file the host's shell sources or reads is the host's (./x.env
+		// in its home), not the one the sandbox would read: what it sets
+		// is not taken as the engine's.
+		outer.remote = exportedOf(hc.Env) // innerRunner's start
+	}
 	runner, rerr := ev.innerRunner(hc, params, env)
 	if rerr != nil {
 		return ev.fail(fmt.Errorf("%w: %w", ErrInternal, rerr)), true
@@ -218,6 +229,29 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// script's end would not wait for them and the engine one starts
 	// would be missed.
 	return ev.runNested(context.WithValue(context.WithValue(ctx, shellKey{}, outer), shellDepthKey{}, depth+1), runner, f, jobs), true
+}
+
+// sourcesFile reports whether a shell string's script reads a file into
+// its shell anywhere: a `.` or `source` command, or a file redirected to
+// a command's input (read K < ./f).
+func sourcesFile(f *syntax.File) bool {
+	found := false
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				if v, lit := parser.LitValue(n.Args[0]); lit && (v == "." || v == "source") {
+					found = true
+				}
+			}
+		case *syntax.Redirect:
+			if n.Op == syntax.RdrIn || n.Op == syntax.RdrInOut {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // zeroVar stands for a string's "$0" in its background jobs (zeroInJobs).

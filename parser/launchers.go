@@ -9,7 +9,7 @@ import (
 // Launchers that run a command given as their trailing words: profilers
 // (nsys profile, ncu, py-spy record), session managers (screen, tmux) and
 // process wrappers (systemd-run, runuser -u, flock, prlimit, chpst,
-// cgexec). Each is read by its own option grammar, from its manual and
+// cgexec, sshpass). Each is read by its own option grammar, from its manual and
 // source; an option a grammar does not know, or a form that runs no
 // command given (nsys stats, tmux attach, screen -r, prlimit --pid,
 // flock FILE -c STRING, read as a shell string instead), makes it no
@@ -199,6 +199,11 @@ var (
 	// tmux [-2CDlNquUv] [-f FILE] [-L NAME] [-S PATH] [-T FEATURES] COMMAND
 	// (tmux.c; -c SHELL-COMMAND runs that instead of a tmux command).
 	tmuxSpec = optSpec{bare: "2CDdlNquUvV", valued: "cfLST"}
+	// sshpass [-f FILE|-d FD|-p PASS|-e[VAR]] [-P PROMPT] [-v] [-hV]
+	// COMMAND [ARGS] (sshpass(1), main.c: getopt "+f:d:p:P:he::Vv"; -e
+	// took no value before 1.10, its optional VAR is read only attached).
+	// -h and -V print and exit: no command runs.
+	sshpassSpec = optSpec{bare: "hVv", valued: "fdpP", optional: "e"}
 	// tmux new-session [-AdDEPX] [-c DIR] [-e ENV] [-f FLAGS] [-F FMT]
 	// [-n NAME] [-s NAME] [-t GROUP] [-x W] [-y H] [SHELL-COMMAND [ARG…]],
 	// new-window [-abdkPS] [-c DIR] [-e ENV] [-F FMT] [-n NAME] [-t TARGET]
@@ -305,6 +310,14 @@ func launcherSkip(argv []string, i int) int {
 		j, _, ok = chpstSpec.read(argv, j)
 	case "cgexec":
 		j, _, ok = cgexecSpec.read(argv, j)
+	case "sshpass":
+		// sshpass -p "$PW" ssh HOST vllm serve …: sshpass runs its
+		// command (ssh, read then as ssh is) with the password fed to
+		// its prompt.
+		j, seen, ok = sshpassSpec.read(argv, j)
+		if met(seen, "-h", "-V") {
+			return 0
+		}
 	default:
 		return 0
 	}

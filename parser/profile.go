@@ -518,7 +518,7 @@ func dockerSub(argv []string, i int) (int, bool) {
 		spec = podmanGlobalOpts
 	case "nerdctl":
 		// containerd's docker-compatible CLI: run and exec read as
-		// docker's (its compose is not read).
+		// docker's (its compose exec as docker compose's: composeCommand).
 		spec = nerdctlGlobalOpts
 	default:
 		return 0, false
@@ -738,7 +738,10 @@ func sshShellSafe(w string) bool {
 // pod's under kubectl exec). ok is false for one word (a shell string:
 // ownShellString) and a word the host's shell would not read as itself
 // (a quoted blank, a quote, an expansion: sshShellSafe); a word with a
-// part not known statically is taken as one.
+// part not known statically is taken as one. Assignments leading the
+// words (ssh HOST VLLM_X=1 vllm serve …) are the host's shell's prefix
+// to the command: the DockerRun's Env, as an env wrapper's K=V words
+// are, the command starting past them.
 func sshRemote(argv []string, i int) (*DockerRun, int, bool) {
 	host, cmd, ok := sshCommand(argv, i)
 	if !ok || cmd == len(argv)-1 {
@@ -749,7 +752,15 @@ func sshRemote(argv []string, i int) (*DockerRun, int, bool) {
 			return nil, 0, false
 		}
 	}
-	return &DockerRun{Image: host}, cmd, true
+	dr := &DockerRun{Image: host}
+	for cmd < len(argv)-1 {
+		if key, _, eq := strings.Cut(argv[cmd], "="); !eq || !isName(key) {
+			break
+		}
+		dr.Env = append(dr.Env, cmd)
+		cmd++
+	}
+	return dr, cmd, true
 }
 
 // dockerOptions reads the options of a docker run or exec from argv[j]
@@ -826,6 +837,13 @@ var (
 		"--index", "-e", "--env", "-w", "--workdir")
 )
 
+// nerdctl compose, containerd's own compose (cmd/nerdctl/compose:
+// compose.go's persistent flags, compose_exec.go): its global options all
+// take a value, and its exec's are compose exec's. Its run is not read
+// (nil): its options are not docker compose run's.
+var nerdctlComposeGlobal = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
+	"--project-directory": true, "--env-file": true, "--ipfs-address": true, "--profile": true}
+
 // pick returns the entries of m named.
 func pick(m map[string]bool, names ...string) map[string]bool {
 	out := make(map[string]bool, len(names))
@@ -852,21 +870,25 @@ type composeCmd struct {
 
 // composeCommand reads `docker compose [options] run|exec [options]
 // SERVICE …` from argv[i] (docker-compose, podman compose and
-// podman-compose alike, each by its own tables). ok is false for any
+// podman-compose alike, each by its own tables; nerdctl compose's exec
+// alone). ok is false for any
 // other command, an option not known (an --env-from-file too: compose
 // reads its file, not docker's way) and a command with no service named.
 func composeCommand(argv []string, i int) (composeCmd, bool) {
 	j := i + 1
 	global, run, exec := composeGlobal, composeRunOpts, composeExecOpts
 	switch path.Base(argv[i]) {
-	case "docker", "podman":
+	case "docker", "podman", "nerdctl":
 		// podman --remote compose …: the program's own options first.
 		k, ok := dockerSub(argv, i)
 		if !ok || argv[k] != "compose" {
 			return composeCmd{}, false
 		}
-		if path.Base(argv[i]) == "podman" {
+		switch path.Base(argv[i]) {
+		case "podman":
 			global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
+		case "nerdctl":
+			global, run = nerdctlComposeGlobal, nil
 		}
 		j = k + 1
 	case "docker-compose":
@@ -915,6 +937,9 @@ func composeCommand(argv []string, i int) (composeCmd, bool) {
 	spec := run
 	switch argv[j] {
 	case "run":
+		if run == nil {
+			return composeCmd{}, false
+		}
 	case "exec":
 		spec, c.Exec = exec, true
 	default:

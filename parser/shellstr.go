@@ -147,7 +147,7 @@ func ShellCommand(argv []string, launches func(k int) bool) (ShellRun, bool) {
 		if !isShell || a == Unknown {
 			continue
 		}
-		j, ok := dashCString(argv, k+1)
+		j, ok := dashCString(argv, k+1, variant)
 		if !ok {
 			return ShellRun{}, false
 		}
@@ -159,50 +159,90 @@ func ShellCommand(argv []string, launches func(k int) bool) (ShellRun, bool) {
 	return ShellRun{}, false
 }
 
-// dashCString reads a shell's options from argv[j] on (-c, clustered
-// as -lc or -euc, --login, --noprofile, --norc, --): the index of the
-// string a -c among them runs; ok is false without a -c or with an
-// option not known. -o NAME and -O NAME take the next word each, in a
-// cluster too (bash -euo pipefail -c STRING): a literal name, not an
-// option.
-func dashCString(argv []string, j int) (int, bool) {
-	c := false
-	for j < len(argv) && len(argv[j]) > 1 && argv[j][0] == '-' && argv[j] != Unknown {
-		o := argv[j]
-		if o == "--" {
-			j++
-			break
+// dashCString reads a shell's options from argv[j] on as bash's
+// shell.c reads them: its long options first (--login, --noprofile,
+// --norc; for bash also --rcfile FILE, --init-file FILE, --noediting,
+// --posix, --restricted, --verbose, --debugger, each with one dash too),
+// then its one-letter options, each word led by '-' or '+' (+ turns a
+// set option off: bash +o posix -c, +e), clustered as -lc or -euc, until
+// a word that is neither, or "-" or "--". It returns the index of the
+// string a -c (or +c, which bash and dash read alike) among them runs;
+// ok is false without a -c, with -n or -o noexec left on (the string is
+// read, not run), or with an option not known: a long option
+// that prints and exits (--help, --version, --dump-strings …), or one
+// after the one-letter options (bash refuses it). -o NAME and -O NAME
+// take the next word each, in a cluster too (bash -euo pipefail -c
+// STRING): a literal name, not an option.
+func dashCString(argv []string, j int, lang syntax.LangVariant) (int, bool) {
+	for j < len(argv) && len(argv[j]) > 1 && argv[j][0] == '-' && argv[j] != Unknown && argv[j] != "--" {
+		name := strings.TrimPrefix(argv[j][1:], "-")
+		valued, known := shellLongOpts[name]
+		if known && lang != syntax.LangBash && name != "login" && name != "noprofile" && name != "norc" {
+			return 0, false // sh may be dash, which has no long options
 		}
-		if strings.HasPrefix(o, "--") {
-			if o != "--login" && o != "--noprofile" && o != "--norc" {
+		if !known {
+			if strings.HasPrefix(argv[j], "--") {
+				return 0, false
+			}
+			break // -lc: the one-letter options
+		}
+		j++
+		if valued {
+			if j >= len(argv) || argv[j] == forwardAll {
 				return 0, false
 			}
 			j++
-			continue
 		}
-		names := 0
+	}
+	c, noexec := false, false
+	for j < len(argv) && len(argv[j]) > 0 && (argv[j][0] == '-' || argv[j][0] == '+') && argv[j] != Unknown {
+		o := argv[j]
+		if o == "--" || o == "-" {
+			j++
+			break
+		}
+		if len(o) == 1 || strings.HasPrefix(o, "--") {
+			return 0, false
+		}
+		on := o[0] == '-'
+		var names []byte // o and O, in order: each takes the next word
 		for _, r := range o[1:] {
 			switch {
 			case r == 'o' || r == 'O':
-				names++
+				names = append(names, byte(r))
 			case r < 'a' || r > 'z':
 				return 0, false
+			case r == 'n':
+				noexec = on
 			}
 			c = c || r == 'c'
 		}
 		j++
-		for ; names > 0; names-- {
+		for _, n := range names {
 			if j >= len(argv) || !optionName(argv[j]) {
 				return 0, false
+			}
+			if n == 'o' && argv[j] == "noexec" {
+				noexec = on
 			}
 			j++
 		}
 	}
-	if !c || j >= len(argv) {
+	if !c || noexec || j >= len(argv) {
+		// -n (-o noexec): the shell reads the string and runs none of it.
 		return 0, false
 	}
 	return j, true
 }
+
+// shellLongOpts are bash's long options that still run a -c string
+// (shell.c's long_args), by whether they take a value (--rcfile FILE,
+// --init-file FILE). Those that print and exit, or read and run nothing
+// (--help, --version, --dump-strings, --dump-po-strings, --pretty-print),
+// are not among them.
+var shellLongOpts = map[string]bool{"login": false, "noprofile": false, "norc": false, "noediting": false,
+	"posix": false, "restricted": false, "verbose": false, "debugger": false, "debug": false,
+	"rcfile": true, "init-file": true}
 
 // optionName reports whether w can be the name -o or -O takes (pipefail,
 // errexit, extglob): lower-case letters and digits only.
@@ -264,7 +304,7 @@ func shellEntrypoint(argv []string, entry int, entryEq bool, image int) (ShellRu
 	if !isShell || prog == Unknown {
 		return ShellRun{}, false
 	}
-	str, ok := dashCString(argv, image+1)
+	str, ok := dashCString(argv, image+1, variant)
 	if !ok {
 		return ShellRun{}, false
 	}
