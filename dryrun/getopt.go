@@ -95,7 +95,9 @@ func parseGetoptArgs(args []string) (g getoptSpec, params []string, ok bool) {
 		var has bool
 		if body, ok := strings.CutPrefix(a, "--"); ok {
 			name, v, hasV := strings.Cut(body, "=")
-			full, ok := getoptOwn(name)
+			// getopt's own option: its name, or the one it is a prefix of
+			// (--long, --opt).
+			full, _, _, ok := getoptSpec{long: getoptOwnLong}.longMatch(name)
 			if !ok {
 				return g, nil, false
 			}
@@ -342,27 +344,6 @@ var (
 		"q": "quiet", "Q": "quiet-output", "s": "shell", "T": "test", "u": "unquoted", "V": "version"}
 	getoptValued = map[string]bool{"longoptions": true, "name": true, "options": true, "shell": true}
 )
-
-// getoptOwn returns the getopt option a --NAME names: itself, or the one
-// option it is a prefix of (--long, --opt).
-func getoptOwn(name string) (string, bool) {
-	if name == "" {
-		return "", false
-	}
-	hit := ""
-	for _, o := range getoptOwnLong {
-		if o == name {
-			return o, true
-		}
-		if strings.HasPrefix(o, name) {
-			if hit != "" {
-				return "", false
-			}
-			hit = o
-		}
-	}
-	return hit, hit != ""
-}
 
 // isShort reports whether c is one of the short options.
 func (g getoptSpec) isShort(c byte) bool {

@@ -201,7 +201,8 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 		// A file the host's shell sources or reads is the host's (./x.env
 		// in its home), not the one the sandbox would read: what it sets
 		// is not taken as the engine's.
-		outer.remote = exportedOf(hc.Env) // innerRunner's start
+		env = exportedOf(hc.Env) // what innerRunner starts with, read once
+		outer.remote = env
 	}
 	runner, rerr := ev.innerRunner(hc, params, env)
 	if rerr != nil {

@@ -3,6 +3,7 @@ package dryrun
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
@@ -113,21 +114,12 @@ func (ev *evaluator) loopOp(hc interp.HandlerContext, op string, args []string) 
 			return nil
 		}
 		ev.loops.spins[k] = 0
-		if !containsInt(ev.loops.ended, k) {
+		if !slices.Contains(ev.loops.ended, k) {
 			ev.loops.ended = append(ev.loops.ended, k)
 		}
 		return interp.ExitStatus(1)
 	}
 	return nil
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // loopNotes are the notes of the loops a marked run ended.
@@ -159,9 +151,9 @@ func hasWaitLoop(f *syntax.File) bool {
 				case *syntax.CmdSubst:
 					found = true
 				case *syntax.CallExpr:
-					if len(m.Args) > 0 {
-						name, ok := m.Args[0].Lit(), m.Args[0].Lit() != ""
-						found = found || !ok || !loopBuiltins[name]
+					// A word that is no plain literal (Lit "") is no builtin.
+					if len(m.Args) > 0 && !loopBuiltins[m.Args[0].Lit()] {
+						found = true
 					}
 				}
 				return !found
