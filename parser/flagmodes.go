@@ -161,12 +161,18 @@ func flagWordOf(w *syntax.Word) (flagWord, bool) {
 	if n == "" {
 		return flagWord{}, false
 	}
-	fw := flagWord{name: n}
-	if pe := SingleParam(w); pe != nil && pe.Exp != nil {
+	return paramFlagWord(SingleParam(w)), true
+}
+
+// paramFlagWord is the flagWord of pe, a read of a variable with a
+// default or none (flagVar, onWordOf).
+func paramFlagWord(pe *syntax.ParamExp) flagWord {
+	fw := flagWord{name: pe.Param.Value}
+	if pe.Exp != nil {
 		fw.hasDflt, fw.null = true, pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
 		fw.dflt, _ = LitValue(pe.Exp.Word)
 	}
-	return fw, true
+	return fw
 }
 
 // unset returns what the word reads when the caller leaves the flag
@@ -279,12 +285,8 @@ func onWordOf(w *syntax.Word) (flagWord, bool) {
 	if !defaultExp(pe) || pe.Exp.Word == nil {
 		return flagWord{}, false
 	}
-	d, ok := LitValue(pe.Exp.Word)
-	if !ok || !truthy(d) {
-		return flagWord{}, false
-	}
-	null := pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
-	return flagWord{name: pe.Param.Value, dflt: d, hasDflt: true, null: null}, true
+	fw := paramFlagWord(pe)
+	return fw, truthy(fw.dflt) // a default not literal reads as "", not on
 }
 
 // offOf returns the value that turns off a flag whose on value is v
