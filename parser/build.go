@@ -782,10 +782,11 @@ func (s *Script) findModes() {
 		cands = s.envFileCandidates()
 	}
 	var flags []flagTest
+	var nested []string // flags tested only in another flag's rest
 	if len(cands) == 0 && len(s.EnvSelectors) == 0 && s.Option == nil {
 		// No mode dispatch: boolean environment flags (EVAL_ONLY=1) are
 		// the modes, if any reaches the engine.
-		cands, flags = s.flagCandidates()
+		cands, flags, nested = s.flagCandidates()
 	}
 	cands = dropRefused(cands)
 	byName := map[string]*Mode{}
@@ -972,7 +973,7 @@ func (s *Script) findModes() {
 		s.addFlagBeside(hits)
 		s.modeIdx = nil
 	}
-	s.addFlagProven(flags)
+	s.addFlagProven(flags, nested)
 	s.ownNameMode(selfCases, sharedLaunch)
 	sort.SliceStable(s.Modes, func(i, j int) bool { return s.Modes[i].Start < s.Modes[j].Start })
 	s.modeIdx = newModeIndex(s.Modes)

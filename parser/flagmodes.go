@@ -161,12 +161,18 @@ func flagWordOf(w *syntax.Word) (flagWord, bool) {
 	if n == "" {
 		return flagWord{}, false
 	}
-	fw := flagWord{name: n}
-	if pe := SingleParam(w); pe != nil && pe.Exp != nil {
+	return paramFlagWord(SingleParam(w)), true
+}
+
+// paramFlagWord is the flagWord of pe, a read of a variable with a
+// default or none (flagVar, onWordOf).
+func paramFlagWord(pe *syntax.ParamExp) flagWord {
+	fw := flagWord{name: pe.Param.Value}
+	if pe.Exp != nil {
 		fw.hasDflt, fw.null = true, pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
 		fw.dflt, _ = LitValue(pe.Exp.Word)
 	}
-	return fw, true
+	return fw
 }
 
 // unset returns what the word reads when the caller leaves the flag
@@ -279,12 +285,8 @@ func onWordOf(w *syntax.Word) (flagWord, bool) {
 	if !defaultExp(pe) || pe.Exp.Word == nil {
 		return flagWord{}, false
 	}
-	d, ok := LitValue(pe.Exp.Word)
-	if !ok || !truthy(d) {
-		return flagWord{}, false
-	}
-	null := pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.AssignUnsetOrNull
-	return flagWord{name: pe.Param.Value, dflt: d, hasDflt: true, null: null}, true
+	fw := paramFlagWord(pe)
+	return fw, truthy(fw.dflt) // a default not literal reads as "", not on
 }
 
 // offOf returns the value that turns off a flag whose on value is v
@@ -728,12 +730,13 @@ func (s *Script) flagTestsNested() ([]flagTest, []string) {
 	return out, slices.Sorted(maps.Keys(nested))
 }
 
-// nestedEmpty adds to mode m's flagEmpty the flags tested only in another
-// flag's rest (flagNested) that the script reads with no default: the run
-// with m's flag alone set leaves them off, empty, not unset (set -u would
-// make them the caller's, read as a placeholder that turns them on).
-func (s *Script) nestedEmpty(m *Mode) {
-	for _, n := range s.flagNested {
+// nestedEmpty adds to mode m's flagEmpty the flags nested (tested only
+// in another flag's rest: flagTestsNested) that the script reads with no
+// default: the run with m's flag alone set leaves them off, empty, not
+// unset (set -u would make them the caller's, read as a placeholder that
+// turns them on).
+func (s *Script) nestedEmpty(m *Mode, nested []string) {
+	for _, n := range nested {
 		if n != m.flagVar && s.readsBare(n) && !slices.Contains(m.flagEmpty, n) {
 			m.flagEmpty = append(m.flagEmpty, n)
 		}
@@ -970,10 +973,10 @@ func (s *Script) onlyTested(name string, tests []flagTest) bool {
 }
 
 // flagCandidates returns a mode for each flag (flagTests, flagOK), its
-// code the branches its tests guard, and the tests themselves.
-func (s *Script) flagCandidates() ([]candidate, []flagTest) {
+// code the branches its tests guard, the tests themselves, and the flags
+// tested only in another flag's rest (flagTestsNested).
+func (s *Script) flagCandidates() ([]candidate, []flagTest, []string) {
 	tests, nested := s.flagTestsNested()
-	s.flagNested = nested
 	var kept []flagTest
 	bad := map[string]bool{}
 	reads := map[string][]flagRead{}
@@ -1020,7 +1023,7 @@ func (s *Script) flagCandidates() ([]candidate, []flagTest) {
 		out = append(out, candidate{name: ft.name + "=" + ft.value, start: ft.start, end: ft.end, ranges: []Range{ft.then},
 			byEnv: true, flagVar: ft.name, flagVal: ft.value, flagRead: ft.read, flagAt: ft.at})
 	}
-	return out, kept
+	return out, kept, nested
 }
 
 // spreadBad marks bad each flag tested in an elif after a bad one's test:
@@ -1040,7 +1043,7 @@ func spreadBad(tests []flagTest, bad map[string]bool) {
 // addFlagProven adds the proven mode of a script whose modes are flags:
 // the script run with none set. Each flag's else branch runs in it and in
 // the other flags' modes.
-func (s *Script) addFlagProven(tests []flagTest) {
+func (s *Script) addFlagProven(tests []flagTest, nested []string) {
 	var flags []*Mode
 	for _, m := range s.Modes {
 		if m.flagVar != "" {
@@ -1086,7 +1089,7 @@ func (s *Script) addFlagProven(tests []flagTest) {
 				m.flagEmpty = append(m.flagEmpty, n)
 			}
 		}
-		s.nestedEmpty(m)
+		s.nestedEmpty(m, nested)
 	}
 	s.Modes = append(s.Modes, p)
 }
@@ -1135,7 +1138,7 @@ func (s *Script) addFlagBeside(hits []int) {
 	if _, ok := s.byMenu(p); ok {
 		return
 	}
-	cands, tests := s.flagCandidates()
+	cands, tests, nested := s.flagCandidates()
 	bad := map[string]bool{}
 	for _, c := range cands {
 		if len(s.modesAtRaw(c.start)) > 0 || len(s.modesAtRaw(c.flagAt)) > 0 || p.exitAt > 0 && p.exitAt <= c.flagAt || slices.Contains(s.EnvSelectors, c.flagVar) ||
@@ -1193,7 +1196,7 @@ func (s *Script) addFlagBeside(hits []int) {
 	for _, m := range added {
 		if anyIn(hits, m.own) { // its branch reaches an engine
 			on[m.flagVar] = true
-			s.nestedEmpty(m)
+			s.nestedEmpty(m, nested)
 			s.Modes = append(s.Modes, m)
 		}
 	}

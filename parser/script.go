@@ -238,9 +238,6 @@ type Script struct {
 	// arithWords are the operand words of (( … )) and $(( … )) (walkArithm),
 	// for flagmodes' reads of a flag by bare name.
 	arithWords []*syntax.Word
-	// flagNested: the flags tested only in another flag's rest, whose
-	// branches are that flag's code (flagTests), sorted.
-	flagNested []string
 	// What Analyze's walk met for the dry run's checks: ProcSubsts,
 	// FileOwnerTests, TildeWords.
 	procSubsts []*syntax.ProcSubst

@@ -317,12 +317,20 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 	// (set -a, or a loader: export $(… | xargs)) hands every key to its
 	// child processes; one that sources a shell
 	// library (or a path not known) may read any key in the library's
-	// functions. Asked once per script, however many env files it reads.
+	// functions; one whose eval expands a name built at run time (eval
+	// "v=\${$k:-}" over `for k in MAX_NUM_SEQS …`, an entrypoint turning
+	// each key into its flag) may read any. Asked once per script, however
+	// many env files it reads; evalNames keeps the names the text of its
+	// evals expands (evalTextReads).
 	anything := map[*parser.Script]bool{}
+	evalNames := map[*parser.Script]map[string]bool{}
 	readsAnything := func(s *parser.Script) bool {
 		v, ok := anything[s]
 		if !ok {
 			v = s.File == nil || s.AllExport() || s.LoadsExported() || sourcesCode(u, s)
+			if !v {
+				evalNames[s], v = evalTextReads(s.File)
+			}
 			anything[s] = v
 		}
 		return v
@@ -372,14 +380,8 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 			for _, l := range s.ArithNames() {
 				used[l.Value] = true
 			}
-			// The text of an eval reads names no expansion shows: eval
-			// "v=\${$k:-}" over `for k in MAX_NUM_SEQS …` (an entrypoint
-			// turning each key into its flag) may read any.
-			names, dynamic := evalTextReads(s.File)
-			if dynamic {
-				used["*"] = true
-			}
-			for k := range names {
+			// The text of an eval reads names no expansion shows.
+			for k := range evalNames[s] {
 				used[k] = true
 			}
 			// `export K` hands K to every child (envsubst rendering a
