@@ -262,6 +262,28 @@ func (e hostWaitError) Error() string {
 }
 func (e hostWaitError) Unwrap() error { return ErrBudget }
 
+// maxSkipRepeats is how many times in a row a run may skip the same
+// command, at the same place with the same words, before it is taken for a
+// wait that never ends in the sandbox.
+const maxSkipRepeats = 256
+
+// skipWaitError stops a run that skips the same command over and over: a
+// loop waiting on a program the sandbox does not run (`while pgrep -f
+// "vllm serve"; do sleep 2; done`, `until [ -z "$(nvidia-smi …)" ]`),
+// whose skipped answer never changes. It ran to the command budget before
+// (20,000 commands, 40 ms a mode); like that budget's error it lets Eval
+// go on to its other answers (host paths, guards, wait loops assumed to
+// end: waitloops.go).
+type skipWaitError struct {
+	args string
+	line uint
+}
+
+func (e skipWaitError) Error() string {
+	return fmt.Sprintf("%v: it waits in a loop on %q at line %d (skipped %d times in a row; the dry run runs no program, so its answer never changes)", ErrBudget, e.args, e.line, maxSkipRepeats)
+}
+func (e skipWaitError) Unwrap() error { return ErrBudget }
+
 // waitedEarly reports whether a run spent its budget before reaching an
 // engine invocation, in a wait for a host path another process makes
 // (`until [[ -f $READY ]]; do sleep 5; done`, `while [ ! -d $W ]`: it never
@@ -271,7 +293,8 @@ func (e hostWaitError) Unwrap() error { return ErrBudget }
 func waitedEarly(res *Result) bool {
 	var be commandBudgetError
 	var we hostWaitError
-	return len(res.Argv) == 0 && (errors.As(res.Err, &be) || errors.As(res.Err, &we))
+	var se skipWaitError
+	return len(res.Argv) == 0 && (errors.As(res.Err, &be) || errors.As(res.Err, &we) || errors.As(res.Err, &se))
 }
 
 // blockedEarly is stoppedEarly or waitedEarly: a run an assumed host

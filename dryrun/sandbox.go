@@ -213,6 +213,9 @@ type evaluator struct {
 	assumed map[string]byte
 	// outside is set once a stat asks about a path outside the tree.
 	outside bool
+	// lastSkip is the command skipped last and its count in a row
+	// (skipWaitError).
+	lastSkip skipRun
 	// hostTests are a marked run's host file tests, in order.
 	hostTests []hostTest
 	// hostMisses counts the stats of each host path found missing: a
@@ -394,9 +397,28 @@ func (ev *evaluator) skip(hc interp.HandlerContext, args []string) error {
 	}
 	id := len(ev.skipped)
 	ev.skipped = append(ev.skipped, slices.Clone(args))
+	// The same command skipped again and again: a wait on the host that
+	// never ends here (see skipWaitError).
+	if hc.Pos.Offset() == ev.lastSkip.pos && slices.Equal(args, ev.lastSkip.args) {
+		ev.lastSkip.n++
+	} else {
+		ev.lastSkip = skipRun{pos: hc.Pos.Offset(), args: ev.skipped[id], n: 1}
+	}
+	spun := ev.lastSkip.n == maxSkipRepeats
 	ev.mu.Unlock()
+	if spun {
+		return ev.fail(skipWaitError{args: strings.Join(args, " "), line: hc.Pos.Line()})
+	}
 	ev.write(hc.Stdout, sentinel(id)+"\n")
 	return nil
+}
+
+// skipRun is the command a run skipped last, where, and how many times in
+// a row.
+type skipRun struct {
+	pos  uint
+	args []string
+	n    int
 }
 
 func internal(op string, args ...string) ([]string, error) {

@@ -96,3 +96,26 @@ func TestHasWaitLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipWait: a loop that skips the same command over and over stops
+// after maxSkipRepeats of it, said as a wait (it ran to the 20,000-command
+// budget); a loop that skips it a bounded number of times, or with other
+// words each time, goes on.
+func TestSkipWait(t *testing.T) {
+	r := evalSrc(t, "#!/bin/bash\nwhile true; do nvidia-smi; sleep 5; done\nvllm serve /m\n", "serve", nil, Options{Timeout: 30 * time.Second})
+	var se skipWaitError
+	if !errors.As(r.Err, &se) || !errors.Is(r.Err, ErrBudget) || se.args != "nvidia-smi" || se.line != 2 {
+		t.Fatalf("Err = %v, want a wait on nvidia-smi at line 2", r.Err)
+	}
+	if n := len(r.Skipped); n > maxSkipRepeats+2 {
+		t.Errorf("%d commands skipped before the wait was seen", n)
+	}
+	for _, src := range []string{
+		"#!/bin/bash\nfor i in {1..300}; do nvidia-smi -i \"$i\"; done\nvllm serve /m\n",
+		"#!/bin/bash\nfor i in {1..100}; do nvidia-smi; done\nvllm serve /m\n",
+	} {
+		if r := evalSrc(t, src, "serve", nil, Options{Timeout: 30 * time.Second}); r.Err != nil || len(r.Argv) == 0 {
+			t.Errorf("%q: Err = %v, argv %q", src, r.Err, r.Argv)
+		}
+	}
+}
