@@ -214,8 +214,10 @@ type evaluator struct {
 	// outside is set once a stat asks about a path outside the tree.
 	outside bool
 	// lastSkip is the command skipped last and its count in a row
-	// (skipWaitError).
-	lastSkip skipRun
+	// (skipWaitError); background is set when the tree run holds a
+	// background statement (Prepared.background), where it is not used.
+	lastSkip   skipRun
+	background bool
 	// hostTests are a marked run's host file tests, in order.
 	hostTests []hostTest
 	// hostMisses counts the stats of each host path found missing: a
@@ -404,7 +406,10 @@ func (ev *evaluator) skip(hc interp.HandlerContext, args []string) error {
 	} else {
 		ev.lastSkip = skipRun{pos: hc.Pos.Offset(), args: ev.skipped[id], n: 1}
 	}
-	spun := ev.lastSkip.n == maxSkipRepeats
+	// Not where a job may run beside the script: a poll in the
+	// background (while true; do curl …; sleep 5; done &) may skip its
+	// command on and on while the script goes on to the engine.
+	spun := ev.lastSkip.n == maxSkipRepeats && !ev.background && !ev.jobs.Load()
 	ev.mu.Unlock()
 	if spun {
 		return ev.fail(skipWaitError{args: strings.Join(args, " "), line: hc.Pos.Line()})

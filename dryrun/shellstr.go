@@ -181,6 +181,9 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 		}
 	}
 	jobs := hasJobs(f)
+	if jobs {
+		ev.jobs.Store(true) // a job of its may spin beside the run (skipWaitError)
+	}
 	if len(params) > 0 {
 		f.Name = params[0] // the shell's $0 (interp's is the file's name)
 		if jobs {

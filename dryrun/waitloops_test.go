@@ -119,3 +119,16 @@ func TestSkipWait(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipWaitNotBesideJobs: a poll in the background skips its command on
+// and on while the script goes on to the engine; it is no wait of the
+// script's (the clean CI run of 5ed3131 stopped TestEngineJobsInOrder's
+// pair mode there).
+func TestSkipWaitNotBesideJobs(t *testing.T) {
+	src := "#!/bin/bash\npoll() { while true; do curl -sf localhost:8000/health; done; }\npoll &\nfor i in {1..2000}; do :; done\nvllm serve /m\n"
+	for range 5 {
+		if r := evalSrc(t, src, "serve", nil, Options{Timeout: 30 * time.Second}); r.Err != nil || len(r.Argv) == 0 {
+			t.Fatalf("Err = %v, argv %q", r.Err, r.Argv)
+		}
+	}
+}
