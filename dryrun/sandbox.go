@@ -410,7 +410,13 @@ func (ev *evaluator) skip(hc interp.HandlerContext, args []string) error {
 	// background (while true; do curl …; sleep 5; done &) may skip its
 	// command on and on while the script goes on to the engine.
 	spun := ev.lastSkip.n == maxSkipRepeats && !ev.background && !ev.jobs.Load()
+	main := ev.main
 	ev.mu.Unlock()
+	// Only a while or until loop's condition waits: a bounded loop (for i
+	// in {1..300}; do pgrep -f vllm || break; sleep 1; done) ends by
+	// itself, and a body's command (while true; do nvidia-smi; …) is no
+	// condition; both keep the command budget.
+	spun = spun && inWaitCond(main, hc.Pos.Offset())
 	if spun {
 		return ev.fail(skipWaitError{args: strings.Join(args, " "), line: hc.Pos.Line()})
 	}

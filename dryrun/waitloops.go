@@ -194,3 +194,27 @@ func evalLoops(ctx context.Context, path string, src []byte, file *syntax.File, 
 	}
 	return nil
 }
+
+// inWaitCond reports whether offset off of f lies in the condition of a
+// while or until loop (skipWaitError).
+func inWaitCond(f *syntax.File, off uint) (found bool) {
+	if f == nil {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			found = false // a node a rewrite built without an end: no early stop
+		}
+	}()
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		if x, ok := n.(*syntax.WhileClause); ok && len(x.Cond) > 0 {
+			first, last := x.Cond[0], x.Cond[len(x.Cond)-1]
+			found = first.Pos().Offset() <= off && off < last.End().Offset()
+		}
+		return !found
+	})
+	return found
+}

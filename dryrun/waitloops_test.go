@@ -102,10 +102,12 @@ func TestHasWaitLoop(t *testing.T) {
 // budget); a loop that skips it a bounded number of times, or with other
 // words each time, goes on.
 func TestSkipWait(t *testing.T) {
-	r := evalSrc(t, "#!/bin/bash\nwhile true; do nvidia-smi; sleep 5; done\nvllm serve /m\n", "serve", nil, Options{Timeout: 30 * time.Second})
+	// No engine after the wait: the runs that assume it ends do not
+	// reach one either, and the first run's answer stands.
+	r := evalSrc(t, "#!/bin/bash\nwhile pgrep -f vllm >/dev/null; do sleep 2; done\nexit 3\nvllm serve /m\n", "serve", nil, Options{Timeout: 30 * time.Second})
 	var se skipWaitError
-	if !errors.As(r.Err, &se) || !errors.Is(r.Err, ErrBudget) || se.args != "nvidia-smi" || se.line != 2 {
-		t.Fatalf("Err = %v, want a wait on nvidia-smi at line 2", r.Err)
+	if !errors.As(r.Err, &se) || !errors.Is(r.Err, ErrBudget) || se.args != "pgrep -f vllm" || se.line != 2 {
+		t.Fatalf("Err = %v, want a wait on pgrep at line 2", r.Err)
 	}
 	if n := len(r.Skipped); n > maxSkipRepeats+2 {
 		t.Errorf("%d commands skipped before the wait was seen", n)
@@ -130,5 +132,20 @@ func TestSkipWaitNotBesideJobs(t *testing.T) {
 		if r := evalSrc(t, src, "serve", nil, Options{Timeout: 30 * time.Second}); r.Err != nil || len(r.Argv) == 0 {
 			t.Fatalf("Err = %v, argv %q", r.Err, r.Argv)
 		}
+	}
+}
+
+// TestSkipWaitOnlyConditions: a bounded loop that skips its command more
+// than maxSkipRepeats times ends by itself, and a loop's body is no
+// condition: neither is stopped early.
+func TestSkipWaitOnlyConditions(t *testing.T) {
+	r := evalSrc(t, "#!/bin/bash\nfor i in {1..300}; do pgrep -f vllm || break; sleep 1; done\nvllm serve /m\n", "serve", nil, Options{Timeout: 30 * time.Second})
+	if r.Err != nil || len(r.Argv) == 0 {
+		t.Errorf("bounded loop: Err = %v, argv %q", r.Err, r.Argv)
+	}
+	r = evalSrc(t, "#!/bin/bash\nwhile true; do nvidia-smi; sleep 5; done\nvllm serve /m\n", "serve", nil, Options{Timeout: 30 * time.Second})
+	var be commandBudgetError
+	if !errors.As(r.Err, &be) {
+		t.Errorf("a body's command: Err = %v, want the command budget", r.Err)
 	}
 }
