@@ -26,9 +26,14 @@ import (
 // with the statuses the sandbox gave each command (a skipped program
 // succeeds, an emulated grep that matches nothing fails). A stage that
 // stopped before reporting (errexit in it) makes the read of PIPESTATUS
-// stop the run instead of guessing. A simple command does not set it
-// (bash does: one read after a command that is not a pipeline reads the
-// last pipeline's), nor does code a sourced file or eval runs.
+// stop the run instead of guessing. A negated simple command, `! CMD`,
+// is a pipeline of one stage: it sets PIPESTATUS to CMD's own status, which
+// the getopt(1) preamble reads (`! getopt --test >/dev/null; [[
+// ${PIPESTATUS[0]} -ne 4 ]]`, `! PARSED=$(getopt …)`); it is rewritten as
+// `! { if CMD; then report 0; else ! report $?; fi; get = && :; }`
+// (errexit is off in CMD and spares the statement, as under !). Any other simple command does not set it (bash
+// does: one read after a command that is not a pipeline reads the last
+// pipeline's), nor does code a sourced file or eval runs.
 
 // pipeCmd is the command name of the calls rewritePipeStatus makes; it
 // cannot be typed in a script by accident.
@@ -71,8 +76,12 @@ func rewritePipeStatus(f *syntax.File) bool {
 	funcs := funcNames(f)
 	var sts []*syntax.Stmt
 	inner := map[*syntax.Stmt]bool{} // the rest of a | b | c, b | c
+	var singles []*syntax.Stmt       // ! CMD
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok && !inner[st] {
+			if _, ok := st.Cmd.(*syntax.CallExpr); ok && st.Negated && !st.Background && !st.Coprocess {
+				singles = append(singles, st)
+			}
 			if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && isPipe(b) && !st.Background && !st.Coprocess {
 				sts = append(sts, st)
 				for x := b; ; {
@@ -115,8 +124,26 @@ func rewritePipeStatus(f *syntax.File) bool {
 		st.Cmd = &syntax.Block{Lbrace: b.Pos(), Rbrace: b.End(), Stmts: []*syntax.Stmt{inner, get}}
 		st.Negated, st.Redirs = false, nil
 	}
-	staleReads(f, sts)
-	return len(sts) > 0
+	for _, st := range singles {
+		// ! { if CMD; then report 0; else ! report $?; fi; get = && :; }:
+		// no statement in it fails but the last, an && list, which
+		// returns CMD's status (errexit spares it, as ! CMD), negated.
+		id := fmt.Sprintf("%d:%d", st.Pos().Line(), st.Pos().Offset())
+		report := func(status *syntax.Word) *syntax.Stmt {
+			return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(pipeCmd), litWord("set"), litWord(id), litWord("0"), status}}}
+		}
+		failed := report(paramWord("?"))
+		failed.Negated = true
+		stage := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
+		cond := &syntax.Stmt{Position: st.Position, Cmd: &syntax.IfClause{Position: st.Pos(), Cond: []*syntax.Stmt{stage},
+			Then: []*syntax.Stmt{report(litWord("0"))}, Else: &syntax.IfClause{Then: []*syntax.Stmt{failed}}}}
+		get := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(pipeCmd), litWord("get"), litWord(id), litWord("1"), litWord("=")}}}
+		last := &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: get, Y: &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(":")}}}}}
+		st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{cond, last}}
+		st.Redirs = nil // st stays negated
+	}
+	staleReads(f, append(sts, singles...))
+	return len(sts)+len(singles) > 0
 }
 
 // staleReads stops the run at each read of PIPESTATUS that is not in the
@@ -251,6 +278,18 @@ func (ev *evaluator) pipeStatus(hc interp.HandlerContext, args []string) ([]stri
 		return nil, ev.fail(fmt.Errorf("%w: a malformed PIPESTATUS call", ErrInternal))
 	}
 	op, id, status := args[1], args[2], args[4]
+	if op == "get" && status == "=" {
+		// The get of `! CMD`: its one stage's status, which the statement
+		// negates.
+		ev.mu.Lock()
+		v, ok := ev.pipeStatuses[id]["0"]
+		ev.mu.Unlock()
+		if !ok {
+			line, _, _ := strings.Cut(id, ":")
+			return nil, ev.fail(fmt.Errorf("%w: PIPESTATUS: the command at line %s ended before its status was known", ErrUnsupported, line))
+		}
+		status = v
+	}
 	code, err := strconv.Atoi(status)
 	if err != nil || code < 0 || code > 255 {
 		return nil, ev.fail(fmt.Errorf("%w: a malformed PIPESTATUS call", ErrInternal))

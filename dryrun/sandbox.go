@@ -2108,11 +2108,15 @@ func (t *tailBuf) String() string {
 }
 
 // setWithoutTraceOpts drops from set's options the ones interp lacks that
-// change nothing the argv reads: -E (errtrace) and -T (functrace), also as
-// -o errtrace / -o functrace. `set -Eeuo pipefail` failed whole in the
-// interpreter, so the dry run ran without -e, -u and pipefail. Options
-// stop at the first word that is not one (or --): the positional
-// parameters are left alone.
+// change nothing the argv reads: -E (errtrace), -T (functrace) and -C
+// (noclobber), also as -o errtrace / -o functrace / -o noclobber. `set
+// -Eeuo pipefail` failed whole in the interpreter, so the dry run ran
+// without -e, -u and pipefail; so did the getopt(1) preamble `set -o
+// errexit -o pipefail -o noclobber -o nounset` (the dry run writes no
+// file: a > that noclobber would refuse on an existing one succeeds here
+// as it does without it). The name after each -o is read as its name, not
+// as the end of the options. Options stop at the first word that is not
+// one (or --): the positional parameters are left alone.
 func setWithoutTraceOpts(args []string) ([]string, bool) {
 	out := make([]string, 0, len(args))
 	changed := false
@@ -2123,20 +2127,27 @@ func setWithoutTraceOpts(args []string) ([]string, bool) {
 			break
 		}
 		flags := strings.Map(func(r rune) rune {
-			if r == 'E' || r == 'T' {
+			if r == 'E' || r == 'T' || r == 'C' {
 				return -1
 			}
 			return r
 		}, a[1:])
-		if strings.HasSuffix(flags, "o") && i+1 < len(args) && (args[i+1] == "errtrace" || args[i+1] == "functrace") {
-			flags = strings.TrimSuffix(flags, "o")
-			i++ // the option's name goes with it
-		}
-		if flags != a[1:] || i > 0 && len(out) < i {
+		if flags != a[1:] {
 			changed = true
+		}
+		name := ""
+		if strings.HasSuffix(flags, "o") && i+1 < len(args) {
+			i++ // the option's name goes with it
+			name = args[i]
+			if name == "errtrace" || name == "functrace" || name == "noclobber" {
+				flags, name, changed = strings.TrimSuffix(flags, "o"), "", true
+			}
 		}
 		if flags != "" {
 			out = append(out, a[:1]+flags)
+		}
+		if name != "" {
+			out = append(out, name)
 		}
 	}
 	return out, changed

@@ -18,6 +18,11 @@ func TestSetWithoutTraceOpts(t *testing.T) {
 		{[]string{"--", "-E", "x"}, []string{"--", "-E", "x"}, false},
 		{[]string{"-e", "serve", "-E"}, []string{"-e", "serve", "-E"}, false},
 		{[]string{"+E"}, []string{}, true},
+		{[]string{"-o", "errexit", "-o", "pipefail", "-o", "noclobber", "-o", "nounset"}, []string{"-o", "errexit", "-o", "pipefail", "-o", "nounset"}, true},
+		{[]string{"-o", "pipefail", "-o", "errtrace"}, []string{"-o", "pipefail"}, true},
+		{[]string{"-Ceu"}, []string{"-eu"}, true},
+		{[]string{"-o", "nounset", "serve"}, []string{"-o", "nounset", "serve"}, false},
+		{[]string{"-o"}, []string{"-o"}, false},
 	} {
 		got, changed := setWithoutTraceOpts(tc.in)
 		if !slices.Equal(got, tc.want) || changed != tc.changed {
