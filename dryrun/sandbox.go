@@ -416,7 +416,7 @@ func (ev *evaluator) skip(hc interp.HandlerContext, args []string) error {
 	// in {1..300}; do pgrep -f vllm || break; sleep 1; done) ends by
 	// itself, and a body's command (while true; do nvidia-smi; …) is no
 	// condition; both keep the command budget.
-	spun = spun && inWaitCond(main, hc.Pos.Offset())
+	spun = spun && main != nil && inWaitCond(main, hc.Pos.Offset())
 	if spun {
 		return ev.fail(skipWaitError{args: strings.Join(args, " "), line: hc.Pos.Line()})
 	}

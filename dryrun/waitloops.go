@@ -196,23 +196,12 @@ func evalLoops(ctx context.Context, path string, src []byte, file *syntax.File, 
 }
 
 // inWaitCond reports whether offset off of f lies in the condition of a
-// while or until loop (skipWaitError).
-func inWaitCond(f *syntax.File, off uint) (found bool) {
-	if f == nil {
-		return false
-	}
-	defer func() {
-		if recover() != nil {
-			found = false // a node a rewrite built without an end: no early stop
-		}
-	}()
+// while or until loop, between its keyword and its do (skipWaitError).
+func inWaitCond(f *syntax.File, off uint) bool {
+	found := false
 	shwalk.Walk(f, func(n syntax.Node) bool {
-		if found {
-			return false
-		}
-		if x, ok := n.(*syntax.WhileClause); ok && len(x.Cond) > 0 {
-			first, last := x.Cond[0], x.Cond[len(x.Cond)-1]
-			found = first.Pos().Offset() <= off && off < last.End().Offset()
+		if x, ok := n.(*syntax.WhileClause); ok && x.WhilePos.Offset() < off && off < x.DoPos.Offset() {
+			found = true
 		}
 		return !found
 	})
