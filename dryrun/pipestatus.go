@@ -102,9 +102,7 @@ func rewritePipeStatus(f *syntax.File) bool {
 		stages := pipeStages(b)
 		for k, s := range stages {
 			inner := *s
-			report := func(status *syntax.Word) *syntax.Stmt {
-				return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(pipeCmd), litWord("set"), litWord(id), litWord(strconv.Itoa(k)), status}}}
-			}
+			report := func(status *syntax.Word) *syntax.Stmt { return pipeCall("set", id, strconv.Itoa(k), status) }
 			var cmd syntax.Command = &syntax.Block{Lbrace: inner.Pos(), Rbrace: inner.End(), Stmts: []*syntax.Stmt{&inner, report(paramWord("?"))}}
 			c := inner.Cmd
 			if sub, ok := c.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {
@@ -120,7 +118,7 @@ func rewritePipeStatus(f *syntax.File) bool {
 			*s = syntax.Stmt{Position: inner.Position, Cmd: cmd}
 		}
 		inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Negated: st.Negated, Redirs: st.Redirs}
-		get := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(pipeCmd), litWord("get"), litWord(id), litWord(strconv.Itoa(len(stages))), paramWord("?")}}}
+		get := pipeCall("get", id, strconv.Itoa(len(stages)), paramWord("?"))
 		st.Cmd = &syntax.Block{Lbrace: b.Pos(), Rbrace: b.End(), Stmts: []*syntax.Stmt{inner, get}}
 		st.Negated, st.Redirs = false, nil
 	}
@@ -129,21 +127,28 @@ func rewritePipeStatus(f *syntax.File) bool {
 		// no statement in it fails but the last, an && list, which
 		// returns CMD's status (errexit spares it, as ! CMD), negated.
 		id := fmt.Sprintf("%d:%d", st.Pos().Line(), st.Pos().Offset())
-		report := func(status *syntax.Word) *syntax.Stmt {
-			return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(pipeCmd), litWord("set"), litWord(id), litWord("0"), status}}}
-		}
+		report := func(status *syntax.Word) *syntax.Stmt { return pipeCall("set", id, "0", status) }
 		failed := report(paramWord("?"))
 		failed.Negated = true
 		stage := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
 		cond := &syntax.Stmt{Position: st.Position, Cmd: &syntax.IfClause{Position: st.Pos(), Cond: []*syntax.Stmt{stage},
 			Then: []*syntax.Stmt{report(litWord("0"))}, Else: &syntax.IfClause{Then: []*syntax.Stmt{failed}}}}
-		get := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(pipeCmd), litWord("get"), litWord(id), litWord("1"), litWord("=")}}}
+		get := pipeCall("get", id, "1", litWord("="))
 		last := &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: get, Y: &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(":")}}}}}
 		st.Cmd = &syntax.Block{Lbrace: st.Pos(), Rbrace: st.End(), Stmts: []*syntax.Stmt{cond, last}}
 		st.Redirs = nil // st stays negated
 	}
 	staleReads(f, append(sts, singles...))
 	return len(sts)+len(singles) > 0
+}
+
+// pipeCall is a call of the PIPESTATUS handler (pipeStatus): op "set"
+// records stage k's status of pipeline id, "get" with k the count of
+// stages sets PIPESTATUS and returns status ("=": the recorded status of
+// a negated command's one stage), "stale" stops the run at a read of
+// PIPESTATUS that no pipeline just set (staleReads; id is its line).
+func pipeCall(op, id, k string, status *syntax.Word) *syntax.Stmt {
+	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(pipeCmd), litWord(op), litWord(id), litWord(k), status}}}
 }
 
 // staleReads stops the run at each read of PIPESTATUS that is not in the
@@ -263,7 +268,7 @@ func staleReads(f *syntax.File, pipes []*syntax.Stmt) {
 		visit(st)
 	}
 	for _, e := range order {
-		guard := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(pipeCmd), litWord("stale"), litWord(strconv.Itoa(int(e.Pos().Line()))), litWord("0"), litWord("0")}}}
+		guard := pipeCall("stale", strconv.Itoa(int(e.Pos().Line())), "0", litWord("0"))
 		inner := *e
 		*e = syntax.Stmt{Position: inner.Position, Cmd: &syntax.Block{Lbrace: inner.Pos(), Rbrace: inner.End(), Stmts: []*syntax.Stmt{guard, &inner}}}
 	}
