@@ -632,6 +632,18 @@ func ShebangVariant(src []byte) (syntax.LangVariant, bool) {
 	return syntax.LangBash, false
 }
 
+// EvalCalls are the script's eval commands (eval WORD…, by a literal
+// name), from the model's walk: their text is code run at run time.
+func (s *Script) EvalCalls() []*syntax.CallExpr {
+	var out []*syntax.CallExpr
+	for _, c := range s.calls {
+		if v, ok := LitValue(c.Args[0]); ok && v == "eval" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // ParseScript parses src as a shell script. It never panics and never
 // returns nil; Err is set when the file cannot be parsed.
 func ParseScript(path string, src []byte) *Script {

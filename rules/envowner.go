@@ -329,7 +329,7 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 		if !ok {
 			v = s.File == nil || s.AllExport() || s.LoadsExported() || sourcesCode(u, s)
 			if !v {
-				evalNames[s], v = evalTextReads(s.File)
+				evalNames[s], v = evalTextReads(s.EvalCalls())
 			}
 			anything[s] = v
 		}

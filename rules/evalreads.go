@@ -13,38 +13,36 @@ import (
 // (an expansion, a command substitution): a name no script writes.
 const evalDyn = "SERVELINT_EVAL_DYN_"
 
-// evalTextReads returns the names the text of the evals of f expand, and
-// dynamic=true when one expands a name built from a part not known
-// statically: eval "v=\${$k:-}", eval "echo \$$k" (indirection by eval,
-// which may read any variable). Each eval's text is its words' literal
-// values joined by spaces, every part not known statically replaced by
-// evalDyn, parsed as shell. A part not known statically that is the whole
-// command (eval "$(grep -v '^#' srv.env)", a loader; eval "$cmd") reads
-// nothing this can see, as before. A text that does not parse says
-// nothing.
-func evalTextReads(f *syntax.File) (names map[string]bool, dynamic bool) {
-	if f == nil {
-		return nil, false
-	}
-	shwalk.Walk(f, func(n syntax.Node) bool {
-		c, ok := n.(*syntax.CallExpr)
-		if !ok || len(c.Args) < 2 {
-			return true
-		}
-		if v, _ := parser.LitValue(c.Args[0]); v != "eval" {
-			return true
+// evalTextReads returns the names the texts of calls (eval commands, the
+// model's Script.EvalCalls) expand, and dynamic=true when one expands a
+// name built from a part not known statically: eval "v=\${$k:-}", eval
+// "echo \$$k" (indirection by eval, which may read any variable). Each
+// eval's text is its words' literal values joined by spaces, every part
+// not known statically replaced by evalDyn, parsed as shell. A part not
+// known statically that is the whole command (eval "$(grep -v '^#'
+// srv.env)", a loader; eval "$cmd") reads nothing this can see, as
+// before. A text that does not parse says nothing.
+func evalTextReads(calls []*syntax.CallExpr) (names map[string]bool, dynamic bool) {
+	for _, c := range calls {
+		if len(c.Args) < 2 {
+			continue
 		}
 		var parts []string
+		known := true
 		for _, w := range c.Args[1:] {
 			v, ok := parser.LitValue(&syntax.Word{Parts: dynParts(w.Parts)})
 			if !ok {
-				return true
+				known = false
+				break
 			}
 			parts = append(parts, v)
 		}
+		if !known {
+			continue
+		}
 		text, err := parser.ParseShell(strings.NewReader(strings.Join(parts, " ")), "", false, syntax.LangBash)
 		if err != nil {
-			return true
+			continue
 		}
 		shwalk.Walk(text, func(m syntax.Node) bool {
 			pe, ok := m.(*syntax.ParamExp)
@@ -61,8 +59,7 @@ func evalTextReads(f *syntax.File) (names map[string]bool, dynamic bool) {
 			names[pe.Param.Value] = true
 			return true
 		})
-		return true
-	})
+	}
 	return names, dynamic
 }
 

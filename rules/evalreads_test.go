@@ -3,10 +3,9 @@ package rules
 import (
 	"maps"
 	"slices"
-	"strings"
 	"testing"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/servelint/servelint/parser"
 )
 
 // TestEvalTextReads: the names the text of an eval expands, and an eval
@@ -29,11 +28,9 @@ func TestEvalTextReads(t *testing.T) {
 		{src: `echo "\$NOT_EVAL"`},
 		{src: `eval "if then"`},
 	} {
-		f, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "")
-		if err != nil {
-			t.Fatalf("%s: %v", tc.src, err)
-		}
-		names, dyn := evalTextReads(f)
+		s := parser.ParseScript("x.sh", []byte(tc.src))
+		s.Analyze(parser.RoleMatcher{})
+		names, dyn := evalTextReads(s.EvalCalls())
 		got := slices.Sorted(maps.Keys(names))
 		if !slices.Equal(got, tc.names) || dyn != tc.dynamic {
 			t.Errorf("%s: names %v dynamic %v, want %v %v", tc.src, got, dyn, tc.names, tc.dynamic)
