@@ -263,16 +263,16 @@ func (r flagRead) on(v string) bool {
 	return false
 }
 
+// flagWords pairs the words a flag is turned on and off with.
+var flagWords = [][2]string{{"true", "false"}, {"yes", "no"}, {"on", "off"}}
+
 // onOf returns the value that turns on a flag whose off value is v
-// ([[ ${V:-false} != false ]]: true).
+// ([[ ${V:-false} != false ]]: true); 1 for any other.
 func onOf(v string) string {
-	switch strings.ToLower(v) {
-	case "false":
-		return "true"
-	case "no":
-		return "yes"
-	case "off":
-		return "on"
+	for _, p := range flagWords {
+		if strings.ToLower(v) == p[1] {
+			return p[0]
+		}
 	}
 	return "1"
 }
@@ -290,15 +290,12 @@ func onWordOf(w *syntax.Word) (flagWord, bool) {
 }
 
 // offOf returns the value that turns off a flag whose on value is v
-// (CUDA_GRAPHS=0 of [[ ${CUDA_GRAPHS:-1} == 1 ]]).
+// (CUDA_GRAPHS=0 of [[ ${CUDA_GRAPHS:-1} == 1 ]]); 0 for any other.
 func offOf(v string) string {
-	switch strings.ToLower(v) {
-	case "true":
-		return "false"
-	case "yes":
-		return "no"
-	case "on":
-		return "off"
+	for _, p := range flagWords {
+		if strings.ToLower(v) == p[0] {
+			return p[1]
+		}
 	}
 	return "0"
 }
