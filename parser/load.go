@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -1765,11 +1764,14 @@ func isScriptName(p string) bool {
 
 // readCompose fills ComposeRefs: for each env file named `.env` with a
 // compose file beside it (compose.yaml, docker-compose.yml), the keys that
-// compose file interpolates. docker compose reads .env on its own to
-// interpolate the compose file (`command: --max-num-batched-tokens
-// ${VLLM_MAX_NUM_BATCHED_TOKENS}`), so a key no script expands may still
-// boot the service. A compose file that hands a service env_file: (which
-// may name .env), or that is too big to read, makes every key used ("*").
+// compose file's values interpolate or its services' environment: takes
+// bare (readComposeUse: the YAML's values, not its comments or keys).
+// docker compose reads .env on its own to interpolate the compose file
+// (`command: --max-num-batched-tokens ${VLLM_MAX_NUM_BATCHED_TOKENS}`), so
+// a key no script expands may still boot the service. A compose file that
+// hands a service the .env with env_file:, pulls in another compose file
+// (include:, extends: file:), is not YAML, or is too big to read makes
+// every key used ("*").
 // Only a compose file inside the linted tree is read, through the
 // loader's reader (an editor's buffer, the size bound).
 func (u *Unit) readCompose(opts *LoadOptions) {
@@ -1791,11 +1793,16 @@ func (u *Unit) readCompose(opts *LoadOptions) {
 				refs = map[string]bool{}
 			}
 			b, big, err := opts.readNamed(p)
-			if err != nil || big != nil || bytes.Contains(b, []byte("env_file")) {
-				refs["*"] = true // not read, or a service reads the file whole
+			if err != nil || big != nil {
+				refs["*"] = true // not read: every key may be used
+				continue
 			}
-			for _, m := range composeRefRE.FindAllSubmatch(b, -1) {
-				refs[string(m[1])] = true
+			use := readComposeUse(b, dir, filepath.Join(dir, ".env"))
+			if use.all {
+				refs["*"] = true // a service reads the file whole (or may)
+			}
+			for k := range use.refs {
+				refs[k] = true
 			}
 		}
 		if refs != nil {
@@ -1806,10 +1813,6 @@ func (u *Unit) readCompose(opts *LoadOptions) {
 		}
 	}
 }
-
-// composeRefRE matches a compose file's interpolation of a variable:
-// $NAME, ${NAME}, ${NAME:-default}, ${NAME?err} ($$ is a literal $).
-var composeRefRE = regexp.MustCompile(`(?:^|[^$])\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
 
 // withEnvValues re-analyses each script in which no engine invocation was
 // found but whose owning env files give its shell a program or an image

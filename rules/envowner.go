@@ -391,8 +391,9 @@ func (c *Context) unusedOwned(pass *analysis.Pass) {
 			}
 		}
 		// A .env beside a compose file is compose's too: the keys its
-		// compose file interpolates are used (all, when a service reads
-		// the file whole with env_file:).
+		// compose file's values interpolate, or its services' environment:
+		// takes bare, are used (all, when a service reads the .env whole
+		// with env_file:).
 		for k := range u.ComposeRefs[e.Path] {
 			used[k] = true
 		}
