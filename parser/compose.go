@@ -166,34 +166,34 @@ func (use *composeUse) namesEnv(ef *yaml.Node, dir, envPath string) bool {
 }
 
 // mapValue returns the value of key in mapping m (nil when absent), its
-// own or one a merge key (<<: *anchor, or a list of them) brings in.
+// own or one a merge key (<<: *anchor, or a list of them) brings in. Each
+// mapping is looked in once: anchors merged into one another ten at a time,
+// twenty deep, would otherwise be looked through 10^20 times (a pull
+// request's compose file must not hang the linter).
 func mapValue(m *yaml.Node, key string) *yaml.Node {
-	return mapValueDepth(m, key, 0)
-}
-
-func mapValueDepth(m *yaml.Node, key string, depth int) *yaml.Node {
-	m = resolveAlias(m)
-	if m == nil || m.Kind != yaml.MappingNode || depth > 16 {
-		return nil
-	}
-	var merged []*yaml.Node
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		switch k := m.Content[i]; {
-		case k.Value == key && k.Tag != "!!merge":
-			return m.Content[i+1]
-		case k.Tag == "!!merge":
-			v := resolveAlias(m.Content[i+1])
-			if v != nil && v.Kind == yaml.SequenceNode {
-				merged = append(merged, v.Content...)
-			} else {
-				merged = append(merged, v)
+	seen := map[*yaml.Node]bool{}
+	queue := []*yaml.Node{m}
+	for len(queue) > 0 {
+		m := resolveAlias(queue[0])
+		queue = queue[1:]
+		if m == nil || m.Kind != yaml.MappingNode || seen[m] {
+			continue
+		}
+		seen[m] = true
+		var merged []*yaml.Node
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			switch k := m.Content[i]; {
+			case k.Tag == "!!merge":
+				if v := resolveAlias(m.Content[i+1]); v != nil && v.Kind == yaml.SequenceNode {
+					merged = append(merged, v.Content...)
+				} else {
+					merged = append(merged, v)
+				}
+			case k.Value == key:
+				return m.Content[i+1]
 			}
 		}
-	}
-	for _, src := range merged {
-		if v := mapValueDepth(src, key, depth+1); v != nil {
-			return v
-		}
+		queue = append(queue, merged...)
 	}
 	return nil
 }

@@ -1,9 +1,12 @@
 package parser
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestComposeInterpolated(t *testing.T) {
@@ -66,5 +69,27 @@ services:
 				t.Errorf("refs = %q, want %q", got, tc.refs)
 			}
 		})
+	}
+}
+
+// TestReadComposeUseMergeBomb: anchors merged into one another ten at a
+// time, twenty deep, are each looked in once (a crafted compose file in a
+// pull request hung the linter before).
+func TestReadComposeUseMergeBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x0: &a0 {env_file: none.env}\n")
+	for i := 1; i < 20; i++ {
+		fmt.Fprintf(&b, "x%d: &a%d\n  <<: [%s]\n  k%d: v\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 10), ", "), i)
+	}
+	b.WriteString("services:\n  s:\n    <<: *a19\n    image: i\n")
+	done := make(chan composeUse, 1)
+	go func() { done <- readComposeUse([]byte(b.String()), "/p", "/p/.env") }()
+	select {
+	case use := <-done:
+		if use.all {
+			t.Errorf("all = true: the merged env_file names none.env, not .env")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("readComposeUse did not return in 10 s")
 	}
 }
