@@ -521,6 +521,32 @@ func BenchmarkLintTree(b *testing.B) {
 	}
 }
 
+// BenchmarkManyModes times lint.Run on one launcher of 250 and 1,000 modes
+// in each ManyModes layout: what it costs should grow with the modes about
+// as the modes' own evaluation does (each run of a mode tries the tests
+// before its branch), not with their square or cube (the origins of a
+// shared value resolved for every mode, per mode, took a 1,000-arm
+// launcher 5 s and 830 MB).
+func BenchmarkManyModes(b *testing.B) {
+	for _, layout := range []string{"arms", "funcs", "elifs", "execs"} {
+		for _, n := range []int{250, 1000} {
+			script, env := ManyModes(layout, n)
+			dir := filepath.Join(tmpRoot, fmt.Sprintf("many-%s-%d", layout, n))
+			_ = os.MkdirAll(dir, 0o755)
+			_ = os.WriteFile(filepath.Join(dir, "serve.sh"), script, 0o755)
+			_ = os.WriteFile(filepath.Join(dir, "serve.env"), env, 0o644)
+			b.Run(fmt.Sprintf("%s/%d-modes", layout, n), func(b *testing.B) {
+				measure(b, 0, func() {
+					res, err := lint.Run(lint.Options{Paths: []string{dir}, Evaluator: evaluator(), Jobs: jobs()})
+					if err != nil || len(res.Findings) < n {
+						b.Fatalf("err %v, %d findings for %d modes", err, len(res.Findings), n)
+					}
+				})
+			})
+		}
+	}
+}
+
 // BenchmarkRelint times what a language server does on a keystroke in a
 // 2,000-line launch script: re-read the buffer, re-parse, re-model,
 // re-analyse with every rule (evaluating every mode). The buffer changes

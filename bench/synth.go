@@ -453,3 +453,45 @@ func selfForwarded(src []byte, name string) bool {
 	q := regexp.QuoteMeta(name)
 	return regexp.MustCompile(`\b` + q + `="?\$\{?` + q + `\b`).Match(src)
 }
+
+// ManyModes returns a launch script of n modes besides serve, each setting
+// the value a shared launch line passes --max-num-seqs (or launching the
+// engine itself), in one of the layouts "arms" (case arms), "funcs" (a
+// function per mode, run as "mode_$1"), "elifs" (an if/elif chain on
+// [[ $mode == … ]]) and "execs" (an exec per case arm), and the env file
+// it sources. No real launcher has a thousand modes; a stranger's pull
+// request may, and the lint must stay near linear in them.
+func ManyModes(layout string, n int) (script, env []byte) {
+	var b strings.Builder
+	b.WriteString("#!/bin/bash\n. \"$(dirname \"$0\")/serve.env\"\n")
+	launch := "exec vllm serve /m --max-num-seqs \"$s\"\n"
+	switch layout {
+	case "arms":
+		b.WriteString("case \"${1:-serve}\" in\n  serve) s=$MAX_NUM_SEQS ;;\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "  m%d) s=%d ;;\n", i, i)
+		}
+		b.WriteString("  *) exit 2 ;;\nesac\n" + launch)
+	case "funcs":
+		b.WriteString("mode_serve() { s=$MAX_NUM_SEQS; }\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "mode_m%d() { s=%d; }\n", i, i)
+		}
+		b.WriteString("\"mode_${1:-serve}\"\n" + launch)
+	case "elifs":
+		b.WriteString("mode=${1:-serve}\nif [[ $mode == serve ]]; then s=$MAX_NUM_SEQS\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "elif [[ $mode == m%d ]]; then s=%d\n", i, i)
+		}
+		b.WriteString("else exit 2; fi\n" + launch)
+	case "execs":
+		b.WriteString("case \"${1:-serve}\" in\n  serve) exec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\" ;;\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "  m%d) exec vllm serve /m --max-num-seqs %d ;;\n", i, i)
+		}
+		b.WriteString("esac\n")
+	default:
+		panic("ManyModes: unknown layout " + layout)
+	}
+	return []byte(b.String()), []byte("MAX_NUM_SEQS=8\n")
+}

@@ -12,8 +12,10 @@ import (
 )
 
 // casesAsIfs returns f with each case that compares a plain subject with
-// plain words (caseAsIf) run as an if/elif chain, or f itself when there is
-// none. interp compiles a regular expression for every pattern a case tries
+// plain words (caseAsIf) run as an if/elif chain, and each condition [[ S
+// == W ]] of such a subject and word as string comparisons (cond), or f
+// itself when there is none. interp compiles a regular expression for
+// every pattern a case (or a [[ == ]]) tries
 // (Runner.match: regexp.MustCompile per pattern, per run, per mode): pprof
 // of 1,600 repos put it at 3-7% of the CPU and a tenth of the bytes
 // allocated. The copy shares every node it does not change: only the
@@ -115,7 +117,7 @@ func (c *caseCopier) cmd(cm syntax.Command) (syntax.Command, bool) {
 			return &out, true
 		}
 	case *syntax.IfClause:
-		cond, ok1 := c.stmts(x.Cond)
+		cond, ok1 := c.conds(c.stmts(x.Cond))
 		then, ok2 := c.stmts(x.Then)
 		els, ok3 := x.Else, false
 		if x.Else != nil {
@@ -130,7 +132,7 @@ func (c *caseCopier) cmd(cm syntax.Command) (syntax.Command, bool) {
 			return &out, true
 		}
 	case *syntax.WhileClause:
-		cond, ok1 := c.stmts(x.Cond)
+		cond, ok1 := c.conds(c.stmts(x.Cond))
 		do, ok2 := c.stmts(x.Do)
 		if ok1 || ok2 {
 			out := *x
@@ -152,6 +154,14 @@ func (c *caseCopier) cmd(cm syntax.Command) (syntax.Command, bool) {
 	case *syntax.BinaryCmd:
 		l, ok1 := c.stmt(x.X)
 		r, ok2 := c.stmt(x.Y)
+		if x.Op == syntax.AndStmt || x.Op == syntax.OrStmt {
+			// The left of && and || is a condition: set -e does not
+			// apply there (nor to the right, below a condition: conds).
+			var ok3 bool
+			if l, ok3 = c.cond(l); ok3 {
+				ok1 = true
+			}
+		}
 		if ok1 || ok2 {
 			out := *x
 			out.X, out.Y = l, r
@@ -325,6 +335,79 @@ func equalTest(subject, w *syntax.Word) *syntax.Stmt {
 	}
 	or := &syntax.BinaryCmd{OpPos: pos, Op: syntax.OrStmt, X: cmp(syntax.TsBefore), Y: cmp(syntax.TsAfter)}
 	return &syntax.Stmt{Position: pos, Negated: true, Cmd: or}
+}
+
+// conds is cond for each statement of a condition list (an if's or a
+// while's: set -e applies to none of them), after stmts' rewrite of it
+// (changed: whether that rewrote one).
+func (c *caseCopier) conds(list []*syntax.Stmt, changed bool) ([]*syntax.Stmt, bool) {
+	var out []*syntax.Stmt
+	for i, st := range list {
+		n, ok := c.cond(st)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(list)
+		}
+		out[i] = n
+	}
+	if out == nil {
+		return list, changed
+	}
+	return out, true
+}
+
+// cond returns st, a statement where set -e does not apply (a condition,
+// the left of && or ||), with each [[ S == W ]] (=, !=) of a plain
+// subject with a plain word, as a case arm's (caseSubject, plainPattern),
+// run as `! { [[ S < W ]] || [[ S > W ]]; }` (`[[ S < W ]] || [[ S > W ]]`
+// for !=), as caseAsIf runs an arm; and whether there was one. interp
+// compiles a regular expression for every == it tests (Runner.match),
+// which a chain of `elif [[ $mode == mN ]]` tries once a branch in every
+// mode's run (a launcher of 1,000 such modes: 1 GB of compiled
+// expressions, 4 s). Only a statement that is the test alone (not negated,
+// no redirection) and only where set -e does not apply: the negation
+// would exempt a failing test from set -e elsewhere. Within one [[ ]]
+// (`[[ $1 == a && -n $2 ]]`) it is left: interp evaluates both sides of a
+// [[ || ]], and an unset S under set -u would say so twice.
+func (c *caseCopier) cond(st *syntax.Stmt) (*syntax.Stmt, bool) {
+	if st == nil || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+		return st, false
+	}
+	switch x := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if x.Op != syntax.AndStmt && x.Op != syntax.OrStmt {
+			return st, false
+		}
+		l, ok1 := c.cond(x.X)
+		r, ok2 := c.cond(x.Y)
+		if !ok1 && !ok2 {
+			return st, false
+		}
+		cmd := *x
+		cmd.X, cmd.Y = l, r
+		out := *st
+		out.Cmd = &cmd
+		return &out, true
+	case *syntax.TestClause:
+		b, ok := x.X.(*syntax.BinaryTest)
+		if !ok || b.Op != syntax.TsMatch && b.Op != syntax.TsMatchShort && b.Op != syntax.TsNoMatch {
+			return st, false
+		}
+		s, ok1 := b.X.(*syntax.Word)
+		w, ok2 := b.Y.(*syntax.Word)
+		if !ok1 || !ok2 || !caseSubject(s) || !plainPattern(w) {
+			return st, false
+		}
+		eq := equalTest(s, w)
+		eq.Position = st.Position
+		if b.Op == syntax.TsNoMatch {
+			eq.Negated = false // one of them is true: S is not W
+		}
+		return eq, true
+	}
+	return st, false
 }
 
 // caseSubject reports whether w expands to the same string however often

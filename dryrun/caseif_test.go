@@ -338,3 +338,79 @@ func TestPrintsFuncsModel(t *testing.T) {
 		t.Fatalf("only %d scripts print a function: the test reads too few", printing)
 	}
 }
+
+// countMatches counts the [[ == ]] and [[ != ]] tests under n.
+func countMatches(n syntax.Node) int {
+	k := 0
+	shwalk.Walk(n, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.BinaryTest); ok && (b.Op == syntax.TsMatch || b.Op == syntax.TsMatchShort || b.Op == syntax.TsNoMatch) {
+			k++
+		}
+		return true
+	})
+	return k
+}
+
+// Each [[ S == W ]] the copy compares as strings (a condition's) runs as
+// the match does: the same output and status, with the tests it rewrites
+// (left: those it keeps) gone.
+func TestMatchAsCompareRuns(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		params    []string
+		left      int // [[ == ]] and [[ != ]] the copy keeps
+		want      string
+	}{
+		{"elif chain", "m=${1:-serve}\nif [[ $m == serve ]]; then echo S\nelif [[ $m == m2 ]]; then echo M2\nelif [[ \"$m\" = m3 ]]; then echo M3\nelse echo D; fi\n",
+			[]string{"m3"}, 0, "M3\n[status 0]"},
+		{"not equal", "[[ $1 != serve ]] && echo other; [[ $1 != kl ]] || echo KL\n", []string{"kl"}, 0, "other\nKL\n[status 0]"},
+		{"chain", "[[ $1 == a ]] && [[ $2 == b ]] && echo AB; [[ $1 == x ]] || [[ $2 == b ]] || echo no\n", []string{"a", "b"}, 0, "AB\n[status 0]"},
+		{"status after", "if [[ $1 == a ]]; then :; fi; echo $?; [[ $1 == b ]] || true; [[ $1 == a ]] && echo $?\n", []string{"a"}, 0, "0\n0\n[status 0]"},
+		{"while", "i=0\nwhile [[ $i != 3 ]]; do i=$((i+1)); done\necho $i\n", nil, 0, "3\n[status 0]"},
+		{"empty word", "[[ $1 == \"\" ]] && echo empty; [[ $1 == '' ]] && echo again\n", []string{""}, 0, "empty\nagain\n[status 0]"},
+		{"empty subject, set word", "[[ $1 == a ]] || echo not-a\n", []string{""}, 0, "not-a\n[status 0]"},
+		{"quoted glob is literal", "[[ $1 == \"a*\" ]] && echo star; [[ $1 == 'a?' ]] || echo no-q\n", []string{"a*"}, 0, "star\nno-q\n[status 0]"},
+		{"prefix is not equal", "[[ $1 == serve ]] || echo no; [[ $1 == serve-fast ]] && echo yes\n", []string{"serve-fast"}, 0, "no\nyes\n[status 0]"},
+		{"unset under set -u", "set -u\nif [[ $MODE == a ]]; then echo A; fi\necho after\n", nil, 0, "MODE: unbound variable\n[status 1]"},
+		{"guard", "[[ ${1:?usage: MODE} == a ]] && echo A\necho after\n", nil, 0, "1: usage: MODE\n[status 1]"},
+		{"set -e in a condition", "set -e\nif [[ $1 == a ]]; then echo A; fi\n[[ $1 == a ]] && echo A2\necho after\n", []string{"b"}, 0, "after\n[status 0]"},
+		{"in a function and loop", "f() { [[ $1 == x ]] && return 3; return 4; }\nfor v in x y; do f $v; echo $?; done\n", nil, 0, "3\n4\n[status 0]"},
+		{"regexp", "[[ $1 =~ ^a ]] && echo R; [[ $1 == ab ]] && echo E\n", []string{"ab"}, 0, "R\nE\n[status 0]"},
+		// Kept: a test where set -e applies (a statement, the right of the
+		// last && or ||), a negated one, one inside a larger [[ ]], a
+		// pattern, a subject that changes, case conversion, xtrace, a test
+		// inside $(…).
+		{"set -e", "set -e\n[[ $1 == a ]]\necho after\n", []string{"b"}, 1, "[status 1]"},
+		{"last of a list", "set -e\ntrue && [[ $1 == a ]]\necho after\n", []string{"b"}, 1, "[status 1]"},
+		{"negated", "! [[ $1 == a ]] && echo not-a\n", []string{"b"}, 1, "not-a\n[status 0]"},
+		{"inside a larger test", "set -u\n[[ $1 == a && $M == b ]] && echo yes\necho after\n", []string{"a"}, 2, "M: unbound variable\n[status 1]"},
+		{"glob", "[[ $1 == -* ]] && echo opt; [[ $1 == a ]] || echo not-a\n", []string{"-x"}, 1, "opt\nnot-a\n[status 0]"},
+		{"command subject", "[[ $(echo a) == a ]] && echo A\n", nil, 1, "A\n[status 0]"},
+		{"case conversion", "[[ ${1,,} == a ]] && echo A\n", []string{"A"}, 1, "A\n[status 0]"},
+		{"escaped word", "[[ $1 == a\\* ]] && echo A\n", []string{"a*"}, 1, "A\n[status 0]"},
+		{"xtrace", "set -x\n[[ $1 == a ]] && echo A\n", []string{"a"}, 1, "+ echo A\nA\n[status 0]"},
+		{"in a substitution", "x=$([[ $1 == a ]] && echo A)\necho \"$x\"\n", []string{"a"}, 1, "A\n[status 0]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "t.sh")
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := debugText(t, f)
+			c := casesAsIfs(f)
+			if got := countMatches(c); got != tc.left {
+				t.Errorf("the copy keeps %d [[ == ]] tests, want %d", got, tc.left)
+			}
+			orig, copied := runPlain(t, f, tc.params...), runPlain(t, c, tc.params...)
+			if orig != tc.want {
+				t.Errorf("the test ran as\n%s\nwant\n%s", orig, tc.want)
+			}
+			if copied != orig {
+				t.Errorf("the copy ran as\n%s\nthe test as\n%s", copied, orig)
+			}
+			if after := debugText(t, f); after != before {
+				t.Errorf("the shared tree changed")
+			}
+		})
+	}
+}

@@ -91,6 +91,9 @@ type Context struct {
 	engineKeys sync.Map // *parser.Script → map[string]bool (engineKeysOf)
 	shapeFlows sync.Map // *parser.Script → map[string]map[string]bool (shapeFlowsOf)
 	hidden     sync.Map // *parser.Script → *hiddenIndex (hiddenReads)
+	// flagOrigins holds the origins of a flag's value read under every
+	// mode that runs it (sharedFlagOrigins).
+	flagOrigins sync.Map // *parser.Flag → []parser.Origin
 	// suppressions holds each script's servelint:ignore directives, read
 	// when a fix first asks (suppressedAt).
 	suppressions sync.Map // *parser.Script → []*suppress.Directive

@@ -129,11 +129,10 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 					origins = []parser.Origin{o}
 				}
 				for i, o := range origins {
-					others := slices.Delete(slices.Clone(origins), i, i+1)
-					c.checkOrigin(pass, s, f, owner, o, others)
+					c.checkOrigin(pass, s, f, owner, o, origins, i)
 				}
 				for _, o := range besideOrigins(s, f, env, origins) {
-					c.checkOrigin(pass, s, f, owner, o, origins)
+					c.checkOrigin(pass, s, f, owner, o, origins, -1)
 				}
 			}
 			c.checkOffSwitch(pass, s, inv)
@@ -162,8 +161,11 @@ func runPrivateShape(pass *analysis.Pass) (any, error) {
 func besideOrigins(s *parser.Script, f *parser.Flag, env parser.EnvKeys, origins []parser.Origin) []parser.Origin {
 	var out []parser.Origin
 	for _, m := range s.Modes {
+		if m.FlagOn() == "" {
+			continue // not a flag beside the dispatch (and no look through every mode for "")
+		}
 		base := s.ModeNamed(m.FlagOn())
-		if m.FlagOn() == "" || base == nil || !containsMode(f.Modes, base) || containsMode(f.Modes, m) {
+		if base == nil || !containsMode(f.Modes, base) || containsMode(f.Modes, m) {
 			continue
 		}
 		if slices.ContainsFunc(origins, func(o parser.Origin) bool {
@@ -1704,9 +1706,11 @@ func allCalib(ms []*parser.Mode) bool {
 }
 
 // checkOrigin reports the value origin o gives the owned flag f where it
-// does not come from the owner. others are the flag's other origins (other
-// modes' values), which a fix at a shared use rewrites too.
-func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.Flag, owner parser.Owner, o parser.Origin, others []parser.Origin) {
+// does not come from the owner. The flag's other origins (other modes'
+// values), which a fix at a shared use rewrites too, are origins but the
+// one at index self (none when self < 0): not copied per origin, since a
+// script of 1,000 modes has 1,000 of them (144 MB of copies).
+func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.Flag, owner parser.Owner, o parser.Origin, origins []parser.Origin, self int) {
 	modes := o.Modes
 	if modes == nil {
 		modes = f.Modes
@@ -1751,11 +1755,11 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			d.edits, d.fixMsg = nil, ""
 			d.msg += fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; writing $%s would change what %s boots with)",
 				s.Proven().Name, owner.Key, s.Proven().Name)
-		case sharedFixKept(c, s, f, owner, d.edits, others) != "":
+		case sharedFixKept(c, s, f, owner, d.edits, origins, self) != "":
 			// STEP=$BENCH_STEP; case $MODE in prefill) STEP=16384 ;; esac
 			// … "$STEP": "$OWNER" at the shared use would boot prefill
 			// with the owner's number instead of its own.
-			why := sharedFixKept(c, s, f, owner, d.edits, others)
+			why := sharedFixKept(c, s, f, owner, d.edits, origins, self)
 			d.edits, d.fixMsg = nil, ""
 			d.msg += " (no fix: " + why + ")"
 		case !shell:
@@ -2144,7 +2148,8 @@ func isAliasOf(u *parser.Unit, s *parser.Script, k, owner string) bool {
 }
 
 // sharedFixKept says why the edits of a fix must not be made (a "no fix"
-// reason), or "": they rewrite code that another origin of the flag f runs
+// reason), or "": they rewrite code that another origin of the flag f (one
+// of origins but the one at index self) runs
 // through too (the flag's value, which every mode running it reads, or an
 // assignment on that origin's way), and that origin gives a value a fix
 // keeps: the proven mode's own where it is not the owner's (fixMovesProven),
@@ -2153,10 +2158,10 @@ func isAliasOf(u *parser.Unit, s *parser.Script, k, owner string) bool {
 // alias of it, is no other value; nor is a role's read of a key neither the
 // owner nor its own, which privateshape reports at the role with a fix of
 // its own.
-func sharedFixKept(c *Context, s *parser.Script, f *parser.Flag, owner parser.Owner, edits []edit, others []parser.Origin) string {
+func sharedFixKept(c *Context, s *parser.Script, f *parser.Flag, owner parser.Owner, edits []edit, origins []parser.Origin, self int) string {
 	u := c.Unit
-	for _, p := range others {
-		if !editsReach(s, edits, f, p) {
+	for i, p := range origins {
+		if i == self || !editsReach(s, edits, f, p) {
 			continue
 		}
 		if p.Kind == parser.OriginEnvKey && (p.Key == owner.Key || isAliasOf(u, s, p.Key, owner.Key)) {
