@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/shwalk"
 )
 
 // A boolean environment flag picks a mode of its own: EVAL_ONLY=1
@@ -981,9 +983,9 @@ func (s *Script) flagOffWith(m *Mode, d string) bool {
 }
 
 // onlyTested reports whether the script reads flag name only in its
-// tests (and its own default, V=${V:-0}, : "${V:=0}"): a variable whose
-// value is used (${FAMILY^^}, --lora-modules "$LORA_PATH") holds data, not
-// a switch.
+// tests (and its own default, V=${V:-0}, : "${V:=0}"), or prints it to the
+// terminal (echoLines: echo "fp8=$USE_FP8"): a variable whose value is used
+// (${FAMILY^^}, --lora-modules "$LORA_PATH") holds data, not a switch.
 func (s *Script) onlyTested(name string, tests []flagTest) bool {
 	var ok []Range
 	for _, ft := range tests {
@@ -999,6 +1001,7 @@ func (s *Script) onlyTested(name string, tests []flagTest) bool {
 	if a, _, own := s.ownDefault(name); own && a.IfUnset {
 		ok = append(ok, Range{a.Start, a.End}) // : "${V:=0}"
 	}
+	ok = append(ok, s.echoLines()...)
 	in := func(off int) bool {
 		return slices.ContainsFunc(ok, func(r Range) bool { return off >= r.Start && off < r.End })
 	}
@@ -1300,3 +1303,53 @@ func (m *Mode) FlagValue() string { return m.flagVal }
 // FlagOn is the proven mode's name a flag set beside a mode dispatch is
 // run as (serve of serve with FAST=1), "" for any other mode.
 func (m *Mode) FlagOn() string { return m.flagOn }
+
+// echoLines returns the spans of the script's echo and printf commands
+// that only print their words to the terminal (or discard them): no
+// printf -v, no redirection to a file, not a stage of a pipeline nor in a
+// substitution (X=$(echo "$V")), no substitution of their own. What they
+// read reaches no command's argv or environment.
+func (s *Script) echoLines() []Range {
+	s.echoSpansOne.Do(func() { s.echoSpans = s.findEchoLines() })
+	return s.echoSpans
+}
+
+func (s *Script) findEchoLines() []Range {
+	var out []Range
+	if s.File != nil {
+		shwalk.Walk(s.File, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				return false
+			case *syntax.BinaryCmd:
+				return n.Op == syntax.AndStmt || n.Op == syntax.OrStmt
+			case *syntax.Stmt:
+				c, ok := n.Cmd.(*syntax.CallExpr)
+				if !ok || n.Background || n.Coprocess || len(c.Assigns) > 0 || len(c.Args) == 0 || !inertWords(c) {
+					return true
+				}
+				for _, r := range n.Redirs {
+					if !terminalRedir(r) {
+						return true
+					}
+				}
+				switch name, _ := LitValue(c.Args[0]); name {
+				case "echo":
+				case "printf":
+					if len(c.Args) < 2 {
+						return true
+					}
+					if v, lit := LitValue(c.Args[1]); !lit || strings.HasPrefix(v, "-v") {
+						return true // printf -v VAR, or a format not known
+					}
+				default:
+					return true
+				}
+				out = append(out, Range{s.Off(n.Pos()), s.Off(n.End())})
+				return false
+			}
+			return true
+		})
+	}
+	return out
+}
