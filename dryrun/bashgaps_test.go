@@ -40,6 +40,35 @@ func TestNegatedErrexit(t *testing.T) {
 	}
 }
 
+// TestExemptSubshells: errexit is off in a condition, left of && and ||,
+// and under !, subshells included; interp turned it on again in a
+// pipeline's stage and in a ( … ) group. Each want is bash 5.2's.
+func TestExemptSubshells(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"if f | true; then S=then; else S=else; fi", "then"},
+		{"f | true && S=and || S=or", "and"},
+		{"if ! f | true; then S=then; else S=else; fi", "else"},
+		{"! f | true; S=$?", "1"},
+		{"until f | true; do S=loop; break; done; S=$S-after", "16-after"},
+		{"if ( false; true ); then S=then; else S=else; fi", "then"},
+		{"( false; true ) || S=or; S=$S-after", "16-after"},
+		{"g() { ( false; true ) | cat; S=g; }\nif g; then S=$S-then; fi", "g-then"},
+	} {
+		src := "#!/bin/bash\nset -eo pipefail\nS=16\nf() { false; true; }\n" + tc.body + "\nexec vllm serve /m --max-num-seqs \"$S\"\n"
+		r := evalSrc(t, src, "serve", nil, Options{})
+		if got := strings.Join(r.Argv, " "); r.Err != nil || got != "vllm serve /m --max-num-seqs "+tc.want {
+			t.Errorf("%q: err %v, argv %q; want --max-num-seqs %s", tc.body, r.Err, got, tc.want)
+		}
+	}
+	// Where errexit holds, the subshell still ends the run.
+	for _, body := range []string{"( false; true )", "if true; then ( false; true ); fi", "true && ( false; true )", "set -o pipefail\nf() { false; true; }\nf | true"} {
+		r := evalSrc(t, "#!/bin/bash\nset -e\nS=16\n"+body+"\nexec vllm serve /m --max-num-seqs \"$S\"\n", "serve", nil, Options{})
+		if r.Err == nil {
+			t.Errorf("%q: argv %q; want the run ended (errexit)", body, r.Argv)
+		}
+	}
+}
+
 // TestArithNounset: under set -u, bash stops at an arithmetic read of an
 // unset variable ("X: unbound variable"), in $((…)), ((…)), a for ((…))
 // loop, let, and an assignment to a name declared -i; interp's arithmetic

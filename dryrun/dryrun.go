@@ -152,8 +152,9 @@ type Result struct {
 	Launcher []string
 	// Env is what the engine would see: for a docker launch, the
 	// --env-file entries (read as docker reads them: values verbatim) then
-	// the -e entries (behind ssh HOST STRING, none, then what the host's
-	// shell sets in the string: a prefix, an env K=V, an export); otherwise the exported variables (the sandbox's own
+	// the -e entries (behind ssh HOST STRING, none), then what the host's
+	// or the container's shell sets in a string it runs (a prefix, an env
+	// K=V, an export); otherwise the exported variables (the sandbox's own
 	// defaults left out unless the script changed them) and `env K=V`
 	// wrapper assignments.
 	Env map[string]string
@@ -474,7 +475,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		prep = Prepare(file)
 	}
 	callers := callerNames(opts.Caller)
-	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.assocKeys || prep.altSelf(src) || prep.counts(src) || prep.attrDecls(src) || prep.negations(src) || prep.arithNounset(src) || prep.quotedLets(src) || prep.pipeStatusRead(src) || prep.coprocs || len(prep.jobs) > 0 || len(prep.selects) > 0 || prep.menus || len(callers) > 0 {
+	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.assocKeys || prep.altSelf(src) || prep.counts(src) || prep.attrDecls(src) || prep.negations(src) || prep.arithNounset(src) || prep.quotedLets(src) || prep.pipeStatusRead(src) || prep.exemptIn(file) || prep.coprocs || len(prep.jobs) > 0 || len(prep.selects) > 0 || prep.menus || len(callers) > 0 {
 		if f, rw := prep.rewrite(src, script, callers); f != nil {
 			file = f
 			res.Notes = append(res.Notes, rw...)
@@ -884,16 +885,18 @@ func (ev *evaluator) engineEnv(res *Result, eng *engineRec) map[string]string {
 		}
 		env[k] = ev.resolveText(v)
 	}
-	if eng.remote != nil && eng.remoteFrom <= eng.call.Start {
+	if eng.inner != nil && eng.innerFrom <= eng.call.Start {
 		// ssh HOST "VLLM_X=1 vllm serve …", ssh HOST "env K=V vllm serve
 		// …", ssh HOST "export K=V; …": what the host's shell sets over
 		// the environment it starts with is the engine's, set after what
-		// the host hands it, as `ssh HOST env K=V vllm serve …` is. A
-		// variable the string leaves as it started is the script's, which
-		// never reaches the host.
-		own, _ := envWrapperAssigns(eng.args[eng.remoteFrom:eng.call.Start], exported)
+		// the host hands it, as `ssh HOST env K=V vllm serve …` is; a
+		// container's shell (docker exec CTR bash -c "K=V vllm serve …")
+		// alike, over docker's -e. A variable the string leaves as it
+		// started is the script's, which never reaches the host or the
+		// container.
+		own, _ := envWrapperAssigns(eng.args[eng.innerFrom:eng.call.Start], exported)
 		for k, v := range own {
-			if sv, ok := eng.remote[k]; !ok || sv != v {
+			if sv, ok := eng.inner[k]; !ok || sv != v {
 				env[k] = ev.resolveText(v)
 			}
 		}

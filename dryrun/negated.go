@@ -1,9 +1,12 @@
 package dryrun
 
 import (
+	"slices"
+
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/internal/shwalk"
+	"github.com/servelint/servelint/parser"
 )
 
 // Negated pipelines under set -e.
@@ -54,4 +57,142 @@ func rewriteNegations(f *syntax.File) bool {
 		st.Redirs, st.Comments = nil, nil
 	}
 	return len(sts) > 0
+}
+
+// Subshells where errexit is off.
+//
+// bash ignores errexit in an if's or a while's condition, on the left of
+// && and ||, and under !, and in everything run there, subshells
+// included: `set -eo pipefail; f() { false; true; }; if f | true; then`
+// takes the then, as does `if ( false; true ); then`. interp turns
+// errexit off in its own shell only: a subshell it starts there (a
+// pipeline's stage other than the last, a ( … ) group) starts with it on
+// again, so f's false ended the stage, the pipeline failed under pipefail
+// and the else was taken, or `! f | true` gave the other status. Eval runs
+// a copy (rewriteExemptSubshells) in which each such stage or group body
+// is the condition of an if inside the subshell,
+//
+//	if STAGE; then :; else (exit "$?"); fi
+//
+// where errexit is off again for all STAGE runs, and the status is
+// STAGE's. Only in a script whose main body turns errexit on (exemptIn).
+
+// exemptIn reports whether f, the script's tree, turns errexit on in its
+// main body and holds such a subshell, once per Prepared: Eval then runs
+// the rewritten copy.
+func (p *Prepared) exemptIn(f *syntax.File) bool {
+	p.exemptOnce.Do(func() {
+		if parser.FileErrexit(f) {
+			stages, groups := exemptSubshells(f)
+			p.exempt = len(stages)+len(groups) > 0
+		}
+	})
+	return p.exempt
+}
+
+// rewriteExemptSubshells makes the copy described above; it reports whether
+// it changed f.
+func rewriteExemptSubshells(f *syntax.File) bool {
+	stages, groups := exemptSubshells(f)
+	cond := func(inner *syntax.Stmt) *syntax.IfClause {
+		pos := inner.Pos()
+		exit := &syntax.Stmt{Position: pos, Cmd: &syntax.Subshell{Lparen: pos, Rparen: pos, Stmts: []*syntax.Stmt{
+			{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWordAt("exit", pos), paramWord("?")}}}}}}
+		colon := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWordAt(":", pos)}}}
+		return &syntax.IfClause{Position: pos, ThenPos: pos, FiPos: inner.End(), Cond: []*syntax.Stmt{inner},
+			Then: []*syntax.Stmt{colon}, Else: &syntax.IfClause{Position: pos, FiPos: inner.End(), Then: []*syntax.Stmt{exit}}}
+	}
+	for _, s := range stages {
+		inner := *s
+		*s = syntax.Stmt{Position: inner.Position, Cmd: cond(&inner)}
+	}
+	for _, g := range groups {
+		pos := g.Stmts[0].Pos()
+		body := &syntax.Stmt{Position: pos, Cmd: &syntax.Block{Lbrace: pos, Rbrace: g.Rparen, Stmts: g.Stmts}}
+		g.Stmts = []*syntax.Stmt{{Position: pos, Cmd: cond(body)}}
+	}
+	return len(stages)+len(groups) > 0
+}
+
+// exemptSubshells returns the pipeline stages that run in a subshell
+// where errexit is off (all but the last; one that is a plain command,
+// whose own status the stage's is anyway, left out) and the ( … ) groups
+// there.
+func exemptSubshells(f *syntax.File) (stages []*syntax.Stmt, groups []*syntax.Subshell) {
+	funcs := funcNames(f)
+	var visit func(st *syntax.Stmt, ex bool)
+	list := func(sts []*syntax.Stmt, ex bool) {
+		for _, st := range sts {
+			visit(st, ex)
+		}
+	}
+	visit = func(st *syntax.Stmt, ex bool) {
+		if st == nil || st.Background || st.Coprocess {
+			return // a job: its status is not the statement's
+		}
+		ex = ex || st.Negated
+		switch c := st.Cmd.(type) {
+		case *syntax.BinaryCmd:
+			switch {
+			case c.Op == syntax.AndStmt || c.Op == syntax.OrStmt:
+				visit(c.X, true)
+				visit(c.Y, ex)
+			case isPipe(c):
+				ss := pipeStages(c)
+				for i, s := range ss {
+					if ex && i < len(ss)-1 && !simpleCommand(s, funcs) {
+						stages = append(stages, s)
+					}
+					visit(s, ex)
+				}
+			}
+		case *syntax.Subshell:
+			if ex && len(c.Stmts) > 0 {
+				groups = append(groups, c)
+			}
+			list(c.Stmts, ex)
+		case *syntax.IfClause:
+			for cl := c; cl != nil; cl = cl.Else {
+				list(cl.Cond, true)
+				list(cl.Then, ex)
+			}
+		case *syntax.WhileClause:
+			list(c.Cond, true)
+			list(c.Do, ex)
+		case *syntax.ForClause:
+			list(c.Do, ex)
+		case *syntax.Block:
+			list(c.Stmts, ex)
+		case *syntax.CaseClause:
+			for _, it := range c.Items {
+				list(it.Stmts, ex)
+			}
+		case *syntax.TimeClause:
+			visit(c.Stmt, ex)
+		case *syntax.FuncDecl:
+			visit(c.Body, false) // run where it is called, not here
+		}
+	}
+	list(f.Stmts, false)
+	return stages, groups
+}
+
+// simpleCommand reports whether st runs one command that is not a
+// function of the script nor runs shell code (eval, source): what errexit
+// would end in it is the command itself, whose status the stage's is
+// anyway.
+func simpleCommand(st *syntax.Stmt, funcs []string) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	name, ok := parser.LitValue(c.Args[0])
+	if !ok || slices.Contains(funcs, name) {
+		return false
+	}
+	switch name {
+	case "eval", "source", ".", "command", "builtin":
+		return false
+	}
+	return true
 }

@@ -108,19 +108,32 @@ func rewritePipeStatus(f *syntax.File) bool {
 			if sub, ok := c.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {
 				c = sub.Stmts[0].Cmd // ( CMD ), the last stage (rewriteLastPipes)
 			}
-			if ce, ok := c.(*syntax.CallExpr); ok && len(ce.Args) > 0 && !slices.Contains(funcs, ce.Args[0].Lit()) {
+			if ce, ok := c.(*syntax.CallExpr); st.Negated || ok && len(ce.Args) > 0 && !slices.Contains(funcs, ce.Args[0].Lit()) {
 				// A command (not a function of the script): under set -e
 				// a failure would end the stage before it reports, so it
-				// is the if's condition, which changes nothing else.
+				// is the if's condition, which changes nothing else. In a
+				// negated pipeline every stage is: bash exempts all it
+				// runs from errexit (! f | true, f's body going on past a
+				// failure), and interp does not carry the exemption of the
+				// if rewriteNegations makes into the stage's subshell.
 				cmd = &syntax.IfClause{Position: inner.Pos(), Cond: []*syntax.Stmt{&inner}, Then: []*syntax.Stmt{report(litWord("0"))},
 					Else: &syntax.IfClause{Then: []*syntax.Stmt{report(paramWord("?"))}}}
 			}
 			*s = syntax.Stmt{Position: inner.Position, Cmd: cmd}
 		}
-		inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Negated: st.Negated, Redirs: st.Redirs}
+		// ! A | B: PIPESTATUS is the stages' own statuses, $? the
+		// pipeline's negated. The negation stays on the statement,
+		// ! { A | B; get … $?; }, whose get returns the pipeline's own
+		// status: were it inside, the get would return the negated one,
+		// which errexit no longer spares (set -e; ! false | true went on
+		// in bash and ended the run). rewriteNegations then makes the
+		// block the condition of an if, so no command in it ends the run
+		// under set -e, as bash exempts every command of a negated
+		// pipeline.
+		inner := &syntax.Stmt{Position: st.Position, Cmd: st.Cmd, Redirs: st.Redirs}
 		get := pipeCall("get", id, strconv.Itoa(len(stages)), paramWord("?"))
 		st.Cmd = &syntax.Block{Lbrace: b.Pos(), Rbrace: b.End(), Stmts: []*syntax.Stmt{inner, get}}
-		st.Negated, st.Redirs = false, nil
+		st.Redirs = nil
 	}
 	for _, st := range singles {
 		// ! { if CMD; then report 0; else ! report $?; fi; get = && :; }:

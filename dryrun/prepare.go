@@ -134,6 +134,12 @@ type Prepared struct {
 	negOnce sync.Once
 	neg     bool
 
+	// exemptOnce guards exempt: the script turns errexit on and runs a
+	// subshell where it is off (if ( … ); then, f | g in a condition:
+	// negated.go), asked of its tree once.
+	exemptOnce sync.Once
+	exempt     bool
+
 	// arithOnce guards arith: the script may read a variable
 	// arithmetically under set -u (arithnounset.go), asked of its source
 	// once.
@@ -284,6 +290,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	}
 	if want(prep.negations(src)) {
 		rewriteNegations(f) // after the pipelines: a rewritten one stays negated
+	}
+	if want(prep.exemptIn(f)) {
+		rewriteExemptSubshells(f) // after the negations: their ifs' conditions are exempt
 	}
 	alts := 0
 	shwalk.Walk(f, func(n syntax.Node) bool {

@@ -111,11 +111,12 @@ type engineRec struct {
 	// outerClosed is set when the outer launcher cleared the string's
 	// environment (shellOuter.closed).
 	outerClosed bool
-	// remote, for an engine in a string another host's shell runs, is
-	// that shell's starting environment (shellOuter.remote), and
-	// remoteFrom the index in args of the string's own first word.
-	remote     map[string]string
-	remoteFrom int
+	// inner, for an engine in a string another host's or a container's
+	// shell runs, is that shell's starting environment
+	// (shellOuter.inner), and innerFrom the index in args of the string's
+	// own first word.
+	inner     map[string]string
+	innerFrom int
 }
 
 type fileEntry struct {
@@ -1538,8 +1539,8 @@ func (ev *evaluator) recordEngine(hc interp.HandlerContext, args []string, ec pa
 	}
 	ev.engine = &engineRec{args: slices.Clone(args), call: ec, env: snap, dir: hc.Dir, pos: pos, withEnv: withEnv, cleared: cleared,
 		outer: outer.envWords, outerClosed: outer.closed}
-	if outer.remote != nil {
-		ev.engine.remote, ev.engine.remoteFrom = outer.remote, len(outer.prefix)
+	if outer.inner != nil {
+		ev.engine.inner, ev.engine.innerFrom = outer.inner, len(outer.prefix)
 	}
 	ev.cancel(errEngineReached)
 }

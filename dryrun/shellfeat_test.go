@@ -104,6 +104,9 @@ func TestPipeStatus(t *testing.T) {
 		{"echo a | grep -q zz || S=\"${PIPESTATUS[*]}\"", "0 1"},
 		{"set +o pipefail\necho a | grep zz | cat\nS=${PIPESTATUS[1]}$?", "10"},
 		{"while echo a | grep -q zz; do :; done\nS=x", "x"},
+		// Left of ||, errexit is off in the stage too (bash): f returns 3
+		// and the stage reports it.
+		{"f() { return 3; }\nf | cat || S=${PIPESTATUS[0]}", "3"},
 	} {
 		src := "#!/bin/bash\nset -euo pipefail\n" + tc.body + "\nexec vllm serve /m --tag \"$S\"\n"
 		r := evalSrc(t, src, "serve", nil, Options{})
@@ -117,7 +120,7 @@ func TestPipeStatus(t *testing.T) {
 		"echo a | grep zz | cat || true\nS=${PIPESTATUS[1]}", // true's
 		// A function's failure ends its stage under set -e before the
 		// stage reports.
-		"set -e\nf() { return 3; }\nf | cat || S=${PIPESTATUS[0]}",
+		"set -e\nf() { false; return 3; }\nf | cat\nS=${PIPESTATUS[0]}",
 	} {
 		src := "#!/bin/bash\n" + body + "\nexec vllm serve /m --tag \"$S\"\n"
 		if r := evalSrc(t, src, "serve", nil, Options{}); !errors.Is(r.Err, ErrUnsupported) {

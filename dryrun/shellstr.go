@@ -44,11 +44,12 @@ type shellOuter struct {
 	envWords int
 	// closed is set when the launcher words cleared that environment.
 	closed bool
-	// remote, for a string another host's shell runs (ssh HOST STRING:
-	// parser.ShellRun.Remote), is the environment its runner starts with:
-	// what the string's own shell sets over it is the engine's, as an
-	// `env K=V` among ssh's words is (engineEnv). nil otherwise.
-	remote map[string]string
+	// inner, for a string another host's shell runs (ssh HOST STRING:
+	// parser.ShellRun.Remote) or a container's (docker exec CTR bash -c
+	// STRING), is the environment its runner starts with: what the
+	// string's own shell sets over it is the engine's, as an `env K=V`
+	// among the launcher's words is (engineEnv). nil otherwise.
+	inner map[string]string
 }
 
 // wrap returns an engine's argv reached in the shell string as the
@@ -205,7 +206,18 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 		// in its home), not the one the sandbox would read: what it sets
 		// is not taken as the engine's.
 		env = exportedOf(hc.Env) // what innerRunner starts with, read once
-		outer.remote = env
+		outer.inner = env
+	}
+	if !run.Remote && typed == 0 && outer.docker != nil && !strings.ContainsAny(src, "$`") && !sourcesFile(f) {
+		// docker exec CTR bash -c "MAX_NUM_SEQS=64 vllm serve …" (env K=V,
+		// export K=V; … too): what the container's shell sets for the
+		// engine is its environment, over docker's -e, as `docker exec
+		// CTR env K=V vllm serve …` is. Not when the string expands a
+		// variable itself (the container's shell would, from the
+		// container's environment, where the sandbox reads the script's)
+		// or reads a file (the container's, not the tree's).
+		env = exportedOf(hc.Env)
+		outer.inner = env
 	}
 	runner, rerr := ev.innerRunner(hc, params, env)
 	if rerr != nil {

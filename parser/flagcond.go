@@ -41,7 +41,7 @@ func (s *Script) FlagCondAt(off int) (string, bool) {
 	}
 	// flagOn describes the condition of stmt, or of its negation.
 	flagOn := func(cond []*syntax.Stmt, negate bool) (string, bool) {
-		r, ok := flagCond(cond)
+		r, ok := s.flagCondOf(cond)
 		if !ok || r.name == "" {
 			return "", false
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/shwalk"
 )
 
 // A boolean environment flag picks a mode of its own: EVAL_ONLY=1
@@ -300,6 +302,42 @@ func offOf(v string) string {
 	return "0"
 }
 
+// flagCondOf is flagCond read with the script's own default
+// of a flag that defaults on: after USE_FP8=${USE_FP8:-1}, its only write,
+// [[ $USE_FP8 == 1 ]] reads as [[ ${USE_FP8:-1} == 1 ]] does (a flag the
+// run with it unset has on, whose mode is the run turning it off,
+// USE_FP8=0), and [[ $USE_FP8 != 1 ]] as its negation.
+func (s *Script) flagCondOf(cond []*syntax.Stmt) (flagRead, bool) {
+	r, ok := flagCond(cond)
+	if !ok || r.hasDflt || r.need != needOne && r.need != needFalsy {
+		return r, ok
+	}
+	d, ok2 := s.onDefaultBefore(r.name, s.Off(cond[0].Pos()))
+	if !ok2 || d != r.value {
+		return r, ok
+	}
+	// [[ ${V:-d} == d ]] is read (cmpFlag1) as the negation of
+	// [[ ${V:-d} != d ]], whose mode turns V off.
+	return flagRead{flagWord: flagWord{name: r.name, dflt: d, hasDflt: true, null: true},
+		value: offOf(d), need: needEqual, lit: d, neg: !r.neg}, true
+}
+
+// onDefaultBefore returns the default that turns flag name on when the
+// script's only write of it is its own default with a colon
+// (V=${V:-1}, V=${V:=true}; ownDefault), written before offset off: the
+// value a read at off sees with the caller leaving V unset or empty.
+func (s *Script) onDefaultBefore(name string, off int) (string, bool) {
+	a, d, ok := s.ownDefault(name)
+	if !ok || a.IfUnset || !truthy(d) || a.End > off {
+		return "", false
+	}
+	pe := SingleParam(a.Value)
+	if pe.Exp.Op != syntax.DefaultUnsetOrNull && pe.Exp.Op != syntax.AssignUnsetOrNull {
+		return "", false // V=${V-1}: an empty V stays empty
+	}
+	return d, true
+}
+
 // flagCond returns the flag a condition tests and the value turning it
 // on: [[ $V == 1 ]], [ "$V" = true ], [[ ${V:-0} -eq 1 ]], [[ ${V:-0} !=
 // 0 ]], [[ -n $V ]], [[ $V ]], (( V )), (( ${V:-0} == 1 )). A negation of
@@ -567,7 +605,7 @@ func (s *Script) flagStmts() []flagStmt {
 			switch c := st.Cmd.(type) {
 			case *syntax.IfClause:
 				for cl := c; cl != nil; cl = cl.Else {
-					if r, ok := flagCond(cl.Cond); ok && !r.neg && len(cl.Cond) > 0 {
+					if r, ok := s.flagCondOf(cl.Cond); ok && !r.neg && len(cl.Cond) > 0 {
 						continue // the flag's own branch, or its else
 					}
 					if s.holdsLaunches(cl.Then) {
@@ -648,7 +686,7 @@ func (s *Script) flagTestsNested() ([]flagTest, []string) {
 		switch c := st.Cmd.(type) {
 		case *syntax.IfClause:
 			chain := s.flagChain(c)
-			if r, ok := flagCond(c.Cond); ok && len(chain) == 0 && r.neg && c.Else == nil && len(c.Then) > 0 {
+			if r, ok := s.flagCondOf(c.Cond); ok && len(chain) == 0 && r.neg && c.Else == nil && len(c.Then) > 0 {
 				// if [[ ${LOW_MEM:-0} != 1 ]]; then exec vllm serve …; fi:
 				// the then is the off path; with it booting and ending the
 				// script, what follows is the flag's (restOf).
@@ -663,7 +701,7 @@ func (s *Script) flagTestsNested() ([]flagTest, []string) {
 			// TEST && CMD, or a negated TEST || CMD ([[ -z ${V:-} ]] ||
 			// args+=(…)): CMD runs with the flag set. Negated, a CMD
 			// holding every launch makes the flag a requirement, no switch.
-			r, ok := flagCond([]*syntax.Stmt{c.X})
+			r, ok := s.flagCondOf([]*syntax.Stmt{c.X})
 			if !ok || c.Op != syntax.AndStmt && c.Op != syntax.OrStmt || r.neg && s.holdsLaunches([]*syntax.Stmt{c.Y}) {
 				continue
 			}
@@ -795,7 +833,7 @@ func (s *Script) flagChain(c *syntax.IfClause) []flagTest {
 			els = cl
 			break
 		}
-		r, ok := flagCond(cl.Cond)
+		r, ok := s.flagCondOf(cl.Cond)
 		if ok && r.neg {
 			// if ! FLAG; then OFF; else ON; fi: the else is the flag's, the
 			// then the else of a positive test; read alone, not in a chain
@@ -843,7 +881,8 @@ func (ft flagTest) elseOf(name string) bool {
 
 // flagOK reports whether variable name can be a flag: a name the shell,
 // the sandbox or tracing do not own, that only the environment sets, or
-// that the top level only defaults to an off value (V=${V:-0}).
+// that the top level only defaults (V=${V:-0}; V=${V:-1}, read as
+// flagCondOf does).
 func (s *Script) flagOK(name string) bool {
 	if !isName(name) || shellOwnVar(name) || traceFlag(name) || envProbe(name) || s.envSet[name] {
 		return false
@@ -852,6 +891,13 @@ func (s *Script) flagOK(name string) bool {
 		return true
 	}
 	_, d, ok := s.ownDefault(name)
+	if ok && truthy(d) {
+		// V=${V:-1}: a flag that defaults on, when its tests read it as
+		// ${V:-1} (flagCondOf); any other test of it is on in the run with
+		// V unset, and offWith turns it down.
+		_, ok = s.onDefaultBefore(name, s.Off(s.File.End()))
+		return ok
+	}
 	return ok && falsy(d)
 }
 
@@ -937,9 +983,9 @@ func (s *Script) flagOffWith(m *Mode, d string) bool {
 }
 
 // onlyTested reports whether the script reads flag name only in its
-// tests (and its own default, V=${V:-0}, : "${V:=0}"): a variable whose
-// value is used (${FAMILY^^}, --lora-modules "$LORA_PATH") holds data, not
-// a switch.
+// tests (and its own default, V=${V:-0}, : "${V:=0}"), or prints it to the
+// terminal (echoLines: echo "fp8=$USE_FP8"): a variable whose value is used
+// (${FAMILY^^}, --lora-modules "$LORA_PATH") holds data, not a switch.
 func (s *Script) onlyTested(name string, tests []flagTest) bool {
 	var ok []Range
 	for _, ft := range tests {
@@ -955,6 +1001,7 @@ func (s *Script) onlyTested(name string, tests []flagTest) bool {
 	if a, _, own := s.ownDefault(name); own && a.IfUnset {
 		ok = append(ok, Range{a.Start, a.End}) // : "${V:=0}"
 	}
+	ok = append(ok, s.echoLines()...)
 	in := func(off int) bool {
 		return slices.ContainsFunc(ok, func(r Range) bool { return off >= r.Start && off < r.End })
 	}
@@ -1256,3 +1303,53 @@ func (m *Mode) FlagValue() string { return m.flagVal }
 // FlagOn is the proven mode's name a flag set beside a mode dispatch is
 // run as (serve of serve with FAST=1), "" for any other mode.
 func (m *Mode) FlagOn() string { return m.flagOn }
+
+// echoLines returns the spans of the script's echo and printf commands
+// that only print their words to the terminal (or discard them): no
+// printf -v, no redirection to a file, not a stage of a pipeline nor in a
+// substitution (X=$(echo "$V")), no substitution of their own. What they
+// read reaches no command's argv or environment.
+func (s *Script) echoLines() []Range {
+	s.echoSpansOne.Do(func() { s.echoSpans = s.findEchoLines() })
+	return s.echoSpans
+}
+
+func (s *Script) findEchoLines() []Range {
+	var out []Range
+	if s.File != nil {
+		shwalk.Walk(s.File, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				return false
+			case *syntax.BinaryCmd:
+				return n.Op == syntax.AndStmt || n.Op == syntax.OrStmt
+			case *syntax.Stmt:
+				c, ok := n.Cmd.(*syntax.CallExpr)
+				if !ok || n.Background || n.Coprocess || len(c.Assigns) > 0 || len(c.Args) == 0 || !inertWords(c) {
+					return true
+				}
+				for _, r := range n.Redirs {
+					if !terminalRedir(r) {
+						return true
+					}
+				}
+				switch name, _ := LitValue(c.Args[0]); name {
+				case "echo":
+				case "printf":
+					if len(c.Args) < 2 {
+						return true
+					}
+					if v, lit := LitValue(c.Args[1]); !lit || strings.HasPrefix(v, "-v") {
+						return true // printf -v VAR, or a format not known
+					}
+				default:
+					return true
+				}
+				out = append(out, Range{s.Off(n.Pos()), s.Off(n.End())})
+				return false
+			}
+			return true
+		})
+	}
+	return out
+}

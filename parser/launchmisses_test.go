@@ -9,8 +9,8 @@ import (
 )
 
 // sshpass by its getopt options, then ssh as ssh is read; nerdctl compose
-// exec by nerdctl's tables (its run not read); ssh's leading assignments
-// as the host's prefix.
+// exec and run by nerdctl's tables; ssh's leading assignments as the
+// host's prefix.
 func TestDetectEngineLaunchMisses(t *testing.T) {
 	for _, tc := range []struct {
 		cmd   string
@@ -29,7 +29,11 @@ func TestDetectEngineLaunchMisses(t *testing.T) {
 		{"nerdctl compose exec llm vllm serve /m", 4, nil},
 		{"nerdctl -n k8s.io compose -p x exec -dT -e A=1 llm vllm serve /m", 11, []int{9}},
 		{"nerdctl compose --ansi never exec llm vllm serve /m", -1, nil},
-		{"nerdctl compose run --rm llm vllm serve /m", -1, nil},
+		{"nerdctl compose run --rm llm vllm serve /m", 5, nil},
+		{"nerdctl compose run -p proj -e A=1 --publish 80:80 llm vllm serve /m", 10, []int{6}},
+		{"nerdctl compose run --rm -T llm vllm serve /m", -1, nil},
+		{"nerdctl compose run -it llm vllm serve /m", -1, nil},
+		{"nerdctl compose run --entrypoint a --entrypoint b llm vllm serve /m", -1, nil},
 		{"ssh gpu1 VLLM_X=1 vllm serve /m", 3, []int{2}},
 		{"ssh gpu1 A=1 B=2 nohup vllm serve /m", 5, []int{2, 3}},
 		{"ssh gpu1 A=1 B=2", -1, nil},

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -753,7 +754,7 @@ func (s *Script) shiftedBefore(off int, fn string, seen map[string]bool) bool {
 			continue
 		}
 		name, _ := LitValue(c.Args[0])
-		if (name == "shift" || name == "set" && len(c.Args) > 1 && c.Args[1].Lit() == "--") && s.funcAt(at) == fn {
+		if (name == "shift" || name == "set" && len(c.Args) > 1 && c.Args[1].Lit() == "--" && !s.getoptSet(c)) && s.funcAt(at) == fn {
 			return true
 		}
 	}
@@ -857,4 +858,54 @@ func forwardsAll(c *syntax.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// getoptSet reports whether c is `set -- $(getopt OPTSTRING "$@")`, the
+// compatible getopt(1) form without eval (or `set -- $OPTS` after
+// OPTS=$(getopt … "$@"), OPTS's only assignment): the positional
+// parameters become the script's own arguments normalised (-m eval --), as
+// `eval set -- "$(getopt …)"` makes them; its loop still reads the options
+// the caller passed, no subcommand was shifted off before it. Not
+// `set -- "$(getopt …)"`: quoted, getopt's output is one word.
+func (s *Script) getoptSet(c *syntax.CallExpr) bool {
+	if len(c.Args) != 3 || c.Args[1].Lit() != "--" {
+		return false
+	}
+	w := c.Args[2]
+	if len(w.Parts) != 1 {
+		return false
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.CmdSubst:
+		return getoptOfArgs(p)
+	case *syntax.ParamExp:
+		if !plainParam(p) || p.Param == nil || !isName(p.Param.Value) {
+			return false
+		}
+		as := s.Assigns[p.Param.Value]
+		if len(as) != 1 || as[0].Value == nil || as[0].Append || as[0].Array != nil || s.writtenBy(p.Param.Value, varWriters...) {
+			return false
+		}
+		cs := soleSubst(as[0].Value)
+		return cs != nil && getoptOfArgs(cs)
+	}
+	return false
+}
+
+// getoptOfArgs reports whether cs runs getopt(1) alone on the script's
+// arguments: $(getopt … "$@"), with "$@" its last word.
+func getoptOfArgs(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 {
+		return false
+	}
+	st := cs.Stmts[0]
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || len(c.Assigns) > 0 || len(c.Args) < 3 {
+		return false
+	}
+	name, ok := LitValue(c.Args[0])
+	if !ok || path.Base(name) != "getopt" {
+		return false
+	}
+	return isForwardAll(c.Args[len(c.Args)-1])
 }

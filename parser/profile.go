@@ -838,11 +838,23 @@ var (
 )
 
 // nerdctl compose, containerd's own compose (cmd/nerdctl/compose:
-// compose.go's persistent flags, compose_exec.go): its global options all
-// take a value, and its exec's are compose exec's. Its run is not read
-// (nil): its options are not docker compose run's.
-var nerdctlComposeGlobal = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
-	"--project-directory": true, "--env-file": true, "--ipfs-address": true, "--profile": true}
+// compose.go's persistent flags, compose_exec.go, compose_run.go): its
+// global options all take a value, and its exec's are compose exec's. Its
+// run's options are its own: no -t or -T, --publish with no -p (-p is the
+// persistent --project-name, taken there too, as the other persistent
+// ones), -i a switch (on by default).
+var (
+	nerdctlComposeGlobal = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
+		"--project-directory": true, "--env-file": true, "--ipfs-address": true, "--profile": true}
+	nerdctlComposeRunOpts = map[string]bool{"-d": false, "--detach": false, "--no-build": false,
+		"--no-color": false, "--no-log-prefix": false, "--build": false, "--quiet-pull": false,
+		"--remove-orphans": false, "--name": true, "--no-deps": false, "-i": false, "--interactive": false,
+		"--rm": false, "-u": true, "--user": true, "-v": true, "--volume": true, "--entrypoint": true,
+		"-e": true, "--env": true, "-l": true, "--label": true, "-w": true, "--workdir": true,
+		"--publish": true, "--service-ports": false,
+		"-f": true, "--file": true, "-p": true, "--project-name": true, "--project-directory": true,
+		"--env-file": true, "--ipfs-address": true, "--profile": true}
+)
 
 // pick returns the entries of m named.
 func pick(m map[string]bool, names ...string) map[string]bool {
@@ -869,14 +881,14 @@ type composeCmd struct {
 }
 
 // composeCommand reads `docker compose [options] run|exec [options]
-// SERVICE …` from argv[i] (docker-compose, podman compose and
-// podman-compose alike, each by its own tables; nerdctl compose's exec
-// alone). ok is false for any
+// SERVICE …` from argv[i] (docker-compose, podman compose, podman-compose
+// and nerdctl compose alike, each by its own tables). ok is false for any
 // other command, an option not known (an --env-from-file too: compose
 // reads its file, not docker's way) and a command with no service named.
 func composeCommand(argv []string, i int) (composeCmd, bool) {
 	j := i + 1
 	global, run, exec := composeGlobal, composeRunOpts, composeExecOpts
+	nerdctl := false
 	switch path.Base(argv[i]) {
 	case "docker", "podman", "nerdctl":
 		// podman --remote compose …: the program's own options first.
@@ -888,7 +900,7 @@ func composeCommand(argv []string, i int) (composeCmd, bool) {
 		case "podman":
 			global, run, exec = podmanComposeGlobal, podmanComposeRunOpts, podmanComposeExecOpts
 		case "nerdctl":
-			global, run = nerdctlComposeGlobal, nil
+			global, run, nerdctl = nerdctlComposeGlobal, nerdctlComposeRunOpts, true
 		}
 		j = k + 1
 	case "docker-compose":
@@ -946,17 +958,25 @@ func composeCommand(argv []string, i int) (composeCmd, bool) {
 		return composeCmd{}, false
 	}
 	j++
+	entries := 0
 	if !opts(spec, func(opt string, val int, hasEq bool) {
 		switch opt {
 		case "-e", "--env":
 			c.Docker.Env = append(c.Docker.Env, val)
 		case "--entrypoint":
 			c.Entry, c.EntryEq = val, hasEq
+			entries++
 		}
 	}) || j >= len(argv) || strings.HasPrefix(argv[j], "-") {
 		return composeCmd{}, false
 	}
 	if c.Entry >= len(argv) {
+		return composeCmd{}, false
+	}
+	if nerdctl && entries > 1 {
+		// nerdctl's --entrypoint is an array, each value one word of it
+		// (compose_run.go, handed to nerdctl run as --entrypoint=W
+		// each): two make an entrypoint of two words, no one program.
 		return composeCmd{}, false
 	}
 	c.Svc, c.Docker.Image = j, j

@@ -306,6 +306,10 @@ type Script struct {
 	// (takesScriptArgs), found once.
 	scriptArgFns   map[string]bool
 	scriptArgsOnce sync.Once
+	// echoSpans are the echo and printf lines that only print (echoLines),
+	// found once.
+	echoSpans    []Range
+	echoSpansOne sync.Once
 	// flowOnce guards ends and keys, the script's terminators and the
 	// branches of its commands (walkFlow).
 	flowOnce sync.Once
