@@ -1,6 +1,7 @@
 package dryrun
 
 import (
+	"mvdan.cc/sh/v3/syntax"
 	"strings"
 	"testing"
 )
@@ -205,5 +206,37 @@ func TestBashOwnVars(t *testing.T) {
 		"deadline=$(( SECONDS + 600 ))\n(( EPOCHSECONDS > 0 ))\nexec vllm serve /m --max-num-seqs 64 --served-model-name \"x${v:0:1}-$deadline\"\n", "serve", nil, Options{})
 	if got := strings.Join(r.Argv, " "); r.Err != nil || got != "vllm serve /m --max-num-seqs 64 --served-model-name x5-600" {
 		t.Errorf("err %v, argv %q", r.Err, got)
+	}
+}
+
+// A note about a condition rewriteExemptSubshells rewrote prints it as the
+// script wrote it (nodeText undoes the rewrite while it prints), and a
+// group of one plain command, which ends with that command's status
+// anyway, is not rewritten.
+func TestExemptNodeText(t *testing.T) {
+	for _, body := range []string{
+		"if f | grep -q x; then :; fi",
+		"if ( f; true ) | grep -q x; then :; fi",
+		"if ! f | g | grep -qx \"$name\"; then :; fi",
+		"f | true && echo ok",
+		"if ( grep -q x f.txt ); then :; fi",
+	} {
+		src := "#!/bin/bash\nset -eo pipefail\nf() { false; true; }\ng() { cat; }\n" + body + "\n"
+		orig, err := syntax.NewParser().Parse(strings.NewReader(src), "t.sh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := syntax.NewParser().Parse(strings.NewReader(src), "t.sh")
+		changed := rewriteExemptSubshells(f)
+		last := len(f.Stmts) - 1
+		if got, want := nodeText(f.Stmts[last]), nodeText(orig.Stmts[last]); got != want {
+			t.Errorf("%q: the note prints %q, the script has %q", body, got, want)
+		}
+		if strings.Contains(body, "( grep") && changed {
+			t.Errorf("%q: a group of one plain command was rewritten", body)
+		}
+		if !strings.Contains(body, "( grep") && !changed {
+			t.Errorf("%q: nothing rewritten (the test checks nothing)", body)
+		}
 	}
 }

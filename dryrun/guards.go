@@ -354,7 +354,39 @@ func nodeText(n syntax.Node) string {
 		y    *syntax.Stmt
 	}
 	var undo []wrapped
+	type exempted struct {
+		st   *syntax.Stmt
+		was  syntax.Stmt
+		sub  *syntax.Subshell
+		body []*syntax.Stmt
+	}
+	var unexempt []exempted
+	defer func() {
+		for _, e := range slices.Backward(unexempt) {
+			if e.sub != nil {
+				e.sub.Stmts = e.body
+			} else {
+				*e.st = e.was
+			}
+		}
+	}()
 	shwalk.Walk(n, func(n syntax.Node) bool {
+		// rewriteExemptSubshells' ifs: a stage printed as it was, a group
+		// with its own statements.
+		if sub, ok := n.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {
+			if in := exemptInner(sub.Stmts[0]); in != nil {
+				if b, ok := in.Cmd.(*syntax.Block); ok {
+					unexempt = append(unexempt, exempted{sub: sub, body: sub.Stmts})
+					sub.Stmts = b.Stmts
+				}
+			}
+		}
+		if st, ok := n.(*syntax.Stmt); ok {
+			if in := exemptInner(st); in != nil {
+				unexempt = append(unexempt, exempted{st: st, was: *st})
+				*st = *in
+			}
+		}
 		if p, ok := n.(*syntax.BinaryCmd); ok && (p.Op == syntax.Pipe || p.Op == syntax.PipeAll) && p.Y != nil {
 			if sub, ok := p.Y.Cmd.(*syntax.Subshell); ok && len(sub.Stmts) == 1 && sub.Lparen == sub.Stmts[0].Pos() {
 				undo = append(undo, wrapped{p, p.Y})

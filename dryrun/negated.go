@@ -117,7 +117,7 @@ func rewriteExemptSubshells(f *syntax.File) bool {
 // exemptSubshells returns the pipeline stages that run in a subshell
 // where errexit is off (all but the last; one that is a plain command,
 // whose own status the stage's is anyway, left out) and the ( … ) groups
-// there.
+// there (one of a plain command alone left out too).
 func exemptSubshells(f *syntax.File) (stages []*syntax.Stmt, groups []*syntax.Subshell) {
 	funcs := funcNames(f)
 	var visit func(st *syntax.Stmt, ex bool)
@@ -147,7 +147,9 @@ func exemptSubshells(f *syntax.File) (stages []*syntax.Stmt, groups []*syntax.Su
 				}
 			}
 		case *syntax.Subshell:
-			if ex && len(c.Stmts) > 0 {
+			if ex && len(c.Stmts) > 0 && (len(c.Stmts) > 1 || !simpleCommand(c.Stmts[0], funcs)) {
+				// ( CMD ) of one command (rewriteLastPipes' around a
+				// pipeline's last) ends with CMD's status either way.
 				groups = append(groups, c)
 			}
 			list(c.Stmts, ex)
@@ -195,4 +197,26 @@ func simpleCommand(st *syntax.Stmt, funcs []string) bool {
 		return false
 	}
 	return true
+}
+
+// exemptInner returns the statement an exempt rewrite wrapped in st (`if
+// STAGE; then :; else (exit "$?"); fi`, its condition), or nil when st is
+// not one: a note prints what the script wrote (nodeText).
+func exemptInner(st *syntax.Stmt) *syntax.Stmt {
+	ic, ok := st.Cmd.(*syntax.IfClause)
+	if !ok || len(ic.Cond) != 1 || len(ic.Then) != 1 || ic.Else == nil || len(ic.Else.Cond) != 0 || len(ic.Else.Then) != 1 || ic.ThenPos != ic.Cond[0].Pos() {
+		return nil
+	}
+	colon, ok := ic.Then[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(colon.Args) != 1 || colon.Args[0].Lit() != ":" {
+		return nil
+	}
+	sub, ok := ic.Else.Then[0].Cmd.(*syntax.Subshell)
+	if !ok || len(sub.Stmts) != 1 || sub.Lparen != sub.Rparen {
+		return nil
+	}
+	if ex, ok := sub.Stmts[0].Cmd.(*syntax.CallExpr); !ok || len(ex.Args) != 2 || ex.Args[0].Lit() != "exit" {
+		return nil
+	}
+	return ic.Cond[0]
 }
