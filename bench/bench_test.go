@@ -528,7 +528,7 @@ func BenchmarkLintTree(b *testing.B) {
 // shared value resolved for every mode, per mode, took a 1,000-arm
 // launcher 5 s and 830 MB).
 func BenchmarkManyModes(b *testing.B) {
-	for _, layout := range []string{"arms", "funcs", "elifs", "execs"} {
+	for _, layout := range []string{"arms", "funcs", "elifs", "execs", "engines"} {
 		for _, n := range []int{250, 1000} {
 			script, env := ManyModes(layout, n)
 			dir := filepath.Join(tmpRoot, fmt.Sprintf("many-%s-%d", layout, n))

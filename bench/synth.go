@@ -458,8 +458,9 @@ func selfForwarded(src []byte, name string) bool {
 // the value a shared launch line passes --max-num-seqs (or launching the
 // engine itself), in one of the layouts "arms" (case arms), "funcs" (a
 // function per mode, run as "mode_$1"), "elifs" (an if/elif chain on
-// [[ $mode == … ]]) and "execs" (an exec per case arm), and the env file
-// it sources. No real launcher has a thousand modes; a stranger's pull
+// [[ $mode == … ]]) and "execs" (an exec per case arm), or "engines"
+// (two modes, n engines started in the background), and the env file it
+// sources. No real launcher has a thousand modes; a stranger's pull
 // request may, and the lint must stay near linear in them.
 func ManyModes(layout string, n int) (script, env []byte) {
 	var b strings.Builder
@@ -484,6 +485,13 @@ func ManyModes(layout string, n int) (script, env []byte) {
 			fmt.Fprintf(&b, "elif [[ $mode == m%d ]]; then s=%d\n", i, i)
 		}
 		b.WriteString("else exit 2; fi\n" + launch)
+	case "engines":
+		// Not modes: n engines started in the background by both modes.
+		b.WriteString("case \"${1:-serve}\" in serve) s=$MAX_NUM_SEQS ;; kl) s=4 ;; esac\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "vllm serve /m%d --max-num-seqs \"$s\" &\n", i)
+		}
+		b.WriteString("wait\n")
 	case "execs":
 		b.WriteString("case \"${1:-serve}\" in\n  serve) exec vllm serve /m --max-num-seqs \"$MAX_NUM_SEQS\" ;;\n")
 		for i := 1; i <= n; i++ {

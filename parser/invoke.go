@@ -2085,10 +2085,29 @@ func (s *Script) inTopBody(a, b int) bool {
 // the dry run reaches first is a race, so such a mode has no one argv. Two
 // invocations in different branches of one if or case (`if detach; then
 // nohup vllm … & else exec vllm …; fi`) never both run. nil otherwise.
+//
+// The answer is computed once per mode (callers only read it): rules ask
+// per origin and per finding, and with every pair of the mode's engines
+// looked at, a launcher of 1,000 engines in the background took 41 s.
 func (s *Script) SeveralEngines(m *Mode) []*Invocation {
 	if !s.bgEngine {
 		return nil // no engine in the background (asked per mode: not a scan of every engine each time)
 	}
+	s.severalMu.Lock()
+	defer s.severalMu.Unlock()
+	if r, ok := s.several[m]; ok {
+		return r
+	}
+	r := s.severalEngines(m)
+	if s.several == nil {
+		s.several = map[*Mode][]*Invocation{}
+	}
+	s.several[m] = r
+	return r
+}
+
+// severalEngines is SeveralEngines, computed.
+func (s *Script) severalEngines(m *Mode) []*Invocation {
 	var mine []*Invocation
 	bg := false
 	for _, inv := range s.Invocations {

@@ -335,6 +335,9 @@ type Script struct {
 	funcDefs map[string]int
 	// bgEngine: an engine invocation runs in the background.
 	bgEngine bool
+	// several holds SeveralEngines' answer per mode, computed once.
+	several   map[*Mode][]*Invocation
+	severalMu sync.Mutex
 	// modeIdx indexes the modes' ranges once they are final (ModesAt).
 	modeIdx *modeIndex
 	// funcNameref is the first nameref declared in a function (FuncNameref).

@@ -112,10 +112,17 @@ func (e *SeveralEnginesError) Error() string {
 		len(e.Lines), lineList(e.Lines), bg)
 }
 
+// lineList joins line numbers for a message, the first eight of a longer
+// list and how many more (a launcher of 300 engines named all 300).
 func lineList(ls []int) string {
-	out := make([]string, len(ls))
+	const shown = 8
+	out := make([]string, 0, min(len(ls), shown+1))
 	for i, l := range ls {
-		out[i] = strconv.Itoa(l)
+		if i == shown && len(ls) > shown+1 {
+			out = append(out, fmt.Sprintf("… %d more", len(ls)-shown))
+			break
+		}
+		out = append(out, strconv.Itoa(l))
 	}
 	return strings.Join(out, ", ")
 }
