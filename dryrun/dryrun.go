@@ -561,6 +561,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		ev.assumed = host.assumed
 	}
 	ev.guardDescs = guardDescs
+	ev.typeUnknown = opts.guards != nil
 	ev.background = prep.background
 	ev.loopDescs = loopDescs
 	if ev.fs == nil {

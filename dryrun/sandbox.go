@@ -240,6 +240,11 @@ type evaluator struct {
 	// (waitloops.go); loopDescs describe them, by number.
 	loops     loopState
 	loopDescs []string
+	// typedReads counts the lines typed to each read that takes its
+	// input from the terminal, by position (typedRead); typeUnknown makes
+	// them sentinels, in a run whose preflight guards are marked.
+	typedReads  map[uint]int
+	typeUnknown bool
 }
 
 // alive returns why the run must stop, or nil.
@@ -651,6 +656,9 @@ prefix:
 			// run, so choice is empty and a `case $choice` stops the
 			// mode or picks its default arm, said here.
 			ev.noteNoInput(hc, "read", "", hc.Pos.Line())
+			if typed, ok := ev.typedRead(hc, args[:i+1], rest); ok {
+				return typed, nil
+			}
 		}
 		// read -d '' NAME outside a loop's condition was rewritten
 		// (rewriteReadDelims); interp's read lacks every other -d and
