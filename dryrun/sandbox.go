@@ -1329,6 +1329,9 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 	if err, ok := ev.flockRerun(ctx, hc, args); ok {
 		return err
 	}
+	if err, ok := ev.sessionRerun(ctx, hc, args); ok {
+		return err
+	}
 	if err, ok := ev.childScript(ctx, hc, args); ok {
 		return err
 	}
