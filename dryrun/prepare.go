@@ -279,6 +279,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	if want(prep.jobZero(src)) {
 		zeroForJobs(f)
 	}
+	if want(prep.funcStack(src)) {
+		rewriteFuncStack(f)
+	}
 	if want(prep.inSubst) {
 		rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	}
