@@ -328,7 +328,7 @@ func claimInBlock(text string, next func() string) string {
 	if unchangedRE.MatchString(claim) && !widenRE.MatchString(rest) {
 		return "" // "keep max_num_seqs at 64 so it has the same memory footprint as prod"
 	}
-	if idleSubject(text, claim) || narrowingSubject(text, claim) || otherCost(text, claim) {
+	if idleSubject(text, claim) || leftoverSubject(text, claim) || narrowingSubject(text, claim) || otherCost(text, claim) {
 		return ""
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "!") || strings.HasPrefix(t, "shellcheck") {
@@ -377,6 +377,20 @@ func idleSubject(text, claim string) bool {
 		return true
 	}
 	return !strongSubjectRE.MatchString(pre) && !widenRE.MatchString(pre)
+}
+
+// leftoverRE matches "is free" said of the memory left over, a relative
+// clause or "what": "what is free after the weights and the step's arena
+// is the KV cache", "whatever memory is free", "the VRAM that is free once
+// the arena is carved out goes to the seats". That is law 1 told, the
+// arena charged first; nothing is called costless.
+var leftoverRE = lazy(`(?i)(?:\bwhat|\bwhatever(?:\s+(?:memory|vram|hbm|ram|space|headroom|capacity))?|\b(?:memory|vram|hbm|ram|space|headroom|capacity)\s+(?:that|which))\s+(?:is|are)\s+(?:still\s+|then\s+|left\s+)?free$`)
+
+// leftoverSubject reports whether a claim "is free" is said of the memory
+// left over (leftoverRE), not of the step or the seats.
+func leftoverSubject(text, claim string) bool {
+	i := strings.Index(text, claim)
+	return i >= 0 && leftoverRE.MatchString(text[:i+len(claim)])
 }
 
 // againRE matches "again" right after "is free": what was busy is idle
