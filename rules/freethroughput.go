@@ -25,7 +25,8 @@ GiB less claimable). A comment that calls a wide step "free throughput" is
 false, and it is how private shapes get written. The claim must be about
 the step or the seats (a word for them outside the claim itself and outside
 a feature's name such as --enable-chunked-prefill), and a denied claim
-("isn't free throughput", "no free lunch") is not one, nor is one framed as
+("isn't free throughput", "no free lunch", "nobody should think a
+wider step costs nothing", "Myth: more seats are free") is not one, nor is one framed as
 an appearance and turned against after it ("would look like free
 throughput, but its arena comes out of the KV cache"). A script's comments
 and the whole-line comments of an env file a launcher reads are read.
@@ -208,10 +209,25 @@ func question(after string) bool {
 	return i >= 0 && after[i] == '?'
 }
 
+// denialWords frame what follows in their sentence as false: "nobody
+// should think a wider step costs nothing", "it is a myth that more seats
+// are free".
+var denialWords = map[string]bool{"nobody": true, "noone": true, "myth": true, "myths": true, "misconception": true, "fallacy": true, "untrue": true}
+
 // negated reports whether the sentence before a claim denies it: "a wide
 // step isn't free throughput", "is NOT free throughput", "no free lunch",
 // "there's no such thing as free throughput".
 func negated(before string) bool {
+	sentence := before[strings.LastIndexAny(before, ".;!?")+1:]
+	if i := strings.LastIndexByte(sentence, ':'); i >= 0 {
+		// A heading that calls what follows false: "Myth: a wider step
+		// costs nothing", "A common misconception: more seats are free".
+		for _, w := range strings.FieldsFunc(sentence[:i], func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if denialWords[w] {
+				return true
+			}
+		}
+	}
 	before = before[strings.LastIndexAny(before, ".;:!?")+1:] // this sentence
 	words := strings.FieldsFunc(before, func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\''
@@ -222,7 +238,7 @@ func negated(before string) bool {
 	for i := len(words) - 1; i >= 0; i-- {
 		switch w := words[i]; {
 		case w == "not" || w == "never" || w == "no" || w == "nor" || w == "hardly" || strings.HasSuffix(w, "n't") ||
-			w == "nothing" || w == "none" || w == "neither":
+			w == "nothing" || w == "none" || w == "neither" || denialWords[w]:
 			return true
 		}
 	}
