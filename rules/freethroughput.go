@@ -575,8 +575,10 @@ var shapeNounRE = lazy(`(?i)\b` + shapeNouns + `\b`)
 var otherDimensionRE = lazy(`(?i)^\s*(?:at all\s+)?(?:in|to|on)\s+(?:terms\s+of\s+)?(?:the\s+|its\s+|our\s+)?(?:output\s+|tail\s+|p\d+\s+)?(?:latency|quality|accuracy|ttft|tpot|itl|correctness|determinism|perplexity|speed|time)\b`)
 
 // observedRE matches a sentence whose subject is observed, not sized: "each
-// step is logged", "scraping the seats", "the step gets reported".
-var observedRE = lazy(`(?i)\b(?:is|are|gets?|being|been)\s+(?:logged|printed|reported|recorded|exported|scraped|measured|tracked|traced|counted|timed|profiled|shown|exposed|displayed|sampled)\b|\b(?:logging|printing|reporting|recording|exporting|scraping|measuring|tracking|tracing|counting|timing|profiling|monitoring|displaying|sampling)\b`)
+// step is logged", "scraping the seats", "the step gets reported",
+// "checking the step against the document", "reading MAX_NUM_SEQS from the
+// env file".
+var observedRE = lazy(`(?i)\b(?:is|are|gets?|being|been)\s+(?:logged|printed|reported|recorded|exported|scraped|measured|tracked|traced|counted|timed|profiled|shown|exposed|displayed|sampled|checked|validated|verified|compared|read|parsed|loaded|sourced)\b|\b(?:logging|printing|reporting|recording|exporting|scraping|measuring|tracking|tracing|counting|timing|profiling|monitoring|displaying|sampling|checking|validating|verifying|comparing|reading|parsing|loading|sourcing)\b`)
 
 // otherCost reports whether a claim prices something other than a wider
 // step or more seats on the card: a cost in another dimension named after
