@@ -440,6 +440,9 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 			if claim == "" {
 				continue
 			}
+			if deniedAbove(blockBefore(s, i), cm.Text, claim) {
+				continue // "# Do not assume that a wider step\n# costs nothing: …"
+			}
 			c.report(pass, diag{sev: Warning, path: s.Path, start: cm.Start, end: cm.End,
 				msg:    fmt.Sprintf("comment claims %q, but the step's activation arena is charged to the card: a wider step takes VRAM from the weights and the KV cache", claim),
 				fixMsg: "say what the mode inherits",
@@ -453,13 +456,19 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 		if !slices.ContainsFunc(c.Unit.ScriptsReading(e), func(s *parser.Script) bool { return len(s.Invocations) > 0 }) {
 			continue
 		}
-		for _, ln := range e.Lines {
+		for k, ln := range e.Lines {
 			if ln.Kind != parser.LineComment {
 				continue
 			}
-			claim := claimIn(strings.TrimPrefix(strings.TrimSpace(ln.Text), "#"))
+			text := strings.TrimPrefix(strings.TrimSpace(ln.Text), "#")
+			claim := claimIn(text)
 			if claim == "" {
 				continue
+			}
+			if k > 0 && e.Lines[k-1].Kind == parser.LineComment {
+				if deniedAbove(strings.TrimPrefix(strings.TrimSpace(e.Lines[k-1].Text), "#"), text, claim) {
+					continue
+				}
 			}
 			start := ln.Start + strings.IndexByte(ln.Text, '#')
 			c.report(pass, diag{sev: Warning, path: e.Path, start: start, end: ln.End,
@@ -474,6 +483,63 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 // blockAfter returns the text of the comments that follow s.Comments[i] on
 // the next lines of its block (only white space and one newline between
 // each), at most three lines, joined by spaces.
+// blockBefore returns the text of the comment line right above comment i
+// in its block (the line before it, nothing but blanks between), "" when
+// there is none.
+func blockBefore(s *parser.Script, i int) string {
+	if i == 0 {
+		return ""
+	}
+	prev, cm := s.Comments[i-1], s.Comments[i]
+	if prev.End > cm.Start || cm.Start > len(s.Src) {
+		return ""
+	}
+	gap := s.Src[prev.End:cm.Start]
+	if bytes.Count(gap, []byte("\n")) != 1 || len(bytes.TrimSpace(gap)) != 0 {
+		return ""
+	}
+	return prev.Text
+}
+
+// deniedAbove reports whether the sentence a comment line's claim is in
+// started on the line above (prev), which denies it: "# Do not assume
+// that a wider step" over "# costs nothing: the arena is charged to the
+// card". A line that starts a list item or a capital starts its own
+// sentence, and a line above that makes a claim of its own ends one.
+func deniedAbove(prev, text, claim string) bool {
+	lead := sentenceLead(prev)
+	i := strings.Index(text, claim)
+	if lead == "" || i < 0 || bulletRE.MatchString(text) || bulletRE.MatchString(prev) || claimRE.MatchString(lead) {
+		return false
+	}
+	// The line goes on with the sentence: its first letter is lower case
+	// ("# costs nothing: …"); "# Since we run AWQ, …" starts another.
+	if j := strings.IndexFunc(text, unicode.IsLetter); j < 0 || !unicode.IsLower([]rune(text[j:])[0]) {
+		return false
+	}
+	return negated(strings.ToLower(lead + " " + text[:i]))
+}
+
+// bulletRE matches a comment line that is a list item.
+var bulletRE = lazy(`^\s*#*\s*(?:[-*+•]|\d{1,2}[.)])\s`)
+
+// sentenceLead returns the start of the sentence a comment line leaves
+// open for the next line to end (its text after its last sentence
+// boundary), "" when it ends its sentence or holds no words. A claim on
+// the next line is read with it: "# Do not assume that a wider step" over
+// "# costs nothing: the arena is charged to the card" denies the claim.
+func sentenceLead(prev string) string {
+	t := strings.TrimSpace(prev)
+	if t == "" || strings.ContainsRune(".;:!?", rune(t[len(t)-1])) {
+		return ""
+	}
+	lead := t[strings.LastIndexAny(t, ".;:!?")+1:]
+	if !strings.ContainsFunc(lead, unicode.IsLetter) {
+		return ""
+	}
+	return lead
+}
+
 func blockAfter(s *parser.Script, i int) string {
 	var b strings.Builder
 	for j := i + 1; j < len(s.Comments) && j <= i+3; j++ {
