@@ -60,3 +60,22 @@ func rewriteFuncStack(f *syntax.File) bool {
 	})
 	return changed
 }
+
+// prefixNames reports whether a script may expand the names of the
+// variables with a prefix, ${!PREFIX@} or ${!PREFIX*} (prefixNamesSet).
+func prefixNames(src []byte) bool { return bytes.Contains(src, []byte("${!")) }
+
+// prefixNamesSet makes each ${!PREFIX@} and ${!PREFIX*} of f pass set -u:
+// interp checks that a variable named PREFIX is set before it lists the
+// names (bash does not), so `for v in "${!VLLM_@}"; do echo "$v=${!v}";
+// done` under set -u stopped the run ("VLLM_: unbound variable") before
+// any engine. A default operator, which interp ignores for a names
+// expansion but which exempts it from the check, is put on each.
+func prefixNamesSet(f *syntax.File) {
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Excl && pe.Names != 0 && pe.Exp == nil {
+			pe.Exp = &syntax.Expansion{Op: syntax.DefaultUnset, Word: &syntax.Word{}}
+		}
+		return true
+	})
+}

@@ -30,3 +30,13 @@ func TestFuncStack(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefixNamesNounset: ${!PREFIX@} lists the variables with the prefix
+// under set -u too (interp checked a variable named PREFIX first and
+// stopped the run).
+func TestPrefixNamesNounset(t *testing.T) {
+	r := evalSrc(t, "#!/bin/bash\nset -u\nexport VLLM_A=1 VLLM_B=2\nfor v in \"${!VLLM_@}\"; do echo \"$v=${!v}\" >&2; done\nexec vllm serve ${!VLLM_@} \"${!VLLM_*}\"\n", "serve", nil, Options{})
+	if want := []string{"vllm", "serve", "VLLM_A", "VLLM_B", "VLLM_A VLLM_B"}; r.Err != nil || !slices.Equal(r.Argv, want) {
+		t.Errorf("argv %q (err %v), want %q", r.Argv, r.Err, want)
+	}
+}

@@ -282,6 +282,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	if want(prep.funcStack(src)) {
 		rewriteFuncStack(f)
 	}
+	if want(prefixNames(src)) {
+		prefixNamesSet(f)
+	}
 	if want(prep.inSubst) {
 		rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	}
