@@ -194,6 +194,8 @@ type Result struct {
 	// dies are the functions of the files the run sourced whose body
 	// always exits (guards.go).
 	dies map[string]bool
+	// typed is set when a read took a line from the terminal (typedRead).
+	typed bool
 }
 
 // Span is a byte range [Start, End) in the script's source.
@@ -561,7 +563,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		ev.assumed = host.assumed
 	}
 	ev.guardDescs = guardDescs
-	ev.typeUnknown = opts.guards != nil
+	ev.typeUnknown = opts.guards != nil && opts.guards.typeUnknown
 	ev.background = prep.background
 	ev.loopDescs = loopDescs
 	if ev.fs == nil {
@@ -698,6 +700,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 	}
 	res.Notes = append(res.Notes, ev.notes...)
 	res.dies = ev.dies
+	res.typed = len(ev.typedReads) > 0
 	res.Skipped = make([][]string, len(ev.skipped))
 	for i, s := range ev.skipped {
 		res.Skipped[i] = ev.resolveAll(s)

@@ -79,6 +79,13 @@ read -r -p "Serve? [y/N] " ok
 [[ ${ok,,} == y* ]] || { echo aborted >&2; exit 1; }
 exec vllm serve /m --max-num-seqs 8
 `, "vllm serve /m --max-num-seqs 8", "assumed the preflight check at line 5"},
+		{"default, then another guard", `#!/bin/bash
+case "$1" in serve) ;; esac
+read -rp "model [llama]: " m
+m=${m:-llama}
+(( $(nvidia-smi -L | wc -l) >= 8 )) || exit 1
+exec vllm serve "/models/$m"
+`, "vllm serve /models/llama", "assumed the preflight check at line 5"},
 		{"loop-cond", `#!/bin/bash
 case "$1" in serve) ;; esac
 n=0

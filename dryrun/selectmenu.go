@@ -160,10 +160,10 @@ const maxTypedReads = 4
 // "Press Enter to continue" or a confirmation prompt before any engine,
 // though bash waits for the answer there and goes on. LINE is empty (Enter
 // alone: a `${m:-default}` takes its default, a `case $choice` its default
-// arm) in a plain run; in a run whose preflight guards are marked
-// (guards.go) it is a sentinel, a value the dry run does not know, so that
-// a guard on the answer (`[[ $ok == y ]] || exit 0`) is one on an unknown
-// value and is assumed to pass. A read in a while or until loop's
+// arm) in a plain run and in the guard runs (guards.go); when those do not
+// reach the engine, the guard runs are made again with LINE a sentinel, a
+// value the dry run does not know, so that a guard on the answer (`[[ $ok
+// == y ]] || exit 1`) is one on an unknown value and is assumed to pass. A read in a while or until loop's
 // condition (while read -r line; do …; done reading the terminal until
 // its end) keeps the end of input, and ok is false. call is the command's
 // words up to and including read, rest its arguments.
