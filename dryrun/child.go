@@ -105,8 +105,12 @@ func shellScript(abs string, data []byte) bool {
 // deadline and command budget are the evaluated script's. Nothing is
 // executed. ok is false when the command runs no such script (a program,
 // a file outside the tree or missing, a helper that starts no engine, a
-// script already running: run.sh running itself, a chain past
-// maxChildDepth), which is then skipped as before.
+// script already running: a chain past maxChildDepth, a loop of two, or
+// the evaluated script running itself again in its own re-run), which is
+// then skipped as before. The evaluated script running itself is
+// interpreted once, as the host runs it: `[[ -n ${D:-} ]] || { D=1 nohup
+// "$0" "$@" >log 2>&1 & exit 0; }` daemonizes it, and the re-run, given
+// D, goes on to the engine (refused, every mode ended "with status 0").
 func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, args []string) (err error, ok bool) {
 	p, at, shell, found := childPath(args)
 	if !found {
@@ -148,7 +152,7 @@ func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, 
 	if run.chain == nil {
 		run = childRun{pos: hc.Pos, chain: []string{ev.script}}
 	}
-	if slices.Contains(run.chain, abs) {
+	if slices.Contains(run.chain, abs) && (abs != ev.script || len(run.chain) != 1) {
 		ev.note("%s: not evaluated: the script is already running (%s)", name, strings.Join(displayAll(ev, run.chain), " → "))
 		return nil, false
 	}

@@ -68,7 +68,8 @@ func TestChildScriptStatus(t *testing.T) {
 }
 
 // TestChildScriptRefused: a script outside the tree, missing, not a shell
-// script, one that starts no engine, or already running (a script running itself, a loop of two) is
+// script, one that starts no engine, or already running (a script running
+// itself again in its re-run, a loop of two) is
 // not interpreted: skipped as before, a note at most, and no hang.
 func TestChildScriptRefused(t *testing.T) {
 	files := map[string]string{
@@ -94,7 +95,7 @@ func TestChildScriptRefused(t *testing.T) {
 		{"python", "./tool.py\nexec vllm serve /m\n", "./tool.py", "", []string{"vllm", "serve", "/m"}},
 		{"refused", "./procsub.sh\nexec vllm serve /m\n", "./procsub.sh", "procsub.sh: not evaluated", []string{"vllm", "serve", "/m"}},
 		{"helper", "./fetch.sh /m\nexec vllm serve /m\n", "./fetch.sh", "", []string{"vllm", "serve", "/m"}},
-		{"self", "[[ ${1:-} == again ]] || \"$0\" again\nexec vllm serve /m --port 2\n", "", "already running", []string{"vllm", "serve", "/m", "--port", "2"}},
+		{"self, twice", "\"$0\" again\nexec vllm serve /m --port 2\n", "", "already running", []string{"vllm", "serve", "/m", "--port", "2"}},
 		{"loop", "./a.sh\n", "./a.sh", "already running", []string{"vllm", "serve", "/m", "--port", "9"}},
 		{"depth", "./deep1.sh\nexec vllm serve /m --port 6\n", "./deep5.sh", "more than 4 deep", []string{"vllm", "serve", "/m", "--port", "6"}},
 	} {
@@ -146,5 +147,27 @@ func TestChildScriptSandboxed(t *testing.T) {
 	}
 	if left, err := os.ReadDir(victim); err != nil || len(left) > 0 {
 		t.Errorf("the victim dir changed: %v %v", left, err)
+	}
+}
+
+// TestSelfRerun: the evaluated script running itself is interpreted once,
+// as the host runs it: a guard on a variable or an argument the re-run is
+// given lets it go on to the engine (a launcher daemonizing itself with
+// nohup, a subcommand calling another). Its own call of itself again is
+// refused (TestChildScriptRefused).
+func TestSelfRerun(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"nohup daemon", "if [[ -z ${D:-} ]]; then\n  D=1 nohup \"$0\" \"$@\" > vllm.log 2>&1 &\n  exit 0\nfi\nexec vllm serve /m --port \"$1\"\n",
+			[]string{"vllm", "serve", "/m", "--port", "serve"}},
+		{"argument", "[[ ${1:-} == again ]] || exec \"$0\" again\nexec vllm serve /m --port 2\n",
+			[]string{"vllm", "serve", "/m", "--port", "2"}},
+	} {
+		r := evalSrc(t, "#!/bin/bash\n"+tc.src, "serve", nil, Options{})
+		if r.Err != nil || !slices.Equal(r.Argv, tc.want) {
+			t.Errorf("%s: argv %q (err %v, notes %q), want %q", tc.name, r.Argv, r.Err, r.Notes, tc.want)
+		}
 	}
 }

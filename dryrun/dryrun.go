@@ -195,6 +195,8 @@ type Result struct {
 	// dies are the functions of the files the run sourced whose body
 	// always exits (guards.go).
 	dies map[string]bool
+	// typed is set when a read took a line from the terminal (typedRead).
+	typed bool
 }
 
 // Span is a byte range [Start, End) in the script's source.
@@ -475,7 +477,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		prep = Prepare(file)
 	}
 	callers := callerNames(opts.Caller)
-	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.assocKeys || prep.altSelf(src) || prep.counts(src) || prep.attrDecls(src) || prep.negations(src) || prep.arithNounset(src) || prep.quotedLets(src) || prep.pipeStatusRead(src) || prep.exemptIn(file) || prep.coprocs || len(prep.jobs) > 0 || len(prep.selects) > 0 || prep.menus || len(callers) > 0 {
+	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.assocKeys || prep.altSelf(src) || prep.counts(src) || prep.attrDecls(src) || prep.negations(src) || prep.arithNounset(src) || prep.quotedLets(src) || prep.pipeStatusRead(src) || prep.exemptIn(file) || prep.coprocs || prep.jobZero(src) || prep.funcStack(src) || prefixNames(src) || len(prep.jobs) > 0 || len(prep.selects) > 0 || prep.menus || len(callers) > 0 {
 		if f, rw := prep.rewrite(src, script, callers); f != nil {
 			file = f
 			res.Notes = append(res.Notes, rw...)
@@ -562,6 +564,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		ev.assumed = host.assumed
 	}
 	ev.guardDescs = guardDescs
+	ev.typeUnknown = opts.guards != nil && opts.guards.typeUnknown
 	ev.background = prep.background
 	ev.loopDescs = loopDescs
 	if ev.fs == nil {
@@ -698,6 +701,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 	}
 	res.Notes = append(res.Notes, ev.notes...)
 	res.dies = ev.dies
+	res.typed = len(ev.typedReads) > 0
 	res.Skipped = make([][]string, len(ev.skipped))
 	for i, s := range ev.skipped {
 		res.Skipped[i] = ev.resolveAll(s)

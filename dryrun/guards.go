@@ -557,39 +557,51 @@ func evalGuards(ctx context.Context, path string, src []byte, file *syntax.File,
 	if !stoppedEarly(res) {
 		return res
 	}
-	flips := map[int]bool{}
-	var assumed, picks []string
+	var assumed []string
 	var last *Result
-	for range maxFlipped + 1 {
-		left := time.Until(deadline)
-		if left <= 0 {
+	// A read from the terminal gets Enter first, as in the first run (a
+	// ${m:-llama} keeps its default); only when the guards assumed then
+	// do not reach the engine, and the run read from the terminal, does it
+	// get a value not known, so that a guard on the answer ([[ $ok == y ]]
+	// || exit 1) may be assumed too (typedRead).
+	for _, typeUnknown := range []bool{false, true} {
+		if typeUnknown && !res.typed {
 			break
 		}
-		o := opts
-		o.Timeout = left
-		o.guards = &guardFlips{flips: maps.Clone(flips), dies: res.dies}
-		r := evalHosts(ctx, path, src, file, mode, o, deadline)
-		if len(assumed) > 0 {
-			last = r
-		}
-		if len(r.Argv) > 0 && r.Err == nil {
-			if len(assumed) == 0 {
-				return res // the marks alone changed the answer: keep the first run's
+		flips := map[int]bool{}
+		var picks []string
+		assumed, last = nil, nil
+		for range maxFlipped + 1 {
+			left := time.Until(deadline)
+			if left <= 0 {
+				break
 			}
-			for _, d := range assumed {
-				r.Notes = append(r.Notes, guardNote(d))
+			o := opts
+			o.Timeout = left
+			o.guards = &guardFlips{flips: maps.Clone(flips), dies: res.dies, typeUnknown: typeUnknown}
+			r := evalHosts(ctx, path, src, file, mode, o, deadline)
+			if len(assumed) > 0 {
+				last = r
 			}
-			r.Picks = picks
-			return r
-		}
-		g := r.guard
-		if g == nil || flips[g.k] {
-			break
-		}
-		flips[g.k] = true
-		assumed = append(assumed, g.desc)
-		if g.pick != "" {
-			picks = append(picks, g.pick)
+			if len(r.Argv) > 0 && r.Err == nil {
+				if len(assumed) == 0 {
+					return res // the marks alone changed the answer: keep the first run's
+				}
+				for _, d := range assumed {
+					r.Notes = append(r.Notes, guardNote(d))
+				}
+				r.Picks = picks
+				return r
+			}
+			g := r.guard
+			if g == nil || flips[g.k] {
+				break
+			}
+			flips[g.k] = true
+			assumed = append(assumed, g.desc)
+			if g.pick != "" {
+				picks = append(picks, g.pick)
+			}
 		}
 	}
 	if last != nil && res.Err != nil {
@@ -608,6 +620,9 @@ type guardFlips struct {
 	// dies are the sourced files' functions that always exit (Result.dies
 	// of the first run).
 	dies map[string]bool
+	// typeUnknown makes a read from the terminal get a value not known
+	// instead of Enter (typedRead).
+	typeUnknown bool
 }
 
 // guardedError is a run's stop after which guards were assumed to pass

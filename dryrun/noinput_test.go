@@ -51,3 +51,64 @@ exec vllm serve /m --max-num-seqs "$X"
 		t.Errorf("fed input noted: %q", r.Notes)
 	}
 }
+
+// TestTypedRead: a read from the terminal gets a line typed, as bash waits
+// for one: under set -e a "Press Enter" prompt no longer ends every mode
+// before the engine, an empty answer takes the script's default, and a
+// guard on the answer is one on an unknown value, assumed to pass. A read
+// in a loop's condition keeps the end of input.
+func TestTypedRead(t *testing.T) {
+	for _, tc := range []struct{ name, src, argv, note string }{
+		{"enter", `#!/bin/bash
+set -euo pipefail
+case "$1" in serve) ;; esac
+read -r -p "Press Enter to start " _
+exec vllm serve /m --max-num-seqs 8
+`, "vllm serve /m --max-num-seqs 8", "line 4: read got no input"},
+		{"default", `#!/bin/bash
+set -e
+case "$1" in serve) ;; esac
+read -rp "model [llama]: " m
+m=${m:-llama}
+exec vllm serve "/models/$m" --max-num-seqs 8
+`, "vllm serve /models/llama --max-num-seqs 8", ""},
+		{"confirm", `#!/bin/bash
+set -euo pipefail
+case "$1" in serve) ;; esac
+read -r -p "Serve? [y/N] " ok
+[[ ${ok,,} == y* ]] || { echo aborted >&2; exit 1; }
+exec vllm serve /m --max-num-seqs 8
+`, "vllm serve /m --max-num-seqs 8", "assumed the preflight check at line 5"},
+		{"default, then another guard", `#!/bin/bash
+case "$1" in serve) ;; esac
+read -rp "model [llama]: " m
+m=${m:-llama}
+(( $(nvidia-smi -L | wc -l) >= 8 )) || exit 1
+exec vllm serve "/models/$m"
+`, "vllm serve /models/llama", "assumed the preflight check at line 5"},
+		{"loop-cond", `#!/bin/bash
+case "$1" in serve) ;; esac
+n=0
+while read -r line; do n=$((n+1)); done
+exec vllm serve /m --max-num-seqs "$((8 + n))"
+`, "vllm serve /m --max-num-seqs 8", ""},
+		{"menu-loop", `#!/bin/bash
+case "$1" in serve) ;; esac
+n=0
+while true; do
+  n=$((n+1))
+  read -rp "seats: " s || break
+  [[ -n $s ]] && break
+done
+exec vllm serve /m --max-num-seqs "$n"
+`, "vllm serve /m --max-num-seqs 5", ""},
+	} {
+		r := evalSrc(t, tc.src, "serve", nil, Options{})
+		if r.Err != nil || strings.Join(r.Argv, " ") != tc.argv {
+			t.Errorf("%s: argv %q, err %v; want %q", tc.name, r.Argv, r.Err, tc.argv)
+		}
+		if tc.note != "" && !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, tc.note) }) {
+			t.Errorf("%s: no note %q: %q", tc.name, tc.note, r.Notes)
+		}
+	}
+}

@@ -282,6 +282,15 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	if want(prep.coprocs) {
 		rewrites = append(rewrites, rewriteCoprocs(f)...)
 	}
+	if want(prep.jobZero(src)) {
+		zeroForJobs(f)
+	}
+	if want(prep.funcStack(src)) {
+		rewriteFuncStack(f)
+	}
+	if want(prefixNames(src)) {
+		prefixNamesSet(f)
+	}
 	if want(prep.inSubst) {
 		rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
 	}

@@ -241,6 +241,11 @@ type evaluator struct {
 	// (waitloops.go); loopDescs describe them, by number.
 	loops     loopState
 	loopDescs []string
+	// typedReads counts the lines typed to each read that takes its
+	// input from the terminal, by position (typedRead); typeUnknown makes
+	// them sentinels, in a run whose preflight guards are marked.
+	typedReads  map[uint]int
+	typeUnknown bool
 }
 
 // alive returns why the run must stop, or nil.
@@ -652,6 +657,9 @@ prefix:
 			// run, so choice is empty and a `case $choice` stops the
 			// mode or picks its default arm, said here.
 			ev.noteNoInput(hc, "read", "", hc.Pos.Line())
+			if typed, ok := ev.typedRead(hc, args[:i+1], rest); ok {
+				return typed, nil
+			}
 		}
 		// read -d '' NAME outside a loop's condition was rewritten
 		// (rewriteReadDelims); interp's read lacks every other -d and
@@ -710,6 +718,17 @@ prefix:
 			return nil, err
 		}
 	case "shopt":
+		if out, changed := shoptWithout(rest, "nocasematch"); changed && (i > 0 || !ev.maybeFunc(head)) {
+			// interp lacks nocasematch ("unsupported option": every mode
+			// ended at the preamble). Dropped, said: the dry run's case
+			// patterns and [[ == ]] match case-sensitively, which the
+			// mode words a script is given in its own spelling match.
+			ev.note("line %d: shopt -s nocasematch ignored: patterns match case-sensitively in the dry run", hc.Pos.Line())
+			if len(out) == 1 {
+				return internal(opSkip, args[i:]...)
+			}
+			args, rest = append(slices.Clone(args[:i+1]), out...), out
+		}
 		if out, changed := shoptWithoutInheritErrexit(rest); changed && (i > 0 || !ev.maybeFunc(head)) {
 			if len(out) == 1 {
 				return internal(opSkip, args[i:]...) // shopt -s inherit_errexit alone
@@ -1320,6 +1339,9 @@ func (ev *evaluator) execHandler(ctx context.Context, args []string) (err error)
 		return err
 	}
 	if err, ok := ev.flockRerun(ctx, hc, args); ok {
+		return err
+	}
+	if err, ok := ev.sessionRerun(ctx, hc, args); ok {
 		return err
 	}
 	if err, ok := ev.childScript(ctx, hc, args); ok {
@@ -2163,12 +2185,18 @@ func setWithoutTraceOpts(args []string) ([]string, bool) {
 // (bash's default) interp would still inherit errexit, so `shopt -u
 // inherit_errexit` is left to fail. It reports whether it dropped one.
 func shoptWithoutInheritErrexit(args []string) ([]string, bool) {
+	return shoptWithout(args, "inherit_errexit")
+}
+
+// shoptWithout drops the option name from `shopt -s NAME…`; it reports
+// whether it dropped one.
+func shoptWithout(args []string, name string) ([]string, bool) {
 	if len(args) < 2 || args[0] != "-s" {
 		return args, false
 	}
 	out := make([]string, 0, len(args))
 	for _, a := range args {
-		if a != "inherit_errexit" {
+		if a != name {
 			out = append(out, a)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/servelint/servelint/internal/shwalk"
 	"github.com/servelint/servelint/parser"
@@ -145,4 +146,69 @@ func (ev *evaluator) noteNoInput(hc interp.HandlerContext, what, file string, li
 	if !dup {
 		ev.note("%s", msg)
 	}
+}
+
+// maxTypedReads bounds the lines typed to one read (by position): a read
+// a loop runs again and again (a menu re-asked until the answer is valid)
+// gets the end of its input after them, as before.
+const maxTypedReads = 4
+
+// typedRead runs a read that takes its line from the terminal (stdin nil:
+// no redirection or pipe feeds it, noteNoInput) as `eval 'read …' <<<
+// LINE`: the user typed LINE and pressed Enter, and read succeeds. interp's
+// read fails with no stdin, which under set -e ended the script at a
+// "Press Enter to continue" or a confirmation prompt before any engine,
+// though bash waits for the answer there and goes on. LINE is empty (Enter
+// alone: a `${m:-default}` takes its default, a `case $choice` its default
+// arm) in a plain run and in the guard runs (guards.go); when those do not
+// reach the engine, the guard runs are made again with LINE a sentinel, a
+// value the dry run does not know, so that a guard on the answer (`[[ $ok
+// == y ]] || exit 1`) is one on an unknown value and is assumed to pass. A read in a while or until loop's
+// condition (while read -r line; do …; done reading the terminal until
+// its end) keeps the end of input, and ok is false. call is the command's
+// words up to and including read, rest its arguments.
+func (ev *evaluator) typedRead(hc interp.HandlerContext, call, rest []string) ([]string, bool) {
+	if hc.Stdin != nil {
+		return nil, false
+	}
+	if o := readOpt(rest); o == 'd' || o == 'u' {
+		return nil, false
+	}
+	off := hc.Pos.Offset()
+	ev.mu.Lock()
+	main := ev.main
+	ev.mu.Unlock()
+	if main != nil && inWaitCond(main, off) {
+		return nil, false
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if ev.closed {
+		return nil, false
+	}
+	if ev.typedReads == nil {
+		ev.typedReads = map[uint]int{}
+	}
+	if ev.typedReads[off] >= maxTypedReads {
+		return nil, false
+	}
+	ev.typedReads[off]++
+	line := ""
+	if ev.typeUnknown {
+		line = sentinel(len(ev.skipped))
+		ev.skipped = append(ev.skipped, []string{"what is typed to read at line " + strconv.FormatUint(uint64(hc.Pos.Line()), 10)})
+	}
+	words := make([]string, 0, len(call)+len(rest))
+	for _, w := range append(slices.Clone(call), rest...) {
+		q, err := syntax.Quote(w, syntax.LangBash)
+		if err != nil {
+			return nil, false
+		}
+		words = append(words, q)
+	}
+	q, err := syntax.Quote(line, syntax.LangBash)
+	if err != nil {
+		return nil, false
+	}
+	return []string{"eval", strings.Join(words, " ") + " <<< " + q}, true
 }

@@ -1,6 +1,7 @@
 package dryrun
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -283,6 +284,40 @@ func zeroInJobs(f *syntax.File, zero string) {
 		return
 	}
 	pre, err := syntax.NewParser().Parse(strings.NewReader(zeroVar+"="+q+"\n"), "")
+	if err != nil || len(pre.Stmts) != 1 {
+		return
+	}
+	found := false
+	shwalk.Walk(f, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "0" {
+			pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: zeroVar}
+			found = true
+		}
+		return true
+	})
+	if found {
+		f.Stmts = append(pre.Stmts, f.Stmts...)
+	}
+}
+
+// jobZero reports whether the script may read "$0" in a background job
+// (zeroForJobs): it starts one and its text holds $0 or ${0.
+func (p *Prepared) jobZero(src []byte) bool {
+	return p.background && (bytes.Contains(src, []byte("$0")) || bytes.Contains(src, []byte("${0")))
+}
+
+// zeroForJobs makes the script's "$0" its name in its background jobs
+// too, as zeroInJobs does a shell string's: interp runs a job (cmd &, f &)
+// as a statement of its own, whose $0 is "gosh", so a mode that started
+// the engine in the background with "$(dirname "$0")/chat.jinja" booted
+// with ./chat.jinja where the one that exec'd it had the script's
+// directory, and argvdrift reported the difference, and a job running
+// the script itself ("$0" worker &) ran "gosh". Each plain $0 of the tree
+// reads a variable the tree's first statement sets from $0, where it is
+// still the file's name (the script's, a child script's, or the name it
+// is run by).
+func zeroForJobs(f *syntax.File) {
+	pre, err := syntax.NewParser().Parse(strings.NewReader(zeroVar+"=$0\n"), "")
 	if err != nil || len(pre.Stmts) != 1 {
 		return
 	}

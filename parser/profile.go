@@ -1192,7 +1192,12 @@ func wrapperSkip(argv []string, i int) int {
 	case "chrt":
 		skipOpts("")
 		j++ // priority
-	case "srun":
+	case "srun", "salloc":
+		// salloc [options] CMD… runs CMD in a new allocation, with srun's
+		// options (--no-shell aside, which runs nothing).
+		if name == "salloc" && slices.Contains(argv[j:], "--no-shell") {
+			return 0
+		}
 		// Every long option of srun without '=' takes the next word, but
 		// those without an argument (or whose argument is optional, which
 		// getopt only reads attached: --exclusive, --kill-on-bad-exit);

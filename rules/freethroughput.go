@@ -25,7 +25,8 @@ GiB less claimable). A comment that calls a wide step "free throughput" is
 false, and it is how private shapes get written. The claim must be about
 the step or the seats (a word for them outside the claim itself and outside
 a feature's name such as --enable-chunked-prefill), and a denied claim
-("isn't free throughput", "no free lunch") is not one, nor is one framed as
+("isn't free throughput", "no free lunch", "nobody should think a
+wider step costs nothing", "Myth: more seats are free") is not one, nor is one framed as
 an appearance and turned against after it ("would look like free
 throughput, but its arena comes out of the KV cache"). A script's comments
 and the whole-line comments of an env file a launcher reads are read.
@@ -208,10 +209,25 @@ func question(after string) bool {
 	return i >= 0 && after[i] == '?'
 }
 
+// denialWords frame what follows in their sentence as false: "nobody
+// should think a wider step costs nothing", "it is a myth that more seats
+// are free".
+var denialWords = map[string]bool{"nobody": true, "noone": true, "myth": true, "myths": true, "misconception": true, "fallacy": true, "untrue": true}
+
 // negated reports whether the sentence before a claim denies it: "a wide
 // step isn't free throughput", "is NOT free throughput", "no free lunch",
 // "there's no such thing as free throughput".
 func negated(before string) bool {
+	sentence := before[strings.LastIndexAny(before, ".;!?")+1:]
+	if i := strings.LastIndexByte(sentence, ':'); i >= 0 {
+		// A heading that calls what follows false: "Myth: a wider step
+		// costs nothing", "A common misconception: more seats are free".
+		for _, w := range strings.FieldsFunc(sentence[:i], func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if denialWords[w] {
+				return true
+			}
+		}
+	}
 	before = before[strings.LastIndexAny(before, ".;:!?")+1:] // this sentence
 	words := strings.FieldsFunc(before, func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\''
@@ -222,7 +238,7 @@ func negated(before string) bool {
 	for i := len(words) - 1; i >= 0; i-- {
 		switch w := words[i]; {
 		case w == "not" || w == "never" || w == "no" || w == "nor" || w == "hardly" || strings.HasSuffix(w, "n't") ||
-			w == "nothing" || w == "none" || w == "neither":
+			w == "nothing" || w == "none" || w == "neither" || denialWords[w]:
 			return true
 		}
 	}
@@ -328,7 +344,7 @@ func claimInBlock(text string, next func() string) string {
 	if unchangedRE.MatchString(claim) && !widenRE.MatchString(rest) {
 		return "" // "keep max_num_seqs at 64 so it has the same memory footprint as prod"
 	}
-	if idleSubject(text, claim) || narrowingSubject(text, claim) || otherCost(text, claim) {
+	if idleSubject(text, claim) || leftoverSubject(text, claim) || narrowingSubject(text, claim) || otherCost(text, claim) {
 		return ""
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "!") || strings.HasPrefix(t, "shellcheck") {
@@ -379,6 +395,20 @@ func idleSubject(text, claim string) bool {
 	return !strongSubjectRE.MatchString(pre) && !widenRE.MatchString(pre)
 }
 
+// leftoverRE matches "is free" said of the memory left over, a relative
+// clause or "what": "what is free after the weights and the step's arena
+// is the KV cache", "whatever memory is free", "the VRAM that is free once
+// the arena is carved out goes to the seats". That is law 1 told, the
+// arena charged first; nothing is called costless.
+var leftoverRE = lazy(`(?i)(?:\bwhat|\bwhatever(?:\s+(?:memory|vram|hbm|ram|space|headroom|capacity))?|\b(?:memory|vram|hbm|ram|space|headroom|capacity)\s+(?:that|which))\s+(?:is|are)\s+(?:still\s+|then\s+|left\s+)?free$`)
+
+// leftoverSubject reports whether a claim "is free" is said of the memory
+// left over (leftoverRE), not of the step or the seats.
+func leftoverSubject(text, claim string) bool {
+	i := strings.Index(text, claim)
+	return i >= 0 && leftoverRE.MatchString(text[:i+len(claim)])
+}
+
 // againRE matches "again" right after "is free": what was busy is idle
 // once more; nothing becomes costless again.
 var againRE = lazy(`(?i)^\s+again\b`)
@@ -410,6 +440,9 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 			if claim == "" {
 				continue
 			}
+			if deniedAbove(blockBefore(s, i), cm.Text, claim) {
+				continue // "# Do not assume that a wider step\n# costs nothing: …"
+			}
 			c.report(pass, diag{sev: Warning, path: s.Path, start: cm.Start, end: cm.End,
 				msg:    fmt.Sprintf("comment claims %q, but the step's activation arena is charged to the card: a wider step takes VRAM from the weights and the KV cache", claim),
 				fixMsg: "say what the mode inherits",
@@ -423,13 +456,19 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 		if !slices.ContainsFunc(c.Unit.ScriptsReading(e), func(s *parser.Script) bool { return len(s.Invocations) > 0 }) {
 			continue
 		}
-		for _, ln := range e.Lines {
+		for k, ln := range e.Lines {
 			if ln.Kind != parser.LineComment {
 				continue
 			}
-			claim := claimIn(strings.TrimPrefix(strings.TrimSpace(ln.Text), "#"))
+			text := strings.TrimPrefix(strings.TrimSpace(ln.Text), "#")
+			claim := claimIn(text)
 			if claim == "" {
 				continue
+			}
+			if k > 0 && e.Lines[k-1].Kind == parser.LineComment {
+				if deniedAbove(strings.TrimPrefix(strings.TrimSpace(e.Lines[k-1].Text), "#"), text, claim) {
+					continue
+				}
 			}
 			start := ln.Start + strings.IndexByte(ln.Text, '#')
 			c.report(pass, diag{sev: Warning, path: e.Path, start: start, end: ln.End,
@@ -444,6 +483,63 @@ func runFreeThroughput(pass *analysis.Pass) (any, error) {
 // blockAfter returns the text of the comments that follow s.Comments[i] on
 // the next lines of its block (only white space and one newline between
 // each), at most three lines, joined by spaces.
+// blockBefore returns the text of the comment line right above comment i
+// in its block (the line before it, nothing but blanks between), "" when
+// there is none.
+func blockBefore(s *parser.Script, i int) string {
+	if i == 0 {
+		return ""
+	}
+	prev, cm := s.Comments[i-1], s.Comments[i]
+	if prev.End > cm.Start || cm.Start > len(s.Src) {
+		return ""
+	}
+	gap := s.Src[prev.End:cm.Start]
+	if bytes.Count(gap, []byte("\n")) != 1 || len(bytes.TrimSpace(gap)) != 0 {
+		return ""
+	}
+	return prev.Text
+}
+
+// deniedAbove reports whether the sentence a comment line's claim is in
+// started on the line above (prev), which denies it: "# Do not assume
+// that a wider step" over "# costs nothing: the arena is charged to the
+// card". A line that starts a list item or a capital starts its own
+// sentence, and a line above that makes a claim of its own ends one.
+func deniedAbove(prev, text, claim string) bool {
+	lead := sentenceLead(prev)
+	i := strings.Index(text, claim)
+	if lead == "" || i < 0 || bulletRE.MatchString(text) || bulletRE.MatchString(prev) || claimRE.MatchString(lead) {
+		return false
+	}
+	// The line goes on with the sentence: its first letter is lower case
+	// ("# costs nothing: …"); "# Since we run AWQ, …" starts another.
+	if j := strings.IndexFunc(text, unicode.IsLetter); j < 0 || !unicode.IsLower([]rune(text[j:])[0]) {
+		return false
+	}
+	return negated(strings.ToLower(lead + " " + text[:i]))
+}
+
+// bulletRE matches a comment line that is a list item.
+var bulletRE = lazy(`^\s*#*\s*(?:[-*+•]|\d{1,2}[.)])\s`)
+
+// sentenceLead returns the start of the sentence a comment line leaves
+// open for the next line to end (its text after its last sentence
+// boundary), "" when it ends its sentence or holds no words. A claim on
+// the next line is read with it: "# Do not assume that a wider step" over
+// "# costs nothing: the arena is charged to the card" denies the claim.
+func sentenceLead(prev string) string {
+	t := strings.TrimSpace(prev)
+	if t == "" || strings.ContainsRune(".;:!?", rune(t[len(t)-1])) {
+		return ""
+	}
+	lead := t[strings.LastIndexAny(t, ".;:!?")+1:]
+	if !strings.ContainsFunc(lead, unicode.IsLetter) {
+		return ""
+	}
+	return lead
+}
+
 func blockAfter(s *parser.Script, i int) string {
 	var b strings.Builder
 	for j := i + 1; j < len(s.Comments) && j <= i+3; j++ {
@@ -545,8 +641,10 @@ var shapeNounRE = lazy(`(?i)\b` + shapeNouns + `\b`)
 var otherDimensionRE = lazy(`(?i)^\s*(?:at all\s+)?(?:in|to|on)\s+(?:terms\s+of\s+)?(?:the\s+|its\s+|our\s+)?(?:output\s+|tail\s+|p\d+\s+)?(?:latency|quality|accuracy|ttft|tpot|itl|correctness|determinism|perplexity|speed|time)\b`)
 
 // observedRE matches a sentence whose subject is observed, not sized: "each
-// step is logged", "scraping the seats", "the step gets reported".
-var observedRE = lazy(`(?i)\b(?:is|are|gets?|being|been)\s+(?:logged|printed|reported|recorded|exported|scraped|measured|tracked|traced|counted|timed|profiled|shown|exposed|displayed|sampled)\b|\b(?:logging|printing|reporting|recording|exporting|scraping|measuring|tracking|tracing|counting|timing|profiling|monitoring|displaying|sampling)\b`)
+// step is logged", "scraping the seats", "the step gets reported",
+// "checking the step against the document", "reading MAX_NUM_SEQS from the
+// env file".
+var observedRE = lazy(`(?i)\b(?:is|are|gets?|being|been)\s+(?:logged|printed|reported|recorded|exported|scraped|measured|tracked|traced|counted|timed|profiled|shown|exposed|displayed|sampled|checked|validated|verified|compared|read|parsed|loaded|sourced)\b|\b(?:logging|printing|reporting|recording|exporting|scraping|measuring|tracking|tracing|counting|timing|profiling|monitoring|displaying|sampling|checking|validating|verifying|comparing|reading|parsing|loading|sourcing)\b`)
 
 // otherCost reports whether a claim prices something other than a wider
 // step or more seats on the card: a cost in another dimension named after

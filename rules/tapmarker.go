@@ -38,7 +38,9 @@ the script's functions):
     -e, -s, -r, [[ ]]), source/. of it, grep, cat, awk, sed, cut, head,
     tail or jq on it, or a < redirect from it. The path must be built on
     the tap ("$TAP/x", a variable assigned one, "$1/x" in a function called
-    with the tap) and may name the marker: a dot file, a name with marker,
+    with the tap, a sourced library's too: preflight "$TAP" with
+    preflight() { local tap=$1; [[ -f $tap/.rig ]] …; }) and may name the
+    marker: a dot file, a name with marker,
     rig, lock, pid or owner in it, a name without an extension, or a name
     not known statically (progress.log or grams.bin are the tap's output,
     not its marker);
@@ -250,6 +252,9 @@ func (c *Context) checkPusher(pass *analysis.Pass, w *window, calledByWindow boo
 			if t.funcFor(ce) == nil && libRunningCheck(w.s.LibFuncs[cm.name]) && t.decides(ce, chain) && running < 0 {
 				running = idx // running "$name" || fail …, running() from lib/common.sh
 			}
+			if marker < 0 && t.funcFor(ce) == nil && t.libMarkerRead(w.s.LibFuncs[cm.name], ce) {
+				marker = idx // preflight "$TAP", preflight() from lib/rig.sh reading "$1/.rig"
+			}
 			if t.funcFor(ce) == nil && gateHelperRE.MatchString(cm.name) {
 				if marker < 0 {
 					marker = idx
@@ -344,6 +349,46 @@ func libRunningCheck(fd *syntax.FuncDecl) bool {
 				found = true
 			}
 		}
+		return !found
+	})
+	return found
+}
+
+// libMarkerRead reports whether a function of a sourced library, called
+// by c with the tap dir among its arguments, reads the rig's marker
+// through them (preflight() { local tap=$1; [[ -f $tap/.rig ]] || return
+// 1; …; } in lib/rig.sh, called as preflight "$TAP"). The script's own
+// functions are traced with $1… naming the tap when a call passes it; a
+// library's body is not traced, so its marker read was not seen and the
+// pusher was reported ungated. Its body is read here in a tree of its own
+// in which the function is one called with the tap, the script's tap
+// variables visible (the function runs in the script's shell).
+func (t *shTree) libMarkerRead(fd *syntax.FuncDecl, c *syntax.CallExpr) bool {
+	if fd == nil || fd.Body == nil || c == nil || len(c.Args) < 2 {
+		return false
+	}
+	fr := t.frameAt(c)
+	passes := false
+	for _, w := range c.Args[1:] {
+		passes = passes || t.refsTap(w, fr)
+	}
+	if !passes {
+		return false
+	}
+	// maxInnerTree: no bash -c string of the library is parsed, its
+	// positions being the library's, not the script's.
+	lt := buildTree(t.s, &syntax.File{Stmts: []*syntax.Stmt{{Cmd: fd}}}, t.base, maxInnerTree, false, t)
+	lt.tapFuncs[fd] = true
+	lt.varKinds() // with $1… naming the tap
+	found := false
+	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
+		if n == nil || found {
+			return !found
+		}
+		if _, ok := n.(*syntax.FuncDecl); ok {
+			return false
+		}
+		found = lt.isMarkerRead(n)
 		return !found
 	})
 	return found
