@@ -240,3 +240,23 @@ func TestExemptNodeText(t *testing.T) {
 		}
 	}
 }
+
+// A note about a condition reading $0 in a script zeroForJobs rewrote (a
+// background job, $0 read) prints $0, not the variable standing for it.
+func TestZeroNodeText(t *testing.T) {
+	src := "[[ $(hostname) == \"${0##*/}\" ]] || exit 1\n[[ -n $0 ]] && sleep 1 &\n"
+	orig, _ := syntax.NewParser().Parse(strings.NewReader(src), "t.sh")
+	f, _ := syntax.NewParser().Parse(strings.NewReader(src), "t.sh")
+	zeroForJobs(f)
+	for i := range orig.Stmts {
+		if got, want := nodeText(f.Stmts[i+1]), nodeText(orig.Stmts[i]); got != want || strings.Contains(got, zeroVar) {
+			t.Errorf("the note prints %q, the script has %q", got, want)
+		}
+	}
+	// The run's tree reads the variable again once the note is made.
+	var b strings.Builder
+	_ = syntax.NewPrinter().Print(&b, f)
+	if strings.Count(b.String(), zeroVar) != 3 {
+		t.Errorf("after the notes, the run's tree is\n%s", b.String())
+	}
+}

@@ -344,7 +344,9 @@ func addDieFuncs(f *syntax.File, dies map[string]bool) map[string]bool {
 }
 
 // nodeText is a node's text for a note, on one line, bounded, as the
-// script has it: the subshells rewriteLastPipes put around the last
+// script has it: zeroForJobs' variable for $0 is $0 again, the ifs
+// rewriteExemptSubshells put around a stage or a group's statements are
+// left out, the subshells rewriteLastPipes put around the last
 // command of a pipeline (one that starts where its command does) are left
 // out while it prints, and the counts, lengths and bounds rewriteCounts
 // made internal operations are as the script wrote them.
@@ -370,7 +372,18 @@ func nodeText(n syntax.Node) string {
 			}
 		}
 	}()
+	var zeros []*syntax.ParamExp
+	defer func() {
+		for _, pe := range zeros {
+			pe.Param.Value = zeroVar
+		}
+	}()
 	shwalk.Walk(n, func(n syntax.Node) bool {
+		// zeroForJobs' $0, read from a variable of its own: $0 again.
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == zeroVar {
+			zeros = append(zeros, pe)
+			pe.Param.Value = "0"
+		}
 		// rewriteExemptSubshells' ifs: a stage printed as it was, a group
 		// with its own statements.
 		if sub, ok := n.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {
