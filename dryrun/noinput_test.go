@@ -29,7 +29,7 @@ case "$choice" in
   *) SEQS=256 ;;
 esac
 exec vllm serve /m --max-num-seqs "$SEQS"
-`, "line 3: read got no input"},
+`, "line 3: read waits for a line typed at the terminal: the dry run types Enter"},
 	} {
 		r := evalSrc(t, tc.src, "serve", nil, Options{})
 		if r.Err != nil {
@@ -64,7 +64,7 @@ set -euo pipefail
 case "$1" in serve) ;; esac
 read -r -p "Press Enter to start " _
 exec vllm serve /m --max-num-seqs 8
-`, "vllm serve /m --max-num-seqs 8", "line 4: read got no input"},
+`, "vllm serve /m --max-num-seqs 8", "line 4: read waits for a line typed at the terminal: the dry run types Enter"},
 		{"default", `#!/bin/bash
 set -e
 case "$1" in serve) ;; esac
@@ -91,7 +91,7 @@ case "$1" in serve) ;; esac
 n=0
 while read -r line; do n=$((n+1)); done
 exec vllm serve /m --max-num-seqs "$((8 + n))"
-`, "vllm serve /m --max-num-seqs 8", ""},
+`, "vllm serve /m --max-num-seqs 8", "line 4: read got no input"},
 		{"menu-loop", `#!/bin/bash
 case "$1" in serve) ;; esac
 n=0

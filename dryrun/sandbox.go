@@ -653,13 +653,16 @@ prefix:
 		}
 	case "read":
 		if !ev.maybeFunc(head) && !slices.Contains(rest, "--help") {
-			// read -rp "preset: " choice: nothing is typed in the dry
-			// run, so choice is empty and a `case $choice` stops the
-			// mode or picks its default arm, said here.
-			ev.noteNoInput(hc, "read", "", hc.Pos.Line())
+			// read -rp "preset: " choice: the dry run types Enter (or,
+			// in a guard run, a value it does not know), so choice is
+			// empty and a `case $choice` picks its default arm, said
+			// here; a read it types nothing to (a loop's condition)
+			// fails, said too.
 			if typed, ok := ev.typedRead(hc, args[:i+1], rest); ok {
+				ev.noteTyped(hc)
 				return typed, nil
 			}
+			ev.noteNoInput(hc, "read", "", hc.Pos.Line())
 		}
 		// read -d '' NAME outside a loop's condition was rewritten
 		// (rewriteReadDelims); interp's read lacks every other -d and

@@ -148,6 +148,23 @@ func (ev *evaluator) noteNoInput(hc interp.HandlerContext, what, file string, li
 	}
 }
 
+// noteTyped notes a read from the terminal the dry run typed a line to
+// (typedRead): what a user would type is not statically known. Each place
+// is noted once.
+func (ev *evaluator) noteTyped(hc interp.HandlerContext) {
+	typed := "Enter (an empty line)"
+	if ev.typeUnknown {
+		typed = "a value it does not know"
+	}
+	msg := fmt.Sprintf("line %d: read waits for a line typed at the terminal: the dry run types %s, what a user would type is not statically known", hc.Pos.Line(), typed)
+	ev.mu.Lock()
+	dup := slices.Contains(ev.notes, msg)
+	ev.mu.Unlock()
+	if !dup {
+		ev.note("%s", msg)
+	}
+}
+
 // maxTypedReads bounds the lines typed to one read (by position): a read
 // a loop runs again and again (a menu re-asked until the answer is valid)
 // gets the end of its input after them, as before.
