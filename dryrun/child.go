@@ -152,8 +152,8 @@ func (ev *evaluator) childScript(ctx context.Context, hc interp.HandlerContext, 
 	if run.chain == nil {
 		run = childRun{pos: hc.Pos, chain: []string{ev.script}}
 	}
-	if slices.Contains(run.chain, abs) && (abs != ev.script || len(run.chain) != 1) {
-		ev.note("%s: not evaluated: the script is already running (%s)", name, strings.Join(displayAll(ev, run.chain), " → "))
+	if slices.Contains(run.chain, abs) && (abs != ev.script || len(run.chain) != 1 || !ev.selfRerunOnce(hc.Pos)) {
+		ev.noteOnce("%s: not evaluated: the script is already running (%s)", name, strings.Join(displayAll(ev, run.chain), " → "))
 		return nil, false
 	}
 	if len(run.chain) > maxChildDepth {
@@ -268,4 +268,76 @@ func mayLaunch(f *syntax.File, forced *parser.Profile) bool {
 		return !found
 	})
 	return found
+}
+
+// selfRerunOnce reports whether the evaluated script's command at pos,
+// which runs the script itself, is interpreted (childScript): once a run,
+// and so that which engine the run records does not depend on how its jobs
+// are scheduled: in the foreground (exec "$0" start, "$0" serve: the
+// script waits for it), or in the background only when the script then
+// exits (nohup "$0" "$@" & exit 0, daemonizing), with nothing but echo,
+// printf, disown, sleep, : or true between. A sweep starting "$0" serve &
+// for each model raced its jobs: the argv changed from run to run.
+func (ev *evaluator) selfRerunOnce(pos syntax.Pos) bool {
+	if ev.main == nil || !selfRerunAlone(ev.main.Stmts, pos) {
+		return false
+	}
+	return ev.selfReran.CompareAndSwap(false, true)
+}
+
+// selfRerunAlone reports whether the command at pos, in the statements
+// sts, is in the foreground or followed in its list by an exit.
+func selfRerunAlone(sts []*syntax.Stmt, pos syntax.Pos) bool {
+	for i, st := range sts {
+		if pos.Offset() < st.Pos().Offset() || pos.Offset() >= st.End().Offset() {
+			continue
+		}
+		var inner []*syntax.Stmt
+		switch c := st.Cmd.(type) {
+		case *syntax.Block:
+			inner = c.Stmts
+		case *syntax.Subshell:
+			inner = c.Stmts
+		case *syntax.IfClause:
+			for cl := c; cl != nil; cl = cl.Else {
+				inner = append(append(inner, cl.Cond...), cl.Then...)
+			}
+		case *syntax.CaseClause:
+			for _, it := range c.Items {
+				inner = append(inner, it.Stmts...)
+			}
+		case *syntax.WhileClause:
+			inner = append(slices.Clone(c.Cond), c.Do...)
+		case *syntax.ForClause:
+			inner = c.Do
+		case *syntax.FuncDecl:
+			inner = []*syntax.Stmt{c.Body}
+		case *syntax.BinaryCmd:
+			inner = []*syntax.Stmt{c.X, c.Y}
+		case *syntax.CallExpr:
+			// The statement running the script itself.
+			return !st.Background || exitsAfter(sts[i+1:])
+		}
+		return !st.Background && selfRerunAlone(inner, pos)
+	}
+	return false
+}
+
+// exitsAfter reports whether sts exits before it runs anything but echo,
+// printf, disown, sleep, : or true.
+func exitsAfter(sts []*syntax.Stmt) bool {
+	for _, st := range sts {
+		c, isCall := st.Cmd.(*syntax.CallExpr)
+		if !isCall || len(c.Args) == 0 || st.Background {
+			return false
+		}
+		switch name, _ := parser.LitValue(c.Args[0]); name {
+		case "exit":
+			return true
+		case "echo", "printf", "disown", "sleep", ":", "true":
+		default:
+			return false
+		}
+	}
+	return false
 }

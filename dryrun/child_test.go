@@ -171,3 +171,27 @@ func TestSelfRerun(t *testing.T) {
 		}
 	}
 }
+
+// The script running itself is interpreted where that cannot race the run's
+// jobs: a background re-run is followed by an exit; in a sweep that starts
+// "$0" serve & for each model it is refused, as before, and every run of
+// the sweep gives the same answer.
+func TestSelfRerunRaceFree(t *testing.T) {
+	src := "#!/bin/bash\ncase ${1:-serve} in\n  serve) exec vllm serve \"${MODEL:-m0}\" ;;\n  sweep)\n    for m in m1 m2 m3; do\n      MODEL=$m \"$0\" serve &\n      sleep 1\n    done ;;\nesac\n"
+	for range 10 {
+		r := evalSrc(t, src, "sweep", nil, Options{})
+		if r.Err == nil || len(r.Argv) > 0 {
+			t.Fatalf("sweep: argv %q (err %v): the background re-runs were interpreted", r.Argv, r.Err)
+		}
+	}
+	for _, tc := range []struct{ name, body string }{
+		{"background, then echo and exit", "D=1 nohup \"$0\" \"$@\" >/dev/null 2>&1 &\necho started\nexit 0"},
+		{"foreground", "D=1 \"$0\" \"$@\""},
+	} {
+		src := "#!/bin/bash\nif [[ -z ${D:-} ]]; then\n  " + tc.body + "\nfi\nexec vllm serve /m --port 1\n"
+		r := evalSrc(t, src, "serve", nil, Options{})
+		if r.Err != nil || strings.Join(r.Argv, " ") != "vllm serve /m --port 1" {
+			t.Errorf("%s: argv %q (err %v)", tc.name, r.Argv, r.Err)
+		}
+	}
+}

@@ -246,6 +246,8 @@ type evaluator struct {
 	// them sentinels, in a run whose preflight guards are marked.
 	typedReads  map[uint]int
 	typeUnknown bool
+	// selfReran is set once the script ran itself (selfRerunOnce).
+	selfReran atomic.Bool
 }
 
 // alive returns why the run must stop, or nil.
@@ -273,6 +275,17 @@ func (ev *evaluator) note(format string, args ...any) {
 	defer ev.mu.Unlock()
 	if !ev.closed && len(ev.notes) < maxNotes {
 		ev.notes = append(ev.notes, fmt.Sprintf(format, args...))
+	}
+}
+
+// noteOnce is note, for a note not already made: one said at each pass of
+// a loop says nothing more the second time.
+func (ev *evaluator) noteOnce(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if !ev.closed && len(ev.notes) < maxNotes && !slices.Contains(ev.notes, msg) {
+		ev.notes = append(ev.notes, msg)
 	}
 }
 

@@ -139,13 +139,7 @@ func (ev *evaluator) noteNoInput(hc interp.HandlerContext, what, file string, li
 		}
 		where = file + ":" + strconv.FormatUint(uint64(line), 10)
 	}
-	msg := where + ": " + what + " got no input (the dry run types nothing): what it sets is not statically known"
-	ev.mu.Lock()
-	dup := slices.Contains(ev.notes, msg)
-	ev.mu.Unlock()
-	if !dup {
-		ev.note("%s", msg)
-	}
+	ev.noteOnce("%s: %s got no input (the dry run types nothing): what it sets is not statically known", where, what)
 }
 
 // noteTyped notes a read from the terminal the dry run typed a line to
@@ -156,13 +150,7 @@ func (ev *evaluator) noteTyped(hc interp.HandlerContext) {
 	if ev.typeUnknown {
 		typed = "a value it does not know"
 	}
-	msg := fmt.Sprintf("line %d: read waits for a line typed at the terminal: the dry run types %s, what a user would type is not statically known", hc.Pos.Line(), typed)
-	ev.mu.Lock()
-	dup := slices.Contains(ev.notes, msg)
-	ev.mu.Unlock()
-	if !dup {
-		ev.note("%s", msg)
-	}
+	ev.noteOnce("line %d: read waits for a line typed at the terminal: the dry run types %s, what a user would type is not statically known", hc.Pos.Line(), typed)
 }
 
 // maxTypedReads bounds the lines typed to one read (by position): a read
