@@ -1,7 +1,6 @@
 package dryrun
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -309,7 +308,11 @@ func zeroFrom(f *syntax.File, value string) {
 // jobZero reports whether the script may read "$0" in a background job
 // (zeroForJobs): it starts one and its text holds $0 or ${0.
 func (p *Prepared) jobZero(src []byte) bool {
-	return p.background && (bytes.Contains(src, []byte("$0")) || bytes.Contains(src, []byte("${0")))
+	if !p.background {
+		return false
+	}
+	p.readText(src)
+	return p.zeroText
 }
 
 // zeroForJobs makes the script's "$0" its name in its background jobs
