@@ -12,7 +12,18 @@ import (
 // funcStack reports whether a script reads bash's call stack variables
 // (rewriteFuncStack): its text names FUNCNAME or BASH_LINENO.
 func (p *Prepared) funcStack(src []byte) bool {
-	return bytes.Contains(src, []byte("FUNCNAME")) || bytes.Contains(src, []byte("BASH_LINENO"))
+	p.readText(src)
+	return p.stackText
+}
+
+// readText reads the script's source once for the words funcStack,
+// jobZero and prefixNames look for.
+func (p *Prepared) readText(src []byte) {
+	p.textOnce.Do(func() {
+		p.stackText = bytes.Contains(src, []byte("FUNCNAME")) || bytes.Contains(src, []byte("BASH_LINENO"))
+		p.zeroText = bytes.Contains(src, []byte("$0")) || bytes.Contains(src, []byte("${0"))
+		p.prefixText = bytes.Contains(src, []byte("${!"))
+	})
 }
 
 // funcStackVar holds the caller's FUNCNAME while a function's own is made.
@@ -63,7 +74,10 @@ func rewriteFuncStack(f *syntax.File) bool {
 
 // prefixNames reports whether a script may expand the names of the
 // variables with a prefix, ${!PREFIX@} or ${!PREFIX*} (prefixNamesSet).
-func prefixNames(src []byte) bool { return bytes.Contains(src, []byte("${!")) }
+func (p *Prepared) prefixNames(src []byte) bool {
+	p.readText(src)
+	return p.prefixText
+}
 
 // prefixNamesSet makes each ${!PREFIX@} and ${!PREFIX*} of f pass set -u:
 // interp checks that a variable named PREFIX is set before it lists the

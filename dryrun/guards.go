@@ -351,68 +351,46 @@ func addDieFuncs(f *syntax.File, dies map[string]bool) map[string]bool {
 // out while it prints, and the counts, lengths and bounds rewriteCounts
 // made internal operations are as the script wrote them.
 func nodeText(n syntax.Node) string {
-	type wrapped struct {
-		pipe *syntax.BinaryCmd
-		y    *syntax.Stmt
-	}
-	var undo []wrapped
-	type exempted struct {
-		st   *syntax.Stmt
-		was  syntax.Stmt
-		sub  *syntax.Subshell
-		body []*syntax.Stmt
-	}
-	var unexempt []exempted
+	// Each change made for the print is undone after it, last first.
+	var undo []func()
 	defer func() {
-		for _, e := range slices.Backward(unexempt) {
-			if e.sub != nil {
-				e.sub.Stmts = e.body
-			} else {
-				*e.st = e.was
-			}
-		}
-	}()
-	var zeros []*syntax.ParamExp
-	defer func() {
-		for _, pe := range zeros {
-			pe.Param.Value = zeroVar
+		for _, u := range slices.Backward(undo) {
+			u()
 		}
 	}()
 	shwalk.Walk(n, func(n syntax.Node) bool {
 		// zeroForJobs' $0, read from a variable of its own: $0 again.
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == zeroVar {
-			zeros = append(zeros, pe)
 			pe.Param.Value = "0"
+			undo = append(undo, func() { pe.Param.Value = zeroVar })
 		}
 		// rewriteExemptSubshells' ifs: a stage printed as it was, a group
 		// with its own statements.
 		if sub, ok := n.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {
 			if in := exemptInner(sub.Stmts[0]); in != nil {
 				if b, ok := in.Cmd.(*syntax.Block); ok {
-					unexempt = append(unexempt, exempted{sub: sub, body: sub.Stmts})
+					body := sub.Stmts
 					sub.Stmts = b.Stmts
+					undo = append(undo, func() { sub.Stmts = body })
 				}
 			}
 		}
 		if st, ok := n.(*syntax.Stmt); ok {
 			if in := exemptInner(st); in != nil {
-				unexempt = append(unexempt, exempted{st: st, was: *st})
+				was := *st
 				*st = *in
+				undo = append(undo, func() { *st = was })
 			}
 		}
 		if p, ok := n.(*syntax.BinaryCmd); ok && (p.Op == syntax.Pipe || p.Op == syntax.PipeAll) && p.Y != nil {
 			if sub, ok := p.Y.Cmd.(*syntax.Subshell); ok && len(sub.Stmts) == 1 && sub.Lparen == sub.Stmts[0].Pos() {
-				undo = append(undo, wrapped{p, p.Y})
+				y := p.Y
 				p.Y = sub.Stmts[0]
+				undo = append(undo, func() { p.Y = y })
 			}
 		}
 		return true
 	})
-	defer func() {
-		for _, w := range undo {
-			w.pipe.Y = w.y
-		}
-	}()
 	defer restoreCounts(n)()
 	defer restoreArithNounset(n)()
 	var b strings.Builder

@@ -156,6 +156,13 @@ type Prepared struct {
 	statusOnce sync.Once
 	status     bool
 
+	// textOnce guards the words funcStack, jobZero and prefixNames look
+	// for in the script's source, asked of it once, not per mode:
+	// stackText (FUNCNAME, BASH_LINENO), zeroText ($0, ${0), prefixText
+	// (${!).
+	textOnce                        sync.Once
+	stackText, zeroText, prefixText bool
+
 	once      sync.Once
 	rewritten *syntax.File
 	rewrites  []string
@@ -288,7 +295,7 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	if want(prep.funcStack(src)) {
 		rewriteFuncStack(f)
 	}
-	if want(prefixNames(src)) {
+	if want(prep.prefixNames(src)) {
 		prefixNamesSet(f)
 	}
 	if want(prep.inSubst) {

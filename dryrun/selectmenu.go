@@ -181,8 +181,11 @@ func (ev *evaluator) typedRead(hc interp.HandlerContext, call, rest []string) ([
 	}
 	off := hc.Pos.Offset()
 	ev.mu.Lock()
-	main := ev.main
+	main, spent := ev.main, ev.typedReads[off] >= maxTypedReads
 	ev.mu.Unlock()
+	if spent {
+		return nil, false // before inWaitCond's walk of the tree, per read run
+	}
 	if main != nil && inWaitCond(main, off) {
 		return nil, false
 	}

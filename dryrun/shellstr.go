@@ -1,7 +1,6 @@
 package dryrun
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -283,7 +282,13 @@ func zeroInJobs(f *syntax.File, zero string) {
 	if err != nil {
 		return
 	}
-	pre, err := syntax.NewParser().Parse(strings.NewReader(zeroVar+"="+q+"\n"), "")
+	zeroFrom(f, q)
+}
+
+// zeroFrom makes each plain $0 of f read zeroVar, which a statement put
+// first sets to value (shell text), when f reads $0 at all.
+func zeroFrom(f *syntax.File, value string) {
+	pre, err := syntax.NewParser().Parse(strings.NewReader(zeroVar+"="+value+"\n"), "")
 	if err != nil || len(pre.Stmts) != 1 {
 		return
 	}
@@ -303,7 +308,11 @@ func zeroInJobs(f *syntax.File, zero string) {
 // jobZero reports whether the script may read "$0" in a background job
 // (zeroForJobs): it starts one and its text holds $0 or ${0.
 func (p *Prepared) jobZero(src []byte) bool {
-	return p.background && (bytes.Contains(src, []byte("$0")) || bytes.Contains(src, []byte("${0")))
+	if !p.background {
+		return false
+	}
+	p.readText(src)
+	return p.zeroText
 }
 
 // zeroForJobs makes the script's "$0" its name in its background jobs
@@ -316,23 +325,7 @@ func (p *Prepared) jobZero(src []byte) bool {
 // reads a variable the tree's first statement sets from $0, where it is
 // still the file's name (the script's, a child script's, or the name it
 // is run by).
-func zeroForJobs(f *syntax.File) {
-	pre, err := syntax.NewParser().Parse(strings.NewReader(zeroVar+"=$0\n"), "")
-	if err != nil || len(pre.Stmts) != 1 {
-		return
-	}
-	found := false
-	shwalk.Walk(f, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "0" {
-			pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: zeroVar}
-			found = true
-		}
-		return true
-	})
-	if found {
-		f.Stmts = append(pre.Stmts, f.Stmts...)
-	}
-}
+func zeroForJobs(f *syntax.File) { zeroFrom(f, "$0") }
 
 // paramWords returns the words a string's word w stands for when it is one
 // plain expansion of the shell's "$0", "$n" or "$@", params being the

@@ -655,7 +655,7 @@ func (s *Script) pickDef(defs, more []*Assign, m *Mode, use int, useInFunc bool,
 				// never called: bash's top-level seqs keeps its value.
 				continue
 			}
-			if a.Global && s.localIn(s.funcAt(use), name) {
+			if a.Global && s.localIn(useFn, name) {
 				// run() { local step=$OWNER; pick; … "$step"; } with pick()
 				// { declare -g step=4096; }: the global is written, run reads
 				// its own local.
@@ -666,9 +666,9 @@ func (s *Script) pickDef(defs, more []*Assign, m *Mode, use int, useInFunc bool,
 				sharedGuarded = later(sharedGuarded, a)
 			case len(a.Modes) == 0:
 				sharedDef = later(sharedDef, a)
-			case m != nil && containsMode(a.Modes, m) && a.Guarded:
+			case a.Guarded: // the mode's own (another mode's was passed over)
 				modeGuarded = later(modeGuarded, a)
-			case m != nil && containsMode(a.Modes, m):
+			default:
 				modeDef = later(modeDef, a)
 			}
 		}
