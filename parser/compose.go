@@ -118,7 +118,7 @@ func (use *composeUse) environment(env *yaml.Node) {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(env.Content); i += 2 {
 			k, v := env.Content[i], resolveAlias(env.Content[i+1])
-			if v == nil || v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			if (v == nil || v.Kind == yaml.ScalarNode && v.Tag == "!!null") && isName(k.Value) {
 				use.refs[k.Value] = true
 			}
 		}

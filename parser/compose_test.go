@@ -93,3 +93,27 @@ func TestReadComposeUseMergeBomb(t *testing.T) {
 		t.Fatal("readComposeUse did not return in 10 s")
 	}
 }
+
+// A compose file beside a .env comes from the pull request: whatever its
+// bytes, readComposeUse answers (no panic) and names only variable names.
+func FuzzReadComposeUse(f *testing.F) {
+	for _, s := range []string{
+		"services:\n  a:\n    env_file: .env\n    command: --x ${A:-${B}} $$C\n",
+		"x: &a {env_file: [.env]}\nservices: {s: {<<: *a, environment: [K, L=1]}}\n",
+		"include: [other.yaml]\n",
+		"services: [\n",
+		"a: *undefined\n",
+		"services: {a: {environment: {\"a b\": , \"1X\": , OK: }}}\n",
+		"---\n---\nservices:\n  a:\n    extends: {file: b.yaml}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		use := readComposeUse(src, "/p", "/p/.env")
+		for k := range use.refs {
+			if !isName(k) {
+				t.Fatalf("%q: not a variable name", k)
+			}
+		}
+	})
+}
