@@ -46,9 +46,11 @@ func (s *Script) selfForm(w *syntax.Word, hops int) (suffix string, bare, ok boo
 			}
 			return "", true, plainParam(p)
 		}
-		if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.DefaultUnset) && s.fromEnvOnly(p.Param.Value) {
+		if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.DefaultUnset) && s.fromEnvOnly(p.Param.Value) && !s.sourcedSets(p.Param.Value) {
 			// ${MODE:-$(basename "$0" .sh)}: the name unless the
-			// environment names a mode; the dry run sets no MODE.
+			// environment names a mode; the dry run sets no MODE. Not
+			// when a file the script sources sets it (MODE=serve in
+			// serve.env): the name is then never read.
 			return s.selfForm(p.Exp.Word, hops)
 		}
 		if hops == 0 || !isName(p.Param.Value) {
@@ -361,4 +363,24 @@ type selfCase struct {
 	cc     *syntax.CaseClause
 	suffix string
 	bare   bool
+}
+
+// sourcedSets reports whether a file the script sources (. FILE, source
+// FILE, its path known) sets the variable name. It is asked while modes
+// are found, before Script.Sources is.
+func (s *Script) sourcedSets(name string) bool {
+	for _, c := range s.calls {
+		if len(c.Args) < 2 {
+			continue
+		}
+		if cmd, _ := LitValue(c.Args[0]); cmd != "." && cmd != "source" {
+			continue
+		}
+		if v, ok := s.staticWord(c.Args[1].Parts, 0); ok && v != "" {
+			if envKeys(s.resolvePath(v))[name] {
+				return true
+			}
+		}
+	}
+	return false
 }
