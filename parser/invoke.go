@@ -183,7 +183,8 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 			assigns, byRef := s.Assigns[name], false
 			if len(assigns) == 0 {
 				// build argv 16, build() { local -n out=$1; out=(…); }:
-				// argv holds what build writes through its nameref.
+				// argv, never assigned itself, holds what build writes
+				// through its nameref.
 				assigns, byRef = s.namerefArrays(name, start), true
 			}
 			for _, a := range assigns {
@@ -3147,8 +3148,8 @@ func (s *Script) namerefArrays(name string, use int) []*Assign {
 					continue
 				}
 				for _, as := range s.Assigns[a.Name.Value] {
-					if as.InFunc == fn && as.Array != nil && !as.Append {
-						out = append(out, as)
+					if as.InFunc == fn && as.Array != nil && !slices.Contains(out, as) {
+						out = append(out, as) // once, however many calls write it
 					}
 				}
 			}
