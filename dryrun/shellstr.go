@@ -109,7 +109,7 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// The words that launch the string's engine: a shell entrypoint
 	// cleared, the engine being the container's command.
 	launcher := run.Launcher(det)
-	src := args[str]
+	src := args[str][run.Cut:]
 	switch typed {
 	case parser.TypedScreen:
 		line, ok := parser.StuffLine(src)
@@ -134,7 +134,7 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 	// The words the string's shell starts with (bash -c STRING ZERO
 	// REST…): its "$0", "$1"… and "$@" are them.
 	var params []string
-	if typed == 0 && len(args) > str+1 {
+	if typed == 0 && !run.Own && len(args) > str+1 {
 		params = args[str+1:]
 	}
 	engine := false

@@ -180,8 +180,15 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 			}
 		}
 		if isAllIndex(pe) && depth < 4 {
-			for _, a := range s.Assigns[name] {
-				if a.Array == nil || s.arrayGone(a, start) {
+			assigns, byRef := s.Assigns[name], false
+			if len(assigns) == 0 {
+				// build argv 16, build() { local -n out=$1; out=(…); }:
+				// argv, never assigned itself, holds what build writes
+				// through its nameref.
+				assigns, byRef = s.namerefArrays(name, start), true
+			}
+			for _, a := range assigns {
+				if a.Array == nil || !byRef && s.arrayGone(a, start) {
 					continue
 				}
 				for _, el := range a.Array.Elems {
@@ -3093,4 +3100,61 @@ func ExecOptions(rest []string) (cmd []string, clear, ok bool) {
 		return nil, false, false
 	}
 	return rest[j:], clear, true
+}
+
+// namerefArrays returns the array assignments that write the variable
+// name, never assigned itself, through a function's nameref: out=(…) in
+// build() { local -n out=$1; out=(…); } for a call `build name …` that
+// reaches use: before it, in the same function (or both at the top level),
+// not in another arm of a case or if. Nil for any other variable.
+func (s *Script) namerefArrays(name string, use int) []*Assign {
+	if s.funcNameref == nil || !isName(name) {
+		return nil
+	}
+	useFn := s.funcAt(use)
+	var out []*Assign
+	for _, c := range s.calls {
+		off := s.Off(c.Pos())
+		if off >= use || len(c.Args) < 2 || s.funcAt(off) != useFn || s.apartArms(off, use) ||
+			useFn == "" && s.isolatedFrom(off, use) || useFn != "" && s.isoGone(off, useFn, use) {
+			continue // kl) build argv 16 ;; is not serve)'s
+		}
+		fn, _ := LitValue(c.Args[0])
+		fd := s.Funcs[fn]
+		if fd == nil {
+			continue
+		}
+		shwalk.Walk(fd.Body, func(node syntax.Node) bool {
+			if _, ok := node.(*syntax.FuncDecl); ok {
+				return false // a nested function's own
+			}
+			d, ok := node.(*syntax.DeclClause)
+			if !ok || !IsNameref(d) {
+				return true
+			}
+			for _, a := range d.Args {
+				if a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil {
+					continue
+				}
+				pe := SingleParam(a.Value)
+				if pe == nil || !plainParam(pe) {
+					continue
+				}
+				n, err := strconv.Atoi(pe.Param.Value)
+				if err != nil || n < 1 || n >= len(c.Args) {
+					continue
+				}
+				if v, ok := LitValue(c.Args[n]); !ok || v != name {
+					continue
+				}
+				for _, as := range s.Assigns[a.Name.Value] {
+					if as.InFunc == fn && as.Array != nil && !slices.Contains(out, as) {
+						out = append(out, as) // once, however many calls write it
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
 }

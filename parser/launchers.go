@@ -208,6 +208,29 @@ var (
 	// [-n NAME] [-s NAME] [-t GROUP] [-x W] [-y H] [SHELL-COMMAND [ARG…]],
 	// new-window [-abdkPS] [-c DIR] [-e ENV] [-F FMT] [-n NAME] [-t TARGET]
 	// [SHELL-COMMAND [ARG…]] (cmd-new-session.c, cmd-new-window.c).
+	// sbatch [OPTIONS] --wrap STRING (Slurm's sbatch opt.c, getopt_long
+	// "+ba:A:B:c:C:d:D:e:F:G:hHi:J:k::L:m:M:n:N:o:Op:q:QsS:t:uvVw:Wx:",
+	// and its long options in slurm_opt.c: those sbatch takes, by
+	// has_arg).
+	sbatchSpec = optSpec{
+		bare: "hHOQsuvVW", valued: "aAbBcCdDeFGiJLmMnNopqStwx", optional: "k",
+		long: longs(`--contiguous --help --hold --ignore-pbs --no-requeue --overcommit --oversubscribe
+			--parsable --quiet --reboot --requeue --spread-job --test-only --usage --use-min-nodes
+			--verbose --version --wait --stepmgr`,
+			`--account --acctg-freq --array --batch --bb --bbf --begin --chdir --cluster-constraint
+			--clusters --comment --constraint --container --container-id --core-spec --cores-per-socket
+			--cpu-freq --cpus-per-gpu --cpus-per-task --deadline --delay-boot --dependency
+			--distribution --error --exclude --export --export-file --extra --extra-node-info --gid
+			--gpu-bind --gpu-freq --gpus --gpus-per-node --gpus-per-socket --gpus-per-task --gres
+			--gres-flags --hint --input --job-name --kill-on-invalid-dep --licenses --mail-type
+			--mail-user --mcs-label --mem --mem-bind --mem-per-cpu --mem-per-gpu --mincpus --network
+			--nodefile --nodelist --nodes --ntasks --ntasks-per-core --ntasks-per-gpu
+			--ntasks-per-node --ntasks-per-socket --open-mode --output --partition --power --prefer
+			--priority --profile --qos --reservation --segment --signal --sockets-per-node --switches
+			--thread-spec --threads-per-core --time --time-min --tmp --tres-bind --tres-per-task --uid
+			--wckey --wrap`,
+			`--exclusive --get-user-env --nice --no-kill --propagate --oom-kill-step`),
+	}
 	tmuxNewSession = optSpec{bare: "AdDEPX", valued: "cefFnstxy"}
 	tmuxNewWindow  = optSpec{bare: "abdkPS", valued: "ceFnt"}
 )
@@ -414,6 +437,51 @@ func flockCommand(argv []string, i int) (int, bool) {
 		return 0, false
 	}
 	return j + 1, true
+}
+
+// sbatchWrap reads the options of the sbatch at argv[i]: the index of the
+// word holding its --wrap STRING, and how many bytes of it come before the
+// string (7 for --wrap=STRING, 0 for the word after --wrap). sbatch runs
+// the string as the job's script, with /bin/sh. ok is false for an option
+// not known, for a --wrap not given once, for a word after the options (a
+// batch script: sbatch refuses one with --wrap), for an option that
+// submits nothing (--help, --usage, --version, --test-only), and for one
+// that hands the job an environment other than the caller's (--export,
+// --export-file, --get-user-env).
+func sbatchWrap(argv []string, i int) (str, cut int, ok bool) {
+	if path.Base(argv[i]) != "sbatch" {
+		return 0, 0, false
+	}
+	j, seen, ok := sbatchSpec.read(argv, i+1)
+	if !ok || j != len(argv) || met(seen, "-h", "--help", "--usage", "-V", "--version", "--test-only",
+		"--export", "--export-file", "--get-user-env") {
+		return 0, 0, false
+	}
+	n := 0
+	for _, o := range seen {
+		if o.name == "--wrap" {
+			n++
+		}
+	}
+	// The word of the one --wrap read: one word spelled so among the
+	// options, or a value of another (--comment --wrap) would be taken
+	// for it.
+	str = -1
+	for k := i + 1; k < j; k++ {
+		switch {
+		case argv[k] == "--wrap":
+			str, cut = k+1, 0
+		case strings.HasPrefix(argv[k], "--wrap="):
+			str, cut = k, len("--wrap=")
+		default:
+			continue
+		}
+		n--
+	}
+	if n != 0 || str < 0 || str >= len(argv) {
+		return 0, 0, false
+	}
+	return str, cut, true
 }
 
 // tmuxSub reads tmux's own options after the tmux at argv[i]: the index

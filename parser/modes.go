@@ -3015,30 +3015,140 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 	return out
 }
 
-// regexNames returns the mode names an anchored regular expression of
-// plain words matches exactly ([[ $mode =~ ^(kl|kl-ref|eval)$ ]],
-// [[ $mode =~ ^serve$ ]]): a list of == tests written as one. Anything
-// else (no anchors, a metacharacter in a word) names none: which modes it
-// matches is not a list of words.
+// regexNames returns the mode names an anchored regular expression whose
+// language is a short list of plain words matches exactly ([[ $mode =~
+// ^(kl|kl-ref|eval)$ ]], [[ $mode =~ ^serve$ ]], [[ $mode =~ ^kl(-ref)?$ ]]
+// = kl, kl-ref): a list of == tests written as one. Anything else (no
+// anchors, a bracket class, repetition, any other metacharacter) names
+// none: which modes it matches is
+// not a list of words.
 func (s *Script) regexNames(w *syntax.Word) []nameAt {
 	lit := w.Lit()
-	if len(lit) < 3 || lit[0] != '^' || lit[len(lit)-1] != '$' {
+	words := regexWords(lit)
+	if words == nil {
 		return nil
 	}
-	inner, base := lit[1:len(lit)-1], s.Off(w.Pos())+1
-	if len(inner) > 2 && inner[0] == '(' && inner[len(inner)-1] == ')' {
-		inner, base = inner[1:len(inner)-1], base+1
+	start, end := s.Off(w.Pos()), s.Off(w.End())
+	out := make([]nameAt, 0, len(words))
+	for _, wd := range words {
+		nw := nameAt{name: wd, start: start, end: end}
+		// A word written out whole (^(serve|kl)$) is named where it stands.
+		if k := wholeAlt(lit, wd); k > 0 {
+			nw.start, nw.end = start+k, start+k+len(wd)
+		}
+		out = append(out, nw)
 	}
-	var out []nameAt
-	off := 0
-	for _, alt := range strings.Split(inner, "|") {
-		if !modeName(alt) || strings.TrimFunc(alt, func(r rune) bool {
-			return r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-		}) != "" {
+	return out
+}
+
+// regexWords returns the words an anchored regular expression of word
+// characters, groups, | and ? matches, when they are at most maxReWords
+// mode names; nil for any other expression.
+func regexWords(lit string) []string {
+	if len(lit) < 3 || len(lit) > 200 || lit[0] != '^' || lit[len(lit)-1] != '$' || lit[len(lit)-2] == '\\' {
+		return nil
+	}
+	p := reWords{s: lit[1 : len(lit)-1]}
+	words, ok := p.alt(0)
+	if !ok || p.i != len(p.s) {
+		return nil
+	}
+	for _, wd := range words {
+		if !modeName(wd) {
 			return nil
 		}
-		out = append(out, nameAt{name: alt, start: base + off, end: base + off + len(alt)})
-		off += len(alt) + 1
+	}
+	return words
+}
+
+// wholeAlt returns the offset in lit of word as one alternative of its own,
+// between ^ or ( or | and | or ) or $; 0 when it is not written so.
+func wholeAlt(lit, word string) int {
+	for k := 1; k+len(word) < len(lit); k++ {
+		if lit[k:k+len(word)] == word && strings.IndexByte("^(|", lit[k-1]) >= 0 && strings.IndexByte("|)$", lit[k+len(word)]) >= 0 &&
+			(k+len(word)+1 >= len(lit) || lit[k+len(word)+1] != '?') {
+			return k
+		}
+	}
+	return 0
+}
+
+// reWords reads a regular expression made of plain word characters,
+// groups, | and ? into the words it matches (at most maxReWords of them).
+type reWords struct {
+	s string
+	i int
+}
+
+const maxReWords = 16
+
+func reWordByte(b byte) bool {
+	return b == '-' || b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// alt reads alternatives up to a ) or the end; depth counts open groups.
+func (p *reWords) alt(depth int) ([]string, bool) {
+	words, ok := p.seq(depth)
+	for ok && p.i < len(p.s) && p.s[p.i] == '|' {
+		p.i++
+		var more []string
+		more, ok = p.seq(depth)
+		words = append(words, more...)
+		if len(words) > maxReWords {
+			return nil, false
+		}
+	}
+	return words, ok
+}
+
+// seq reads atoms (a word character or a group, each maybe followed by ?)
+// up to a | or ) or the end.
+func (p *reWords) seq(depth int) ([]string, bool) {
+	words := []string{""}
+	for p.i < len(p.s) && p.s[p.i] != '|' && p.s[p.i] != ')' {
+		var atom []string
+		switch b := p.s[p.i]; {
+		case reWordByte(b):
+			atom = []string{string(b)}
+			p.i++
+		case b == '(' && depth < 4:
+			p.i++
+			var ok bool
+			if atom, ok = p.alt(depth + 1); !ok || p.i >= len(p.s) || p.s[p.i] != ')' {
+				return nil, false
+			}
+			p.i++
+		default:
+			return nil, false
+		}
+		if p.i < len(p.s) && p.s[p.i] == '?' {
+			p.i++
+			atom = append([]string{""}, atom...)
+		}
+		if len(words)*len(atom) > maxReWords {
+			return nil, false
+		}
+		next := make([]string, 0, len(words)*len(atom))
+		for _, w := range words {
+			for _, a := range atom {
+				next = append(next, w+a)
+			}
+		}
+		words = next
+	}
+	if depth == 0 && p.i < len(p.s) {
+		return nil, false // a ) with no (
+	}
+	return uniqWords(words), true
+}
+
+// uniqWords drops repeated words, keeping the first of each.
+func uniqWords(words []string) []string {
+	out := words[:0]
+	for _, w := range words {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
 	}
 	return out
 }

@@ -9,19 +9,23 @@ import (
 )
 
 // selfName returns whether w is the name the script runs as: "$(basename
-// "$0")", "$(basename -- "$0")", "${0##*/}" (quoted or not), or a variable
+// "$0")", "$(basename -- "$0")", "${0##*/}" (quoted or not), one of those
+// as the default of an environment variable the script never sets
+// (${MODE:-$(basename "$0" .sh)}: the dry run sets none), or a variable
 // assigned one of those once, at the top level (me=$(basename "$0");
-// case "$me"). suffix is basename's second operand ($(basename "$0" .sh):
-// the arms name the file without it).
+// case "$me"), maybe read with a suffix cut (${me%.sh}). suffix is
+// basename's second operand ($(basename "$0" .sh): the arms name the file
+// without it), or the suffix cut.
 //
 // bare is set for "$0" itself (case "$0" in *bench*)): the arms match the
 // path the script runs as, directory and all (selfMatcher).
 func (s *Script) selfName(w *syntax.Word) (suffix string, bare, ok bool) {
-	return s.selfForm(w, true)
+	return s.selfForm(w, 2)
 }
 
-// selfForm is selfName; byVar: the word may be a variable holding one.
-func (s *Script) selfForm(w *syntax.Word, byVar bool) (suffix string, bare, ok bool) {
+// selfForm is selfName; hops: how many variables may stand between w and
+// the name (mode=${me%.sh} of me=${0##*/} is two).
+func (s *Script) selfForm(w *syntax.Word, hops int) (suffix string, bare, ok bool) {
 	if w == nil {
 		return "", false, false
 	}
@@ -42,14 +46,37 @@ func (s *Script) selfForm(w *syntax.Word, byVar bool) (suffix string, bare, ok b
 			}
 			return "", true, plainParam(p)
 		}
-		if !byVar || p.Exp != nil || !isName(p.Param.Value) {
+		if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.DefaultUnset) && s.fromEnvOnly(p.Param.Value) && !s.sourcedSets(p.Param.Value) {
+			// ${MODE:-$(basename "$0" .sh)}: the name unless the
+			// environment names a mode; the dry run sets no MODE. Not
+			// when a file the script sources sets it (MODE=serve in
+			// serve.env): the name is then never read.
+			return s.selfForm(p.Exp.Word, hops)
+		}
+		if hops == 0 || !isName(p.Param.Value) {
 			return "", false, false
+		}
+		strip := ""
+		if p.Exp != nil {
+			// ${me%.sh} of me=${0##*/}: basename "$0" .sh.
+			v, isLit := LitValue(p.Exp.Word)
+			if p.Exp.Op != syntax.RemSmallSuffix && p.Exp.Op != syntax.RemLargeSuffix || !isLit || v == "" || hasGlob(v) || strings.Contains(v, "/") {
+				return "", false, false
+			}
+			strip = v
 		}
 		as := s.Assigns[p.Param.Value]
 		if len(as) != 1 || as[0].InFunc != "" || as[0].Value == nil {
 			return "", false, false
 		}
-		return s.selfForm(as[0].Value, false) // me=$(basename "$0"), not me=$other
+		suffix, bare, ok = s.selfForm(as[0].Value, hops-1) // me=$(basename "$0"), not me=$other
+		if strip != "" {
+			if suffix != "" || bare {
+				return "", false, false // ${me%.sh} of a stripped name or of a path
+			}
+			suffix = strip
+		}
+		return suffix, bare, ok
 	case *syntax.CmdSubst:
 		if len(p.Stmts) != 1 || p.Stmts[0].Negated || p.Stmts[0].Background || len(p.Stmts[0].Redirs) > 0 {
 			return "", false, false
@@ -336,4 +363,24 @@ type selfCase struct {
 	cc     *syntax.CaseClause
 	suffix string
 	bare   bool
+}
+
+// sourcedSets reports whether a file the script sources (. FILE, source
+// FILE, its path known) sets the variable name. It is asked while modes
+// are found, before Script.Sources is.
+func (s *Script) sourcedSets(name string) bool {
+	for _, c := range s.calls {
+		if len(c.Args) < 2 {
+			continue
+		}
+		if cmd, _ := LitValue(c.Args[0]); cmd != "." && cmd != "source" {
+			continue
+		}
+		if v, ok := s.staticWord(c.Args[1].Parts, 0); ok && v != "" {
+			if envKeys(s.resolvePath(v))[name] {
+				return true
+			}
+		}
+	}
+	return false
 }

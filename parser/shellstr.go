@@ -84,6 +84,9 @@ type ShellRun struct {
 	// shell of its own, no shell word written (tmux new-session -d
 	// STRING, flock FILE -c STRING: ownShellString).
 	Own bool
+	// Cut is how many bytes of argv[Str] come before the string
+	// (sbatch --wrap=STRING: 7).
+	Cut int
 	// Remote is set when that shell is another host's (ssh HOST STRING):
 	// an expansion it makes itself reads the host's environment, not the
 	// script's.
@@ -326,6 +329,14 @@ func ownShellString(argv []string, k int) (ShellRun, bool) {
 			return ShellRun{}, false
 		}
 		str = s
+	case "sbatch":
+		// sbatch … --wrap STRING: the job's script is the string, run
+		// by sh; the job has the caller's environment.
+		str, cut, ok := sbatchWrap(argv, k)
+		if !ok || argv[str] == forwardAll {
+			return ShellRun{}, false
+		}
+		return ShellRun{Shell: k, Launch: k, Str: str, Cut: cut, Lang: syntax.LangPOSIX, Own: true}, true
 	case "flock":
 		j, ok := flockCommand(argv, k)
 		if !ok || j+2 != len(argv) || argv[j] != "-c" && argv[j] != "--command" {
@@ -395,7 +406,7 @@ func ShellCalls(f *syntax.File) []*syntax.CallExpr {
 // whose words read what the inner shell sets itself (its positional
 // parameters, a variable it assigns).
 func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invocation {
-	run, ok := ShellCommand(sketches(aws), func(k int) bool {
+	run, ok := ShellCommand(wrapSketches(aws), func(k int) bool {
 		probe := append(slices.Clone(aws[:k]), ArgWord{Sketch: "vllm", Start: -1, End: -1}, ArgWord{Sketch: "serve", Start: -1, End: -1})
 		ec, ok := s.detect(probe)
 		return ok && ec.Start == k
@@ -415,13 +426,24 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		launcher[run.Shell].Sketch = ClearedEntrypoint(launcher[run.Shell].Sketch)
 	}
 	aw := aws[str]
-	if aw.Word == nil || aw.Array != "" || aw.Start < 0 || !slices.Contains(c.Args, aw.Word) || len(aw.Word.Parts) != 1 {
+	if aw.Word == nil || aw.Array != "" || aw.Start < 0 || !slices.Contains(c.Args, aw.Word) {
 		return nil
 	}
-	ss := ShellString{Start: aw.Start, End: aw.End}
+	parts := aw.Word.Parts
+	if run.Cut > 0 {
+		// --wrap="…": the option's name, then the string.
+		if lit, ok := parts[0].(*syntax.Lit); !ok || len(lit.Value) != run.Cut || len(parts) != 2 {
+			return nil
+		}
+		parts = parts[1:]
+	}
+	if len(parts) != 1 {
+		return nil
+	}
+	ss := ShellString{Start: s.Off(parts[0].Pos()), End: aw.End}
 	var outerParams []int // the outer shell's expansions, by offset
 	var cs, ce int
-	switch q := aw.Word.Parts[0].(type) {
+	switch q := parts[0].(type) {
 	case *syntax.SglQuoted:
 		if q.Dollar || !q.Right.IsValid() {
 			return nil
@@ -569,6 +591,23 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 		s.shellStrs = append(s.shellStrs, ss)
 	}
 	return found
+}
+
+// wrapSketches returns the sketches of a command's words, a word
+// --wrap="…$X…" known as its option's name then a value not known:
+// sbatch's --wrap=STRING (sbatchWrap) is told by the name, its string read
+// from the word's syntax.
+func wrapSketches(aws []ArgWord) []string {
+	out := sketches(aws)
+	for i, a := range aws {
+		if a.Sketch != Unknown || a.Word == nil || len(a.Word.Parts) != 2 {
+			continue
+		}
+		if lit, ok := a.Word.Parts[0].(*syntax.Lit); ok && lit.Value == "--wrap=" {
+			out[i] = lit.Value + Unknown
+		}
+	}
+	return out
 }
 
 // typedLineRun reads the command c as a line typed into the shell of a
