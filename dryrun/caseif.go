@@ -68,9 +68,15 @@ type caseCopier struct {
 // stmts returns list with each statement copied that holds a rewritten
 // case, and whether there was one; list itself is never changed.
 func (c *caseCopier) stmts(list []*syntax.Stmt) ([]*syntax.Stmt, bool) {
+	return mapStmts(list, c.stmt)
+}
+
+// mapStmts returns list with each statement f rewrites replaced, in a copy
+// made at the first, and whether f rewrote one; list is never changed.
+func mapStmts(list []*syntax.Stmt, f func(*syntax.Stmt) (*syntax.Stmt, bool)) ([]*syntax.Stmt, bool) {
 	var out []*syntax.Stmt
 	for i, st := range list {
-		n, ok := c.stmt(st)
+		n, ok := f(st)
 		if !ok {
 			continue
 		}
@@ -341,21 +347,8 @@ func equalTest(subject, w *syntax.Word) *syntax.Stmt {
 // while's: set -e applies to none of them), after stmts' rewrite of it
 // (changed: whether that rewrote one).
 func (c *caseCopier) conds(list []*syntax.Stmt, changed bool) ([]*syntax.Stmt, bool) {
-	var out []*syntax.Stmt
-	for i, st := range list {
-		n, ok := c.cond(st)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = slices.Clone(list)
-		}
-		out[i] = n
-	}
-	if out == nil {
-		return list, changed
-	}
-	return out, true
+	out, ok := mapStmts(list, c.cond)
+	return out, ok || changed
 }
 
 // cond returns st, a statement where set -e does not apply (a condition,
