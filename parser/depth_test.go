@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,34 @@ func TestDepthRefusedWhereItPasses(t *testing.T) {
 	// Just under the limit parses.
 	if s := ParseScript("ok.sh", []byte("#!/bin/bash\n"+strings.Repeat("if true; then\n", 3000)+"echo x\n"+strings.Repeat("fi\n", 3000))); s.Err != nil {
 		t.Errorf("3,000 nested ifs refused: %+v", s.Err)
+	}
+}
+
+// A long line of short statements is no nesting: the operators counted on
+// a line start again at each ';', as at a newline. A chain within one
+// statement (an arithmetic a=b=…, a && list) is still refused, and what
+// passes is modelled without overflowing a stack.
+func TestDepthLongLineOfStatements(t *testing.T) {
+	var assigns, lists []string
+	for i := range 20000 {
+		assigns = append(assigns, "a"+strconv.Itoa(i)+"="+strconv.Itoa(i))
+		lists = append(lists, "[[ -n $a"+strconv.Itoa(i)+" ]] && b=1 || b=2")
+	}
+	for name, line := range map[string]string{"assignments": strings.Join(assigns, ";"), "lists": strings.Join(lists, "; ")} {
+		s := ParseScript(name+".sh", []byte("#!/bin/bash\n"+line+"\nexec vllm serve /m --max-num-seqs \"$a1\"\n"))
+		if s.Err != nil {
+			t.Errorf("%s: refused: %s", name, s.Err.Msg)
+			continue
+		}
+		s.Analyze(RoleMatcher{})
+	}
+	for name, src := range map[string]string{
+		"arithmetic chain": "x=$(( " + strings.Repeat("a = ", 5000) + "1 ))\n",
+		"and chain":        strings.Repeat("true && ", 5000) + "true\n",
+		"chain after ;":    "a=1; " + strings.Repeat("true | ", 5000) + "true\n",
+	} {
+		if s := ParseScript(name+".sh", []byte("#!/bin/bash\n"+src)); s.Err == nil {
+			t.Errorf("%s: parsed, want refused", name)
+		}
 	}
 }

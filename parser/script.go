@@ -793,9 +793,10 @@ func depthBound(b []byte) int {
 
 // depthScan is depthPast without the bound.
 func depthScan(b []byte, limit int) int {
-	// ops counts, on each line, the operators the parser chains into
-	// nested nodes (`:|:|…` pipelines, `&&` lists, `$((!!!…1))`,
-	// `a=b=c…`): weighed at a tenth, as a line of real code holds few.
+	// ops counts, on each line (or between two ';'), the operators the
+	// parser chains into nested nodes (`:|:|…` pipelines, `&&` lists,
+	// `$((!!!…1))`, `a=b=c…`): weighed at a tenth, as a line of real code
+	// holds few.
 	brackets, kw, ops, at := 0, 0, 0, -1
 	note := func(i int) {
 		if at < 0 && brackets+kw/10+ops/10 > limit {
@@ -840,7 +841,11 @@ func depthScan(b []byte, limit int) int {
 				brackets--
 			}
 			continue
-		case '\n':
+		case '\n', ';':
+			// A list ends (a ';' as a newline does): the chain of
+			// operators the parser nests ends with it. Not within
+			// $(( )) or [[ ]], which hold no ';'. (A line of 5,000
+			// `aN=N;` assignments was refused as nested 400 deep.)
 			flush(i)
 			ops = 0
 			continue
@@ -849,7 +854,7 @@ func depthScan(b []byte, limit int) int {
 			ops++
 			note(i)
 			continue
-		case ' ', '\t', ';', '\r':
+		case ' ', '\t', '\r':
 			flush(i)
 			continue
 		case '!', '=', '?', '*', '+', '<', '>', '^', '%', '~':
