@@ -385,12 +385,18 @@ func (p *parser) finish(read int64) (*Ledger, error) {
 	if p.nonBlank == 0 {
 		return nil, fmt.Errorf("%s: empty ledger: the file holds no text", l.File)
 	}
+	// A refusal says when the file was read only in part: its first
+	// 32 MiB may hold one long line and nothing of the ledger after it.
+	cut := ""
+	if read >= MaxLedgerBytes {
+		cut = fmt.Sprintf(" (only its first %d MiB were read)", MaxLedgerBytes>>20)
+	}
 	if p.rows == 0 {
-		return nil, fmt.Errorf("%s: not a boot ledger: none of its %d lines is an echoed flag (`I  --flag value`) or a `vram_budget:` row", l.File, p.nonBlank)
+		return nil, fmt.Errorf("%s: not a boot ledger: none of its %d lines is an echoed flag (`I  --flag value`) or a `vram_budget:` row%s", l.File, p.nonBlank, cut)
 	}
 	if !p.header && p.budget == 0 && l.Outcome == OutcomeUnknown {
 		// Lines starting with flags alone are any shell script's.
-		return nil, fmt.Errorf("%s: not a boot ledger: it has no boot line (`… boot pid=N`), no `vram_budget:` row and no outcome, only lines that start with flags", l.File)
+		return nil, fmt.Errorf("%s: not a boot ledger: it has no boot line (`… boot pid=N`), no `vram_budget:` row and no outcome, only lines that start with flags%s", l.File, cut)
 	}
 	if p.lineNotes > maxLineNotes {
 		p.notef(0, "%d more notes about single lines left out", p.lineNotes-maxLineNotes)

@@ -432,3 +432,17 @@ func TestParseForeignScript(t *testing.T) {
 		t.Errorf("error = %v", err)
 	}
 }
+
+// A file refused as no ledger says when only its first 32 MiB were read:
+// one long line there may hide the ledger after it.
+func TestParseSizeCapRefusal(t *testing.T) {
+	in := strings.Repeat("x", MaxLedgerBytes+10) + "\nI radiance boot pid=1\nI  --max-num-seqs 8\n"
+	_, err := Parse("long.log", strings.NewReader(in))
+	if err == nil || !strings.Contains(err.Error(), "not a boot ledger") || !strings.Contains(err.Error(), "(only its first 32 MiB were read)") {
+		t.Errorf("err %v", err)
+	}
+	_, err = Parse("short.log", strings.NewReader("hello\nworld\n"))
+	if err == nil || strings.Contains(err.Error(), "MiB") {
+		t.Errorf("err %v", err)
+	}
+}
