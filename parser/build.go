@@ -1910,44 +1910,71 @@ func (s *Script) writeOffsets(refs []string, scopes refScopes) []int {
 // function only reads through (join_by() { local -n a=$1; … "${a[@]}"; })
 // writes nothing.
 func (s *Script) namerefWrites() map[string][]int {
+	var out map[string][]int
+	for fn, refs := range s.namerefParams() {
+		fd := s.Funcs[fn]
+		body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
+		for _, r := range refs {
+			if s.writesThrough(r.name, fn, body, r.decl) {
+				if out == nil {
+					out = map[string][]int{}
+				}
+				out[fn] = append(out[fn], r.n)
+			}
+		}
+	}
+	return out
+}
+
+// namerefParam is a nameref a function declares to its positional
+// parameter n (local -n out=$1): name, and where the declaration is.
+type namerefParam struct {
+	name string
+	n    int
+	decl Range
+}
+
+// namerefParams returns, by function name, the namerefs each function of
+// the script declares to one of its positional parameters (not in a
+// function nested in it), found once: namerefWrites and namerefArrays
+// (per variable read) ask.
+func (s *Script) namerefParams() map[string][]namerefParam {
 	if s.funcNameref == nil {
 		return nil
 	}
-	var out map[string][]int
-	for fn, fd := range s.Funcs {
-		body := Range{s.Off(fd.Body.Pos()), s.Off(fd.Body.End())}
-		shwalk.Walk(fd.Body, func(node syntax.Node) bool {
-			if _, ok := node.(*syntax.FuncDecl); ok {
-				return false // a nested function's own
-			}
-			d, ok := node.(*syntax.DeclClause)
-			if !ok || !IsNameref(d) {
-				return true
-			}
-			decl := Range{s.Off(d.Pos()), s.Off(d.End())}
-			for _, a := range d.Args {
-				if a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil {
-					continue
+	s.namerefParamsOnce.Do(func() {
+		for fn, fd := range s.Funcs {
+			shwalk.Walk(fd.Body, func(node syntax.Node) bool {
+				if _, ok := node.(*syntax.FuncDecl); ok {
+					return false // a nested function's own
 				}
-				pe := SingleParam(a.Value)
-				if pe == nil || !plainParam(pe) || !positionalName(pe.Param.Value) || pe.Param.Value == "@" || pe.Param.Value == "*" || pe.Param.Value == "#" {
-					continue
+				d, ok := node.(*syntax.DeclClause)
+				if !ok || !IsNameref(d) {
+					return true
 				}
-				n, err := strconv.Atoi(pe.Param.Value)
-				if err != nil || n < 1 {
-					continue
-				}
-				if s.writesThrough(a.Name.Value, fn, body, decl) {
-					if out == nil {
-						out = map[string][]int{}
+				decl := Range{s.Off(d.Pos()), s.Off(d.End())}
+				for _, a := range d.Args {
+					if a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil {
+						continue
 					}
-					out[fn] = append(out[fn], n)
+					pe := SingleParam(a.Value)
+					if pe == nil || !plainParam(pe) {
+						continue
+					}
+					n, err := strconv.Atoi(pe.Param.Value) // $1…, not $@, $*, $#
+					if err != nil || n < 1 {
+						continue
+					}
+					if s.namerefParamsBy == nil {
+						s.namerefParamsBy = map[string][]namerefParam{}
+					}
+					s.namerefParamsBy[fn] = append(s.namerefParamsBy[fn], namerefParam{a.Name.Value, n, decl})
 				}
-			}
-			return true
-		})
-	}
-	return out
+				return true
+			})
+		}
+	})
+	return s.namerefParamsBy
 }
 
 // writesThrough reports whether function fn, whose body is body, writes

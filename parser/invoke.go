@@ -3113,48 +3113,34 @@ func (s *Script) namerefArrays(name string, use int) []*Assign {
 	}
 	useFn := s.funcAt(use)
 	var out []*Assign
+	byFn := s.namerefParams()
 	for _, c := range s.calls {
+		if len(c.Args) < 2 {
+			continue
+		}
+		fn, _ := LitValue(c.Args[0])
+		refs := byFn[fn]
+		if len(refs) == 0 {
+			continue // no function with a nameref to its arguments
+		}
 		off := s.Off(c.Pos())
-		if off >= use || len(c.Args) < 2 || s.funcAt(off) != useFn || s.apartArms(off, use) ||
+		if off >= use || s.funcAt(off) != useFn || s.apartArms(off, use) ||
 			useFn == "" && s.isolatedFrom(off, use) || useFn != "" && s.isoGone(off, useFn, use) {
 			continue // kl) build argv 16 ;; is not serve)'s
 		}
-		fn, _ := LitValue(c.Args[0])
-		fd := s.Funcs[fn]
-		if fd == nil {
-			continue
+		for _, r := range refs {
+			if r.n >= len(c.Args) {
+				continue
+			}
+			if v, ok := LitValue(c.Args[r.n]); !ok || v != name {
+				continue
+			}
+			for _, as := range s.Assigns[r.name] {
+				if as.InFunc == fn && as.Array != nil && !slices.Contains(out, as) {
+					out = append(out, as) // once, however many calls write it
+				}
+			}
 		}
-		shwalk.Walk(fd.Body, func(node syntax.Node) bool {
-			if _, ok := node.(*syntax.FuncDecl); ok {
-				return false // a nested function's own
-			}
-			d, ok := node.(*syntax.DeclClause)
-			if !ok || !IsNameref(d) {
-				return true
-			}
-			for _, a := range d.Args {
-				if a.Name == nil || a.Value == nil || a.Index != nil || a.Array != nil {
-					continue
-				}
-				pe := SingleParam(a.Value)
-				if pe == nil || !plainParam(pe) {
-					continue
-				}
-				n, err := strconv.Atoi(pe.Param.Value)
-				if err != nil || n < 1 || n >= len(c.Args) {
-					continue
-				}
-				if v, ok := LitValue(c.Args[n]); !ok || v != name {
-					continue
-				}
-				for _, as := range s.Assigns[a.Name.Value] {
-					if as.InFunc == fn && as.Array != nil && !slices.Contains(out, as) {
-						out = append(out, as) // once, however many calls write it
-					}
-				}
-			}
-			return true
-		})
 	}
 	return out
 }

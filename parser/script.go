@@ -340,6 +340,10 @@ type Script struct {
 	severalMu sync.Mutex
 	// modeIdx indexes the modes' ranges once they are final (ModesAt).
 	modeIdx *modeIndex
+	// namerefParamsBy holds each function's namerefs to its positional
+	// parameters (namerefParams), found once.
+	namerefParamsBy   map[string][]namerefParam
+	namerefParamsOnce sync.Once
 	// funcNameref is the first nameref declared in a function (FuncNameref).
 	funcNameref *syntax.DeclClause
 	// topNameref is the first nameref declared outside every function
