@@ -596,6 +596,17 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 			ev.skipped = append(ev.skipped, []string{"$" + strconv.Itoa(i) + ", the caller's"})
 		}
 	}
+	selfPath := ""
+	if opts.Self != "" && opts.Self == filepath.Base(opts.Self) && opts.Self != "." && opts.Self != ".." {
+		// The path the script runs as: $0, and BASH_SOURCE[0] too, which
+		// bash sets to the same path (me=$(basename "${BASH_SOURCE[0]}")
+		// picks the mode as $(basename "$0") does). A copy: the script's
+		// modes share env.
+		selfPath = filepath.Join(filepath.Dir(script), opts.Self)
+		self := *env
+		self.source = selfPath
+		env = &self
+	}
 	environ := newModeEnv(env, selectors, cmp.Or(opts.SelectorValue, mode))
 	if prep.submitDir {
 		environ = withSubmitDir(environ, filepath.Dir(script))
@@ -631,8 +642,8 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 	}
 	fileCopy := *run // $0 is the File's name; the caller's File is not touched
 	fileCopy.Name = script
-	if opts.Self != "" && opts.Self == filepath.Base(opts.Self) && opts.Self != "." && opts.Self != ".." {
-		fileCopy.Name = filepath.Join(filepath.Dir(script), opts.Self) // $0
+	if selfPath != "" {
+		fileCopy.Name = selfPath // $0
 	}
 	// The prelude runs as the file's first statement: each Run copies every
 	// variable into Runner.Vars (pprof: a quarter of a small script's
