@@ -223,11 +223,15 @@ func findUserDB(node syntax.Node) *forbidden {
 // from the argv. The run stops when one is called (callHandler) with a
 // target that may be such a local (refusal.refs); a library's helper that
 // no mode calls (join_by() { local -n _a=$1; … }) stops nothing.
-func refusedFuncs(n syntax.Node, globals bool) map[string]refusal {
+//
+// copies is set for the script's own tree, whose copy Eval runs has each
+// whole-array read through a function's nameref read from a copy
+// (rewriteRefReads): such a read stops nothing there.
+func refusedFuncs(n syntax.Node, globals, copies bool) map[string]refusal {
 	var out map[string]refusal
 	shwalk.Walk(n, func(x syntax.Node) bool {
 		if fd, ok := x.(*syntax.FuncDecl); ok && fd.Name != nil {
-			if r, ok := refusedFunc(fd, n, globals); ok {
+			if r, ok := refusedFunc(fd, n, globals, copies); ok {
 				if out == nil {
 					out = map[string]refusal{}
 				}
@@ -264,14 +268,18 @@ type namerefTarget struct {
 // function, which the dry run does not rewrite), writes a global over a
 // local of its own (globalMsg; the script's own statement is refused where
 // it runs instead: rewriteGlobalOverLocal).
-func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals bool) (refusal, bool) {
+func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals, copies bool) (refusal, bool) {
 	if globals {
 		if st, name := globalOverLocal(fd); st != nil {
 			return refusal{st.Pos(), globalMsg(name), nil}, true
 		}
 	}
 	if d := namerefIn(fd.Body); d != nil {
-		refs := namerefTargets(fd, file)
+		var copied map[*syntax.ParamExp]bool
+		if copies {
+			copied = refCopyReads(fd)
+		}
+		refs := namerefTargets(fd, file, copied)
 		return refusal{d.Pos(), namerefMsg, refs}, true
 	}
 	return refusal{}, false
@@ -283,8 +291,9 @@ func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals bool) (refusal, 
 // with TARGET a literal name or "$1"…"$9" (and no shift or set in the body
 // to move the positional parameters), and every use of a nameref's name,
 // in fd and in the other functions of file that do not declare it local,
-// is one interp resolves (namerefUseOK).
-func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
+// is one interp resolves (namerefUseOK) or one of copied (whole-array
+// reads in fd's own body, read from a copy: rewriteRefReads).
+func namerefTargets(fd *syntax.FuncDecl, file syntax.Node, copied map[*syntax.ParamExp]bool) []namerefTarget {
 	var refs []namerefTarget
 	names := map[string]bool{}
 	decls := map[*syntax.DeclClause]bool{}
@@ -332,6 +341,9 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
 	shwalk.Walk(file, func(n syntax.Node) bool {
 		if f, isFn := n.(*syntax.FuncDecl); isFn && f != fd && declaresLocal(f, names) {
 			return false
+		}
+		if pe, isPe := n.(*syntax.ParamExp); isPe && copied[pe] {
+			return true
 		}
 		if !namerefUseOK(n, names, decls) {
 			good = false
