@@ -385,7 +385,8 @@ func namerefTargetOf(a *syntax.Assign) (namerefTarget, bool) {
 }
 
 // declaresLocal reports whether function f declares one of names local
-// (local, or declare/typeset without -g): its uses are its own variable's.
+// (local, or declare/typeset without -g, a nameref or not): its uses are
+// its own variable's.
 func declaresLocal(f *syntax.FuncDecl, names map[string]bool) bool {
 	found := false
 	shwalk.Walk(f.Body, func(n syntax.Node) bool {
@@ -398,9 +399,9 @@ func declaresLocal(f *syntax.FuncDecl, names map[string]bool) bool {
 		default:
 			return true
 		}
-		if parser.IsNameref(d) {
-			return true
-		}
+		// A nameref of its own (local -n o=$1 in another helper) is a
+		// local too: its uses are its own nameref's, looked at when it is
+		// called (refusedFunc).
 		for _, a := range d.Args {
 			if a.Naked && a.Name == nil && a.Value != nil && parser.IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "g") {
 				return true

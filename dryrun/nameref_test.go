@@ -84,6 +84,10 @@ func TestFuncNamerefGlobal(t *testing.T) {
 			[]string{"radiance", "serve", "/m", "80", "3", "-p", "a_b"}},
 		{"opts=(x)\nhelper() { o+=(h); }\nadd() { local -n o=$1; helper; }\nadd opts\nexec radiance serve /m \"${opts[@]}\"\n",
 			[]string{"radiance", "serve", "/m", "x", "h"}},
+		// two helpers each with a nameref of the same name: each one's o
+		// is its own local
+		{"opts=(x)\nadd() { local -n o=$1; o+=(-e \"$2\"); }\nshow() { local -n o=$1; echo \"${o[1]}\" >&2; }\nadd opts X\nshow opts\nexec radiance serve /m \"${opts[@]}\"\n",
+			[]string{"radiance", "serve", "/m", "x", "-e", "X"}},
 		{"add() { local -n o=$1; o+=(-e X); }\nrun() { local out=(1); exec radiance serve /m \"${opts[@]}\"; }\nadd opts\nrun\n",
 			[]string{"radiance", "serve", "/m", "-e", "X"}},
 	} {
