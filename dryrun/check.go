@@ -288,8 +288,9 @@ func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals, copies bool) (r
 // namerefTargets returns what fd's namerefs name when interp evaluates the
 // function faithfully for any global target, nil when it may not (the run
 // then stops at each call): every nameref is declared local -n NAME=TARGET
-// with TARGET a literal name or "$1"…"$9" (and no shift or set in the body
-// to move the positional parameters), and every use of a nameref's name,
+// with TARGET a literal name or "$1"…"$9", each a statement of the body's
+// own (and no shift or set in the body before one to move the positional
+// parameters), and every use of a nameref's name,
 // in fd and in the other functions of file that do not declare it local,
 // is one interp resolves (namerefUseOK) or one of copied (whole-array
 // reads in fd's own body, read from a copy: rewriteRefReads).
@@ -298,6 +299,18 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node, copied map[*syntax.Pa
 	names := map[string]bool{}
 	decls := map[*syntax.DeclClause]bool{}
 	ok := true
+	// A shift or set after every declaration, each a statement of the
+	// body's own (add() { local -n o=$1; shift; o+=("$@"); }), moves the
+	// parameters once the targets are bound: the target is still the
+	// call's $1. One before a declaration, or beside one in a loop or a
+	// branch, may bind another.
+	top := map[*syntax.DeclClause]bool{}
+	for _, st := range bodyStmts(fd.Body) {
+		if d, isDecl := st.Cmd.(*syntax.DeclClause); isDecl {
+			top[d] = true
+		}
+	}
+	lastDecl, firstMove, nested := uint(0), uint(0), false
 	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.DeclClause:
@@ -305,6 +318,8 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node, copied map[*syntax.Pa
 				return true
 			}
 			decls[x] = true
+			nested = nested || !top[x]
+			lastDecl = max(lastDecl, x.End().Offset())
 			for _, a := range x.Args {
 				if a.Naked && a.Name == nil && a.Value != nil && parser.IsOptionWord(a.Value) {
 					if strings.ContainsAny(a.Value.Lit(), "g+") {
@@ -323,13 +338,15 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node, copied map[*syntax.Pa
 		case *syntax.CallExpr:
 			if len(x.Args) > 0 {
 				if c := x.Args[0].Lit(); c == "shift" || c == "set" {
-					ok = false
+					if off := x.Pos().Offset(); firstMove == 0 || off < firstMove {
+						firstMove = off
+					}
 				}
 			}
 		}
 		return ok
 	})
-	if !ok || len(refs) == 0 {
+	if !ok || len(refs) == 0 || firstMove != 0 && (nested || firstMove < lastDecl) {
 		return nil
 	}
 	for _, t := range refs {
@@ -354,6 +371,18 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node, copied map[*syntax.Pa
 		return nil
 	}
 	return refs
+}
+
+// bodyStmts returns the statements of a function's body: a { … } block's
+// or a ( … ) subshell's; none for any other body.
+func bodyStmts(body *syntax.Stmt) []*syntax.Stmt {
+	switch b := body.Cmd.(type) {
+	case *syntax.Block:
+		return b.Stmts
+	case *syntax.Subshell:
+		return b.Stmts
+	}
+	return nil
 }
 
 // namerefTargetOf reads local -n NAME=TARGET's target: a literal name, or

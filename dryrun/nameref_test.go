@@ -88,6 +88,9 @@ func TestFuncNamerefGlobal(t *testing.T) {
 		// is its own local
 		{"opts=(x)\nadd() { local -n o=$1; o+=(-e \"$2\"); }\nshow() { local -n o=$1; echo \"${o[1]}\" >&2; }\nadd opts X\nshow opts\nexec radiance serve /m \"${opts[@]}\"\n",
 			[]string{"radiance", "serve", "/m", "x", "-e", "X"}},
+		// a shift after the declaration: the target was bound to the call's $1
+		{"opts=(x)\nadd() { local -n o=$1; shift; o+=(\"$@\"); }\nadd opts -e \"Y Z\"\nexec radiance serve /m \"${opts[@]}\"\n",
+			[]string{"radiance", "serve", "/m", "x", "-e", "Y Z"}},
 		{"add() { local -n o=$1; o+=(-e X); }\nrun() { local out=(1); exec radiance serve /m \"${opts[@]}\"; }\nadd opts\nrun\n",
 			[]string{"radiance", "serve", "/m", "-e", "X"}},
 	} {
@@ -113,6 +116,8 @@ func TestFuncNamerefGlobal(t *testing.T) {
 		// targets it cannot tell
 		"g() { local -n o=$2; o+=(1); }\ng opts\nexec radiance serve /m \"${opts[@]}\"\n",
 		"g() { shift; local -n o=$1; o+=(1); }\ng x opts\nexec radiance serve /m \"${opts[@]}\"\n",
+		"g() { for t in \"$@\"; do local -n o=$1; o+=(1); shift; done; }\ng x opts\nexec radiance serve /m \"${opts[@]}\"\n",
+		"g() { local -n o=$1; shift; local -n p=$1; p+=(1); }\ng x opts\nexec radiance serve /m \"${opts[@]}\"\n",
 		"g() { local -n o=opts_$1; o+=(1); }\ng x\nexec radiance serve /m \"${opts_x[@]}\"\n",
 		"g() { local -n o=$1; o+=(1); }\ng 'opts[1]'\nexec radiance serve /m \"${opts[@]}\"\n",
 		"g() { local -gn o=$1; o+=(1); }\ng opts\nexec radiance serve /m \"${o[@]}\"\n",
