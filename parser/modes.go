@@ -3074,8 +3074,15 @@ func (s *Script) regexVar(w *syntax.Word) (string, bool) {
 	}
 	a, use := as[0], s.Off(w.Pos())
 	if a.Value == nil || a.Array != nil || a.Append || a.Conditional || a.Guarded || len(a.Modes) > 0 || a.Prefix != nil || a.Cmd ||
-		!s.topFunc(a.InFunc) || a.InFunc != s.funcAt(use) || a.End > use {
+		!s.topFunc(a.InFunc) {
 		return "", false
+	}
+	// Before the test in its own scope, or, at the top level, before the
+	// call of main "$@" whose body tests it.
+	if fn := s.funcAt(use); a.InFunc != fn || a.End > use {
+		if at, entry := s.entryCalls[fn]; a.InFunc != "" || fn == "" || !entry || a.End > at {
+			return "", false
+		}
 	}
 	return LitValue(a.Value)
 }
