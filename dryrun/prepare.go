@@ -134,11 +134,12 @@ type Prepared struct {
 	negOnce sync.Once
 	neg     bool
 
-	// exemptOnce guards exempt: the script turns errexit on and runs a
-	// subshell where it is off (if ( … ); then, f | g in a condition:
-	// negated.go), asked of its tree once.
+	// exemptOnce guards exempt and exemptFrom: exemptFrom, the first tree
+	// exemptIn was asked of, turns errexit on and runs a subshell where it
+	// is off (if ( … ); then, f | g in a condition: negated.go).
 	exemptOnce sync.Once
 	exempt     bool
+	exemptFrom *syntax.File
 
 	// arithOnce guards arith: the script may read a variable
 	// arithmetically under set -u (arithnounset.go), asked of its source
