@@ -194,7 +194,8 @@ func exemptSubshells(f *syntax.File) (stages []*syntax.Stmt, groups []*syntax.Su
 // simpleCommand reports whether st runs one command that is not a
 // function of the script nor runs shell code (eval, source): what errexit
 // would end in it is the command itself, whose status the stage's is
-// anyway.
+// anyway. A name that is not a literal ("$cmd") may be a function, and
+// is not one.
 func simpleCommand(st *syntax.Stmt, funcs []string) bool {
 	c, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) == 0 {

@@ -2212,7 +2212,8 @@ func shoptWithoutInheritErrexit(args []string) ([]string, bool) {
 }
 
 // shoptWithout drops the option name from `shopt -s NAME…`; it reports
-// whether it dropped one.
+// whether it dropped one. lastpipe is dropped from the tree instead, and
+// only where the copy runs pipelines as lastpipe does (dropShoptLastPipe).
 func shoptWithout(args []string, name string) ([]string, bool) {
 	if len(args) < 2 || args[0] != "-s" {
 		return args, false
