@@ -70,7 +70,8 @@
 //     HOME=/nonexistent-servelint/home, USER=LOGNAME=servelint,
 //     HOSTNAME=localhost, UID=EUID=GID=1000, TMPDIR (below), BASH_SOURCE,
 //     SHLVL=1, the values bash gives itself when the environment lacks
-//     them (TERM=dumb, SHELL=/bin/bash, BASH_SUBSHELL=0, BASHPID as $$),
+//     them (TERM=dumb, SHELL=/bin/bash, BASH_SUBSHELL=0, BASHPID as $$:
+//     the sandbox's fixed one),
 //     and Options.Env. The host's variables are never copied (nor its
 //     uid: a child script's UID, EUID and GID are the sandbox's too). A
 //     script's re-run of itself as root when it is not ([[ $EUID -eq 0 ]]
@@ -173,8 +174,10 @@
 //   - Memory is not bounded: a script that doubles a string in a loop can
 //     exhaust memory before the deadline. Run the linter under a memory
 //     limit (cgroup, ulimit -v) in CI.
-//   - $$ and $PPID are the linter's process IDs; RANDOM is seeded with a
-//     fixed value so that argvs are reproducible; date shows a fixed clock.
+//   - $$ (and BASHPID) is 4242 and $PPID 4241, not the host's (pids.go),
+//     except a bare PPID in arithmetic ($(( PPID + 1 ))), which interp
+//     answers from the linter's process; RANDOM is seeded with a fixed
+//     value so that argvs are reproducible; date shows a fixed clock.
 //   - A dynamic declaration whose value starts with ~user (v='x=~root';
 //     export $v) evaluated in a background job or on the left of a pipe
 //     makes interp look the user up in the host's user database; the

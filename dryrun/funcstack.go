@@ -17,12 +17,13 @@ func (p *Prepared) funcStack(src []byte) bool {
 }
 
 // readText reads the script's source once for the words funcStack,
-// jobZero and prefixNames look for.
+// jobZero, prefixNames and hostPids look for.
 func (p *Prepared) readText(src []byte) {
 	p.textOnce.Do(func() {
 		p.stackText = bytes.Contains(src, []byte("FUNCNAME")) || bytes.Contains(src, []byte("BASH_LINENO"))
 		p.zeroText = bytes.Contains(src, []byte("$0")) || bytes.Contains(src, []byte("${0"))
 		p.prefixText = bytes.Contains(src, []byte("${!"))
+		p.pidText = mayReadPids(src)
 	})
 }
 

@@ -138,11 +138,12 @@ type Prepared struct {
 	negOnce sync.Once
 	neg     bool
 
-	// exemptOnce guards exempt: the script turns errexit on and runs a
-	// subshell where it is off (if ( … ); then, f | g in a condition:
-	// negated.go), asked of its tree once.
+	// exemptOnce guards exempt and exemptFrom: exemptFrom, the first tree
+	// exemptIn was asked of, turns errexit on and runs a subshell where it
+	// is off (if ( … ); then, f | g in a condition: negated.go).
 	exemptOnce sync.Once
 	exempt     bool
+	exemptFrom *syntax.File
 
 	// arithOnce guards arith: the script may read a variable
 	// arithmetically under set -u (arithnounset.go), asked of its source
@@ -163,9 +164,9 @@ type Prepared struct {
 	// textOnce guards the words funcStack, jobZero and prefixNames look
 	// for in the script's source, asked of it once, not per mode:
 	// stackText (FUNCNAME, BASH_LINENO), zeroText ($0, ${0), prefixText
-	// (${!).
-	textOnce                        sync.Once
-	stackText, zeroText, prefixText bool
+	// (${!), pidText ($$, ${$, PPID: mayReadPids).
+	textOnce                                 sync.Once
+	stackText, zeroText, prefixText, pidText bool
 
 	once      sync.Once
 	rewritten *syntax.File
@@ -304,6 +305,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	}
 	if want(prep.prefixNames(src)) {
 		prefixNamesSet(f)
+	}
+	if want(prep.hostPids(src)) {
+		fakePids(f)
 	}
 	if want(prep.inSubst) {
 		rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
@@ -659,14 +663,15 @@ func hoistAlternates(st *syntax.Stmt, n *int) {
 // alternate values (${KV:+--kv-cache-dtype "$KV"} in a library the script
 // sources, under set -u) and callerGuard to its guards of the caller's
 // variables (callers: : "${HF_TOKEN:?}" in lib.sh stops bash only where
-// the script's own guard would), and its arithmetic's name reads checked
-// under set -u (arithNounsetEdits). The text is edited in place, word by
+// the script's own guard would), its arithmetic's name reads checked
+// under set -u (arithNounsetEdits), and its reads of $$ and $PPID the
+// sandbox's (fakePidEdits). The text is edited in place, word by
 // word, never printed again: every other byte, line and position stays as
 // bash reads it (a printed copy joined continued lines, moved LINENO and
 // re-indented heredocs). data itself when nothing changes or it does not
 // parse (interp says so).
 func lazySourced(data []byte, callers []string) []byte {
-	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !mayHoldArith(data) {
+	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !mayHoldArith(data) && !mayReadPids(data) {
 		return data
 	}
 	return editText(data, func(f *syntax.File) []textEdit { return lazySourcedEdits(f, data, callers) })
@@ -675,6 +680,9 @@ func lazySourced(data []byte, callers []string) []byte {
 // lazySourcedEdits are lazySourced's edits of data, parsed as f.
 func lazySourcedEdits(f *syntax.File, data []byte, callers []string) []textEdit {
 	edits := arithNounsetEdits(f, data, callers)
+	if mayReadPids(data) {
+		edits = append(edits, fakePidEdits(f)...) // the sandbox's $$ and $PPID
+	}
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			edits = append(edits, lazyDefaultEdits(data, st, callers)...)

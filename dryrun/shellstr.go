@@ -465,13 +465,17 @@ func (ev *evaluator) newInnerRunner(hc interp.HandlerContext, params []string, e
 	)
 }
 
-// parseString parses a shell string's script; nil when it is too deep or
-// does not parse (the command is then skipped, as any other).
+// parseString parses a shell string's script, its reads of $$ and $PPID
+// the sandbox's (fakePids); nil when it is too deep or does not parse (the
+// command is then skipped, as any other).
 func parseString(src string, lang syntax.LangVariant) *syntax.File {
 	if parser.CheckDepth([]byte(src)) != nil {
 		return nil
 	}
 	if f, err := parser.ParseShell(strings.NewReader(src), "", false, lang); err == nil {
+		if mayReadPids([]byte(src)) {
+			fakePids(f)
+		}
 		return f
 	}
 	return nil
