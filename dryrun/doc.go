@@ -4,7 +4,8 @@
 // servelint runs in CI on pull requests from strangers, so the script is
 // hostile input. [Eval] interprets it with mvdan.cc/sh/v3/interp inside a
 // sandbox built from interp's handlers, once per mode, with $0 and
-// BASH_SOURCE set to the script's path and $1 set to the mode alone (so the
+// BASH_SOURCE set to the script's path (or the name it runs as, Options.Self)
+// and $1 set to the mode alone (so the
 // real launch path runs, not the script's own --dry-run branch), or the
 // option that picks the mode (Options.Params: --mode kl), or no argument
 // and the mode's environment variable (Options.Selectors, NoArg); the

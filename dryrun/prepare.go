@@ -25,6 +25,10 @@ type Prepared struct {
 	// refused are the functions a call of which stops the run
 	// (refusedFuncs: a nameref, a global over a local).
 	refused map[string]refusal
+	// refCopies is true when a function reads a whole array through its
+	// own nameref: Eval runs a copy in which the read is of a copy of the
+	// target (rewriteRefReads), and refused does not count it.
+	refCopies bool
 	// risky is false when the tree holds nothing findForbidden looks for,
 	// so the per-mode walk of the reachable code can be skipped.
 	risky bool
@@ -277,6 +281,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	}
 	if want(prep.globals) {
 		rewriteGlobalOverLocal(f, name)
+	}
+	if want(prep.refCopies) {
+		rewriteRefReads(f)
 	}
 	if want(prep.elemSets) {
 		rewriteElementSetTests(f)
@@ -1053,7 +1060,8 @@ func Prepare(f *syntax.File) *Prepared {
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
 	p.assocKeys = assocDecl && assocRewritable(f)
 	if funcNamerefs {
-		p.refused = refusedFuncs(f, false)
+		p.refused = refusedFuncs(f, false, true)
+		p.refCopies = hasRefCopies(f)
 	}
 	// shopt -s lastpipe at the top level: the copy drops it
 	// (dropShoptLastPipe), pipeline or not.
@@ -1091,7 +1099,8 @@ func PrepareScript(s *parser.Script) *Prepared {
 		p.funcs = append(p.funcs, name)
 	}
 	if s.FuncNameref() != nil {
-		p.refused = refusedFuncs(s.File, false)
+		p.refused = refusedFuncs(s.File, false, true)
+		p.refCopies = hasRefCopies(s.File)
 	}
 	p.globals = s.FuncGlobal()
 	if jobs {
@@ -1180,7 +1189,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 		} else {
 			c.funcs = funcNames(f)
 			c.dies = slices.Sorted(maps.Keys(dieFuncs(f)))
-			c.refused = refusedFuncs(f, true)
+			c.refused = refusedFuncs(f, true, false)
 			c.jobs = hasJobs(f)
 			c.prints = printsFuncs(f)
 		}

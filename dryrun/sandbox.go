@@ -512,6 +512,9 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 	if attrCallOK(hc, args) {
 		return ev.attrAssign(hc.Env, args)
 	}
+	if refCopyCallOK(hc, args) {
+		return ev.refCopy(hc.Env, args)
+	}
 	if letCallOK(hc, args) {
 		return ev.letEval(args)
 	}
@@ -1030,7 +1033,7 @@ func (ev *evaluator) checkCode(src, what string) error {
 			return ev.fail(fb.error(what))
 		}
 		ev.addFuncs(f)
-		ev.addRefused(what, refusedFuncs(f, true))
+		ev.addRefused(what, refusedFuncs(f, true, false))
 		if hasJobs(f) {
 			ev.jobs.Store(true)
 		}

@@ -3,6 +3,8 @@ package dryrun
 import (
 	"context"
 	"fmt"
+	"io"
+	"path"
 	"slices"
 	"strings"
 
@@ -218,6 +220,13 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 		// or reads a file (the container's, not the tree's).
 		env = exportedOf(hc.Env)
 		outer.inner = env
+	}
+	if run.Own && path.Base(det[run.Shell]) == "sbatch" {
+		// jobid=$(sbatch --parsable --wrap "vllm serve …"): the job runs
+		// the string apart, its output going to the job's log, not to
+		// the substitution that captures sbatch's own (the job id). Its
+		// engine is a launch, not a query ($(vllm --version): launches).
+		hc.Stdout = io.Discard
 	}
 	runner, rerr := ev.innerRunner(hc, params, env)
 	if rerr != nil {
