@@ -24,7 +24,7 @@ import (
 // not be evaluated in any mode. Eval runs a copy (rewriteRefReads) in
 // which each statement of the function's own body that holds such a read
 // first copies the target into a local array of its own (refCopyCmd, which
-// the call handler answers with `local -a COPY; COPY=("${TARGET[@]}")`,
+// the call handler answers with `declare -a COPY; COPY=("${TARGET[@]}")`,
 // TARGET the name the nameref resolves to then) and reads the copy: what
 // bash reads, taken right before the statement, after every write the
 // function made before it. Reads in other functions (a helper reading its
@@ -197,5 +197,9 @@ func (ev *evaluator) refCopy(env expand.Environ, args []string) ([]string, error
 	if !syntax.ValidName(target) || !syntax.ValidName(copyName) {
 		return nil, ev.fail(fmt.Errorf("%w: a nameref %s to %q: %s", ErrUnsupported, ref, target, namerefMsg))
 	}
-	return []string{"eval", "local -a " + copyName + "; " + copyName + `=("${` + target + `[@]}")`}, nil
+	// declare, not local: in a subshell of the function (a pipeline's
+	// stage, ( … ), a job) interp's local fails, "can only be used in a
+	// function", where bash's does not; declare is local in the function
+	// and the subshell's own in one.
+	return []string{"eval", "declare -a " + copyName + "; " + copyName + `=("${` + target + `[@]}")`}, nil
 }
