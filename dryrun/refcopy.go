@@ -170,7 +170,12 @@ func rewriteRefReads(f *syntax.File) bool {
 		for _, name := range s.names {
 			stmts = append(stmts, &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(refCopyCmd), litWord(refCopyName(name)), litWord(name)}}})
 		}
-		s.st.Cmd = &syntax.Block{Stmts: append(stmts, &syntax.Stmt{Cmd: s.st.Cmd})}
+		// The statement's redirections go in with its command: bash
+		// expands them (a heredoc's ${a[*]}, > "${a[*]}.log") as it runs
+		// the command, after the copy; left on the block, they were
+		// expanded before it, of a copy not yet made.
+		s.st.Cmd = &syntax.Block{Stmts: append(stmts, &syntax.Stmt{Cmd: s.st.Cmd, Redirs: s.st.Redirs})}
+		s.st.Redirs = nil
 	}
 	for _, pe := range reads {
 		pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: refCopyName(pe.Param.Value)}
