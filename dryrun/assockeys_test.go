@@ -19,6 +19,13 @@ func TestAssocDeclaredApart(t *testing.T) {
 		{"declare -A T\nT=([serve]=1 [kl-ref]=16 [bench]=64)\nM=kl-ref; echo ${T[$M]} ${T[serve]}\n", "16 1\n"},
 		{"declare -A T\nT=([serve]=1 [kl]=16 [bench]=64)\nM=kl; echo ${T[$M]} ${T[serve]}\n", "16 1\n"},
 		{"declare -A T=([serve]=1 [kl-ref]=16)\nM=kl-ref; echo ${T[$M]}\n", "16\n"},
+		// One element assigned by a key that is no word (opt[max-num-seqs]=8):
+		// interp dropped it, and the loop over the keys saw none.
+		{"declare -A O\nO[max-num-seqs]=8\nO[ngram-placement]=disk\nfor k in max-num-seqs ngram-placement; do echo $k=${O[$k]}; done\n", "max-num-seqs=8\nngram-placement=disk\n"},
+		// Under set -u, an element assigned after a bare declare -A is read
+		// back: interp left the array unset ("O: unbound variable").
+		{"set -u\ndeclare -A O\nO[seqs]=8\nO[step]=64\necho ${O[seqs]} ${O[step]}\n", "8 64\n"},
+		{"set -u\nf() { local -A O; O[x]=1; echo ${O[x]}; }\nf\n", "1\n"},
 		// A function's declare -A is its own: the top level's T is indexed.
 		{"f() { local -A T; }\nT=([a]=1 [b]=2)\necho ${T[0]} ${#T[@]}\n", "2 1\n"},
 	} {
