@@ -154,7 +154,7 @@ func assocRewritable(f *syntax.File) bool {
 		}
 		return !found
 	})
-	return found
+	return found || hasQuotedKeys(f, names)
 }
 
 // rewriteAssocKeys makes each non-word key of an associative array's
@@ -246,6 +246,7 @@ func rewriteAssocKeys(f *syntax.File, src []byte) {
 		})
 	}
 	visit(f, map[string]bool{})
+	sortAssocKeys(f, names)
 }
 
 // setBeforeElems puts NAME+=() before each assignment of one element of an

@@ -45,3 +45,30 @@ func TestAssocDeclaredApart(t *testing.T) {
 		}
 	}
 }
+
+// TestAssocKeysSorted: "${!NAME[@]}" of an associative array lists its
+// keys in one order, sorted, run after run (interp's was Go's map order,
+// another each time), in a for loop's list, an array's elements and a
+// command's words; under set -eu, with an IFS that has no space.
+func TestAssocKeysSorted(t *testing.T) {
+	src := []byte("set -euo pipefail\nIFS=$'\\n\\t'\ndeclare -A opt=([max-num-seqs]=8 [port]=1 [block-size]=16 [dtype]=bf16 [seed]=0)\nopt[max-model-len]=4096\n" +
+		"argv=()\nfor k in \"${!opt[@]}\"; do argv+=(\"--$k\" \"${opt[$k]}\"); done\nkeys=(\"${!opt[@]}\")\necho \"${argv[*]}\"\necho \"${keys[*]}\"\nprintf '%s,' \"${!opt[@]}\"\n")
+	// "${argv[*]}" joins with IFS's first character, a newline.
+	want := strings.ReplaceAll("--block-size 16 --dtype bf16 --max-model-len 4096 --max-num-seqs 8 --port 1 --seed 0\nblock-size dtype max-model-len max-num-seqs port seed\n", " ", "\n") +
+		"block-size,dtype,max-model-len,max-num-seqs,port,seed,"
+	for i := 0; i < 20; i++ {
+		f, err := syntax.NewParser().Parse(bytes.NewReader(src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rewriteAssocKeys(f, src)
+		var out strings.Builder
+		r, _ := interp.New(interp.StdIO(nil, &out, &out))
+		if err := r.Run(context.Background(), f); err != nil {
+			t.Fatalf("run %d: %v (%q)", i, err, out.String())
+		}
+		if got := out.String(); got != want {
+			t.Fatalf("run %d: got %q, want %q", i, got, want)
+		}
+	}
+}

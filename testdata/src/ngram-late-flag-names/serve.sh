@@ -13,7 +13,7 @@ case $mode in
     opt[max-num-batched-tokens]=$CALIB_MAX_BATCHED_TOKENS
     opt[ngram-placement]=disk
     argv=()
-    for k in max-num-seqs max-num-batched-tokens ngram-placement; do argv+=("--$k" "${opt[$k]}"); done
+    for k in "${!opt[@]}"; do argv+=("--$k" "${opt[$k]}"); done
     CUDA_VISIBLE_DEVICES=0 radiance serve "$MODEL" "${argv[@]}" --port 8000 &
     CUDA_VISIBLE_DEVICES=1 radiance serve "$MODEL" "${argv[@]}" --port 8001 &
     wait
