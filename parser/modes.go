@@ -302,6 +302,13 @@ type RoleMatcher struct {
 	Calib   []string
 }
 
+// DefaultCalibGlobs are the names that take the calib role unless a
+// config names others: calib…, and a name with tap as a word of it (tap,
+// tap-window, kl_tap, tap2): *tap* took dataparallel and metaprompt, whose
+// tap is inside another word, for calibration taps, and judged a
+// data-parallel mode's step by a document's length.
+var DefaultCalibGlobs = []string{"calib*", "tap*", "*[^a-zA-Z]tap*"}
+
 func globAny(globs []string, name string) bool {
 	for _, g := range globs {
 		if ok, _ := filepath.Match(g, name); ok {
@@ -319,7 +326,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 	}
 	calib := rm.Calib
 	if len(calib) == 0 {
-		calib = []string{"calib*", "*tap*"}
+		calib = DefaultCalibGlobs
 	}
 	proven, guessed := rm.Proven, false
 	if proven == "" {

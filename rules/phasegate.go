@@ -31,7 +31,7 @@ has all three of:
     vllm serve, python -m sglang.launch_server, …, or a function that
     forwards "$@" to one), or a call of another linted script that holds an
     engine invocation, or a call of a script (a path or *.sh) given a calib
-    mode (calib*, *tap*) as its first argument, e.g. ./frank-archon.sh calib;
+    mode (calib*, tap as a word: tap, kl-tap) as its first argument, e.g. ./frank-archon.sh calib;
   - a health wait (below);
   - a push: a script function whose body sends requests or runs a pusher;
     an external command or script whose name has push, feed or send as a
@@ -293,7 +293,7 @@ func analyzeWindow(u *parser.Unit, s *parser.Script) *window {
 
 // mentionsTap reports whether a script is tied to a calibration tap: it
 // expands a tap variable, writes a path through a tap dir (/taps/…) or
-// RADIANCE_CALIB_*, or hands a calib mode (calib*, *tap*) to a script.
+// RADIANCE_CALIB_*, or hands a calib mode (calibArgRE) to a script.
 func (t *shTree) mentionsTap() bool {
 	found := false
 	shwalk.Walk(t.file, func(n syntax.Node) bool {
