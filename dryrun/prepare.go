@@ -162,6 +162,7 @@ type Prepared struct {
 	// (${!).
 	textOnce                        sync.Once
 	stackText, zeroText, prefixText bool
+	longOptText                     bool // getopts and -: (longOpts)
 
 	once      sync.Once
 	rewritten *syntax.File
@@ -297,6 +298,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	}
 	if want(prep.prefixNames(src)) {
 		prefixNamesSet(f)
+	}
+	if want(prep.longOpts(src)) {
+		rewriteLongGetopts(f)
 	}
 	if want(prep.inSubst) {
 		rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
