@@ -1523,6 +1523,8 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 			name = d // case "${MODE:-serve}", MODE from the environment
 		} else if pe != nil && pe.Param != nil && asIs(pe) && s.fromEnvOnly(pe.Param.Value) && !taken[pe.Param.Value] {
 			name = pe.Param.Value // case "$MODE" (or "${MODE,,}", "${MODE:?…}"), MODE from the environment alone
+		} else if pe != nil && pe.Param != nil && asIs(pe) && !taken[pe.Param.Value] {
+			name = s.envAliasOf(pe.Param.Value, taken) // mode=${MODE:-serve}; case "$mode"
 		}
 		if name == "" || seen[name] {
 			continue
@@ -1559,6 +1561,30 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// envAliasOf returns the environment variable E when variable x's one
+// assignment, at the top level and in no mode, is x=${E:-default} or
+// x=${E:?message} (mode=${MODE:-serve}, role=${ROLE:?set ROLE}) and only
+// the environment sets E (fromEnvOnly): a case on $x is a case on E,
+// which the dry run sets. "" otherwise.
+func (s *Script) envAliasOf(x string, taken map[string]bool) string {
+	as := s.Assigns[x]
+	if len(as) != 1 || shellOwnVar(x) || s.writtenBy(x, userInput...) {
+		return ""
+	}
+	a := as[0]
+	if a.Value == nil || len(a.Modes) > 0 || a.InFunc != "" || a.Append || a.Local || a.Conditional || a.Guarded {
+		return ""
+	}
+	e := selfDefault(a.Value)
+	if e == "" {
+		e = selfRequired(a.Value)
+	}
+	if e == "" || e == x || taken[e] || !s.fromEnvOnly(e) {
+		return ""
+	}
+	return e
 }
 
 // ifTestedEnvOnly returns the variables an if/elif condition compares
