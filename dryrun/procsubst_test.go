@@ -153,3 +153,23 @@ func TestInSubstSourced(t *testing.T) {
 		t.Error("a file without <( changed")
 	}
 }
+
+// TestInputProcSubstNul: readarray -d "" (mapfile -d "") of a process
+// substitution printing NUL-separated words reads each word: the output
+// held in a variable had lost its NUL bytes, and the array was one word
+// of all of them run together.
+func TestInputProcSubstNul(t *testing.T) {
+	src := `#!/usr/bin/env bash
+set -euo pipefail
+readarray -d '' -t shape < <(printf '%s\0' --max-num-seqs 8 --max-model-len "4 096")
+mapfile -t lines < <(printf 'a\0b\n')
+exec vllm serve /m "${shape[@]}" --tag "${#lines[@]}"
+`
+	r := evalSrc(t, src, "", nil, Options{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if want := []string{"vllm", "serve", "/m", "--max-num-seqs", "8", "--max-model-len", "4 096", "--tag", "1"}; !slices.Equal(r.Argv, want) {
+		t.Fatalf("argv %q, want %q", r.Argv, want)
+	}
+}
