@@ -24,6 +24,7 @@ func (p *Prepared) readText(src []byte) {
 		p.zeroText = bytes.Contains(src, []byte("$0")) || bytes.Contains(src, []byte("${0"))
 		p.prefixText = bytes.Contains(src, []byte("${!"))
 		p.longOptText = bytes.Contains(src, []byte("getopts")) && bytes.Contains(src, []byte("-:"))
+		p.stdinText = bytes.Contains(src, []byte("/dev/stdin"))
 	})
 }
 
@@ -78,6 +79,13 @@ func rewriteFuncStack(f *syntax.File) bool {
 func (p *Prepared) longOpts(src []byte) bool {
 	p.readText(src)
 	return p.longOptText
+}
+
+// stdinSource reports whether a script may source /dev/stdin
+// (sourcedStdin).
+func (p *Prepared) stdinSource(src []byte) bool {
+	p.readText(src)
+	return p.stdinText
 }
 
 // prefixNames reports whether a script may expand the names of the
