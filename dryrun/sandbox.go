@@ -1663,7 +1663,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		res := args[0]
 		for _, v := range args[1:] {
 			if wholeSentinel(v) {
-				res = v
+				res = ev.arithOf(v)
 				break
 			}
 		}
