@@ -1612,6 +1612,15 @@ func (s *Script) ModeTokens(key string) *Mode {
 	return nil
 }
 
+// modeOwnKey reports whether key is a mode's own (ModeTokens), or a calib
+// knob's, a key with the token CALIB (FRANK_ARCHON_CALIB_NGRAM_PLACEMENT):
+// calib's own value, whether this script's calib mode or another's (a
+// window script booting the tap itself) reads it, never the owner of the
+// flag for the other modes.
+func (s *Script) modeOwnKey(key string) bool {
+	return s.ModeTokens(key) != nil || strings.Contains("_"+strings.ToUpper(key)+"_", "_CALIB_")
+}
+
 // OwnRoleKey reports whether key is the own key of disaggregated roles:
 // every mode is a role (Mode.Disagg) whose name, as a token, is in the key
 // (decode reading PD_DECODE_MAX_RUNNING_REQUESTS).
