@@ -2,6 +2,7 @@ package dryrun
 
 import (
 	"bytes"
+	"encoding/hex"
 	"maps"
 	"regexp"
 	"strconv"
@@ -127,6 +128,7 @@ func rewriteCounts(f *syntax.File) bool {
 				if values, stops, ok := arithReads(ae, split, unknown); ok && len(values) > 0 {
 					wrapped[ae] = true
 					args := append([]*syntax.Word{quotedWord(ae)}, values...)
+					args = append(args, litWord(arithTextWord(ae)))
 					repl = append(repl, stops...)
 					repl = append(repl, internalSubst(ae, opArith, args...))
 				}
@@ -763,19 +765,38 @@ func (ev *evaluator) bound(value, fallback string) string {
 	return fallback
 }
 
-// arithOf is what an arithmetic expansion reading v, wholly a sentinel,
-// gives: v itself when it stands for a count or a length (a stand-in's
-// sentinel, as the count machinery wants it), else a sentinel of its own,
-// "arithmetic on …": $((NGPU / 2)) of an unknown NGPU is another unknown
-// value than NGPU, never shown byte-identical to it.
-func (ev *evaluator) arithOf(v string) string {
+// arithTextMark prefixes opArith's last operand: the expansion's text,
+// hex-encoded (arithTextWord), for the sentinel arithOf gives.
+const arithTextMark = "\x1earith-text\x1e"
+
+// arithTextWord is arithTextMark and the hex of ae's text ($((NGPU / 2))).
+func arithTextWord(ae *syntax.ArithmExp) string {
+	var sb strings.Builder
+	if err := syntax.NewPrinter().Print(&sb, ae); err != nil {
+		return arithTextMark
+	}
+	return arithTextMark + hex.EncodeToString([]byte(sb.String()))
+}
+
+// arithOf is what an arithmetic expansion (its text given by the operand
+// arithTextWord made, "" if none) reading v, wholly a sentinel, gives: v
+// itself when it stands for a count or a length (a stand-in's sentinel, as
+// the count machinery wants it), else a sentinel of its own, "$((NGPU /
+// 2)) of …": another unknown value than NGPU, never shown byte-identical
+// to it (nor to $((NGPU * 2)) of it).
+func (ev *evaluator) arithOf(v, text string) string {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	if _, ok := ev.standIns[v]; ok || ev.closed {
 		return v
 	}
+	if b, err := hex.DecodeString(strings.TrimPrefix(text, arithTextMark)); err == nil && len(b) > 0 {
+		text = string(b)
+	} else {
+		text = "arithmetic"
+	}
 	id := len(ev.skipped)
-	ev.skipped = append(ev.skipped, []string{"arithmetic on " + v})
+	ev.skipped = append(ev.skipped, []string{text + " of " + v})
 	return sentinel(id)
 }
 

@@ -1660,10 +1660,14 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		ev.write(hc.Stdout, ev.bound(args[0], args[1])+"\n")
 		return nil
 	case opArith:
-		res := args[0]
-		for _, v := range args[1:] {
+		res, text := args[0], ""
+		vals := args[1:]
+		if n := len(vals); n > 0 && strings.HasPrefix(vals[n-1], arithTextMark) {
+			vals, text = vals[:n-1], vals[n-1]
+		}
+		for _, v := range vals {
 			if wholeSentinel(v) {
-				res = ev.arithOf(v)
+				res = ev.arithOf(v, text)
 				break
 			}
 		}
