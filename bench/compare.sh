@@ -49,13 +49,13 @@ fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/servelint-compare.XXXXXX")
 if [[ -z ${KEEP:-} ]]; then trap 'rm -rf "$tmp"' EXIT; else echo "keeping $tmp" >&2; fi
-(cd "$repo" && go build -o "$tmp/servelint" ./cmd/servelint && go build -o "$tmp/gentree" ./bench/gentree && go build -o "$tmp/timeit" ./bench/timeit)
+(cd "$repo" && CGO_ENABLED=0 go build -o "$tmp/servelint" ./cmd/servelint && go build -o "$tmp/gentree" ./bench/gentree && go build -o "$tmp/timeit" ./bench/timeit)
 
 # --- machine -----------------------------------------------------------------
 model=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
 mem=$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)
 echo "machine: nproc=$(nproc), ${model:-unknown CPU}, $mem RAM, $(uname -sr)"
-echo "tools:   servelint $(cd "$repo" && git rev-parse --short HEAD 2>/dev/null || echo '?') (go build, -j $JOBS, $(go version | cut -d' ' -f3))," \
+echo "tools:   servelint $(cd "$repo" && git rev-parse --short HEAD 2>/dev/null || echo '?') (CGO_ENABLED=0 go build as the README installs it, -j $JOBS, $(go version | cut -d' ' -f3))," \
   "$(shellcheck --version | sed -n 's/^version: /shellcheck /p'), shfmt $("$shfmt" --version)"
 echo "runs:    median of $REPS (after one warm-up run), wall = monotonic clock around the process (bench/timeit), CPU and peak RSS from its rusage"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) at start (other processes share the CPUs: compare CPU too)"

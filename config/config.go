@@ -454,6 +454,12 @@ func (p *parse) mapping(n *yaml.Node, what string, known []string) []keyVal {
 			return nil
 		}
 		if k.Tag == "!!merge" {
+			// Refused, not followed as parser's compose reader follows
+			// them (mapValue): a compose file is docker compose's, read
+			// as compose reads it, merges included; the config is
+			// servelint's own strict schema, in which a key given twice
+			// is an error, and a merge overrides a key silently. The two
+			// differ on purpose and share no helper.
 			p.fail(k, "%s: YAML merge keys (<<) are not supported", what)
 			return nil
 		}

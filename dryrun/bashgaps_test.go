@@ -70,6 +70,35 @@ func TestExemptSubshells(t *testing.T) {
 	}
 }
 
+// TestExemptInPerTree: exemptIn answers for the tree it is asked of,
+// whichever asks first. In the script's tree `if true | f` holds no exempt
+// subshell (f, the last stage, runs in the shell); in the copy rewrite
+// makes, f is in a ( … ) group (rewriteLastPipes), which is. The answer
+// kept from the script's tree left the copy unrewritten, and f's false
+// ended the group where bash takes the then.
+func TestExemptInPerTree(t *testing.T) {
+	src := "#!/bin/bash\nset -eo pipefail\nf() { false; true; }\nif true | f; then :; fi\n"
+	parse := func() *syntax.File {
+		f, err := syntax.NewParser().Parse(strings.NewReader(src), "t.sh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	orig, cp := parse(), parse()
+	if !rewriteLastPipes(cp) {
+		t.Fatal("rewriteLastPipes changed nothing (the test checks nothing)")
+	}
+	p := Prepare(orig)
+	if p.exemptIn(orig) || !p.exemptIn(cp) {
+		t.Errorf("script's tree first: exemptIn(script) %v, exemptIn(copy) %v; want false, true", p.exemptIn(orig), p.exemptIn(cp))
+	}
+	p = Prepare(orig)
+	if !p.exemptIn(cp) || p.exemptIn(orig) {
+		t.Errorf("copy first: exemptIn(copy) %v, exemptIn(script) %v; want true, false", p.exemptIn(cp), p.exemptIn(orig))
+	}
+}
+
 // TestArithNounset: under set -u, bash stops at an arithmetic read of an
 // unset variable ("X: unbound variable"), in $((…)), ((…)), a for ((…))
 // loop, let, and an assignment to a name declared -i; interp's arithmetic

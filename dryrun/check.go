@@ -223,11 +223,15 @@ func findUserDB(node syntax.Node) *forbidden {
 // from the argv. The run stops when one is called (callHandler) with a
 // target that may be such a local (refusal.refs); a library's helper that
 // no mode calls (join_by() { local -n _a=$1; … }) stops nothing.
-func refusedFuncs(n syntax.Node, globals bool) map[string]refusal {
+//
+// copies is set for the script's own tree, whose copy Eval runs has each
+// whole-array read through a function's nameref read from a copy
+// (rewriteRefReads): such a read stops nothing there.
+func refusedFuncs(n syntax.Node, globals, copies bool) map[string]refusal {
 	var out map[string]refusal
 	shwalk.Walk(n, func(x syntax.Node) bool {
 		if fd, ok := x.(*syntax.FuncDecl); ok && fd.Name != nil {
-			if r, ok := refusedFunc(fd, n, globals); ok {
+			if r, ok := refusedFunc(fd, n, globals, copies); ok {
 				if out == nil {
 					out = map[string]refusal{}
 				}
@@ -264,14 +268,18 @@ type namerefTarget struct {
 // function, which the dry run does not rewrite), writes a global over a
 // local of its own (globalMsg; the script's own statement is refused where
 // it runs instead: rewriteGlobalOverLocal).
-func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals bool) (refusal, bool) {
+func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals, copies bool) (refusal, bool) {
 	if globals {
 		if st, name := globalOverLocal(fd); st != nil {
 			return refusal{st.Pos(), globalMsg(name), nil}, true
 		}
 	}
 	if d := namerefIn(fd.Body); d != nil {
-		refs := namerefTargets(fd, file)
+		var copied map[*syntax.ParamExp]bool
+		if copies {
+			copied = refCopyReads(fd)
+		}
+		refs := namerefTargets(fd, file, copied)
 		return refusal{d.Pos(), namerefMsg, refs}, true
 	}
 	return refusal{}, false
@@ -280,15 +288,29 @@ func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals bool) (refusal, 
 // namerefTargets returns what fd's namerefs name when interp evaluates the
 // function faithfully for any global target, nil when it may not (the run
 // then stops at each call): every nameref is declared local -n NAME=TARGET
-// with TARGET a literal name or "$1"…"$9" (and no shift or set in the body
-// to move the positional parameters), and every use of a nameref's name,
+// with TARGET a literal name or "$1"…"$9", each a statement of the body's
+// own (and no shift or set in the body before one to move the positional
+// parameters), and every use of a nameref's name,
 // in fd and in the other functions of file that do not declare it local,
-// is one interp resolves (namerefUseOK).
-func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
+// is one interp resolves (namerefUseOK) or one of copied (whole-array
+// reads in fd's own body, read from a copy: rewriteRefReads).
+func namerefTargets(fd *syntax.FuncDecl, file syntax.Node, copied map[*syntax.ParamExp]bool) []namerefTarget {
 	var refs []namerefTarget
 	names := map[string]bool{}
 	decls := map[*syntax.DeclClause]bool{}
 	ok := true
+	// A shift or set after every declaration, each a statement of the
+	// body's own (add() { local -n o=$1; shift; o+=("$@"); }), moves the
+	// parameters once the targets are bound: the target is still the
+	// call's $1. One before a declaration, or beside one in a loop or a
+	// branch, may bind another.
+	top := map[*syntax.DeclClause]bool{}
+	for _, st := range bodyStmts(fd.Body) {
+		if d, isDecl := st.Cmd.(*syntax.DeclClause); isDecl {
+			top[d] = true
+		}
+	}
+	lastDecl, firstMove, nested := uint(0), uint(0), false
 	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.DeclClause:
@@ -296,6 +318,8 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
 				return true
 			}
 			decls[x] = true
+			nested = nested || !top[x]
+			lastDecl = max(lastDecl, x.End().Offset())
 			for _, a := range x.Args {
 				if a.Naked && a.Name == nil && a.Value != nil && parser.IsOptionWord(a.Value) {
 					if strings.ContainsAny(a.Value.Lit(), "g+") {
@@ -314,13 +338,15 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
 		case *syntax.CallExpr:
 			if len(x.Args) > 0 {
 				if c := x.Args[0].Lit(); c == "shift" || c == "set" {
-					ok = false
+					if off := x.Pos().Offset(); firstMove == 0 || off < firstMove {
+						firstMove = off
+					}
 				}
 			}
 		}
 		return ok
 	})
-	if !ok || len(refs) == 0 {
+	if !ok || len(refs) == 0 || firstMove != 0 && (nested || firstMove < lastDecl) {
 		return nil
 	}
 	for _, t := range refs {
@@ -333,6 +359,9 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
 		if f, isFn := n.(*syntax.FuncDecl); isFn && f != fd && declaresLocal(f, names) {
 			return false
 		}
+		if pe, isPe := n.(*syntax.ParamExp); isPe && copied[pe] {
+			return true
+		}
 		if !namerefUseOK(n, names, decls) {
 			good = false
 		}
@@ -342,6 +371,18 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node) []namerefTarget {
 		return nil
 	}
 	return refs
+}
+
+// bodyStmts returns the statements of a function's body: a { … } block's
+// or a ( … ) subshell's; none for any other body.
+func bodyStmts(body *syntax.Stmt) []*syntax.Stmt {
+	switch b := body.Cmd.(type) {
+	case *syntax.Block:
+		return b.Stmts
+	case *syntax.Subshell:
+		return b.Stmts
+	}
+	return nil
 }
 
 // namerefTargetOf reads local -n NAME=TARGET's target: a literal name, or
@@ -373,7 +414,8 @@ func namerefTargetOf(a *syntax.Assign) (namerefTarget, bool) {
 }
 
 // declaresLocal reports whether function f declares one of names local
-// (local, or declare/typeset without -g): its uses are its own variable's.
+// (local, or declare/typeset without -g, a nameref or not): its uses are
+// its own variable's.
 func declaresLocal(f *syntax.FuncDecl, names map[string]bool) bool {
 	found := false
 	shwalk.Walk(f.Body, func(n syntax.Node) bool {
@@ -386,9 +428,9 @@ func declaresLocal(f *syntax.FuncDecl, names map[string]bool) bool {
 		default:
 			return true
 		}
-		if parser.IsNameref(d) {
-			return true
-		}
+		// A nameref of its own (local -n o=$1 in another helper) is a
+		// local too: its uses are its own nameref's, looked at when it is
+		// called (refusedFunc).
 		for _, a := range d.Args {
 			if a.Naked && a.Name == nil && a.Value != nil && parser.IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "g") {
 				return true

@@ -4,7 +4,8 @@
 // servelint runs in CI on pull requests from strangers, so the script is
 // hostile input. [Eval] interprets it with mvdan.cc/sh/v3/interp inside a
 // sandbox built from interp's handlers, once per mode, with $0 and
-// BASH_SOURCE set to the script's path and $1 set to the mode alone (so the
+// BASH_SOURCE set to the script's path (or the name it runs as, Options.Self)
+// and $1 set to the mode alone (so the
 // real launch path runs, not the script's own --dry-run branch), or the
 // option that picks the mode (Options.Params: --mode kl), or no argument
 // and the mode's environment variable (Options.Selectors, NoArg); the
@@ -69,7 +70,8 @@
 //     HOME=/nonexistent-servelint/home, USER=LOGNAME=servelint,
 //     HOSTNAME=localhost, UID=EUID=GID=1000, TMPDIR (below), BASH_SOURCE,
 //     SHLVL=1, the values bash gives itself when the environment lacks
-//     them (TERM=dumb, SHELL=/bin/bash, BASH_SUBSHELL=0, BASHPID as $$),
+//     them (TERM=dumb, SHELL=/bin/bash, BASH_SUBSHELL=0, BASHPID as $$:
+//     the sandbox's fixed one),
 //     and Options.Env. The host's variables are never copied (nor its
 //     uid: a child script's UID, EUID and GID are the sandbox's too). A
 //     script's re-run of itself as root when it is not ([[ $EUID -eq 0 ]]
@@ -172,8 +174,10 @@
 //   - Memory is not bounded: a script that doubles a string in a loop can
 //     exhaust memory before the deadline. Run the linter under a memory
 //     limit (cgroup, ulimit -v) in CI.
-//   - $$ and $PPID are the linter's process IDs; RANDOM is seeded with a
-//     fixed value so that argvs are reproducible; date shows a fixed clock.
+//   - $$ (and BASHPID) is 4242 and $PPID 4241, not the host's (pids.go),
+//     except a bare PPID in arithmetic ($(( PPID + 1 ))), which interp
+//     answers from the linter's process; RANDOM is seeded with a fixed
+//     value so that argvs are reproducible; date shows a fixed clock.
 //   - A dynamic declaration whose value starts with ~user (v='x=~root';
 //     export $v) evaluated in a background job or on the left of a pipe
 //     makes interp look the user up in the host's user database; the
@@ -187,4 +191,8 @@
 //     expansion without side effects that reads one keep it: counts.go).
 //   - A script function named like an intercepted builtin (type, source,
 //     command) is shadowed by the sandbox's answer.
+//   - interp (mvdan.cc/sh v3.14.1) does not anchor a replacement:
+//     ${x/#-/--} and ${x/%b/B} (and their array forms, "${a[@]/#/--}")
+//     leave the value as it is where bash replaces its head or tail. None
+//     of the public launch scripts or test cases uses them.
 package dryrun

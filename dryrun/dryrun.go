@@ -477,10 +477,15 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		prep = Prepare(file)
 	}
 	callers := callerNames(opts.Caller)
-	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.assocKeys || prep.altSelf(src) || prep.counts(src) || prep.attrDecls(src) || prep.negations(src) || prep.arithNounset(src) || prep.quotedLets(src) || prep.pipeStatusRead(src) || prep.exemptIn(file) || prep.coprocs || prep.jobZero(src) || prep.funcStack(src) || prep.prefixNames(src) || prep.longOpts(src) || prep.stdinSource(src) || len(prep.jobs) > 0 || len(prep.selects) > 0 || prep.menus || len(callers) > 0 {
+	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.assocKeys || prep.altSelf(src) || prep.counts(src) || prep.attrDecls(src) || prep.negations(src) || prep.arithNounset(src) || prep.quotedLets(src) || prep.pipeStatusRead(src) || prep.exemptIn(file) || prep.coprocs || prep.jobZero(src) || prep.funcStack(src) || prep.prefixNames(src) || prep.longOpts(src) || prep.stdinSource(src) || prep.hostPids(src) || len(prep.jobs) > 0 || len(prep.selects) > 0 || prep.menus || prep.refCopies || len(callers) > 0 {
 		if f, rw := prep.rewrite(src, script, callers); f != nil {
 			file = f
 			res.Notes = append(res.Notes, rw...)
+		} else if prep.refCopies {
+			// refused let its whole-array reads through a nameref pass,
+			// which only the copy reads right.
+			res.Err = fmt.Errorf("%w: %s: %s", ErrUnsupported, display, namerefMsg)
+			return res, log
 		}
 	}
 	if host != nil {
@@ -596,6 +601,17 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 			ev.skipped = append(ev.skipped, []string{"$" + strconv.Itoa(i) + ", the caller's"})
 		}
 	}
+	selfPath := ""
+	if opts.Self != "" && opts.Self == filepath.Base(opts.Self) && opts.Self != "." && opts.Self != ".." {
+		// The path the script runs as: $0, and BASH_SOURCE[0] too, which
+		// bash sets to the same path (me=$(basename "${BASH_SOURCE[0]}")
+		// picks the mode as $(basename "$0") does). A copy: the script's
+		// modes share env.
+		selfPath = filepath.Join(filepath.Dir(script), opts.Self)
+		self := *env
+		self.source = selfPath
+		env = &self
+	}
 	environ := newModeEnv(env, selectors, cmp.Or(opts.SelectorValue, mode))
 	if prep.submitDir {
 		environ = withSubmitDir(environ, filepath.Dir(script))
@@ -631,8 +647,8 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 	}
 	fileCopy := *run // $0 is the File's name; the caller's File is not touched
 	fileCopy.Name = script
-	if opts.Self != "" && opts.Self == filepath.Base(opts.Self) && opts.Self != "." && opts.Self != ".." {
-		fileCopy.Name = filepath.Join(filepath.Dir(script), opts.Self) // $0
+	if selfPath != "" {
+		fileCopy.Name = selfPath // $0
 	}
 	// The prelude runs as the file's first statement: each Run copies every
 	// variable into Runner.Vars (pprof: a quarter of a small script's

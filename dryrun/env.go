@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -256,12 +255,13 @@ func fixedVars(tmpDir string, extra map[string]string) map[string]expand.Variabl
 	// What bash sets itself when the environment lacks it (env -i bash -c
 	// 'declare -p TERM SHELL'), read under set -u by colour and log
 	// helpers (`[[ $TERM != dumb ]]`, "[$BASHPID]"): unset, each ended the
-	// run with "unbound variable". BASHPID is the shell's $$, which interp
-	// answers itself.
+	// run with "unbound variable". BASHPID is the shell's $$, the
+	// sandbox's (pids.go).
 	vars["TERM"] = strVar("dumb", false)
 	vars["SHELL"] = strVar("/bin/bash", false)
 	vars["BASH_SUBSHELL"] = strVar("0", false)
-	vars["BASHPID"] = strVar(strconv.Itoa(os.Getpid()), false)
+	vars["BASHPID"] = strVar(sandboxPID, false) // not the host's (pids.go)
+	maps.Copy(vars, pidVars())
 	for _, k := range []string{"UID", "EUID", "GID"} {
 		vr := strVar(sandboxUID, false)
 		vr.ReadOnly = true

@@ -17,7 +17,7 @@ func (p *Prepared) funcStack(src []byte) bool {
 }
 
 // readText reads the script's source once for the words funcStack,
-// jobZero and prefixNames look for.
+// jobZero, prefixNames and hostPids look for.
 func (p *Prepared) readText(src []byte) {
 	p.textOnce.Do(func() {
 		p.stackText = bytes.Contains(src, []byte("FUNCNAME")) || bytes.Contains(src, []byte("BASH_LINENO"))
@@ -25,6 +25,7 @@ func (p *Prepared) readText(src []byte) {
 		p.prefixText = bytes.Contains(src, []byte("${!"))
 		p.longOptText = bytes.Contains(src, []byte("getopts")) && bytes.Contains(src, []byte("-:"))
 		p.stdinText = bytes.Contains(src, []byte("/dev/stdin"))
+		p.pidText = mayReadPids(src)
 	})
 }
 

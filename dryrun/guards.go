@@ -364,6 +364,12 @@ func nodeText(n syntax.Node) string {
 			pe.Param.Value = "0"
 			undo = append(undo, func() { pe.Param.Value = zeroVar })
 		}
+		// fakePids' $$ and $PPID, read from the sandbox's variables.
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pidNames[pe.Param.Value] != "" {
+			was := pe.Param.Value
+			pe.Param.Value = pidNames[was]
+			undo = append(undo, func() { pe.Param.Value = was })
+		}
 		// rewriteExemptSubshells' ifs: a stage printed as it was, a group
 		// with its own statements.
 		if sub, ok := n.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {

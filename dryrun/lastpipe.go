@@ -107,6 +107,14 @@ func shoptLastPipe(ce *syntax.CallExpr) bool {
 // command of a pipeline in the shell already, and has no lastpipe option
 // to set (shopt fails, "unsupported option", and no mode was evaluated).
 // A shopt left with no option name is `:`.
+//
+// Made in the tree, not as the call handler drops nocasematch and
+// inherit_errexit (shoptWithout, whatever shopt runs, from its words as
+// expanded): dropping lastpipe is right only where the copy keeps a
+// pipeline's last command in the shell, which setsLastPipe decides from
+// the tree before the run. A shopt -s lastpipe elsewhere (in a mode's
+// branch) stays, and fails that mode, whose pipelines the copy runs as
+// bash does without lastpipe.
 func dropShoptLastPipe(f *syntax.File) {
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		ce, ok := n.(*syntax.CallExpr)

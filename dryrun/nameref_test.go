@@ -33,6 +33,36 @@ func TestTopNamerefArrays(t *testing.T) {
 	}
 }
 
+// TestFuncNamerefWholeArray: a whole-array read through a function's own
+// nameref ("${o[@]}", ${o[*]}, with a per-element operator) is read from a
+// copy of the target taken right before its statement (rewriteRefReads),
+// where interp expanded it as one field and the run was refused at the
+// call: the argvs below are bash's (a write through the nameref before
+// the read, the loop's own appends after its words were expanded, a join
+// captured by a substitution, a helper that only logs).
+func TestFuncNamerefWholeArray(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"opts=(a \"b c\")\ng() { local -n o=$1; exec radiance serve /m \"${o[@]}\"; }\ng opts\n",
+			[]string{"radiance", "serve", "/m", "a", "b c"}},
+		{"args=(--x \"1 2\" --y)\njoin() { local -n a=$1; local IFS=,; echo \"${a[*]}\"; }\ns=$(join args)\nexec radiance serve /m \"$s\"\n",
+			[]string{"radiance", "serve", "/m", "--x,1 2,--y"}},
+		{"args=(-a -b)\ng() { local -n o=$1; o+=(-c); exec radiance serve /m \"${o[@]#-}\" \"${#o[@]}\"; }\ng args\n",
+			[]string{"radiance", "serve", "/m", "a", "b", "c", "3"}},
+		{"args=(p q)\ng() { local -n o=$1; for x in \"${o[@]}\"; do o+=(\"$x$x\"); done; exec radiance serve /m \"${o[@]}\"; }\ng args\n",
+			[]string{"radiance", "serve", "/m", "p", "q", "pp", "qq"}},
+		{"args=(p)\nshow() { local -n a=$1; printf '%q ' \"${a[@]}\" >&2; echo >&2; }\nshow args\nexec radiance serve /m \"${args[@]}\"\n",
+			[]string{"radiance", "serve", "/m", "p"}},
+	} {
+		r := evalSrc(t, c.src, "serve", nil, Options{})
+		if r.Err != nil || !slices.Equal(r.Argv, c.want) {
+			t.Errorf("%q: Err = %v, argv %q; want %q", c.src, r.Err, r.Argv, c.want)
+		}
+	}
+}
+
 // TestFuncNamerefGlobal: a function's nameref to a global (add_env
 // docker_opts with add_env() { local -n out=$1; out+=(…); }) is evaluated,
 // as interp writes and reads a global through it as bash does (the argvs
@@ -54,6 +84,13 @@ func TestFuncNamerefGlobal(t *testing.T) {
 			[]string{"radiance", "serve", "/m", "80", "3", "-p", "a_b"}},
 		{"opts=(x)\nhelper() { o+=(h); }\nadd() { local -n o=$1; helper; }\nadd opts\nexec radiance serve /m \"${opts[@]}\"\n",
 			[]string{"radiance", "serve", "/m", "x", "h"}},
+		// two helpers each with a nameref of the same name: each one's o
+		// is its own local
+		{"opts=(x)\nadd() { local -n o=$1; o+=(-e \"$2\"); }\nshow() { local -n o=$1; echo \"${o[1]}\" >&2; }\nadd opts X\nshow opts\nexec radiance serve /m \"${opts[@]}\"\n",
+			[]string{"radiance", "serve", "/m", "x", "-e", "X"}},
+		// a shift after the declaration: the target was bound to the call's $1
+		{"opts=(x)\nadd() { local -n o=$1; shift; o+=(\"$@\"); }\nadd opts -e \"Y Z\"\nexec radiance serve /m \"${opts[@]}\"\n",
+			[]string{"radiance", "serve", "/m", "x", "-e", "Y Z"}},
 		{"add() { local -n o=$1; o+=(-e X); }\nrun() { local out=(1); exec radiance serve /m \"${opts[@]}\"; }\nadd opts\nrun\n",
 			[]string{"radiance", "serve", "/m", "-e", "X"}},
 	} {
@@ -67,8 +104,11 @@ func TestFuncNamerefGlobal(t *testing.T) {
 		"g() { local -n o=$1; o+=(1); }\nh() { local v=(0); g v; exec radiance serve /m \"${v[@]}\"; }\nh\n",
 		"g() { local -n o=$1; o+=(1); }\nh() { local v; g v; exec radiance serve /m \"${v[@]}\"; }\nh\n",
 		// forms interp gets wrong
+		"opts=(a b)\ng() { local -n o=$1; exec radiance serve /m \"${o[@]:1}\"; }\ng opts\n",
+		"opts=(a b)\ng() { local -n o=$1; exec radiance serve /m \"${!o[@]}\"; }\ng opts\n",
+		// a whole-array read in a caller's local through the nameref
+		"g() { local -n o=$1; echo \"${o[@]}\"; }\nh() { local v=(0); g v; exec radiance serve /m \"${v[@]}\"; }\nh\n",
 		"opts=(a b)\ng() { local -n o=$1; o[1]=Q; }\ng opts\nexec radiance serve /m \"${opts[@]}\"\n",
-		"opts=(a b)\ng() { local -n o=$1; exec radiance serve /m \"${o[@]}\"; }\ng opts\n",
 		"g() { local -n o=$1; read -ra o <<< \"r1 r2\"; }\ng opts\nexec radiance serve /m \"${opts[@]}\"\n",
 		"g() { local -n o=$1; printf -v o %s PV; }\ng v\nexec radiance serve /m \"$v\"\n",
 		"v=1\ng() { local -n o=$1; unset o; }\ng v\nexec radiance serve /m \"$v\"\n",
@@ -76,6 +116,8 @@ func TestFuncNamerefGlobal(t *testing.T) {
 		// targets it cannot tell
 		"g() { local -n o=$2; o+=(1); }\ng opts\nexec radiance serve /m \"${opts[@]}\"\n",
 		"g() { shift; local -n o=$1; o+=(1); }\ng x opts\nexec radiance serve /m \"${opts[@]}\"\n",
+		"g() { for t in \"$@\"; do local -n o=$1; o+=(1); shift; done; }\ng x opts\nexec radiance serve /m \"${opts[@]}\"\n",
+		"g() { local -n o=$1; shift; local -n p=$1; p+=(1); }\ng x opts\nexec radiance serve /m \"${opts[@]}\"\n",
 		"g() { local -n o=opts_$1; o+=(1); }\ng x\nexec radiance serve /m \"${opts_x[@]}\"\n",
 		"g() { local -n o=$1; o+=(1); }\ng 'opts[1]'\nexec radiance serve /m \"${opts[@]}\"\n",
 		"g() { local -gn o=$1; o+=(1); }\ng opts\nexec radiance serve /m \"${o[@]}\"\n",

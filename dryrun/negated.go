@@ -77,17 +77,29 @@ func rewriteNegations(f *syntax.File) bool {
 // where errexit is off again for all STAGE runs, and the status is
 // STAGE's. Only in a script whose main body turns errexit on (exemptIn).
 
-// exemptIn reports whether f, the script's tree, turns errexit on in its
-// main body and holds such a subshell, once per Prepared: Eval then runs
-// the rewritten copy.
+// exemptIn reports whether f turns errexit on in its main body and holds
+// such a subshell: Eval then runs the rewritten copy. The answer for the
+// first tree asked is kept (Eval asks of the script's tree once per mode);
+// another tree is asked afresh. The trees differ: the copy rewrite makes
+// runs a pipeline's last command in a ( … ) group (rewriteLastPipes), one
+// that is exempt when that command is a function of the script, and an
+// answer kept from the script's tree left it unrewritten.
 func (p *Prepared) exemptIn(f *syntax.File) bool {
-	p.exemptOnce.Do(func() {
-		if parser.FileErrexit(f) {
-			stages, groups := exemptSubshells(f)
-			p.exempt = len(stages)+len(groups) > 0
-		}
-	})
+	p.exemptOnce.Do(func() { p.exemptFrom, p.exempt = f, holdsExempt(f) })
+	if f != p.exemptFrom {
+		return holdsExempt(f)
+	}
 	return p.exempt
+}
+
+// holdsExempt reports whether f turns errexit on in its main body and
+// holds a subshell where it is off (exemptSubshells).
+func holdsExempt(f *syntax.File) bool {
+	if !parser.FileErrexit(f) {
+		return false
+	}
+	stages, groups := exemptSubshells(f)
+	return len(stages)+len(groups) > 0
 }
 
 // rewriteExemptSubshells makes the copy described above; it reports whether
@@ -182,7 +194,8 @@ func exemptSubshells(f *syntax.File) (stages []*syntax.Stmt, groups []*syntax.Su
 // simpleCommand reports whether st runs one command that is not a
 // function of the script nor runs shell code (eval, source): what errexit
 // would end in it is the command itself, whose status the stage's is
-// anyway.
+// anyway. A name that is not a literal ("$cmd") may be a function, and
+// is not one.
 func simpleCommand(st *syntax.Stmt, funcs []string) bool {
 	c, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) == 0 {

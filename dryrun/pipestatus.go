@@ -3,7 +3,6 @@ package dryrun
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -104,14 +103,16 @@ func rewritePipeStatus(f *syntax.File) bool {
 			inner := *s
 			report := func(status *syntax.Word) *syntax.Stmt { return pipeCall("set", id, strconv.Itoa(k), status) }
 			var cmd syntax.Command = &syntax.Block{Lbrace: inner.Pos(), Rbrace: inner.End(), Stmts: []*syntax.Stmt{&inner, report(paramWord("?"))}}
-			c := inner.Cmd
-			if sub, ok := c.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {
-				c = sub.Stmts[0].Cmd // ( CMD ), the last stage (rewriteLastPipes)
+			plain := &inner
+			if sub, ok := inner.Cmd.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {
+				plain = sub.Stmts[0] // ( CMD ), the last stage (rewriteLastPipes)
 			}
-			if ce, ok := c.(*syntax.CallExpr); st.Negated || ok && len(ce.Args) > 0 && !slices.Contains(funcs, ce.Args[0].Lit()) {
-				// A command (not a function of the script): under set -e
-				// a failure would end the stage before it reports, so it
-				// is the if's condition, which changes nothing else. In a
+			if st.Negated || simpleCommand(plain, funcs) {
+				// A plain command (simpleCommand: not a function of the
+				// script, nor eval or source, whose code errexit would
+				// end on its own first failure, as bash does): under set
+				// -e a failure would end the stage before it reports, so
+				// it is the if's condition, which changes nothing else. In a
 				// negated pipeline every stage is: bash exempts all it
 				// runs from errexit (! f | true, f's body going on past a
 				// failure), and interp does not carry the exemption of the

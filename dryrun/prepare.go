@@ -25,6 +25,10 @@ type Prepared struct {
 	// refused are the functions a call of which stops the run
 	// (refusedFuncs: a nameref, a global over a local).
 	refused map[string]refusal
+	// refCopies is true when a function reads a whole array through its
+	// own nameref: Eval runs a copy in which the read is of a copy of the
+	// target (rewriteRefReads), and refused does not count it.
+	refCopies bool
 	// risky is false when the tree holds nothing findForbidden looks for,
 	// so the per-mode walk of the reachable code can be skipped.
 	risky bool
@@ -134,11 +138,12 @@ type Prepared struct {
 	negOnce sync.Once
 	neg     bool
 
-	// exemptOnce guards exempt: the script turns errexit on and runs a
-	// subshell where it is off (if ( … ); then, f | g in a condition:
-	// negated.go), asked of its tree once.
+	// exemptOnce guards exempt and exemptFrom: exemptFrom, the first tree
+	// exemptIn was asked of, turns errexit on and runs a subshell where it
+	// is off (if ( … ); then, f | g in a condition: negated.go).
 	exemptOnce sync.Once
 	exempt     bool
+	exemptFrom *syntax.File
 
 	// arithOnce guards arith: the script may read a variable
 	// arithmetically under set -u (arithnounset.go), asked of its source
@@ -159,11 +164,11 @@ type Prepared struct {
 	// textOnce guards the words funcStack, jobZero and prefixNames look
 	// for in the script's source, asked of it once, not per mode:
 	// stackText (FUNCNAME, BASH_LINENO), zeroText ($0, ${0), prefixText
-	// (${!).
-	textOnce                        sync.Once
-	stackText, zeroText, prefixText bool
-	longOptText                     bool // getopts and -: (longOpts)
-	stdinText                       bool // /dev/stdin (stdinSource)
+	// (${!), pidText ($$, ${$, PPID: mayReadPids).
+	textOnce                                 sync.Once
+	stackText, zeroText, prefixText, pidText bool
+	longOptText                              bool // getopts and -: (longOpts)
+	stdinText                                bool // /dev/stdin (stdinSource)
 
 	once      sync.Once
 	rewritten *syntax.File
@@ -279,6 +284,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	if want(prep.globals) {
 		rewriteGlobalOverLocal(f, name)
 	}
+	if want(prep.refCopies) {
+		rewriteRefReads(f)
+	}
 	if want(prep.elemSets) {
 		rewriteElementSetTests(f)
 	}
@@ -302,6 +310,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	}
 	if want(prep.longOpts(src)) {
 		rewriteLongGetopts(f)
+	}
+	if want(prep.hostPids(src)) {
+		fakePids(f)
 	}
 	if want(prep.inSubst) {
 		rewrites = append(rewrites, rewriteInSubstRedirs(f)...)
@@ -661,14 +672,15 @@ func hoistAlternates(st *syntax.Stmt, n *int) {
 // alternate values (${KV:+--kv-cache-dtype "$KV"} in a library the script
 // sources, under set -u) and callerGuard to its guards of the caller's
 // variables (callers: : "${HF_TOKEN:?}" in lib.sh stops bash only where
-// the script's own guard would), and its arithmetic's name reads checked
-// under set -u (arithNounsetEdits). The text is edited in place, word by
+// the script's own guard would), its arithmetic's name reads checked
+// under set -u (arithNounsetEdits), and its reads of $$ and $PPID the
+// sandbox's (fakePidEdits). The text is edited in place, word by
 // word, never printed again: every other byte, line and position stays as
 // bash reads it (a printed copy joined continued lines, moved LINENO and
 // re-indented heredocs). data itself when nothing changes or it does not
 // parse (interp says so).
 func lazySourced(data []byte, callers []string) []byte {
-	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !mayHoldArith(data) {
+	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !mayHoldArith(data) && !mayReadPids(data) {
 		return data
 	}
 	return editText(data, func(f *syntax.File) []textEdit { return lazySourcedEdits(f, data, callers) })
@@ -677,6 +689,9 @@ func lazySourced(data []byte, callers []string) []byte {
 // lazySourcedEdits are lazySourced's edits of data, parsed as f.
 func lazySourcedEdits(f *syntax.File, data []byte, callers []string) []textEdit {
 	edits := arithNounsetEdits(f, data, callers)
+	if mayReadPids(data) {
+		edits = append(edits, fakePidEdits(f)...) // the sandbox's $$ and $PPID
+	}
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			edits = append(edits, lazyDefaultEdits(data, st, callers)...)
@@ -1080,7 +1095,8 @@ func Prepare(f *syntax.File) *Prepared {
 	p.andTails = p.andTails && parser.FileErrexit(f) && wouldRewriteAndTails(f)
 	p.assocKeys = assocDecl && assocRewritable(f)
 	if funcNamerefs {
-		p.refused = refusedFuncs(f, false)
+		p.refused = refusedFuncs(f, false, true)
+		p.refCopies = hasRefCopies(f)
 	}
 	// shopt -s lastpipe at the top level: the copy drops it
 	// (dropShoptLastPipe), pipeline or not.
@@ -1118,7 +1134,8 @@ func PrepareScript(s *parser.Script) *Prepared {
 		p.funcs = append(p.funcs, name)
 	}
 	if s.FuncNameref() != nil {
-		p.refused = refusedFuncs(s.File, false)
+		p.refused = refusedFuncs(s.File, false, true)
+		p.refCopies = hasRefCopies(s.File)
 	}
 	p.globals = s.FuncGlobal()
 	if jobs {
@@ -1207,7 +1224,7 @@ func checkSource(name string, data []byte) *sourceCheck {
 		} else {
 			c.funcs = funcNames(f)
 			c.dies = slices.Sorted(maps.Keys(dieFuncs(f)))
-			c.refused = refusedFuncs(f, true)
+			c.refused = refusedFuncs(f, true, false)
 			c.jobs = hasJobs(f)
 			c.prints = printsFuncs(f)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -136,11 +137,15 @@ func isRoot(user string) bool { return user == "root" || user == "0" || user == 
 
 // identityEnviron adds the shell's UID, EUID and GID, read-only and not
 // exported, to an environment: interp otherwise takes them from the
-// process running servelint.
+// process running servelint. So are the variables holding the sandbox's
+// process IDs (pidVars), which fakePids' reads of $$ and $PPID read.
 type identityEnviron struct {
 	expand.Environ
 	uid string
 }
+
+// identityNames are the variables identityEnviron adds.
+var identityNames = []string{"UID", "EUID", "GID", pidVar, ppidVar}
 
 func (e identityEnviron) Get(name string) expand.Variable {
 	switch name {
@@ -148,6 +153,10 @@ func (e identityEnviron) Get(name string) expand.Variable {
 		vr := strVar(e.uid, false)
 		vr.ReadOnly = true
 		return vr
+	case pidVar:
+		return pidValue(sandboxPID)
+	case ppidVar:
+		return pidValue(sandboxPPID)
 	}
 	return e.Environ.Get(name)
 }
@@ -155,8 +164,7 @@ func (e identityEnviron) Get(name string) expand.Variable {
 func (e identityEnviron) Each(f func(string, expand.Variable) bool) {
 	stop := false
 	e.Environ.Each(func(name string, vr expand.Variable) bool {
-		switch name {
-		case "UID", "EUID", "GID":
+		if slices.Contains(identityNames, name) {
 			return true
 		}
 		if !f(name, vr) {
@@ -165,7 +173,7 @@ func (e identityEnviron) Each(f func(string, expand.Variable) bool) {
 		}
 		return true
 	})
-	for _, n := range []string{"UID", "EUID", "GID"} {
+	for _, n := range identityNames {
 		if stop || !f(n, e.Get(n)) {
 			return
 		}

@@ -515,6 +515,9 @@ func (ev *evaluator) callHandler(ctx context.Context, args []string) (out []stri
 	if attrCallOK(hc, args) {
 		return ev.attrAssign(hc.Env, args)
 	}
+	if refCopyCallOK(hc, args) {
+		return ev.refCopy(hc.Env, args)
+	}
 	if letCallOK(hc, args) {
 		return ev.letEval(args)
 	}
@@ -698,8 +701,15 @@ prefix:
 			}
 		}
 	case "eval":
-		if err := ev.checkCode(strings.Join(rest, " "), "eval"); err != nil {
+		code := strings.Join(rest, " ")
+		if err := ev.checkCode(code, "eval"); err != nil {
 			return nil, err
+		}
+		if faked := fakePidsText(code); faked != code && (i > 0 || !ev.maybeFunc(head)) {
+			// eval 'log=/tmp/x.$$': the sandbox's $$ (pids.go). eval
+			// joins its arguments with spaces: one argument is the same
+			// code.
+			return append(slices.Clone(args[:i+1]), faked), nil
 		}
 	case "trap":
 		r := rest
@@ -721,7 +731,7 @@ prefix:
 			if err := ev.checkCode(r[0], "trap"); err != nil {
 				return nil, err
 			}
-			return trapSignals(args[:i+1], r[:1], r[1:]), nil
+			return trapSignals(args[:i+1], []string{fakePidsText(r[0])}, r[1:]), nil // the sandbox's $$ (pids.go)
 		}
 		return trapSignals(args[:i+1], nil, r), nil
 	case "alias":
@@ -1026,7 +1036,7 @@ func (ev *evaluator) checkCode(src, what string) error {
 			return ev.fail(fb.error(what))
 		}
 		ev.addFuncs(f)
-		ev.addRefused(what, refusedFuncs(f, true))
+		ev.addRefused(what, refusedFuncs(f, true, false))
 		if hasJobs(f) {
 			ev.jobs.Store(true)
 		}
@@ -2214,7 +2224,8 @@ func shoptWithoutInheritErrexit(args []string) ([]string, bool) {
 }
 
 // shoptWithout drops the option name from `shopt -s NAME…`; it reports
-// whether it dropped one.
+// whether it dropped one. lastpipe is dropped from the tree instead, and
+// only where the copy runs pipelines as lastpipe does (dropShoptLastPipe).
 func shoptWithout(args []string, name string) ([]string, bool) {
 	if len(args) < 2 || args[0] != "-s" {
 		return args, false

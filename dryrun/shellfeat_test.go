@@ -121,6 +121,12 @@ func TestPipeStatus(t *testing.T) {
 		// A function's failure ends its stage under set -e before the
 		// stage reports.
 		"set -e\nf() { false; return 3; }\nf | cat\nS=${PIPESTATUS[0]}",
+		// The same for a function named in quotes, and for the code
+		// eval runs (bash: PIPESTATUS[0] is 1, false's): the stage is
+		// no plain command made an if's condition, where errexit is off
+		// and the stage reported 0.
+		"set -e\nf() { false; true; }\n\"f\" | cat\nS=${PIPESTATUS[0]}",
+		"set -e\neval 'false; true' | cat\nS=${PIPESTATUS[0]}",
 	} {
 		src := "#!/bin/bash\n" + body + "\nexec vllm serve /m --tag \"$S\"\n"
 		if r := evalSrc(t, src, "serve", nil, Options{}); !errors.Is(r.Err, ErrUnsupported) {

@@ -3,6 +3,8 @@ package dryrun
 import (
 	"context"
 	"fmt"
+	"io"
+	"path"
 	"slices"
 	"strings"
 
@@ -218,6 +220,13 @@ func (ev *evaluator) shellString(ctx context.Context, hc interp.HandlerContext, 
 		// or reads a file (the container's, not the tree's).
 		env = exportedOf(hc.Env)
 		outer.inner = env
+	}
+	if run.Own && path.Base(det[run.Shell]) == "sbatch" {
+		// jobid=$(sbatch --parsable --wrap "vllm serve …"): the job runs
+		// the string apart, its output going to the job's log, not to
+		// the substitution that captures sbatch's own (the job id). Its
+		// engine is a launch, not a query ($(vllm --version): launches).
+		hc.Stdout = io.Discard
 	}
 	runner, rerr := ev.innerRunner(hc, params, env)
 	if rerr != nil {
@@ -456,13 +465,17 @@ func (ev *evaluator) newInnerRunner(hc interp.HandlerContext, params []string, e
 	)
 }
 
-// parseString parses a shell string's script; nil when it is too deep or
-// does not parse (the command is then skipped, as any other).
+// parseString parses a shell string's script, its reads of $$ and $PPID
+// the sandbox's (fakePids); nil when it is too deep or does not parse (the
+// command is then skipped, as any other).
 func parseString(src string, lang syntax.LangVariant) *syntax.File {
 	if parser.CheckDepth([]byte(src)) != nil {
 		return nil
 	}
 	if f, err := parser.ParseShell(strings.NewReader(src), "", false, lang); err == nil {
+		if mayReadPids([]byte(src)) {
+			fakePids(f)
+		}
 		return f
 	}
 	return nil

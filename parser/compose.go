@@ -169,7 +169,9 @@ func (use *composeUse) namesEnv(ef *yaml.Node, dir, envPath string) bool {
 // own or one a merge key (<<: *anchor, or a list of them) brings in. Each
 // mapping is looked in once: anchors merged into one another ten at a time,
 // twenty deep, would otherwise be looked through 10^20 times (a pull
-// request's compose file must not hang the linter).
+// request's compose file must not hang the linter). config refuses merge
+// keys in servelint's own config instead (config.parse.mapping): the two
+// readers differ on purpose and share no helper.
 func mapValue(m *yaml.Node, key string) *yaml.Node {
 	seen := map[*yaml.Node]bool{}
 	queue := []*yaml.Node{m}

@@ -180,15 +180,19 @@ func (s *Script) appendWord(out []ArgWord, w *syntax.Word, depth int) []ArgWord 
 			}
 		}
 		if isAllIndex(pe) && depth < 4 {
-			assigns, byRef := s.Assigns[name], false
-			if len(assigns) == 0 {
-				// build argv 16, build() { local -n out=$1; out=(…); }:
-				// argv, never assigned itself, holds what build writes
-				// through its nameref.
-				assigns, byRef = s.namerefArrays(name, start), true
+			// build argv 16, build() { local -n out=$1; out=(…); }: argv
+			// holds what build writes through its nameref, after its own
+			// assignments (args=(…); add args --max-num-seqs 16) or with
+			// none.
+			assigns, byRef := s.Assigns[name], map[*Assign]bool(nil)
+			if refs, at := s.namerefArrays(name, start); len(refs) > 0 {
+				assigns, byRef = mergeRefWrites(assigns, refs, at), map[*Assign]bool{}
+				for _, a := range refs {
+					byRef[a] = true
+				}
 			}
 			for _, a := range assigns {
-				if a.Array == nil || !byRef && s.arrayGone(a, start) {
+				if a.Array == nil || !byRef[a] && s.arrayGone(a, start) {
 					continue
 				}
 				for _, el := range a.Array.Elems {
@@ -3103,16 +3107,16 @@ func ExecOptions(rest []string) (cmd []string, clear, ok bool) {
 }
 
 // namerefArrays returns the array assignments that write the variable
-// name, never assigned itself, through a function's nameref: out=(…) in
+// name through a function's nameref: out=(…) in
 // build() { local -n out=$1; out=(…); } for a call `build name …` that
 // reaches use: before it, in the same function (or both at the top level),
-// not in another arm of a case or if. Nil for any other variable.
-func (s *Script) namerefArrays(name string, use int) []*Assign {
+// not in another arm of a case or if. Nil for any other variable. at holds,
+// for each, the first such call's offset: where it writes name.
+func (s *Script) namerefArrays(name string, use int) (out []*Assign, at []int) {
 	if s.funcNameref == nil || !isName(name) {
-		return nil
+		return nil, nil
 	}
 	useFn := s.funcAt(use)
-	var out []*Assign
 	byFn := s.namerefParams()
 	for _, c := range s.calls {
 		if len(c.Args) < 2 {
@@ -3138,9 +3142,26 @@ func (s *Script) namerefArrays(name string, use int) []*Assign {
 			for _, as := range s.Assigns[r.name] {
 				if as.InFunc == fn && as.Array != nil && !slices.Contains(out, as) {
 					out = append(out, as) // once, however many calls write it
+					at = append(at, off)
 				}
 			}
 		}
 	}
-	return out
+	return out, at
+}
+
+// mergeRefWrites returns the assignments of an array, own (in the order
+// of the script), with refs, those a function writes it by through its
+// nameref, each at the offset of its call (at): args=(…); add args;
+// args+=(--max-num-seqs 4) is args=(…), then add's out+=(…), then args+=(…).
+func mergeRefWrites(own, refs []*Assign, at []int) []*Assign {
+	out := make([]*Assign, 0, len(own)+len(refs))
+	i := 0
+	for _, a := range own {
+		for ; i < len(refs) && at[i] < a.Start; i++ {
+			out = append(out, refs[i])
+		}
+		out = append(out, a)
+	}
+	return append(out, refs[i:]...)
 }

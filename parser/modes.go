@@ -3055,7 +3055,19 @@ func (s *Script) condNames(cmd syntax.Command) []nameAt {
 // anchors, a bracket class, repetition, any other metacharacter) names
 // none: which modes it matches is
 // not a list of words.
+//
+// The expression may be held in a variable read unquoted (re='^(kl|kl-ref)$';
+// [[ $mode =~ $re ]]) assigned once to a literal before the test
+// (regexVar); the names then stand where the test reads it.
 func (s *Script) regexNames(w *syntax.Word) []nameAt {
+	if lit, ok := s.regexVar(w); ok {
+		words := regexWords(lit)
+		out := make([]nameAt, 0, len(words))
+		for _, wd := range words {
+			out = append(out, nameAt{name: wd, start: s.Off(w.Pos()), end: s.Off(w.End())})
+		}
+		return out
+	}
 	lit := w.Lit()
 	words := regexWords(lit)
 	if words == nil {
@@ -3072,6 +3084,40 @@ func (s *Script) regexNames(w *syntax.Word) []nameAt {
 		out = append(out, nw)
 	}
 	return out
+}
+
+// regexVar returns the literal a =~ test's right side w reads when it is
+// an unquoted plain expansion ($re, ${re}: quoted, bash matches the text
+// itself) of a variable the script assigns once, to a literal, on every
+// path before w (at the top level or in main "$@"'s body, as w; no mode,
+// test or prefix of its own), and writes in no other way (read, printf -v,
+// a loop, arithmetic, unset): the environment's value is overwritten.
+func (s *Script) regexVar(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	pe, ok := w.Parts[0].(*syntax.ParamExp)
+	if !ok || !plainParam(pe) || !isName(pe.Param.Value) {
+		return "", false
+	}
+	name := pe.Param.Value
+	as := s.Assigns[name]
+	if len(as) != 1 || len(s.exprWriteAt[name]) > 0 || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "unset") {
+		return "", false
+	}
+	a, use := as[0], s.Off(w.Pos())
+	if a.Value == nil || a.Array != nil || a.Append || a.Conditional || a.Guarded || len(a.Modes) > 0 || a.Prefix != nil || a.Cmd ||
+		!s.topFunc(a.InFunc) {
+		return "", false
+	}
+	// Before the test in its own scope, or, at the top level, before the
+	// call of main "$@" whose body tests it.
+	if fn := s.funcAt(use); a.InFunc != fn || a.End > use {
+		if at, entry := s.entryCalls[fn]; a.InFunc != "" || fn == "" || !entry || a.End > at {
+			return "", false
+		}
+	}
+	return LitValue(a.Value)
 }
 
 // regexWords returns the words an anchored regular expression of word

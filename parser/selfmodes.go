@@ -9,23 +9,27 @@ import (
 )
 
 // selfName returns whether w is the name the script runs as: "$(basename
-// "$0")", "$(basename -- "$0")", "${0##*/}" (quoted or not), one of those
-// as the default of an environment variable the script never sets
-// (${MODE:-$(basename "$0" .sh)}: the dry run sets none), or a variable
-// assigned one of those once, at the top level (me=$(basename "$0");
-// case "$me"), maybe read with a suffix cut (${me%.sh}). suffix is
+// "$0")", "$(basename -- "$0")", "${0##*/}" (quoted or not; "$0" may be
+// "${BASH_SOURCE[0]}", selfSource), one of those as the default of an
+// environment variable the script never sets (${MODE:-$(basename "$0"
+// .sh)}: the dry run sets none), or a variable assigned one of those once
+// (selfAssign: at the top level, me=$(basename "$0"); case "$me", or in
+// main before its case), maybe read with a suffix cut (${me%.sh}). suffix is
 // basename's second operand ($(basename "$0" .sh): the arms name the file
 // without it), or the suffix cut.
 //
 // bare is set for "$0" itself (case "$0" in *bench*)): the arms match the
 // path the script runs as, directory and all (selfMatcher).
 func (s *Script) selfName(w *syntax.Word) (suffix string, bare, ok bool) {
-	return s.selfForm(w, 2)
+	if w == nil {
+		return "", false, false
+	}
+	return s.selfForm(w, s.Off(w.Pos()), 2)
 }
 
 // selfForm is selfName; hops: how many variables may stand between w and
-// the name (mode=${me%.sh} of me=${0##*/} is two).
-func (s *Script) selfForm(w *syntax.Word, hops int) (suffix string, bare, ok bool) {
+// the name (mode=${me%.sh} of me=${0##*/} is two); use: where w is read.
+func (s *Script) selfForm(w *syntax.Word, use, hops int) (suffix string, bare, ok bool) {
 	if w == nil {
 		return "", false, false
 	}
@@ -35,23 +39,23 @@ func (s *Script) selfForm(w *syntax.Word, hops int) (suffix string, bare, ok boo
 	}
 	switch p := parts[0].(type) {
 	case *syntax.ParamExp:
-		if p.Param == nil || p.Index != nil || p.Repl != nil || p.Slice != nil || p.Excl || p.Length {
+		if p.Param == nil || p.Repl != nil || p.Slice != nil || p.Excl || p.Length || p.Index != nil && !selfSource(p) {
 			return "", false, false
 		}
-		if p.Param.Value == "0" {
+		if p.Param.Value == "0" || selfSource(p) {
 			if p.Exp != nil && p.Exp.Op == syntax.RemLargePrefix {
 				if v, isLit := LitValue(p.Exp.Word); isLit && v == "*/" {
 					return "", false, true
 				}
 			}
-			return "", true, plainParam(p)
+			return "", true, p.Exp == nil && !p.Width && !p.IsSet && p.Names == 0
 		}
 		if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.DefaultUnset) && s.fromEnvOnly(p.Param.Value) && !s.sourcedSets(p.Param.Value) {
 			// ${MODE:-$(basename "$0" .sh)}: the name unless the
 			// environment names a mode; the dry run sets no MODE. Not
 			// when a file the script sources sets it (MODE=serve in
 			// serve.env): the name is then never read.
-			return s.selfForm(p.Exp.Word, hops)
+			return s.selfForm(p.Exp.Word, use, hops)
 		}
 		if hops == 0 || !isName(p.Param.Value) {
 			return "", false, false
@@ -65,11 +69,11 @@ func (s *Script) selfForm(w *syntax.Word, hops int) (suffix string, bare, ok boo
 			}
 			strip = v
 		}
-		as := s.Assigns[p.Param.Value]
-		if len(as) != 1 || as[0].InFunc != "" || as[0].Value == nil {
+		a := s.selfAssign(p.Param.Value, use)
+		if a == nil {
 			return "", false, false
 		}
-		suffix, bare, ok = s.selfForm(as[0].Value, hops-1) // me=$(basename "$0"), not me=$other
+		suffix, bare, ok = s.selfForm(a.Value, a.Start, hops-1) // me=$(basename "$0"), not me=$other
 		if strip != "" {
 			if suffix != "" || bare {
 				return "", false, false // ${me%.sh} of a stripped name or of a path
@@ -92,7 +96,7 @@ func (s *Script) selfForm(w *syntax.Word, hops int) (suffix string, bare, ok boo
 		if len(args) == 0 || len(args) > 2 {
 			return "", false, false
 		}
-		if pe := SingleParam(args[0]); pe == nil || pe.Param == nil || pe.Param.Value != "0" || !plainParam(pe) {
+		if pe := SingleParam(args[0]); pe == nil || !selfPath(pe) {
 			return "", false, false
 		}
 		if len(args) == 2 {
@@ -105,6 +109,75 @@ func (s *Script) selfForm(w *syntax.Word, hops int) (suffix string, bare, ok boo
 		return suffix, false, true
 	}
 	return "", false, false
+}
+
+// selfSource reports whether p reads BASH_SOURCE's first element
+// ($BASH_SOURCE, ${BASH_SOURCE[0]}, maybe with an operator), which in the
+// script bash runs is the path it runs as, as $0 is: a symlink's name, not
+// its target (the dry run sets both to Mode.Self's).
+func selfSource(p *syntax.ParamExp) bool {
+	if p.Param == nil || p.Param.Value != "BASH_SOURCE" || p.Repl != nil || p.Slice != nil || p.Excl || p.Length || p.Width || p.Names != 0 {
+		return false
+	}
+	if p.Index == nil {
+		return true
+	}
+	w, ok := p.Index.(*syntax.Word)
+	return ok && w.Lit() == "0"
+}
+
+// selfPath reports whether p is the path the script runs as, whole: "$0"
+// or "${BASH_SOURCE[0]}".
+func selfPath(p *syntax.ParamExp) bool {
+	if p.Param == nil {
+		return false
+	}
+	if p.Param.Value == "0" {
+		return plainParam(p)
+	}
+	return selfSource(p) && p.Exp == nil
+}
+
+// selfAssign returns the one assignment that gives name the value the read
+// at offset use sees: the script's only assignment of name, at the top
+// level (me=$(basename "$0"); case "$me"), or in the function the top
+// level runs as its body (main "$@", topFunc), read in that function after
+// it, which nothing but the function's own `local mode` declares besides
+// (main() { local mode; mode=$(basename "$0" .sh); case $mode in …).
+// nil for any other (two values, one under a test, one in a function
+// called from anywhere: which one the read sees is not known here).
+func (s *Script) selfAssign(name string, use int) *Assign {
+	as := s.Assigns[name]
+	var val *Assign
+	for _, a := range as {
+		if a.Value == nil && a.Array == nil && a.Local && a.Decl && !a.Cmd && !a.Append {
+			continue // local mode (or local mode=): checked below
+		}
+		if val != nil {
+			return nil
+		}
+		val = a
+	}
+	if val == nil || val.Value == nil {
+		return nil
+	}
+	if val.InFunc == "" {
+		if len(as) != 1 {
+			return nil
+		}
+		return val
+	}
+	fn := val.InFunc
+	if !s.topFunc(fn) || val.Guarded || val.Conditional || val.Cmd || val.Append || val.Array != nil || len(val.Modes) > 0 ||
+		s.funcAt(use) != fn || use < val.End {
+		return nil
+	}
+	for _, a := range as {
+		if a != val && (a.InFunc != fn || a.Start > val.Start) {
+			return nil // a declaration elsewhere, or one after the value that empties it
+		}
+	}
+	return val
 }
 
 // selfMatcher returns how a case on the name the script runs as matches an

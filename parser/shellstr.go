@@ -596,18 +596,31 @@ func (s *Script) shellStringInvocation(c *syntax.CallExpr, aws []ArgWord) *Invoc
 // wrapSketches returns the sketches of a command's words, a word
 // --wrap="…$X…" known as its option's name then a value not known:
 // sbatch's --wrap=STRING (sbatchWrap) is told by the name, its string read
-// from the word's syntax.
+// from the word's syntax. So too is any option given a value not known in
+// its own word, as a long option's (--partition="$PART") or one letter's
+// (-p"$PART"): the launcher's grammar reads it as that option with some
+// value, where a word not known at all ends its options.
 func wrapSketches(aws []ArgWord) []string {
 	out := sketches(aws)
 	for i, a := range aws {
-		if a.Sketch != Unknown || a.Word == nil || len(a.Word.Parts) != 2 {
+		if a.Sketch != Unknown || a.Word == nil || len(a.Word.Parts) < 2 {
 			continue
 		}
-		if lit, ok := a.Word.Parts[0].(*syntax.Lit); ok && lit.Value == "--wrap=" {
+		lit, ok := a.Word.Parts[0].(*syntax.Lit)
+		if ok && optionHead(lit.Value) {
 			out[i] = lit.Value + Unknown
 		}
 	}
 	return out
+}
+
+// optionHead reports whether v, the literal start of a word whose rest is
+// not known, names an option whose value is that rest: --name= or -x.
+func optionHead(v string) bool {
+	if name, ok := strings.CutSuffix(v, "="); ok && len(name) > 2 && strings.HasPrefix(name, "--") {
+		return !strings.ContainsAny(name[2:], "= \t\n\"'$`\\") && name[2] != '-'
+	}
+	return len(v) == 2 && v[0] == '-' && (v[1] >= 'a' && v[1] <= 'z' || v[1] >= 'A' && v[1] <= 'Z')
 }
 
 // typedLineRun reads the command c as a line typed into the shell of a

@@ -1755,21 +1755,23 @@ func (c *Context) checkOrigin(pass *analysis.Pass, s *parser.Script, f *parser.F
 			d.edits, d.fixMsg = nil, ""
 			d.msg += fmt.Sprintf(" (no fix: %s, the proven mode, boots with it; writing $%s would change what %s boots with)",
 				s.Proven().Name, owner.Key, s.Proven().Name)
-		case sharedFixKept(c, s, f, owner, d.edits, origins, self) != "":
-			// STEP=$BENCH_STEP; case $MODE in prefill) STEP=16384 ;; esac
-			// … "$STEP": "$OWNER" at the shared use would boot prefill
-			// with the owner's number instead of its own.
-			why := sharedFixKept(c, s, f, owner, d.edits, origins, self)
-			d.edits, d.fixMsg = nil, ""
-			d.msg += " (no fix: " + why + ")"
-		case !shell:
-			d.edits, d.fixMsg = nil, ""
-			d.msg += fmt.Sprintf(" (no fix: the script's shell has no $%s, %s reaches only the commands it runs)",
-				owner.Key, c.display(owner.Def.File.Path))
-		case !inMode:
-			d.edits, d.fixMsg = nil, ""
-			d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)",
-				parser.ModeNames(modes), c.display(owner.Def.File.Path), owner.Key)
+		default:
+			switch why := sharedFixKept(c, s, f, owner, d.edits, origins, self); {
+			case why != "":
+				// STEP=$BENCH_STEP; case $MODE in prefill) STEP=16384 ;; esac
+				// … "$STEP": "$OWNER" at the shared use would boot prefill
+				// with the owner's number instead of its own.
+				d.edits, d.fixMsg = nil, ""
+				d.msg += " (no fix: " + why + ")"
+			case !shell:
+				d.edits, d.fixMsg = nil, ""
+				d.msg += fmt.Sprintf(" (no fix: the script's shell has no $%s, %s reaches only the commands it runs)",
+					owner.Key, c.display(owner.Def.File.Path))
+			case !inMode:
+				d.edits, d.fixMsg = nil, ""
+				d.msg += fmt.Sprintf(" (no fix: %s's path does not source %s, so $%s is unset there)",
+					parser.ModeNames(modes), c.display(owner.Def.File.Path), owner.Key)
+			}
 		}
 		c.report(pass, d)
 	}

@@ -5,10 +5,12 @@
 # dry run reaches through the nameref as bash does: bench's argv is
 # evaluated and compared (its 16 against the env file's 8), no longer
 # "could not be evaluated". show only reads through its nameref: info
-# writes nothing and is no mode.
+# writes nothing and is no mode. The 16 is read in add's body, where the
+# call's array is written: bench's own literal, rewritten there (add is
+# bench's alone).
 here=$(dirname "$0")
 . "$here/n.env"
-add() { local -n out=$1; out+=(--max-num-seqs 16); }
+add() { local -n out=$1; out+=(--max-num-seqs 16); } # want "bench boots with --max-num-seqs 16 where serve boots with 8" "bench passes --max-num-seqs 16; .*N_MAX_NUM_SEQS=8"
 show() { local -n a=$1; echo "${a[@]}" >&2; }
 args=(/m)
 case "$1" in
@@ -17,4 +19,3 @@ case "$1" in
   info) show args ;;
 esac
 exec vllm serve "${args[@]}"
-# want@16 "bench boots with --max-num-seqs 16 where serve boots with 8"
