@@ -303,11 +303,11 @@ type RoleMatcher struct {
 }
 
 // DefaultCalibGlobs are the names that take the calib role unless a
-// config names others: calib…, and a name with tap as a word of it (tap,
-// tap-window, kl_tap, tap2): *tap* took dataparallel and metaprompt, whose
-// tap is inside another word, for calibration taps, and judged a
-// data-parallel mode's step by a document's length.
-var DefaultCalibGlobs = []string{"calib*", "tap*", "*[^a-zA-Z]tap*"}
+// config names others: SPEC's calib* and *tap*, except a name whose tap is
+// inside a word, a letter on each side of it (dataparallel, metaprompt):
+// *tap* gave those the calib role and judged a data-parallel mode's step by
+// a document's length. tap, win-tap, kl_tap, tap2, mytap, tapout keep it.
+var DefaultCalibGlobs = []string{"calib*", "tap*", "*tap", "*[^a-zA-Z]tap*", "*tap[^a-zA-Z]*"}
 
 func globAny(globs []string, name string) bool {
 	for _, g := range globs {

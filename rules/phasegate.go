@@ -31,7 +31,7 @@ has all three of:
     vllm serve, python -m sglang.launch_server, …, or a function that
     forwards "$@" to one), or a call of another linted script that holds an
     engine invocation, or a call of a script (a path or *.sh) given a calib
-    mode (calib*, tap as a word: tap, kl-tap) as its first argument, e.g. ./frank-archon.sh calib;
+    mode (calib*, *tap* unless tap is inside a word: tap, kl-tap) as its first argument, e.g. ./frank-archon.sh calib;
   - a health wait (below);
   - a push: a script function whose body sends requests or runs a pusher;
     an external command or script whose name has push, feed or send as a

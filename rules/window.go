@@ -2401,8 +2401,8 @@ func scriptNamed(u *parser.Unit, from *parser.Script, base string) *parser.Scrip
 }
 
 // calibArgRE matches a mode name with the calib role
-// (parser.DefaultCalibGlobs: calib*, tap as a word of the name).
-var calibArgRE = lazy(`^(calib.*|tap.*|.*[^a-zA-Z]tap.*)$`)
+// (parser.DefaultCalibGlobs: calib*, tap but not inside a word).
+var calibArgRE = lazy(`^(calib.*|tap.*|.*tap|.*[^a-zA-Z]tap.*|.*tap[^a-zA-Z].*)$`)
 
 // isScriptWord reports whether a command word is a path to a script.
 func isScriptWord(w *syntax.Word) bool {
