@@ -86,7 +86,7 @@ type Calib struct {
 // Default scoring and calib globs (parser.RoleMatcher's zero value).
 var (
 	DefaultScoring = []string{"kl*", "score*", "eval*"}
-	DefaultCalib   = []string{"calib*", "*tap*"}
+	DefaultCalib   = parser.DefaultCalibGlobs
 )
 
 // Error is a config error at a line of the file.

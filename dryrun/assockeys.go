@@ -112,6 +112,27 @@ func assocRead(pe *syntax.ParamExp, names map[string]bool) bool {
 	return !ok
 }
 
+// assocElemAssign reports whether a assigns one element of an associative
+// array of names by a key that is no word: opt[max-num-seqs]=8, which
+// interp's setVarWithIndex drops without a word (bash stores it under the
+// key's text).
+func assocElemAssign(a *syntax.Assign, names map[string]bool) bool {
+	if a.Name == nil || !names[a.Name.Value] || a.Index == nil {
+		return false
+	}
+	_, ok := a.Index.(*syntax.Word)
+	return !ok
+}
+
+// assocElemSet reports whether a assigns one element of an associative
+// array of names (opt[seqs]=8). interp stores the element but leaves the
+// array as it found it, unset after a bare declare -A opt, so that under
+// set -u a later ${opt[seqs]} stopped the dry run with "opt: unbound
+// variable" where bash reads 8.
+func assocElemSet(a *syntax.Assign, names map[string]bool) bool {
+	return a.Name != nil && names[a.Name.Value] && a.Index != nil && !a.Append && a.Array == nil
+}
+
 // assocRewritable reports whether rewriteAssocKeys has a key to rewrite
 // in f: a compound assignment's (assocKeyFixable) or a read's (assocRead).
 func assocRewritable(f *syntax.File) bool {
@@ -126,20 +147,25 @@ func assocRewritable(f *syntax.File) bool {
 			found = found || assocKeyFixable(x) || assocDeclaredApart(x)
 		case *syntax.ParamExp:
 			found = found || assocRead(x, names)
+		case *syntax.CallExpr:
+			for _, a := range x.Assigns {
+				found = found || assocElemAssign(a, names) || len(x.Args) == 0 && assocElemSet(a, names)
+			}
 		}
 		return !found
 	})
-	return found
+	return found || hasQuotedKeys(f, names)
 }
 
 // rewriteAssocKeys makes each non-word key of an associative array's
-// compound assignment in f, and of a read of an element of an array f
-// declares associative (${LEN[kl-ref]}), the word of its text in src (the
-// bytes f was parsed from). The compound assignment is the declaration's
-// own (declare -A T=([kl-ref]=…)) or a later one of a name declared -A
-// before it (declare -A T; T=([kl-ref]=…)): bash keeps T associative, and
-// its keys text. A read counts for a name declared -A anywhere: bash reads
-// [kl-ref] of an indexed array as arithmetic, which stays.
+// compound assignment in f, and of a read or a one-element assignment of
+// an array f declares associative (${LEN[kl-ref]}, LEN[kl-ref]=16), the
+// word of its text in src (the bytes f was parsed from). The compound
+// assignment is the declaration's own (declare -A T=([kl-ref]=…)) or a
+// later one of a name declared -A before it (declare -A T; T=([kl-ref]=…)):
+// bash keeps T associative, and its keys text. A read or an element's
+// assignment counts for a name declared -A anywhere: bash reads [kl-ref]
+// of an indexed array as arithmetic, which stays.
 func rewriteAssocKeys(f *syntax.File, src []byte) {
 	key := func(x syntax.ArithmExpr) *syntax.Word {
 		st, en := int(x.Pos().Offset()), int(x.End().Offset())
@@ -201,7 +227,15 @@ func rewriteAssocKeys(f *syntax.File, src []byte) {
 					}
 				}
 			case *syntax.CallExpr:
+				if len(n.Args) == 0 {
+					n.Assigns = setBeforeElems(n.Assigns, names)
+				}
 				for _, a := range n.Assigns {
+					if assocElemAssign(a, names) {
+						if w := key(a.Index); w != nil {
+							a.Index = w
+						}
+					}
 					if a.Name != nil && a.Index == nil && !a.Append && a.Array != nil && assoc[a.Name.Value] {
 						fix(a.Array)
 						quoteFirstKey(a.Array)
@@ -212,6 +246,33 @@ func rewriteAssocKeys(f *syntax.File, src []byte) {
 		})
 	}
 	visit(f, map[string]bool{})
+	sortAssocKeys(f, names)
+}
+
+// setBeforeElems puts NAME+=() before each assignment of one element of an
+// associative array of names in a command of assignments alone (opt[seqs]=8
+// becomes opt+=() opt[seqs]=8): bash's element assignment makes the array
+// set, interp's does not (assocElemSet), and NAME+=() is what does in
+// interp, adding nothing and keeping the array's kind and elements.
+func setBeforeElems(as []*syntax.Assign, names map[string]bool) []*syntax.Assign {
+	var out []*syntax.Assign
+	for i, a := range as {
+		if !assocElemSet(a, names) {
+			if out != nil {
+				out = append(out, a)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]*syntax.Assign, 0, len(as)+1), as[:i]...)
+		}
+		name := &syntax.Lit{ValuePos: a.Name.ValuePos, ValueEnd: a.Name.ValueEnd, Value: a.Name.Value}
+		out = append(out, &syntax.Assign{Append: true, Name: name, Array: &syntax.ArrayExpr{Lparen: a.Pos(), Rparen: a.Pos()}}, a)
+	}
+	if out == nil {
+		return as
+	}
+	return out
 }
 
 // quoteFirstKey makes the first key of a compound assignment a quoted word

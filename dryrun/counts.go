@@ -1,6 +1,9 @@
 package dryrun
 
 import (
+	"bytes"
+	"encoding/hex"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -94,10 +97,17 @@ const (
 // holds one (Prepared.counts).
 var countRE = regexp.MustCompile(`\$\{#[A-Za-z_]`)
 
+// substRE matches a command substitution, $( not followed by another (.
+var substRE = regexp.MustCompile(`\$\([^(]`)
+
 // counts reports whether src holds an array count or a string length
-// (countRE), once per Prepared.
+// (countRE), or an arithmetic expansion beside a command substitution
+// (a value computed from a skipped command's output: substNames), once
+// per Prepared.
 func (p *Prepared) counts(src []byte) bool {
-	p.countOnce.Do(func() { p.count = countRE.Match(src) })
+	p.countOnce.Do(func() {
+		p.count = countRE.Match(src) || bytes.Contains(src, []byte("$((")) && substRE.Match(src)
+	})
 	return p.count
 }
 
@@ -107,6 +117,7 @@ func (p *Prepared) counts(src []byte) bool {
 func rewriteCounts(f *syntax.File) bool {
 	split := splitArrays(f)
 	bounds := boundNames(f, split)
+	unknown := substNames(f, bounds)
 	changed := false
 	wrapped := map[*syntax.ArithmExp]bool{}
 	replace := func(parts []syntax.WordPart) []syntax.WordPart {
@@ -114,9 +125,10 @@ func rewriteCounts(f *syntax.File) bool {
 		for i, p := range parts {
 			var repl []syntax.WordPart
 			if ae, ok := p.(*syntax.ArithmExp); ok && !wrapped[ae] {
-				if values, stops, ok := arithReads(ae, split, bounds); ok && len(values) > 0 {
+				if values, stops, ok := arithReads(ae, split, unknown); ok && len(values) > 0 {
 					wrapped[ae] = true
 					args := append([]*syntax.Word{quotedWord(ae)}, values...)
+					args = append(args, litWord(arithTextWord(ae)))
 					repl = append(repl, stops...)
 					repl = append(repl, internalSubst(ae, opArith, args...))
 				}
@@ -227,6 +239,52 @@ func boundNames(f *syntax.File, split map[string]bool) map[string]bool {
 		shwalk.Walk(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && (isSplitCount(pe, split) || isStrLength(pe) || pe.Param != nil && names[pe.Param.Value]) {
 				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for range 16 { // a chain of copies, one link a pass
+		grew := false
+		shwalk.Walk(f, func(n syntax.Node) bool {
+			var as []*syntax.Assign
+			switch x := n.(type) {
+			case *syntax.CallExpr:
+				as = x.Assigns
+			case *syntax.DeclClause:
+				as = x.Args
+			}
+			for _, a := range as {
+				if a.Name != nil && a.Value != nil && !names[a.Name.Value] && from(a.Value) {
+					names[a.Name.Value] = true
+					grew = true
+				}
+			}
+			return true
+		})
+		if !grew {
+			break
+		}
+	}
+	return names
+}
+
+// substNames are bounds and the variables of f assigned from a command
+// substitution, or from such a variable (NGPU=${NGPU:-$(nvidia-smi -L |
+// wc -l)}, half=$NGPU): an arithmetic expansion that reads one
+// (tp=$((NGPU / 2))) is the first of those values that is wholly a
+// sentinel, where it was 0, a number taken for known (opArith). A loop's
+// bound stays bounds'.
+func substNames(f *syntax.File, bounds map[string]bool) map[string]bool {
+	names := maps.Clone(bounds)
+	from := func(w *syntax.Word) bool {
+		found := false
+		shwalk.Walk(w, func(n syntax.Node) bool {
+			switch x := n.(type) {
+			case *syntax.CmdSubst:
+				found = true
+			case *syntax.ParamExp:
+				found = found || x.Param != nil && names[x.Param.Value]
 			}
 			return !found
 		})
@@ -705,6 +763,41 @@ func (ev *evaluator) bound(value, fallback string) string {
 		return strconv.Itoa(n)
 	}
 	return fallback
+}
+
+// arithTextMark prefixes opArith's last operand: the expansion's text,
+// hex-encoded (arithTextWord), for the sentinel arithOf gives.
+const arithTextMark = "\x1earith-text\x1e"
+
+// arithTextWord is arithTextMark and the hex of ae's text ($((NGPU / 2))).
+func arithTextWord(ae *syntax.ArithmExp) string {
+	var sb strings.Builder
+	if err := syntax.NewPrinter().Print(&sb, ae); err != nil {
+		return arithTextMark
+	}
+	return arithTextMark + hex.EncodeToString([]byte(sb.String()))
+}
+
+// arithOf is what an arithmetic expansion (its text given by the operand
+// arithTextWord made, "" if none) reading v, wholly a sentinel, gives: v
+// itself when it stands for a count or a length (a stand-in's sentinel, as
+// the count machinery wants it), else a sentinel of its own, "$((NGPU /
+// 2)) of …": another unknown value than NGPU, never shown byte-identical
+// to it (nor to $((NGPU * 2)) of it).
+func (ev *evaluator) arithOf(v, text string) string {
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if _, ok := ev.standIns[v]; ok || ev.closed {
+		return v
+	}
+	if b, err := hex.DecodeString(strings.TrimPrefix(text, arithTextMark)); err == nil && len(b) > 0 {
+		text = string(b)
+	} else {
+		text = "arithmetic"
+	}
+	id := len(ev.skipped)
+	ev.skipped = append(ev.skipped, []string{text + " of " + v})
+	return sentinel(id)
 }
 
 // wholeSentinel reports whether s is one sentinel and nothing else.

@@ -220,6 +220,12 @@ func TestCountArithmUnknown(t *testing.T) {
 			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", u, "--pp", u, "--m", u}, []int{4, 6, 8}},
 		{"a known count", "#!/bin/bash\ng=(a b c d)\nn=${#g[@]}\nvllm serve /m --tensor-parallel-size $((n / 2)) --p $((8000 + n))\n",
 			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", "2", "--p", "8004"}, nil},
+		// A skipped command's output read by arithmetic: another unknown
+		// value (it was 0), not the output's own (shown byte-identical).
+		{"derived from a skipped output", "#!/bin/bash\nset -u\nNGPU=${NGPU:-$(nvidia-smi -L | wc -l)}\nhalf=$NGPU\ntp=$((half / 2))\nvllm serve /m --tensor-parallel-size $tp --n \"$NGPU\"\n",
+			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", "<unresolved: $((half / 2)) of <unresolved: wc -l>>", "--n", "<unresolved: wc -l>"}, []int{4, 6}},
+		{"a known substitution", "#!/bin/bash\nx=$(echo 8)\nvllm serve /m --tensor-parallel-size $((x / 2))\n",
+			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", "4"}, nil},
 		{"side effects stay in the shell", "#!/bin/bash\ng=($(nvidia-smi -L))\nn=${#g[@]}\ni=0\n: $((i += 1)) $((i++))\nvllm serve /m --i $i\n",
 			[]string{"vllm", "serve", "/m", "--i", "2"}, nil},
 	} {

@@ -191,4 +191,8 @@
 //     expansion without side effects that reads one keep it: counts.go).
 //   - A script function named like an intercepted builtin (type, source,
 //     command) is shadowed by the sandbox's answer.
+//   - interp (mvdan.cc/sh v3.14.1) does not anchor a replacement:
+//     ${x/#-/--} and ${x/%b/B} (and their array forms, "${a[@]/#/--}")
+//     leave the value as it is where bash replaces its head or tail. None
+//     of the public launch scripts or test cases uses them.
 package dryrun

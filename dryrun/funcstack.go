@@ -23,6 +23,8 @@ func (p *Prepared) readText(src []byte) {
 		p.stackText = bytes.Contains(src, []byte("FUNCNAME")) || bytes.Contains(src, []byte("BASH_LINENO"))
 		p.zeroText = bytes.Contains(src, []byte("$0")) || bytes.Contains(src, []byte("${0"))
 		p.prefixText = bytes.Contains(src, []byte("${!"))
+		p.longOptText = bytes.Contains(src, []byte("getopts")) && bytes.Contains(src, []byte("-:"))
+		p.stdinText = bytes.Contains(src, []byte("/dev/stdin"))
 		p.pidText = mayReadPids(src)
 	})
 }
@@ -71,6 +73,20 @@ func rewriteFuncStack(f *syntax.File) bool {
 		return true
 	})
 	return changed
+}
+
+// longOpts reports whether a script may read long options through
+// getopts (rewriteLongGetopts).
+func (p *Prepared) longOpts(src []byte) bool {
+	p.readText(src)
+	return p.longOptText
+}
+
+// stdinSource reports whether a script may source /dev/stdin
+// (sourcedStdin).
+func (p *Prepared) stdinSource(src []byte) bool {
+	p.readText(src)
+	return p.stdinText
 }
 
 // prefixNames reports whether a script may expand the names of the

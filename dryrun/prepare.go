@@ -167,6 +167,8 @@ type Prepared struct {
 	// (${!), pidText ($$, ${$, PPID: mayReadPids).
 	textOnce                                 sync.Once
 	stackText, zeroText, prefixText, pidText bool
+	longOptText                              bool // getopts and -: (longOpts)
+	stdinText                                bool // /dev/stdin (stdinSource)
 
 	// subLocalFields guard subLocal: a function declares a local in a
 	// subshell of its own (sublocals.go), asked of the tree once.
@@ -310,6 +312,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	if want(prep.prefixNames(src)) {
 		prefixNamesSet(f)
 	}
+	if want(prep.longOpts(src)) {
+		rewriteLongGetopts(f)
+	}
 	if want(prep.hostPids(src)) {
 		fakePids(f)
 	}
@@ -363,6 +368,10 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 					q := &syntax.DblQuoted{Left: ps.OpPos, Right: ps.Rparen, Parts: []syntax.WordPart{cs}}
 					ce.Args = []*syntax.Word{litWord("eval"), {Parts: []syntax.WordPart{q}}}
 					rewrites = append(rewrites, fmt.Sprintf("line %d: source <(…) read as eval \"$(…)\"", ps.OpPos.Line()))
+				} else if w := sourcedStdin(st); w != nil {
+					ce.Args = []*syntax.Word{litWord("eval"), w}
+					st.Redirs = nil
+					rewrites = append(rewrites, fmt.Sprintf("line %d: source /dev/stdin <<< \"…\" read as eval \"…\"", st.Pos().Line()))
 				}
 			}
 			return true
@@ -987,6 +996,32 @@ func sourcedSubst(ce *syntax.CallExpr) *syntax.ProcSubst {
 		return nil
 	}
 	return ps
+}
+
+// sourcedStdin returns the word of `source /dev/stdin <<< "WORD"` (or `.
+// /dev/stdin`, a here-string whose word is one double-quoted string and
+// the statement's only redirection), the loader of shells whose source
+// cannot read <(…): bash runs the string's text as eval "WORD" would. The
+// sandbox refused /dev/stdin as a path outside the tree. nil otherwise.
+func sourcedStdin(st *syntax.Stmt) *syntax.Word {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 || len(ce.Assigns) != 0 || len(st.Redirs) != 1 {
+		return nil
+	}
+	if name, ok := parser.LitValue(ce.Args[0]); !ok || name != "source" && name != "." {
+		return nil
+	}
+	if p, ok := parser.LitValue(ce.Args[1]); !ok || p != "/dev/stdin" {
+		return nil
+	}
+	rd := st.Redirs[0]
+	if rd.Op != syntax.WordHdoc || rd.N != nil && rd.N.Value != "0" || rd.Word == nil || len(rd.Word.Parts) != 1 {
+		return nil
+	}
+	if _, ok := rd.Word.Parts[0].(*syntax.DblQuoted); !ok {
+		return nil
+	}
+	return rd.Word
 }
 
 // litWord is a word of one literal.

@@ -3,11 +3,15 @@ package dryrun
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
-	"github.com/servelint/servelint/internal/shwalk"
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/servelint/servelint/internal/shwalk"
+	"github.com/servelint/servelint/parser"
 )
 
 // Input redirected from a process substitution: `done < <(CMD)`,
@@ -58,7 +62,7 @@ func rewriteInSubstRedirs(f *syntax.File) (notes []string) {
 			}
 			name := fmt.Sprintf("%s%d", psVar, n)
 			n++
-			pre = append(pre, psAssign(name, ps))
+			pre = append(pre, psAssign(name, ps, readsNul(st)))
 			rd.Word = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: ps.OpPos, ValueEnd: ps.End(), Value: psMark + name}}}
 			notes = append(notes, fmt.Sprintf("line %d: < <(…) read from the output of its command, run first", ps.OpPos.Line()))
 		}
@@ -82,10 +86,17 @@ func inSubstRedir(rd *syntax.Redirect) *syntax.ProcSubst {
 	return ps
 }
 
-// psAssign is `NAME=$( (CMD); printf x )`.
-func psAssign(name string, ps *syntax.ProcSubst) *syntax.Stmt {
+// psAssign is `NAME=$( (CMD); printf x )`, or, with nul, `NAME=$( (CMD)
+// | NUL-ESC; printf x )`: a command substitution drops CMD's NUL bytes,
+// which a reader of NUL-separated fields (readsNul) needs; NUL-ESC
+// (opNulEsc) writes each as psNulMark, which psContent turns back.
+func psAssign(name string, ps *syntax.ProcSubst, nul bool) *syntax.Stmt {
 	pos := ps.OpPos
 	sub := &syntax.Stmt{Position: pos, Cmd: &syntax.Subshell{Lparen: pos, Rparen: ps.Rparen, Stmts: ps.Stmts, Last: ps.Last}}
+	if nul {
+		esc := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWordAt(internalCmd, pos), litWordAt(opNulEsc, pos)}}}
+		sub = &syntax.Stmt{Position: pos, Cmd: &syntax.BinaryCmd{OpPos: pos, Op: syntax.Pipe, X: sub, Y: esc}}
+	}
 	x := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWordAt("printf", pos), litWordAt("x", pos)}}}
 	cs := &syntax.CmdSubst{Left: pos, Right: ps.Rparen, Stmts: []*syntax.Stmt{sub, x}}
 	as := &syntax.Assign{Name: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: name}, Value: &syntax.Word{Parts: []syntax.WordPart{cs}}}
@@ -98,9 +109,50 @@ func litWordAt(v string, pos syntax.Pos) *syntax.Word {
 }
 
 // psContent is what a redirection from psMark+NAME reads: the variable's
-// value without the x that kept its trailing newlines.
+// value without the x that kept its trailing newlines, its NUL bytes
+// back where psAssign escaped them.
 func psContent(v string) string {
-	return strings.TrimSuffix(v, "x")
+	return strings.ReplaceAll(strings.TrimSuffix(v, "x"), psNulMark, "\x00")
+}
+
+// psNulMark stands for a NUL byte of a process substitution's output
+// held in a variable (psAssign with nul).
+const psNulMark = "\x1eservelint-nul\x1e"
+
+// readsNul reports whether st reads NUL-separated fields from its input:
+// mapfile or readarray with an empty delimiter, -d "" (readarray -d ""
+// -t ARGS < <(printf "%s\0" …)). Its input keeps its NUL bytes.
+func readsNul(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) < 3 {
+		return false
+	}
+	if name := c.Args[0].Lit(); name != "mapfile" && name != "readarray" {
+		return false
+	}
+	for i := 1; i+1 < len(c.Args); i++ {
+		if c.Args[i].Lit() == "-d" {
+			v, ok := parser.LitValue(c.Args[i+1])
+			return ok && v == ""
+		}
+	}
+	return false
+}
+
+// nulEsc is opNulEsc: its input with each NUL byte written psNulMark.
+func (ev *evaluator) nulEsc(hc interp.HandlerContext) error {
+	if hc.Stdin == nil {
+		return nil
+	}
+	data, err := io.ReadAll(io.LimitReader(hc.Stdin, maxArgBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > maxArgBytes {
+		return ev.fail(fmt.Errorf("%w: < <(…) output exceeds %d bytes", ErrBudget, maxArgBytes))
+	}
+	ev.write(hc.Stdout, strings.ReplaceAll(string(data), "\x00", psNulMark))
+	return nil
 }
 
 // inSubstSourced is rewriteInSubstRedirs for the text of a sourced file

@@ -153,3 +153,43 @@ func TestInSubstSourced(t *testing.T) {
 		t.Error("a file without <( changed")
 	}
 }
+
+// TestInputProcSubstNul: readarray -d "" (mapfile -d "") of a process
+// substitution printing NUL-separated words reads each word: the output
+// held in a variable had lost its NUL bytes, and the array was one word
+// of all of them run together.
+func TestInputProcSubstNul(t *testing.T) {
+	src := `#!/usr/bin/env bash
+set -euo pipefail
+readarray -d '' -t shape < <(printf '%s\0' --max-num-seqs 8 --max-model-len "4 096")
+mapfile -t lines < <(printf 'a\0b\n')
+exec vllm serve /m "${shape[@]}" --tag "${#lines[@]}"
+`
+	r := evalSrc(t, src, "", nil, Options{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if want := []string{"vllm", "serve", "/m", "--max-num-seqs", "8", "--max-model-len", "4 096", "--tag", "1"}; !slices.Equal(r.Argv, want) {
+		t.Fatalf("argv %q, want %q", r.Argv, want)
+	}
+}
+
+// TestSourceStdinHereString: `source /dev/stdin <<< "$(grep -v '^#'
+// .env)"`, the loader of a bash whose source cannot read <(…), is
+// evaluated as eval of the string: the sandbox had refused /dev/stdin as a
+// path outside the tree, and no mode was compared.
+func TestSourceStdinHereString(t *testing.T) {
+	files := map[string]string{".env": "# shape\nMAX_NUM_SEQS=8\nMAX_NUM_BATCHED_TOKENS=1024\n"}
+	src := `#!/usr/bin/env bash
+set -euo pipefail
+source /dev/stdin <<< "$(grep -v '^#' "$(dirname "$0")/.env")"
+exec vllm serve /m --max-num-seqs "$MAX_NUM_SEQS" --max-num-batched-tokens "$MAX_NUM_BATCHED_TOKENS"
+`
+	r := evalSrc(t, src, "", files, Options{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if want := []string{"vllm", "serve", "/m", "--max-num-seqs", "8", "--max-num-batched-tokens", "1024"}; !slices.Equal(r.Argv, want) {
+		t.Fatalf("argv %q, want %q", r.Argv, want)
+	}
+}

@@ -39,7 +39,10 @@ const (
 	opFail = "fail" // print args[1] to stderr, exit with status args[0]
 	opPwdP = "pwd-P"
 	opCmdV = "command-v" // args[0] is "v" or "V"
-	opType = "type"
+	// opNulEsc copies its input, each NUL byte written psNulMark
+	// (psAssign).
+	opNulEsc = "nul-esc"
+	opType   = "type"
 	// opDeclF answers declare -F NAME…: each name the script or a sourced
 	// file declares as a function is printed; status 1 when one is not.
 	opDeclF = "declare-F"
@@ -1628,6 +1631,8 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		return nil
 	case opReadAll:
 		return ev.readAll(hc, args)
+	case opNulEsc:
+		return ev.nulEsc(hc)
 	case opCmdV:
 		return ev.commandV(hc, args[0], args[1:])
 	case opType:
@@ -1665,10 +1670,14 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 		ev.write(hc.Stdout, ev.bound(args[0], args[1])+"\n")
 		return nil
 	case opArith:
-		res := args[0]
-		for _, v := range args[1:] {
+		res, text := args[0], ""
+		vals := args[1:]
+		if n := len(vals); n > 0 && strings.HasPrefix(vals[n-1], arithTextMark) {
+			vals, text = vals[:n-1], vals[n-1]
+		}
+		for _, v := range vals {
 			if wholeSentinel(v) {
-				res = v
+				res = ev.arithOf(v, text)
 				break
 			}
 		}
@@ -1704,7 +1713,7 @@ func (ev *evaluator) internal(hc interp.HandlerContext, args []string) error {
 // internalOps are the internal operations, each with the number of
 // operands it needs.
 var internalOps = map[string]int{
-	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
+	opSkip: 0, opNop: 0, opFail: 2, opPwdP: 0, opReadAll: 0, opNulEsc: 0, opCmdV: 1, opType: 0, opDeclF: 0, opGlobal: 3,
 	opGuardAt: 1, opGuardExit: 1, opGuardPass: 2, opLoopAt: 1, opLoopTick: 1, opCount: 1, opLength: 1, opBound: 2, opArith: 1,
 }
 

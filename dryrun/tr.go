@@ -43,8 +43,10 @@ func helperTr(ev *evaluator, _ context.Context, hc interp.HandlerContext, args [
 		// GNU: the only classes SET2 may hold are [:upper:] and [:lower:],
 		// each facing the other in SET1 (tr '[:upper:]' '[:lower:]');
 		// anything else is an error or a misaligned construct
-		caseMap := rest[0] == "[:upper:]" && rest[1] == "[:lower:]" || rest[0] == "[:lower:]" && rest[1] == "[:upper:]"
-		if strings.Contains(rest[1], "[:") && !caseMap {
+		// (tr '[:upper:]' '[:lower:]', or with more after both, each
+		// class at the start of its set: tr '[:upper:]_' '[:lower:]-'
+		// makes MAX_NUM_SEQS max-num-seqs).
+		if strings.Contains(rest[1], "[:") && !caseMap(rest[0], rest[1]) {
 			return ev.skip(hc, args)
 		}
 	}
@@ -152,4 +154,19 @@ func trSet(s string) ([]byte, bool) {
 		out = append(out, c)
 	}
 	return out, true
+}
+
+// caseMap reports whether tr's sets map one case onto the other, the
+// classes [:upper:] and [:lower:] facing each other at the start of both
+// and no other class after them; GNU refuses a SET2 that ends with the
+// class when SET1 is longer ('[:upper:]_' '[:lower:]').
+func caseMap(set1, set2 string) bool {
+	for _, c := range [][2]string{{"[:upper:]", "[:lower:]"}, {"[:lower:]", "[:upper:]"}} {
+		r1, ok1 := strings.CutPrefix(set1, c[0])
+		r2, ok2 := strings.CutPrefix(set2, c[1])
+		if ok1 && ok2 && !strings.Contains(r1, "[:") && !strings.Contains(r2, "[:") && (r2 != "" || r1 == "") {
+			return true
+		}
+	}
+	return false
 }

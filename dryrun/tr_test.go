@@ -20,6 +20,10 @@ func TestTrGNU(t *testing.T) {
 		{[]string{"tr", "[:digit:]", "[:blank:]"}, "1\n", true, ""},
 		{[]string{"tr", "-d", `a-\n`}, "a\n", true, ""},
 		{[]string{"tr", "[", `a-\r`}, "[\n", true, ""},
+		// A flag's name from its env key: more after both classes.
+		{[]string{"tr", "[:upper:]_", "[:lower:]-"}, "MAX_NUM_SEQS\n", false, "max-num-seqs\n"},
+		{[]string{"tr", "[:upper:]", "[:lower:]_"}, "MAX_NUM\n", false, "max_num\n"},
+		{[]string{"tr", "[:upper:]_-", "[:lower:]"}, "MAX_NUM\n", true, ""},
 	} {
 		got, _, skipped := runHelper(helperTr, tc.args, tc.in)
 		if skipped != tc.refused || !skipped && got != tc.want {

@@ -1584,8 +1584,13 @@ func (s *Script) CommandNames() map[string]bool {
 
 // ModeTokens reports whether an upper-case key names a mode of the script,
 // as a whole underscore-separated token (FRANK_CALIB_MAX_SEQS → calib).
+// A key with the token CALIB that names no mode belongs to the first mode
+// of the calib role: FRANK_ARCHON_CALIB_NGRAM_PLACEMENT is the own key of
+// a calib mode named tap or calib-long as of one named calib, not the
+// owner of the flag for every mode.
 func (s *Script) ModeTokens(key string) *Mode {
 	toks := "_" + strings.ToUpper(key) + "_"
+	var calib *Mode
 	for _, m := range s.Modes {
 		if m.Role == RoleProven || m.Disagg() {
 			continue // a role's own keys are not aliases
@@ -1597,8 +1602,23 @@ func (s *Script) ModeTokens(key string) *Mode {
 		if strings.Contains(toks, tok) {
 			return m
 		}
+		if calib == nil && m.Role == RoleCalib {
+			calib = m
+		}
+	}
+	if calib != nil && strings.Contains(toks, "_CALIB_") {
+		return calib
 	}
 	return nil
+}
+
+// modeOwnKey reports whether key is a mode's own (ModeTokens), or a calib
+// knob's, a key with the token CALIB (FRANK_ARCHON_CALIB_NGRAM_PLACEMENT):
+// calib's own value, whether this script's calib mode or another's (a
+// window script booting the tap itself) reads it, never the owner of the
+// flag for the other modes.
+func (s *Script) modeOwnKey(key string) bool {
+	return s.ModeTokens(key) != nil || strings.Contains("_"+strings.ToUpper(key)+"_", "_CALIB_")
 }
 
 // OwnRoleKey reports whether key is the own key of disaggregated roles:

@@ -1021,6 +1021,9 @@ func (u *Unit) owningOf(s *Script, opts *LoadOptions, crStrip, crKeep map[string
 		}
 		switch ref.Kind {
 		case SourceBash:
+			if ref.Rewrites {
+				break // bash runs what the pipeline made of the file's text
+			}
 			u.Readers[e.Path] |= ReaderBash
 			if ref.StripsCR {
 				crStrip[e.Path] = true
@@ -2520,7 +2523,7 @@ func (u *Unit) libSources(s *Script, path string, byPath map[string]*Script, opt
 				continue
 			}
 			out = append(out, &SourceRef{Kind: SourceBash, Start: -1, End: -1, Word: ref.Word, Path: p,
-				StripsCR: ref.StripsCR, AllExport: ref.AllExport})
+				StripsCR: ref.StripsCR, Rewrites: ref.Rewrites, AllExport: ref.AllExport})
 			if isScriptName(p) && depth < 3 {
 				visit(p, depth+1)
 			}

@@ -302,6 +302,13 @@ type RoleMatcher struct {
 	Calib   []string
 }
 
+// DefaultCalibGlobs are the names that take the calib role unless a
+// config names others: SPEC's calib* and *tap*, except a name whose tap is
+// inside a word, a letter on each side of it (dataparallel, metaprompt):
+// *tap* gave those the calib role and judged a data-parallel mode's step by
+// a document's length. tap, win-tap, kl_tap, tap2, mytap, tapout keep it.
+var DefaultCalibGlobs = []string{"calib*", "tap*", "*tap", "*[^a-zA-Z]tap*", "*tap[^a-zA-Z]*"}
+
 func globAny(globs []string, name string) bool {
 	for _, g := range globs {
 		if ok, _ := filepath.Match(g, name); ok {
@@ -319,7 +326,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 	}
 	calib := rm.Calib
 	if len(calib) == 0 {
-		calib = []string{"calib*", "*tap*"}
+		calib = DefaultCalibGlobs
 	}
 	proven, guessed := rm.Proven, false
 	if proven == "" {
@@ -1516,6 +1523,8 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 			name = d // case "${MODE:-serve}", MODE from the environment
 		} else if pe != nil && pe.Param != nil && asIs(pe) && s.fromEnvOnly(pe.Param.Value) && !taken[pe.Param.Value] {
 			name = pe.Param.Value // case "$MODE" (or "${MODE,,}", "${MODE:?…}"), MODE from the environment alone
+		} else if pe != nil && pe.Param != nil && asIs(pe) && !taken[pe.Param.Value] {
+			name = s.envAliasOf(pe.Param.Value, taken) // mode=${MODE:-serve}; case "$mode"
 		}
 		if name == "" || seen[name] {
 			continue
@@ -1552,6 +1561,30 @@ func (s *Script) envSelectors(proven string, taken map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// envAliasOf returns the environment variable E when variable x's one
+// assignment, at the top level and in no mode, is x=${E:-default} or
+// x=${E:?message} (mode=${MODE:-serve}, role=${ROLE:?set ROLE}) and only
+// the environment sets E (fromEnvOnly): a case on $x is a case on E,
+// which the dry run sets. "" otherwise.
+func (s *Script) envAliasOf(x string, taken map[string]bool) string {
+	as := s.Assigns[x]
+	if len(as) != 1 || shellOwnVar(x) || s.writtenBy(x, userInput...) {
+		return ""
+	}
+	a := as[0]
+	if a.Value == nil || len(a.Modes) > 0 || a.InFunc != "" || a.Append || a.Local || a.Conditional || a.Guarded {
+		return ""
+	}
+	e := selfDefault(a.Value)
+	if e == "" {
+		e = selfRequired(a.Value)
+	}
+	if e == "" || e == x || taken[e] || !s.fromEnvOnly(e) {
+		return ""
+	}
+	return e
 }
 
 // ifTestedEnvOnly returns the variables an if/elif condition compares

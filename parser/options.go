@@ -49,6 +49,11 @@ type optLoop struct {
 	// ":m:p:"), "" otherwise.
 	optstring string
 	fn        string // the function it sits in, "" at the top level
+	// long is "--" for the case on $OPTARG inside a getopts loop whose
+	// option string takes "-:" (getopts ":-:" o; case $o in -) case
+	// $OPTARG in mode=*) MODE=${OPTARG#*=}): its patterns are the long
+	// options without their dashes, as getopts leaves them in OPTARG.
+	long string
 }
 
 // optAssign is an assignment of an option's value in an option loop:
@@ -134,6 +139,9 @@ func (s *Script) findOptionAssigns() {
 			continue
 		}
 		lp, ok := s.optLoopAt(s.Off(n.Pos()), word)
+		if !ok && word == "OPTARG" {
+			lp, ok = s.longOptLoopAt(s.Off(n.Pos()))
+		}
 		if !ok {
 			continue
 		}
@@ -382,6 +390,24 @@ func (s *Script) optLoopAt(off int, word string) (optLoop, bool) {
 	return best, found
 }
 
+// longOptLoopAt returns, for a case on $OPTARG at off, the innermost
+// getopts loop around it whose option string takes "-:" (long options
+// read as the option - with its argument: --mode=kl gives OPTARG
+// mode=kl), as a loop whose word is OPTARG and whose options are long.
+func (s *Script) longOptLoopAt(off int) (optLoop, bool) {
+	var best optLoop
+	found := false
+	for _, lp := range s.optLoops {
+		if lp.getopts && strings.Contains(lp.optstring, "-:") && off >= lp.start && off < lp.end && (!found || lp.start > best.start) {
+			best, found = lp, true
+		}
+	}
+	if !found {
+		return optLoop{}, false
+	}
+	return optLoop{start: best.start, end: best.end, word: "OPTARG", fn: best.fn, long: "--"}, true
+}
+
 // optionValue reports whether value, assigned in a case item of an option
 // loop with the patterns given after shifts plain shifts, is the value of
 // the item's option, and which option: `--mode) MODE=$2` (or `shift;
@@ -404,8 +430,8 @@ func optionValue(value *syntax.Word, patterns []*syntax.Word, lp optLoop, shifts
 			if !ok || !strings.HasSuffix(v, "=*") {
 				continue
 			}
-			if flag := strings.TrimSuffix(v, "=*"); optionFlag(flag) && (cut == flag+"=" || cut == "#"+flag+"=") {
-				opts = append(opts, Option{Flag: flag, Joined: true})
+			if flag := strings.TrimSuffix(v, "=*"); optionFlag(lp.long+flag) && (cut == flag+"=" || cut == "#"+flag+"=") {
+				opts = append(opts, Option{Flag: lp.long + flag, Joined: true})
 			}
 		}
 	case lp.getopts:
@@ -429,8 +455,8 @@ func optionValue(value *syntax.Word, patterns []*syntax.Word, lp optLoop, shifts
 				continue
 			}
 			flag := strings.TrimSuffix(v, "=*")
-			if optionFlag(flag) && (cut == "*=" || cut == flag+"=") {
-				opts = append(opts, Option{Flag: flag, Joined: true})
+			if optionFlag(lp.long+flag) && (cut == "*=" || cut == flag+"=") {
+				opts = append(opts, Option{Flag: lp.long + flag, Joined: true})
 			}
 		}
 	case lp.word == "1" && shifts < 2 && pe.Param.Value == strconv.Itoa(2-shifts) && valueExp(pe):

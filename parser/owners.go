@@ -68,7 +68,7 @@ func (u *Unit) owned(s *Script, p *Profile) map[string]Owner {
 	// and score alike, owns the flag.
 	flags := u.shapeFlagOrigins(s, p)
 	provenRead := provenReads(s, flags)
-	modeKey := func(key string) bool { return s.ModeTokens(key) != nil && !provenRead[key] }
+	modeKey := func(key string) bool { return s.modeOwnKey(key) && !provenRead[key] }
 	perMode := map[string]bool{}
 	for _, key := range keys {
 		// SERVE_CALIB_MAX_SEQS, beside the proven serve's SERVE_MAX_SEQS, is
@@ -127,7 +127,7 @@ func (u *Unit) flowOwners(s *Script, p *Profile, t map[string]Owner, keys []stri
 			continue
 		}
 		key := sharedRead(s, flags, canon)
-		if key == "" || !slices.Contains(keys, key) || s.ModeTokens(key) != nil {
+		if key == "" || !slices.Contains(keys, key) || s.modeOwnKey(key) {
 			continue
 		}
 		if _, named := p.FlagForKey(key); named || s.OtherProgramRead(key) > 0 {

@@ -465,6 +465,11 @@ type SourceRef struct {
 	// (source <(tr -d '\r' < .env), eval "$(sed 's/\r$//' .env)"), so the
 	// shell never sees CRLF line endings.
 	StripsCR bool
+	// Rewrites: a bash loader whose pipeline rewrites the text of the
+	// lines it passes (source <(sed -E 's/ *= */=/' serve.conf), envsubst,
+	// tr -d '"'): bash runs that output, not the file's text, so no bash
+	// reading of the file's lines is what bash does (no ReaderBash).
+	Rewrites bool
 	// AllExport: the source is a call of a function that turns allexport
 	// on around it (load_env() { set -a; . "$1"; set +a; }).
 	AllExport bool

@@ -38,6 +38,7 @@ func (s *Script) findSources() {
 			if f, ok := s.loaderFile(aws[1].Word, true); ok {
 				s.addSource(SourceBash, f) // source <(grep -v '^#' .env)
 				s.Sources[len(s.Sources)-1].StripsCR = loaderStripsCR(aws[1].Word)
+				s.Sources[len(s.Sources)-1].Rewrites = loaderRewrites(aws[1].Word)
 				continue
 			}
 			if !s.addOverlaySources(aws[1]) {
@@ -50,6 +51,7 @@ func (s *Script) findSources() {
 				if f, ok := s.loaderFile(w, false); ok {
 					s.addSource(SourceBash, f) // eval "$(cat .env)": the lines run as bash
 					s.Sources[len(s.Sources)-1].StripsCR = loaderStripsCR(w)
+					s.Sources[len(s.Sources)-1].Rewrites = loaderRewrites(w)
 				}
 			}
 			continue
@@ -409,6 +411,121 @@ func loaderStripsCR(w *syntax.Word) bool {
 				}
 			}
 		}
+	}
+	return false
+}
+
+// loaderRewrites reports whether a loader's pipeline (loaderFile said it
+// is one) changes the text of the lines it passes, beyond deleting each
+// line's '\r' (loaderStripsCR): a sed script with a command other than a
+// deletion (s/ *= */=/, s/^export //), sed -n, envsubst, or a tr other
+// than tr -d '\r'. cat, grep, sort and uniq pass whole lines or none.
+func loaderRewrites(w *syntax.Word) bool {
+	var stmts []*syntax.Stmt
+	shwalk.Walk(w, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			stmts = x.Stmts
+			return false
+		case *syntax.ProcSubst:
+			stmts = x.Stmts
+			return false
+		}
+		return stmts == nil
+	})
+	if len(stmts) != 1 {
+		return false
+	}
+	stages, ok := pipeStages(stmts[0])
+	if !ok {
+		return false
+	}
+	for _, st := range stages {
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			continue
+		}
+		name, _ := LitValue(c.Args[0])
+		switch name {
+		case "envsubst", "xargs":
+			return true
+		case "tr", "sed":
+			if !sedOrTrKeepsLines(name, c.Args[1:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sedOrTrKeepsLines reports whether tr or sed with args passes each line's
+// text unchanged but for a trailing '\r': tr -d '\r'; a sed whose every
+// script (the first operand, or each -e's) holds only deletions of lines
+// (/^#/d, /^[[:space:]]*$/d, 1d) and '\r' strips. A script not literal
+// rewrites as far as anyone can tell.
+func sedOrTrKeepsLines(name string, args []*syntax.Word) bool {
+	var vals []string
+	for _, a := range args {
+		v, lit := LitValue(a)
+		if !lit {
+			v = "\x00" // not known: a file operand, or a script
+		}
+		vals = append(vals, v)
+	}
+	if name == "tr" {
+		return len(vals) == 2 && vals[0] == "-d" && (vals[1] == `\r` || vals[1] == "\r")
+	}
+	var scripts []string
+	given := false
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		switch {
+		case v == "-e" || v == "--expression":
+			if i+1 >= len(vals) {
+				return false
+			}
+			scripts, given = append(scripts, vals[i+1]), true
+			i++
+		case v == "-E" || v == "-r" || v == "--regexp-extended" || v == "--":
+		case strings.HasPrefix(v, "-"):
+			return false // -n, -i, -f FILE, -z …: not a plain filter of lines
+		case !given && len(scripts) == 0:
+			scripts = append(scripts, v)
+		}
+	}
+	if len(scripts) == 0 {
+		return false
+	}
+	for _, sc := range scripts {
+		for _, cmd := range strings.FieldsFunc(sc, func(r rune) bool { return r == ';' || r == '\n' }) {
+			cmd = strings.TrimSpace(cmd)
+			switch cmd {
+			case `s/\r$//`, `s/\r$//g`, `s/\r//`, `s/\r//g`:
+				continue
+			}
+			if !sedDeletes(cmd) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sedDeletes reports whether one sed command is a deletion of the lines
+// an address picks: /RE/d, /RE/!d, \%RE%d, N d, $d.
+func sedDeletes(cmd string) bool {
+	rest, ok := strings.CutSuffix(cmd, "d")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "!"))
+	switch {
+	case rest == "" || rest == "$":
+		return true
+	case strings.Trim(rest, "0123456789") == "":
+		return true
+	case len(rest) >= 2 && rest[0] == '/' && rest[len(rest)-1] == '/':
+		return !strings.Contains(rest[1:len(rest)-1], ";")
 	}
 	return false
 }

@@ -72,7 +72,9 @@ func (s *Script) tableModes() []candidate {
 
 // tableLookup returns the subscript of a read of table name by the mode
 // (${T[$MODE]}, ${T[$1]}, ${T[${MODE}]}, also ${T[$MODE]+x} in a test),
-// nil when every read of it has another subscript (or none: ${T[@]}).
+// nil when every read of it has another subscript (or none: ${T[@]}). A
+// list or a count of its keys (${!T[@]}, ${!T[*]}, ${#T[@]}: a usage
+// message naming the modes) reads no entry, and is no other subscript.
 func (s *Script) tableLookup(name string) *syntax.Word {
 	var found *syntax.Word
 	for _, pe := range s.Params() {
@@ -82,6 +84,9 @@ func (s *Script) tableLookup(name string) *syntax.Word {
 		iw, ok := pe.Index.(*syntax.Word)
 		if !ok {
 			return nil
+		}
+		if all := iw.Lit(); (pe.Excl || pe.Length) && (all == "@" || all == "*") {
+			continue
 		}
 		p := SingleParam(iw)
 		if p == nil || p.Param == nil || !asIs(p) || !isParamOf(iw, s.Selectors) {

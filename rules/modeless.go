@@ -31,7 +31,7 @@ func (c *Context) checkModeless(pass *analysis.Pass, s *parser.Script, inv *pars
 	}
 	env := u.EnvKeysOf(s)
 	name := scriptModeName(s.Path)
-	calibNamed := matchAny([]string{"calib*", "*tap*"}, name)
+	calibNamed := matchAny(parser.DefaultCalibGlobs, name)
 	for _, f := range inv.Flags {
 		if f.Shape == nil || f.ValStart < 0 || calibNamed && c.isCalibKnob(f.Canon) {
 			continue

@@ -2,8 +2,10 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/servelint/servelint/parser"
 )
@@ -53,7 +55,7 @@ func runNgramPlacement(pass *analysis.Pass) (any, error) {
 		var scoringVal string
 		var scoringMode *parser.Mode
 		for _, m := range s.Modes {
-			val, known, span := c.placement(s, m, argvs)
+			val, known, span, absent := c.placement(s, m, argvs)
 			if !known {
 				continue
 			}
@@ -63,7 +65,7 @@ func runNgramPlacement(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				d := diag{sev: Error, path: s.Path, start: m.Start, end: m.End,
-					msg: fmt.Sprintf("%s runs with the n-gram table in RAM (--ngram-placement ram%s): beside a full host pool the calibration boot dies with \"startup stopped: out of memory\"; a calib tap must run --ngram-placement disk", m.Label(), defaultNote(span))}
+					msg: fmt.Sprintf("%s runs with the n-gram table in RAM (--ngram-placement ram%s): beside a full host pool the calibration boot dies with \"startup stopped: out of memory\"; a calib tap must run --ngram-placement disk", m.Label(), defaultNote(span, absent))}
 				if span != nil {
 					d.path, d.start, d.end = span.path, span.start, span.end
 					if span.literal {
@@ -90,6 +92,47 @@ func runNgramPlacement(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// namesFlagsLate reports whether an engine invocation m reaches holds a word
+// that names a flag only when run ("--$k", an element of an argv built in
+// a loop over an option map): read statically, the flag's absence says
+// nothing, and a mode the dry run could not evaluate has no placement.
+func namesFlagsLate(s *parser.Script, m *parser.Mode) bool {
+	for _, inv := range s.Invocations {
+		if len(inv.Modes) > 0 && !containsMode(inv.Modes, m) {
+			continue
+		}
+		for _, a := range inv.Args {
+			if a.Sketch == parser.Unknown && a.Word != nil && len(a.Word.Parts) > 0 && lateFlagName(a.Word) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lateFlagName reports whether w starts with a literal dash followed by an
+// expansion: "--$k", --"${name}"=…, whose flag name is known only when run.
+func lateFlagName(w *syntax.Word) bool {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) < 2 {
+		return false
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "-") || strings.Contains(lit.Value, "=") {
+		return false
+	}
+	switch parts[1].(type) {
+	case *syntax.ParamExp, *syntax.CmdSubst, *syntax.DblQuoted:
+		return true
+	}
+	return false
+}
+
 type span struct {
 	path       string
 	start, end int
@@ -102,10 +145,16 @@ type span struct {
 	by     string
 }
 
-func defaultNote(sp *span) string {
+// defaultNote says where a calib mode's ram comes from: the engine's
+// default when no argv of the mode passes the flag (absent), the code
+// other modes share, or nothing more (a value passed in a way the script's
+// text does not show, opt[ngram-placement]=ram read by "--$k").
+func defaultNote(sp *span, absent bool) string {
 	switch {
-	case sp == nil:
+	case sp == nil && absent:
 		return ", the engine default"
+	case sp == nil:
+		return ""
 	case sp.shared > 0 && sp.by != "":
 		return fmt.Sprintf(", set for %s at line %d", sp.by, sp.shared)
 	case sp.shared > 0:
@@ -116,28 +165,27 @@ func defaultNote(sp *span) string {
 
 // placement returns a mode's n-gram placement: from its dry-run argv when
 // evaluated, else from the static flags; "ram" (the engine default) when the
-// flag is absent.
-func (c *Context) placement(s *parser.Script, m *parser.Mode, argvs *Argvs) (string, bool, *span) {
-	val, known := "", false
+// flag is absent, said by absent.
+func (c *Context) placement(s *parser.Script, m *parser.Mode, argvs *Argvs) (val string, known bool, sp *span, absent bool) {
 	if r := argvs.Of(s, m.Name); r != nil && r.Err == nil && len(r.Argv) > 0 {
 		_, flags := ParseArgv(r)
 		if f, ok := flags[ngramFlag]; ok {
 			if f.Unresolved {
-				return "", false, nil
+				return "", false, nil, false
 			}
 			val, known = f.Value, true
 		} else {
-			val, known = "ram", true
+			val, known, absent = "ram", true, true
 		}
 	}
 	f := modeFlag(s, m, ngramFlag)
 	if f == nil || f.ValStart < 0 {
-		if !known && len(s.Invocations) > 0 {
-			return "ram", true, nil
+		if !known && len(s.Invocations) > 0 && !namesFlagsLate(s, m) {
+			return "ram", true, nil, true
 		}
-		return val, known, nil
+		return val, known, nil, absent
 	}
-	sp := &span{path: s.Path, start: f.ValStart, end: f.ValEnd}
+	sp = &span{path: s.Path, start: f.ValStart, end: f.ValEnd}
 	for _, o := range s.Origins(f.Value, f.ValStart, f.Modes, c.Unit.EnvKeysOf(s)) {
 		if o.Modes != nil && !containsMode(o.Modes, m) {
 			continue
@@ -170,5 +218,5 @@ func (c *Context) placement(s *parser.Script, m *parser.Mode, argvs *Argvs) (str
 			}
 		}
 	}
-	return val, known, sp
+	return val, known, sp, absent
 }

@@ -31,7 +31,7 @@ has all three of:
     vllm serve, python -m sglang.launch_server, …, or a function that
     forwards "$@" to one), or a call of another linted script that holds an
     engine invocation, or a call of a script (a path or *.sh) given a calib
-    mode (calib*, *tap*) as its first argument, e.g. ./frank-archon.sh calib;
+    mode (calib*, *tap* unless tap is inside a word: tap, kl-tap) as its first argument, e.g. ./frank-archon.sh calib;
   - a health wait (below);
   - a push: a script function whose body sends requests or runs a pusher;
     an external command or script whose name has push, feed or send as a
@@ -75,7 +75,9 @@ is checked. It is lost when the phase is piped into another command without
 pipefail, or when local/declare/export masks it (local v=$(P)). A boot
 started in the background (&) or a detached container (docker run -d) must
 have its death checked by the health wait that follows: kill -0, wait -n,
-ps -p, pgrep, docker inspect/ps, or a /proc test in the loop. A push
+ps -p, pgrep, docker inspect/ps, or a /proc test in the loop, or, for a
+health wait run in the background too, a wait -n "$boot" "$health" that
+awaits both (whichever ends first decides). A push
 started in the background must be collected with wait "$pid" and checked.
 A push inside a loop (one call per shard) and an exec'd phase are not
 checked.
@@ -293,7 +295,7 @@ func analyzeWindow(u *parser.Unit, s *parser.Script) *window {
 
 // mentionsTap reports whether a script is tied to a calibration tap: it
 // expands a tap variable, writes a path through a tap dir (/taps/…) or
-// RADIANCE_CALIB_*, or hands a calib mode (calib*, *tap*) to a script.
+// RADIANCE_CALIB_*, or hands a calib mode (calibArgRE) to a script.
 func (t *shTree) mentionsTap() bool {
 	found := false
 	shwalk.Walk(t.file, func(n syntax.Node) bool {
@@ -826,6 +828,56 @@ func (w *window) waitFate(e *phaseEvent, f fate) (fate, bool) {
 	return fate{}, false
 }
 
+// pidsAfter returns the variables the statement after st assigns $! to
+// (boot … & then pid=$!).
+func (w *window) pidsAfter(st *syntax.Stmt) map[string]bool {
+	next := w.t.nextStmt(st)
+	if next == nil {
+		return nil
+	}
+	pids := map[string]bool{}
+	shwalk.Walk(next, func(n syntax.Node) bool {
+		if a, ok := n.(*syntax.Assign); ok && a.Name != nil && a.Value != nil && refsName(a.Value, "!") {
+			pids[a.Name.Value] = true
+		}
+		return true
+	})
+	return pids
+}
+
+// waitsEither reports whether a boot run in the background at bootAt and
+// the health wait h, run in the background too, are awaited together by
+// a `wait -n "$boot" "$health"` after both: whichever ends first decides,
+// so a boot that dies ends the wait (a liveness check of the boot).
+func (w *window) waitsEither(bootAt *syntax.Stmt, h *phaseEvent) bool {
+	if bootAt == nil || h.stmt == nil || !h.stmt.Background {
+		return false
+	}
+	boots, healths := w.pidsAfter(bootAt), w.pidsAfter(h.stmt)
+	if len(boots) == 0 || len(healths) == 0 {
+		return false
+	}
+	refs := func(args []*syntax.Word, pids map[string]bool) bool {
+		for _, a := range args {
+			for p := range pids {
+				if refsName(a, p) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, wt := range w.waits {
+		if wt.idx <= h.idx || !cmdOf(wt.call).has("-n") {
+			continue
+		}
+		if args := wt.call.Args[1:]; refs(args, boots) && refs(args, healths) {
+			return true
+		}
+	}
+	return false
+}
+
 // phaseText names a phase for messages: the statement where its status is
 // lost, and what it runs when that is a call of a function.
 func (w *window) phaseText(e *phaseEvent, at *syntax.Stmt) string {
@@ -873,7 +925,7 @@ func (c *Context) reportPhases(pass *analysis.Pass, w *window) {
 			continue
 		}
 		h := w.healthAfter(e)
-		if h != nil && h.loop.liveness {
+		if h != nil && (h.loop.liveness || f.kind == fateBackground && w.waitsEither(f.at, h)) {
 			continue
 		}
 		how := "runs in the background"

@@ -2400,8 +2400,9 @@ func scriptNamed(u *parser.Unit, from *parser.Script, base string) *parser.Scrip
 	return u.ScriptNear(from, base)
 }
 
-// calibArgRE matches a mode name with the calib role (calib*, *tap*).
-var calibArgRE = lazy(`^(calib.*|.*tap.*)$`)
+// calibArgRE matches a mode name with the calib role
+// (parser.DefaultCalibGlobs: calib*, tap but not inside a word).
+var calibArgRE = lazy(`^(calib.*|tap.*|.*tap|.*[^a-zA-Z]tap.*|.*tap[^a-zA-Z].*)$`)
 
 // isScriptWord reports whether a command word is a path to a script.
 func isScriptWord(w *syntax.Word) bool {
