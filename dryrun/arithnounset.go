@@ -39,6 +39,12 @@ func (p *Prepared) arithNounset(src []byte) bool {
 // arithNameReads returns the words of n's arithmetic that are bare names
 // read (not assigned), but callers'.
 func arithNameReads(n syntax.Node, callers []string) []*syntax.Word {
+	return arithNames(n, func(name string) bool { return !slices.Contains(callers, name) && !bashDynamic(name) })
+}
+
+// arithNames returns the words of n's arithmetic that are bare names read
+// (not assigned) for which keep is true.
+func arithNames(n syntax.Node, keep func(name string) bool) []*syntax.Word {
 	var out []*syntax.Word
 	var expr func(x syntax.ArithmExpr)
 	expr = func(x syntax.ArithmExpr) {
@@ -47,7 +53,7 @@ func arithNameReads(n syntax.Node, callers []string) []*syntax.Word {
 			if len(x.Parts) != 1 {
 				return
 			}
-			if lit, ok := x.Parts[0].(*syntax.Lit); ok && syntax.ValidName(lit.Value) && !slices.Contains(callers, lit.Value) && !bashDynamic(lit.Value) {
+			if lit, ok := x.Parts[0].(*syntax.Lit); ok && syntax.ValidName(lit.Value) && keep(lit.Value) {
 				out = append(out, x)
 			}
 		case *syntax.ParenArithm:
@@ -91,11 +97,11 @@ func arithNameReads(n syntax.Node, callers []string) []*syntax.Word {
 // bashDynamic reports whether bash itself always sets name: SECONDS (a
 // health wait's deadline=$((SECONDS + 600)) under set -u), EPOCHSECONDS,
 // EPOCHREALTIME (the sandbox gives these its fixed clock: env.go), BASHPID,
-// HISTCMD (which it leaves unset, read as 0). A read of one is no unbound
+// PPID (the sandbox's: pids.go), HISTCMD (which it leaves unset, read as 0). A read of one is no unbound
 // read in bash, so it gets no ${X:0:0} check, which would stop the run.
 func bashDynamic(name string) bool {
 	switch name {
-	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID", "HISTCMD":
+	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID", "PPID", "HISTCMD":
 		return true
 	}
 	return false

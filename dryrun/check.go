@@ -2,7 +2,9 @@ package dryrun
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/pattern"
@@ -229,9 +231,10 @@ func findUserDB(node syntax.Node) *forbidden {
 // (rewriteRefReads): such a read stops nothing there.
 func refusedFuncs(n syntax.Node, globals, copies bool) map[string]refusal {
 	var out map[string]refusal
+	var uses *refUses // built for the first function with a nameref
 	shwalk.Walk(n, func(x syntax.Node) bool {
 		if fd, ok := x.(*syntax.FuncDecl); ok && fd.Name != nil {
-			if r, ok := refusedFunc(fd, n, globals, copies); ok {
+			if r, ok := refusedFunc(fd, n, globals, copies, &uses); ok {
 				if out == nil {
 					out = map[string]refusal{}
 				}
@@ -268,7 +271,7 @@ type namerefTarget struct {
 // function, which the dry run does not rewrite), writes a global over a
 // local of its own (globalMsg; the script's own statement is refused where
 // it runs instead: rewriteGlobalOverLocal).
-func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals, copies bool) (refusal, bool) {
+func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals, copies bool, uses **refUses) (refusal, bool) {
 	if globals {
 		if st, name := globalOverLocal(fd); st != nil {
 			return refusal{st.Pos(), globalMsg(name), nil}, true
@@ -279,7 +282,10 @@ func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals, copies bool) (r
 		if copies {
 			copied = refCopyReads(fd)
 		}
-		refs := namerefTargets(fd, file, copied)
+		if *uses == nil {
+			*uses = indexRefUses(file)
+		}
+		refs := namerefTargets(fd, *uses, copied)
 		return refusal{d.Pos(), namerefMsg, refs}, true
 	}
 	return refusal{}, false
@@ -291,10 +297,11 @@ func refusedFunc(fd *syntax.FuncDecl, file syntax.Node, globals, copies bool) (r
 // with TARGET a literal name or "$1"…"$9", each a statement of the body's
 // own (and no shift or set in the body before one to move the positional
 // parameters), and every use of a nameref's name,
-// in fd and in the other functions of file that do not declare it local,
-// is one interp resolves (namerefUseOK) or one of copied (whole-array
-// reads in fd's own body, read from a copy: rewriteRefReads).
-func namerefTargets(fd *syntax.FuncDecl, file syntax.Node, copied map[*syntax.ParamExp]bool) []namerefTarget {
+// in fd and in the other functions of the file that do not declare it
+// local (uses, the file's indexed), is one interp resolves (namerefUseOK)
+// or one of copied (whole-array reads in fd's own body, read from a copy:
+// rewriteRefReads).
+func namerefTargets(fd *syntax.FuncDecl, uses *refUses, copied map[*syntax.ParamExp]bool) []namerefTarget {
 	var refs []namerefTarget
 	names := map[string]bool{}
 	decls := map[*syntax.DeclClause]bool{}
@@ -354,23 +361,173 @@ func namerefTargets(fd *syntax.FuncDecl, file syntax.Node, copied map[*syntax.Pa
 			return nil // a nameref naming a nameref
 		}
 	}
-	good := true
-	shwalk.Walk(file, func(n syntax.Node) bool {
-		if f, isFn := n.(*syntax.FuncDecl); isFn && f != fd && declaresLocal(f, names) {
-			return false
+	// Each use of a name of fd's in the file, but in a function other
+	// than fd that declares one of them local (whose uses are its own
+	// variable's), is one interp resolves or one of copied.
+	for name := range names {
+		for _, list := range [][]refUse{uses.free[name], uses.byOwner[name][fd]} {
+			for _, u := range list {
+				if uses.shielded(u, fd, names) {
+					continue
+				}
+				if pe, isPe := u.n.(*syntax.ParamExp); isPe && copied[pe] {
+					continue
+				}
+				if !namerefUseOK(u.n, names, decls) {
+					return nil
+				}
+			}
 		}
-		if pe, isPe := n.(*syntax.ParamExp); isPe && copied[pe] {
-			return true
-		}
-		if !namerefUseOK(n, names, decls) {
-			good = false
-		}
-		return good
-	})
-	if !good {
-		return nil
 	}
 	return refs
+}
+
+// refUses indexes a file's uses of the names its functions declare as
+// namerefs (funcNamerefNames) that namerefUseOK may refuse, so that
+// namerefTargets looks at each function's in one pass: it walked the
+// whole file for each function with a nameref, and a file of thousands of
+// such helpers (a pull request's) took seconds, quadratic in its size.
+type refUses struct {
+	// locals holds, for each function, the names it declares local
+	// (declLocalNames) anywhere in its body, nested functions' included.
+	locals map[*syntax.FuncDecl]map[string]bool
+	// free are the uses of a name in no function that declares it local;
+	// byOwner those in exactly one, by that function. A use in two or
+	// more is one no function's nameref reads: one of them is not the
+	// function asking, and its declaration hides the name.
+	free    map[string][]refUse
+	byOwner map[string]map[*syntax.FuncDecl][]refUse
+}
+
+// refUse is a node that uses a name, with the functions it is in,
+// outermost first.
+type refUse struct {
+	n    syntax.Node
+	encl []*syntax.FuncDecl
+}
+
+// shielded reports whether u is in a function other than fd that declares
+// one of names local: the walk namerefTargets made skipped it.
+func (x *refUses) shielded(u refUse, fd *syntax.FuncDecl, names map[string]bool) bool {
+	for _, f := range u.encl {
+		if f == fd {
+			continue
+		}
+		for name := range names {
+			if x.locals[f][name] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// indexRefUses builds file's refUses.
+func indexRefUses(file syntax.Node) *refUses {
+	x := &refUses{locals: map[*syntax.FuncDecl]map[string]bool{}, free: map[string][]refUse{}, byOwner: map[string]map[*syntax.FuncDecl][]refUse{}}
+	refNames := map[string]bool{}
+	var stack []syntax.Node
+	var fns []*syntax.FuncDecl
+	enter := func(n syntax.Node) {
+		if n == nil {
+			if top := stack[len(stack)-1]; top != nil {
+				if _, isFn := top.(*syntax.FuncDecl); isFn {
+					fns = fns[:len(fns)-1]
+				}
+			}
+			stack = stack[:len(stack)-1]
+			return
+		}
+		stack = append(stack, n)
+		if fd, isFn := n.(*syntax.FuncDecl); isFn {
+			fns = append(fns, fd)
+		}
+	}
+	shwalk.Walk(file, func(n syntax.Node) bool {
+		enter(n)
+		if fd, isFn := n.(*syntax.FuncDecl); isFn {
+			maps.Copy(refNames, funcNamerefNames(fd))
+		}
+		if d, isDecl := n.(*syntax.DeclClause); isDecl {
+			for _, name := range declLocalNames(d) {
+				for _, f := range fns {
+					if x.locals[f] == nil {
+						x.locals[f] = map[string]bool{}
+					}
+					x.locals[f][name] = true
+				}
+			}
+		}
+		return true
+	})
+	one := map[string]bool{}
+	shwalk.Walk(file, func(n syntax.Node) bool {
+		enter(n)
+		if n == nil {
+			return true
+		}
+		for _, name := range useNames(n) {
+			if !refNames[name] {
+				continue
+			}
+			clear(one)
+			one[name] = true
+			if namerefUseOK(n, one, nil) {
+				continue
+			}
+			var owner *syntax.FuncDecl
+			owners := 0
+			for _, f := range fns {
+				if x.locals[f][name] {
+					owner = f
+					owners++
+				}
+			}
+			u := refUse{n, slices.Clone(fns)}
+			switch owners {
+			case 0:
+				x.free[name] = append(x.free[name], u)
+			case 1:
+				if x.byOwner[name] == nil {
+					x.byOwner[name] = map[*syntax.FuncDecl][]refUse{}
+				}
+				x.byOwner[name][owner] = append(x.byOwner[name][owner], u)
+			}
+		}
+		return true
+	})
+	return x
+}
+
+// useNames returns the names namerefUseOK looks at in n.
+func useNames(n syntax.Node) []string {
+	switch x := n.(type) {
+	case *syntax.DeclClause:
+		var out []string
+		for _, a := range x.Args {
+			if a.Name != nil {
+				out = append(out, a.Name.Value)
+			}
+		}
+		return out
+	case *syntax.Assign:
+		if x.Name != nil {
+			return []string{x.Name.Value}
+		}
+	case *syntax.ParamExp:
+		if x.Param != nil {
+			return []string{x.Param.Value}
+		}
+	case *syntax.Word:
+		lit := x.Lit()
+		if i := strings.IndexByte(lit, '['); i > 0 {
+			lit = lit[:i]
+		}
+		if lit != "" {
+			return []string{lit}
+		}
+	}
+	return nil
 }
 
 // bodyStmts returns the statements of a function's body: a { … } block's
@@ -413,39 +570,33 @@ func namerefTargetOf(a *syntax.Assign) (namerefTarget, bool) {
 	return namerefTarget{}, false
 }
 
-// declaresLocal reports whether function f declares one of names local
-// (local, or declare/typeset without -g, a nameref or not): its uses are
-// its own variable's.
-func declaresLocal(f *syntax.FuncDecl, names map[string]bool) bool {
-	found := false
-	shwalk.Walk(f.Body, func(n syntax.Node) bool {
-		d, ok := n.(*syntax.DeclClause)
-		if !ok || d.Variant == nil || found {
-			return !found
+// declLocalNames returns the names declaration d makes local in a
+// function: local, or declare/typeset without -g. A nameref of its own
+// (local -n o=$1 in another helper) is a local too: its uses are its own
+// nameref's, looked at when it is called (refusedFunc).
+func declLocalNames(d *syntax.DeclClause) []string {
+	if d.Variant == nil {
+		return nil
+	}
+	switch d.Variant.Value {
+	case "local", "declare", "typeset":
+	default:
+		return nil
+	}
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil && parser.IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "g") {
+			return nil
 		}
-		switch d.Variant.Value {
-		case "local", "declare", "typeset":
-		default:
-			return true
+	}
+	var out []string
+	for _, a := range d.Args {
+		if a.Name != nil {
+			out = append(out, a.Name.Value)
+		} else if a.Naked && a.Value != nil {
+			out = append(out, a.Value.Lit())
 		}
-		// A nameref of its own (local -n o=$1 in another helper) is a
-		// local too: its uses are its own nameref's, looked at when it is
-		// called (refusedFunc).
-		for _, a := range d.Args {
-			if a.Naked && a.Name == nil && a.Value != nil && parser.IsOptionWord(a.Value) && strings.Contains(a.Value.Lit(), "g") {
-				return true
-			}
-		}
-		for _, a := range d.Args {
-			if a.Name != nil && names[a.Name.Value] {
-				found = true
-			} else if a.Naked && a.Name == nil && a.Value != nil && names[a.Value.Lit()] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	}
+	return out
 }
 
 // namerefUseOK reports whether node n, as far as it mentions one of the

@@ -370,6 +370,18 @@ func nodeText(n syntax.Node) string {
 			pe.Param.Value = pidNames[was]
 			undo = append(undo, func() { pe.Param.Value = was })
 		}
+		// rewriteSubshellLocals' declare: the script's local.
+		if d, ok := n.(*syntax.DeclClause); ok && isSubshellLocal(d) {
+			v := d.Variant
+			d.Variant = &syntax.Lit{ValuePos: v.ValuePos, ValueEnd: v.ValueEnd, Value: "local"}
+			undo = append(undo, func() { d.Variant = v })
+		}
+		if w, ok := n.(*syntax.Word); ok && len(w.Parts) == 1 {
+			if lit, ok := w.Parts[0].(*syntax.Lit); ok && lit.Value == ppidVar {
+				lit.Value = "PPID" // an arithmetic's bare PPID
+				undo = append(undo, func() { lit.Value = ppidVar })
+			}
+		}
 		// rewriteExemptSubshells' ifs: a stage printed as it was, a group
 		// with its own statements.
 		if sub, ok := n.(*syntax.Subshell); ok && len(sub.Stmts) == 1 {

@@ -55,6 +55,15 @@ func TestFuncNamerefWholeArray(t *testing.T) {
 			[]string{"radiance", "serve", "/m", "p", "q", "pp", "qq"}},
 		{"args=(p)\nshow() { local -n a=$1; printf '%q ' \"${a[@]}\" >&2; echo >&2; }\nshow args\nexec radiance serve /m \"${args[@]}\"\n",
 			[]string{"radiance", "serve", "/m", "p"}},
+		// In a subshell of the function (a pipeline's stage, $(…), ( … )),
+		// where interp's local fails ("can only be used in a function").
+		{"set -eo pipefail\nargs=(a \"b c\")\ng() { local -n o=$1; echo \"${o[@]}\" | cat >/dev/null; s=$(printf '%s,' \"${o[@]}\"); ( exec radiance serve /m \"${o[@]}\" \"$s\" ); }\ng args\n",
+			[]string{"radiance", "serve", "/m", "a", "b c", "a,b c,"}},
+		// A read in the statement's heredoc, expanded after the copy.
+		{"set -u\nargs=(a \"b c\")\ng() { local -n o=$1; read -r s <<EOF\n${o[*]}\nEOF\nexec radiance serve /m \"$s\"; }\ng args\n",
+			[]string{"radiance", "serve", "/m", "a b c"}},
+		{"set -eo pipefail\nargs=(a)\ng() { local -n o=$1; echo \"${o[@]}\"; o+=(b); echo \"${o[@]}\" | cat; exec radiance serve /m \"${o[@]}\"; }\ng args\n",
+			[]string{"radiance", "serve", "/m", "a", "b"}},
 	} {
 		r := evalSrc(t, c.src, "serve", nil, Options{})
 		if r.Err != nil || !slices.Equal(r.Argv, c.want) {

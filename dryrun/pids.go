@@ -19,8 +19,9 @@ import (
 // each read of $$ or $PPID (${$}, ${PPID:-…}) reads a variable of the
 // sandbox's that holds it (fakePids), in the script's tree, a child
 // script's, a sourced file's text, a shell string's (bash -c) and the code
-// eval and trap run. A bare PPID in arithmetic ($(( PPID + 1 ))) is still
-// interp's.
+// eval and trap run. So does a bare PPID that arithmetic reads ($((20000 +
+// PPID % 1000)), (( PPID > 1 )), let), which interp answers by the same
+// lookup (pidArithWords).
 
 const (
 	sandboxPID  = "4242"
@@ -73,10 +74,21 @@ func pidParam(pe *syntax.ParamExp) string {
 	return ""
 }
 
+// pidArithWords returns the bare PPID words n's arithmetic reads.
+func pidArithWords(n syntax.Node) []*syntax.Word {
+	return arithNames(n, func(name string) bool { return name == "PPID" })
+}
+
 // fakePids makes each read of $$ and $PPID in f one of the variable
-// holding the sandbox's (pidParam); it reports whether it changed any.
+// holding the sandbox's (pidParam, pidArithWords); it reports whether it
+// changed any.
 func fakePids(f syntax.Node) bool {
 	changed := false
+	for _, w := range pidArithWords(f) {
+		lit := w.Parts[0].(*syntax.Lit)
+		w.Parts = []syntax.WordPart{&syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: ppidVar}}
+		changed = true
+	}
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok {
 			if name := pidParam(pe); name != "" {
@@ -93,6 +105,9 @@ func fakePids(f syntax.Node) bool {
 // from: $$ is ${__servelint_pid}, ${PPID:-x} ${__servelint_ppid:-x}.
 func fakePidEdits(f *syntax.File) []textEdit {
 	var edits []textEdit
+	for _, w := range pidArithWords(f) {
+		edits = append(edits, textEdit{int(w.Pos().Offset()), int(w.End().Offset()), ppidVar})
+	}
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		pe, ok := n.(*syntax.ParamExp)
 		if !ok {

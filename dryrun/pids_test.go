@@ -19,6 +19,9 @@ func TestFakePids(t *testing.T) {
 		{"braced", "P=$((20000 + ${$} % 1000))\nN=run-${$}-$PPID-${BASHPID}\n", ""},
 		{"sourced", ". ./lib.sh\n", "P=$((20000 + $$ % 1000))\nN=run-$$x\nN=${N%x}-${PPID:-0}-$BASHPID\n"},
 		{"eval", "eval 'P=$((20000 + $$ % 1000))'\neval N=run-'$$'-'$PPID'-'$BASHPID'\n", ""},
+		// A bare PPID read by arithmetic: interp's lookup, as for $PPID.
+		{"arith", "P=$((20000 + PPID - 3999 + $$ % 1000 - 242))\n(( PPID > 1 )) && let 'q = PPID'\nN=run-$$-$((PPID))-$((q))\nN=${N%-*}-$BASHPID\n", ""},
+		{"sourced-arith", ". ./lib.sh\n", "P=$((20000 + PPID - 3999 + $$ % 1000 - 242))\nN=run-$$-$((PPID))-$BASHPID\n"},
 	} {
 		files := map[string]string{}
 		if tc.lib != "" {
@@ -37,7 +40,7 @@ func TestFakePids(t *testing.T) {
 
 // A note printing code fakePids rewrote prints $$ and $PPID as written.
 func TestFakePidsNodeText(t *testing.T) {
-	src := "if [[ $$ -gt ${PPID:-0} ]]; then :; fi\n"
+	src := "if [[ $$ -gt ${PPID:-0} ]] && (( PPID > 1 )); then :; fi\n"
 	orig, err := syntax.NewParser().Parse(strings.NewReader(src), "t.sh")
 	if err != nil {
 		t.Fatal(err)

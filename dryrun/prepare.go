@@ -170,6 +170,10 @@ type Prepared struct {
 	longOptText                              bool // getopts and -: (longOpts)
 	stdinText                                bool // /dev/stdin (stdinSource)
 
+	// subLocalFields guard subLocal: a function declares a local in a
+	// subshell of its own (sublocals.go), asked of the tree once.
+	subLocalFields
+
 	once      sync.Once
 	rewritten *syntax.File
 	rewrites  []string
@@ -403,6 +407,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	})
 	if want(prep.arithNounset(src)) {
 		rewriteArithNounset(f, callers) // after callerArithm: a caller's reads are its placeholder
+	}
+	if want(bytes.Contains(src, []byte("local"))) {
+		rewriteSubshellLocals(f) // last: the ( … ) rewriteLastPipes and others put around a stage count
 	}
 	return f, rewrites
 }
@@ -673,14 +680,15 @@ func hoistAlternates(st *syntax.Stmt, n *int) {
 // sources, under set -u) and callerGuard to its guards of the caller's
 // variables (callers: : "${HF_TOKEN:?}" in lib.sh stops bash only where
 // the script's own guard would), its arithmetic's name reads checked
-// under set -u (arithNounsetEdits), and its reads of $$ and $PPID the
-// sandbox's (fakePidEdits). The text is edited in place, word by
+// under set -u (arithNounsetEdits), its reads of $$ and $PPID the
+// sandbox's (fakePidEdits), and a local in a function's subshell a declare
+// (subshellLocalEdits). The text is edited in place, word by
 // word, never printed again: every other byte, line and position stays as
 // bash reads it (a printed copy joined continued lines, moved LINENO and
 // re-indented heredocs). data itself when nothing changes or it does not
 // parse (interp says so).
 func lazySourced(data []byte, callers []string) []byte {
-	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !mayHoldArith(data) && !mayReadPids(data) {
+	if !altSelfRE.Match(data) && !lazyDefaultRE.Match(data) && !mentionsGuard(data, callers) && !mayHoldArith(data) && !mayReadPids(data) && !bytes.Contains(data, []byte("local")) {
 		return data
 	}
 	return editText(data, func(f *syntax.File) []textEdit { return lazySourcedEdits(f, data, callers) })
@@ -692,6 +700,7 @@ func lazySourcedEdits(f *syntax.File, data []byte, callers []string) []textEdit 
 	if mayReadPids(data) {
 		edits = append(edits, fakePidEdits(f)...) // the sandbox's $$ and $PPID
 	}
+	edits = append(edits, subshellLocalEdits(f, data)...) // a local in a function's subshell
 	shwalk.Walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			edits = append(edits, lazyDefaultEdits(data, st, callers)...)

@@ -24,7 +24,7 @@ import (
 // not be evaluated in any mode. Eval runs a copy (rewriteRefReads) in
 // which each statement of the function's own body that holds such a read
 // first copies the target into a local array of its own (refCopyCmd, which
-// the call handler answers with `local -a COPY; COPY=("${TARGET[@]}")`,
+// the call handler answers with `declare -a COPY; COPY=("${TARGET[@]}")`,
 // TARGET the name the nameref resolves to then) and reads the copy: what
 // bash reads, taken right before the statement, after every write the
 // function made before it. Reads in other functions (a helper reading its
@@ -170,7 +170,12 @@ func rewriteRefReads(f *syntax.File) bool {
 		for _, name := range s.names {
 			stmts = append(stmts, &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWord(refCopyCmd), litWord(refCopyName(name)), litWord(name)}}})
 		}
-		s.st.Cmd = &syntax.Block{Stmts: append(stmts, &syntax.Stmt{Cmd: s.st.Cmd})}
+		// The statement's redirections go in with its command: bash
+		// expands them (a heredoc's ${a[*]}, > "${a[*]}.log") as it runs
+		// the command, after the copy; left on the block, they were
+		// expanded before it, of a copy not yet made.
+		s.st.Cmd = &syntax.Block{Stmts: append(stmts, &syntax.Stmt{Cmd: s.st.Cmd, Redirs: s.st.Redirs})}
+		s.st.Redirs = nil
 	}
 	for _, pe := range reads {
 		pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: refCopyName(pe.Param.Value)}
@@ -197,5 +202,9 @@ func (ev *evaluator) refCopy(env expand.Environ, args []string) ([]string, error
 	if !syntax.ValidName(target) || !syntax.ValidName(copyName) {
 		return nil, ev.fail(fmt.Errorf("%w: a nameref %s to %q: %s", ErrUnsupported, ref, target, namerefMsg))
 	}
-	return []string{"eval", "local -a " + copyName + "; " + copyName + `=("${` + target + `[@]}")`}, nil
+	// declare, not local: in a subshell of the function (a pipeline's
+	// stage, ( … ), a job) interp's local fails, "can only be used in a
+	// function", where bash's does not; declare is local in the function
+	// and the subshell's own in one.
+	return []string{"eval", "declare -a " + copyName + "; " + copyName + `=("${` + target + `[@]}")`}, nil
 }

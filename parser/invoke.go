@@ -3118,15 +3118,9 @@ func (s *Script) namerefArrays(name string, use int) (out []*Assign, at []int) {
 	}
 	useFn := s.funcAt(use)
 	byFn := s.namerefParams()
-	for _, c := range s.calls {
-		if len(c.Args) < 2 {
-			continue
-		}
+	for _, c := range s.namerefCalls()[name] {
 		fn, _ := LitValue(c.Args[0])
 		refs := byFn[fn]
-		if len(refs) == 0 {
-			continue // no function with a nameref to its arguments
-		}
 		off := s.Off(c.Pos())
 		if off >= use || s.funcAt(off) != useFn || s.apartArms(off, use) ||
 			useFn == "" && s.isolatedFrom(off, use) || useFn != "" && s.isoGone(off, useFn, use) {
@@ -3148,6 +3142,39 @@ func (s *Script) namerefArrays(name string, use int) (out []*Assign, at []int) {
 		}
 	}
 	return out, at
+}
+
+// namerefCalls returns, by name, the calls that pass a literal name where
+// the function called binds a nameref to it (build argv 16 for build() {
+// local -n out=$1; …}), in source order, worked out once: namerefArrays
+// is asked at each whole-array read, and looked through every call of the
+// script each time, quadratic in a script of thousands of helpers.
+func (s *Script) namerefCalls() map[string][]*syntax.CallExpr {
+	s.namerefCallsOnce.Do(func() {
+		byFn := s.namerefParams()
+		for _, c := range s.calls {
+			if len(c.Args) < 2 {
+				continue
+			}
+			fn, _ := LitValue(c.Args[0])
+			var seen []string
+			for _, r := range byFn[fn] {
+				if r.n >= len(c.Args) {
+					continue
+				}
+				v, ok := LitValue(c.Args[r.n])
+				if !ok || slices.Contains(seen, v) {
+					continue
+				}
+				seen = append(seen, v)
+				if s.namerefCallsBy == nil {
+					s.namerefCallsBy = map[string][]*syntax.CallExpr{}
+				}
+				s.namerefCallsBy[v] = append(s.namerefCallsBy[v], c)
+			}
+		}
+	})
+	return s.namerefCallsBy
 }
 
 // mergeRefWrites returns the assignments of an array, own (in the order

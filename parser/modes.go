@@ -3102,7 +3102,7 @@ func (s *Script) regexVar(w *syntax.Word) (string, bool) {
 	}
 	name := pe.Param.Value
 	as := s.Assigns[name]
-	if len(as) != 1 || len(s.exprWriteAt[name]) > 0 || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "unset") {
+	if len(as) != 1 || s.writtenElsewhere(name) {
 		return "", false
 	}
 	a, use := as[0], s.Off(w.Pos())
@@ -3118,6 +3118,18 @@ func (s *Script) regexVar(w *syntax.Word) (string, bool) {
 		}
 	}
 	return LitValue(a.Value)
+}
+
+// writtenElsewhere reports whether the script may write variable name
+// other than by its assignments (Assigns): arithmetic, read, getopts,
+// mapfile, printf -v, unset, a loop, a function it passes the name to
+// that binds a nameref to it (setv re '^bench$' for setv() { local -n
+// o=$1; o=$2; }), or a nameref of the top level, which may name it
+// (declare -n r=re; r=…). An assignment taken for the variable's only
+// value (regexVar, selfAssign) is not when one of these may replace it.
+func (s *Script) writtenElsewhere(name string) bool {
+	return len(s.exprWriteAt[name]) > 0 || s.writtenBy(name, "read", "getopts", "mapfile", "readarray", "printf", "unset") ||
+		len(s.namerefCalls()[name]) > 0 || s.topNameref != nil
 }
 
 // regexWords returns the words an anchored regular expression of word

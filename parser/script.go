@@ -344,6 +344,11 @@ type Script struct {
 	// parameters (namerefParams), found once.
 	namerefParamsBy   map[string][]namerefParam
 	namerefParamsOnce sync.Once
+	// namerefCallsBy holds, for each literal name, the calls (in source
+	// order) that pass it where the callee binds a nameref to it
+	// (namerefCalls).
+	namerefCallsBy   map[string][]*syntax.CallExpr
+	namerefCallsOnce sync.Once
 	// funcNameref is the first nameref declared in a function (FuncNameref).
 	funcNameref *syntax.DeclClause
 	// topNameref is the first nameref declared outside every function

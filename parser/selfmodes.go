@@ -158,8 +158,8 @@ func (s *Script) selfAssign(name string, use int) *Assign {
 		}
 		val = a
 	}
-	if val == nil || val.Value == nil {
-		return nil
+	if val == nil || val.Value == nil || s.writtenElsewhere(name) {
+		return nil // setv mode serve, read -r mode: not only the name
 	}
 	if val.InFunc == "" {
 		if len(as) != 1 {
