@@ -2046,7 +2046,7 @@ var dropWildcards = strings.NewReplacer("*", "", "?", "")
 // pair of a case's arms or an if chain's tests, and compiling a regexp
 // per question made 1,200 `elif [[ $m == x* ]]` take seconds.
 func globMatches(pat, word string) bool {
-	if !strings.ContainsAny(pat, "[\\") {
+	if !strings.ContainsAny(pat, "[\\(") {
 		return wildcardMatch([]rune(pat), []rune(word))
 	}
 	rx := globRegexp(pat)
@@ -2072,7 +2072,11 @@ func globRegexp(pat string) *regexp.Regexp {
 		return rx
 	}
 	var rx *regexp.Regexp
-	if expr, err := pattern.Regexp(pat, pattern.EntireString); err == nil {
+	mode := pattern.EntireString
+	if strings.Contains(pat, "@(") {
+		mode |= pattern.ExtendedOperators // @(serve|prod) (finitePattern), as a case arm matches it
+	}
+	if expr, err := pattern.Regexp(pat, mode); err == nil {
 		rx, _ = regexp.Compile(expr)
 	}
 	if len(globRx.m) >= maxGlobRx {
@@ -2114,6 +2118,12 @@ func wildcardMatch(pat, word []rune) bool {
 // it unless globsOnly. A pattern with an expansion is not known to.
 func anyPatternMatches(ps []*syntax.Word, word string, globsOnly bool) bool {
 	for _, p := range ps {
+		if _, ws, ok := finitePattern(p); ok {
+			if slices.Contains(ws, word) {
+				return true
+			}
+			continue
+		}
 		if lit := p.Lit(); lit != "" && hasGlob(lit) {
 			if globMatches(lit, word) {
 				return true
@@ -2172,6 +2182,18 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 					continue // serve*) …;; serve-fast) …: serve-fast takes the first arm
 				}
 			default:
+				if pat, words, finite := finitePattern(p); finite {
+					// [Ss]erve), @(serve|prod)): the words the pattern
+					// matches, less those an earlier arm takes.
+					names := finiteModeWords(words, func(w string) bool {
+						return anyPatternMatches(it.Patterns[:i], w, false) || anyPatternMatches(before, w, false)
+					})
+					for _, n := range names {
+						out = append(out, candidate{name: n, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: s.inertBranch(it.Stmts),
+							exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), glob: pat})
+					}
+					continue
+				}
 				pat, word, isGlob := globWord(p)
 				if !isGlob {
 					continue
