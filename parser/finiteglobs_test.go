@@ -58,3 +58,19 @@ func TestFiniteModeWords(t *testing.T) {
 		t.Errorf("with serve taken: %q, want Serve dev", got)
 	}
 }
+
+func TestLastArgParam(t *testing.T) {
+	for src, want := range map[string]bool{
+		`${!#}`: true, `"${!#}"`: true, `${@: -1}`: true, `"${@: -1}"`: true, `${*: -1}`: true,
+		`$1`: false, `${@: -2}`: false, `${@: -1:1}`: false, `${!x}`: false, `${#}`: false, `${!#:-serve}`: false, `$#`: false,
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader("m="+src+"\n"), "")
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		w := f.Stmts[0].Cmd.(*syntax.CallExpr).Assigns[0].Value
+		if got := lastArgParam(w); got != want {
+			t.Errorf("lastArgParam(%s) = %v, want %v", src, got, want)
+		}
+	}
+}

@@ -551,6 +551,11 @@ func (s *Script) findSelectors(proven string) {
 				return false // a function's own second word, never the script's
 			case slices.Contains(sel, "1") && a.Value != nil && s.forLoopModeList(a):
 				return true // for arg in "$@"; do case $arg in serve|eval) MODE=$arg
+			case slices.Contains(sel, "1") && s.ArgPos != 2 && len(a.Modes) == 0 && lastArgParam(a.Value):
+				// mode=${!#}, mode="${@: -1}": the last word, the mode
+				// word the dry run passes alone, unless the words were
+				// shifted or set first.
+				return a.InFunc == "" && !a.Local && !s.shiftedBefore(a.Start, "", map[string]bool{})
 			}
 			return a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel) || selfDefaultOf(a, sel))
 		})
@@ -1865,6 +1870,30 @@ func isParamOf(w *syntax.Word, names []string) bool {
 		if pe.Param.Value == n {
 			return true
 		}
+	}
+	return false
+}
+
+// lastArgParam reports whether w is only the script's last word: ${!#}
+// (the parameter $# names), ${@: -1} or ${*: -1}, quoted or not.
+func lastArgParam(w *syntax.Word) bool {
+	pe := SingleParam(w)
+	if pe == nil || pe.Param == nil || pe.Length || pe.Index != nil || pe.Exp != nil || pe.Repl != nil || pe.Names != 0 {
+		return false
+	}
+	switch {
+	case pe.Excl:
+		return pe.Param.Value == "#" && pe.Slice == nil
+	case pe.Param.Value == "@" || pe.Param.Value == "*":
+		if pe.Slice == nil || pe.Slice.Length != nil {
+			return false
+		}
+		u, ok := pe.Slice.Offset.(*syntax.UnaryArithm)
+		if !ok || u.Op != syntax.Minus || u.Post {
+			return false
+		}
+		n, ok := u.X.(*syntax.Word)
+		return ok && n.Lit() == "1"
 	}
 	return false
 }
