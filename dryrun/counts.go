@@ -244,7 +244,15 @@ func boundNames(f *syntax.File, split map[string]bool) map[string]bool {
 		})
 		return found
 	}
-	for range 16 { // a chain of copies, one link a pass
+	growNames(f, names, from)
+	return names
+}
+
+// growNames adds to names each variable of f assigned a value from
+// holds (a word reading one of names, for the callers' from), following a
+// chain of copies one link a pass, at most 16 links.
+func growNames(f *syntax.File, names map[string]bool, from func(*syntax.Word) bool) {
+	for range 16 {
 		grew := false
 		shwalk.Walk(f, func(n syntax.Node) bool {
 			var as []*syntax.Assign
@@ -263,10 +271,9 @@ func boundNames(f *syntax.File, split map[string]bool) map[string]bool {
 			return true
 		})
 		if !grew {
-			break
+			return
 		}
 	}
-	return names
 }
 
 // substNames are bounds and the variables of f assigned from a command
@@ -299,28 +306,7 @@ func substNames(f *syntax.File, bounds map[string]bool) map[string]bool {
 		})
 		return found
 	}
-	for range 16 { // a chain of copies, one link a pass
-		grew := false
-		shwalk.Walk(f, func(n syntax.Node) bool {
-			var as []*syntax.Assign
-			switch x := n.(type) {
-			case *syntax.CallExpr:
-				as = x.Assigns
-			case *syntax.DeclClause:
-				as = x.Args
-			}
-			for _, a := range as {
-				if a.Name != nil && a.Value != nil && !names[a.Name.Value] && from(a.Value) {
-					names[a.Name.Value] = true
-					grew = true
-				}
-			}
-			return true
-		})
-		if !grew {
-			break
-		}
-	}
+	growNames(f, names, from)
 	return names
 }
 

@@ -3,7 +3,6 @@ package dryrun
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -161,12 +160,9 @@ func (ev *evaluator) nulEsc(hc interp.HandlerContext) error {
 	if hc.Stdin == nil {
 		return nil
 	}
-	data, err := io.ReadAll(io.LimitReader(hc.Stdin, maxArgBytes+1))
+	data, err := ev.readInput(hc, "< <(…) output")
 	if err != nil {
 		return err
-	}
-	if len(data) > maxArgBytes {
-		return ev.fail(fmt.Errorf("%w: < <(…) output exceeds %d bytes", ErrBudget, maxArgBytes))
 	}
 	ev.write(hc.Stdout, strings.ReplaceAll(string(data), "\x00", psNulMark))
 	return nil
