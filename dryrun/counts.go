@@ -277,8 +277,9 @@ func growNames(f *syntax.File, names map[string]bool, from func(*syntax.Word) bo
 }
 
 // substNames are bounds and the variables of f assigned from a command
-// substitution, or from such a variable (NGPU=${NGPU:-$(nvidia-smi -L |
-// wc -l)}, half=$NGPU): an arithmetic expansion that reads one
+// substitution, or from such a variable, expanded or read bare in an
+// arithmetic expansion (NGPU=${NGPU:-$(nvidia-smi -L | wc -l)},
+// half=$NGPU, tp=$((NGPU > 4 ? 4 : NGPU))): an arithmetic expansion that reads one
 // (tp=$((NGPU / 2))) is the first of those values that is wholly a
 // sentinel, where it was 0, a number taken for known (opArith). A loop's
 // bound stays bounds'.
@@ -292,6 +293,14 @@ func substNames(f *syntax.File, bounds map[string]bool) map[string]bool {
 				found = true
 			case *syntax.ParamExp:
 				found = found || x.Param != nil && names[x.Param.Value]
+			case *syntax.ArithmExp:
+				// tp=$((NGPU > 4 ? 4 : NGPU)): a name read bare.
+				shwalk.Walk(x.X, func(n syntax.Node) bool {
+					if w, ok := n.(*syntax.Word); ok && names[w.Lit()] {
+						found = true
+					}
+					return !found
+				})
 			}
 			return !found
 		})

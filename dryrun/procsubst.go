@@ -54,6 +54,9 @@ func rewriteInSubstRedirs(f *syntax.File) (notes []string) {
 	n := 0
 	for _, st := range sts {
 		var pre []*syntax.Stmt
+		if readsNul(st) {
+			stripNulDelim(st)
+		}
 		for _, rd := range st.Redirs {
 			ps := inSubstRedir(rd)
 			if ps == nil {
@@ -136,6 +139,20 @@ func readsNul(st *syntax.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// stripNulDelim gives a mapfile or readarray that reads NUL-separated
+// fields (readsNul) the option -t when it lacks it: bash cannot hold a NUL
+// byte in a variable, so readarray -d "" ARGS keeps no delimiter in its
+// elements with or without -t, where interp's would end each with one.
+func stripNulDelim(st *syntax.Stmt) {
+	c := st.Cmd.(*syntax.CallExpr)
+	for _, a := range c.Args[1:] {
+		if a.Lit() == "-t" {
+			return
+		}
+	}
+	c.Args = slices.Insert(c.Args, 1, litWordAt("-t", c.Args[0].End()))
 }
 
 // nulEsc is opNulEsc: its input with each NUL byte written psNulMark.
