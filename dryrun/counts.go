@@ -244,7 +244,15 @@ func boundNames(f *syntax.File, split map[string]bool) map[string]bool {
 		})
 		return found
 	}
-	for range 16 { // a chain of copies, one link a pass
+	growNames(f, names, from)
+	return names
+}
+
+// growNames adds to names each variable of f assigned a value from
+// holds (a word reading one of names, for the callers' from), following a
+// chain of copies one link a pass, at most 16 links.
+func growNames(f *syntax.File, names map[string]bool, from func(*syntax.Word) bool) {
+	for range 16 {
 		grew := false
 		shwalk.Walk(f, func(n syntax.Node) bool {
 			var as []*syntax.Assign
@@ -263,15 +271,15 @@ func boundNames(f *syntax.File, split map[string]bool) map[string]bool {
 			return true
 		})
 		if !grew {
-			break
+			return
 		}
 	}
-	return names
 }
 
 // substNames are bounds and the variables of f assigned from a command
-// substitution, or from such a variable (NGPU=${NGPU:-$(nvidia-smi -L |
-// wc -l)}, half=$NGPU): an arithmetic expansion that reads one
+// substitution, or from such a variable, expanded or read bare in an
+// arithmetic expansion (NGPU=${NGPU:-$(nvidia-smi -L | wc -l)},
+// half=$NGPU, tp=$((NGPU > 4 ? 4 : NGPU))): an arithmetic expansion that reads one
 // (tp=$((NGPU / 2))) is the first of those values that is wholly a
 // sentinel, where it was 0, a number taken for known (opArith). A loop's
 // bound stays bounds'.
@@ -285,33 +293,20 @@ func substNames(f *syntax.File, bounds map[string]bool) map[string]bool {
 				found = true
 			case *syntax.ParamExp:
 				found = found || x.Param != nil && names[x.Param.Value]
+			case *syntax.ArithmExp:
+				// tp=$((NGPU > 4 ? 4 : NGPU)): a name read bare.
+				shwalk.Walk(x.X, func(n syntax.Node) bool {
+					if w, ok := n.(*syntax.Word); ok && names[w.Lit()] {
+						found = true
+					}
+					return !found
+				})
 			}
 			return !found
 		})
 		return found
 	}
-	for range 16 { // a chain of copies, one link a pass
-		grew := false
-		shwalk.Walk(f, func(n syntax.Node) bool {
-			var as []*syntax.Assign
-			switch x := n.(type) {
-			case *syntax.CallExpr:
-				as = x.Assigns
-			case *syntax.DeclClause:
-				as = x.Args
-			}
-			for _, a := range as {
-				if a.Name != nil && a.Value != nil && !names[a.Name.Value] && from(a.Value) {
-					names[a.Name.Value] = true
-					grew = true
-				}
-			}
-			return true
-		})
-		if !grew {
-			break
-		}
-	}
+	growNames(f, names, from)
 	return names
 }
 

@@ -224,6 +224,10 @@ func TestCountArithmUnknown(t *testing.T) {
 		// value (it was 0), not the output's own (shown byte-identical).
 		{"derived from a skipped output", "#!/bin/bash\nset -u\nNGPU=${NGPU:-$(nvidia-smi -L | wc -l)}\nhalf=$NGPU\ntp=$((half / 2))\nvllm serve /m --tensor-parallel-size $tp --n \"$NGPU\"\n",
 			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", "<unresolved: $((half / 2)) of <unresolved: wc -l>>", "--n", "<unresolved: wc -l>"}, []int{4, 6}},
+		// Arithmetic on a value itself computed by arithmetic from a
+		// skipped output, read bare: unknown too (it was 0).
+		{"arithmetic of arithmetic of a skipped output", "#!/bin/bash\nset -u\nngpu=$(nvidia-smi -L | wc -l)\ntp=$((ngpu > 4 ? 4 : ngpu))\nvllm serve /m --tensor-parallel-size $tp --max-num-seqs $((64 * tp))\n",
+			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", "<unresolved: $((ngpu > 4 ? 4 : ngpu)) of <unresolved: wc -l>>", "--max-num-seqs", "<unresolved: $((64 * tp)) of <unresolved: $((ngpu > 4 ? 4 : ngpu)) of <unresolved: wc -l>>>"}, []int{4, 6}},
 		{"a known substitution", "#!/bin/bash\nx=$(echo 8)\nvllm serve /m --tensor-parallel-size $((x / 2))\n",
 			[]string{"vllm", "serve", "/m", "--tensor-parallel-size", "4"}, nil},
 		{"side effects stay in the shell", "#!/bin/bash\ng=($(nvidia-smi -L))\nn=${#g[@]}\ni=0\n: $((i += 1)) $((i++))\nvllm serve /m --i $i\n",

@@ -379,6 +379,13 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 					ce.Args = []*syntax.Word{litWord("eval"), w}
 					st.Redirs = nil
 					rewrites = append(rewrites, fmt.Sprintf("line %d: source /dev/stdin <<< \"…\" read as eval \"…\"", st.Pos().Line()))
+				} else if rd := sourcedStdinHdoc(st); rd != nil {
+					pos := st.Pos()
+					cat := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{litWordAt("cat", pos)}}, Redirs: []*syntax.Redirect{rd}}
+					q := &syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{&syntax.CmdSubst{Left: pos, Right: pos, Stmts: []*syntax.Stmt{cat}}}}
+					ce.Args = []*syntax.Word{litWord("eval"), {Parts: []syntax.WordPart{q}}}
+					st.Redirs = nil
+					rewrites = append(rewrites, fmt.Sprintf("line %d: source /dev/stdin <<EOF read as eval \"$(cat <<EOF)\"", st.Pos().Line()))
 				}
 			}
 			return true
@@ -1029,6 +1036,29 @@ func sourcedStdin(st *syntax.Stmt) *syntax.Word {
 		return nil
 	}
 	return rd.Word
+}
+
+// sourcedStdinHdoc returns the here-document of `source /dev/stdin <<EOF`
+// (or . /dev/stdin, <<-EOF, the statement's only redirection): bash runs
+// the document's text, expanded as the document is, as eval "$(cat <<EOF)"
+// would. The sandbox refused /dev/stdin as a path outside the tree. nil
+// otherwise.
+func sourcedStdinHdoc(st *syntax.Stmt) *syntax.Redirect {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 || len(ce.Assigns) != 0 || len(st.Redirs) != 1 {
+		return nil
+	}
+	if name, ok := parser.LitValue(ce.Args[0]); !ok || name != "source" && name != "." {
+		return nil
+	}
+	if p, ok := parser.LitValue(ce.Args[1]); !ok || p != "/dev/stdin" {
+		return nil
+	}
+	rd := st.Redirs[0]
+	if rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.N != nil && rd.N.Value != "0" {
+		return nil
+	}
+	return rd
 }
 
 // litWord is a word of one literal.

@@ -3,7 +3,6 @@ package dryrun
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -55,6 +54,9 @@ func rewriteInSubstRedirs(f *syntax.File) (notes []string) {
 	n := 0
 	for _, st := range sts {
 		var pre []*syntax.Stmt
+		if readsNul(st) {
+			stripNulDelim(st)
+		}
 		for _, rd := range st.Redirs {
 			ps := inSubstRedir(rd)
 			if ps == nil {
@@ -139,17 +141,28 @@ func readsNul(st *syntax.Stmt) bool {
 	return false
 }
 
+// stripNulDelim gives a mapfile or readarray that reads NUL-separated
+// fields (readsNul) the option -t when it lacks it: bash cannot hold a NUL
+// byte in a variable, so readarray -d "" ARGS keeps no delimiter in its
+// elements with or without -t, where interp's would end each with one.
+func stripNulDelim(st *syntax.Stmt) {
+	c := st.Cmd.(*syntax.CallExpr)
+	for _, a := range c.Args[1:] {
+		if a.Lit() == "-t" {
+			return
+		}
+	}
+	c.Args = slices.Insert(c.Args, 1, litWordAt("-t", c.Args[0].End()))
+}
+
 // nulEsc is opNulEsc: its input with each NUL byte written psNulMark.
 func (ev *evaluator) nulEsc(hc interp.HandlerContext) error {
 	if hc.Stdin == nil {
 		return nil
 	}
-	data, err := io.ReadAll(io.LimitReader(hc.Stdin, maxArgBytes+1))
+	data, err := ev.readInput(hc, "< <(…) output")
 	if err != nil {
 		return err
-	}
-	if len(data) > maxArgBytes {
-		return ev.fail(fmt.Errorf("%w: < <(…) output exceeds %d bytes", ErrBudget, maxArgBytes))
 	}
 	ev.write(hc.Stdout, strings.ReplaceAll(string(data), "\x00", psNulMark))
 	return nil

@@ -34,18 +34,28 @@ import (
 // read -r).
 const opReadAll = "read-all"
 
+// readInput reads a handler's whole standard input, at most maxArgBytes:
+// past them the run fails (a value cut short would be wrong, and its
+// trimmed tail lost), said as what's.
+func (ev *evaluator) readInput(hc interp.HandlerContext, what string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(hc.Stdin, maxArgBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxArgBytes {
+		return nil, ev.fail(fmt.Errorf("%w: %s exceeds %d bytes", ErrBudget, what, maxArgBytes))
+	}
+	return data, nil
+}
+
 // readAll is opReadAll.
 func (ev *evaluator) readAll(hc interp.HandlerContext, args []string) error {
 	if hc.Stdin == nil {
 		return nil
 	}
-	data, err := io.ReadAll(io.LimitReader(hc.Stdin, maxArgBytes+1))
+	data, err := ev.readInput(hc, "read -d '' input")
 	if err != nil {
 		return err
-	}
-	if len(data) > maxArgBytes {
-		// Cut short, the value would be wrong (and its trimmed tail lost).
-		return ev.fail(fmt.Errorf("%w: read -d '' input exceeds %d bytes", ErrBudget, maxArgBytes))
 	}
 	if bytes.IndexByte(data, 0) >= 0 {
 		// bash stops at the NUL with status 0; the rewrite's status is 1.

@@ -131,6 +131,17 @@ type Mode struct {
 // every test naming it reads the selector upper-cased (KL) is kl, CALIB
 // calib); a KL tested on a value as it is stays KL, no scoring mode.
 func (m *Mode) roleName() string {
+	if m.Self != "" {
+		// A mode the script's file name picks (case ${0##*/} in serve.sh)
+		// has the role of its name without the script's extension:
+		// serve.sh is serve, the proven mode, also when the script is
+		// linted through another name's link (bench.sh -> serve.sh).
+		for _, ext := range []string{".sh", ".bash"} {
+			if n, ok := strings.CutSuffix(m.Name, ext); ok && n != "" {
+				return n
+			}
+		}
+	}
 	if m.flagVar != "" {
 		return strings.ToLower(m.flagVar) // EVAL_ONLY=1 scores as eval*, CALIB=1 is calib*
 	}
@@ -341,7 +352,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 			if !found && m.ownName {
 				// case "$(basename "$0")" in …: the script run under its
 				// own name, as serve with no word is run.
-				proven, found = m.Name, true
+				proven, found = m.roleName(), true
 			}
 		}
 		for _, m := range modes {
@@ -349,7 +360,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 				// MODE=${1:-prod} with only [[ $MODE == eval ]] tested:
 				// the script run with no word, as serve would be. Still a
 				// guess (not named serve): presets keep their leniency.
-				proven, found, guessed = m.Name, true, true
+				proven, found, guessed = m.roleName(), true, true
 			}
 		}
 		if !found && len(modes) > 0 {
@@ -361,7 +372,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 			proven = ""
 			for _, m := range modes {
 				if !globAny(scoring, m.roleName()) && !globAny(calib, m.roleName()) {
-					proven = m.Name
+					proven = m.roleName()
 					break
 				}
 			}
@@ -376,7 +387,7 @@ func (rm RoleMatcher) Assign(modes []*Mode) {
 	for _, m := range modes {
 		m.Guessed = false
 		switch {
-		case m.roleName() == proven:
+		case m.roleName() == proven || m.Name == proven: // a config may name serve.sh
 			m.Role = RoleProven
 			m.Guessed = guessed
 		case globAny(calib, m.roleName()):

@@ -408,12 +408,32 @@ func (s *Script) longOptLoopAt(off int) (optLoop, bool) {
 	return optLoop{start: best.start, end: best.end, word: "OPTARG", fn: best.fn, long: "--"}, true
 }
 
+// valueExpExcl reports whether pe, an indirection (${!OPTIND}), reads the
+// word as it is: no index, slice, length, replacement or expansion but a
+// default (${!OPTIND-}, ${!OPTIND:?…}).
+func valueExpExcl(pe *syntax.ParamExp) bool {
+	if pe.Index != nil || pe.Slice != nil || pe.Length || pe.Repl != nil || pe.Names != 0 {
+		return false
+	}
+	return pe.Exp == nil || valueExp(pe)
+}
+
 // optionValue reports whether value, assigned in a case item of an option
 // loop with the patterns given after shifts plain shifts, is the value of
 // the item's option, and which option: `--mode) MODE=$2` (or `shift;
 // MODE=$1`), `--mode=*) MODE=${1#*=}`, getopts's `m) MODE=$OPTARG`.
 func optionValue(value *syntax.Word, patterns []*syntax.Word, lp optLoop, shifts int) (Option, bool) {
 	pe := SingleParam(value)
+	if lp.long != "" && pe != nil && pe.Param != nil && pe.Param.Value == "OPTIND" && pe.Excl && valueExpExcl(pe) {
+		// mode) MODE=${!OPTIND}; OPTIND=$((OPTIND + 1)): --mode kl, the
+		// value the word after the option.
+		for _, p := range patterns {
+			if v, ok := LitValue(p); ok && optionFlag(lp.long+v) {
+				return Option{Flag: lp.long + v}, true
+			}
+		}
+		return Option{}, false
+	}
 	if pe == nil || pe.Param == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil {
 		return Option{}, false
 	}

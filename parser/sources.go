@@ -350,11 +350,10 @@ func (s *Script) loaderFile(w *syntax.Word, proc bool) (ArgWord, bool) {
 	return file, found
 }
 
-// loaderStripsCR reports whether a loader's pipeline (loaderFile said it
-// is one) deletes the '\r' of each line: a stage `tr -d '\r'` (a set
-// holding \r), or a sed script whose command is s/\r$// or s/\r//
-// (with g). What bash then runs has no CRLF line endings.
-func loaderStripsCR(w *syntax.Word) bool {
+// loaderStages returns the pipeline stages of a loader's substitution
+// (the first $(…) or <(…) in w, of one statement); false when there is
+// none or it is no plain pipeline.
+func loaderStages(w *syntax.Word) ([]*syntax.Stmt, bool) {
 	var stmts []*syntax.Stmt
 	shwalk.Walk(w, func(n syntax.Node) bool {
 		switch x := n.(type) {
@@ -368,9 +367,17 @@ func loaderStripsCR(w *syntax.Word) bool {
 		return stmts == nil
 	})
 	if len(stmts) != 1 {
-		return false
+		return nil, false
 	}
-	stages, ok := pipeStages(stmts[0])
+	return pipeStages(stmts[0])
+}
+
+// loaderStripsCR reports whether a loader's pipeline (loaderFile said it
+// is one) deletes the '\r' of each line: a stage `tr -d '\r'` (a set
+// holding \r), or a sed script whose command is s/\r$// or s/\r//
+// (with g). What bash then runs has no CRLF line endings.
+func loaderStripsCR(w *syntax.Word) bool {
+	stages, ok := loaderStages(w)
 	if !ok {
 		return false
 	}
@@ -421,22 +428,7 @@ func loaderStripsCR(w *syntax.Word) bool {
 // deletion (s/ *= */=/, s/^export //), sed -n, envsubst, or a tr other
 // than tr -d '\r'. cat, grep, sort and uniq pass whole lines or none.
 func loaderRewrites(w *syntax.Word) bool {
-	var stmts []*syntax.Stmt
-	shwalk.Walk(w, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.CmdSubst:
-			stmts = x.Stmts
-			return false
-		case *syntax.ProcSubst:
-			stmts = x.Stmts
-			return false
-		}
-		return stmts == nil
-	})
-	if len(stmts) != 1 {
-		return false
-	}
-	stages, ok := pipeStages(stmts[0])
+	stages, ok := loaderStages(w)
 	if !ok {
 		return false
 	}

@@ -77,7 +77,8 @@ started in the background (&) or a detached container (docker run -d) must
 have its death checked by the health wait that follows: kill -0, wait -n,
 ps -p, pgrep, docker inspect/ps, or a /proc test in the loop, or, for a
 health wait run in the background too, a wait -n "$boot" "$health" that
-awaits both (whichever ends first decides). A push
+awaits both (whichever ends first decides) and whose failure is checked
+or stops the script (not wait -n "$boot" "$health" || true). A push
 started in the background must be collected with wait "$pid" and checked.
 A push inside a loop (one call per shard) and an exec'd phase are not
 checked.
@@ -847,8 +848,10 @@ func (w *window) pidsAfter(st *syntax.Stmt) map[string]bool {
 
 // waitsEither reports whether a boot run in the background at bootAt and
 // the health wait h, run in the background too, are awaited together by
-// a `wait -n "$boot" "$health"` after both: whichever ends first decides,
-// so a boot that dies ends the wait (a liveness check of the boot).
+// a `wait -n "$boot" "$health"` after both whose failure is not lost
+// (checked, or stopping the script): whichever ends first decides, so a
+// boot that dies ends the wait with its status (a liveness check of the
+// boot); `wait -n "$boot" "$health" || true` checks nothing.
 func (w *window) waitsEither(bootAt *syntax.Stmt, h *phaseEvent) bool {
 	if bootAt == nil || h.stmt == nil || !h.stmt.Background {
 		return false
@@ -871,7 +874,9 @@ func (w *window) waitsEither(bootAt *syntax.Stmt, h *phaseEvent) bool {
 		if wt.idx <= h.idx || !cmdOf(wt.call).has("-n") {
 			continue
 		}
-		if args := wt.call.Args[1:]; refs(args, boots) && refs(args, healths) {
+		// A boot that dies ends the wait with its status: a wait -n whose
+		// failure falls through (|| true) checks nothing.
+		if args := wt.call.Args[1:]; refs(args, boots) && refs(args, healths) && w.fateOf(wt).kind != fateLost {
 			return true
 		}
 	}
