@@ -477,7 +477,7 @@ func evalRun(ctx context.Context, path string, src []byte, file *syntax.File, mo
 		prep = Prepare(file)
 	}
 	callers := callerNames(opts.Caller)
-	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.assocKeys || prep.altSelf(src) || prep.counts(src) || prep.attrDecls(src) || prep.negations(src) || prep.arithNounset(src) || prep.quotedLets(src) || prep.pipeStatusRead(src) || prep.exemptIn(file) || prep.coprocs || prep.jobZero(src) || prep.funcStack(src) || prep.prefixNames(src) || prep.longOpts(src) || prep.stdinSource(src) || prep.hostPids(src) || prep.subshellLocals(src, file) || len(prep.jobs) > 0 || len(prep.selects) > 0 || prep.menus || prep.refCopies || len(callers) > 0 {
+	if prep.outSubst || prep.inSubst || prep.declF || prep.posix || prep.andTails || prep.fdRedirs || prep.readDelim || prep.readArray || prep.pipes || prep.globals || prep.typesets || prep.elemSets || prep.assocKeys || prep.altSelf(src) || prep.counts(src) || prep.attrDecls(src) || prep.negations(src) || prep.arithNounset(src) || prep.quotedLets(src) || prep.pipeStatusRead(src) || prep.exemptIn(file) || prep.substErrexit(src, file) || prep.coprocs || prep.jobZero(src) || prep.funcStack(src) || prep.prefixNames(src) || prep.longOpts(src) || prep.stdinSource(src) || prep.hostPids(src) || prep.subshellLocals(src, file) || len(prep.jobs) > 0 || len(prep.selects) > 0 || prep.menus || prep.refCopies || len(callers) > 0 {
 		if f, rw := prep.rewrite(src, script, callers); f != nil {
 			file = f
 			res.Notes = append(res.Notes, rw...)

@@ -174,6 +174,10 @@ type Prepared struct {
 	// subshell of its own (sublocals.go), asked of the tree once.
 	subLocalFields
 
+	// substErrexitState guards subst: the script holds a command
+	// substitution whose errexit bash clears (substerrexit.go).
+	substErrexitState
+
 	once      sync.Once
 	rewritten *syntax.File
 	rewrites  []string
@@ -258,6 +262,9 @@ func rewritten(src []byte, name string, callers []string, prep *Prepared) (_ *sy
 	nounset := func(*syntax.ParamExp) bool { return false }
 	if len(callers) > 0 {
 		nounset = parser.NounsetReads(f)
+	}
+	if want(prep.substErrexit(src, f)) {
+		rewriteSubstErrexit(f, variant) // first: only the script's own substitutions
 	}
 	if want(prep.counts(src)) {
 		rewriteCounts(f) // before rewriteReadArrays, whose own ${#NAME[@]} stay

@@ -701,15 +701,25 @@ prefix:
 			}
 		}
 	case "eval":
+		builtin := i > 0 || !ev.maybeFunc(head)
+		dashdash := builtin && len(rest) > 0 && rest[0] == "--"
+		if dashdash {
+			// eval -- 'x=1': bash's eval takes a first -- as the end
+			// of its options; interp ran a command named --.
+			rest = rest[1:]
+		}
 		code := strings.Join(rest, " ")
 		if err := ev.checkCode(code, "eval"); err != nil {
 			return nil, err
 		}
-		if faked := fakePidsText(code); faked != code && (i > 0 || !ev.maybeFunc(head)) {
+		if faked := fakePidsText(code); faked != code && builtin {
 			// eval 'log=/tmp/x.$$': the sandbox's $$ (pids.go). eval
 			// joins its arguments with spaces: one argument is the same
 			// code.
 			return append(slices.Clone(args[:i+1]), faked), nil
+		}
+		if dashdash {
+			return append(slices.Clone(args[:i+1]), rest...), nil
 		}
 	case "trap":
 		r := rest

@@ -562,6 +562,11 @@ func (s *Script) findSelectors(proven string) {
 				return false // a function's own second word, never the script's
 			case slices.Contains(sel, "1") && a.Value != nil && s.forLoopModeList(a):
 				return true // for arg in "$@"; do case $arg in serve|eval) MODE=$arg
+			case slices.Contains(sel, "1") && s.ArgPos != 2 && len(a.Modes) == 0 && lastArgParam(a.Value):
+				// mode=${!#}, mode="${@: -1}": the last word, the mode
+				// word the dry run passes alone, unless the words were
+				// shifted or set first.
+				return a.InFunc == "" && !a.Local && !s.shiftedBefore(a.Start, "", map[string]bool{})
 			}
 			return a.Value != nil && len(a.Modes) == 0 && (isParamOf(a.Value, sel) || normalizes(a.Value, sel) || selfDefaultOf(a, sel))
 		})
@@ -1880,6 +1885,30 @@ func isParamOf(w *syntax.Word, names []string) bool {
 	return false
 }
 
+// lastArgParam reports whether w is only the script's last word: ${!#}
+// (the parameter $# names), ${@: -1} or ${*: -1}, quoted or not.
+func lastArgParam(w *syntax.Word) bool {
+	pe := SingleParam(w)
+	if pe == nil || pe.Param == nil || pe.Length || pe.Index != nil || pe.Exp != nil || pe.Repl != nil || pe.Names != 0 {
+		return false
+	}
+	switch {
+	case pe.Excl:
+		return pe.Param.Value == "#" && pe.Slice == nil
+	case pe.Param.Value == "@" || pe.Param.Value == "*":
+		if pe.Slice == nil || pe.Slice.Length != nil {
+			return false
+		}
+		u, ok := pe.Slice.Offset.(*syntax.UnaryArithm)
+		if !ok || u.Op != syntax.Minus || u.Post {
+			return false
+		}
+		n, ok := u.X.(*syntax.Word)
+		return ok && n.Lit() == "1"
+	}
+	return false
+}
+
 // selfDefaultOf reports whether a gives its variable its own value, or
 // else a selector's: MODE=${MODE:-${1:-serve}} (the caller's MODE, else the
 // first word, else serve), which is : "${MODE:=${1:-serve}}" written as an
@@ -2057,7 +2086,7 @@ var dropWildcards = strings.NewReplacer("*", "", "?", "")
 // pair of a case's arms or an if chain's tests, and compiling a regexp
 // per question made 1,200 `elif [[ $m == x* ]]` take seconds.
 func globMatches(pat, word string) bool {
-	if !strings.ContainsAny(pat, "[\\") {
+	if !strings.ContainsAny(pat, "[\\(") {
 		return wildcardMatch([]rune(pat), []rune(word))
 	}
 	rx := globRegexp(pat)
@@ -2083,7 +2112,11 @@ func globRegexp(pat string) *regexp.Regexp {
 		return rx
 	}
 	var rx *regexp.Regexp
-	if expr, err := pattern.Regexp(pat, pattern.EntireString); err == nil {
+	mode := pattern.EntireString
+	if strings.Contains(pat, "@(") {
+		mode |= pattern.ExtendedOperators // @(serve|prod) (finitePattern), as a case arm matches it
+	}
+	if expr, err := pattern.Regexp(pat, mode); err == nil {
 		rx, _ = regexp.Compile(expr)
 	}
 	if len(globRx.m) >= maxGlobRx {
@@ -2125,6 +2158,12 @@ func wildcardMatch(pat, word []rune) bool {
 // it unless globsOnly. A pattern with an expansion is not known to.
 func anyPatternMatches(ps []*syntax.Word, word string, globsOnly bool) bool {
 	for _, p := range ps {
+		if _, ws, ok := finitePattern(p); ok {
+			if slices.Contains(ws, word) {
+				return true
+			}
+			continue
+		}
 		if lit := p.Lit(); lit != "" && hasGlob(lit) {
 			if globMatches(lit, word) {
 				return true
@@ -2183,6 +2222,18 @@ func (s *Script) caseCandidates(c *syntax.CaseClause) []candidate {
 					continue // serve*) …;; serve-fast) …: serve-fast takes the first arm
 				}
 			default:
+				if pat, words, finite := finitePattern(p); finite {
+					// [Ss]erve), @(serve|prod)): the words the pattern
+					// matches, less those an earlier arm takes.
+					names := finiteModeWords(words, func(w string) bool {
+						return anyPatternMatches(it.Patterns[:i], w, false) || anyPatternMatches(before, w, false)
+					})
+					for _, n := range names {
+						out = append(out, candidate{name: n, start: s.Off(p.Pos()), end: s.Off(p.End()), ranges: []Range{r}, group: c, empty: s.inertBranch(it.Stmts),
+							exits: len(it.Stmts) > 0 && s.endsScriptAt(c, it.Stmts[len(it.Stmts)-1]), glob: pat})
+					}
+					continue
+				}
 				pat, word, isGlob := globWord(p)
 				if !isGlob {
 					continue
