@@ -1012,12 +1012,10 @@ func sourcedSubst(ce *syntax.CallExpr) *syntax.ProcSubst {
 	return ps
 }
 
-// sourcedStdin returns the word of `source /dev/stdin <<< "WORD"` (or `.
-// /dev/stdin`, a here-string whose word is one double-quoted string and
-// the statement's only redirection), the loader of shells whose source
-// cannot read <(…): bash runs the string's text as eval "WORD" would. The
-// sandbox refused /dev/stdin as a path outside the tree. nil otherwise.
-func sourcedStdin(st *syntax.Stmt) *syntax.Word {
+// stdinSourceRedir returns the one redirection of `source /dev/stdin`
+// (or `. /dev/stdin`) with no assignment: what feeds the sourced text; nil
+// for any other statement.
+func stdinSourceRedir(st *syntax.Stmt) *syntax.Redirect {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) != 2 || len(ce.Assigns) != 0 || len(st.Redirs) != 1 {
 		return nil
@@ -1028,7 +1026,19 @@ func sourcedStdin(st *syntax.Stmt) *syntax.Word {
 	if p, ok := parser.LitValue(ce.Args[1]); !ok || p != "/dev/stdin" {
 		return nil
 	}
-	rd := st.Redirs[0]
+	return st.Redirs[0]
+}
+
+// sourcedStdin returns the word of `source /dev/stdin <<< "WORD"` (or `.
+// /dev/stdin`, a here-string whose word is one double-quoted string and
+// the statement's only redirection), the loader of shells whose source
+// cannot read <(…): bash runs the string's text as eval "WORD" would. The
+// sandbox refused /dev/stdin as a path outside the tree. nil otherwise.
+func sourcedStdin(st *syntax.Stmt) *syntax.Word {
+	rd := stdinSourceRedir(st)
+	if rd == nil {
+		return nil
+	}
 	if rd.Op != syntax.WordHdoc || rd.N != nil && rd.N.Value != "0" || rd.Word == nil || len(rd.Word.Parts) != 1 {
 		return nil
 	}
@@ -1044,17 +1054,10 @@ func sourcedStdin(st *syntax.Stmt) *syntax.Word {
 // would. The sandbox refused /dev/stdin as a path outside the tree. nil
 // otherwise.
 func sourcedStdinHdoc(st *syntax.Stmt) *syntax.Redirect {
-	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) != 2 || len(ce.Assigns) != 0 || len(st.Redirs) != 1 {
+	rd := stdinSourceRedir(st)
+	if rd == nil {
 		return nil
 	}
-	if name, ok := parser.LitValue(ce.Args[0]); !ok || name != "source" && name != "." {
-		return nil
-	}
-	if p, ok := parser.LitValue(ce.Args[1]); !ok || p != "/dev/stdin" {
-		return nil
-	}
-	rd := st.Redirs[0]
 	if rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.N != nil && rd.N.Value != "0" {
 		return nil
 	}

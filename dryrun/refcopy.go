@@ -42,27 +42,9 @@ func refCopyName(name string) string { return "__servelint_refcopy_" + name }
 // body (not in a function nested in it) as its locals: local -n, declare
 // -n, typeset -n without -g.
 func funcNamerefNames(fd *syntax.FuncDecl) map[string]bool {
-	var names map[string]bool
-	shwalk.Walk(fd.Body, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.FuncDecl:
-			return false
-		case *syntax.DeclClause:
-			if !parser.IsNameref(x) || parser.IsGlobalDecl(x) {
-				return true
-			}
-			for _, a := range x.Args {
-				if a.Name != nil {
-					if names == nil {
-						names = map[string]bool{}
-					}
-					names[a.Name.Value] = true
-				}
-			}
-		}
-		return true
-	})
-	return names
+	return declaredNames(fd.Body, func(d *syntax.DeclClause) bool {
+		return parser.IsNameref(d) && !parser.IsGlobalDecl(d)
+	}, false)
 }
 
 // refCopyReads returns the whole-array reads through fd's own namerefs
